@@ -1,0 +1,43 @@
+/**
+ * Typed errors for bad input. Every error names the file, where in it
+ * (a JSON path such as `candidates[3].cost`, or a CSV row and column), and
+ * what was expected.
+ *
+ * @module
+ */
+
+/** Location of a problem inside an input: a JSON path, or a CSV row and column. */
+export type Where = { path: string } | { row: number; column: string };
+
+/** Formats a location as text: `candidates[3].cost` or `row 4, column cost`. */
+export function formatWhere(where: Where): string {
+  return "path" in where ? (where.path === "" ? "(root)" : where.path) : `row ${where.row}, column ${where.column}`;
+}
+
+/** Formats a zod-style issue path (`["candidates", 3, "cost"]`) as `candidates[3].cost`. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = "";
+  for (const p of path) {
+    if (typeof p === "number") out += `[${p}]`;
+    else out += out === "" ? String(p) : `.${String(p)}`;
+  }
+  return out;
+}
+
+/**
+ * Bad input: a package, a table or an export that does not match its format.
+ * `file` is the file (or `<memory>`), `where` the location, `expected` what
+ * should have been there.
+ */
+export class InputError extends Error {
+  override name = "InputError";
+  constructor(
+    readonly file: string,
+    readonly where: Where,
+    readonly expected: string,
+    readonly issues: { where: Where; expected: string }[] = [],
+  ) {
+    const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem(s))` : "";
+    super(`Cannot read ${file}: ${formatWhere(where)}: ${expected}${more}`);
+  }
+}

@@ -1,0 +1,143 @@
+/**
+ * The package objective (paper 000 eq. 2) and feasibility (eq. 1).
+ *
+ * F(X) = sum_r w_r h_r(z_r(X)), z_r(X) = sum_{u in X} a_ur, default h_r(z) = min(1, z).
+ * F is summed over units in package order in IEEE double, and a marginal
+ * gain is the difference of two full evaluations (ARTIFACT-SPEC §2.2, §2.4),
+ * so float ties match the authors' artifact bit for bit.
+ *
+ * @module
+ */
+import type { CompiledPackage } from "./package/compile.ts";
+import type { Segment } from "./package/schema.ts";
+
+/** h(z) for a piecewise-linear concave h given as segments (null: min(1, z)). */
+export function saturate(segments: readonly Segment[] | null, z: number): number {
+  if (segments === null) return z < 1 ? z : 1;
+  let h = 0, start = 0;
+  for (const s of segments) {
+    if (z <= start) break;
+    h += s.slope * Math.min(s.width, z - start);
+    start += s.width;
+  }
+  return h;
+}
+
+/**
+ * F for summed coverage z (one entry per unit, package unit order).
+ *
+ * @param cp compiled package
+ * @param z summed coverage per unit
+ * @returns F in weight units (>= 0)
+ */
+export function valueOf(cp: CompiledPackage, z: ArrayLike<number>): number {
+  const w = cp.weights, seg = cp.segments;
+  let s = 0;
+  for (let r = 0; r < w.length; r++) {
+    const zr = z[r];
+    s += w[r] * (seg[r] === null ? (zr < 1 ? zr : 1) : saturate(seg[r], zr));
+  }
+  return s;
+}
+
+/**
+ * An incremental coverage state: the store so far, its summed coverage z,
+ * F, cost and per-group counts. Coverage is accumulated in insertion order.
+ */
+export class CoverageState {
+  readonly z: Float64Array;
+  readonly groupCount: Int32Array;
+  readonly selected: number[] = [];
+  value = 0;
+  cost = 0;
+  #scratch: Float64Array;
+
+  constructor(readonly cp: CompiledPackage) {
+    this.z = new Float64Array(cp.unitIds.length);
+    this.#scratch = new Float64Array(cp.unitIds.length);
+    this.groupCount = new Int32Array(cp.groupIds.length);
+  }
+
+  /** Marginal gain Δ(c | store) = F(store + c) − F(store), both evaluated in full. */
+  gain(c: number): number {
+    const s = this.#scratch;
+    s.set(this.z);
+    const units = this.cp.rowUnits[c], vals = this.cp.rowVals[c];
+    for (let t = 0; t < units.length; t++) s[units[t]] += vals[t];
+    return valueOf(this.cp, s) - this.value;
+  }
+
+  /** Marginal gain computed only over c's coverage row: faster, equal up to rounding. */
+  gainFast(c: number): number {
+    const { weights, segments, rowUnits, rowVals } = this.cp;
+    const units = rowUnits[c], vals = rowVals[c];
+    let g = 0;
+    for (let t = 0; t < units.length; t++) {
+      const r = units[t], z0 = this.z[r];
+      g += weights[r] * (saturate(segments[r], z0 + vals[t]) - saturate(segments[r], z0));
+    }
+    return g;
+  }
+
+  /** True if c's group has room and c fits in `budget`. */
+  fits(c: number, budget: number): boolean {
+    return this.cost + this.cp.cost[c] <= budget && this.groupCount[this.cp.groupOf[c]] < this.cp.k;
+  }
+
+  /** Adds candidate c (no feasibility check) and re-evaluates F in full. */
+  add(c: number): void {
+    const units = this.cp.rowUnits[c], vals = this.cp.rowVals[c];
+    for (let t = 0; t < units.length; t++) this.z[units[t]] += vals[t];
+    this.value = valueOf(this.cp, this.z);
+    this.cost += this.cp.cost[c];
+    this.groupCount[this.cp.groupOf[c]]++;
+    this.selected.push(c);
+  }
+}
+
+/** F of a store given as candidate indices, accumulated in the given order. */
+export function evaluateStore(cp: CompiledPackage, store: readonly number[]): number {
+  const st = new CoverageState(cp);
+  for (const c of store) st.add(c);
+  return st.value;
+}
+
+/** Result of {@linkcode checkFeasible}: `feasible` and, when not, the reasons. */
+export interface Feasibility {
+  feasible: boolean;
+  cost: number;
+  reasons: string[];
+}
+
+/**
+ * Checks a store against eq. 1: known candidates, no repeats, cost <= B and
+ * at most k per group.
+ *
+ * @param cp compiled package
+ * @param storeIds candidate ids of the store
+ * @param budget B in cost units
+ * @returns feasibility with one human-readable reason per violation
+ */
+export function checkFeasible(cp: CompiledPackage, storeIds: readonly string[], budget: number): Feasibility {
+  const reasons: string[] = [];
+  const counts = new Map<string, number>();
+  const seen = new Set<string>();
+  let cost = 0;
+  for (const id of storeIds) {
+    const c = cp.candIndex.get(id);
+    if (c === undefined) {
+      reasons.push(`unknown candidate '${id}'`);
+      continue;
+    }
+    if (seen.has(id)) reasons.push(`candidate '${id}' appears twice`);
+    seen.add(id);
+    cost += cp.cost[c];
+    const g = cp.groupIds[cp.groupOf[c]];
+    counts.set(g, (counts.get(g) ?? 0) + 1);
+  }
+  if (cost > budget) reasons.push(`cost ${cost} exceeds budget ${budget}`);
+  for (const [g, n] of counts) {
+    if (n > cp.k) reasons.push(`group '${g}' holds ${n} candidates, more than k = ${cp.k}`);
+  }
+  return { feasible: reasons.length === 0, cost, reasons };
+}

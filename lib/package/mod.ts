@@ -1,0 +1,4 @@
+/** Package format: schema, validation, compiled form, I/O. @module */
+export * from "./schema.ts";
+export * from "./parse.ts";
+export * from "./compile.ts";

@@ -1,0 +1,252 @@
+/**
+ * The package format (paper 000 §2, definition 1): P = (U, G, c, R, A, w, B).
+ *
+ * One zod schema is the single source of truth: the TypeScript types are
+ * inferred from it, every reader validates through it, and
+ * `data/schema/package.schema.json` is generated from it (`deno task schema`).
+ *
+ * @module
+ */
+import { z } from "zod";
+
+/** Version of the package format written by this module. */
+export const PACKAGE_SCHEMA_VERSION = 1;
+
+/** Evidence-unit families (DESIGN §2). */
+export const UNIT_FAMILIES = [
+  "fact",
+  "temporal",
+  "preference",
+  "invalidation",
+  "current_state",
+  "abstention",
+  "provenance",
+  "other",
+] as const;
+
+/** Coarse candidate kinds (DESIGN §2). `update` is a compound current-state update. */
+export const CANDIDATE_KINDS = [
+  "raw",
+  "fact",
+  "summary",
+  "event",
+  "edge",
+  "rule",
+  "skill",
+  "tombstone",
+  "update",
+  "system",
+] as const;
+
+/** Validity role of an evidence unit, used only by diagnostic metrics (ARTIFACT-SPEC §6.3). */
+export const UNIT_VALIDITY = ["current", "invalidates_prior", "superseded"] as const;
+
+const id = z.string().min(1, "expected a non-empty id");
+const finite = z.number().finite();
+
+/**
+ * One linear piece of a concave saturation function h: slope `slope` over
+ * the next `width` units of summed coverage. Slopes must not increase.
+ */
+export const SegmentSchema = z.object({
+  width: finite.positive().meta({ description: "length of the piece in summed-coverage units" }),
+  slope: finite.nonnegative().meta({ description: "slope of h on this piece" }),
+}).strict();
+
+/**
+ * Piecewise-linear concave h: h(0) = 0, then the segments in order, flat
+ * after the last. The default, cap1, is one segment of width 1, slope 1,
+ * i.e. h(z) = min(1, z) (paper eq. 2).
+ */
+export const SaturationSchema = z.array(SegmentSchema).min(1).superRefine((segs, ctx) => {
+  for (let s = 1; s < segs.length; s++) {
+    if (segs[s].slope > segs[s - 1].slope) {
+      ctx.addIssue({
+        code: "custom",
+        path: [s, "slope"],
+        message: "expected slopes that do not increase (h must be concave)",
+      });
+    }
+  }
+}).meta({ description: "h_r as concave piecewise-linear segments; default [{width:1,slope:1}]" });
+
+export const ExperienceSchema = z.object({
+  id: id.meta({ description: "experience id e_i; also the group id G_i" }),
+  order: finite.meta({ description: "arrival order (time index); groups are ordered by (order, id)" }),
+  text: z.string().optional(),
+  session: z.string().optional(),
+  timestamp: z.string().optional(),
+}).strict();
+
+export const CandidateSchema = z.object({
+  id: id.meta({ description: "candidate id u = (i, j); unique in the package" }),
+  experience: id.meta({ description: "the experience (group G_i) this candidate represents" }),
+  kind: z.enum(CANDIDATE_KINDS).meta({ description: "coarse representation kind" }),
+  representation: z.string().min(1).optional().meta({
+    description:
+      "fine representation type (e.g. raw_span, atomic_fact, compound_update); defaults to kind. Writers that filter by type read this field.",
+  }),
+  cost: finite.positive().meta({ description: "storage cost c_u > 0 in cost units (words or byte-overhead units)" }),
+  text: z.string().optional(),
+  confidence: finite.nonnegative().optional().meta({ description: "writer-visible confidence (default 1)" }),
+  estimated_value: finite.nonnegative().optional().meta({ description: "external utility estimate v(u) >= 0" }),
+  salience: finite.min(0).max(1).optional().meta({ description: "system salience score in [0, 1]" }),
+  source: z.string().optional().meta({ description: "provenance label (generator or system)" }),
+}).strict();
+
+export const UnitSchema = z.object({
+  id: id.meta({ description: "evidence unit id r" }),
+  family: z.enum(UNIT_FAMILIES),
+  text: z.string().optional(),
+  validity: z.enum(UNIT_VALIDITY).optional().meta({
+    description: "current truth, invalidation of a prior state, or superseded (stale) state",
+  }),
+  weight: finite.nonnegative().optional().meta({
+    description: "w_r >= 0; required when weight_source is 'explicit', forbidden otherwise",
+  }),
+  h: SaturationSchema.optional().meta({ description: "per-unit h_r overriding the package h" }),
+}).strict();
+
+export const QuerySchema = z.object({
+  id,
+  importance: finite.nonnegative().default(1).meta({ description: "importance of query q (>= 0)" }),
+  required_units: z.array(id).min(1, "expected at least one required unit R(q)").meta({
+    description: "R(q): the evidence units query q requires (non-empty)",
+  }),
+  text: z.string().optional(),
+  answer: z.string().optional(),
+  category: z.string().optional(),
+}).strict();
+
+export const CoverageCellSchema = z.object({
+  candidate: id,
+  unit: id,
+  value: finite.min(0).max(1).meta({ description: "a_ur in [0, 1]" }),
+  provenance: z.string().optional().meta({ description: "how the cell was obtained (source, lexical, imported, ...)" }),
+}).strict();
+
+const PackageObject = z.object({
+  schema_version: z.literal(PACKAGE_SCHEMA_VERSION),
+  id,
+  description: z.string().optional(),
+  experiences: z.array(ExperienceSchema),
+  candidates: z.array(CandidateSchema),
+  units: z.array(UnitSchema).meta({
+    description: "evidence units; their order is the summation order of F (matters for float ties)",
+  }),
+  queries: z.array(QuerySchema).default([]),
+  weight_source: z.enum(["queries", "explicit"]).meta({
+    description:
+      "'queries': w_r = sum over q with r in R(q) of importance_q/|R(q)|; 'explicit': each unit carries weight",
+  }),
+  coverage: z.array(CoverageCellSchema).meta({ description: "sparse coverage matrix A" }),
+  budgets: z.array(finite.positive()).default([]).meta({ description: "budgets B > 0 in cost units" }),
+  group_cap: z.number().int().min(1).default(1).meta({ description: "k: at most k candidates per group" }),
+  h: SaturationSchema.optional(),
+  meta: z.record(z.string(), z.unknown()).optional(),
+}).strict();
+
+function checkReferences(p: z.infer<typeof PackageObject>, ctx: z.RefinementCtx): void {
+  const seen = (kind: string, list: { id: string }[], key: string) => {
+    const ids = new Set<string>();
+    list.forEach((x, i) => {
+      if (ids.has(x.id)) {
+        ctx.addIssue({ code: "custom", path: [key, i, "id"], message: `duplicate ${kind} id '${x.id}'` });
+      }
+      ids.add(x.id);
+    });
+    return ids;
+  };
+  const exps = seen("experience", p.experiences, "experiences");
+  const cands = seen("candidate", p.candidates, "candidates");
+  const units = seen("unit", p.units, "units");
+  seen("query", p.queries, "queries");
+  const used = new Set<string>();
+  p.candidates.forEach((c, i) => {
+    if (!exps.has(c.experience)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["candidates", i, "experience"],
+        message: `dangling experience id '${c.experience}'`,
+      });
+    }
+    used.add(c.experience);
+  });
+  p.experiences.forEach((e, i) => {
+    if (!used.has(e.id)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["experiences", i, "id"],
+        message: `empty group: experience '${e.id}' has no candidate`,
+      });
+    }
+  });
+  p.queries.forEach((q, i) =>
+    q.required_units.forEach((r, j) => {
+      if (!units.has(r)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["queries", i, "required_units", j],
+          message: `dangling unit id '${r}'`,
+        });
+      }
+    })
+  );
+  const cells = new Set<string>();
+  p.coverage.forEach((cell, i) => {
+    if (!cands.has(cell.candidate)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["coverage", i, "candidate"],
+        message: `dangling candidate id '${cell.candidate}'`,
+      });
+    }
+    if (!units.has(cell.unit)) {
+      ctx.addIssue({ code: "custom", path: ["coverage", i, "unit"], message: `dangling unit id '${cell.unit}'` });
+    }
+    const key = JSON.stringify([cell.candidate, cell.unit]);
+    if (cells.has(key)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["coverage", i],
+        message: `duplicate coverage cell (${cell.candidate}, ${cell.unit})`,
+      });
+    }
+    cells.add(key);
+  });
+  p.units.forEach((u, i) => {
+    if (p.weight_source === "explicit" && u.weight === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["units", i, "weight"],
+        message: "expected a weight (weight_source is 'explicit')",
+      });
+    }
+    if (p.weight_source === "queries" && u.weight !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["units", i, "weight"],
+        message: "expected no weight (weight_source is 'queries': weights derive from queries)",
+      });
+    }
+  });
+}
+
+/** The package schema with cross-reference checks (dangling/duplicate ids, empty groups). */
+export const PackageSchema = PackageObject.superRefine(checkReferences).meta({
+  title: "memaudit package",
+  description: "A frozen MemAudit package: experiences, candidates, evidence units, queries, coverage, budgets.",
+});
+
+/** A validated package (output of {@linkcode PackageSchema}). */
+export type Package = z.infer<typeof PackageSchema>;
+/** Package input before defaults are applied. */
+export type PackageInput = z.input<typeof PackageSchema>;
+export type Experience = z.infer<typeof ExperienceSchema>;
+export type Candidate = z.infer<typeof CandidateSchema>;
+export type Unit = z.infer<typeof UnitSchema>;
+export type Query = z.infer<typeof QuerySchema>;
+export type CoverageCell = z.infer<typeof CoverageCellSchema>;
+export type Segment = z.infer<typeof SegmentSchema>;
+export type UnitFamily = (typeof UNIT_FAMILIES)[number];
+export type CandidateKind = (typeof CANDIDATE_KINDS)[number];

@@ -1,0 +1,1 @@
+/** Exact solvers: branch-and-bound, MILP (HiGHS), brute force, solve(). @module */

@@ -1,0 +1,11 @@
+/**
+ * memaudit: exact-oracle evaluation of budgeted long-term memory writing.
+ *
+ * Re-exports only; see each folder's mod.ts.
+ *
+ * @module
+ */
+export * from "./lib/errors.ts";
+export * from "./lib/package/mod.ts";
+export * from "./lib/objective.ts";
+export * from "./lib/solve/mod.ts";
