@@ -11,7 +11,9 @@ export type Where = { path: string } | { row: number; column: string };
 
 /** Formats a location as text: `candidates[3].cost` or `row 4, column cost`. */
 export function formatWhere(where: Where): string {
-  return "path" in where ? (where.path === "" ? "(root)" : where.path) : `row ${where.row}, column ${where.column}`;
+  return "path" in where
+    ? (where.path === "" ? "(root)" : where.path)
+    : `row ${where.row}, column ${where.column}`;
 }
 
 /** Formats a zod-style issue path (`["candidates", 3, "cost"]`) as `candidates[3].cost`. */

@@ -118,7 +118,11 @@ export interface Feasibility {
  * @param budget B in cost units
  * @returns feasibility with one human-readable reason per violation
  */
-export function checkFeasible(cp: CompiledPackage, storeIds: readonly string[], budget: number): Feasibility {
+export function checkFeasible(
+  cp: CompiledPackage,
+  storeIds: readonly string[],
+  budget: number,
+): Feasibility {
   const reasons: string[] = [];
   const counts = new Map<string, number>();
   const seen = new Set<string>();

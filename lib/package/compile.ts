@@ -101,10 +101,13 @@ export function compilePackage(pkg: Package, opts: { k?: number } = {}): Compile
   );
   const rows: [number, number][][] = candIds.map(() => []);
   for (const cell of pkg.coverage) {
-    if (cell.value > 0) rows[candIndex.get(cell.candidate)!].push([unitIndex.get(cell.unit)!, cell.value]);
+    if (cell.value > 0) {
+      rows[candIndex.get(cell.candidate)!].push([unitIndex.get(cell.unit)!, cell.value]);
+    }
   }
   const defaultH = pkg.h ?? null;
-  const isCap1 = (s: readonly Segment[] | null) => s === null || (s.length === 1 && s[0].width === 1 && s[0].slope === 1);
+  const isCap1 = (s: readonly Segment[] | null) =>
+    s === null || (s.length === 1 && s[0].width === 1 && s[0].slope === 1);
   return {
     pkg,
     unitIds,

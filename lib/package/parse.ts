@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { InputError, formatPath } from "../errors.ts";
+import { formatPath, InputError } from "../errors.ts";
 import { type Package, PackageSchema } from "./schema.ts";
 
 /**

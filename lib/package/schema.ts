@@ -72,7 +72,9 @@ export const SaturationSchema = z.array(SegmentSchema).min(1).superRefine((segs,
 
 export const ExperienceSchema = z.object({
   id: id.meta({ description: "experience id e_i; also the group id G_i" }),
-  order: finite.meta({ description: "arrival order (time index); groups are ordered by (order, id)" }),
+  order: finite.meta({
+    description: "arrival order (time index); groups are ordered by (order, id)",
+  }),
   text: z.string().optional(),
   session: z.string().optional(),
   timestamp: z.string().optional(),
@@ -86,11 +88,19 @@ export const CandidateSchema = z.object({
     description:
       "fine representation type (e.g. raw_span, atomic_fact, compound_update); defaults to kind. Writers that filter by type read this field.",
   }),
-  cost: finite.positive().meta({ description: "storage cost c_u > 0 in cost units (words or byte-overhead units)" }),
+  cost: finite.positive().meta({
+    description: "storage cost c_u > 0 in cost units (words or byte-overhead units)",
+  }),
   text: z.string().optional(),
-  confidence: finite.nonnegative().optional().meta({ description: "writer-visible confidence (default 1)" }),
-  estimated_value: finite.nonnegative().optional().meta({ description: "external utility estimate v(u) >= 0" }),
-  salience: finite.min(0).max(1).optional().meta({ description: "system salience score in [0, 1]" }),
+  confidence: finite.nonnegative().optional().meta({
+    description: "writer-visible confidence (default 1)",
+  }),
+  estimated_value: finite.nonnegative().optional().meta({
+    description: "external utility estimate v(u) >= 0",
+  }),
+  salience: finite.min(0).max(1).optional().meta({
+    description: "system salience score in [0, 1]",
+  }),
   source: z.string().optional().meta({ description: "provenance label (generator or system)" }),
 }).strict();
 
@@ -122,7 +132,9 @@ export const CoverageCellSchema = z.object({
   candidate: id,
   unit: id,
   value: finite.min(0).max(1).meta({ description: "a_ur in [0, 1]" }),
-  provenance: z.string().optional().meta({ description: "how the cell was obtained (source, lexical, imported, ...)" }),
+  provenance: z.string().optional().meta({
+    description: "how the cell was obtained (source, lexical, imported, ...)",
+  }),
 }).strict();
 
 const PackageObject = z.object({
@@ -140,8 +152,12 @@ const PackageObject = z.object({
       "'queries': w_r = sum over q with r in R(q) of importance_q/|R(q)|; 'explicit': each unit carries weight",
   }),
   coverage: z.array(CoverageCellSchema).meta({ description: "sparse coverage matrix A" }),
-  budgets: z.array(finite.positive()).default([]).meta({ description: "budgets B > 0 in cost units" }),
-  group_cap: z.number().int().min(1).default(1).meta({ description: "k: at most k candidates per group" }),
+  budgets: z.array(finite.positive()).default([]).meta({
+    description: "budgets B > 0 in cost units",
+  }),
+  group_cap: z.number().int().min(1).default(1).meta({
+    description: "k: at most k candidates per group",
+  }),
   h: SaturationSchema.optional(),
   meta: z.record(z.string(), z.unknown()).optional(),
 }).strict();
@@ -151,7 +167,11 @@ function checkReferences(p: z.infer<typeof PackageObject>, ctx: z.RefinementCtx)
     const ids = new Set<string>();
     list.forEach((x, i) => {
       if (ids.has(x.id)) {
-        ctx.addIssue({ code: "custom", path: [key, i, "id"], message: `duplicate ${kind} id '${x.id}'` });
+        ctx.addIssue({
+          code: "custom",
+          path: [key, i, "id"],
+          message: `duplicate ${kind} id '${x.id}'`,
+        });
       }
       ids.add(x.id);
     });
@@ -202,7 +222,11 @@ function checkReferences(p: z.infer<typeof PackageObject>, ctx: z.RefinementCtx)
       });
     }
     if (!units.has(cell.unit)) {
-      ctx.addIssue({ code: "custom", path: ["coverage", i, "unit"], message: `dangling unit id '${cell.unit}'` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["coverage", i, "unit"],
+        message: `dangling unit id '${cell.unit}'`,
+      });
     }
     const key = JSON.stringify([cell.candidate, cell.unit]);
     if (cells.has(key)) {
@@ -235,7 +259,8 @@ function checkReferences(p: z.infer<typeof PackageObject>, ctx: z.RefinementCtx)
 /** The package schema with cross-reference checks (dangling/duplicate ids, empty groups). */
 export const PackageSchema = PackageObject.superRefine(checkReferences).meta({
   title: "memaudit package",
-  description: "A frozen MemAudit package: experiences, candidates, evidence units, queries, coverage, budgets.",
+  description:
+    "A frozen MemAudit package: experiences, candidates, evidence units, queries, coverage, budgets.",
 });
 
 /** A validated package (output of {@linkcode PackageSchema}). */

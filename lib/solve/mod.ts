@@ -1,1 +1,4 @@
 /** Exact solvers: branch-and-bound, MILP (HiGHS), brute force, solve(). @module */
+export * from "./result.ts";
+export * from "./bnb.ts";
+export * from "./brute.ts";

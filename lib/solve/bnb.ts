@@ -1,0 +1,275 @@
+/**
+ * Exact branch-and-bound over ordered groups (paper 000 §3; ARTIFACT-SPEC §5.1, §5.4).
+ *
+ * Depth-first over groups in (order, id) order. At each group the search
+ * branches over the group's options: discard first, then each candidate in
+ * (−F({c}), cost, id) order (k = 1); with the k-per-group relaxation every
+ * subset of at most k candidates that fits, in (−F(S)/max(1, cost(S)), cost,
+ * ids) order, the empty subset among them. A leaf replaces the incumbent if
+ * its F exceeds it by more than 1e-12, or ties within 1e-12 at a lower cost;
+ * so among tied optima the first found in this order wins, whatever bound
+ * prunes the tree.
+ *
+ * Bounds (both admissible):
+ * - `suffix` (the artifact's): F(z + S_i) with S_i[r] = sum over groups j >= i
+ *   of the largest coverage of r among j's options. Budget-blind.
+ * - `knapsack` (default): the minimum of `suffix` and F(z) + the LP bound of
+ *   the multiple-choice knapsack over the remaining groups, valuing each
+ *   option by its marginal gain at the node (an overestimate of its joint
+ *   gain, F being submodular).
+ *
+ * @module
+ */
+import type { CompiledPackage } from "../package/compile.ts";
+import { compareIds } from "../package/compile.ts";
+import { CoverageState, valueOf } from "../objective.ts";
+import type { Certificate } from "./result.ts";
+
+/** Tolerance for pruning, improvement and ties (ARTIFACT-SPEC §2.4). */
+export const TOL = 1e-12;
+
+/** Options of {@linkcode solveBnb}. */
+export interface BnbOptions {
+  /** Group cap k (default: the package's). */
+  k?: number;
+  /** Pruning bound: the artifact's budget-blind `suffix`, or `knapsack` (default). */
+  bound?: "suffix" | "knapsack";
+  /** Stop after this many milliseconds with status `time_limit`. */
+  timeLimitMs?: number;
+  /**
+   * A known feasible value used only to prune subtrees whose bound is below
+   * it by more than 1e-9 (e.g. a writer's F). It must be the F of a feasible
+   * store; then it does not change the returned store.
+   */
+  lowerBound?: number;
+}
+
+interface GroupOptions {
+  /** Candidate indices of each option (the empty option has none). */
+  members: Int32Array[];
+  cost: Float64Array;
+}
+
+/** The options of each group in branching order (ARTIFACT-SPEC §5.1 step 4, §5.4). */
+function groupOptions(cp: CompiledPackage, budget: number, k: number): GroupOptions[] {
+  const single = (c: number) => {
+    const st = new CoverageState(cp);
+    st.add(c);
+    return st.value;
+  };
+  return cp.groups.map((g) => {
+    if (k === 1) {
+      const order = [...g].map((c) => ({ c, f: single(c) }))
+        .sort((a, b) =>
+          b.f - a.f || cp.cost[a.c] - cp.cost[b.c] || compareIds(cp.candIds[a.c], cp.candIds[b.c])
+        );
+      const members = [new Int32Array(0), ...order.map((o) => Int32Array.of(o.c))];
+      return { members, cost: Float64Array.from(members, (m) => (m.length ? cp.cost[m[0]] : 0)) };
+    }
+    const subsets: { m: number[]; cost: number; f: number; ids: string[] }[] = [];
+    const rec = (start: number, cur: number[], cost: number) => {
+      const st = new CoverageState(cp);
+      for (const c of cur) st.add(c);
+      const ids = cur.map((c) => cp.candIds[c]).sort(compareIds);
+      subsets.push({ m: [...cur], cost, f: st.value, ids });
+      if (cur.length === k) return;
+      for (let t = start; t < g.length; t++) {
+        const c = g[t];
+        if (cost + cp.cost[c] <= budget) rec(t + 1, [...cur, c], cost + cp.cost[c]);
+      }
+    };
+    rec(0, [], 0);
+    subsets.sort((a, b) => {
+      const d = b.f / Math.max(1, b.cost) - a.f / Math.max(1, a.cost);
+      if (d !== 0) return d;
+      if (a.cost !== b.cost) return a.cost - b.cost;
+      for (let t = 0; t < Math.min(a.ids.length, b.ids.length); t++) {
+        const x = compareIds(a.ids[t], b.ids[t]);
+        if (x !== 0) return x;
+      }
+      return a.ids.length - b.ids.length;
+    });
+    return {
+      members: subsets.map((s) => Int32Array.from(s.m)),
+      cost: Float64Array.from(subsets, (s) => s.cost),
+    };
+  });
+}
+
+/**
+ * Certifies OPT_P(B) = max F(X) over stores X with cost <= B and at most k
+ * candidates per group (paper 000 definition 1).
+ *
+ * @param cp compiled package
+ * @param budget B in cost units (> 0)
+ * @param opts bound, group cap, time limit, pruning floor
+ * @returns a certificate: status `optimal` with gap 0 and the store in DFS
+ *   path order, or `time_limit` with the incumbent and the root bound
+ */
+export function solveBnb(cp: CompiledPackage, budget: number, opts: BnbOptions = {}): Certificate {
+  const t0 = performance.now();
+  const k = opts.k ?? cp.k;
+  const useKnapsack = (opts.bound ?? "knapsack") === "knapsack";
+  const deadline = opts.timeLimitMs === undefined ? Infinity : t0 + opts.timeLimitMs;
+  const floor = opts.lowerBound === undefined ? -Infinity : opts.lowerBound - 1e-9;
+  const M = cp.unitIds.length;
+  const G = cp.groups.length;
+  const options = groupOptions(cp, budget, k);
+
+  // Suffix coverage S_i[r]: rows i*M .. i*M+M-1; row G is all zeros.
+  const suffix = new Float64Array((G + 1) * M);
+  for (let i = G - 1; i >= 0; i--) {
+    const row = suffix.subarray(i * M, i * M + M);
+    row.set(suffix.subarray((i + 1) * M, (i + 2) * M));
+    const best = new Float64Array(M);
+    for (const m of options[i].members) {
+      const sum = new Map<number, number>();
+      for (const c of m) {
+        const u = cp.rowUnits[c], v = cp.rowVals[c];
+        for (let t = 0; t < u.length; t++) sum.set(u[t], (sum.get(u[t]) ?? 0) + v[t]);
+      }
+      for (const [r, s] of sum) if (s > best[r]) best[r] = s;
+    }
+    for (let r = 0; r < M; r++) row[r] += best[r];
+  }
+
+  const z = new Float64Array(M);
+  const scratch = new Float64Array(M);
+  const path: number[] = [];
+  let best = 0, bestCost = 0, bestPath: number[] = [];
+  let nodes = 0, timedOut = false;
+  const state = new CoverageState(cp); // shares z only through gainAt below
+
+  const suffixBound = (i: number) => {
+    for (let r = 0; r < M; r++) scratch[r] = z[r] + suffix[i * M + r];
+    return valueOf(cp, scratch);
+  };
+
+  // Multiple-choice knapsack LP bound on the gain of groups i.. with capacity cap.
+  const hullSlopes: number[] = [], hullWidths: number[] = [];
+  const knapsackGain = (i: number, cap: number) => {
+    state.z.set(z);
+    hullSlopes.length = 0;
+    hullWidths.length = 0;
+    for (let g = i; g < G; g++) {
+      const o = options[g];
+      // Points (cost, gain) of fitting options with positive gain; upper hull from (0, 0).
+      const pts: [number, number][] = [];
+      for (let t = 0; t < o.members.length; t++) {
+        if (o.cost[t] > cap || o.members[t].length === 0) continue;
+        let gain = 0;
+        for (const c of o.members[t]) gain += state.gainFast(c);
+        if (gain > 0) pts.push([o.cost[t], gain]);
+      }
+      if (pts.length === 0) continue;
+      pts.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+      let cy = 0;
+      const hull: [number, number][] = [];
+      for (const p of pts) {
+        if (p[1] <= cy) continue; // dominated: no more gain for more cost
+        while (hull.length > 0) {
+          const [px, py] = hull[hull.length - 1];
+          const [bx, by] = hull.length > 1 ? hull[hull.length - 2] : [0, 0];
+          // Drop the last hull point if it lies under the segment from its predecessor to p.
+          if ((py - by) * (p[0] - bx) <= (p[1] - by) * (px - bx)) hull.pop();
+          else break;
+        }
+        hull.push(p);
+        cy = p[1];
+      }
+      let px = 0, py = 0;
+      for (const [hx, hy] of hull) {
+        hullWidths.push(hx - px);
+        hullSlopes.push((hy - py) / (hx - px));
+        px = hx;
+        py = hy;
+      }
+    }
+    const idx = hullSlopes.map((_, t) => t).sort((a, b) => hullSlopes[b] - hullSlopes[a]);
+    let left = cap, total = 0;
+    for (const t of idx) {
+      if (left <= 0) break;
+      const take = Math.min(left, hullWidths[t]);
+      total += take * hullSlopes[t];
+      left -= take;
+    }
+    return total;
+  };
+
+  const dfs = (i: number, used: number): void => {
+    nodes++;
+    if ((nodes & 1023) === 0 && performance.now() > deadline) timedOut = true;
+    if (timedOut) return;
+    let optimistic = suffixBound(i);
+    if (optimistic + TOL < best || optimistic + TOL < floor) return;
+    if (i === G) {
+      const v = valueOf(cp, z);
+      if (v > best + TOL || (Math.abs(v - best) <= TOL && used < bestCost)) {
+        best = v;
+        bestCost = used;
+        bestPath = path.slice();
+      }
+      return;
+    }
+    if (useKnapsack) {
+      const kb = valueOf(cp, z) + knapsackGain(i, budget - used) * (1 + 1e-12) + 1e-9;
+      if (kb < optimistic) optimistic = kb;
+      if (optimistic + TOL < best || optimistic + TOL < floor) return;
+    }
+    const o = options[i];
+    for (let t = 0; t < o.members.length; t++) {
+      const cost = o.cost[t];
+      if (used + cost > budget) continue;
+      const m = o.members[t];
+      const saved: number[] = [];
+      for (const c of m) {
+        const u = cp.rowUnits[c], v = cp.rowVals[c];
+        for (let q = 0; q < u.length; q++) {
+          saved.push(u[q], z[u[q]]);
+          z[u[q]] += v[q];
+        }
+        path.push(c);
+      }
+      dfs(i + 1, used + cost);
+      for (let q = saved.length - 2; q >= 0; q -= 2) z[saved[q]] = saved[q + 1];
+      path.length -= m.length;
+      if (timedOut) return;
+    }
+  };
+
+  z.fill(0);
+  const rootBound = suffixBound(0);
+  dfs(0, 0);
+  const timeMs = performance.now() - t0;
+  const store = bestPath.map((c) => cp.candIds[c]);
+  if (timedOut) {
+    const bound = Math.max(rootBound, best);
+    return {
+      status: "time_limit",
+      solver: "bnb",
+      budget,
+      k,
+      objective: best,
+      store,
+      cost: bestCost,
+      bound,
+      gap: (bound - best) / Math.max(1e-12, Math.abs(bound)),
+      nodes,
+      timeMs,
+      message: `time limit of ${opts.timeLimitMs} ms reached`,
+    };
+  }
+  return {
+    status: "optimal",
+    solver: "bnb",
+    budget,
+    k,
+    objective: best,
+    store,
+    cost: bestCost,
+    bound: best,
+    gap: 0,
+    nodes,
+    timeMs,
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * The certificate every exact solver returns.
+ *
+ * @module
+ */
+
+/** Outcome of an exact solve. Only `optimal` is a certified OPT (zero gap). */
+export type SolveStatus = "optimal" | "time_limit" | "no_certificate";
+
+/** Result of an exact solver: status block always present, numbers clearly optional. */
+export interface Certificate {
+  /** Only "optimal" is a certified OPT (zero gap). */
+  status: SolveStatus;
+  solver: "bnb" | "milp" | "brute";
+  budget: number;
+  k: number;
+  /** F of the decoded store, re-evaluated in TypeScript (null if no store). */
+  objective: number | null;
+  /** Candidate ids (solver's order). */
+  store: string[];
+  /** Total cost of the store. */
+  cost: number;
+  /** Proven upper bound on OPT (= objective when optimal). */
+  bound: number | null;
+  /** (bound − objective) / max(1e-12, |bound|); 0 when optimal. */
+  gap: number | null;
+  nodes: number | null;
+  timeMs: number;
+  /** Why there is no certificate, solver status text, ... */
+  message?: string;
+}
+
+/** True when the certificate proves OPT: status `optimal` and gap 0. */
+export function isCertified(c: Certificate): boolean {
+  return c.status === "optimal" && c.gap === 0;
+}
