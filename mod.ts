@@ -9,3 +9,6 @@ export * from "./lib/errors.ts";
 export * from "./lib/package/mod.ts";
 export * from "./lib/objective.ts";
 export * from "./lib/solve/mod.ts";
+export * from "./lib/score/mod.ts";
+export * from "./lib/report/mod.ts";
+export * from "./lib/plot/mod.ts";

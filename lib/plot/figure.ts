@@ -1,0 +1,70 @@
+/**
+ * Figures: a Vega-Lite spec plus its SVG rendered locally with vega, shown in
+ * Jupyter as a Vega-Lite bundle with an SVG fallback (so static viewers and
+ * nbconvert HTML show it too), saved as `<name>.svg` and `<name>.vl.json`.
+ *
+ * @module
+ */
+import * as vega from "vega";
+import * as vl from "vega-lite";
+import { writeTextAtomic } from "../fs.ts";
+import { outPath } from "../report/out.ts";
+
+/** The one Vega-Lite MIME type used for display (JupyterLab and VS Code render v5). */
+export const VEGALITE_MIME = "application/vnd.vegalite.v5+json";
+/** The Vega-Lite `$schema` written into every spec. */
+export const VEGALITE_SCHEMA = "https://vega.github.io/schema/vega-lite/v5.json";
+
+/** A Vega-Lite spec (kept loose: specs are plain JSON). */
+// deno-lint-ignore no-explicit-any
+export type VegaLiteSpec = Record<string, any>;
+
+/** A rendered figure. Display it as the last expression of a notebook cell. */
+export class Figure {
+  constructor(readonly name: string, readonly spec: VegaLiteSpec, readonly svg: string) {}
+
+  /** Jupyter MIME bundle: Vega-Lite, SVG and a text line. */
+  [Symbol.for("Jupyter.display")](): Record<string, unknown> {
+    return {
+      [VEGALITE_MIME]: this.spec,
+      "image/svg+xml": this.svg,
+      "text/plain": `Figure ${this.name}`,
+    };
+  }
+
+  /** Paths of the SVG and spec files {@linkcode save} writes. */
+  get paths(): { svg: string; spec: string } {
+    return {
+      svg: outPath("figures", `${this.name}.svg`),
+      spec: outPath("figures", `${this.name}.vl.json`),
+    };
+  }
+
+  /**
+   * Writes `figures/<name>.svg` and `figures/<name>.vl.json` under the output root.
+   *
+   * @returns the figure (to display it)
+   */
+  async save(): Promise<this> {
+    await writeTextAtomic(this.paths.svg, this.svg);
+    await writeTextAtomic(this.paths.spec, JSON.stringify(this.spec, null, 2) + "\n");
+    return this;
+  }
+}
+
+/**
+ * Renders a Vega-Lite spec to SVG and wraps it as a {@linkcode Figure}.
+ *
+ * @param name file stem for saving (e.g. `fig2_exact_budget_sweep`)
+ * @param spec Vega-Lite spec; `$schema` is set to {@linkcode VEGALITE_SCHEMA}
+ * @returns the figure with its SVG
+ * @throws {Error} if Vega-Lite cannot compile the spec
+ */
+export async function makeFigure(name: string, spec: VegaLiteSpec): Promise<Figure> {
+  const full = { $schema: VEGALITE_SCHEMA, ...spec };
+  const compiled = vl.compile(full as vl.TopLevelSpec).spec;
+  const view = new vega.View(vega.parse(compiled), { renderer: "none" });
+  const svg = await view.toSVG();
+  view.finalize();
+  return new Figure(name, full, svg);
+}

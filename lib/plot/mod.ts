@@ -1,0 +1,2 @@
+/** Figures: Vega-Lite specs rendered to SVG. @module */
+export * from "./figure.ts";

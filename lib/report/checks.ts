@@ -1,0 +1,60 @@
+/**
+ * The closing checks of a notebook: each claim with its measured value and
+ * whether it holds. Displayed as a table; `assertAll()` throws when any
+ * claim fails, so executing the notebook is a test.
+ *
+ * @module
+ */
+import { Table } from "./table.ts";
+
+/** One checked claim. */
+export interface Check {
+  claim: string;
+  ok: boolean;
+  detail: string;
+}
+
+/** A list of checked claims. */
+export class Checks {
+  readonly items: Check[] = [];
+
+  /** Records a claim; `detail` shows the measured value. */
+  add(claim: string, ok: boolean, detail = ""): this {
+    this.items.push({ claim, ok, detail });
+    return this;
+  }
+
+  /** Records |actual − expected| <= tol. */
+  close(claim: string, actual: number, expected: number, tol: number): this {
+    const ok = Number.isFinite(actual) && Math.abs(actual - expected) <= tol;
+    return this.add(claim, ok, `${actual} vs ${expected} (tol ${tol})`);
+  }
+
+  /** The checks as a table (claim, result, detail). */
+  table(): Table {
+    return new Table(
+      "checks",
+      this.items.map((c) => ({ claim: c.claim, result: c.ok ? "pass" : "FAIL", detail: c.detail })),
+    );
+  }
+
+  /**
+   * Throws if any claim failed; otherwise returns the table for display.
+   *
+   * @throws {Error} listing every failed claim
+   */
+  assertAll(): Table {
+    const failed = this.items.filter((c) => !c.ok);
+    if (failed.length > 0) {
+      throw new Error(
+        `${failed.length} check(s) failed:\n` +
+          failed.map((c) => `- ${c.claim}: ${c.detail}`).join("\n"),
+      );
+    }
+    return this.table();
+  }
+
+  [Symbol.for("Jupyter.display")](): Record<string, unknown> {
+    return this.table().bundle();
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * Tables shown as HTML (with a Markdown and a text fallback) in notebooks and
+ * saved as CSV under `out/tables/`.
+ *
+ * @module
+ */
+import { stringify } from "csv-stringify/sync";
+import { writeTextAtomic } from "../fs.ts";
+import { outPath } from "./out.ts";
+
+/** One column: the row key, a header label and an optional cell formatter. */
+export interface Column {
+  key: string;
+  label?: string;
+  /** Formats a cell for display (CSV keeps the raw value). */
+  format?: (v: unknown) => string;
+}
+
+const escapeHtml = (s: string) =>
+  s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll(
+    '"',
+    "&quot;",
+  );
+
+function show(v: unknown): string {
+  if (v === null || v === undefined) return "–";
+  if (typeof v === "number") return Number.isInteger(v) ? String(v) : v.toFixed(4);
+  return String(v);
+}
+
+/** A table of rows with named columns. */
+export class Table {
+  readonly columns: Column[];
+  constructor(
+    readonly name: string,
+    readonly rows: Record<string, unknown>[],
+    columns?: (Column | string)[],
+    readonly caption?: string,
+  ) {
+    const cols = columns ?? Object.keys(rows[0] ?? {});
+    this.columns = cols.map((c) => (typeof c === "string" ? { key: c } : c));
+  }
+
+  #cell(c: Column, row: Record<string, unknown>): string {
+    return c.format ? c.format(row[c.key]) : show(row[c.key]);
+  }
+
+  /** GitHub-flavoured Markdown. */
+  toMarkdown(): string {
+    const head = this.columns.map((c) => c.label ?? c.key);
+    const lines = [
+      `| ${head.join(" | ")} |`,
+      `| ${head.map(() => "---").join(" | ")} |`,
+      ...this.rows.map((r) =>
+        `| ${this.columns.map((c) => this.#cell(c, r).replaceAll("|", "\\|")).join(" | ")} |`
+      ),
+    ];
+    return (this.caption ? `**${this.caption}**\n\n` : "") + lines.join("\n") + "\n";
+  }
+
+  /** An HTML table. */
+  toHtml(): string {
+    const th = this.columns.map((c) => `<th>${escapeHtml(c.label ?? c.key)}</th>`).join("");
+    const trs = this.rows.map((r) =>
+      `<tr>${this.columns.map((c) => `<td>${escapeHtml(this.#cell(c, r))}</td>`).join("")}</tr>`
+    ).join("\n");
+    const cap = this.caption ? `<caption>${escapeHtml(this.caption)}</caption>` : "";
+    return `<table>${cap}<thead><tr>${th}</tr></thead>\n<tbody>\n${trs}\n</tbody></table>`;
+  }
+
+  /** CSV of the raw values (numbers unformatted), header = column keys. */
+  toCsv(): string {
+    const keys = this.columns.map((c) => c.key);
+    const cell = (
+      v: unknown,
+    ) => (v === null || v === undefined ? "" : typeof v === "object" ? JSON.stringify(v) : v);
+    return stringify([keys, ...this.rows.map((r) => keys.map((k) => cell(r[k])))]);
+  }
+
+  /** Jupyter MIME bundle: HTML, Markdown and plain text. */
+  [Symbol.for("Jupyter.display")](): Record<string, unknown> {
+    return this.bundle();
+  }
+
+  /** The MIME bundle shown in notebooks. */
+  bundle(): Record<string, unknown> {
+    const md = this.toMarkdown();
+    return { "text/html": this.toHtml(), "text/markdown": md, "text/plain": md };
+  }
+
+  /** Path of the CSV file {@linkcode save} writes. */
+  get path(): string {
+    return outPath("tables", `${this.name}.csv`);
+  }
+
+  /** Writes `tables/<name>.csv` under the output root; returns the table (to display it). */
+  async save(): Promise<this> {
+    await writeTextAtomic(this.path, this.toCsv());
+    return this;
+  }
+}

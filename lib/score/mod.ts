@@ -1,0 +1,2 @@
+/** Scorers: ratios, bootstrap, audits. @module */
+export * from "./ratio.ts";
