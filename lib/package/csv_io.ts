@@ -1,0 +1,353 @@
+/**
+ * Package I/O as a folder of CSV tables (DESIGN §2 "Formats": "every ratio
+ * reproducible from a candidate table, a cost vector, a coverage matrix,
+ * evidence weights and a budget").
+ *
+ * ## Layout
+ *
+ * One folder, six UTF-8 CSV files, each with a header row and one record per
+ * line (RFC 4180 quoting). Columns may come in any order; columns marked
+ * "opt" may be left out of the header. Unknown columns are an error.
+ *
+ * | file | columns (schema field names) |
+ * |---|---|
+ * | `package.csv` (exactly one data row) | `schema_version`, `id`, `weight_source` (`queries` or `explicit`), `budgets` (opt, list of numbers), `group_cap` (opt, default 1), `description` (opt), `h` (opt, JSON), `meta` (opt, JSON) |
+ * | `experiences.csv` | `id`, `order`, `text` (opt), `session` (opt), `timestamp` (opt) |
+ * | `candidates.csv` | `id`, `experience`, `kind`, `cost`, `representation` (opt), `text` (opt), `confidence` (opt), `estimated_value` (opt), `salience` (opt), `source` (opt) |
+ * | `units.csv` (row order = summation order of F) | `id`, `family`, `weight` (opt; required iff `weight_source` is `explicit`), `validity` (opt), `h` (opt, JSON), `text` (opt) |
+ * | `queries.csv` (opt file; missing = no queries) | `id`, `required_units` (list of unit ids), `importance` (opt, default 1), `category` (opt), `text` (opt), `answer` (opt) |
+ * | `coverage.csv` (sparse matrix A) | `candidate`, `unit`, `value` (a_ur in [0, 1]), `provenance` (opt) |
+ *
+ * Cells:
+ * - **Numbers** are plain decimals (`3`, `0.25`, `-1.5e-3`); no spaces, no
+ *   `Infinity`/`NaN`, and an empty cell in a required number column is an error.
+ * - **Lists** (`required_units`, `budgets`) are one cell with items separated
+ *   by `;` and no spaces: `u1;u2;u3`. An empty cell is the empty list. Ids
+ *   used in lists must not contain `;` (the writer refuses them).
+ * - **Structured cells** (`h`, `meta`) hold JSON, e.g.
+ *   `"[{""width"":1,""slope"":1}]"` for h(z) = min(1, z).
+ * - **Optional text**: an unquoted empty cell means "absent"; a quoted empty
+ *   cell (`""`) is the empty string. The writer follows the same rule, so
+ *   JSON -> CSV -> JSON gives a deep-equal package.
+ *
+ * Accepted variants on read: a UTF-8 byte-order mark, CRLF line ends, quoted
+ * fields holding newlines, blank lines (e.g. a trailing one).
+ *
+ * Error locations: `row N` is the N-th **data record** (1-based, the header
+ * is not counted, a quoted newline does not start a new row), `column` is the
+ * header name. Header problems are reported at `header`, CSV syntax problems at
+ * `line N` (physical line). Schema problems found after conversion are mapped
+ * back: `candidates[3].cost` is reported as `candidates.csv`, row 4, column
+ * `cost`; package-level fields as `package.csv`, row 1.
+ *
+ * @module
+ */
+import { parse } from "csv-parse/sync";
+import { stringify } from "csv-stringify/sync";
+import { join } from "node:path";
+import { formatPath, InputError, type Where } from "../errors.ts";
+import { readTextInput, writeTextAtomic } from "../fs.ts";
+import { parsePackage } from "./parse.ts";
+import { type Package, type PackageInput, PackageSchema } from "./schema.ts";
+
+/** Cell types: required/optional text, required/optional number, `;` lists, JSON. */
+type Cell = "text" | "text?" | "number" | "number?" | "list" | "numbers" | "json?";
+
+interface Table {
+  /** File name inside the package folder. */
+  file: string;
+  /** Package field holding the rows, or null for the one-row package.csv. */
+  key: "experiences" | "candidates" | "units" | "queries" | "coverage" | null;
+  columns: Record<string, Cell>;
+}
+
+const TABLES: readonly Table[] = [
+  {
+    file: "package.csv",
+    key: null,
+    columns: {
+      schema_version: "number",
+      id: "text",
+      weight_source: "text",
+      budgets: "numbers",
+      group_cap: "number?",
+      description: "text?",
+      h: "json?",
+      meta: "json?",
+    },
+  },
+  {
+    file: "experiences.csv",
+    key: "experiences",
+    columns: { id: "text", order: "number", text: "text?", session: "text?", timestamp: "text?" },
+  },
+  {
+    file: "candidates.csv",
+    key: "candidates",
+    columns: {
+      id: "text",
+      experience: "text",
+      kind: "text",
+      cost: "number",
+      representation: "text?",
+      text: "text?",
+      confidence: "number?",
+      estimated_value: "number?",
+      salience: "number?",
+      source: "text?",
+    },
+  },
+  {
+    file: "units.csv",
+    key: "units",
+    columns: {
+      id: "text",
+      family: "text",
+      weight: "number?",
+      validity: "text?",
+      h: "json?",
+      text: "text?",
+    },
+  },
+  {
+    file: "queries.csv",
+    key: "queries",
+    columns: {
+      id: "text",
+      required_units: "list",
+      importance: "number?",
+      category: "text?",
+      text: "text?",
+      answer: "text?",
+    },
+  },
+  {
+    file: "coverage.csv",
+    key: "coverage",
+    columns: { candidate: "text", unit: "text", value: "number", provenance: "text?" },
+  },
+];
+
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/**
+ * Reads a package from a folder of CSV tables (layout in the module doc) and
+ * validates it through the package schema.
+ *
+ * @example Round trip through a temporary folder
+ * ```ts
+ * import { readPackageCsv, writePackageCsv } from "./csv_io.ts";
+ * const dir = await Deno.makeTempDir();
+ * await writePackageCsv(dir, {
+ *   schema_version: 1, id: "p", weight_source: "explicit",
+ *   experiences: [{ id: "e", order: 0 }],
+ *   candidates: [{ id: "c", experience: "e", kind: "raw", cost: 2 }],
+ *   units: [{ id: "r", family: "fact", weight: 1 }],
+ *   coverage: [{ candidate: "c", unit: "r", value: 1 }],
+ * });
+ * const pkg = await readPackageCsv(dir);
+ * console.assert(pkg.candidates[0].cost === 2);
+ * ```
+ *
+ * @param dir the package folder
+ * @returns the validated package
+ * @throws {InputError} naming the file and the row and column (or header / line) of the first
+ *   problem: a missing file or column, a cell that does not convert, or a schema violation
+ */
+export async function readPackageCsv(dir: string): Promise<Package> {
+  const data: Record<string, unknown> = {};
+  for (const table of TABLES) {
+    const path = join(dir, table.file);
+    let rows: Record<string, unknown>[] = [];
+    if (table.key !== "queries" || await exists(path)) {
+      rows = parseTable(await readTextInput(path), path, table);
+    }
+    if (table.key !== null) data[table.key] = rows;
+    else if (rows.length !== 1) {
+      throw new InputError(
+        path,
+        { path: "" },
+        `expected exactly one data row, found ${rows.length}`,
+      );
+    } else Object.assign(data, rows[0]);
+  }
+  const result = PackageSchema.safeParse(data);
+  if (result.success) return result.data;
+  const located = result.error.issues.map((issue) => ({
+    ...locate(dir, issue.path),
+    expected: issue.message,
+  }));
+  const first = located[0];
+  const same = located.filter((x) => x.file === first.file);
+  throw new InputError(first.file, first.where, first.expected, same);
+}
+
+/**
+ * Writes a package as a folder of CSV tables (layout in the module doc). The
+ * package is validated first; each file is replaced atomically.
+ *
+ * @param dir the package folder (created if missing)
+ * @param pkg the package
+ * @returns nothing once all six files are in place
+ * @throws {InputError} (file `<memory>`) if `pkg` does not match the schema, or a listed id
+ *   contains `;`; nothing is written then
+ */
+export async function writePackageCsv(dir: string, pkg: Package | PackageInput): Promise<void> {
+  const valid = parsePackage(pkg, "<memory>");
+  valid.queries.forEach((q, i) =>
+    q.required_units.forEach((r, j) => {
+      if (r.includes(";")) {
+        const where = { path: formatPath(["queries", i, "required_units", j]) };
+        throw new InputError(
+          "<memory>",
+          where,
+          "expected a unit id without ';' (the CSV list separator)",
+        );
+      }
+    })
+  );
+  const texts = TABLES.map((table) => {
+    const rows = (table.key === null ? [valid] : valid[table.key]) as Record<string, unknown>[];
+    const names = Object.keys(table.columns);
+    const records = [
+      names,
+      ...rows.map((row) => names.map((c) => formatCell(row[c], table.columns[c]))),
+    ];
+    return stringify(records, {
+      cast: { string: (v: string) => (v === "" ? { value: "", quoted_empty: true } : v) },
+    });
+  });
+  for (let t = 0; t < TABLES.length; t++) {
+    await writeTextAtomic(join(dir, TABLES[t].file), texts[t]);
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await Deno.stat(path);
+    return true;
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) return false;
+    throw err;
+  }
+}
+
+/** Parses one CSV table into objects with converted cells (absent cells left out). */
+function parseTable(text: string, file: string, table: Table): Record<string, unknown>[] {
+  let records: (string | null)[][];
+  try {
+    records = parse(text, {
+      bom: true,
+      skip_empty_lines: true,
+      // An unquoted empty cell is "absent" (null); a quoted one is the empty string.
+      cast: (
+        value: string,
+        ctx: { quoting: boolean },
+      ) => (value === "" && !ctx.quoting ? null : value),
+    });
+  } catch (err) {
+    const line = (err as { lines?: number }).lines;
+    const message = err instanceof Error ? err.message : String(err);
+    throw new InputError(
+      file,
+      { path: line ? `line ${line}` : "" },
+      `expected valid CSV (${message})`,
+    );
+  }
+  if (records.length === 0) throw new InputError(file, { path: "header" }, "expected a header row");
+  const header = records[0].map((h) => h ?? "");
+  const known = Object.keys(table.columns);
+  header.forEach((name, i) => {
+    if (!known.includes(name)) {
+      throw new InputError(
+        file,
+        { path: "header" },
+        `expected only the columns ${known.join(", ")}; found '${name}'`,
+      );
+    }
+    if (header.indexOf(name) !== i) {
+      throw new InputError(
+        file,
+        { path: "header" },
+        `expected each column once; '${name}' repeats`,
+      );
+    }
+  });
+  for (const [name, type] of Object.entries(table.columns)) {
+    if ((type === "text" || type === "number" || type === "list") && !header.includes(name)) {
+      throw new InputError(file, { path: "header" }, `expected a column '${name}'`);
+    }
+  }
+  return records.slice(1).map((record, r) => {
+    const out: Record<string, unknown> = {};
+    header.forEach((name, c) => {
+      const value = convertCell(record[c], table.columns[name], { file, row: r + 1, column: name });
+      if (value !== undefined) out[name] = value;
+    });
+    return out;
+  });
+}
+
+/** Converts one cell strictly; `undefined` means the field is absent. */
+function convertCell(
+  cell: string | null,
+  type: Cell,
+  at: { file: string; row: number; column: string },
+): unknown {
+  const fail = (expected: string): never => {
+    throw new InputError(at.file, { row: at.row, column: at.column }, expected);
+  };
+  const shown = cell === null || cell === "" ? "an empty cell" : `'${cell}'`;
+  const number = (text: string | null): number => {
+    if (text === null || !NUMBER.test(text)) return fail(`expected a finite number, got ${shown}`);
+    const n = Number(text);
+    return Number.isFinite(n) ? n : fail(`expected a finite number, got ${shown} (overflows)`);
+  };
+  switch (type) {
+    case "text":
+      return cell ?? "";
+    case "text?":
+      return cell ?? undefined;
+    case "number":
+      return number(cell === "" ? null : cell);
+    case "number?":
+      return cell === null || cell === "" ? undefined : number(cell);
+    case "list":
+    case "numbers": {
+      if (cell === null || cell === "") return [];
+      const items = cell.split(";");
+      if (items.includes("")) fail(`expected ';'-separated items without empty ones, got ${shown}`);
+      return type === "list" ? items : items.map(number);
+    }
+    case "json?":
+      if (cell === null || cell === "") return undefined;
+      try {
+        return JSON.parse(cell);
+      } catch {
+        return fail(`expected a JSON value, got ${shown}`);
+      }
+  }
+}
+
+/** Formats one field value as a cell: absent -> null (unquoted empty), "" stays "" (quoted). */
+function formatCell(value: unknown, type: Cell): string | null {
+  if (value === undefined) return null;
+  if (type === "json?") return JSON.stringify(value);
+  if (type === "list" || type === "numbers") return (value as unknown[]).map(String).join(";");
+  return String(value);
+}
+
+/** Maps a schema issue path (e.g. `candidates[3].cost`) to its CSV file, row and column. */
+function locate(dir: string, path: readonly PropertyKey[]): { file: string; where: Where } {
+  const [head, index, field] = path;
+  const table = TABLES.find((t) => t.key === head && typeof index === "number");
+  if (table) {
+    const column = typeof field === "string" ? field : Object.keys(table.columns)[0];
+    return { file: join(dir, table.file), where: { row: (index as number) + 1, column } };
+  }
+  const pkgTable = TABLES[0];
+  if (typeof head === "string" && head in pkgTable.columns) {
+    return { file: join(dir, pkgTable.file), where: { row: 1, column: head } };
+  }
+  return { file: join(dir, pkgTable.file), where: { path: formatPath(path) } };
+}
