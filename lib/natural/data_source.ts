@@ -1,0 +1,177 @@
+/**
+ * Where the LoCoMo data comes from: download of the official `locomo10.json`
+ * with a sha256 check and an atomic write into the git-ignored cache, and
+ * lookup of a local copy (DESIGN §7: nothing half-written).
+ *
+ * @module
+ */
+import { fileURLToPath } from "node:url";
+import { InputError } from "../errors.ts";
+
+/** Raw GitHub URL of the official LoCoMo file (snap-research/locomo, `data/locomo10.json`). */
+export const LOCOMO_URL =
+  "https://raw.githubusercontent.com/snap-research/locomo/main/data/locomo10.json";
+
+/** sha256 (hex) of the official `locomo10.json`. */
+export const LOCOMO_SHA256 = "79fa87e90f04081343b8c8debecb80a9a6842b76a7aa537dc9fdf651ea698ff4";
+
+/** Default cache file: `<repo>/.cache/data/locomo10.json` (git-ignored). */
+export const LOCOMO_CACHE_PATH: string = fileURLToPath(
+  new URL("../../.cache/data/locomo10.json", import.meta.url),
+);
+
+/** The shared eight-conversation copy next to the checkout (`../shared/data/locomo/locomo8.json`). */
+export const LOCOMO_SHARED_PATH: string = fileURLToPath(
+  new URL("../../../shared/data/locomo/locomo8.json", import.meta.url),
+);
+
+/**
+ * Hex sha256 of some bytes.
+ *
+ * @param bytes the data
+ * @returns 64 lowercase hex digits
+ */
+export async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Options of {@linkcode fetchLocomo}. */
+export interface FetchLocomoOptions {
+  /** An http(s) URL or a local file path (default {@linkcode LOCOMO_URL}). */
+  source?: string;
+  /** Destination file (default {@linkcode LOCOMO_CACHE_PATH}). */
+  dest?: string;
+  /** Expected sha256 (default {@linkcode LOCOMO_SHA256}). */
+  sha256?: string;
+  /** The fetch function (injected in tests; default `globalThis.fetch`). */
+  fetch?: typeof fetch;
+}
+
+/** What {@linkcode fetchLocomo} wrote. */
+export interface FetchedLocomo {
+  path: string;
+  sha256: string;
+  bytes: number;
+}
+
+async function readSource(source: string, fetchFn: typeof fetch): Promise<Uint8Array<ArrayBuffer>> {
+  if (/^https?:\/\//i.test(source)) {
+    let response: Response;
+    try {
+      response = await fetchFn(source);
+    } catch (e) {
+      const cause = (e as Error).cause instanceof Error
+        ? ` (${((e as Error).cause as Error).message})`
+        : "";
+      throw new Error(`Cannot download ${source}: ${(e as Error).message}${cause}`, { cause: e });
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new Error(`Cannot download ${source}: HTTP ${response.status} ${response.statusText}`);
+    }
+    return new Uint8Array(await response.arrayBuffer());
+  }
+  try {
+    return await Deno.readFile(source);
+  } catch (e) {
+    throw new Error(`Cannot read ${source}: ${(e as Error).message}`, { cause: e });
+  }
+}
+
+/**
+ * Downloads (or copies from a local file) the LoCoMo data, checks its sha256,
+ * and writes it atomically: to a temporary file in the destination folder,
+ * then renamed. On any failure nothing is left at `dest` (a previous good
+ * file stays untouched) and no temporary file remains; when the download or
+ * the hash check fails, no folder is created either.
+ *
+ * @param opts source URL or path, destination, expected hash, fetch function
+ * @returns the written path, its sha256 and size in bytes
+ * @throws {InputError} when the data's sha256 differs from the expected one
+ * @throws {Error} "Cannot download ..." / "Cannot read ..." when the source is unreachable
+ */
+export async function fetchLocomo(opts: FetchLocomoOptions = {}): Promise<FetchedLocomo> {
+  const source = opts.source ?? LOCOMO_URL;
+  const dest = opts.dest ?? LOCOMO_CACHE_PATH;
+  const expected = (opts.sha256 ?? LOCOMO_SHA256).toLowerCase();
+  const bytes = await readSource(source, opts.fetch ?? globalThis.fetch);
+  const actual = await sha256Hex(bytes);
+  if (actual !== expected) {
+    throw new InputError(
+      source,
+      { path: "" },
+      `expected sha256 ${expected} (the official locomo10.json), got ${actual} (${bytes.length} bytes); nothing was written`,
+    );
+  }
+  const dir = dest.replace(/[\\/][^\\/]*$/, "") || ".";
+  await Deno.mkdir(dir, { recursive: true });
+  const tmp = await Deno.makeTempFile({ dir, prefix: ".locomo-", suffix: ".tmp" });
+  try {
+    await Deno.writeFile(tmp, bytes);
+    await Deno.rename(tmp, dest);
+  } catch (e) {
+    await Deno.remove(tmp).catch(() => {});
+    throw e;
+  }
+  return { path: dest, sha256: actual, bytes: bytes.length };
+}
+
+/** A local LoCoMo file found by {@linkcode locateLocomo}. */
+export interface LocatedLocomo {
+  /** File system path. */
+  path: string;
+  /** File name: `locomo10.json` (official, cached) or `locomo8.json` (shared subset). */
+  name: string;
+}
+
+/** Options of {@linkcode locateLocomo} (paths to look at, for tests). */
+export interface LocateLocomoOptions {
+  /** Default {@linkcode LOCOMO_CACHE_PATH}. */
+  cache?: string;
+  /** Default {@linkcode LOCOMO_SHARED_PATH}. */
+  shared?: string;
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await Deno.stat(path)).isFile;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Finds a local LoCoMo file: the cached official `locomo10.json` first, then
+ * the shared `locomo8.json`.
+ *
+ * @param opts paths to look at instead of the defaults
+ * @returns the path and file name, or null when neither exists
+ *
+ * @example Load whichever copy is present, or say how to get one
+ * ```ts
+ * import { locateLocomo, locomoHowTo } from "./data_source.ts";
+ * const found = await locateLocomo();
+ * console.log(found ? `using ${found.name}` : locomoHowTo());
+ * ```
+ */
+export async function locateLocomo(opts: LocateLocomoOptions = {}): Promise<LocatedLocomo | null> {
+  for (const path of [opts.cache ?? LOCOMO_CACHE_PATH, opts.shared ?? LOCOMO_SHARED_PATH]) {
+    if (await isFile(path)) return { path, name: path.replace(/^.*[\\/]/, "") };
+  }
+  return null;
+}
+
+/**
+ * A one-paragraph message saying how to get the LoCoMo data (for notebooks
+ * to display when {@linkcode locateLocomo} returns null).
+ *
+ * @returns the message
+ */
+export function locomoHowTo(): string {
+  return `LoCoMo data not found. Run \`deno task data\` in the repository root: it downloads ` +
+    `locomo10.json from the LoCoMo repository (snap-research/locomo, data/locomo10.json; ` +
+    `licence CC BY-NC 4.0), checks its sha256 (${LOCOMO_SHA256}) and caches it as ` +
+    `.cache/data/locomo10.json. Without internet access, download the file elsewhere and ` +
+    `install it with \`deno task data --from <path>\` (the same check applies).`;
+}

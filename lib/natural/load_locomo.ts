@@ -1,0 +1,125 @@
+/**
+ * Reading LoCoMo conversations (the official `locomo10.json` format: a JSON
+ * list of samples) with zod validation of the parts the converter uses.
+ * Unused fields (`session_summary`, `event_summary`, image fields) pass
+ * through unchecked.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { formatPath, InputError } from "../errors.ts";
+
+/** One dialogue turn `{speaker, dia_id "D<session>:<turn>", text}`. */
+export const LocomoTurnSchema = z.looseObject({
+  speaker: z.string(),
+  dia_id: z.string(),
+  text: z.string(),
+});
+
+/**
+ * `conversation`: `speaker_a`, `speaker_b`, then `session_N_date_time`
+ * strings and `session_N` turn lists.
+ */
+export const LocomoConversationSchema = z.object({
+  speaker_a: z.string(),
+  speaker_b: z.string(),
+}).catchall(z.union([z.string(), z.array(LocomoTurnSchema)]));
+
+/** One observation `[fact text, dia_id]`; the dia_id is a string or a list of strings. */
+export const LocomoObservationSchema = z.tuple([
+  z.string(),
+  z.union([z.string(), z.array(z.string())]),
+]);
+
+/** One QA item; category codes 1 multi-hop, 2 temporal, 3 open-domain, 4 single-hop, 5 adversarial. */
+export const LocomoQaSchema = z.looseObject({
+  question: z.string(),
+  answer: z.union([z.string(), z.number()]).optional(),
+  adversarial_answer: z.union([z.string(), z.number()]).optional(),
+  evidence: z.array(z.string()),
+  category: z.number().int().min(1).max(5),
+});
+
+/** One LoCoMo sample (a conversation with its observations and QA items). */
+export const LocomoSampleSchema = z.looseObject({
+  sample_id: z.string().min(1),
+  conversation: LocomoConversationSchema,
+  observation: z.record(z.string(), z.record(z.string(), z.array(LocomoObservationSchema)))
+    .optional(),
+  qa: z.array(LocomoQaSchema),
+});
+
+/** The file: a JSON list of samples. */
+export const LocomoFileSchema = z.array(LocomoSampleSchema);
+
+/** A validated LoCoMo sample. */
+export type LocomoSample = z.infer<typeof LocomoSampleSchema>;
+/** A validated LoCoMo QA item. */
+export type LocomoQa = z.infer<typeof LocomoQaSchema>;
+/** A validated LoCoMo turn. */
+export type LocomoTurn = z.infer<typeof LocomoTurnSchema>;
+
+type Issue = { path: PropertyKey[]; message: string; code?: string; errors?: Issue[][] };
+
+/**
+ * For a union failure (a conversation value is a date string or a turn list),
+ * the branch issue that got deepest into the value, with its full path.
+ */
+function deepest(issue: Issue): { path: PropertyKey[]; message: string } {
+  if (issue.code !== "invalid_union" || !issue.errors) return issue;
+  let best: { path: PropertyKey[]; message: string } = issue;
+  for (const branch of issue.errors) {
+    for (const inner of branch) {
+      const d = deepest(inner);
+      const path = [...issue.path, ...d.path];
+      if (path.length > best.path.length) best = { path, message: d.message };
+    }
+  }
+  return best;
+}
+
+/**
+ * Validates parsed LoCoMo JSON.
+ *
+ * @param data parsed JSON (a list of samples)
+ * @param file the file name used in error messages
+ * @returns the samples, in file order
+ * @throws {InputError} naming the file and the JSON path of the first problem
+ *
+ * @example Validate a minimal sample
+ * ```ts
+ * import { parseLocomo } from "./load_locomo.ts";
+ * const samples = parseLocomo([{ sample_id: "s", conversation: { speaker_a: "A", speaker_b: "B" }, qa: [] }]);
+ * console.assert(samples[0].sample_id === "s");
+ * ```
+ */
+export function parseLocomo(data: unknown, file = "<memory>"): LocomoSample[] {
+  const result = LocomoFileSchema.safeParse(data);
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((i) => {
+    const d = deepest(i);
+    return { where: { path: formatPath(d.path) }, expected: d.message };
+  });
+  throw new InputError(file, issues[0].where, issues[0].expected, issues);
+}
+
+/**
+ * Reads and validates a LoCoMo JSON file (`locomo10.json`, or the shared
+ * eight-sample `locomo8.json`).
+ *
+ * @param path file system path of the JSON file
+ * @returns the samples, in file order
+ * @throws {InputError} when the file is not JSON or does not match the format
+ *   (the error names the file and the JSON path, e.g. `[3].qa[12].evidence[0]`)
+ * @throws {Deno.errors.NotFound} when the file does not exist
+ */
+export async function loadLocomo(path: string): Promise<LocomoSample[]> {
+  const text = await Deno.readTextFile(path);
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new InputError(path, { path: "" }, `valid JSON (${(e as Error).message})`);
+  }
+  return parseLocomo(data, path);
+}

@@ -1,0 +1,334 @@
+/**
+ * LoCoMo QA item to a natural support-slice package (DESIGN §2, ARTIFACT-SPEC
+ * §1.4, §2.3, §6.6).
+ *
+ * @module
+ */
+import type {
+  Candidate,
+  CoverageCell,
+  Experience,
+  Package,
+  Query,
+  Unit,
+  UnitFamily,
+} from "../package/schema.ts";
+import { PACKAGE_SCHEMA_VERSION } from "../package/schema.ts";
+import type { LocomoSample } from "./load_locomo.ts";
+import { type SliceIssue, sliceIssue } from "./slice_issue.ts";
+import {
+  atomicFactCost,
+  CATEGORY_NAMES,
+  evidenceOf,
+  indexSample,
+  type ObservationInfo,
+  RAW_SPAN_WORDS,
+  rawSpanCost,
+  rawSpanText,
+  safeToken,
+  type TurnInfo,
+} from "./_dialogue.ts";
+
+/** Budgets of the natural packages (ARTIFACT-SPEC §6.5), in word-cost units. */
+export const LOCOMO_DEFAULT_BUDGETS: readonly number[] = [30, 60, 100];
+
+/** Options of {@linkcode locomoSupportSlice}. */
+export interface LocomoSliceOptions {
+  /**
+   * `session` (default, like the artifact's natural packages): one
+   * experience per support session; `turn`: one experience per evidence turn.
+   */
+  granularity?: "session" | "turn";
+  /** Budgets B carried by the package (default [30, 60, 100]). */
+  budgets?: readonly number[];
+  /**
+   * Convert category 5 (adversarial) items (default true; their units get
+   * family `abstention`). When false they are skipped with an
+   * `adversarial_skipped` issue and never used as reference queries.
+   */
+  includeAdversarial?: boolean;
+}
+
+/** Result of {@linkcode locomoSupportSlice}: a package, or null with the reason among the issues. */
+export interface LocomoSlice {
+  package: Package | null;
+  issues: SliceIssue[];
+}
+
+function familyOf(category: number): UnitFamily {
+  if (category === 2) return "temporal";
+  if (category === 5) return "abstention";
+  return "fact";
+}
+
+/**
+ * Converts one LoCoMo QA item into its support-slice package.
+ *
+ * The slice is the set of sessions (or, at turn granularity, turns) that hold
+ * the item's evidence.
+ * - Experiences: one per support session, ordered by session number
+ *   (timestamp = the session date string, text = the session's
+ *   `speaker: text` lines); at turn granularity one per evidence turn,
+ *   ordered by arrival.
+ * - Candidates per experience: the raw span (`::raw`, kind raw, representation
+ *   raw_span, text truncated to 220 words + " ...", cost max(12, w) with w
+ *   the words of that text, so a cut span costs 221) and each LoCoMo
+ *   observation of the session (`::obs_<k>`, k its index in the session's
+ *   observations; kind fact, representation atomic_fact, cost clamp(w, 4, 20)).
+ *   At turn granularity the candidates are the turn's line and every
+ *   observation citing the turn (from any session; `::obs_D<n>_<k>`), each
+ *   observation going to the experience of the earliest evidence turn it cites.
+ * - Evidence units: one per evidence turn (`::<dia_id>`) of every QA item
+ *   whose evidence lies wholly in the slice, the item's own turns first;
+ *   family temporal for category 2, abstention for 5, else fact (taken from
+ *   the first query citing the turn).
+ * - Queries: the item itself first (its id is the id prefix
+ *   `<sample_id>_q<index>`), then those other items in file order, as
+ *   reference queries.
+ * - Weights (ARTIFACT-SPEC §1.4, §2.3): explicit; the item's own required
+ *   units 1.0, every other unit 0.0. So F counts the own query only; the
+ *   reference queries document which other questions the slice answers.
+ * - Coverage (value 1, provenance `source`): a raw span covers the unit of a
+ *   turn iff it holds the whole turn line (a cut span may not: recorded as
+ *   `raw_span_truncated`); an observation covers the units of the turns it
+ *   cites.
+ *
+ * Quirks are returned in `issues` (see `SLICE_ISSUE_CODES`); an item whose
+ * evidence cannot be resolved gets a null package. Ids pass the safe-token
+ * filter (ARTIFACT-SPEC §1.4), so `D1:3` appears as `D1_3`.
+ *
+ * @param sample a validated LoCoMo sample
+ * @param qaIndex index of the QA item in `sample.qa`
+ * @param opts granularity, budgets, adversarial items
+ * @returns the package (or null) and the issues of this item
+ * @throws {RangeError} when `qaIndex` is not an index of `sample.qa`
+ *
+ * @example Convert a one-session conversation
+ * ```ts
+ * import { locomoSupportSlice } from "./locomo.ts";
+ * import { parseLocomo } from "./load_locomo.ts";
+ * const [sample] = parseLocomo([{
+ *   sample_id: "demo",
+ *   conversation: {
+ *     speaker_a: "Ann",
+ *     speaker_b: "Bo",
+ *     session_1_date_time: "1:00 pm on 1 May, 2023",
+ *     session_1: [{ speaker: "Ann", dia_id: "D1:1", text: "I adopted a cat named Tom." }],
+ *   },
+ *   observation: { session_1_observation: { Ann: [["Ann adopted a cat named Tom.", "D1:1"]] } },
+ *   qa: [{ question: "What is the cat's name?", answer: "Tom", evidence: ["D1:1"], category: 4 }],
+ * }]);
+ * const { package: pkg } = locomoSupportSlice(sample, 0);
+ * console.assert(pkg!.candidates.length === 2 && pkg!.coverage.length === 2);
+ * ```
+ */
+export function locomoSupportSlice(
+  sample: LocomoSample,
+  qaIndex: number,
+  opts: LocomoSliceOptions = {},
+): LocomoSlice {
+  if (!Number.isInteger(qaIndex) || qaIndex < 0 || qaIndex >= sample.qa.length) {
+    throw new RangeError(
+      `Cannot build a support slice: QA index ${qaIndex} is not in [0, ${sample.qa.length}) for sample '${sample.sample_id}'`,
+    );
+  }
+  const granularity = opts.granularity ?? "session";
+  const includeAdversarial = opts.includeAdversarial ?? true;
+  const sid = sample.sample_id;
+  const qa = sample.qa[qaIndex];
+  const issues: SliceIssue[] = [];
+  const issue = (code: SliceIssue["code"], detail: string, ref?: string) =>
+    issues.push(sliceIssue(sid, qaIndex, code, detail, ref));
+
+  if (qa.category === 5) {
+    if (!includeAdversarial) {
+      issue("adversarial_skipped", "category 5 item left out (includeAdversarial is false)");
+      return { package: null, issues };
+    }
+    issue(
+      "adversarial",
+      `category 5: adversarial_answer ${JSON.stringify(qa.adversarial_answer)} kept in meta` +
+        (qa.answer === undefined ? "; no answer" : `; answer ${JSON.stringify(qa.answer)} kept`),
+    );
+  } else if (qa.answer === undefined) {
+    issue("missing_answer", "no answer field");
+  }
+  if (typeof qa.answer === "number") {
+    issue("integer_answer", `answer ${qa.answer} stringified`, String(qa.answer));
+  }
+
+  const index = indexSample(sample);
+  const own = evidenceOf(index, qaIndex);
+  if (qa.evidence.length === 0) issue("no_evidence", "evidence is an empty list");
+  for (const d of own.drafts) issue(d.code, d.detail, d.ref);
+  if (!own.ok) return { package: null, issues };
+
+  const prefix = `${safeToken(sid)}_q${qaIndex}`;
+  const ownTurns = own.turns.map((id) => index.turns.get(id)!);
+  const sessionSet = new Set(ownTurns.map((t) => t.session));
+  const turnSet = new Set(own.turns);
+  const inSlice = granularity === "session"
+    ? (t: TurnInfo) => sessionSet.has(t.session)
+    : (t: TurnInfo) => turnSet.has(t.id);
+
+  // Queries: the own item, then every other item wholly inside the slice.
+  const members: number[] = [qaIndex];
+  for (let j = 0; j < sample.qa.length; j++) {
+    if (j === qaIndex) continue;
+    if (!includeAdversarial && sample.qa[j].category === 5) continue;
+    const ev = evidenceOf(index, j);
+    if (ev.ok && ev.turns.every((id) => inSlice(index.turns.get(id)!))) members.push(j);
+  }
+
+  const unitId = (turnId: string) => `${prefix}::${safeToken(turnId)}`;
+  const units: Unit[] = [];
+  const unitOfTurn = new Map<string, string>();
+  const ownSet = new Set(own.turns);
+  const queries: Query[] = [];
+  for (const j of members) {
+    const q = sample.qa[j];
+    const required: string[] = [];
+    for (const id of evidenceOf(index, j).turns) {
+      if (!unitOfTurn.has(id)) {
+        const t = index.turns.get(id)!;
+        unitOfTurn.set(id, unitId(id));
+        units.push({
+          id: unitId(id),
+          family: familyOf(q.category),
+          text: t.line,
+          weight: ownSet.has(id) ? 1 : 0,
+        });
+      }
+      required.push(unitOfTurn.get(id)!);
+    }
+    const query: Query = {
+      id: `${safeToken(sid)}_q${j}`,
+      importance: 1,
+      required_units: required,
+      text: q.question,
+      category: CATEGORY_NAMES[q.category],
+    };
+    if (q.answer !== undefined) query.answer = String(q.answer);
+    queries.push(query);
+  }
+
+  const experiences: Experience[] = [];
+  const candidates: Candidate[] = [];
+  const coverage: CoverageCell[] = [];
+  // Coverage rows of a candidate, in unit order.
+  const unitRank = new Map(units.map((u, i) => [u.id, i]));
+  const cover = (candidate: string, turnIds: readonly string[]) => {
+    const covered = turnIds.flatMap((id) => unitOfTurn.get(id) ?? [])
+      .sort((a, b) => unitRank.get(a)! - unitRank.get(b)!);
+    for (const unit of covered) coverage.push({ candidate, unit, value: 1, provenance: "source" });
+  };
+  const addObservation = (exp: string, o: ObservationInfo, local = `obs_${o.k}`) => {
+    const id = `${exp}::${local}`;
+    for (const d of o.drafts) issue(d.code, `observation ${id}: ${d.detail}`, d.ref);
+    candidates.push({
+      id,
+      experience: exp,
+      kind: "fact",
+      representation: "atomic_fact",
+      cost: atomicFactCost(o.text),
+      text: o.text,
+      source: "locomo:observation",
+    });
+    cover(id, o.cites);
+  };
+  const addRaw = (exp: string, raw: string, inFull: (t: TurnInfo) => boolean, own: TurnInfo[]) => {
+    const id = `${exp}::raw`;
+    candidates.push({
+      id,
+      experience: exp,
+      kind: "raw",
+      representation: "raw_span",
+      cost: rawSpanCost(raw),
+      text: raw,
+      source: "locomo:session_text",
+    });
+    for (const t of own) {
+      if (!unitOfTurn.has(t.id)) continue;
+      if (inFull(t)) cover(id, [t.id]);
+      else {
+        issue(
+          "raw_span_truncated",
+          `${id} is cut at ${RAW_SPAN_WORDS} words; turn ${t.id} spans words ${t.wordStart}-${t.wordEnd}`,
+          t.id,
+        );
+      }
+    }
+  };
+
+  if (granularity === "session") {
+    for (const n of [...sessionSet].sort((a, b) => a - b)) {
+      const s = index.sessions.get(n)!;
+      const exp = `${prefix}::${safeToken(`D${n}`)}`;
+      experiences.push(experience(exp, n, `session_${n}`, s.date, s.text));
+      addRaw(exp, s.raw, (t) => !s.truncated || t.wordEnd <= RAW_SPAN_WORDS, s.turns);
+      for (const o of s.observations) addObservation(exp, o);
+    }
+  } else {
+    const sorted = [...ownTurns].sort((a, b) => a.order - b.order);
+    const expOf = new Map(sorted.map((t) => [t.id, `${prefix}::${safeToken(t.id)}`]));
+    const obsOf = new Map<string, { n: number; o: ObservationInfo }[]>();
+    for (const [n, s] of index.sessions) {
+      for (const o of s.observations) {
+        const first = o.cites.map((id) => index.turns.get(id)!).filter((t) => turnSet.has(t.id))
+          .sort((a, b) => a.order - b.order)[0];
+        if (first) obsOf.set(first.id, [...(obsOf.get(first.id) ?? []), { n, o }]);
+      }
+    }
+    for (const t of sorted) {
+      const exp = expOf.get(t.id)!;
+      const s = index.sessions.get(t.session)!;
+      experiences.push(experience(exp, t.order, `session_${t.session}`, s.date, t.line));
+      const raw = rawSpanText(t.line);
+      addRaw(exp, raw.text, () => !raw.truncated, [t]);
+      for (const { n, o } of obsOf.get(t.id) ?? []) addObservation(exp, o, `obs_D${n}_${o.k}`);
+    }
+  }
+
+  const meta: Record<string, unknown> = {
+    source: "LoCoMo (snap-research/locomo), CC BY-NC 4.0",
+    sample_id: sid,
+    qa_index: qaIndex,
+    qa_category: qa.category,
+    granularity,
+    weight_rule:
+      "explicit: the own query's required units 1.0, all other units 0.0 (ARTIFACT-SPEC §1.4, §2.3)",
+    own_query: queries[0].id,
+    reference_queries: queries.length - 1,
+    cost_rule: "raw_span max(12, w) after 220-word truncation; atomic_fact clamp(w, 4, 20)",
+  };
+  if (qa.adversarial_answer !== undefined) meta.adversarial_answer = String(qa.adversarial_answer);
+  const pkg: Package = {
+    schema_version: PACKAGE_SCHEMA_VERSION,
+    id: granularity === "session" ? prefix : `${prefix}_turn`,
+    description: `LoCoMo ${sid} QA ${qaIndex} (${
+      CATEGORY_NAMES[qa.category]
+    }): ${granularity} support slice`,
+    experiences,
+    candidates,
+    units,
+    queries,
+    weight_source: "explicit",
+    coverage,
+    budgets: [...(opts.budgets ?? LOCOMO_DEFAULT_BUDGETS)],
+    group_cap: 1,
+    meta,
+  };
+  return { package: pkg, issues };
+}
+
+function experience(
+  id: string,
+  order: number,
+  session: string,
+  date: string | undefined,
+  text: string,
+): Experience {
+  const e: Experience = { id, order, session, text };
+  if (date !== undefined) e.timestamp = date;
+  return e;
+}

@@ -1,0 +1,113 @@
+import assert from "node:assert/strict";
+import { InputError } from "../../lib/errors.ts";
+import {
+  fetchLocomo,
+  locateLocomo,
+  LOCOMO_SHA256,
+  locomoHowTo,
+  sha256Hex,
+} from "../../lib/natural/data_source.ts";
+
+const bytes = new TextEncoder().encode('[{"sample_id": "x"}]\n');
+
+async function withDir(fn: (dir: string) => Promise<void>): Promise<void> {
+  const dir = await Deno.makeTempDir();
+  try {
+    await fn(dir);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+Deno.test("sha256Hex() returns the hex digest", async () => {
+  assert.equal(
+    await sha256Hex(new TextEncoder().encode("abc")),
+    "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+  );
+});
+
+Deno.test("fetchLocomo() rejects a local file whose sha256 differs and writes nothing", async () => {
+  await withDir(async (dir) => {
+    const src = `${dir}/locomo10.json`;
+    await Deno.writeFile(src, bytes);
+    const dest = `${dir}/cache/data/locomo10.json`;
+    await assert.rejects(
+      () => fetchLocomo({ source: src, dest }),
+      (e: unknown) =>
+        e instanceof InputError && e.file === src && e.message.includes(LOCOMO_SHA256) &&
+        e.message.includes("nothing was written"),
+    );
+    assert.deepEqual([...Deno.readDirSync(dir)].map((e) => e.name), ["locomo10.json"]);
+  });
+});
+
+Deno.test("fetchLocomo() writes a verified copy atomically and replaces an old one", async () => {
+  await withDir(async (dir) => {
+    const src = `${dir}/src.json`;
+    await Deno.writeFile(src, bytes);
+    const dest = `${dir}/cache/locomo10.json`;
+    const sha = await sha256Hex(bytes);
+    const r = await fetchLocomo({ source: src, dest, sha256: sha });
+    assert.deepEqual(r, { path: dest, sha256: sha, bytes: bytes.length });
+    assert.deepEqual(await Deno.readFile(dest), bytes);
+    // A failed second fetch keeps the good file and leaves no temporary file.
+    await assert.rejects(() => fetchLocomo({ source: src, dest }), InputError);
+    assert.deepEqual(await Deno.readFile(dest), bytes);
+    assert.deepEqual([...Deno.readDirSync(`${dir}/cache`)].map((e) => e.name), ["locomo10.json"]);
+  });
+});
+
+Deno.test("fetchLocomo() fails clearly when the download fails", async () => {
+  await withDir(async (dir) => {
+    const dest = `${dir}/cache/locomo10.json`;
+    const offline = () => Promise.reject(new TypeError("fetch failed"));
+    await assert.rejects(
+      () => fetchLocomo({ dest, fetch: offline }),
+      /^Error: Cannot download https:\/\/raw\.githubusercontent\.com\/snap-research\/locomo\/.*: fetch failed/,
+    );
+    const notFound = () =>
+      Promise.resolve(new Response("no", { status: 404, statusText: "Not Found" }));
+    await assert.rejects(() => fetchLocomo({ dest, fetch: notFound }), /HTTP 404 Not Found/);
+    assert.deepEqual([...Deno.readDirSync(dir)], []);
+  });
+});
+
+Deno.test("scripts/data.ts exits 1 on a mismatching file and leaves nothing behind", async () => {
+  await withDir(async (dir) => {
+    const src = `${dir}/bad.json`;
+    await Deno.writeFile(src, bytes);
+    const dest = `${dir}/out/locomo10.json`;
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", "scripts/data.ts", "--from", src, "--dest", dest],
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    assert.equal(out.code, 1);
+    const err = new TextDecoder().decode(out.stderr);
+    assert.match(err, /expected sha256 79fa87e9/);
+    assert.match(err, /nothing was written/);
+    assert.deepEqual([...Deno.readDirSync(dir)].map((e) => e.name), ["bad.json"]);
+  });
+});
+
+Deno.test("locateLocomo() prefers the cache, then the shared copy, else null", async () => {
+  await withDir(async (dir) => {
+    const cache = `${dir}/locomo10.json`;
+    const shared = `${dir}/locomo8.json`;
+    assert.equal(await locateLocomo({ cache, shared }), null);
+    await Deno.writeFile(shared, bytes);
+    assert.deepEqual(await locateLocomo({ cache, shared }), { path: shared, name: "locomo8.json" });
+    await Deno.writeFile(cache, bytes);
+    assert.deepEqual(await locateLocomo({ cache, shared }), { path: cache, name: "locomo10.json" });
+  });
+  const found = await locateLocomo();
+  assert.ok(found === null || ["locomo10.json", "locomo8.json"].includes(found.name));
+});
+
+Deno.test("locomoHowTo() says how to get the data", () => {
+  const text = locomoHowTo();
+  assert.match(text, /deno task data/);
+  assert.match(text, /snap-research\/locomo/);
+  assert.ok(text.includes(LOCOMO_SHA256));
+  assert.ok(!text.includes("\n"));
+});
