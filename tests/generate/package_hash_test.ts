@@ -1,0 +1,18 @@
+import assert from "node:assert/strict";
+import { canonicalJson, packageHash } from "../../lib/generate/mod.ts";
+
+Deno.test("canonicalJson() sorts keys at every depth", () => {
+  assert.equal(
+    canonicalJson({ b: [{ z: 1, a: undefined, y: "x" }], a: null, "10": 2, "9": 1 }),
+    '{"10":2,"9":1,"a":null,"b":[{"y":"x","z":1}]}',
+  );
+});
+
+Deno.test("packageHash() is the SHA-256 of the canonical JSON", () => {
+  // sha256('{"a":1}')
+  assert.equal(
+    packageHash({ a: 1 }),
+    "015abd7f5cc57a2dd94b7590f04ad8084273905ee33ec5cebeae62276a97f862",
+  );
+  assert.equal(packageHash({ x: 1, y: [2] }), packageHash({ y: [2], x: 1 }));
+});
