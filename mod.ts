@@ -12,3 +12,6 @@ export * from "./lib/solve/mod.ts";
 export * from "./lib/score/mod.ts";
 export * from "./lib/report/mod.ts";
 export * from "./lib/plot/mod.ts";
+export * from "./lib/rng/mod.ts";
+export * from "./lib/generate/mod.ts";
+export * from "./lib/natural/mod.ts";

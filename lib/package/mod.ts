@@ -3,3 +3,4 @@ export * from "./schema.ts";
 export * from "./parse.ts";
 export * from "./compile.ts";
 export * from "./union.ts";
+export * from "./io.ts";

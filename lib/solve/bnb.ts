@@ -39,7 +39,8 @@ export interface BnbOptions {
   /**
    * A known feasible value used only to prune subtrees whose bound is below
    * it by more than 1e-9 (e.g. a writer's F). It must be the F of a feasible
-   * store; then it does not change the returned store.
+   * store; then it does not change the returned store. Default with the
+   * knapsack bound: the F of a quick greedy store.
    */
   lowerBound?: number;
 }
@@ -96,6 +97,24 @@ function groupOptions(cp: CompiledPackage, budget: number, k: number): GroupOpti
   });
 }
 
+/** A quick global greedy store and its F (feasible: a pruning floor and a fallback incumbent). */
+function greedyStore(cp: CompiledPackage, budget: number, k: number): CoverageState {
+  const st = new CoverageState(cp);
+  const n = cp.candIds.length;
+  const used = new Uint8Array(n);
+  for (;;) {
+    let best = -1, bestD = 0;
+    for (let c = 0; c < n; c++) {
+      if (used[c] || st.groupCount[cp.groupOf[c]] >= k || st.cost + cp.cost[c] > budget) continue;
+      const d = st.gainFast(c) / cp.cost[c];
+      if (d > bestD) [best, bestD] = [c, d];
+    }
+    if (best < 0) return st;
+    used[best] = 1;
+    st.add(best);
+  }
+}
+
 /**
  * Certifies OPT_P(B) = max F(X) over stores X with cost <= B and at most k
  * candidates per group (paper 000 definition 1).
@@ -111,7 +130,8 @@ export function solveBnb(cp: CompiledPackage, budget: number, opts: BnbOptions =
   const k = opts.k ?? cp.k;
   const useKnapsack = (opts.bound ?? "knapsack") === "knapsack";
   const deadline = opts.timeLimitMs === undefined ? Infinity : t0 + opts.timeLimitMs;
-  const floor = opts.lowerBound === undefined ? -Infinity : opts.lowerBound - 1e-9;
+  const greedy = useKnapsack ? greedyStore(cp, budget, k) : null;
+  const floor = (opts.lowerBound ?? greedy?.value ?? -Infinity) - 1e-9;
   const M = cp.unitIds.length;
   const G = cp.groups.length;
   const options = groupOptions(cp, budget, k);
@@ -243,6 +263,12 @@ export function solveBnb(cp: CompiledPackage, budget: number, opts: BnbOptions =
   const timeMs = performance.now() - t0;
   const store = bestPath.map((c) => cp.candIds[c]);
   if (timedOut) {
+    if (greedy && greedy.value > best) {
+      // The floor kept the search from recording anything below the greedy store.
+      best = greedy.value;
+      bestCost = greedy.cost;
+      store.splice(0, store.length, ...greedy.selected.map((c) => cp.candIds[c]));
+    }
     const bound = Math.max(rootBound, best);
     return {
       status: "time_limit",
