@@ -1,0 +1,11 @@
+/**
+ * The sweep runner: grids of distributions × seeds × budgets × methods, run
+ * in parallel, resumable, with byte-identical outputs (ARTIFACT-SPEC §4).
+ *
+ * @module
+ */
+export * from "./methods.ts";
+export * from "./row.ts";
+export * from "./run_unit.ts";
+export * from "./run_sweep.ts";
+export { JOURNAL_FORMAT } from "./journal.ts";

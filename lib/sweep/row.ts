@@ -1,0 +1,166 @@
+/**
+ * The result row of a sweep (ARTIFACT-SPEC §1.2) and its text forms.
+ *
+ * @module
+ */
+import denoConfig from "../../deno.json" with { type: "json" };
+import { canonicalJson } from "../generate/package_hash.ts";
+import { compareIds } from "../package/compile.ts";
+import { PACKAGE_SCHEMA_VERSION } from "../package/schema.ts";
+import type { UpdateMetrics } from "../score/metrics.ts";
+
+/** Version of the result-row format (the artifact's `schema_version`). */
+export const RESULT_SCHEMA_VERSION = 1;
+
+/** Versions recorded in every row: the memaudit module and the package schema. */
+export const VERSIONS: Readonly<{ memaudit: string; schema: number }> = Object.freeze({
+  memaudit: denoConfig.version,
+  schema: PACKAGE_SCHEMA_VERSION,
+});
+
+/**
+ * One result row: one (instance, budget, method) (ARTIFACT-SPEC §1.2).
+ * Wall times are kept out (see {@linkcode TimingRow}) so that results are
+ * byte-identical across runs and worker counts.
+ */
+export interface ResultRow {
+  schema_version: number;
+  instance_id: string;
+  seed: number;
+  distribution: string;
+  /** Budget B in cost units. */
+  budget: number;
+  method: string;
+  /** Candidate ids in the method's selection order (OPT: DFS path order). */
+  selected_candidate_ids: string[];
+  /** Σ cost of the selected candidates, in cost units. */
+  selected_cost: number;
+  /** F(selected) under the package weights, in weight units. */
+  objective_value: number;
+  /** `exact_opt` when the full OPT is certified, else `none`. */
+  denominator_label: string;
+  /** Safe ratio F / OPT (ARTIFACT-SPEC §6.1); null when undefined. */
+  ratio_to_opt: number | null;
+  ratio_to_upper_bound: number | null;
+  /** Safe ratio F / F(greedy). */
+  ratio_to_reference: number | null;
+  /** Certified OPT of the full package, or null. */
+  optimum_value: number | null;
+  upper_bound: number | null;
+  upper_bound_source: string | null;
+  /** F of the `greedy` store (always computed). */
+  reference_value: number;
+  /** cost <= B. */
+  budget_feasible: boolean;
+  /** At most k candidates per experience. */
+  group_feasible: boolean;
+  /** Representation type → count. */
+  representation_mix: Record<string, number>;
+  update_metrics: UpdateMetrics;
+  /** Always empty: retrieval decomposition is not run by the sweep. */
+  retrieval_metrics: Record<string, never>;
+  /** Provenance flags of the method family. */
+  policy_metadata: Record<string, string>;
+  /** Status of the method's own exact solve (exact methods only). */
+  certificate_status?: string;
+  versions: { memaudit: string; schema: number };
+}
+
+/** Wall time of one row, kept out of the results file. */
+export interface TimingRow {
+  distribution: string;
+  seed: number;
+  budget: number;
+  method: string;
+  /** Seconds; exact methods report their solver time. */
+  runtime_sec: number;
+}
+
+/**
+ * Orders rows by (distribution, seed, budget, method): names in code-point
+ * order, numbers numerically.
+ *
+ * @param a a row
+ * @param b another row
+ * @returns negative, zero or positive
+ */
+export function compareRows(
+  a: { distribution: string; seed: number; budget: number; method: string },
+  b: { distribution: string; seed: number; budget: number; method: string },
+): number {
+  return compareIds(a.distribution, b.distribution) || a.seed - b.seed ||
+    a.budget - b.budget || compareIds(a.method, b.method);
+}
+
+/**
+ * One JSON line per row, keys sorted at every level, each line ending in "\n".
+ *
+ * @param rows rows in output order
+ * @returns the JSONL text
+ */
+export function rowsToJsonl(rows: readonly (ResultRow | TimingRow)[]): string {
+  return rows.map((r) => canonicalJson(r) + "\n").join("");
+}
+
+/** CSV columns of {@linkcode rowsToCsv}, in order. */
+export const CSV_COLUMNS: readonly string[] = [
+  "distribution",
+  "seed",
+  "budget",
+  "method",
+  "instance_id",
+  "objective_value",
+  "optimum_value",
+  "ratio_to_opt",
+  "ratio_to_upper_bound",
+  "ratio_to_reference",
+  "reference_value",
+  "selected_cost",
+  "budget_feasible",
+  "group_feasible",
+  "certificate_status",
+  "denominator_label",
+  "upper_bound",
+  "upper_bound_source",
+  "current_units_total",
+  "current_units_covered",
+  "invalidation_units_total",
+  "invalidation_units_covered",
+  "stale_units_total",
+  "stale_positive_units_covered",
+  "selected_tombstone_like",
+  "selected_candidate_ids",
+  "representation_mix",
+  "policy_metadata",
+  "schema_version",
+  "memaudit_version",
+  "package_schema_version",
+];
+
+function cell(v: unknown): string {
+  if (v === null || v === undefined) return "";
+  const s = typeof v === "object" ? canonicalJson(v) : String(v);
+  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+}
+
+/**
+ * The rows as CSV (RFC 4180, "\n" line ends): one header line, then one
+ * line per row. Update metrics are flattened into columns; ids, the mix and
+ * the policy flags are JSON; null is an empty cell.
+ *
+ * @param rows rows in output order
+ * @returns the CSV text
+ */
+export function rowsToCsv(rows: readonly ResultRow[]): string {
+  const lines = [CSV_COLUMNS.join(",")];
+  for (const r of rows) {
+    const flat: Record<string, unknown> = {
+      ...r,
+      ...r.update_metrics,
+      memaudit_version: r.versions.memaudit,
+      package_schema_version: r.versions.schema,
+    };
+    lines.push(CSV_COLUMNS.map((c) => cell(flat[c])).join(","));
+  }
+  return lines.join("\n") + "\n";
+}
