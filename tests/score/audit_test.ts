@@ -139,7 +139,13 @@ Deno.test("auditStore() on base seed 0 (B = 4): density-only misses both invalid
   near(a.lossMass, 6.75);
   near(a.surplusMass, 2.2);
   const fam = Object.fromEntries(a.families.map((f) => [f.family, f]));
-  assert.deepEqual(Object.keys(fam), ["fact", "preference", "invalidation", "current_state", "other"]);
+  assert.deepEqual(Object.keys(fam), [
+    "fact",
+    "preference",
+    "invalidation",
+    "current_state",
+    "other",
+  ]);
   assert.deepEqual([fam.invalidation.missedUnits, fam.invalidation.missedMass], [2, 4.5]);
   assert.deepEqual([fam.current_state.missedUnits, fam.current_state.missedMass], [1, 2.25]);
   assert.equal(fam.fact.missedMass, 0);
