@@ -318,9 +318,8 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
   const all = grid.distributions.flatMap((distribution) =>
     grid.seeds.map((seed) => ({ distribution, seed }))
   );
-  for (const k of [...done.keys()]) {
-    if (!all.some((u) => unitKey(u.distribution, u.seed) === k)) done.delete(k);
-  }
+  const inGrid = new Set(all.map((u) => unitKey(u.distribution, u.seed)));
+  for (const k of [...done.keys()]) if (!inGrid.has(k)) done.delete(k);
   const todo = all.filter((u) => !done.has(unitKey(u.distribution, u.seed)));
   const resumedUnits = all.length - todo.length;
   const config: UnitConfig = {
