@@ -1,0 +1,619 @@
+/**
+ * MILP certificate of OPT_P(B) through HiGHS (npm `highs`, WebAssembly)
+ * (paper 000 §3; DESIGN §3; ARTIFACT-SPEC §5.2).
+ *
+ * The model is the LP text of {@linkcode buildLp}: binary x_u (candidate u
+ * kept), continuous y_r in [0, 1] (clipped coverage of unit r; one variable
+ * per positive-slope segment for a piecewise h_r), budget row, group rows and
+ * coverage rows. HiGHS runs with zero relative and absolute MIP gap (its
+ * defaults are 1e-4 and 1e-6), feasibility tolerances of 1e-9 and its
+ * smallest `small_matrix_value` (1e-12).
+ *
+ * Reading the answer:
+ * 1. the store is {u : x_u > 0.5} in group order; it must pass
+ *    {@linkcode checkFeasible} (budget and k) in TypeScript;
+ * 2. members whose removal leaves F exactly unchanged are left out (HiGHS is
+ *    indifferent to them);
+ * 3. F is re-evaluated with {@linkcode evaluateStore}: that F, never the LP
+ *    objective, is the certificate's objective; an LP objective above it by
+ *    more than {@linkcode MILP_OBJECTIVE_TOL} means a decode problem;
+ * 4. `optimal` needs HiGHS' Optimal status with a relative gap of at most
+ *    {@linkcode MILP_GAP_TOL}, no feasible single addition gaining more than
+ *    that, and coverage HiGHS dropped (<= 1e-12) worth at most that.
+ *
+ * HiGHS proves optimality up to its own tolerances (about 1e-9 in objective):
+ * with coverage values far below 1e-8 it can miss an improvement. Check 4
+ * catches the common form (a tiny-value candidate left out) and answers
+ * `no_certificate`; it is not a proof.
+ *
+ * The WebAssembly runtime loads asynchronously once and is cached at module
+ * level; each solve creates and disposes a fresh HiGHS model in it. A
+ * WebAssembly abort (after which every call of that instance aborts), an
+ * exception or an unreadable answer drops the cached runtime (the next solve
+ * loads a new one) and yields `no_certificate` with objective null.
+ *
+ * @module
+ */
+import highsModule from "highs";
+import type { Highs } from "highs";
+import type { CompiledPackage } from "../package/compile.ts";
+import { checkFeasible, CoverageState, evaluateStore } from "../objective.ts";
+import type { Certificate } from "./result.ts";
+import { buildLp, type LpModel } from "./lp_text.ts";
+
+/** The part of a loaded HiGHS runtime the MILP solver uses (inject a fake one in tests). */
+export type HighsRuntime = Pick<Highs, "createModel">;
+
+/** Options of {@linkcode solveMilp}. */
+export interface MilpOptions {
+  /** Group cap k (default: the compiled package's k). */
+  k?: number;
+  /** HiGHS wall-clock limit in seconds (default: none). */
+  timeLimitSec?: number;
+  /**
+   * A HiGHS runtime to use instead of the cached one. It is never cached nor
+   * replaced: a failure only yields `no_certificate`.
+   */
+  highs?: HighsRuntime;
+}
+
+/** Counters of the cached HiGHS runtime, for diagnostics and tests. */
+export interface MilpSolverStats {
+  /** Runtimes loaded so far (1 + re-creations after failures). */
+  loads: number;
+  /** Solves that reached HiGHS (cached or injected runtime). */
+  solves: number;
+  /** Solves that ended in an exception or an unreadable answer. */
+  failures: number;
+  /** Current Wasm memory capacity of the cached runtime in bytes, or null if none is loaded. */
+  memoryBytes: number | null;
+}
+
+/**
+ * LP objective − re-evaluated F above which the decode is distrusted, relative
+ * to max(1, |F|). The other sign is harmless (the store is at least as good as
+ * HiGHS thinks) and happens with coverage values near HiGHS' tolerances.
+ */
+export const MILP_OBJECTIVE_TOL = 1e-9;
+
+/**
+ * A HiGHS "optimal" whose relative gap (its `mip_gap`) is at most this is read
+ * as zero gap: the dual and primal bounds then differ by float rounding (seen:
+ * 1e-16). Equal to the artifact's tie tolerance (ARTIFACT-SPEC §2.4).
+ */
+export const MILP_GAP_TOL = 1e-12;
+
+/**
+ * HiGHS' MIP and primal feasibility tolerance (defaults 1e-6 and 1e-7). With
+ * the defaults a y_r may exceed its coverage by 1e-6, so the LP objective
+ * overstates F by that much; 1e-9 keeps it within {@linkcode MILP_OBJECTIVE_TOL}.
+ */
+const FEASIBILITY_TOL = 1e-9;
+
+/** HiGHS drops matrix entries at or below this (its `small_matrix_value`, set to its minimum). */
+const SMALL_MATRIX_VALUE = 1e-12;
+/** HiGHS treats matrix entries at or above this as infinite (`large_matrix_value` default). */
+const LARGE_MATRIX_VALUE = 1e15;
+/** HiGHS treats costs and bounds at or above this as infinite (`infinite_cost`, `infinite_bound`). */
+const INFINITE_VALUE = 1e20;
+
+/** HiGHS model status codes used here (`highs.constants.modelStatus`). */
+const OPTIMAL = 7, TIME_LIMIT = 13;
+const STATUS_TEXT: Record<number, string> = {
+  0: "not set",
+  1: "load error",
+  2: "model error",
+  3: "presolve error",
+  4: "solve error",
+  5: "postsolve error",
+  6: "empty",
+  7: "optimal",
+  8: "infeasible",
+  9: "unbounded or infeasible",
+  10: "unbounded",
+  11: "objective bound reached",
+  12: "objective target reached",
+  13: "time limit reached",
+  14: "iteration limit reached",
+  15: "unknown",
+  16: "solution limit reached",
+  17: "interrupted",
+};
+
+// The package's types describe a CommonJS module whose default import is its
+// namespace; at run time (Deno's npm ESM interop) it is the loader function.
+const highsLoader = highsModule as unknown as typeof highsModule.default;
+
+let cached: Promise<HighsRuntime> | null = null;
+let loaded: HighsRuntime | null = null;
+const stats = { loads: 0, solves: 0, failures: 0 };
+
+/** Options of {@linkcode loadMilpSolver}. */
+export interface LoadMilpOptions {
+  /**
+   * Creates the runtime when none is cached (default: the `highs` package's
+   * loader, output off). Tests inject failing runtimes through it.
+   */
+  loader?: () => Promise<HighsRuntime>;
+}
+
+/**
+ * Loads the HiGHS WebAssembly runtime once and caches it; later calls return
+ * the cached runtime (a new one after {@linkcode resetMilpSolver} or a failure).
+ *
+ * @param opts.loader how to create the runtime when none is cached
+ * @returns the loaded runtime
+ * @throws {Error} if the WebAssembly module cannot be loaded (nothing is cached then)
+ */
+export function loadMilpSolver(opts: LoadMilpOptions = {}): Promise<HighsRuntime> {
+  if (cached !== null) return cached;
+  stats.loads++;
+  const load = opts.loader ?? (() => highsLoader());
+  const p: Promise<HighsRuntime> = load().then((h) => {
+    if (cached === p) loaded = h;
+    return h;
+  });
+  p.catch(() => {
+    if (cached === p) cached = null;
+  });
+  cached = p;
+  return p;
+}
+
+/** Drops the cached HiGHS runtime; the next solve loads a fresh one. */
+export function resetMilpSolver(): void {
+  cached = null;
+  loaded = null;
+}
+
+/** Counters of the cached runtime: loads, solves, failures and Wasm memory capacity. */
+export function milpSolverStats(): MilpSolverStats {
+  const bytes = (loaded as Partial<Highs> | null)?.memoryBytes;
+  return { ...stats, memoryBytes: typeof bytes === "number" ? bytes : null };
+}
+
+/**
+ * Certifies OPT_P(B) with HiGHS, loading the runtime on first use.
+ *
+ * @example Two candidates, budget 2
+ * ```ts
+ * import { compilePackage, parsePackage, solveMilp } from "memaudit";
+ * const cp = compilePackage(parsePackage({
+ *   schema_version: 1, id: "p", weight_source: "explicit",
+ *   experiences: [{ id: "e0", order: 0 }, { id: "e1", order: 1 }],
+ *   candidates: [
+ *     { id: "a", experience: "e0", kind: "raw", cost: 2 },
+ *     { id: "b", experience: "e1", kind: "fact", cost: 1 },
+ *   ],
+ *   units: [{ id: "r", family: "fact", weight: 1 }],
+ *   coverage: [{ candidate: "a", unit: "r", value: 1 }, { candidate: "b", unit: "r", value: 0.5 }],
+ * }));
+ * const cert = await solveMilp(cp, 2);
+ * if (cert.status !== "optimal" || cert.objective !== 1) throw new Error("expected OPT 1");
+ * ```
+ *
+ * @param cp compiled package
+ * @param budget B in cost units (finite, >= 0)
+ * @param opts k, time limit in seconds, or an injected runtime
+ * @returns a certificate: `optimal` (zero gap) with the store and F; `time_limit`
+ *   with the incumbent's F (if any), HiGHS' dual bound and the gap; or
+ *   `no_certificate` with objective null and the reason in `message`
+ * @throws {RangeError} if the budget, k or the time limit is invalid
+ */
+export async function solveMilp(
+  cp: CompiledPackage,
+  budget: number,
+  opts: MilpOptions = {},
+): Promise<Certificate> {
+  if (opts.highs === undefined) {
+    try {
+      await loadMilpSolver();
+    } catch (e) {
+      return noCertificate(budget, opts.k ?? cp.k, 0, `HiGHS could not be loaded: ${errText(e)}`);
+    }
+  }
+  return solveMilpSync(cp, budget, opts);
+}
+
+/**
+ * Synchronous {@linkcode solveMilp}: needs an injected runtime or a cached one
+ * (`await loadMilpSolver()` once first).
+ *
+ * @example Load once, then solve in a loop
+ * ```ts
+ * import { compilePackage, loadMilpSolver, parsePackage, solveMilpSync } from "memaudit";
+ * const cp = compilePackage(parsePackage({
+ *   schema_version: 1, id: "p", weight_source: "explicit",
+ *   experiences: [{ id: "e0", order: 0 }],
+ *   candidates: [{ id: "a", experience: "e0", kind: "fact", cost: 2 }],
+ *   units: [{ id: "r", family: "fact", weight: 1 }],
+ *   coverage: [{ candidate: "a", unit: "r", value: 0.5 }],
+ * }));
+ * await loadMilpSolver();
+ * const opts = [1, 2].map((budget) => solveMilpSync(cp, budget).objective);
+ * if (opts[0] !== 0 || opts[1] !== 0.5) throw new Error("expected OPT 0 and 0.5");
+ * ```
+ *
+ * @param cp compiled package
+ * @param budget B in cost units (finite, >= 0)
+ * @param opts k, time limit in seconds, or an injected runtime
+ * @returns the certificate, as {@linkcode solveMilp}
+ * @throws {RangeError} if the budget, k or the time limit is invalid
+ * @throws {Error} if no runtime is injected and none is loaded
+ */
+export function solveMilpSync(
+  cp: CompiledPackage,
+  budget: number,
+  opts: MilpOptions = {},
+): Certificate {
+  const t0 = performance.now();
+  const k = opts.k ?? cp.k;
+  const timeLimit = opts.timeLimitSec;
+  if (timeLimit !== undefined && !(timeLimit >= 0)) {
+    throw new RangeError(`Cannot solve the MILP: timeLimitSec must be >= 0, got ${timeLimit}`);
+  }
+  const lp = buildLp(cp, budget, { k });
+  const ms = () => performance.now() - t0;
+
+  if (lp.unitVars.length === 0) {
+    // Every weighted unit is uncoverable: F = 0 for every store.
+    return {
+      ...base(budget, k),
+      status: "optimal",
+      objective: evaluateStore(cp, []),
+      bound: 0,
+      gap: 0,
+      nodes: 0,
+      timeMs: ms(),
+      message: "no weighted unit has coverage: OPT = 0 without calling HiGHS",
+    };
+  }
+  const range = rangeProblem(cp, budget, lp);
+  if (range !== null) return noCertificate(budget, k, ms(), range);
+
+  const injected = opts.highs !== undefined;
+  const highs = opts.highs ?? loaded;
+  if (highs === null) {
+    throw new Error(
+      "Cannot solve the MILP synchronously: HiGHS is not loaded; await loadMilpSolver() first",
+    );
+  }
+  stats.solves++;
+  let answer: Answer;
+  try {
+    answer = runHighs(highs, lp, timeLimit);
+  } catch (e) {
+    stats.failures++;
+    if (!injected) resetMilpSolver();
+    return noCertificate(budget, k, ms(), `HiGHS failed${renewed(injected)}: ${errText(e)}`);
+  }
+  const unreadable = checkAnswer(answer, lp);
+  if (unreadable !== null) {
+    stats.failures++;
+    if (!injected) resetMilpSolver();
+    return noCertificate(
+      budget,
+      k,
+      ms(),
+      `unreadable HiGHS answer${renewed(injected)}: ${unreadable}`,
+    );
+  }
+
+  const statusText = STATUS_TEXT[answer.status] ?? `status ${answer.status}`;
+  const hasIncumbent = answer.status === OPTIMAL ||
+    (answer.status === TIME_LIMIT && answer.primalFeasible);
+  if (!hasIncumbent && answer.status !== TIME_LIMIT) {
+    return noCertificate(budget, k, ms(), `HiGHS: ${statusText}`, answer.nodes);
+  }
+  // HiGHS bounds the model it read; dropped tiny coverage may be worth `slack` more.
+  const slack = droppedSlack(cp, lp);
+  const slackNote = slack === 0
+    ? ""
+    : `; coverage <= ${SMALL_MATRIX_VALUE} dropped by HiGHS is worth at most ${slack}`;
+  const bound = Number.isFinite(answer.dualBound) ? answer.dualBound + slack : null;
+  if (!hasIncumbent) {
+    return {
+      ...base(budget, k),
+      status: "time_limit",
+      bound,
+      nodes: answer.nodes,
+      timeMs: ms(),
+      message: `HiGHS: ${statusText}, no feasible store found`,
+    };
+  }
+
+  const decoded = decode(cp, lp, answer.values);
+  const feas = checkFeasible(
+    k === cp.k ? cp : { ...cp, k },
+    decoded.map((u) => cp.candIds[u]),
+    budget,
+  );
+  if (!feas.feasible) {
+    return noCertificate(
+      budget,
+      k,
+      ms(),
+      `decoded store is infeasible (HiGHS tolerances): ${feas.reasons.join("; ")}`,
+      answer.nodes,
+    );
+  }
+  const store = pruneZeroGain(cp, decoded);
+  const pruneNote = store.length === decoded.length
+    ? ""
+    : `; ${decoded.length - store.length} zero-gain candidate(s) of HiGHS' store left out`;
+  const ids = store.map((u) => cp.candIds[u]);
+  const f = evaluateStore(cp, store);
+  if (answer.objective - f > MILP_OBJECTIVE_TOL * Math.max(1, Math.abs(f))) {
+    return noCertificate(
+      budget,
+      k,
+      ms(),
+      `LP objective ${answer.objective} differs from re-evaluated F ${f}: decode problem`,
+      answer.nodes,
+    );
+  }
+  const common = {
+    ...base(budget, k),
+    objective: f,
+    store: ids,
+    cost: store.reduce((sum, u) => sum + cp.cost[u], 0),
+    nodes: answer.nodes,
+  };
+  const missed = answer.status === OPTIMAL ? bestAddition(cp, store, budget, k) : null;
+  if (missed !== null && missed.gain > MILP_GAP_TOL * Math.max(1, Math.abs(f))) {
+    return noCertificate(
+      budget,
+      k,
+      ms(),
+      `HiGHS reported optimal, but adding candidate ${
+        cp.candIds[missed.u]
+      } raises F by ${missed.gain} (an improvement below HiGHS' tolerances)`,
+      answer.nodes,
+    );
+  }
+  if (
+    answer.status === OPTIMAL && answer.gap >= 0 && answer.gap <= MILP_GAP_TOL &&
+    slack <= MILP_GAP_TOL * Math.max(1, Math.abs(f))
+  ) {
+    const note = (answer.gap === 0
+      ? ""
+      : ` (dual bound ${answer.dualBound}, relative gap ${answer.gap} read as 0)`) +
+      slackNote +
+      pruneNote;
+    return {
+      ...common,
+      status: "optimal",
+      bound: f,
+      gap: 0,
+      timeMs: ms(),
+      message: `HiGHS: ${statusText}${note}`,
+    };
+  }
+  // OPT >= F(store): a bound below it is HiGHS' tolerance showing.
+  const upper = bound === null ? null : Math.max(bound, f + slack);
+  const gap = upper === null ? null : (upper - f) / Math.max(1e-12, Math.abs(upper));
+  if (answer.status === OPTIMAL) {
+    return {
+      ...common,
+      status: "no_certificate",
+      objective: null,
+      store: [],
+      cost: 0,
+      bound: upper,
+      gap: null,
+      timeMs: ms(),
+      message:
+        `HiGHS reported optimal, but the gap is not zero: relative gap ${answer.gap}${slackNote} (bound ${upper}, F ${f})`,
+    };
+  }
+  return {
+    ...common,
+    status: "time_limit",
+    bound: upper,
+    gap,
+    timeMs: ms(),
+    message: `HiGHS: ${statusText}${slackNote}${pruneNote}`,
+  };
+}
+
+/** What was read back from HiGHS, before any interpretation. */
+interface Answer {
+  status: number;
+  objective: number;
+  /** Column values by column name. */
+  values: Map<string, number>;
+  primalFeasible: boolean;
+  dualBound: number;
+  gap: number;
+  nodes: number | null;
+}
+
+/** Runs one solve in a fresh model of `highs` and copies out everything needed. */
+function runHighs(highs: HighsRuntime, lp: LpModel, timeLimit: number | undefined): Answer {
+  const model = highs.createModel();
+  try {
+    model.options.set({
+      output_flag: false,
+      mip_rel_gap: 0,
+      mip_abs_gap: 0,
+      small_matrix_value: SMALL_MATRIX_VALUE,
+      mip_feasibility_tolerance: FEASIBILITY_TOL,
+      primal_feasibility_tolerance: FEASIBILITY_TOL,
+      ...(timeLimit !== undefined ? { time_limit: timeLimit } : {}),
+    });
+    model.readModel({ format: "lp", data: lp.text });
+    const run = model.run();
+    const status = run.modelStatus as number;
+    const values = new Map<string, number>();
+    const cols = model.getDimensions().numCols;
+    let primalFeasible = false, objective = NaN;
+    if (status === OPTIMAL || status === TIME_LIMIT) {
+      primalFeasible = Number(model.info.get("primal_solution_status")) === 2;
+      if (primalFeasible) {
+        const x = model.getSolution().colValue;
+        for (let i = 0; i < cols; i++) values.set(model.getColName(i), x[i]);
+        objective = model.getObjectiveValue();
+      }
+    }
+    const info = (name: string) => {
+      try {
+        return Number(model.info.get(name));
+      } catch {
+        return NaN;
+      }
+    };
+    const nodes = info("mip_node_count");
+    return {
+      status,
+      objective,
+      values,
+      primalFeasible,
+      dualBound: info("mip_dual_bound"),
+      gap: info("mip_gap"),
+      nodes: Number.isFinite(nodes) ? nodes : null,
+    };
+  } finally {
+    try {
+      model.dispose();
+    } catch {
+      // A model of an aborted runtime may not dispose; the runtime is dropped anyway.
+    }
+  }
+}
+
+/** Null if the answer can be decoded, else what is wrong with it. */
+function checkAnswer(a: Answer, lp: LpModel): string | null {
+  if (!Number.isInteger(a.status)) return `model status ${a.status}`;
+  if (a.status === OPTIMAL && !a.primalFeasible) {
+    return "optimal status without a feasible solution";
+  }
+  if (!a.primalFeasible) return null;
+  if (!Number.isFinite(a.objective)) return `objective ${a.objective}`;
+  for (const name of [...lp.xNames, ...lp.unitVars.map((v) => v.name)]) {
+    const v = a.values.get(name);
+    if (v === undefined) return `no value for column ${name}`;
+    if (!Number.isFinite(v)) return `value ${v} for column ${name}`;
+  }
+  return null;
+}
+
+/** The decoded store {u : x_u > 0.5}, in group order (the order in which branch-and-bound lists a store). */
+function decode(cp: CompiledPackage, lp: LpModel, values: Map<string, number>): number[] {
+  const store: number[] = [];
+  for (const members of cp.groups) {
+    for (const u of members) if (values.get(lp.xNames[u])! > 0.5) store.push(u);
+  }
+  return store;
+}
+
+/**
+ * `store` without the members whose removal leaves F exactly unchanged
+ * (zero-coverage candidates, or coverage of units already saturated). HiGHS
+ * may keep such members: it is indifferent to them.
+ */
+function pruneZeroGain(cp: CompiledPackage, store: readonly number[]): number[] {
+  let kept = [...store];
+  const f = evaluateStore(cp, kept);
+  for (const u of store) {
+    const without = kept.filter((v) => v !== u);
+    if (evaluateStore(cp, without) === f) kept = without;
+  }
+  return kept;
+}
+
+/**
+ * The most F can lose because HiGHS drops coverage coefficients a_ur <=
+ * small_matrix_value: sum over modelled units of w_r * (largest slope of h_r)
+ * * (sum of the dropped a_ur). OPT <= F(decoded store) + this.
+ */
+function droppedSlack(cp: CompiledPackage, lp: LpModel): number {
+  const steepest = new Map<number, number>();
+  for (const v of lp.unitVars) {
+    steepest.set(v.unit, Math.max(steepest.get(v.unit) ?? 0, v.objective));
+  }
+  let slack = 0;
+  for (let u = 0; u < cp.cost.length; u++) {
+    const units = cp.rowUnits[u], vals = cp.rowVals[u];
+    for (let t = 0; t < units.length; t++) {
+      const w = steepest.get(units[t]);
+      if (w !== undefined && vals[t] <= SMALL_MATRIX_VALUE) slack += w * vals[t];
+    }
+  }
+  return slack;
+}
+
+/**
+ * The feasible single addition to `store` with the largest gain (full
+ * re-evaluation of F), or null if none fits. A positive gain means HiGHS'
+ * "optimal" store is not optimal: its tolerances (about 1e-9) hid an
+ * improvement, e.g. from coverage values below 1e-8.
+ */
+function bestAddition(
+  cp: CompiledPackage,
+  store: readonly number[],
+  budget: number,
+  k: number,
+): { u: number; gain: number } | null {
+  const st = new CoverageState(k === cp.k ? cp : { ...cp, k });
+  for (const u of store) st.add(u);
+  const inStore = new Set(store);
+  let best: { u: number; gain: number } | null = null;
+  for (let u = 0; u < cp.candIds.length; u++) {
+    if (inStore.has(u) || !st.fits(u, budget) || cp.rowUnits[u].length === 0) continue;
+    const gain = st.gain(u);
+    if (best === null || gain > best.gain) best = { u, gain };
+  }
+  return best;
+}
+
+/** Null if HiGHS can represent the costs, budget, weights and bounds, else the first problem. */
+function rangeProblem(cp: CompiledPackage, budget: number, lp: LpModel): string | null {
+  if (budget >= INFINITE_VALUE) {
+    return `budget ${budget} >= ${INFINITE_VALUE} reads as infinite in HiGHS`;
+  }
+  for (let u = 0; u < cp.cost.length; u++) {
+    const c = cp.cost[u];
+    if (c <= SMALL_MATRIX_VALUE || c >= LARGE_MATRIX_VALUE) {
+      return `cost ${c} of candidate ${u} is outside HiGHS' matrix range (${SMALL_MATRIX_VALUE}, ${LARGE_MATRIX_VALUE})`;
+    }
+  }
+  for (const v of lp.unitVars) {
+    if (!(v.objective < INFINITE_VALUE) || !(v.upper < INFINITE_VALUE)) {
+      return `objective coefficient ${v.objective} or bound ${v.upper} of ${v.name} reads as infinite in HiGHS`;
+    }
+  }
+  return null;
+}
+
+/** The fields every certificate of this solver shares, before the outcome is known. */
+function base(budget: number, k: number) {
+  return {
+    solver: "milp" as const,
+    budget,
+    k,
+    objective: null,
+    store: [] as string[],
+    cost: 0,
+    bound: null,
+    gap: null,
+    nodes: null,
+  };
+}
+
+function noCertificate(
+  budget: number,
+  k: number,
+  timeMs: number,
+  message: string,
+  nodes: number | null = null,
+): Certificate {
+  return { ...base(budget, k), status: "no_certificate", nodes, timeMs, message };
+}
+
+function renewed(injected: boolean): string {
+  return injected ? "" : " (runtime dropped; the next solve loads a new one)";
+}
+
+function errText(e: unknown): string {
+  return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+}
