@@ -15,3 +15,5 @@ export * from "./lib/plot/mod.ts";
 export * from "./lib/rng/mod.ts";
 export * from "./lib/generate/mod.ts";
 export * from "./lib/natural/mod.ts";
+export * from "./lib/writers/mod.ts";
+export * from "./lib/sweep/mod.ts";

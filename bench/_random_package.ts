@@ -5,7 +5,7 @@
  * cheap), a summary (partial coverage of all) and sometimes a tombstone.
  */
 import seedrandom from "seedrandom";
-import { compilePackage, type CompiledPackage, type PackageInput, parsePackage } from "../mod.ts";
+import { type CompiledPackage, compilePackage, type PackageInput, parsePackage } from "../mod.ts";
 
 /** A package with `experiences` groups of 3-6 candidates over about `units` units. */
 export function randomPackage(seed: string, experiences: number, units: number): CompiledPackage {

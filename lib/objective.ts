@@ -11,6 +11,9 @@
 import type { CompiledPackage } from "./package/compile.ts";
 import type { Segment } from "./package/schema.ts";
 
+/** Tolerance for positive gains, improvements, pruning and ties (ARTIFACT-SPEC §2.4). */
+export const TOL = 1e-12;
+
 /** h(z) for a piecewise-linear concave h given as segments (null: min(1, z)). */
 export function saturate(segments: readonly Segment[] | null, z: number): number {
   if (segments === null) return z < 1 ? z : 1;

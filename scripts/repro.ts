@@ -30,18 +30,34 @@ async function run(cmd: string, args: string[], env: Record<string, string> = {}
   return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
 }
 
-/** Registers the Deno kernel with Jupyter and checks that nbconvert is there. */
-export async function ensureKernel(): Promise<void> {
-  const nb = await run("jupyter", ["nbconvert", "--version"]).catch(() => null);
-  if (!nb || nb.code !== 0) {
+/** A Python interpreter that can import nbclient, or null. */
+export async function findPython(): Promise<string | null> {
+  for (const py of [Deno.env.get("MEMAUDIT_PYTHON"), "python3", "/usr/bin/python3"]) {
+    if (!py) continue;
+    const r = await run(py, ["-c", "import nbclient, nbformat"]).catch(() => null);
+    if (r?.code === 0) return py;
+  }
+  return null;
+}
+
+/**
+ * Registers the Deno kernel with Jupyter and finds a Python with nbclient.
+ *
+ * @returns the Python interpreter to execute notebooks with
+ * @throws {Error} saying how to install nbclient, or why the kernel could not be registered
+ */
+export async function ensureKernel(): Promise<string> {
+  const py = await findPython();
+  if (!py) {
     throw new Error(
-      "Cannot run notebooks: `jupyter nbconvert` is missing. Install it with " +
+      "Cannot run notebooks: no Python with nbclient. Install it with " +
         "`apt-get install -y --no-install-recommends jupyter-nbconvert python3-nbclient` " +
-        "(or `pip install nbconvert nbclient`).",
+        "(or `pip install nbclient nbformat`), or point MEMAUDIT_PYTHON at such a Python.",
     );
   }
   const k = await run(Deno.execPath(), ["jupyter", "--install", "--force"]);
   if (k.code !== 0) throw new Error(`Cannot register the Deno kernel: ${k.stderr}`);
+  return py;
 }
 
 /** Result of one executed notebook. */
@@ -54,7 +70,7 @@ export interface NotebookRun {
 }
 
 /**
- * Executes notebooks headless with nbconvert into `<out>/notebooks/`.
+ * Executes notebooks headless with nbclient into `<out>/notebooks/`.
  *
  * @param notebooks absolute paths of `.ipynb` files
  * @param out output root (figures and tables go under it too)
@@ -64,20 +80,14 @@ export async function executeNotebooks(
   notebooks: string[],
   out = outRoot(),
 ): Promise<NotebookRun[]> {
-  await ensureKernel();
+  const python = await ensureKernel();
   const runs: NotebookRun[] = [];
   for (const nb of notebooks) {
     const t0 = performance.now();
-    const r = await run("jupyter", [
-      "nbconvert",
-      "--to",
-      "notebook",
-      "--execute",
-      "--ExecutePreprocessor.timeout=3600",
-      "--ExecutePreprocessor.kernel_name=deno",
-      "--output-dir",
-      join(out, "notebooks"),
+    const r = await run(python, [
+      join(ROOT, "scripts", "execute_notebook.py"),
       nb,
+      join(out, "notebooks", basename(nb)),
     ], { MEMAUDIT_OUT: out, NO_COLOR: "1" });
     runs.push({
       notebook: basename(nb),

@@ -4,14 +4,9 @@
  * Outputs go to a temporary folder, not out/.
  */
 import assert from "node:assert/strict";
-import { executeNotebooks, listNotebooks } from "../scripts/repro.ts";
+import { executeNotebooks, findPython, listNotebooks } from "../scripts/repro.ts";
 
-const hasJupyter = await new Deno.Command("jupyter", {
-  args: ["nbconvert", "--version"],
-  stdout: "null",
-  stderr: "null",
-})
-  .output().then((o) => o.success).catch(() => false);
+const hasJupyter = (await findPython()) !== null;
 
 Deno.test({
   name: "every notebook executes headless and its closing checks pass",

@@ -1,2 +1,7 @@
-/** Scorers: ratios, bootstrap, audits. @module */
+/** Scorers: ratios, bootstrap, update metrics, aggregation, audits. @module */
 export * from "./ratio.ts";
+export * from "./bootstrap.ts";
+export * from "./metrics.ts";
+export * from "./aggregate.ts";
+export * from "./audit.ts";
+export * from "./ledger.ts";

@@ -22,11 +22,8 @@
  */
 import type { CompiledPackage } from "../package/compile.ts";
 import { compareIds } from "../package/compile.ts";
-import { CoverageState, valueOf } from "../objective.ts";
+import { CoverageState, TOL, valueOf } from "../objective.ts";
 import type { Certificate } from "./result.ts";
-
-/** Tolerance for pruning, improvement and ties (ARTIFACT-SPEC §2.4). */
-export const TOL = 1e-12;
 
 /** Options of {@linkcode solveBnb}. */
 export interface BnbOptions {

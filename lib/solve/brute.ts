@@ -14,7 +14,7 @@ import { compareIds } from "../package/compile.ts";
 import { evaluateStore } from "../objective.ts";
 import type { Certificate } from "./result.ts";
 
-const TOL = 1e-12;
+import { TOL } from "../objective.ts";
 
 /**
  * Enumerates every store with cost <= B and at most k per group.

@@ -2,3 +2,5 @@
 export * from "./result.ts";
 export * from "./bnb.ts";
 export * from "./brute.ts";
+export * from "./lp_text.ts";
+export * from "./milp.ts";

@@ -9,8 +9,7 @@
  */
 import type { CompiledPackage } from "../package/compile.ts";
 
-/** Float tolerance of the artifact: "positive marginal", threshold admissibility, ties (ARTIFACT-SPEC §2.4). */
-export const TOL = 1e-12;
+export { TOL } from "../objective.ts";
 
 /** One insertion made by a writer, in selection order. */
 export interface WriterStep {
