@@ -11,6 +11,8 @@ export interface ArbShape {
   k2?: boolean;
   /** Allow piecewise-linear h. */
   piecewise?: boolean;
+  /** Coverage values below this become 0 (default 0: subnormal values possible). */
+  minCoverage?: number;
 }
 
 /**
@@ -22,6 +24,7 @@ export function arbPackage(
   shape: ArbShape = {},
 ): fc.Arbitrary<{ input: PackageInput; budget: number }> {
   const { maxGroups = 5, maxPerGroup = 3, maxUnits = 5, k2 = false, piecewise = false } = shape;
+  const minCoverage = shape.minCoverage ?? 0;
   const coverage = fc.oneof(
     fc.constantFrom(0, 0.25, 0.5, 1),
     fc.double({ min: 0, max: 1, noNaN: true }),
@@ -62,7 +65,8 @@ export function arbPackage(
       coverage: groups.flatMap((cs, g) =>
         cs.flatMap((c, j) =>
           units.flatMap((_, r) => {
-            const v = covs[(t++ + c.seed) % covs.length];
+            const raw = covs[(t++ + c.seed) % covs.length];
+            const v = raw < minCoverage ? 0 : raw;
             return (c.seed + r) % 3 === 0 || v === 0
               ? []
               : [{ candidate: `e${g}c${j}`, unit: `r${r}`, value: v }];

@@ -4,3 +4,4 @@ export * from "./bnb.ts";
 export * from "./brute.ts";
 export * from "./lp_text.ts";
 export * from "./milp.ts";
+export * from "./solve.ts";

@@ -1,0 +1,87 @@
+/**
+ * One entry point for exact optima: `solve()` picks or combines the exact
+ * solvers and always returns a {@linkcode Certificate} (paper 000 §3).
+ *
+ * @module
+ */
+import type { CompiledPackage } from "../package/compile.ts";
+import { solveBnb } from "./bnb.ts";
+import { solveBrute } from "./brute.ts";
+import { solveMilp } from "./milp.ts";
+import type { Certificate } from "./result.ts";
+
+/** Options of {@linkcode solve}. */
+export interface SolveOptions {
+  /**
+   * `auto` (default): branch-and-bound for up to `bnbTimeMs`, then the MILP
+   * certificate for whatever is left of the time limit; `bnb`, `milp`,
+   * `brute`: that solver only.
+   */
+  solver?: "auto" | "bnb" | "milp" | "brute";
+  /** Group cap k (default: the package's). */
+  k?: number;
+  /** Overall time limit in milliseconds (default: none). */
+  timeLimitMs?: number;
+  /** Branch-and-bound share of `auto` in milliseconds (default 1,000). */
+  bnbTimeMs?: number;
+}
+
+/**
+ * Certifies OPT_P(B).
+ *
+ * @param cp compiled package
+ * @param budget B in cost units (> 0)
+ * @param opts solver choice, k, time limits
+ * @returns a certificate; only status `optimal` with gap 0 is a certified OPT.
+ *   A time limit gives `time_limit` with a bound and a gap, a solver failure
+ *   `no_certificate`; neither is ever labelled optimal
+ * @throws {RangeError} for a budget that is not a positive finite number
+ */
+export async function solve(
+  cp: CompiledPackage,
+  budget: number,
+  opts: SolveOptions = {},
+): Promise<Certificate> {
+  if (!(budget > 0) || !Number.isFinite(budget)) {
+    throw new RangeError(`Cannot solve: budget must be a positive finite number, got ${budget}`);
+  }
+  const k = opts.k ?? cp.k;
+  const limit = opts.timeLimitMs;
+  switch (opts.solver ?? "auto") {
+    case "bnb":
+      return solveBnb(cp, budget, { k, timeLimitMs: limit });
+    case "brute":
+      return solveBrute(cp, budget, { k });
+    case "milp":
+      return await solveMilp(cp, budget, {
+        k,
+        timeLimitSec: limit === undefined ? undefined : limit / 1000,
+      });
+  }
+  const t0 = performance.now();
+  const first = Math.min(opts.bnbTimeMs ?? 1000, limit ?? Infinity);
+  const bnb = solveBnb(cp, budget, { k, timeLimitMs: first });
+  if (bnb.status === "optimal") return bnb;
+  const left = limit === undefined ? undefined : Math.max(0, limit - (performance.now() - t0));
+  const milp = await solveMilp(cp, budget, {
+    k,
+    timeLimitSec: left === undefined ? undefined : left / 1000,
+  });
+  if (milp.status === "optimal") return milp;
+  // Neither certified: report the better incumbent with the tighter bound, never as optimal.
+  const best = (milp.objective ?? -Infinity) > (bnb.objective ?? -Infinity) ? milp : bnb;
+  const bound = Math.min(bnb.bound ?? Infinity, milp.bound ?? Infinity);
+  const objective = best.objective;
+  return {
+    ...best,
+    status: "time_limit",
+    bound: Number.isFinite(bound) ? bound : null,
+    gap: objective === null || !Number.isFinite(bound)
+      ? null
+      : (bound - objective) / Math.max(1e-12, Math.abs(bound)),
+    timeMs: performance.now() - t0,
+    message: `no certificate within the time limit (bnb: ${bnb.message ?? bnb.status}; milp: ${
+      milp.message ?? milp.status
+    })`,
+  };
+}
