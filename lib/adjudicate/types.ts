@@ -1,0 +1,43 @@
+/**
+ * The adjudication layer's contract: given a memory's text and a package's
+ * evidence units, say which units the memory covers and how fully
+ * (a coverage row a_ur in [0, 1], paper 000 §2 and definition 2).
+ * Implementations: source-backed (from the data's links), lexical
+ * (deterministic), imported (rows produced elsewhere, keyed by a content
+ * hash) and an optional LLM adjudicator.
+ *
+ * @module
+ */
+
+/** An evidence unit as an adjudicator sees it. */
+export interface UnitView {
+  id: string;
+  text: string;
+  family: string;
+}
+
+/** One adjudication question: which of `units` does `memory` cover? */
+export interface AdjudicationRequest {
+  /** Package (or slice) the units belong to. */
+  packageId: string;
+  memory: { id: string; text: string };
+  units: readonly UnitView[];
+  /** The future query, when the adjudicator may see it. */
+  question?: string;
+}
+
+/** One coverage cell with its provenance. */
+export interface CoverageEdge {
+  unit: string;
+  /** a_ur in [0, 1]; 0 edges may be omitted. */
+  value: number;
+  /** `source`, `lexical`, `imported:<name>`, `llm:<model>`, ... */
+  provenance: string;
+  rationale?: string;
+}
+
+/** Anything that produces coverage rows for memories. */
+export interface Adjudicator {
+  readonly name: string;
+  adjudicate(request: AdjudicationRequest): Promise<CoverageEdge[]>;
+}
