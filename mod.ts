@@ -17,3 +17,4 @@ export * from "./lib/generate/mod.ts";
 export * from "./lib/natural/mod.ts";
 export * from "./lib/writers/mod.ts";
 export * from "./lib/sweep/mod.ts";
+export * from "./lib/repro/mod.ts";

@@ -2,9 +2,11 @@
  * The package objective (paper 000 eq. 2) and feasibility (eq. 1).
  *
  * F(X) = sum_r w_r h_r(z_r(X)), z_r(X) = sum_{u in X} a_ur, default h_r(z) = min(1, z).
- * F is summed over units in package order in IEEE double, and a marginal
- * gain is the difference of two full evaluations (ARTIFACT-SPEC §2.2, §2.4),
- * so float ties match the authors' artifact bit for bit.
+ * F is summed over units in package order with Neumaier's compensated
+ * summation (what CPython >= 3.12's `sum()` does; see lib/score/_py_sum.ts
+ * for the evidence that the artifact ran on it), and a marginal gain is the
+ * difference of two full evaluations (ARTIFACT-SPEC §2.2, §2.4), so float
+ * ties follow the authors' artifact.
  *
  * @module
  */
@@ -35,12 +37,15 @@ export function saturate(segments: readonly Segment[] | null, z: number): number
  */
 export function valueOf(cp: CompiledPackage, z: ArrayLike<number>): number {
   const w = cp.weights, seg = cp.segments;
-  let s = 0;
+  let s = 0, c = 0;
   for (let r = 0; r < w.length; r++) {
     const zr = z[r];
-    s += w[r] * (seg[r] === null ? (zr < 1 ? zr : 1) : saturate(seg[r], zr));
+    const x = w[r] * (seg[r] === null ? (zr < 1 ? zr : 1) : saturate(seg[r], zr));
+    const t = s + x;
+    c += Math.abs(s) >= Math.abs(x) ? (s - t) + x : (x - t) + s;
+    s = t;
   }
-  return s;
+  return s + c;
 }
 
 /**

@@ -28,7 +28,7 @@ const USAGE = `Usage: deno run -A scripts/sweep.ts --out DIR [options]
   --methods LIST        method ids, "exact" (the 8 of the exact sweep, default) or "stress" (the 10)
   --workers N           parallel workers (default: number of cores); 1 runs in-process
   --bound B             branch-and-bound bound: knapsack (default) or suffix (the artifact's)
-  --summation S         float sums of means: naive (CPython <= 3.11, default) or neumaier (>= 3.12)
+  --summation S         float sums of means: neumaier (CPython >= 3.12, default) or naive (<= 3.11)
   --out DIR             output folder (required)
   --quiet               no progress line and no table
   -h, --help            this help
@@ -54,7 +54,7 @@ function main(args: string[]): Promise<void> | void {
       methods: { type: "string", default: "exact" },
       workers: { type: "string" },
       bound: { type: "string", default: "knapsack" },
-      summation: { type: "string", default: "naive" },
+      summation: { type: "string", default: "neumaier" },
       out: { type: "string" },
       quiet: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },

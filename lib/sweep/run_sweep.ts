@@ -49,7 +49,7 @@ export interface SweepOptions {
   workers?: number;
   /** B&B bound (default `knapsack`; the store does not depend on it). */
   bound?: "suffix" | "knapsack";
-  /** Float summation of means, bootstrap resamples and update metrics (default `naive`). */
+  /** Float summation of means, bootstrap resamples and update metrics (default `neumaier`, as CPython >= 3.12). */
   summation?: Summation;
   /** Called after each finished unit, and once at the start. */
   onProgress?: SweepProgress;

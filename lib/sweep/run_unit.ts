@@ -25,7 +25,7 @@ export interface UnitConfig {
   methods: readonly string[];
   /** B&B bound (default `knapsack`; the store does not depend on it). */
   bound?: "suffix" | "knapsack";
-  /** Summation of the covered masses in the update metrics (default `naive`). */
+  /** Summation of the covered masses in the update metrics (default `neumaier`). */
   summation?: Summation;
 }
 
