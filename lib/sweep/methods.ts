@@ -5,7 +5,7 @@
  * @module
  */
 import type { CompiledPackage } from "../package/compile.ts";
-import { WRITERS } from "../writers/registry.ts";
+import { WRITER_LABELS, WRITERS } from "../writers/registry.ts";
 import { GENERIC_TYPES, noTombstone, onlyTypes } from "../writers/restrict_package.ts";
 
 /** An exact method: B&B on the candidates kept by `pool` (null: the full package). */
@@ -115,4 +115,22 @@ export function getSweepMethod(id: string): SweepMethod {
   throw new RangeError(
     `Cannot find sweep method '${id}': expected one of ${sweepMethodIds().join(", ")}`,
   );
+}
+
+const EXACT_LABELS: Readonly<Record<string, string>> = {
+  opt: "OPT",
+  no_tombstone_opt: "No-tombstone OPT",
+  generic_candidate_opt: "Generic-candidate OPT",
+  summary_candidate_opt: "Summary-candidate OPT",
+};
+
+/**
+ * Display name of a sweep method, as in the paper's figures (e.g.
+ * `oracle_gvt` → "MemAudit-GVT"); the id itself when it has none.
+ *
+ * @param id method id
+ * @returns the label
+ */
+export function methodLabel(id: string): string {
+  return EXACT_LABELS[id] ?? WRITER_LABELS[id] ?? id;
 }
