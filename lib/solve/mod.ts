@@ -5,3 +5,4 @@ export * from "./brute.ts";
 export * from "./lp_text.ts";
 export * from "./milp.ts";
 export * from "./solve.ts";
+export * from "./audit.ts";
