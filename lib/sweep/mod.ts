@@ -9,3 +9,4 @@ export * from "./row.ts";
 export * from "./run_unit.ts";
 export * from "./run_sweep.ts";
 export { JOURNAL_FORMAT } from "./journal.ts";
+export * from "./progress.ts";
