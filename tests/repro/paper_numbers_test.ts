@@ -4,7 +4,13 @@
  * gap, 5e-5). Notebooks 03 and 04 assert the same comparisons on the full runs.
  */
 import assert from "node:assert/strict";
-import { compareExactSweep, compareStress, paperExpected, runSweep } from "memaudit";
+import {
+  compareExactSweep,
+  compareStress,
+  EXACT_SWEEP_METHODS,
+  paperExpected,
+  runSweep,
+} from "memaudit";
 
 const expected = await paperExpected();
 
@@ -23,16 +29,7 @@ Deno.test({
       distributions: [e.distribution],
       seeds: Array.from({ length: e.seeds }, (_, i) => i),
       budgets: e.budget_tokens,
-      methods: [
-        "opt",
-        "oracle_gvt",
-        "density_only",
-        "recency_raw",
-        "summary_only",
-        "fact_only",
-        "no_tombstone_gvt",
-        "no_tombstone_opt",
-      ],
+      methods: EXACT_SWEEP_METHODS,
       outDir,
       workers: 2,
     });
