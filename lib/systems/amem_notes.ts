@@ -1,0 +1,386 @@
+/**
+ * A-Mem notes to a {@linkcode MemoryStore}, in the full serialized view, a
+ * compact metadata view, the content alone, or full and metadata together
+ * (ARTIFACT-SPEC §1.5, §6.5; shapes in ../shared/formats/README.md).
+ *
+ * @module
+ */
+import { isObject, RecordReader, timeProblems, typeName, UnmappedFields } from "./_read.ts";
+import { nonSpaceTokens } from "./cost_models.ts";
+import { ExportFormatError } from "./export_error.ts";
+import type { AdapterProblem, MemoryStore, StoredMemory } from "./memory_store.ts";
+
+/**
+ * Views of an A-Mem note: `full` (the serialized note), `metadata` (the
+ * compact metadata view), `content` (the note's content only) and `both`
+ * (full and metadata memories per note, sharing one group).
+ */
+export const AMEM_VIEWS = ["full", "metadata", "content", "both"] as const;
+
+/** One of {@linkcode AMEM_VIEWS}. */
+export type AmemView = (typeof AMEM_VIEWS)[number];
+
+/** An A-Mem note after decoding. */
+export interface AmemNote {
+  id: string;
+  content: string;
+  context: string;
+  keywords: string[];
+  tags: string[];
+  links: string[];
+  category?: string;
+  timestamp?: string;
+  last_accessed?: string;
+  retrieval_count?: number;
+  evolution_history?: unknown[];
+}
+
+/** Limits of the metadata view (ARTIFACT-SPEC §1.5). */
+export const AMEM_METADATA_LIMITS = { contextWords: 80, keywords: 12, tags: 12, links: 8 } as const;
+
+/**
+ * The full serialized note: `content:`, `context:`, `keywords:` and `tags:`
+ * lines (ARTIFACT-SPEC §1.5), lists joined with ", ".
+ *
+ * @param n a decoded note
+ * @returns the text costed and adjudicated in the full view
+ */
+export function amemFullText(n: AmemNote): string {
+  return [
+    `content: ${n.content}`,
+    `context: ${n.context}`,
+    `keywords: ${n.keywords.join(", ")}`,
+    `tags: ${n.tags.join(", ")}`,
+  ].join("\n");
+}
+
+/**
+ * The compact metadata view: `context:` (first 80 words), `keywords:` (first
+ * 12), `tags:` (first 12) and `links:` (first 8) lines, each only when
+ * non-empty; no content. Empty when the note has no metadata.
+ *
+ * @param n a decoded note
+ * @returns the metadata text, possibly ""
+ */
+export function amemMetadataText(n: AmemNote): string {
+  const L = AMEM_METADATA_LIMITS;
+  const ctx = nonSpaceTokens(n.context).slice(0, L.contextWords).join(" ");
+  const lines: string[] = [];
+  if (ctx !== "") lines.push(`context: ${ctx}`);
+  if (n.keywords.length > 0) lines.push(`keywords: ${n.keywords.slice(0, L.keywords).join(", ")}`);
+  if (n.tags.length > 0) lines.push(`tags: ${n.tags.slice(0, L.tags).join(", ")}`);
+  if (n.links.length > 0) lines.push(`links: ${n.links.slice(0, L.links).join(", ")}`);
+  return lines.join("\n");
+}
+
+/** Options of {@linkcode readAmemNotes}. */
+export interface AmemReadOptions {
+  /** File name for errors (default `<memory>`). */
+  file?: string;
+  /** System label of the store (default `amem`). */
+  system?: string;
+  /** View (default `full`). */
+  view?: AmemView;
+}
+
+const NOTE_FIELDS: ReadonlySet<string> = new Set([
+  "id",
+  "content",
+  "keywords",
+  "context",
+  "category",
+  "tags",
+  "links",
+  "timestamp",
+  "last_accessed",
+  "retrieval_count",
+  "evolution_history",
+]);
+
+/** Parses a Python list literal of strings and numbers (`['a', "b", 3]`), or null. */
+function pythonList(s: string): unknown[] | null {
+  const t = s.trim();
+  if (!t.startsWith("[") || !t.endsWith("]")) return null;
+  const out: unknown[] = [];
+  let i = 1;
+  const skip = () => {
+    while (i < t.length - 1 && /\s/.test(t[i])) i++;
+  };
+  skip();
+  while (i < t.length - 1) {
+    const q = t[i];
+    if (q === "'" || q === '"') {
+      let v = "";
+      i++;
+      while (i < t.length - 1 && t[i] !== q) {
+        if (t[i] === "\\" && i + 1 < t.length - 1) i++;
+        v += t[i++];
+      }
+      if (t[i] !== q) return null;
+      i++;
+      out.push(v);
+    } else {
+      const m = t.slice(i).match(/^-?\d+(\.\d+)?/);
+      if (!m) return null;
+      out.push(Number(m[0]));
+      i += m[0].length;
+    }
+    skip();
+    if (t[i] === ",") {
+      i++;
+      skip();
+    } else if (i < t.length - 1) return null;
+  }
+  return out;
+}
+
+/** Decodes a note record; string-encoded lists and numbers are decoded and counted. */
+function decodeNote(
+  r: RecordReader,
+  coerced: Map<string, number>,
+  overrides: { id?: string; content?: string } = {},
+): AmemNote {
+  const bump = (f: string) => coerced.set(f, (coerced.get(f) ?? 0) + 1);
+  const list = (field: string): string[] => {
+    let v = r.obj[field];
+    if (v === undefined || v === null) return [];
+    if (typeof v === "string") {
+      bump(field);
+      if (v.trim() === "") return [];
+      try {
+        v = JSON.parse(v);
+      } catch {
+        const py = pythonList(v as string);
+        if (py === null) {
+          r.fail(
+            field,
+            `expected a list or a JSON-encoded list, got ${JSON.stringify(v).slice(0, 60)}`,
+          );
+        }
+        v = py;
+      }
+    }
+    if (!Array.isArray(v)) r.fail(field, `expected a list of strings, got ${typeName(v)}`);
+    return v.map((x, j) => {
+      if (typeof x === "string") return x;
+      if (typeof x === "number" && Number.isFinite(x)) return String(x);
+      return r.fail(`${field}[${j}]`, `expected a string or a number, got ${typeName(x)}`);
+    });
+  };
+  const text = (field: string): string | undefined => {
+    const v = r.obj[field];
+    if (v === undefined || v === null) return undefined;
+    if (typeof v === "number" && Number.isFinite(v)) {
+      bump(field);
+      return String(v);
+    }
+    if (typeof v !== "string") r.fail(field, `expected a string, got ${typeName(v)}`);
+    return v;
+  };
+  const id = overrides.id ?? r.id("id");
+  const content = overrides.content ?? r.str("content", true);
+  const note: AmemNote = {
+    id,
+    content,
+    context: text("context") ?? "",
+    keywords: list("keywords"),
+    tags: list("tags"),
+    links: list("links"),
+  };
+  const category = text("category");
+  if (category !== undefined) note.category = category;
+  const timestamp = text("timestamp");
+  if (timestamp !== undefined) note.timestamp = timestamp;
+  const last = text("last_accessed");
+  if (last !== undefined) note.last_accessed = last;
+  const rc = r.obj.retrieval_count;
+  if (rc !== undefined && rc !== null) {
+    if (typeof rc === "number" && Number.isFinite(rc)) note.retrieval_count = rc;
+    else if (typeof rc === "string" && rc.trim() !== "" && Number.isFinite(Number(rc))) {
+      bump("retrieval_count");
+      note.retrieval_count = Number(rc);
+    } else r.fail("retrieval_count", `expected a number or a numeric string, got ${typeName(rc)}`);
+  }
+  const eh = r.obj.evolution_history;
+  if (eh !== undefined && eh !== null) {
+    if (Array.isArray(eh)) note.evolution_history = eh;
+    else if (typeof eh === "string") {
+      bump("evolution_history");
+      try {
+        const parsed = JSON.parse(eh);
+        note.evolution_history = Array.isArray(parsed) ? parsed : [parsed];
+      } catch {
+        note.evolution_history = pythonList(eh) ?? [eh];
+      }
+    } else r.fail("evolution_history", `expected a list, got ${typeName(eh)}`);
+  }
+  return note;
+}
+
+/**
+ * Reads A-Mem notes.
+ *
+ * Accepted shapes: a list of notes; `{notes: [...]}`; `{memories: {id: note}}`
+ * or `{memories: [...]}` (A-Mem's in-memory store); one note; the ChromaDB
+ * `get()` result `{ids, documents, metadatas}`, where list fields are JSON
+ * strings and numbers strings (decoded; a Python list literal is accepted
+ * too). Every decoded field is reported once with its count.
+ *
+ * Memories per note (source `amem:<view>`, created_at = the note's
+ * timestamp): `full` -> {@linkcode amemFullText}; `metadata` ->
+ * {@linkcode amemMetadataText} (notes with no metadata are dropped and
+ * reported, as the artifact drops empty metadata texts); `content` -> the
+ * content; `both` -> `<id>#full` and `<id>#metadata`, sharing group `<id>`
+ * (aligned by note id, not by list position as in the artifact, §6.5).
+ *
+ * @param data parsed JSON of the export
+ * @param opts file name, system label, view
+ * @returns the store
+ * @throws {ExportFormatError} naming the record (index, id) and field when a
+ *   note lacks `id` or `content`, a list field is neither a list nor a
+ *   decodable string, or the ChromaDB arrays differ in length
+ */
+export function readAmemNotes(data: unknown, opts: AmemReadOptions = {}): MemoryStore {
+  const file = opts.file ?? "<memory>";
+  const system = opts.system ?? "amem";
+  const view = opts.view ?? "full";
+  if (!(AMEM_VIEWS as readonly string[]).includes(view)) {
+    throw new RangeError(
+      `Cannot read A-Mem notes: unknown view '${view}', expected one of ${AMEM_VIEWS.join(", ")}`,
+    );
+  }
+  const root = { path: "(root)", index: null };
+  const problems: AdapterProblem[] = [];
+  const coerced = new Map<string, number>();
+  const unmapped = new UnmappedFields(NOTE_FIELDS, "note");
+  const notes: { note: AmemNote; path: string; raw: unknown }[] = [];
+  const seen = new Set<string>();
+  const addNote = (r: RecordReader, note: AmemNote, raw: unknown) => {
+    if (seen.has(note.id)) r.fail("id", `expected unique note ids, '${note.id}' repeats`);
+    seen.add(note.id);
+    unmapped.note(r);
+    notes.push({ note, path: r.ref.path, raw });
+  };
+  const fromList = (list: unknown[], base: string) =>
+    list.forEach((v, i) => {
+      const r = RecordReader.open("amem", file, v, `${base}[${i}]`, i);
+      addNote(r, decodeNote(r, coerced), v);
+    });
+
+  if (Array.isArray(data)) fromList(data, "");
+  else if (!isObject(data)) {
+    throw new ExportFormatError("amem", file, root, "", `expected notes, got ${typeName(data)}`);
+  } else if (Array.isArray(data.ids)) {
+    const ids = data.ids, docs = data.documents ?? null, metas = data.metadatas ?? null;
+    for (const [name, arr] of [["documents", docs], ["metadatas", metas]] as const) {
+      if (arr !== null && (!Array.isArray(arr) || arr.length !== ids.length)) {
+        throw new ExportFormatError(
+          "amem",
+          file,
+          root,
+          name,
+          `expected a list as long as ids (${ids.length}), got ${
+            Array.isArray(arr) ? arr.length : typeName(arr)
+          }`,
+        );
+      }
+    }
+    ids.forEach((id, i) => {
+      const meta = (metas as unknown[] | null)?.[i] ?? {};
+      const r = RecordReader.open("amem", file, meta, `metadatas[${i}]`, i);
+      if (typeof id !== "string" || id === "") {
+        throw new ExportFormatError(
+          "amem",
+          file,
+          { path: `ids[${i}]`, index: i },
+          "",
+          "expected a non-empty string id",
+        );
+      }
+      r.ref.id = id;
+      const doc = (docs as unknown[] | null)?.[i];
+      const content = typeof doc === "string" ? doc : r.str("content", true);
+      const note = decodeNote(r, coerced, { id, content });
+      addNote(r, note, { id, document: doc ?? null, metadata: meta });
+    });
+  } else if (Array.isArray(data.notes)) fromList(data.notes, "notes");
+  else if (Array.isArray(data.memories)) fromList(data.memories, "memories");
+  else if (isObject(data.memories)) {
+    Object.entries(data.memories).forEach(([key, v], i) => {
+      const r = RecordReader.open("amem", file, v, `memories.${key}`, i);
+      const note = decodeNote(r, coerced, { id: r.has("id") ? r.id("id") : key });
+      addNote(r, note, v);
+    });
+  } else if (data.content !== undefined) {
+    const r = RecordReader.open("amem", file, data, "(root)", 0);
+    addNote(r, decodeNote(r, coerced), data);
+  } else {
+    throw new ExportFormatError(
+      "amem",
+      file,
+      root,
+      "",
+      "expected a list of notes, {notes}, {memories}, a note, or a ChromaDB {ids, documents, metadatas}",
+    );
+  }
+  for (const [field, n] of coerced) {
+    problems.push({
+      code: "coerced",
+      record: "(notes)",
+      field,
+      detail: `${n} string-encoded value(s) of '${field}' decoded (ChromaDB form)`,
+    });
+  }
+
+  const memories: StoredMemory[] = [];
+  const times: { record: string; field: string; value: string | undefined }[] = [];
+  const push = (
+    n: AmemNote,
+    raw: unknown,
+    id: string,
+    text: string,
+    scope: string,
+    group?: string,
+  ) => {
+    const m: StoredMemory = {
+      id,
+      text,
+      source: `${system}:${scope}`,
+      scope,
+      order: memories.length,
+      raw,
+    };
+    if (n.timestamp !== undefined) m.created_at = n.timestamp;
+    if (group !== undefined) m.group = group;
+    memories.push(m);
+  };
+  for (const { note, path, raw } of notes) {
+    const label = `${path} (id '${note.id}')`;
+    times.push({ record: label, field: "timestamp", value: note.timestamp });
+    if (note.content.trim() === "" && view !== "metadata") {
+      problems.push({ code: "dropped", record: label, field: "content", detail: "empty content" });
+      continue;
+    }
+    const meta = amemMetadataText(note);
+    if (meta === "" && view !== "full" && view !== "content") {
+      problems.push({
+        code: "dropped",
+        record: label,
+        field: "context",
+        detail: `no metadata (context, keywords, tags, links all empty): no ${
+          view === "both" ? "metadata memory" : "memory"
+        }`,
+      });
+    }
+    if (view === "content") push(note, raw, note.id, note.content, "content");
+    else if (view === "full") push(note, raw, note.id, amemFullText(note), "full");
+    else if (view === "metadata") {
+      if (meta !== "") push(note, raw, note.id, meta, "metadata");
+    } else {
+      push(note, raw, `${note.id}#full`, amemFullText(note), "full", note.id);
+      if (meta !== "") push(note, raw, `${note.id}#metadata`, meta, "metadata", note.id);
+    }
+  }
+  problems.push(...unmapped.problems(), ...timeProblems(times));
+  return { system, format: "amem", file, memories, tombstones: [], problems };
+}

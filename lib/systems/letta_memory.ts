@@ -1,0 +1,127 @@
+/**
+ * Letta archival passages and core memory blocks to a {@linkcode MemoryStore}
+ * (ARTIFACT-SPEC §1.5; shapes in ../shared/formats/README.md).
+ *
+ * @module
+ */
+import { isObject, typeName } from "./_read.ts";
+import { type LettaReadOptions, LettaStoreBuilder } from "./_letta_builder.ts";
+import { ExportFormatError } from "./export_error.ts";
+import type { MemoryStore } from "./memory_store.ts";
+
+export type { CoreMode, LettaReadOptions } from "./_letta_builder.ts";
+
+const isBlock = (v: unknown) => isObject(v) && v.label !== undefined && v.value !== undefined;
+
+/**
+ * Reads Letta core memory blocks and archival passages.
+ *
+ * Accepted shapes: a passage list (REST `GET /v1/agents/{id}/archival-memory`),
+ * a block list (`GET /v1/agents/{id}/core-memory/blocks`), one passage or
+ * block, or an object with `blocks` / `core_memory` (a list, or `{blocks}`)
+ * and `passages` / `archival_memory`. Blocks become core memories (source
+ * `letta:core:<label>`; one per block, or atoms with `core: "atoms"`),
+ * passages archival memories (source `letta:archival`, or
+ * `letta:archival:file` for passages from files). Deleted passages become
+ * tombstones; repeated passage texts are dropped (option); both reported.
+ * Select a scope with {@linkcode filterScope}.
+ *
+ * @param data parsed JSON of the export
+ * @param opts file name, system label, core mode, archival dedupe
+ * @returns the store, core memories first, then archival, each in export order
+ * @throws {ExportFormatError} naming the record (index, id or label) and
+ *   field when a block lacks a string `label`/`value`, a passage lacks `id`
+ *   or `text`, a field has the wrong type or an id repeats
+ */
+export function readLettaMemory(data: unknown, opts: LettaReadOptions = {}): MemoryStore {
+  const file = opts.file ?? "<memory>";
+  const b = new LettaStoreBuilder("letta", file, opts);
+  const root = { path: "(root)", index: null };
+  const blocks = (list: unknown[], base: string) =>
+    list.forEach((v, i) => {
+      const label = isObject(v) && typeof v.label === "string" ? v.label : "?";
+      b.block(v, `${base}[${i}]`, i, `${b.system}:core:${label}`);
+    });
+  const passages = (list: unknown[], base: string) =>
+    list.forEach((v, i) => b.passage(v, `${base}[${i}]`, i));
+  if (Array.isArray(data)) {
+    if (data.length > 0 && isBlock(data[0])) blocks(data, "");
+    else passages(data, "");
+    return b.store();
+  }
+  if (!isObject(data)) {
+    throw new ExportFormatError(
+      "letta",
+      file,
+      root,
+      "",
+      `expected an object or a list, got ${typeName(data)}`,
+    );
+  }
+  if (isBlock(data)) {
+    blocks([data], "");
+    return b.store();
+  }
+  if (data.text !== undefined && data.id !== undefined) {
+    passages([data], "");
+    return b.store();
+  }
+  let known = false;
+  for (const key of ["blocks", "core_memory"]) {
+    let v = data[key];
+    if (v === undefined) continue;
+    known = true;
+    let path = key;
+    if (isObject(v) && Array.isArray(v.blocks)) {
+      v = v.blocks;
+      path = `${key}.blocks`;
+    }
+    if (!Array.isArray(v)) {
+      throw new ExportFormatError(
+        "letta",
+        file,
+        root,
+        key,
+        `expected a list of blocks, got ${typeName(v)}`,
+      );
+    }
+    blocks(v, path);
+  }
+  for (const key of ["passages", "archival_memory"]) {
+    const v = data[key];
+    if (v === undefined) continue;
+    known = true;
+    if (!Array.isArray(v)) {
+      throw new ExportFormatError(
+        "letta",
+        file,
+        root,
+        key,
+        `expected a list of passages, got ${typeName(v)}`,
+      );
+    }
+    passages(v, key);
+  }
+  if (!known) {
+    throw new ExportFormatError(
+      "letta",
+      file,
+      root,
+      "",
+      "expected blocks/core_memory and/or passages/archival_memory, a block, a passage or a list",
+    );
+  }
+  for (const k of Object.keys(data)) {
+    if (
+      !["blocks", "core_memory", "passages", "archival_memory"].includes(k) && !k.startsWith("_")
+    ) {
+      b.problems.push({
+        code: "not_mapped",
+        record: "(root)",
+        field: k,
+        detail: `top-level field '${k}' is not mapped`,
+      });
+    }
+  }
+  return b.store();
+}
