@@ -6,6 +6,7 @@
  */
 import type { LocomoQa, LocomoSample } from "./load_locomo.ts";
 import { type SliceIssue, sliceIssue } from "./slice_issue.ts";
+import { LOCOMO_CATEGORIES } from "./categories.ts";
 
 /** Raw spans keep at most this many words, then " ..." (ARTIFACT-SPEC §6.6). */
 export const RAW_SPAN_WORDS = 220;
@@ -42,14 +43,20 @@ export function atomicFactCost(serialized: string): number {
   return Math.min(20, Math.max(4, Math.max(1, words(serialized).length)));
 }
 
-/** LoCoMo category code to a readable query category. */
-export const CATEGORY_NAMES: Record<number, string> = {
-  1: "multi_hop",
-  2: "temporal",
-  3: "open_domain",
-  4: "single_hop",
-  5: "adversarial",
-};
+/** LoCoMo category code to a readable query category (from `data/locomo/categories.json`). */
+export const CATEGORY_NAMES: Record<number, string> = Object.fromEntries(
+  [...LOCOMO_CATEGORIES].map(([code, c]) => [code, c.name]),
+);
+
+/** summary and compound_update cost clamp(w, 10, 45) (ARTIFACT-SPEC §6.6). */
+export function summaryCost(serialized: string): number {
+  return Math.min(45, Math.max(10, Math.max(1, words(serialized).length)));
+}
+
+/** Cost of any other representation (e.g. an event summary): clamp(w, 6, 45) (ARTIFACT-SPEC §6.6). */
+export function otherCost(serialized: string): number {
+  return Math.min(45, Math.max(6, Math.max(1, words(serialized).length)));
+}
 
 /** One turn of a sample with its place in the session text. */
 export interface TurnInfo {
@@ -78,6 +85,14 @@ export interface ObservationInfo {
   drafts: Draft[];
 }
 
+/** One event of a session's event summary (flattened over speakers in file order). */
+export interface EventInfo {
+  /** Index within the session's events. */
+  k: number;
+  speaker: string;
+  text: string;
+}
+
 /** One session of a sample. */
 export interface SessionInfo {
   n: number;
@@ -89,6 +104,10 @@ export interface SessionInfo {
   raw: string;
   truncated: boolean;
   observations: ObservationInfo[];
+  /** The session summary (`session_summary.session_<n>_summary`), if any. */
+  summary?: string;
+  /** The session's events (`event_summary.events_session_<n>`), speakers in file order. */
+  events: EventInfo[];
 }
 
 /** An issue before it is tied to a QA item. */
@@ -290,6 +309,7 @@ export function indexSample(sample: LocomoSample): SampleIndex {
       raw: raw.text,
       truncated: raw.truncated,
       observations: [],
+      events: [],
     });
   }
   for (const [key, bySpeaker] of Object.entries(sample.observation ?? {})) {
@@ -307,6 +327,22 @@ export function indexSample(sample: LocomoSample): SampleIndex {
           cites: r.turns,
           drafts: r.drafts,
         });
+      }
+    }
+  }
+  for (const [key, text] of Object.entries(sample.session_summary ?? {})) {
+    const m = /^session_(\d+)_summary$/.exec(key);
+    const session = m ? sessions.get(Number(m[1])) : undefined;
+    if (session && session.turns.length > 0 && text.trim() !== "") session.summary = text;
+  }
+  for (const [key, bySpeaker] of Object.entries(sample.event_summary ?? {})) {
+    const m = /^events_session_(\d+)$/.exec(key);
+    const session = m ? sessions.get(Number(m[1])) : undefined;
+    if (!session || session.turns.length === 0) continue;
+    for (const [speaker, list] of Object.entries(bySpeaker)) {
+      if (speaker === "date" || !Array.isArray(list)) continue;
+      for (const text of list) {
+        if (text.trim() !== "") session.events.push({ k: session.events.length, speaker, text });
       }
     }
   }

@@ -1,8 +1,8 @@
 /**
  * Reading LoCoMo conversations (the official `locomo10.json` format: a JSON
- * list of samples) with zod validation of the parts the converter uses.
- * Unused fields (`session_summary`, `event_summary`, image fields) pass
- * through unchecked.
+ * list of samples) with zod validation of the parts the converter uses
+ * (turns, observations, session and event summaries, QA items). Unused
+ * fields (image fields) pass through unchecked.
  *
  * @module
  */
@@ -40,12 +40,26 @@ export const LocomoQaSchema = z.looseObject({
   category: z.number().int().min(1).max(5),
 });
 
-/** One LoCoMo sample (a conversation with its observations and QA items). */
+/** `session_summary`: `session_N_summary` → summary text. */
+export const LocomoSessionSummarySchema = z.record(z.string(), z.string());
+
+/**
+ * `event_summary`: `events_session_N` → per speaker a list of event
+ * sentences, plus a `date` string.
+ */
+export const LocomoEventSummarySchema = z.record(
+  z.string(),
+  z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+);
+
+/** One LoCoMo sample (a conversation with its observations, summaries, events and QA items). */
 export const LocomoSampleSchema = z.looseObject({
   sample_id: z.string().min(1),
   conversation: LocomoConversationSchema,
   observation: z.record(z.string(), z.record(z.string(), z.array(LocomoObservationSchema)))
     .optional(),
+  session_summary: LocomoSessionSummarySchema.optional(),
+  event_summary: LocomoEventSummarySchema.optional(),
   qa: z.array(LocomoQaSchema),
 });
 

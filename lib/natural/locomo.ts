@@ -22,12 +22,46 @@ import {
   evidenceOf,
   indexSample,
   type ObservationInfo,
+  otherCost,
   RAW_SPAN_WORDS,
   rawSpanCost,
   rawSpanText,
   safeToken,
+  type SampleIndex,
+  type SessionInfo,
+  summaryCost,
   type TurnInfo,
 } from "./_dialogue.ts";
+import { LexicalAdjudicator } from "../adjudicate/lexical.ts";
+import { locomoCategory } from "./categories.ts";
+
+/**
+ * LoCoMo representations of a session: the raw turns (`raw`), the
+ * observations (`observation`, atomic facts citing turns), the session
+ * summary (`summary`) and the event summary sentences (`event`).
+ */
+export const LOCOMO_REPRESENTATIONS = ["raw", "observation", "summary", "event"] as const;
+/** One of {@linkcode LOCOMO_REPRESENTATIONS}. */
+export type LocomoRepresentation = (typeof LOCOMO_REPRESENTATIONS)[number];
+
+const lexicalCache = new WeakMap<SampleIndex, LexicalAdjudicator>();
+
+/**
+ * The default lexical adjudicator of a sample: default thresholds, IDF over
+ * the turn lines of the conversation (cached per sample).
+ *
+ * @param sample a validated LoCoMo sample
+ * @returns the adjudicator used for its unlinked representations
+ */
+export function locomoLexicalAdjudicator(sample: LocomoSample): LexicalAdjudicator {
+  const index = indexSample(sample);
+  let lex = lexicalCache.get(index);
+  if (!lex) {
+    lex = new LexicalAdjudicator({ corpus: [...index.turns.values()].map((t) => t.line) });
+    lexicalCache.set(index, lex);
+  }
+  return lex;
+}
 
 /** Budgets of the natural packages (ARTIFACT-SPEC §6.5), in word-cost units. */
 export const LOCOMO_DEFAULT_BUDGETS: readonly number[] = [30, 60, 100];
@@ -47,6 +81,17 @@ export interface LocomoSliceOptions {
    * `adversarial_skipped` issue and never used as reference queries.
    */
   includeAdversarial?: boolean;
+  /**
+   * Representations offered as candidates (default `["raw", "observation"]`;
+   * {@linkcode LOCOMO_REPRESENTATIONS} for all four).
+   */
+  representations?: readonly LocomoRepresentation[];
+  /**
+   * Adjudicator for candidates the data does not link to turns (summaries,
+   * events, observations with no resolvable citation); default
+   * {@linkcode locomoLexicalAdjudicator}; `false` leaves them without coverage.
+   */
+  lexical?: LexicalAdjudicator | false;
 }
 
 /** Result of {@linkcode locomoSupportSlice}: a package, or null with the reason among the issues. */
@@ -56,9 +101,7 @@ export interface LocomoSlice {
 }
 
 function familyOf(category: number): UnitFamily {
-  if (category === 2) return "temporal";
-  if (category === 5) return "abstention";
-  return "fact";
+  return locomoCategory(category).family;
 }
 
 /**
@@ -78,6 +121,12 @@ function familyOf(category: number): UnitFamily {
  *   At turn granularity the candidates are the turn's line and every
  *   observation citing the turn (from any session; `::obs_D<n>_<k>`), each
  *   observation going to the experience of the earliest evidence turn it cites.
+ * - With `representations` including them: the session summary
+ *   (`::summary`, kind and representation summary, cost clamp(w, 10, 45))
+ *   and each event sentence of the session's event summary (`::event_<k>`,
+ *   speakers in file order; kind and representation event, cost
+ *   clamp(w, 6, 45), the "other" rule). At turn granularity they join the
+ *   experience of the session's first evidence turn.
  * - Evidence units: one per evidence turn (`::<dia_id>`) of every QA item
  *   whose evidence lies wholly in the slice, the item's own turns first;
  *   family temporal for category 2, abstention for 5, else fact (taken from
@@ -92,6 +141,9 @@ function familyOf(category: number): UnitFamily {
  *   turn iff it holds the whole turn line (a cut span may not: recorded as
  *   `raw_span_truncated`); an observation covers the units of the turns it
  *   cites.
+ * - Coverage of unlinked candidates (summaries, events, an observation
+ *   whose citations all fail): the lexical adjudicator's verdict (1 or 0.5,
+ *   provenance `lexical`) for every unit of the package.
  *
  * Quirks are returned in `issues` (see `SLICE_ISSUE_CODES`); an item whose
  * evidence cannot be resolved gets a null package. Ids pass the safe-token
@@ -134,6 +186,16 @@ export function locomoSupportSlice(
   }
   const granularity = opts.granularity ?? "session";
   const includeAdversarial = opts.includeAdversarial ?? true;
+  const reps = new Set<LocomoRepresentation>(opts.representations ?? ["raw", "observation"]);
+  for (const r of reps) {
+    if (!(LOCOMO_REPRESENTATIONS as readonly string[]).includes(r)) {
+      throw new RangeError(
+        `Cannot build a support slice: unknown representation '${r}', expected one of ${
+          LOCOMO_REPRESENTATIONS.join(", ")
+        }`,
+      );
+    }
+  }
   const sid = sample.sample_id;
   const qa = sample.qa[qaIndex];
   const issues: SliceIssue[] = [];
@@ -222,7 +284,16 @@ export function locomoSupportSlice(
       .sort((a, b) => unitRank.get(a)! - unitRank.get(b)!);
     for (const unit of covered) coverage.push({ candidate, unit, value: 1, provenance: "source" });
   };
+  const lexical = opts.lexical === false ? null : opts.lexical ?? locomoLexicalAdjudicator(sample);
+  const coverLexically = (candidate: string, text: string) => {
+    if (!lexical) return;
+    for (const u of units) {
+      const v = lexical.score(text, u.text!).value;
+      if (v > 0) coverage.push({ candidate, unit: u.id, value: v, provenance: "lexical" });
+    }
+  };
   const addObservation = (exp: string, o: ObservationInfo, local = `obs_${o.k}`) => {
+    if (!reps.has("observation")) return;
     const id = `${exp}::${local}`;
     for (const d of o.drafts) issue(d.code, `observation ${id}: ${d.detail}`, d.ref);
     candidates.push({
@@ -234,9 +305,41 @@ export function locomoSupportSlice(
       text: o.text,
       source: "locomo:observation",
     });
-    cover(id, o.cites);
+    if (o.cites.length > 0) cover(id, o.cites);
+    else coverLexically(id, o.text);
+  };
+  const addSummaries = (exp: string, s: SessionInfo) => {
+    if (reps.has("summary") && s.summary !== undefined) {
+      const id = `${exp}::summary`;
+      candidates.push({
+        id,
+        experience: exp,
+        kind: "summary",
+        representation: "summary",
+        cost: summaryCost(s.summary),
+        text: s.summary,
+        source: "locomo:session_summary",
+      });
+      coverLexically(id, s.summary);
+    }
+    if (reps.has("event")) {
+      for (const e of s.events) {
+        const id = `${exp}::event_${e.k}`;
+        candidates.push({
+          id,
+          experience: exp,
+          kind: "event",
+          representation: "event",
+          cost: otherCost(e.text),
+          text: e.text,
+          source: "locomo:event_summary",
+        });
+        coverLexically(id, e.text);
+      }
+    }
   };
   const addRaw = (exp: string, raw: string, inFull: (t: TurnInfo) => boolean, own: TurnInfo[]) => {
+    if (!reps.has("raw")) return;
     const id = `${exp}::raw`;
     candidates.push({
       id,
@@ -267,6 +370,7 @@ export function locomoSupportSlice(
       experiences.push(experience(exp, n, `session_${n}`, s.date, s.text));
       addRaw(exp, s.raw, (t) => !s.truncated || t.wordEnd <= RAW_SPAN_WORDS, s.turns);
       for (const o of s.observations) addObservation(exp, o);
+      addSummaries(exp, s);
     }
   } else {
     const sorted = [...ownTurns].sort((a, b) => a.order - b.order);
@@ -279,6 +383,7 @@ export function locomoSupportSlice(
         if (first) obsOf.set(first.id, [...(obsOf.get(first.id) ?? []), { n, o }]);
       }
     }
+    const summarized = new Set<number>();
     for (const t of sorted) {
       const exp = expOf.get(t.id)!;
       const s = index.sessions.get(t.session)!;
@@ -286,6 +391,10 @@ export function locomoSupportSlice(
       const raw = rawSpanText(t.line);
       addRaw(exp, raw.text, () => !raw.truncated, [t]);
       for (const { n, o } of obsOf.get(t.id) ?? []) addObservation(exp, o, `obs_D${n}_${o.k}`);
+      if (!summarized.has(t.session)) {
+        summarized.add(t.session);
+        addSummaries(exp, s);
+      }
     }
   }
 
@@ -299,7 +408,12 @@ export function locomoSupportSlice(
       "explicit: the own query's required units 1.0, all other units 0.0 (ARTIFACT-SPEC §1.4, §2.3)",
     own_query: queries[0].id,
     reference_queries: queries.length - 1,
-    cost_rule: "raw_span max(12, w) after 220-word truncation; atomic_fact clamp(w, 4, 20)",
+    cost_rule:
+      "raw_span max(12, w) after 220-word truncation; atomic_fact clamp(w, 4, 20); summary clamp(w, 10, 45); event clamp(w, 6, 45) (ARTIFACT-SPEC §6.6)",
+    representations: LOCOMO_REPRESENTATIONS.filter((r) => reps.has(r)),
+    coverage_rule: lexical
+      ? `source-backed for raw spans (whole turn held) and observations (cited turns); lexical otherwise (full >= ${lexical.thresholds.full}, partial >= ${lexical.thresholds.partial}, >= ${lexical.thresholds.minMatched} matched stems)`
+      : "source-backed for raw spans (whole turn held) and observations (cited turns); unlinked candidates uncovered",
   };
   if (qa.adversarial_answer !== undefined) meta.adversarial_answer = String(qa.adversarial_answer);
   const pkg: Package = {

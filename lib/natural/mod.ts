@@ -1,6 +1,8 @@
 /**
  * Natural packages from public conversation data: LoCoMo loading, support
- * slices, and the data source (download, sha256 check, cache).
+ * slices with every representation, the audit trail, cost rules, scoring
+ * with clustered intervals and the sensitivity comparisons, and the data
+ * source (download, sha256 check, cache).
  *
  * @module
  */
@@ -9,3 +11,8 @@ export * from "./load_locomo.ts";
 export * from "./locomo.ts";
 export * from "./locomo_slices.ts";
 export * from "./slice_issue.ts";
+export * from "./categories.ts";
+export * from "./audit.ts";
+export * from "./convert.ts";
+export * from "./cost_rules.ts";
+export * from "./score_natural.ts";

@@ -59,11 +59,11 @@ export const SLICE_ISSUE_CODES = {
   ],
   observation_id_malformed: [
     "note",
-    "an observation cites a malformed dia_id; that citation gives no coverage",
+    "an observation cites a malformed dia_id; that citation gives no coverage (an observation left with no citation is adjudicated lexically)",
   ],
   observation_id_dangling: [
     "note",
-    "an observation cites a turn that does not exist; that citation gives no coverage",
+    "an observation cites a turn that does not exist; that citation gives no coverage (an observation left with no citation is adjudicated lexically)",
   ],
   session_without_turns: ["note", "a session has a date but no turns (sample-level)"],
   session_without_date: ["note", "a session has turns but no date (sample-level)"],

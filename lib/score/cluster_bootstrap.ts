@@ -1,0 +1,110 @@
+/**
+ * A cluster bootstrap interval of a mean: resample whole clusters (e.g.
+ * LoCoMo conversations), not items, because items of one conversation share
+ * sessions, candidates and annotators and are not independent.
+ *
+ * @module
+ */
+import { SeededRandom } from "../rng/seeded_random.ts";
+
+/** Options of {@linkcode clusterBootstrapCi}. */
+export interface ClusterBootstrapOptions {
+  /** seedrandom seed (default 0). */
+  seed?: number | string;
+  /** Number of resamples (default 1,000). */
+  resamples?: number;
+  /** Confidence level in (0, 1) (default 0.95). */
+  level?: number;
+}
+
+/** Result of {@linkcode clusterBootstrapCi}. */
+export interface ClusterInterval {
+  /** Mean over all items. */
+  mean: number;
+  low: number;
+  high: number;
+  /** Number of items. */
+  n: number;
+  /** Number of clusters. */
+  clusters: number;
+}
+
+function quantileSorted(sorted: Float64Array, p: number): number {
+  const pos = (sorted.length - 1) * p;
+  const lo = Math.floor(pos), hi = Math.ceil(pos);
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
+}
+
+/**
+ * Percentile cluster bootstrap of an item mean. Clusters are taken in
+ * sorted id order (so the result does not depend on item order); each
+ * resample draws as many clusters as there are, with replacement
+ * (`randbelow`), and records Σ values / Σ items over the drawn clusters;
+ * the interval is the (1 − level)/2 and (1 + level)/2 quantiles of those
+ * means (linear interpolation). One cluster gives (mean, mean).
+ *
+ * @example
+ * ```ts
+ * import { clusterBootstrapCi } from "./cluster_bootstrap.ts";
+ * const r = clusterBootstrapCi([1, 1, 0, 0], ["a", "a", "b", "b"], { seed: 1 });
+ * console.assert(r.mean === 0.5 && r.clusters === 2 && r.low <= r.high);
+ * ```
+ *
+ * @param values item values
+ * @param clusters cluster id of each item
+ * @param opts seed, resamples, level
+ * @returns mean, interval, item and cluster counts
+ * @throws {RangeError} on no values, mismatched lengths, bad resamples or level
+ */
+export function clusterBootstrapCi(
+  values: readonly number[],
+  clusters: readonly string[],
+  opts: ClusterBootstrapOptions = {},
+): ClusterInterval {
+  const resamples = opts.resamples ?? 1000;
+  const level = opts.level ?? 0.95;
+  if (values.length !== clusters.length) {
+    throw new RangeError(
+      `Cannot bootstrap: ${values.length} values but ${clusters.length} cluster ids`,
+    );
+  }
+  if (values.length === 0) throw new RangeError("Cannot bootstrap: no values");
+  if (!Number.isSafeInteger(resamples) || resamples < 1) {
+    throw new RangeError(
+      `Cannot bootstrap: resamples must be a positive integer, got ${resamples}`,
+    );
+  }
+  if (!(level > 0 && level < 1)) {
+    throw new RangeError(`Cannot bootstrap: level must be in (0, 1), got ${level}`);
+  }
+  const ids = [...new Set(clusters)].sort();
+  const index = new Map(ids.map((id, i) => [id, i]));
+  const sum = new Float64Array(ids.length), count = new Float64Array(ids.length);
+  values.forEach((v, t) => {
+    const i = index.get(clusters[t])!;
+    sum[i] += v;
+    count[i]++;
+  });
+  const mean = sum.reduce((s, x) => s + x, 0) / values.length;
+  const g = ids.length;
+  if (g === 1) return { mean, low: mean, high: mean, n: values.length, clusters: 1 };
+  const rng = new SeededRandom(opts.seed ?? 0);
+  const means = new Float64Array(resamples);
+  for (let b = 0; b < resamples; b++) {
+    let s = 0, c = 0;
+    for (let k = 0; k < g; k++) {
+      const i = rng.randbelow(g);
+      s += sum[i];
+      c += count[i];
+    }
+    means[b] = s / c;
+  }
+  means.sort();
+  return {
+    mean,
+    low: quantileSorted(means, (1 - level) / 2),
+    high: quantileSorted(means, (1 + level) / 2),
+    n: values.length,
+    clusters: g,
+  };
+}

@@ -1,0 +1,143 @@
+import assert from "node:assert/strict";
+import { InputError } from "../../lib/errors.ts";
+import { coverageCellKey, normalizeCellText } from "../../lib/adjudicate/content_key.ts";
+import { coverageAgreement, coverageGrid, writeCoverageCells } from "../../lib/adjudicate/cells.ts";
+import {
+  ImportedAdjudicator,
+  loadImportedCoverage,
+  parseImportedCoverage,
+} from "../../lib/adjudicate/imported.ts";
+import { LexicalAdjudicator } from "../../lib/adjudicate/lexical.ts";
+import { relabelPackage } from "../../lib/adjudicate/relabel.ts";
+import { tinyPackage } from "./_pkg.ts";
+
+const K1 = coverageCellKey("Ann adopted a cat named Tom.", "Ann: I adopted a cat named Tom.");
+
+Deno.test("coverageCellKey() hashes normalised texts (reproducible outside TypeScript)", () => {
+  // Python: hashlib.sha256(json.dumps(["a b", "c"], separators=(",", ":")).encode()).hexdigest()
+  assert.equal(
+    coverageCellKey("a b", "c"),
+    "7286faa1a2a3e69bfd8c82d7d17d1fd92d0a2dedc54f51f8b8f57976fccd08cd",
+  );
+  assert.equal(coverageCellKey(" a\n\tb ", "c"), coverageCellKey("a b", "c"));
+  assert.notEqual(coverageCellKey("a", "b c"), coverageCellKey("a b", "c"));
+  assert.equal(normalizeCellText("e\u0301  x "), "\u00e9 x");
+});
+
+Deno.test("parseImportedCoverage() reads CSV and JSONL labels keyed by content", () => {
+  const csv = `key,value,rationale,memory\n${K1},1,says so,Ann...\n${"a".repeat(64)},0.5,,x\n`;
+  const a = parseImportedCoverage(csv, "csv", "h.csv");
+  assert.deepEqual([...a], [[K1, { value: 1, rationale: "says so" }], ["a".repeat(64), {
+    value: 0.5,
+  }]]);
+  const jsonl = `{"key":"${K1}","value":1}\n\n{"key":"${"b".repeat(64)}","value":0}\n`;
+  assert.deepEqual(
+    [...parseImportedCoverage(jsonl, "jsonl")].map(([k, v]) => [k.slice(0, 2), v.value]),
+    [
+      [K1.slice(0, 2), 1],
+      ["bb", 0],
+    ],
+  );
+  // An identical repeat is fine.
+  assert.equal(parseImportedCoverage(`key,value\n${K1},1\n${K1},1\n`, "csv").size, 1);
+});
+
+Deno.test("parseImportedCoverage() names the row and column of bad input", () => {
+  const err = (f: () => unknown, re: RegExp) =>
+    assert.throws(f, (e: unknown) => e instanceof InputError && re.test(e.message));
+  err(
+    () => parseImportedCoverage(`key,value\nabc,1\n`, "csv", "h.csv"),
+    /h\.csv: row 1, column key: a content key/,
+  );
+  err(
+    () => parseImportedCoverage(`key,value\n${K1},1.5\n`, "csv", "h.csv"),
+    /row 1, column value: a coverage value in \[0, 1\], got "1\.5"/,
+  );
+  err(() => parseImportedCoverage(`key,value\n${K1},\n`, "csv"), /column value/);
+  err(
+    () => parseImportedCoverage(`key,label\n${K1},full\n`, "csv"),
+    /a header with columns key and value/,
+  );
+  err(
+    () => parseImportedCoverage(`key,value\n${K1},1\n${K1},0\n`, "csv"),
+    /row 2, column value: the same value/,
+  );
+  err(
+    () => parseImportedCoverage(`{"key":"${K1}","value":1}\nnope\n`, "jsonl", "h.jsonl"),
+    /h\.jsonl: line 2: one JSON object per line/,
+  );
+  err(() => parseImportedCoverage(`[1]\n`, "jsonl"), /line 1: one JSON object/);
+  err(() => parseImportedCoverage(`{"key":"${K1}","value":"x"}\n`, "jsonl"), /line 1\.value/);
+});
+
+Deno.test("ImportedAdjudicator answers from the labels, counts misses and falls back", async () => {
+  const labels = new Map([[K1, { value: 1, rationale: "human" }]]);
+  const req = {
+    packageId: "p",
+    memory: { id: "c1", text: "Ann adopted a cat named Tom." },
+    units: [
+      { id: "u1", text: "Ann: I adopted a cat named Tom.", family: "fact" },
+      { id: "u2", text: "Ann: Tom is a cat.", family: "fact" },
+    ],
+  };
+  const plain = new ImportedAdjudicator("human_a", labels);
+  assert.deepEqual(await plain.adjudicate(req), [
+    { unit: "u1", value: 1, provenance: "imported:human_a", rationale: "human" },
+  ]);
+  assert.deepEqual([plain.hits, plain.misses], [1, 1]);
+  const withFallback = new ImportedAdjudicator("human_a", labels, {
+    fallback: new LexicalAdjudicator(),
+  });
+  assert.deepEqual(
+    (await withFallback.adjudicate(req)).map((e) => [e.unit, e.value, e.provenance]),
+    [
+      ["u1", 1, "imported:human_a"],
+      ["u2", 1, "lexical"],
+    ],
+  );
+});
+
+Deno.test("coverageGrid() lists every cell once, zeros included; writeCoverageCells() round-trips", async () => {
+  const pkg = tinyPackage();
+  const twin = { ...tinyPackage(), id: "twin" };
+  const grid = coverageGrid([pkg, twin], (c) => c.kind === "fact");
+  assert.deepEqual(grid.map((c) => [c.package, c.candidate, c.unit, c.value, c.provenance]), [
+    ["tiny", "c1", "u1", 1, "source"],
+    ["tiny", "c1", "u2", 0, "none"],
+    ["tiny", "c3", "u1", 0, "none"],
+    ["tiny", "c3", "u2", 0, "none"],
+  ]);
+  assert.equal(grid[0].key, K1);
+  const dir = await Deno.makeTempDir();
+  try {
+    for (const ext of ["csv", "jsonl"]) {
+      await writeCoverageCells(`${dir}/cells.${ext}`, grid);
+      const labels = await loadImportedCoverage(`${dir}/cells.${ext}`);
+      assert.equal(labels.size, 4);
+      const imp = new ImportedAdjudicator("roundtrip", labels);
+      const back = relabelPackage(pkg, (c, u) => {
+        const cell = imp.lookup(c.text!, u.text!);
+        return cell && { value: cell.value, provenance: imp.name };
+      }, (c) => c.kind === "fact");
+      assert.deepEqual(back.coverage, [
+        { candidate: "c1", unit: "u1", value: 1, provenance: "imported:roundtrip" },
+      ]);
+    }
+    await assert.rejects(() => writeCoverageCells(`${dir}/cells.txt`, grid), RangeError);
+    await assert.rejects(() => loadImportedCoverage(`${dir}/cells.txt`), InputError);
+    await assert.rejects(() => loadImportedCoverage(`${dir}/missing.csv`), InputError);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("coverageAgreement() compares two labelings on covered/not and on three grades", () => {
+  const a = [1, 1, 0, 0, 0.5, 0];
+  const b = [1, 0.5, 0, 1, 0, 0];
+  const r = coverageAgreement(a, b);
+  assert.deepEqual(r.binary.confusion.counts, [[2, 1], [1, 2]]);
+  assert.equal(r.binary.percent, 4 / 6);
+  assert.equal(r.binary.kappa, (4 / 6 - 0.5) / 0.5);
+  assert.deepEqual(r.graded.confusion.categories, [0, 0.5, 1]);
+  assert.equal(r.graded.percent, 3 / 6);
+});

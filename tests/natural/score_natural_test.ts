@@ -1,0 +1,72 @@
+import assert from "node:assert/strict";
+import { convertLocomo } from "../../lib/natural/convert.ts";
+import {
+  NATURAL_METHODS,
+  optShift,
+  rescoringShift,
+  scoreNatural,
+  summarizeNatural,
+} from "../../lib/natural/score_natural.ts";
+import { qaItem, smallSample } from "./_sample.ts";
+
+const conv = () =>
+  convertLocomo([
+    smallSample([qaItem(["D1:1"]), qaItem(["D1:2", "D2:1"]), qaItem(["D2:2"])]),
+    { ...smallSample([qaItem(["D1:3"])]), sample_id: "conv-u" },
+  ]);
+
+Deno.test("scoreNatural() certifies OPT and scores each writer at each budget", () => {
+  const { scoring } = conv();
+  const rows = scoreNatural(scoring, { budgets: [4, 30] });
+  assert.equal(rows.length, scoring.length * 2 * (1 + NATURAL_METHODS.length));
+  const opt = rows.filter((r) => r.method === "opt");
+  assert.deepEqual(opt.map((r) => [r.package, r.cluster, r.budget, r.value, r.ratio, r.flag]), [
+    ["conv-t_q0", "conv-t", 4, 0, null, "degenerate_opt"],
+    ["conv-t_q0", "conv-t", 30, 1, 1, "ok"],
+    ["conv-t_q1", "conv-t", 4, 1, 1, "ok"],
+    ["conv-t_q1", "conv-t", 30, 2, 1, "ok"],
+    ["conv-t_q2", "conv-t", 4, 0, null, "degenerate_opt"],
+    ["conv-t_q2", "conv-t", 30, 1, 1, "ok"],
+    ["conv-u_q0", "conv-u", 4, 1, 1, "ok"],
+    ["conv-u_q0", "conv-u", 30, 1, 1, "ok"],
+  ]);
+  const gvt = rows.filter((r) => r.method === "oracle_gvt" && r.budget === 30);
+  assert.ok(gvt.every((r) => r.ratio === 1));
+  const sum = summarizeNatural(rows, { seed: 1, resamples: 200 });
+  const optAt4 = sum.find((s) => s.method === "opt" && s.budget === 4)!;
+  assert.deepEqual(
+    [
+      optAt4.items,
+      optAt4.scored,
+      optAt4.degenerate,
+      optAt4.uncertified,
+      optAt4.mean,
+      optAt4.clusters,
+    ],
+    [4, 2, 2, 0, 1, 2],
+  );
+  assert.throws(() => scoreNatural(scoring, { methods: ["nope"] }), /Cannot find writer 'nope'/);
+});
+
+Deno.test("rescoringShift() and optShift() compare two scorings of the same packages", () => {
+  const { scoring } = conv();
+  const a = scoreNatural(scoring, { budgets: [30] });
+  const same = rescoringShift(a, a);
+  assert.deepEqual(same.map((r) => [r.budget, r.mean_abs_delta, r.kendall_tau]), [[30, 0, 1], [
+    "all",
+    0,
+    1,
+  ]]);
+  // Halve one writer's ratios in B: |Δ| is half its mean ratio over the pairs.
+  const b = a.map((
+    r,
+  ) => (r.method === "fact_only" && r.ratio !== null ? { ...r, ratio: r.ratio / 2 } : r));
+  const s = rescoringShift(a, b)[0];
+  const fact = a.filter((r) => r.method === "fact_only" && r.ratio !== null);
+  assert.equal(s.pairs, NATURAL_METHODS.length * fact.length);
+  assert.equal(s.mean_abs_delta, fact.reduce((x, r) => x + r.ratio! / 2, 0) / s.pairs);
+  const k2 = scoreNatural(scoring, { budgets: [30], methods: [], k: 2 });
+  const o = optShift(a, k2)[0];
+  assert.equal(o.items, scoring.length);
+  assert.ok(o.mean_opt_b >= o.mean_opt_a && o.change_pct! >= 0);
+});
