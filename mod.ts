@@ -18,3 +18,4 @@ export * from "./lib/natural/mod.ts";
 export * from "./lib/writers/mod.ts";
 export * from "./lib/sweep/mod.ts";
 export * from "./lib/repro/mod.ts";
+export * from "./lib/adjudicate/mod.ts";

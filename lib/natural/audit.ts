@@ -83,7 +83,7 @@ export interface QaAuditRecord {
 }
 
 /** Options of {@linkcode auditLocomo}. */
-export interface AuditOptions {
+export interface QaAuditOptions {
   /** Validate each package with `parsePackage` (default true; `schema_invalid` when it fails). */
   validate?: boolean;
 }
@@ -116,7 +116,7 @@ function covered(pkg: Package): boolean {
 export function auditLocomo(
   samples: readonly LocomoSample[],
   records: readonly SliceRecord[],
-  opts: AuditOptions = {},
+  opts: QaAuditOptions = {},
 ): QaAuditRecord[] {
   const validate = opts.validate ?? true;
   const byId = new Map(samples.map((s) => [s.sample_id, s]));

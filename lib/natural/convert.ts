@@ -8,7 +8,7 @@
 import type { Candidate, Package } from "../package/schema.ts";
 import { relabelPackage } from "../adjudicate/relabel.ts";
 import type { LexicalAdjudicator } from "../adjudicate/lexical.ts";
-import { auditLocomo, type AuditOptions, type QaAuditRecord } from "./audit.ts";
+import { auditLocomo, type QaAuditOptions, type QaAuditRecord } from "./audit.ts";
 import type { LocomoSample } from "./load_locomo.ts";
 import {
   LOCOMO_REPRESENTATIONS,
@@ -18,7 +18,7 @@ import {
 import { type LocomoSlices, locomoSlices } from "./locomo_slices.ts";
 
 /** Options of {@linkcode convertLocomo}. */
-export type ConvertLocomoOptions = LocomoSliceOptions & AuditOptions;
+export type ConvertLocomoOptions = LocomoSliceOptions & QaAuditOptions;
 
 /** Result of {@linkcode convertLocomo}. */
 export interface LocomoConversion {

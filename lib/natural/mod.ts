@@ -16,3 +16,5 @@ export * from "./audit.ts";
 export * from "./convert.ts";
 export * from "./cost_rules.ts";
 export * from "./score_natural.ts";
+export * from "./paper_natural.ts";
+export * from "./score_parallel.ts";

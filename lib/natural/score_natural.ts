@@ -11,7 +11,7 @@
 import type { Package } from "../package/schema.ts";
 import { compilePackage } from "../package/compile.ts";
 import { solveBnb } from "../solve/bnb.ts";
-import { isCertified } from "../solve/result.ts";
+import { type Certificate, isCertified } from "../solve/result.ts";
 import { ratioToOpt } from "../score/ratio.ts";
 import { clusterBootstrapCi } from "../score/cluster_bootstrap.ts";
 import { kendallTau } from "../score/agreement.ts";
@@ -62,6 +62,13 @@ export interface ScoreNaturalOptions {
   methods?: readonly string[];
   /** Group cap k for OPT (default: the package's). Writers always use the package's cap. */
   k?: number;
+  /**
+   * Known OPT values of the same packages under a smaller cap (e.g. the k = 1
+   * rows when scoring k = 2). Where that OPT already reaches the largest
+   * value F can take (Σ w_r with the default h = min(1, z)), it is OPT under
+   * the larger cap too — a proof, so it is certified without a search.
+   */
+  reachedBy?: readonly NaturalScoreRow[];
 }
 
 /**
@@ -80,13 +87,22 @@ export function scoreNatural(
   const budgets = opts.budgets ?? LOCOMO_DEFAULT_BUDGETS;
   const methods = opts.methods ?? NATURAL_METHODS;
   const writers = methods.map((m) => [m, getWriter(m)] as const);
+  const known = new Map(
+    (opts.reachedBy ?? []).filter((r) => r.method === "opt" && r.opt !== null)
+      .map((r) => [`${r.package}\u0000${r.budget}`, r.opt!]),
+  );
   const rows: NaturalScoreRow[] = [];
   for (const pkg of packages) {
     const cp = compilePackage(pkg);
     const cluster = String(pkg.meta?.sample_id ?? pkg.id);
     const category = pkg.queries[0]?.category ?? "";
+    const cap1 = cp.segments.every((s) => s === null);
+    const maxF = cp.weights.reduce((a, w) => a + w, 0);
     for (const budget of budgets) {
-      const cert = solveBnb(cp, budget, { k: opts.k ?? cp.k });
+      const prior = known.get(`${pkg.id}\u0000${budget}`);
+      const cert = cap1 && prior !== undefined && prior >= maxF - 1e-12
+        ? reached(budget, opts.k ?? cp.k, prior)
+        : solveBnb(cp, budget, { k: opts.k ?? cp.k });
       const opt = isCertified(cert) ? cert.objective : null;
       const row = (method: string, value: number): NaturalScoreRow => {
         const r = ratioToOpt(value, cert);
@@ -107,6 +123,24 @@ export function scoreNatural(
     }
   }
   return rows;
+}
+
+/** A certificate for an OPT proven by reaching the largest possible F. */
+function reached(budget: number, k: number, value: number): Certificate {
+  return {
+    status: "optimal",
+    solver: "bnb",
+    budget,
+    k,
+    objective: value,
+    store: [],
+    cost: 0,
+    bound: value,
+    gap: 0,
+    nodes: 0,
+    timeMs: 0,
+    message: "OPT under a smaller group cap already reaches the largest possible F",
+  };
 }
 
 /** One (method, budget) summary with its denominators. */

@@ -7,6 +7,7 @@ import {
   scoreNatural,
   summarizeNatural,
 } from "../../lib/natural/score_natural.ts";
+import { scoreNaturalParallel } from "../../lib/natural/score_parallel.ts";
 import { qaItem, smallSample } from "./_sample.ts";
 
 const conv = () =>
@@ -69,4 +70,27 @@ Deno.test("rescoringShift() and optShift() compare two scorings of the same pack
   const o = optShift(a, k2)[0];
   assert.equal(o.items, scoring.length);
   assert.ok(o.mean_opt_b >= o.mean_opt_a && o.change_pct! >= 0);
+});
+
+Deno.test("scoreNaturalParallel() gives the rows of scoreNatural, job by job, in order", async () => {
+  const { scoring } = conv();
+  const jobs = [{ packages: scoring }, {
+    packages: scoring,
+    opts: { methods: ["fact_only"], budgets: [4] },
+  }];
+  const out = await scoreNaturalParallel(jobs, { workers: 2, chunks: 2 });
+  assert.deepEqual(out, jobs.map((j) => scoreNatural(j.packages, j.opts)));
+  await assert.rejects(
+    () =>
+      scoreNaturalParallel([{ packages: scoring, opts: { methods: ["nope"] } }], { workers: 1 }),
+    /Cannot score natural packages: Cannot find writer 'nope'/,
+  );
+});
+
+Deno.test("scoreNatural() certifies k = 2 OPT without search where k = 1 OPT already reaches Σ w", () => {
+  const { scoring } = conv();
+  const k1 = scoreNatural(scoring, { budgets: [30], methods: [] });
+  const fast = scoreNatural(scoring, { budgets: [30], methods: [], k: 2, reachedBy: k1 });
+  const slow = scoreNatural(scoring, { budgets: [30], methods: [], k: 2 });
+  assert.deepEqual(fast.map((r) => [r.opt, r.flag]), slow.map((r) => [r.opt, r.flag]));
 });

@@ -1,0 +1,42 @@
+/**
+ * The paper's natural-package numbers (Natural-87: LongMemEval-S support
+ * slices with Gemini labels; ARTIFACT-SPEC §7.4), kept as data in
+ * `data/locomo/paper_natural87.json`, to show beside ours. Different data:
+ * never asserted equal to LoCoMo results.
+ *
+ * @module
+ */
+import raw from "../../data/locomo/paper_natural87.json" with { type: "json" };
+
+/** Shape of `data/locomo/paper_natural87.json`. */
+export interface PaperNatural {
+  source: string;
+  budgets: number[];
+  writers: Record<string, { label: string; ratio: number[]; ci_b100?: number[] }>;
+  sensitivity: {
+    opt_k1: number[];
+    opt_k2: number[];
+    mean_k2_over_k1: number[];
+    byte_overhead_opt: number[];
+    mean_byte_over_default: number[];
+    k2_change_pct_range: number[];
+  };
+  reliability: {
+    package: string;
+    attempted: number;
+    accepted_corrected: number;
+    flagged: number | null;
+    role: string;
+  }[];
+  coverage_audit: {
+    cells: number;
+    human_human: { kappa: number; percent: number };
+    human_gemini: { kappa: number; percent: number; cells: number };
+    sonnet_gemini_kappa: number;
+    ratio_mean_abs_diff: number;
+    rank_correlation: number;
+  };
+}
+
+/** The paper's Natural-87 numbers (B = 30, 60, 100). */
+export const PAPER_NATURAL87: Readonly<PaperNatural> = raw as PaperNatural;
