@@ -8,7 +8,7 @@
  *
  * @module
  */
-import type { Package, Segment } from "./schema.ts";
+import type { CandidateKind, Package, Segment } from "./schema.ts";
 
 /** A package compiled for fast evaluation. Indices refer to `candIds` and `unitIds`. */
 export interface CompiledPackage {
@@ -19,7 +19,7 @@ export interface CompiledPackage {
   /** h_r per unit as segments, or null for the default min(1, z). */
   readonly segments: readonly (readonly Segment[] | null)[];
   readonly candIds: readonly string[];
-  /** Fine representation type per candidate (`representation` or `kind`). */
+  /** Fine representation type per candidate (`representation`, else {@linkcode DEFAULT_REPRESENTATION} of its kind). */
   readonly rep: readonly string[];
   readonly cost: Float64Array;
   /** Index of each candidate's group in `groupIds`. */
@@ -38,6 +38,25 @@ export interface CompiledPackage {
   readonly candIndex: ReadonlyMap<string, number>;
   readonly unitIndex: ReadonlyMap<string, number>;
 }
+
+/**
+ * The representation type a candidate has when the package gives only its
+ * kind: the artifact's type names, which the writers filter by (fact-only
+ * keeps `atomic_fact`, the no-tombstone pool drops `tombstone` and
+ * `compound_update`, recency keeps `raw`/`raw_span`).
+ */
+export const DEFAULT_REPRESENTATION: Readonly<Record<CandidateKind, string>> = {
+  raw: "raw_span",
+  fact: "atomic_fact",
+  summary: "summary",
+  event: "event",
+  edge: "graph_edge",
+  rule: "rule",
+  skill: "skill",
+  tombstone: "tombstone",
+  update: "compound_update",
+  system: "system",
+};
 
 /** Code-point order of strings (Python's `str` order); ids are compared with it in every tie rule. */
 export function compareIds(a: string, b: string): number {
@@ -117,7 +136,7 @@ export function compilePackage(pkg: Package, opts: { k?: number } = {}): Compile
       return isCap1(s) ? null : s;
     }),
     candIds,
-    rep: pkg.candidates.map((c) => c.representation ?? c.kind),
+    rep: pkg.candidates.map((c) => c.representation ?? DEFAULT_REPRESENTATION[c.kind]),
     cost,
     groupOf,
     time,

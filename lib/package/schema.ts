@@ -9,6 +9,9 @@
  */
 import { z } from "zod";
 
+/** Largest allowed sum of unit weights (or query importances): keeps F finite. */
+export const MAX_TOTAL_WEIGHT = 1e300;
+
 /** Version of the package format written by this module. */
 export const PACKAGE_SCHEMA_VERSION = 1;
 
@@ -86,7 +89,7 @@ export const CandidateSchema = z.object({
   kind: z.enum(CANDIDATE_KINDS).meta({ description: "coarse representation kind" }),
   representation: z.string().min(1).optional().meta({
     description:
-      "fine representation type (e.g. raw_span, atomic_fact, compound_update); defaults to kind. Writers that filter by type read this field.",
+      "fine representation type (e.g. raw_span, atomic_fact, compound_update); defaults to the artifact type of the kind (raw -> raw_span, fact -> atomic_fact, edge -> graph_edge, update -> compound_update, otherwise the kind). Writers that filter by type read this field.",
   }),
   cost: finite.positive().meta({
     description: "storage cost c_u > 0 in cost units (words or byte-overhead units)",
@@ -238,6 +241,18 @@ function checkReferences(p: z.infer<typeof PackageObject>, ctx: z.RefinementCtx)
     }
     cells.add(key);
   });
+  // F must stay finite: the weights (explicit or derived from queries) must have a finite sum.
+  let total = 0;
+  if (p.weight_source === "explicit") { for (const u of p.units) total += u.weight ?? 0; }
+  else for (const q of p.queries) total += q.importance;
+  if (!(total <= MAX_TOTAL_WEIGHT)) {
+    ctx.addIssue({
+      code: "custom",
+      path: [p.weight_source === "explicit" ? "units" : "queries"],
+      message:
+        `expected weights (importances) summing to at most ${MAX_TOTAL_WEIGHT}, got ${total}`,
+    });
+  }
   p.units.forEach((u, i) => {
     if (p.weight_source === "explicit" && u.weight === undefined) {
       ctx.addIssue({

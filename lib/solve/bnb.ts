@@ -24,6 +24,7 @@ import type { CompiledPackage } from "../package/compile.ts";
 import { compareIds } from "../package/compile.ts";
 import { CoverageState, TOL, valueOf } from "../objective.ts";
 import type { Certificate } from "./result.ts";
+import { checkSolveArgs } from "./_validate.ts";
 
 /** Options of {@linkcode solveBnb}. */
 export interface BnbOptions {
@@ -121,10 +122,18 @@ function greedyStore(cp: CompiledPackage, budget: number, k: number): CoverageSt
  * @param opts bound, group cap, time limit, pruning floor
  * @returns a certificate: status `optimal` with gap 0 and the store in DFS
  *   path order, or `time_limit` with the incumbent and the root bound
+ * @throws {RangeError} for a budget that is not finite and >= 0, a k that is
+ *   not an integer >= 1, or a non-finite lowerBound
  */
 export function solveBnb(cp: CompiledPackage, budget: number, opts: BnbOptions = {}): Certificate {
   const t0 = performance.now();
   const k = opts.k ?? cp.k;
+  checkSolveArgs("branch-and-bound", budget, k);
+  if (opts.lowerBound !== undefined && !Number.isFinite(opts.lowerBound)) {
+    throw new RangeError(
+      `Cannot solve with branch-and-bound: lowerBound must be finite, got ${opts.lowerBound}`,
+    );
+  }
   const useKnapsack = (opts.bound ?? "knapsack") === "knapsack";
   const deadline = opts.timeLimitMs === undefined ? Infinity : t0 + opts.timeLimitMs;
   const greedy = useKnapsack ? greedyStore(cp, budget, k) : null;
@@ -257,6 +266,10 @@ export function solveBnb(cp: CompiledPackage, budget: number, opts: BnbOptions =
   z.fill(0);
   const rootBound = suffixBound(0);
   dfs(0, 0);
+  if (!timedOut && opts.lowerBound !== undefined && best + 1e-9 < opts.lowerBound) {
+    // The caller's lower bound was not the F of a feasible store: it may have pruned the optimum.
+    return solveBnb(cp, budget, { ...opts, lowerBound: undefined });
+  }
   const timeMs = performance.now() - t0;
   const store = bestPath.map((c) => cp.candIds[c]);
   if (timedOut) {

@@ -13,6 +13,7 @@ import type { CompiledPackage } from "../package/compile.ts";
 import { compareIds } from "../package/compile.ts";
 import { evaluateStore } from "../objective.ts";
 import type { Certificate } from "./result.ts";
+import { checkSolveArgs } from "./_validate.ts";
 
 import { TOL } from "../objective.ts";
 
@@ -23,7 +24,8 @@ import { TOL } from "../objective.ts";
  * @param budget B in cost units
  * @param opts.k group cap (1 or 2; default the package's)
  * @returns an `optimal` certificate from exhaustive enumeration
- * @throws {RangeError} if the product of option counts exceeds 2,000,000
+ * @throws {RangeError} if the product of option counts exceeds 2,000,000, for
+ *   k > 2, or for a budget that is not finite and >= 0 or a k that is not an integer >= 1
  */
 export function solveBrute(
   cp: CompiledPackage,
@@ -32,6 +34,7 @@ export function solveBrute(
 ): Certificate {
   const t0 = performance.now();
   const k = opts.k ?? cp.k;
+  checkSolveArgs("brute force", budget, k);
   const single = (c: number) => evaluateStore(cp, [c]);
   const opts1 = cp.groups.map((g) => {
     const singles = [...g].sort((a, b) =>

@@ -94,6 +94,8 @@ const FEASIBILITY_TOL = 1e-9;
 const SMALL_MATRIX_VALUE = 1e-12;
 /** HiGHS treats matrix entries at or above this as infinite (`large_matrix_value` default). */
 const LARGE_MATRIX_VALUE = 1e15;
+/** Smallest cost, relative to the budget, for which a MILP answer is trusted. */
+const MIN_RELATIVE_COST = 1e-6;
 /** HiGHS treats costs and bounds at or above this as infinite (`infinite_cost`, `infinite_bound`). */
 const INFINITE_VALUE = 1e20;
 
@@ -249,8 +251,10 @@ export function solveMilpSync(
   const t0 = performance.now();
   const k = opts.k ?? cp.k;
   const timeLimit = opts.timeLimitSec;
-  if (timeLimit !== undefined && !(timeLimit >= 0)) {
-    throw new RangeError(`Cannot solve the MILP: timeLimitSec must be >= 0, got ${timeLimit}`);
+  if (timeLimit !== undefined && !(timeLimit >= 0 && Number.isFinite(timeLimit))) {
+    throw new RangeError(
+      `Cannot solve the MILP: timeLimitSec must be finite and >= 0, got ${timeLimit}`,
+    );
   }
   const lp = buildLp(cp, budget, { k });
   const ms = () => performance.now() - t0;
@@ -575,6 +579,12 @@ function rangeProblem(cp: CompiledPackage, budget: number, lp: LpModel): string 
     const c = cp.cost[u];
     if (c <= SMALL_MATRIX_VALUE || c >= LARGE_MATRIX_VALUE) {
       return `cost ${c} of candidate ${u} is outside HiGHS' matrix range (${SMALL_MATRIX_VALUE}, ${LARGE_MATRIX_VALUE})`;
+    }
+    // Costs far below the budget make the budget row badly scaled: HiGHS was seen to report a
+    // wrong "optimal" (dual bound below the true OPT) with a cost of 1e-9 against B = 2.
+    if (c <= budget && c < MIN_RELATIVE_COST * budget) {
+      return `cost ${c} of candidate ${u} is below ${MIN_RELATIVE_COST} x budget: ` +
+        `outside the range where HiGHS' answer can be trusted (use branch-and-bound)`;
     }
   }
   for (const v of lp.unitVars) {

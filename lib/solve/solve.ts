@@ -9,6 +9,7 @@ import { solveBnb } from "./bnb.ts";
 import { solveBrute } from "./brute.ts";
 import { solveMilp } from "./milp.ts";
 import type { Certificate } from "./result.ts";
+import { checkSolveArgs } from "./_validate.ts";
 
 /** Options of {@linkcode solve}. */
 export interface SolveOptions {
@@ -35,7 +36,8 @@ export interface SolveOptions {
  * @returns a certificate; only status `optimal` with gap 0 is a certified OPT.
  *   A time limit gives `time_limit` with a bound and a gap, a solver failure
  *   `no_certificate`; neither is ever labelled optimal
- * @throws {RangeError} for a budget that is not a positive finite number
+ * @throws {RangeError} for a budget that is not a positive finite number, a k
+ *   that is not an integer >= 1, or a negative or non-finite time limit
  */
 export async function solve(
   cp: CompiledPackage,
@@ -46,7 +48,13 @@ export async function solve(
     throw new RangeError(`Cannot solve: budget must be a positive finite number, got ${budget}`);
   }
   const k = opts.k ?? cp.k;
+  checkSolveArgs("solve()", budget, k);
   const limit = opts.timeLimitMs;
+  for (const [name, v] of [["timeLimitMs", limit], ["bnbTimeMs", opts.bnbTimeMs]] as const) {
+    if (v !== undefined && !(v >= 0 && Number.isFinite(v))) {
+      throw new RangeError(`Cannot solve: ${name} must be finite and >= 0, got ${v}`);
+    }
+  }
   switch (opts.solver ?? "auto") {
     case "bnb":
       return solveBnb(cp, budget, { k, timeLimitMs: limit });

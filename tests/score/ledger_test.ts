@@ -58,7 +58,7 @@ Deno.test("decisionLedger() books density-only's loss at the update decision (fi
   const [a, b] = rows;
   assert.deepEqual(
     [a.step, a.experience, a.writerKept, a.writerRep, a.writerCost, a.optKept, a.optCost, a.agree],
-    [1, "old_pref", "old_atomic", "fact", 2, "discard", 0, false],
+    [1, "old_pref", "old_atomic", "atomic_fact", 2, "discard", 0, false],
   );
   assert.deepEqual([a.lostUnits, a.lostMass, a.gainedMass], ["", 0, 0.1]);
   near(a.swapLoss, -0.1);
