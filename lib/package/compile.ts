@@ -58,10 +58,13 @@ export const DEFAULT_REPRESENTATION: Readonly<Record<CandidateKind, string>> = {
   system: "system",
 };
 
+const SURROGATE = /[\uD800-\uDFFF]/;
+
 /** Code-point order of strings (Python's `str` order); ids are compared with it in every tie rule. */
 export function compareIds(a: string, b: string): number {
   if (a === b) return 0;
-  // UTF-16 order differs from code-point order only for astral characters.
+  // UTF-16 order differs from code-point order only for astral characters (surrogate pairs).
+  if (!SURROGATE.test(a) && !SURROGATE.test(b)) return a < b ? -1 : 1;
   const ia = [...a], ib = [...b];
   const n = Math.min(ia.length, ib.length);
   for (let i = 0; i < n; i++) {

@@ -5,3 +5,5 @@ export * from "./metrics.ts";
 export * from "./aggregate.ts";
 export * from "./audit.ts";
 export * from "./ledger.ts";
+export * from "./agreement.ts";
+export * from "./cluster_bootstrap.ts";
