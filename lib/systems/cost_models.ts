@@ -4,10 +4,12 @@
  *
  * - `words`: max(1, number of non-space tokens), the artifact's rule for
  *   external memories (Python `len(text.split())`);
- * - `byte_overhead`: 8 + ceil(UTF-8 bytes / 24), paper 001's sensitivity rule.
+ * - `byte_overhead`: 8 + ceil(UTF-8 bytes / 24), paper 001's sensitivity rule
+ *   (`byteOverheadCost` of the natural packages' cost rules).
  *
  * @module
  */
+import { byteOverheadCost } from "../natural/cost_rules.ts";
 import type { MemoryStore } from "./memory_store.ts";
 
 /** Cost models of memories. */
@@ -38,19 +40,6 @@ export function nonSpaceTokens(text: string): string[] {
  */
 export function wordCost(text: string): number {
   return Math.max(1, nonSpaceTokens(text).length);
-}
-
-const encoder = new TextEncoder();
-
-/**
- * Byte-overhead cost: 8 + ceil(UTF-8 bytes / 24) (the artifact wraps it in
- * max(1, ·), which never binds).
- *
- * @param text the memory's text
- * @returns the cost in byte-overhead units (integer >= 8)
- */
-export function byteOverheadCost(text: string): number {
-  return 8 + Math.ceil(encoder.encode(text).length / 24);
 }
 
 /**

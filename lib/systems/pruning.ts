@@ -10,7 +10,7 @@
 import { compareIds, type CompiledPackage } from "../package/compile.ts";
 import { CoverageState, evaluateStore, TOL } from "../objective.ts";
 import type { Certificate } from "../solve/result.ts";
-import { solveBnb } from "../solve/bnb.ts";
+import { solve, type SolveOptions } from "../solve/solve.ts";
 import { restrictPackage } from "../writers/restrict_package.ts";
 
 /** A pruned store: candidate indices of the union, in the pool's (time) order. */
@@ -126,27 +126,31 @@ export interface ExactPrunedStore extends PrunedStore {
   certificate: Certificate;
 }
 
+/** Solver options of the exact selectors (see `solve()`). */
+export type ExactSolveOptions = Pick<SolveOptions, "solver" | "bnbTimeMs" | "timeLimitMs">;
+
 /**
  * The upper-pruned bound (DESIGN §2): max F over budget-feasible subsets of
- * the system's memories, certified by branch-and-bound on P+(Y) restricted
- * to those candidates (same units, weights, h and group cap).
+ * the system's memories, certified by `solve()` on P+(Y) restricted to those
+ * candidates (same units, weights, h and group cap): branch-and-bound, then
+ * the MILP certificate when branch-and-bound runs out of its time share.
  *
  * @param cu compiled union package
  * @param pool the system's candidate indices in time order
  * @param budget B in cost units
- * @param opts time limit for the solver (default none)
+ * @param opts solver choice and time limits (default `solve()`'s: auto, no limit)
  * @returns the optimal subset (in pool order) and the certificate; when the
  *   certificate is not optimal the store is the incumbent, not a bound
  */
-export function upperPrunedExact(
+export async function upperPrunedExact(
   cu: CompiledPackage,
   pool: readonly number[],
   budget: number,
-  opts: { timeLimitMs?: number } = {},
-): ExactPrunedStore {
+  opts: ExactSolveOptions = {},
+): Promise<ExactPrunedStore> {
   const inPool = new Set(pool);
   const sub = restrictPackage(cu, (c) => inPool.has(c));
-  const cert = solveBnb(sub, budget, { timeLimitMs: opts.timeLimitMs });
+  const cert = await solve(sub, budget, opts);
   const chosen = new Set(cert.store.map((id) => cu.candIndex.get(id)!));
   return { ...finish(cu, pool, chosen), certificate: cert };
 }

@@ -15,18 +15,19 @@ import type { Package } from "../package/schema.ts";
 import { type ExternalMemory, unionCandidateId, unionPackage } from "../package/union.ts";
 import { type Ratio, ratioToOpt } from "../score/ratio.ts";
 import type { Certificate } from "../solve/result.ts";
-import { solveBnb } from "../solve/bnb.ts";
+import { solve } from "../solve/solve.ts";
 import { checkFeasible, evaluateStore } from "../objective.ts";
+import { recostPackage } from "../natural/cost_rules.ts";
 import { memoryCost, type MemoryCostModel, wordCost } from "./cost_models.ts";
 import type { AdapterProblem, MemoryStore, StoredMemory } from "./memory_store.ts";
 import {
+  type ExactSolveOptions,
   type PrunedStore,
   recencyPruned,
   saliencePruned,
   upperPrunedExact,
   upperPrunedGreedy,
 } from "./pruning.ts";
-import { recostPackage } from "./recost_package.ts";
 import { queryBlindSalience } from "./salience_estimate.ts";
 import { timeOrder } from "./time_order.ts";
 
@@ -86,8 +87,14 @@ export interface UnionScoreOptions {
   salience?: "auto" | "system" | "estimate";
   /** Selections to score (default all). */
   selectors?: readonly UnionSelector[];
-  /** Time limit per exact solve in milliseconds (default none). */
-  timeLimitMs?: number;
+  /**
+   * Exact solves (OPT of P, of P+(Y), the upper-pruned bound) go through
+   * `solve()`: branch-and-bound for `bnbTimeMs` (default here 200 ms), then
+   * the HiGHS MILP certificate; `timeLimitMs` caps each solve (default none).
+   * Union packages whose memories copy package candidates have many tied
+   * optima, which branch-and-bound must enumerate; the MILP does not.
+   */
+  solver?: ExactSolveOptions;
 }
 
 /** A memory as it enters the union. */
@@ -170,6 +177,8 @@ export interface UnionScore {
  * @returns the scores and every problem met
  * @throws {InputError} if the union package does not validate (e.g. an
  *   adjudicator edge with a value that is not a finite number)
+ * @throws {RangeError} when package candidates are re-costed (`packageCosts:
+ *   "model"`) and one has no text
  */
 export async function scoreUnion(
   pkg: Package,
@@ -182,17 +191,8 @@ export async function scoreUnion(
   const packageCosts = opts.packageCosts ?? (costModel === "byte_overhead" ? "model" : "declared");
   let base = pkg;
   if (packageCosts === "model") {
-    const model: MemoryCostModel = costModel === "declared" ? "words" : costModel;
-    const r = recostPackage(pkg, model);
-    base = r.package;
-    for (const id of r.kept) {
-      problems.push({
-        code: "coerced",
-        record: id,
-        field: "cost",
-        detail: `package candidate without text keeps its declared cost under ${model}`,
-      });
-    }
+    const model = costModel === "byte_overhead" ? "byte_overhead" : "word";
+    base = recostPackage(pkg, model);
   }
 
   const memories = timeOrder(store.memories);
@@ -316,12 +316,14 @@ export async function scoreUnion(
   const salience = scored.map((s) => s.salience);
   const selectors = opts.selectors ?? UNION_SELECTORS;
   const budgets = opts.budgets ?? pkg.budgets;
-  const limit = { timeLimitMs: opts.timeLimitMs };
+  const limit: ExactSolveOptions = { bnbTimeMs: 200, ...opts.solver };
 
-  const out: UnionBudgetScore[] = budgets.map((budget) => {
-    const optPackage = solveBnb(cp, budget, limit);
-    const optUnion = solveBnb(cu, budget, limit);
-    const selections = selectors.map((selector): SelectionScore => {
+  const out: UnionBudgetScore[] = [];
+  for (const budget of budgets) {
+    const optPackage = await solve(cp, budget, limit);
+    const optUnion = await solve(cu, budget, limit);
+    const selections: SelectionScore[] = [];
+    for (const selector of selectors) {
       let st: PrunedStore;
       let certified: boolean | undefined;
       if (selector === "as_written") {
@@ -332,7 +334,7 @@ export async function scoreUnion(
       else if (selector === "salience_pruned") st = saliencePruned(cu, pool, salience, budget);
       else if (selector === "upper_pruned_greedy") st = upperPrunedGreedy(cu, pool, budget);
       else {
-        const ex = upperPrunedExact(cu, pool, budget, limit);
+        const ex = await upperPrunedExact(cu, pool, budget, limit);
         st = ex;
         certified = ex.certificate.status === "optimal" && ex.certificate.gap === 0;
       }
@@ -349,10 +351,10 @@ export async function scoreUnion(
         packageRatio: feasible ? ratioToOpt(st.value, optPackage) : over,
       };
       if (certified !== undefined) r.certified = certified;
-      return r;
-    });
-    return { budget, optPackage, optUnion, selections };
-  });
+      selections.push(r);
+    }
+    out.push({ budget, optPackage, optUnion, selections });
+  }
   return {
     packageId: pkg.id,
     system,

@@ -1,14 +1,12 @@
 import assert from "node:assert/strict";
 import {
-  byteOverheadCost,
   memoryCost,
   readMem0GetAll,
-  recostPackage,
   storeCosts,
   timeOrder,
   wordCost,
 } from "../../lib/systems/mod.ts";
-import { fixtureJson, fixturePackage } from "./_fixtures.ts";
+import { fixtureJson } from "./_fixtures.ts";
 
 Deno.test("wordCost() counts non-space tokens like Python's split, at least 1", () => {
   assert.equal(wordCost(""), 1);
@@ -16,11 +14,11 @@ Deno.test("wordCost() counts non-space tokens like Python's split, at least 1", 
   assert.equal(wordCost("Caroline attended an LGBTQ support group on 7 May 2023."), 10);
 });
 
-Deno.test("byteOverheadCost() is 8 + ceil(UTF-8 bytes / 24)", () => {
-  assert.equal(byteOverheadCost(""), 8);
-  assert.equal(byteOverheadCost("x".repeat(24)), 9);
-  assert.equal(byteOverheadCost("x".repeat(25)), 10);
-  assert.equal(byteOverheadCost("é".repeat(12)), 9); // 24 bytes
+Deno.test("memoryCost() applies the word and byte-overhead rules", () => {
+  assert.equal(memoryCost("", "byte_overhead"), 8);
+  assert.equal(memoryCost("x".repeat(24), "byte_overhead"), 9);
+  assert.equal(memoryCost("x".repeat(25), "byte_overhead"), 10);
+  assert.equal(memoryCost("é".repeat(12), "byte_overhead"), 9); // 24 bytes
   assert.equal(memoryCost("a b", "words"), 2);
   assert.throws(() => memoryCost("a", "tokens" as "words"), RangeError);
 });
@@ -33,13 +31,6 @@ Deno.test("storeCosts() measures every memory under both models", async () => {
     { id: "m3", words: 7, byte_overhead: 10 },
     { id: "m4", words: 9, byte_overhead: 10 },
   ]);
-});
-
-Deno.test("recostPackage() re-costs candidates with text under a cost model", () => {
-  const r = recostPackage(fixturePackage(), "words");
-  assert.deepEqual(r.package.candidates.map((c) => c.cost), [24, 7, 7, 9, 5]);
-  assert.equal(r.package.id, "fixture@words");
-  assert.deepEqual(r.kept, []);
 });
 
 Deno.test("timeOrder() sorts by parsed times (offsets, A-Mem, LoCoMo forms), then order", () => {

@@ -3,6 +3,7 @@ import { compilePackage } from "../../lib/package/compile.ts";
 import { parsePackage } from "../../lib/package/parse.ts";
 import {
   type MemoryStore,
+  packageTextAdjudicator,
   readAmemNotes,
   readGenericJsonl,
   readLettaAgentFile,
@@ -10,6 +11,7 @@ import {
   readMem0GetAll,
   replayMem0Events,
   scoreUnion,
+  summarizeUnion,
   type UnionScore,
   upperPrunedExact,
   upperPrunedGreedy,
@@ -159,7 +161,7 @@ Deno.test("scoreUnion() scores A-Mem full notes, metadata view and content apart
   assert.deepEqual(await get("metadata"), [[21, 16, 13], 1]);
 });
 
-Deno.test("upperPrunedExact() beats the artifact's greedy when density misleads", () => {
+Deno.test("upperPrunedExact() beats the artifact's greedy when density misleads", async () => {
   const pkg = parsePackage({
     schema_version: 1,
     id: "g",
@@ -184,7 +186,52 @@ Deno.test("upperPrunedExact() beats the artifact's greedy when density misleads"
   const cu = compilePackage(pkg);
   const pool = [0, 1, 2];
   const g = upperPrunedGreedy(cu, pool, 10);
-  const x = upperPrunedExact(cu, pool, 10);
+  const x = await upperPrunedExact(cu, pool, 10);
   assert.deepEqual([g.candidates, g.value], [[0], 1]);
   assert.deepEqual([x.candidates, x.value, x.certificate.status], [[1, 2], 1.6, "optimal"]);
+});
+
+Deno.test("summarizeUnion() averages ratios per selector and budget, leaving out missing ones", async () => {
+  const pkg = fixturePackage();
+  const store = readMem0GetAll(await fixtureJson("mem0_get_all_v2.json"));
+  const s = await scoreUnion(pkg, store, { adjudicator: stubAdjudicator(), budgets: [20, 60] });
+  const rows = summarizeUnion([s, s]);
+  const get = (sel: string, B: number) => rows.find((r) => r.selector === sel && r.budget === B)!;
+  assert.deepEqual(get("salience_pruned", 20), {
+    selector: "salience_pruned",
+    budget: 20,
+    packages: 2,
+    n: 2,
+    unionRatio: 0.75,
+    packageRatio: 3,
+    value: 1.5,
+    feasible: 2,
+  });
+  assert.deepEqual([get("as_written", 20).n, get("as_written", 20).unionRatio], [0, null]);
+  assert.equal(get("as_written", 60).unionRatio, 1);
+});
+
+Deno.test("packageTextAdjudicator() copies a candidate's row for an identical text only", async () => {
+  const pkg = fixturePackage();
+  const adj = packageTextAdjudicator(pkg);
+  const units = pkg.units.map((u) => ({ id: u.id, text: u.text ?? "", family: u.family }));
+  const edges = await adj.adjudicate({
+    packageId: "fixture+mem0",
+    memory: { id: "x", text: "  Caroline went to an   LGBTQ support group. " },
+    units,
+  });
+  assert.deepEqual(edges, [{
+    unit: "u_group",
+    value: 0.5,
+    provenance: "imported:package_text",
+    rationale: "s1::obs_0",
+  }]);
+  assert.deepEqual(
+    await adj.adjudicate({ packageId: "fixture", memory: { id: "y", text: "other" }, units }),
+    [],
+  );
+  await assert.rejects(
+    () => adj.adjudicate({ packageId: "other", memory: { id: "y", text: "x" }, units }),
+    RangeError,
+  );
 });
