@@ -19,3 +19,4 @@ export * from "./lib/writers/mod.ts";
 export * from "./lib/sweep/mod.ts";
 export * from "./lib/repro/mod.ts";
 export * from "./lib/adjudicate/mod.ts";
+export * from "./lib/systems/mod.ts";
