@@ -1,7 +1,8 @@
 /**
  * File helpers shared by every writer and reader: atomic text writes (DESIGN
- * §7, "nothing half-written") and reads that turn a missing file into an
- * {@linkcode InputError}.
+ * §7, "nothing half-written") and strict UTF-8 reads that turn a missing
+ * file, a folder where a file was expected, or bytes that are not UTF-8 into
+ * an {@linkcode InputError} naming the path.
  *
  * @module
  */
@@ -25,11 +26,16 @@ let tempCounter = 0;
  * @param path the file to write
  * @param text the full content (UTF-8)
  * @returns nothing once the file is in place
+ * @throws {InputError} if `path` is a folder ("expected a file") or a parent of it is a file
+ *   ("expected a folder"); nothing is written then
  * @throws {Deno.errors.PermissionDenied} or another `Deno.errors` error if the folder cannot be written
  */
 export async function writeTextAtomic(path: string, text: string): Promise<void> {
   const dir = dirname(path);
-  await Deno.mkdir(dir, { recursive: true });
+  await makeFolder(dir);
+  if ((await statOrNull(path))?.isDirectory) {
+    throw new InputError(path, { path: "" }, "expected a file, found a folder");
+  }
   const temp = join(dir, `.${basename(path)}.${Deno.pid}.${tempCounter++}.tmp`);
   try {
     await Deno.writeTextFile(temp, text);
@@ -41,8 +47,28 @@ export async function writeTextAtomic(path: string, text: string): Promise<void>
 }
 
 /**
- * Reads a UTF-8 text input. A missing file is bad input, so it becomes an
- * {@linkcode InputError} naming the file; other I/O errors propagate.
+ * Creates a folder and its parents. A parent that is a file is bad input.
+ *
+ * @param dir the folder
+ * @returns nothing once the folder exists
+ * @throws {InputError} if `dir` or one of its parents exists as a file ("expected a folder")
+ * @throws {Deno.errors.PermissionDenied} or another `Deno.errors` error if it cannot be created
+ */
+export async function makeFolder(dir: string): Promise<void> {
+  try {
+    await Deno.mkdir(dir, { recursive: true });
+  } catch (err) {
+    if (err instanceof Deno.errors.AlreadyExists || err instanceof Deno.errors.NotADirectory) {
+      throw new InputError(dir, { path: "" }, "expected a folder (it or a parent is a file)");
+    }
+    throw err;
+  }
+}
+
+/**
+ * Reads a UTF-8 text input. A missing file, a folder, or bytes that are not
+ * UTF-8 are bad input, so they become an {@linkcode InputError} naming the
+ * file; other I/O errors propagate. A byte-order mark is kept in the text.
  *
  * @example Read a file
  * ```ts
@@ -54,15 +80,75 @@ export async function writeTextAtomic(path: string, text: string): Promise<void>
  *
  * @param path the file to read
  * @returns the file content
- * @throws {InputError} if the file does not exist
+ * @throws {InputError} if the file does not exist ("expected an existing file"), is a folder
+ *   ("expected a file") or is not UTF-8 ("expected UTF-8 text", with the line of the first bad byte)
  */
 export async function readTextInput(path: string): Promise<string> {
+  const text = await readTextInputIfExists(path);
+  if (text === undefined) throw new InputError(path, { path: "" }, "expected an existing file");
+  return text;
+}
+
+/**
+ * Like {@linkcode readTextInput}, but a missing file gives `undefined` (for
+ * optional inputs).
+ *
+ * @param path the file to read
+ * @returns the file content, or undefined if there is no such file
+ * @throws {InputError} if the path is a folder or the file is not UTF-8
+ */
+export async function readTextInputIfExists(path: string): Promise<string | undefined> {
+  let bytes: Uint8Array;
   try {
-    return await Deno.readTextFile(path);
+    bytes = await Deno.readFile(path);
   } catch (err) {
-    if (err instanceof Deno.errors.NotFound) {
-      throw new InputError(path, { path: "" }, "expected an existing file");
+    // NotADirectory: a parent of the path is a file, so there is no such file either.
+    if (err instanceof Deno.errors.NotFound || err instanceof Deno.errors.NotADirectory) {
+      return undefined;
     }
+    if (err instanceof Deno.errors.IsADirectory) {
+      throw new InputError(path, { path: "" }, "expected a file, found a folder");
+    }
+    throw err;
+  }
+  return decodeUtf8Input(bytes, path);
+}
+
+const strictDecoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/**
+ * Decodes bytes as strict UTF-8 (a byte-order mark is kept).
+ *
+ * @param bytes the raw content
+ * @param file the file name used in error messages
+ * @returns the text
+ * @throws {InputError} "expected UTF-8 text" at `line N`, the line of the first invalid byte
+ */
+export function decodeUtf8Input(bytes: Uint8Array, file: string): string {
+  try {
+    return strictDecoder.decode(bytes);
+  } catch {
+    // Find the line of the first bad byte (error path only: one more pass is fine).
+    let line = 1, start = 0;
+    for (let i = 0; i <= bytes.length; i++) {
+      if (i < bytes.length && bytes[i] !== 0x0a) continue;
+      try {
+        strictDecoder.decode(bytes.subarray(start, i));
+      } catch {
+        break;
+      }
+      line++;
+      start = i + 1;
+    }
+    throw new InputError(file, { path: `line ${line}` }, "expected UTF-8 text");
+  }
+}
+
+async function statOrNull(path: string): Promise<Deno.FileInfo | null> {
+  try {
+    return await Deno.stat(path);
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) return null;
     throw err;
   }
 }

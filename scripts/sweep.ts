@@ -11,6 +11,10 @@
  *
  * Rerunning the same command after an interruption resumes from the journal.
  *
+ * Exit codes: 0 done; 2 bad usage (printed with the usage text) or bad input
+ * (an unusable output folder or journal: one line naming the file); 1 any
+ * other failure.
+ *
  * @module
  */
 import { parseArgs } from "node:util";
@@ -22,11 +26,11 @@ import { runSweep } from "../lib/sweep/run_sweep.ts";
 const USAGE = `Usage: deno run -A scripts/sweep.ts --out DIR [options]
 
   --distributions LIST  comma-separated names, or "stress" for the 8 stress distributions (default base)
-  --seeds N             seeds 0..N-1 (default 5)
+  --seeds N             seeds 0..N-1, N a decimal integer in [1, 10000000] (default 5)
   --budgets LIST        budget tokens: fractions of the mean total candidate cost (0.10) or
                         absolute budgets (6) (default 0.01,0.02,0.05,0.10,0.20)
   --methods LIST        method ids, "exact" (the 8 of the exact sweep, default) or "stress" (the 10)
-  --workers N           parallel workers (default: number of cores); 1 runs in-process
+  --workers N           parallel workers in [1, 1024] (default: number of cores); 1 runs in-process
   --bound B             branch-and-bound bound: knapsack (default) or suffix (the artifact's)
   --summation S         float sums of means: neumaier (CPython >= 3.12, default) or naive (<= 3.11)
   --out DIR             output folder (required)
@@ -39,42 +43,81 @@ function list(s: string): string[] {
   return s.split(/[\s,]+/).filter((x) => x.length > 0);
 }
 
+/** Whether a progress line is on stderr (an error message then starts on a new line). */
+let progressShown = false;
+
+const MAX_SEEDS = 10_000_000;
+const MAX_WORKERS = 1024;
+const INTEGER_FLAGS = new Set(["--seeds", "--workers"]);
+
 function fail(message: string): never {
-  console.error(`sweep: ${message}\n\n${USAGE}`);
+  console.error(`sweep: ${message.replaceAll("\n", " ")}\n\n${USAGE}`);
   Deno.exit(2);
 }
 
+/** A flag value that must be a plain decimal integer (no sign, exponent or hex) in [1, max]. */
+function integerFlag(name: string, text: string, max: number): number {
+  if (!/^[0-9]+$/.test(text)) {
+    fail(`--${name} expects a positive decimal integer, got '${text}'`);
+  }
+  const n = Number(text);
+  if (n < 1 || n > max) fail(`--${name} expects an integer in [1, ${max}], got '${text}'`);
+  return n;
+}
+
+/**
+ * Joins `--seeds -1` into `--seeds=-1`, so that a negative number reaches the
+ * integer check (and its usage message) instead of parseArgs' "ambiguous" error.
+ */
+function joinNegativeValues(args: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    if (INTEGER_FLAGS.has(args[i]) && /^-[0-9.]/.test(args[i + 1] ?? "")) {
+      out.push(`${args[i]}=${args[++i]}`);
+    } else out.push(args[i]);
+  }
+  return out;
+}
+
+function parse(args: string[]) {
+  try {
+    return parseArgs({
+      args: joinNegativeValues(args),
+      options: {
+        distributions: { type: "string", default: "base" },
+        seeds: { type: "string", default: "5" },
+        budgets: { type: "string", default: "0.01,0.02,0.05,0.10,0.20" },
+        methods: { type: "string", default: "exact" },
+        workers: { type: "string" },
+        bound: { type: "string", default: "knapsack" },
+        summation: { type: "string", default: "neumaier" },
+        out: { type: "string" },
+        quiet: { type: "boolean", default: false },
+        help: { type: "boolean", short: "h", default: false },
+      },
+      strict: true,
+      allowPositionals: false,
+    });
+  } catch (err) {
+    if (String((err as { code?: unknown }).code ?? "").startsWith("ERR_PARSE_ARGS")) {
+      fail((err as Error).message);
+    }
+    throw err;
+  }
+}
+
 function main(args: string[]): Promise<void> | void {
-  const { values } = parseArgs({
-    args,
-    options: {
-      distributions: { type: "string", default: "base" },
-      seeds: { type: "string", default: "5" },
-      budgets: { type: "string", default: "0.01,0.02,0.05,0.10,0.20" },
-      methods: { type: "string", default: "exact" },
-      workers: { type: "string" },
-      bound: { type: "string", default: "knapsack" },
-      summation: { type: "string", default: "neumaier" },
-      out: { type: "string" },
-      quiet: { type: "boolean", default: false },
-      help: { type: "boolean", short: "h", default: false },
-    },
-    strict: true,
-    allowPositionals: false,
-  });
+  const { values } = parse(args);
   if (values.help) {
     console.log(USAGE);
     return;
   }
   if (values.out === undefined) fail("--out DIR is required");
-  const nSeeds = Number(values.seeds);
-  if (!Number.isSafeInteger(nSeeds) || nSeeds < 1) {
-    fail(`--seeds expects a positive integer, got '${values.seeds}'`);
-  }
-  const workers = values.workers === undefined ? undefined : Number(values.workers);
-  if (workers !== undefined && (!Number.isSafeInteger(workers) || workers < 1)) {
-    fail(`--workers expects a positive integer, got '${values.workers}'`);
-  }
+  if (values.out.trim() === "") fail("--out expects a folder path, got an empty string");
+  const nSeeds = integerFlag("seeds", values.seeds, MAX_SEEDS);
+  const workers = values.workers === undefined
+    ? undefined
+    : integerFlag("workers", values.workers, MAX_WORKERS);
   if (values.bound !== "knapsack" && values.bound !== "suffix") {
     fail(`--bound expects knapsack or suffix, got '${values.bound}'`);
   }
@@ -98,6 +141,7 @@ function main(args: string[]): Promise<void> | void {
       const now = performance.now();
       if (done < total && now - last < 100) return;
       last = now;
+      progressShown = true;
       const pct = ((100 * done) / total).toFixed(1);
       const etaText = eta === null ? "" : `, ~${Math.ceil(eta)} s left`;
       Deno.stderr.writeSync(
@@ -131,7 +175,8 @@ function main(args: string[]): Promise<void> | void {
       const f = (x: number) => x.toFixed(4);
       console.log(
         `${a.distribution}\t${a.budget}\t${a.method}\t${f(a.mean_ratio_to_opt)} ` +
-          `[${f(a.bootstrap95_ratio_to_opt_low)}, ${f(a.bootstrap95_ratio_to_opt_high)}]`,
+          `[${f(a.bootstrap95_ratio_to_opt_low)}, ${f(a.bootstrap95_ratio_to_opt_high)}]` +
+          (a.n_degenerate_opt > 0 ? `\t(${a.n_degenerate_opt} of ${a.n} with OPT = 0)` : ""),
       );
     }
   });
@@ -141,10 +186,17 @@ if (import.meta.main) {
   try {
     await main(Deno.args);
   } catch (err) {
-    const parseError = String((err as { code?: unknown }).code ?? "").startsWith("ERR_PARSE_ARGS");
-    if (err instanceof InputError || err instanceof RangeError || parseError) {
-      console.error(`sweep: ${(err as Error).message}`);
+    // Bad input (output folder, journal, grid): one line, exit 2. An I/O failure: one line,
+    // exit 1. Anything else is a bug: let it print its stack.
+    const oneLine = (e: Error) =>
+      `${progressShown ? "\n" : ""}sweep: ${e.message.replaceAll("\n", " ")}`;
+    if (err instanceof InputError || err instanceof RangeError) {
+      console.error(oneLine(err));
       Deno.exit(2);
+    }
+    if (Object.values(Deno.errors).some((E) => err instanceof E)) {
+      console.error(oneLine(err as Error));
+      Deno.exit(1);
     }
     throw err;
   }

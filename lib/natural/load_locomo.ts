@@ -8,6 +8,7 @@
  */
 import { z } from "zod";
 import { formatPath, InputError } from "../errors.ts";
+import { readTextInput } from "../fs.ts";
 
 /** One dialogue turn `{speaker, dia_id "D<session>:<turn>", text}`. */
 export const LocomoTurnSchema = z.looseObject({
@@ -123,12 +124,12 @@ export function parseLocomo(data: unknown, file = "<memory>"): LocomoSample[] {
  *
  * @param path file system path of the JSON file
  * @returns the samples, in file order
- * @throws {InputError} when the file is not JSON or does not match the format
- *   (the error names the file and the JSON path, e.g. `[3].qa[12].evidence[0]`)
- * @throws {Deno.errors.NotFound} when the file does not exist
+ * @throws {InputError} when the file is missing, is a folder ("expected a file"), is not UTF-8,
+ *   is not JSON or does not match the format (the error names the file and the JSON path,
+ *   e.g. `[3].qa[12].evidence[0]`)
  */
 export async function loadLocomo(path: string): Promise<LocomoSample[]> {
-  const text = await Deno.readTextFile(path);
+  const text = await readTextInput(path);
   let data: unknown;
   try {
     data = JSON.parse(text);

@@ -14,12 +14,14 @@
  * - **candidates**: `candidate_id`, `experience_id`; `representation` is
  *   `representation_type` verbatim and `kind` follows {@linkcode artifactKind};
  *   cost = max(1, trunc(cost or cost_tokens or 1)) (§1.4, Python `or`: 0 and
- *   null fall through); text = `serialized` (else `text`); source =
+ *   null fall through); a negative `cost` or `cost_tokens` is an error (§1.1:
+ *   cost is an int >= 0); text = `serialized` (else `text`); source =
  *   `generator_id`. Natural exports: confidence 0 or missing becomes 1.
  * - **experiences** are the groups of the candidates (§1.4 builds instances
  *   from candidates): one per distinct `experience_id`, enriched from
  *   `experiences.jsonl` (text, session_id, a string timestamp); rows there with
- *   no candidate are dropped. order = min `time_index` of the group's
+ *   no candidate are dropped; a repeated `experience_id` row replaces the
+ *   earlier one. order = min `time_index` of the group's
  *   candidates, else a numeric `timestamp`, else the row position.
  * - **units** in `evidence_units.jsonl` order: weight = `unit_weight` (0 if
  *   absent); natural exports raise every required unit to max(1, w) (§1.4).
@@ -29,20 +31,30 @@
  *   weight > 0, §1.4), since the export also marks facts and context
  *   `current`.
  * - **coverage**: rows with `coverage` > 0; a later row for the same
- *   (candidate, unit) overwrites an earlier one in place.
+ *   (candidate, unit) overwrites an earlier one in place. A negative value is
+ *   an error (§1.1 rejects it), as is one above 1 (the package schema).
  * - **queries**: `query_id`, `required_unit_ids`, `question`, `answer`,
  *   `category`. Natural exports skip queries with no required unit (§1.4
  *   step 3: they are unresolved).
  *
+ * Coercions are reported, not hidden: every cost the §1.4 rule changes (a
+ * fractional, zero or missing cost), every repeated experience row and every
+ * overwritten coverage row is listed in `meta.coercions` of the package as an
+ * {@linkcode ArtifactCoercion} (`{file, line, field, from, to}`, file name
+ * relative to the export folder). The key is absent when nothing was coerced.
+ *
  * Errors name the file and `line N, field F` (1-based physical line); schema
  * problems found after mapping are traced back to the source line and field.
+ * JSON syntax errors give `line N, column C`; files must be UTF-8.
  *
  * @module
  */
 import { basename, join } from "node:path";
 import { z } from "zod";
 import { formatPath, InputError } from "../errors.ts";
-import { readTextInput } from "../fs.ts";
+import { readTextInput, readTextInputIfExists } from "../fs.ts";
+import { compareIds } from "./compile.ts";
+import { parseJsonText } from "./_json_text.ts";
 import {
   type CandidateKind,
   type Package,
@@ -50,6 +62,29 @@ import {
   type Unit,
   type UnitFamily,
 } from "./schema.ts";
+
+/**
+ * One value the reader changed on the way into the package (listed in
+ * `meta.coercions`).
+ *
+ * - cost rule (§1.4): `field` is `cost` (or `cost_tokens` when `cost` is
+ *   absent), `from` the export value (null if neither is given), `to` the
+ *   package cost;
+ * - repeated experience row: `line` is the earlier row, which is dropped,
+ *   `field` is `experience_id`, `from` the id, `to` the line of the row kept;
+ * - overwritten coverage row: `line` is the earlier row, `field` is
+ *   `coverage`, `from` its value, `to` the value of the later row kept.
+ */
+export interface ArtifactCoercion {
+  /** File name inside the export folder, e.g. `candidate_memories.jsonl`. */
+  file: string;
+  /** 1-based physical line of the row. */
+  line: number;
+  /** The export field. */
+  field: string;
+  from: string | number | null;
+  to: string | number | null;
+}
 
 /** Options of {@linkcode readArtifactPackage}. */
 export interface ArtifactReadOptions {
@@ -143,12 +178,13 @@ const QueryRow = z.looseObject({
   category: maybe(str),
   required_unit_ids: maybe(z.array(str)),
 });
+const COST_ERROR = { error: "expected a cost >= 0 (ARTIFACT-SPEC §1.1: cost is an int >= 0)" };
 const CandidateRow = z.looseObject({
   candidate_id: str.min(1),
   experience_id: str.min(1),
   representation_type: str.min(1),
-  cost: maybe(z.number()),
-  cost_tokens: maybe(z.number()),
+  cost: maybe(z.number().min(0, COST_ERROR)),
+  cost_tokens: maybe(z.number().min(0, COST_ERROR)),
   time_index: maybe(z.number()),
   serialized: maybe(str),
   text: maybe(str),
@@ -159,7 +195,9 @@ const CandidateRow = z.looseObject({
 const CoverageRow = z.looseObject({
   candidate_id: str.min(1),
   unit_id: str.min(1),
-  coverage: z.number(),
+  coverage: z.number().min(0, {
+    error: "expected a coverage value >= 0 (ARTIFACT-SPEC §1.1 rejects negative coverage)",
+  }),
 });
 const InstanceJson = z.looseObject({
   instance_id: maybe(str),
@@ -212,19 +250,18 @@ type Lined<T> = { line: number; row: T };
  * @param dir the export directory (one instance, or a multi-instance natural export)
  * @param options variant and instance filter
  * @returns the package, `weight_source` "explicit", id from `instance.json`, else the
- *   instance option, else the directory name
- * @throws {InputError} naming the file and `line N, field F` for a malformed row, a missing
- *   file, or a package that breaks the schema (dangling id, coverage outside [0, 1], ...)
+ *   instance option, else the directory name; `meta.coercions` lists the values the reader
+ *   changed ({@linkcode ArtifactCoercion}), if any
+ * @throws {InputError} naming the file and `line N, field F` for a malformed row (a negative
+ *   cost or coverage among them), a missing or non-UTF-8 file, or a package that breaks the
+ *   schema (dangling id, coverage above 1, ...)
  */
 export async function readArtifactPackage(
   dir: string,
   options: ArtifactReadOptions = {},
 ): Promise<Package> {
   const path = (name: string) => join(dir, name);
-  const instanceText = await Deno.readTextFile(path("instance.json")).catch((err) => {
-    if (err instanceof Deno.errors.NotFound) return undefined;
-    throw err;
-  });
+  const instanceText = await readTextInputIfExists(path("instance.json"));
   const instance = instanceText === undefined
     ? undefined
     : parseRow(InstanceJson, instanceText, path("instance.json"), 1);
@@ -243,15 +280,21 @@ export async function readArtifactPackage(
   const covRows = (await readJsonl(path(FILES.coverage), CoverageRow))
     .filter((x) => keep(x.row.candidate_id));
 
+  const coercions: ArtifactCoercion[] = [];
+
   // Candidates (§1.4 cost rule; Python `or` treats 0 and null alike).
-  const candidates = candRows.map(({ row }) => {
+  const candidates = candRows.map(({ line, row }) => {
     const confidence = natural ? (row.confidence || 1) : row.confidence ?? undefined;
+    const cost = Math.max(1, Math.trunc(row.cost || row.cost_tokens || 1));
+    const field = row.cost == null && row.cost_tokens != null ? "cost_tokens" : "cost";
+    const from = row.cost ?? row.cost_tokens ?? null;
+    if (from !== cost) coercions.push({ file: FILES.candidates, line, field, from, to: cost });
     return strip({
       id: row.candidate_id,
       experience: row.experience_id,
       kind: artifactKind(row.representation_type),
       representation: row.representation_type,
-      cost: Math.max(1, Math.trunc(row.cost || row.cost_tokens || 1)),
+      cost,
       text: row.serialized ?? row.text ?? undefined,
       confidence,
       estimated_value: row.estimated_value ?? undefined,
@@ -267,7 +310,21 @@ export async function readArtifactPackage(
     minTime.set(row.experience_id, t === undefined ? row.time_index : Math.min(t, row.time_index));
   }
   const groups = new Set(candRows.map((x) => x.row.experience_id));
-  const expInfo = new Map(expRows.map((x, i) => [x.row.experience_id, { ...x, position: i }]));
+  const expInfo = new Map<string, Lined<z.infer<typeof ExperienceRow>> & { position: number }>();
+  expRows.forEach((x, i) => {
+    const id = x.row.experience_id;
+    const earlier = expInfo.get(id);
+    if (earlier !== undefined) {
+      coercions.push({
+        file: FILES.experiences,
+        line: earlier.line,
+        field: "experience_id",
+        from: id,
+        to: `line ${x.line}`,
+      });
+    }
+    expInfo.set(id, { ...x, position: i });
+  });
   const expIds = [...new Set([...expRows.map((x) => x.row.experience_id), ...groups])]
     .filter((id) => groups.has(id));
   const expLines = expIds.map((id) => expInfo.get(id)?.line ?? 0);
@@ -312,6 +369,16 @@ export async function readArtifactPackage(
   for (const { line, row } of covRows) {
     if (!(row.coverage > 0)) continue;
     const key = JSON.stringify([row.candidate_id, row.unit_id]);
+    const earlier = cells.get(key);
+    if (earlier !== undefined) {
+      coercions.push({
+        file: FILES.coverage,
+        line: earlier.line,
+        field: "coverage",
+        from: earlier.cell.value,
+        to: row.coverage,
+      });
+    }
     cells.set(key, {
       line,
       cell: { candidate: row.candidate_id, unit: row.unit_id, value: row.coverage },
@@ -346,6 +413,11 @@ export async function readArtifactPackage(
         : "artifact export (ARTIFACT-SPEC §1.3)",
       distribution: instance?.distribution ?? undefined,
       seed: instance?.seed ?? undefined,
+      coercions: coercions.length > 0
+        ? coercions.sort((a, b) =>
+          compareIds(a.file, b.file) || a.line - b.line || compareIds(a.field, b.field)
+        )
+        : undefined,
     }),
   };
   const result = PackageSchema.safeParse(data);
@@ -380,13 +452,7 @@ function parseRow<T extends z.ZodType>(
   file: string,
   line: number,
 ): z.infer<T> {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    throw new InputError(file, { path: `line ${line}` }, `expected valid JSON (${message})`);
-  }
+  const data = parseJsonText(text, file, { line });
   const result = schema.safeParse(data);
   if (result.success) return result.data;
   const [issue] = result.error.issues;

@@ -15,7 +15,7 @@
  * | `experiences.csv` | `id`, `order`, `text` (opt), `session` (opt), `timestamp` (opt) |
  * | `candidates.csv` | `id`, `experience`, `kind`, `cost`, `representation` (opt), `text` (opt), `confidence` (opt), `estimated_value` (opt), `salience` (opt), `source` (opt) |
  * | `units.csv` (row order = summation order of F) | `id`, `family`, `weight` (opt; required iff `weight_source` is `explicit`), `validity` (opt), `h` (opt, JSON), `text` (opt) |
- * | `queries.csv` (opt file; missing = no queries) | `id`, `required_units` (list of unit ids), `importance` (opt, default 1), `category` (opt), `text` (opt), `answer` (opt) |
+ * | `queries.csv` (opt file when `weight_source` is `explicit`; missing = no queries) | `id`, `required_units` (list of unit ids), `importance` (opt, default 1), `category` (opt), `text` (opt), `answer` (opt) |
  * | `coverage.csv` (sparse matrix A) | `candidate`, `unit`, `value` (a_ur in [0, 1]), `provenance` (opt) |
  *
  * Cells:
@@ -38,15 +38,24 @@
  * header name. Header problems are reported at `header`, CSV syntax problems at
  * `line N` (physical line). Schema problems found after conversion are mapped
  * back: `candidates[3].cost` is reported as `candidates.csv`, row 4, column
- * `cost`; package-level fields as `package.csv`, row 1.
+ * `cost`; package-level fields as `package.csv`, row 1. A problem inside a
+ * JSON cell names the inner path as the column: `units[2].h[1].slope` is
+ * `units.csv`, row 3, column `h[1].slope`.
+ *
+ * Writing is all or nothing: the six tables go to a temporary sibling folder,
+ * which is then renamed into place. An existing package folder is moved
+ * aside only once the new one is complete, then removed (there is a moment
+ * between the two renames when the folder is absent, never one when it is
+ * half-written). A folder holding anything besides the six tables is
+ * refused rather than replaced.
  *
  * @module
  */
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
-import { join } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { formatPath, InputError, type Where } from "../errors.ts";
-import { readTextInput, writeTextAtomic } from "../fs.ts";
+import { makeFolder, readTextInput, readTextInputIfExists } from "../fs.ts";
 import { parsePackage } from "./parse.ts";
 import { type Package, type PackageInput, PackageSchema } from "./schema.ts";
 
@@ -158,10 +167,17 @@ export async function readPackageCsv(dir: string): Promise<Package> {
   const data: Record<string, unknown> = {};
   for (const table of TABLES) {
     const path = join(dir, table.file);
-    let rows: Record<string, unknown>[] = [];
-    if (table.key !== "queries" || await exists(path)) {
-      rows = parseTable(await readTextInput(path), path, table);
+    const text = table.key === "queries"
+      ? await readTextInputIfExists(path)
+      : await readTextInput(path);
+    if (text === undefined && data.weight_source === "queries") {
+      throw new InputError(
+        path,
+        { path: "" },
+        "expected queries.csv when weight_source is queries (the unit weights come from it)",
+      );
     }
+    const rows = text === undefined ? [] : parseTable(text, path, table);
     if (table.key !== null) data[table.key] = rows;
     else if (rows.length !== 1) {
       throw new InputError(
@@ -184,13 +200,15 @@ export async function readPackageCsv(dir: string): Promise<Package> {
 
 /**
  * Writes a package as a folder of CSV tables (layout in the module doc). The
- * package is validated first; each file is replaced atomically.
+ * package is validated first; the tables are written to a temporary sibling
+ * folder that is renamed into place once complete (see the module doc).
  *
- * @param dir the package folder (created if missing)
+ * @param dir the package folder (created if missing; an existing one is replaced)
  * @param pkg the package
  * @returns nothing once all six files are in place
  * @throws {InputError} (file `<memory>`) if `pkg` does not match the schema, or a listed id
- *   contains `;`; nothing is written then
+ *   contains `;`; (file `dir`) if `dir` is a file or a folder holding other files than the six
+ *   tables; nothing is written then
  */
 export async function writePackageCsv(dir: string, pkg: Package | PackageInput): Promise<void> {
   const valid = parsePackage(pkg, "<memory>");
@@ -217,17 +235,59 @@ export async function writePackageCsv(dir: string, pkg: Package | PackageInput):
       cast: { string: (v: string) => (v === "" ? { value: "", quoted_empty: true } : v) },
     });
   });
-  for (let t = 0; t < TABLES.length; t++) {
-    await writeTextAtomic(join(dir, TABLES[t].file), texts[t]);
+
+  const target = resolve(dir);
+  const parent = dirname(target);
+  await makeFolder(parent);
+  const old = await statOrNull(target);
+  if (old !== null) {
+    if (!old.isDirectory) {
+      throw new InputError(dir, { path: "" }, "expected a folder, found a file");
+    }
+    const names = new Set(TABLES.map((t) => t.file));
+    for await (const entry of Deno.readDir(target)) {
+      if (!names.has(entry.name)) {
+        throw new InputError(
+          dir,
+          { path: "" },
+          `expected an empty folder or a CSV package folder to replace; it holds '${entry.name}'`,
+        );
+      }
+    }
+  }
+  const stem = join(parent, `.${basename(target)}.${Deno.pid}.${tempCounter++}`);
+  const temp = `${stem}.tmp`;
+  const aside = `${stem}.old`;
+  try {
+    await Deno.mkdir(temp);
+    for (let t = 0; t < TABLES.length; t++) {
+      await Deno.writeTextFile(join(temp, TABLES[t].file), texts[t]);
+    }
+    if (old?.mode != null) await Deno.chmod(temp, old.mode & 0o7777).catch(() => {});
+    if (old === null) await Deno.rename(temp, target);
+    else {
+      await Deno.rename(target, aside);
+      try {
+        await Deno.rename(temp, target);
+      } catch (err) {
+        await Deno.rename(aside, target);
+        throw err;
+      }
+      await Deno.remove(aside, { recursive: true });
+    }
+  } catch (err) {
+    await Deno.remove(temp, { recursive: true }).catch(() => {});
+    throw err;
   }
 }
 
-async function exists(path: string): Promise<boolean> {
+let tempCounter = 0;
+
+async function statOrNull(path: string): Promise<Deno.FileInfo | null> {
   try {
-    await Deno.stat(path);
-    return true;
+    return await Deno.stat(path);
   } catch (err) {
-    if (err instanceof Deno.errors.NotFound) return false;
+    if (err instanceof Deno.errors.NotFound) return null;
     throw err;
   }
 }
@@ -342,12 +402,17 @@ function locate(dir: string, path: readonly PropertyKey[]): { file: string; wher
   const [head, index, field] = path;
   const table = TABLES.find((t) => t.key === head && typeof index === "number");
   if (table) {
-    const column = typeof field === "string" ? field : Object.keys(table.columns)[0];
+    const column = typeof field !== "string"
+      ? Object.keys(table.columns)[0]
+      : table.columns[field] === "json?"
+      ? formatPath(path.slice(2))
+      : field;
     return { file: join(dir, table.file), where: { row: (index as number) + 1, column } };
   }
   const pkgTable = TABLES[0];
   if (typeof head === "string" && head in pkgTable.columns) {
-    return { file: join(dir, pkgTable.file), where: { row: 1, column: head } };
+    const column = pkgTable.columns[head] === "json?" ? formatPath(path) : head;
+    return { file: join(dir, pkgTable.file), where: { row: 1, column } };
   }
   return { file: join(dir, pkgTable.file), where: { path: formatPath(path) } };
 }

@@ -2,14 +2,17 @@
  * Package I/O as one JSON file (DESIGN §2 "Formats").
  *
  * Reading parses the text, then validates it through {@linkcode parsePackage}
- * (the zod schema). Writing is stable: the package is validated, keys are
+ * (the zod schema). The file must be UTF-8 (a leading byte-order mark is
+ * accepted); a syntax error is reported at its line and column; an object
+ * that repeats a key is refused at the key's JSON path (JSON.parse would keep
+ * the last value silently). Writing is stable: the package is validated, keys are
  * emitted in schema order (the order of `data/schema/package.schema.json`),
  * 2-space indent, a trailing newline, and the file is replaced atomically.
  *
  * @module
  */
-import { InputError } from "../errors.ts";
 import { readTextInput, writeTextAtomic } from "../fs.ts";
+import { parseJsonText } from "./_json_text.ts";
 import { packageJsonSchema } from "./json_schema.ts";
 import { parsePackage } from "./parse.ts";
 import type { Package, PackageInput } from "./schema.ts";
@@ -30,21 +33,14 @@ import type { Package, PackageInput } from "./schema.ts";
  * console.assert(pkg.group_cap === 1);
  * ```
  *
- * @param text the file content
+ * @param text the file content (a leading byte-order mark is skipped)
  * @param file the file name used in error messages
  * @returns the validated package with defaults applied
- * @throws {InputError} "expected valid JSON" with the line and column of a syntax error, or the
- *   JSON path and expectation of the first schema problem
+ * @throws {InputError} "expected valid JSON" with the line and column of a syntax error, a
+ *   repeated key at its JSON path, or the JSON path and expectation of the first schema problem
  */
 export function parsePackageJson(text: string, file = "<memory>"): Package {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    throw new InputError(file, syntaxLocation(text, message), `expected valid JSON (${message})`);
-  }
-  return parsePackage(data, file);
+  return parsePackage(parseJsonText(text, file, { uniqueKeys: true }), file);
 }
 
 /**
@@ -52,7 +48,8 @@ export function parsePackageJson(text: string, file = "<memory>"): Package {
  *
  * @param path the file to read
  * @returns the validated package
- * @throws {InputError} if the file is missing, is not JSON, or does not match the schema
+ * @throws {InputError} if the file is missing, is a folder, is not UTF-8, is not JSON, or does
+ *   not match the schema
  */
 export async function readPackageJson(path: string): Promise<Package> {
   return parsePackageJson(await readTextInput(path), path);
@@ -77,7 +74,8 @@ export function packageToJson(pkg: Package | PackageInput): string {
  * @param path the file to write (parent folders are created)
  * @param pkg the package
  * @returns nothing once the file is in place
- * @throws {InputError} if `pkg` does not match the schema (nothing is written)
+ * @throws {InputError} if `pkg` does not match the schema, or `path` is a folder ("expected a
+ *   file"); nothing is written then
  */
 export async function writePackageJson(path: string, pkg: Package | PackageInput): Promise<void> {
   await writeTextAtomic(path, packageToJson(pkg));
@@ -100,13 +98,4 @@ function orderKeys(value: unknown, schema: JsonSchemaNode | undefined): unknown 
   const keys = [...Object.keys(props).filter((k) => k in obj)];
   for (const k of Object.keys(obj)) if (!(k in props)) keys.push(k);
   return Object.fromEntries(keys.map((k) => [k, orderKeys(obj[k], props[k])]));
-}
-
-/** Line and column of a JSON syntax error from V8's "at position N" message, if it gives one. */
-function syntaxLocation(text: string, message: string): { path: string } {
-  const m = /at position (\d+)/.exec(message);
-  const pos = m ? Number(m[1]) : /end of JSON input/.test(message) ? text.length : undefined;
-  if (pos === undefined) return { path: "" };
-  const before = text.slice(0, pos).split("\n");
-  return { path: `line ${before.length}, column ${before[before.length - 1].length + 1}` };
 }

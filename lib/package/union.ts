@@ -4,21 +4,29 @@
  * costs and adjudicated coverage rows, each its own group unless tied to an
  * experience of the package. Units, queries and weights stay the package's.
  *
+ * Bad memories are reported by the memory, not by the union package's
+ * internal path: an error names the memory's index and id in the store
+ * (`memory 3 (id 'm7')`) and the field or unit at fault.
+ *
  * @module
  */
-import { parsePackage } from "./parse.ts";
-import type { Package, PackageInput } from "./schema.ts";
+import { formatPath, InputError } from "../errors.ts";
+import { type Package, type PackageInput, PackageSchema } from "./schema.ts";
 
 /** One memory of an external store, ready to join a union package. */
 export interface ExternalMemory {
   /** Memory id in its store (made unique in the union by a system prefix). */
   id: string;
   text?: string;
-  /** Measured cost in the package's cost units (> 0). */
+  /** Measured cost in the package's cost units (finite, > 0). */
   cost: number;
-  /** Adjudicated coverage row: unit id -> a_ur in [0, 1]. */
+  /** Adjudicated coverage row: unit id (a unit of the package) -> a_ur in [0, 1]. */
   coverage: Record<string, number>;
-  /** Tie the memory to this experience's group instead of its own group. */
+  /**
+   * Tie the memory to this experience's group instead of its own group: an
+   * experience of the package, or the own group of another memory of the
+   * store (its union candidate id).
+   */
   experience?: string;
   /** Arrival order of the memory (default: after every package experience, in list order). */
   order?: number;
@@ -39,8 +47,9 @@ export function unionCandidateId(system: string, id: string): string {
  * @param opts.system system label used in ids and `source` (default `system`)
  * @param opts.file name used in error messages (default `<store>`)
  * @returns the validated union package (id `<package id>+<system>`)
- * @throws {InputError} if a memory names an unknown unit or experience, has a
- *   cost <= 0, a coverage value outside [0, 1] or a duplicate id
+ * @throws {InputError} naming the memory (`memory i (id 'x')`) and the unit or field if a
+ *   memory has a cost that is not finite and > 0, a coverage value that is not a number in
+ *   [0, 1] (NaN included), an unknown unit or experience id, or a duplicate id
  */
 export function unionPackage(
   pkg: Package,
@@ -48,10 +57,48 @@ export function unionPackage(
   opts: { system?: string; file?: string } = {},
 ): Package {
   const system = opts.system ?? "system";
+  const file = opts.file ?? "<store>";
+  const memoryName = (i: number) => `memory ${i} (id ${JSON.stringify(memories[i].id)})`;
+  const fail = (i: number, what: string, expected: string): never => {
+    throw new InputError(file, { path: `${memoryName(i)}, ${what}` }, expected);
+  };
+
+  const unitIds = new Set(pkg.units.map((u) => u.id));
+  const groupIds = new Set(pkg.experiences.map((e) => e.id));
+  const seen = new Map<string, number>();
+  memories.forEach((m, i) => {
+    const first = seen.get(m.id);
+    if (first !== undefined) fail(i, "id", `expected a unique id; memory ${first} has it too`);
+    seen.set(m.id, i);
+    if (m.experience === undefined) groupIds.add(unionCandidateId(system, m.id));
+  });
+  memories.forEach((m, i) => {
+    if (typeof m.cost !== "number" || !Number.isFinite(m.cost) || m.cost <= 0) {
+      fail(i, "cost", `expected a finite cost > 0, got ${String(m.cost)}`);
+    }
+    if (m.experience !== undefined && !groupIds.has(m.experience)) {
+      fail(i, "experience", `expected an experience of the package, got '${m.experience}'`);
+    }
+    for (const [unit, value] of Object.entries(m.coverage)) {
+      if (!unitIds.has(unit)) {
+        fail(i, `unit ${JSON.stringify(unit)}`, "expected a unit id of the package");
+      }
+      if (typeof value !== "number" || !(value >= 0 && value <= 1)) {
+        fail(
+          i,
+          `unit ${JSON.stringify(unit)}`,
+          `expected a coverage value in [0, 1], got ${String(value)}`,
+        );
+      }
+    }
+  });
+
   const maxOrder = pkg.experiences.reduce((m, e) => Math.max(m, e.order), -1);
-  const experiences = [...pkg.experiences];
+  const experiences: PackageInput["experiences"] = [...pkg.experiences];
   const candidates: PackageInput["candidates"] = [...pkg.candidates];
   const coverage: PackageInput["coverage"] = [...pkg.coverage];
+  // Which memory each added experience and candidate comes from (for error messages).
+  const expOrigin: number[] = [];
   memories.forEach((m, i) => {
     const cid = unionCandidateId(system, m.id);
     let experience = m.experience;
@@ -62,6 +109,7 @@ export function unionPackage(
         order: m.order ?? maxOrder + 1 + i,
         ...(m.text ? { text: m.text } : {}),
       });
+      expOrigin.push(i);
     }
     candidates.push({
       id: cid,
@@ -77,8 +125,23 @@ export function unionPackage(
       if (value > 0) coverage.push({ candidate: cid, unit, value, provenance: "adjudicated" });
     }
   });
-  return parsePackage(
-    { ...pkg, id: `${pkg.id}+${system}`, experiences, candidates, coverage },
-    opts.file ?? "<store>",
-  );
+  const result = PackageSchema.safeParse({
+    ...pkg,
+    id: `${pkg.id}+${system}`,
+    experiences,
+    candidates,
+    coverage,
+  });
+  if (result.success) return result.data;
+  // Anything left (a bad order, salience, id...): name the memory it came from.
+  const [issue] = result.error.issues;
+  const [head, index, ...rest] = issue.path;
+  const field = rest.length > 0 ? formatPath(rest) : "(memory)";
+  if (head === "candidates" && typeof index === "number" && index >= pkg.candidates.length) {
+    fail(index - pkg.candidates.length, field, issue.message);
+  }
+  if (head === "experiences" && typeof index === "number" && index >= pkg.experiences.length) {
+    fail(expOrigin[index - pkg.experiences.length], field, issue.message);
+  }
+  throw new InputError(file, { path: formatPath(issue.path) }, issue.message);
 }

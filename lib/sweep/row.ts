@@ -39,8 +39,18 @@ export interface ResultRow {
   objective_value: number;
   /** `exact_opt` when the full OPT is certified, else `none`. */
   denominator_label: string;
-  /** Safe ratio F / OPT (ARTIFACT-SPEC §6.1); null when undefined. */
+  /**
+   * Safe ratio F / OPT (ARTIFACT-SPEC §6.1); null when undefined. When OPT
+   * is degenerate (|OPT| <= 1e-12) the artifact's rule gives 1.0 for F = 0
+   * (kept, the paper's means depend on it): see `opt_degenerate`.
+   */
   ratio_to_opt: number | null;
+  /**
+   * True when the certified OPT is degenerate (|OPT| <= 1e-12): the ratio
+   * then says nothing about the method (1.0 by convention when F = 0, null
+   * otherwise). False when OPT is not degenerate or not certified.
+   */
+  opt_degenerate: boolean;
   ratio_to_upper_bound: number | null;
   /** Safe ratio F / F(greedy). */
   ratio_to_reference: number | null;
@@ -112,6 +122,7 @@ export const CSV_COLUMNS: readonly string[] = [
   "objective_value",
   "optimum_value",
   "ratio_to_opt",
+  "opt_degenerate",
   "ratio_to_upper_bound",
   "ratio_to_reference",
   "reference_value",

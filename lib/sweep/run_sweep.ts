@@ -8,10 +8,11 @@
 import { join } from "node:path";
 import { generate } from "../generate/distributions.ts";
 import { budgetBasis, budgetsFromTokens, parseBudgetToken } from "../generate/budgets.ts";
-import { writeTextAtomic } from "../fs.ts";
+import { makeFolder, writeTextAtomic } from "../fs.ts";
+import { InputError } from "../errors.ts";
 import type { Package } from "../package/schema.ts";
 import { DEFAULT_SUMMATION, type Summation } from "../score/_py_sum.ts";
-import { aggregateRows, bestByBudget } from "../score/aggregate.ts";
+import { type AggregateRow, aggregateRows, bestByBudget } from "../score/aggregate.ts";
 import { compareIds } from "../package/compile.ts";
 import { appendUnit, openJournal, unitKey } from "./journal.ts";
 import { getSweepMethod } from "./methods.ts";
@@ -71,6 +72,14 @@ export interface SweepFiles {
   journal: string;
 }
 
+/**
+ * One aggregate row of the summary: the artifact's aggregate (ARTIFACT-SPEC
+ * §1.2) plus `n_degenerate_opt`, the number of rows of the group whose OPT is
+ * degenerate (|OPT| <= 1e-12; their ratio 1.0 or null is a convention, not a
+ * measurement). The means are the artifact's, unchanged.
+ */
+export type SweepAggregateRow = AggregateRow & { n_degenerate_opt: number };
+
 /** The aggregate summary written to `summary.json` (ARTIFACT-SPEC §1.2). */
 export interface SweepSummary {
   schema_version: number;
@@ -79,9 +88,9 @@ export interface SweepSummary {
   budgets: number[];
   methods: string[];
   num_rows: number;
-  by_distribution_budget_method: ReturnType<typeof aggregateRows>;
+  by_distribution_budget_method: SweepAggregateRow[];
   /** The same list as `by_distribution_budget_method` (as in the artifact). */
-  by_budget_method: ReturnType<typeof aggregateRows>;
+  by_budget_method: SweepAggregateRow[];
   best_by_budget: ReturnType<typeof bestByBudget>;
   grid: SweepGrid;
   versions: { memaudit: string; schema: number };
@@ -174,6 +183,18 @@ export function resolveGrid(opts: SweepOptions): SweepGrid {
   };
 }
 
+/** Runs `f`, turning a refused write in `dir` into an InputError naming the folder. */
+async function writable<T>(dir: string, f: () => Promise<T>): Promise<T> {
+  try {
+    return await f();
+  } catch (err) {
+    if (err instanceof Deno.errors.PermissionDenied || err instanceof Deno.errors.NotCapable) {
+      throw new InputError(dir, { path: "" }, `expected a writable folder (${err.message})`);
+    }
+    throw err;
+  }
+}
+
 /** Sorts object keys at every level (for the pretty-printed summary). */
 function sortKeys(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(sortKeys);
@@ -192,7 +213,14 @@ function sortKeys(v: unknown): unknown {
  * @returns the summary
  */
 export function summarizeRows(rows: readonly ResultRow[], grid: SweepGrid): SweepSummary {
-  const aggregates = aggregateRows(rows, { summation: grid.summation });
+  const degenerate = new Map<string, number>();
+  const groupKey = (r: { distribution: string; budget: number; method: string }) =>
+    JSON.stringify([r.distribution, r.budget, r.method]);
+  for (const r of rows) {
+    if (r.opt_degenerate) degenerate.set(groupKey(r), (degenerate.get(groupKey(r)) ?? 0) + 1);
+  }
+  const aggregates: SweepAggregateRow[] = aggregateRows(rows, { summation: grid.summation })
+    .map((a) => ({ ...a, n_degenerate_opt: degenerate.get(groupKey(a)) ?? 0 }));
   const uniq = <T>(xs: T[]) => [...new Set(xs)];
   return {
     schema_version: RESULT_SCHEMA_VERSION,
@@ -206,6 +234,10 @@ export function summarizeRows(rows: readonly ResultRow[], grid: SweepGrid): Swee
         "percentile bootstrap of the mean ratio: Random(0) per group, 1,000 resamples, sorted means 24 and 975",
       mean_invalidation_covered: "mean of sum over invalidation units of min(1, z_r), unweighted",
       denominator_label: "source of the OPT denominator",
+      opt_degenerate:
+        "true when the certified OPT is 0 (|OPT| <= 1e-12): ratio_to_opt is then 1.0 by convention (F = 0) or null, not a measurement",
+      n_degenerate_opt:
+        "rows of the group with opt_degenerate; their 1.0 ratios are included in the means, as in the artifact",
     },
     distributions: uniq(rows.map((r) => r.distribution)).sort(compareIds),
     budgets: uniq(rows.map((r) => r.budget)).sort((a, b) => a - b),
@@ -301,7 +333,10 @@ function runOnWorkers(
  *
  * @param opts grid, output folder, workers, progress callback
  * @returns the grid, the file paths, the rows and the summary
- * @throws {RangeError} or {@linkcode InputError} on a bad grid (see {@linkcode resolveGrid}), or an InputError if the journal belongs to another grid
+ * @throws {RangeError} or {@linkcode InputError} on a bad grid (see {@linkcode resolveGrid}) or an empty `outDir`
+ * @throws {InputError} if `outDir` is a file or cannot be written (naming the folder), or the
+ *   journal belongs to another grid, is not UTF-8 or holds a line that is not a unit result
+ *   (naming the journal file and line)
  * @throws {Error} if a unit fails (the journal keeps the finished units)
  */
 export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
@@ -311,9 +346,14 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
   if (!Number.isSafeInteger(workers) || workers < 1) {
     throw new RangeError(`Cannot run sweep: workers must be a positive integer, got ${workers}`);
   }
+  if (opts.outDir.trim() === "") {
+    throw new RangeError("Cannot run sweep: the output folder is an empty path");
+  }
   const files = sweepFiles(opts.outDir);
-  await Deno.mkdir(opts.outDir, { recursive: true });
-  const { file, state } = await openJournal(files.journal, grid);
+  const { file, state } = await writable(opts.outDir, async () => {
+    await makeFolder(opts.outDir);
+    return await openJournal(files.journal, grid);
+  });
   const done = state.units;
   const all = grid.distributions.flatMap((distribution) =>
     grid.seeds.map((seed) => ({ distribution, seed }))
@@ -357,11 +397,13 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
   const rows = units.flatMap((u) => u.rows).sort(compareRows);
   const timings: TimingRow[] = units.flatMap((u) => u.timings).sort(compareRows);
   const summary = summarizeRows(rows, grid);
-  await writeTextAtomic(files.results, rowsToJsonl(rows));
-  await writeTextAtomic(files.csv, rowsToCsv(rows));
-  await writeTextAtomic(files.summary, JSON.stringify(sortKeys(summary), null, 2) + "\n");
-  await writeTextAtomic(files.timings, rowsToJsonl(timings));
-  await Deno.remove(files.journal);
+  await writable(opts.outDir, async () => {
+    await writeTextAtomic(files.results, rowsToJsonl(rows));
+    await writeTextAtomic(files.csv, rowsToCsv(rows));
+    await writeTextAtomic(files.summary, JSON.stringify(sortKeys(summary), null, 2) + "\n");
+    await writeTextAtomic(files.timings, rowsToJsonl(timings));
+    await Deno.remove(files.journal);
+  });
   return {
     grid,
     files,

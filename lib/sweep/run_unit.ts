@@ -7,7 +7,7 @@
 import { generate } from "../generate/distributions.ts";
 import { evaluateStore } from "../objective.ts";
 import { type CompiledPackage, compilePackage } from "../package/compile.ts";
-import { artifactSafeRatio } from "../score/ratio.ts";
+import { artifactSafeRatio, DEGENERATE_TOL } from "../score/ratio.ts";
 import { representationMix, updateMetrics, validityLists } from "../score/metrics.ts";
 import type { Summation } from "../score/_py_sum.ts";
 import { solveBnb } from "../solve/bnb.ts";
@@ -130,6 +130,7 @@ export function runUnit(distribution: string, seed: number, config: UnitConfig):
         objective_value: value,
         denominator_label: opt === null ? "none" : "exact_opt",
         ratio_to_opt: artifactSafeRatio(value, opt),
+        opt_degenerate: opt !== null && Math.abs(opt) <= DEGENERATE_TOL,
         ratio_to_upper_bound: artifactSafeRatio(value, opt),
         ratio_to_reference: artifactSafeRatio(value, referenceValue),
         optimum_value: opt,

@@ -42,3 +42,19 @@ Deno.test("loadLocomo() reports a file that is not JSON", async () => {
     await Deno.remove(path);
   }
 });
+
+Deno.test("loadLocomo() reports a missing file and a folder as InputError naming the path", async () => {
+  await assert.rejects(() => loadLocomo("/nonexistent/locomo10.json"), {
+    name: "InputError",
+    message: "Cannot read /nonexistent/locomo10.json: (root): expected an existing file",
+  });
+  const dir = await Deno.makeTempDir();
+  try {
+    await assert.rejects(() => loadLocomo(dir), {
+      name: "InputError",
+      message: `Cannot read ${dir}: (root): expected a file, found a folder`,
+    });
+  } finally {
+    await Deno.remove(dir);
+  }
+});

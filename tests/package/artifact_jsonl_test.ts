@@ -32,6 +32,10 @@ Deno.test("readArtifactPackage() maps a synthetic export (§1.3)", async () => {
     source: "artifact export (ARTIFACT-SPEC §1.3)",
     distribution: "update_chain",
     seed: 0,
+    // Line 10 overwrites line 2's (exp_0:raw, context:diet:ctx) cell: reported.
+    coercions: [
+      { file: "coverage_matrix.jsonl", line: 2, field: "coverage", from: 0.5, to: 0.6 },
+    ],
   });
   assert.deepEqual(pkg.experiences.map((e) => [e.id, e.order, e.session]), [
     ["exp_0", 0, "update_chain_seed_0:synthetic"],
@@ -88,6 +92,12 @@ Deno.test("readArtifactPackage() maps a natural export (§1.4): costs, max(1, w)
     ["q_a::s2::gemini_summary_0", "system", 1, 1], // no cost at all -> 1
     ["q_b::s9::raw", "raw", 25, 1],
   ]);
+  // Every cost the §1.4 rule changed is reported with its file and line.
+  assert.deepEqual(pkg.meta?.coercions, [
+    { file: "candidate_memories.jsonl", line: 2, field: "cost", from: 0, to: 5 },
+    { file: "candidate_memories.jsonl", line: 3, field: "cost", from: 30.7, to: 30 },
+    { file: "candidate_memories.jsonl", line: 4, field: "cost", from: null, to: 1 },
+  ]);
   assert.deepEqual(pkg.experiences.map((e) => [e.id, e.order, e.timestamp]), [
     ["q_a::s1", 0, "2023/05/20 (Sat) 02:21"],
     ["q_a::s2", 1, "2023/06/01 (Thu) 10:00"],
@@ -141,7 +151,8 @@ Deno.test("readArtifactPackage() names file and line of a row that is not JSON",
   });
   await assert.rejects(() => readArtifactPackage(dir), {
     name: "InputError",
-    message: new RegExp(`^Cannot read ${dir}/evidence_units\\.jsonl: line 3: expected valid JSON`),
+    message: `Cannot read ${dir}/evidence_units.jsonl: line 3, column 16: ` +
+      "expected valid JSON (Expected ':' after property name, found ',')",
   });
   await Deno.remove(dir, { recursive: true });
 });
@@ -156,6 +167,91 @@ Deno.test("readArtifactPackage() traces a schema error to the export line (cover
     return true;
   });
   await Deno.remove(dir, { recursive: true });
+});
+
+/** Reads a patched copy of a fixture export and returns the InputError it raises. */
+async function artifactError(
+  src: string,
+  patches: Record<string, (t: string) => string>,
+): Promise<InputError & { relFile: string }> {
+  const dir = await patchedCopy(src, patches);
+  try {
+    await readArtifactPackage(dir);
+  } catch (err) {
+    assert.equal((err as Error).name, "InputError");
+    const e = err as InputError;
+    return Object.assign(e, { relFile: e.file.slice(dir.length + 1) });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+  assert.fail("expected an InputError");
+}
+
+Deno.test("readArtifactPackage() rejects a negative cost or cost_tokens (§1.1)", async () => {
+  const cases = [
+    { patch: (t: string) => t.replace('"cost": 40,', '"cost": -40,'), line: 1, field: "cost" },
+    {
+      patch: (t: string) => t.replace('"cost_tokens": 5,', '"cost_tokens": -5,'),
+      line: 2,
+      field: "cost_tokens",
+    },
+  ];
+  for (const { patch, line, field } of cases) {
+    const err = await artifactError(NATURAL, { "candidate_memories.jsonl": patch });
+    assert.equal(err.relFile, "candidate_memories.jsonl");
+    assert.deepEqual(err.where, { path: `line ${line}, field ${field}` });
+    assert.match(err.message, /expected a cost >= 0 \(ARTIFACT-SPEC §1\.1/);
+  }
+});
+
+Deno.test("readArtifactPackage() rejects negative coverage (§1.1) instead of dropping it", async () => {
+  const err = await artifactError(SYNTHETIC, {
+    "coverage_matrix.jsonl": (t) => t.replace('"coverage": 0.0,', '"coverage": -0.7,'),
+  });
+  assert.equal(err.relFile, "coverage_matrix.jsonl");
+  assert.deepEqual(err.where, { path: "line 5, field coverage" });
+  assert.match(err.message, /expected a coverage value >= 0/);
+});
+
+Deno.test("readArtifactPackage() reports a repeated experience row as a coercion", async () => {
+  const dir = await patchedCopy(SYNTHETIC, {
+    "experiences.jsonl": (t) => t + t.split("\n")[0].replace('"I a', '"Again: I a') + "\n",
+  });
+  try {
+    const pkg = await readArtifactPackage(dir);
+    assert.equal(pkg.experiences.length, 2);
+    assert.match(pkg.experiences[0].text!, /^Again: /); // the later row is kept
+    assert.deepEqual(
+      (pkg.meta?.coercions as unknown[]).filter((c) =>
+        (c as { file: string }).file === "experiences.jsonl"
+      ),
+      [{ file: "experiences.jsonl", line: 1, field: "experience_id", from: "exp_0", to: "line 3" }],
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("readArtifactPackage() names a file that is not UTF-8, and a folder in place of instance.json", async () => {
+  const dir = await patchedCopy(SYNTHETIC, {});
+  try {
+    const bytes = await Deno.readFile(`${dir}/queries.jsonl`);
+    const second = bytes.indexOf(0x0a) + 5;
+    bytes[second] = 0xff;
+    await Deno.writeFile(`${dir}/queries.jsonl`, bytes);
+    await assert.rejects(() => readArtifactPackage(dir), {
+      name: "InputError",
+      message: `Cannot read ${dir}/queries.jsonl: line 2: expected UTF-8 text`,
+    });
+    await Deno.remove(`${dir}/instance.json`);
+    await Deno.mkdir(`${dir}/instance.json`);
+    await assert.rejects(() => readArtifactPackage(dir), {
+      name: "InputError",
+      message: `Cannot read ${dir}/instance.json: (root): expected a file, found a folder`,
+    });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
 
 Deno.test("artifactKind() and artifactFamily() follow the documented maps", () => {

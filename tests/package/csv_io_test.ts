@@ -146,3 +146,81 @@ Deno.test("writePackageCsv() refuses a required unit id containing ';'", async (
   assert.deepEqual([...Deno.readDirSync(dir)], []);
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("readPackageCsv() names the inner path of a bad JSON cell (h[1].slope)", async () => {
+  const pkgDir = await csvDir({ "package.csv": (t) => t.replace('""slope"":0}', '""slope"":-1}') });
+  const unitsDir = await csvDir({
+    "units.csv": (t) => t.replace('[{""width"":1,""slope"":1}]', '[{""width"":0,""slope"":1}]'),
+  });
+  try {
+    await assert.rejects(() => readPackageCsv(pkgDir), (err: InputError) => {
+      assert.equal(err.file, `${pkgDir}/package.csv`);
+      assert.deepEqual(err.where, { row: 1, column: "h[1].slope" });
+      return true;
+    });
+    await assert.rejects(() => readPackageCsv(unitsDir), (err: InputError) => {
+      assert.equal(err.file, `${unitsDir}/units.csv`);
+      assert.deepEqual(err.where, { row: 2, column: "h[0].width" });
+      assert.match(err.message, /units\.csv: row 2, column h\[0\]\.width: /);
+      return true;
+    });
+  } finally {
+    await Deno.remove(pkgDir, { recursive: true });
+    await Deno.remove(unitsDir, { recursive: true });
+  }
+});
+
+Deno.test("readPackageCsv() requires queries.csv when weight_source is queries", async () => {
+  const dir = await csvDir();
+  try {
+    await Deno.remove(`${dir}/queries.csv`);
+    await assert.rejects(() => readPackageCsv(dir), {
+      name: "InputError",
+      message: `Cannot read ${dir}/queries.csv: (root): expected queries.csv when weight_source ` +
+        "is queries (the unit weights come from it)",
+    });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("writePackageCsv() replaces a package folder whole, via a temporary sibling", async () => {
+  const root = await Deno.makeTempDir();
+  const dir = `${root}/pkg`;
+  try {
+    await writePackageCsv(dir, smallPackage());
+    const renamed = { ...smallPackage(), id: "second" };
+    await writePackageCsv(dir, renamed);
+    assert.deepEqual(await readPackageCsv(dir), parsePackage(renamed));
+    // No temporary or set-aside folder is left next to it.
+    assert.deepEqual([...Deno.readDirSync(root)].map((e) => e.name), ["pkg"]);
+    // A failed write (invalid package) leaves the old folder as it was.
+    await assert.rejects(() => writePackageCsv(dir, { ...renamed, budgets: [0] }));
+    assert.equal((await readPackageCsv(dir)).id, "second");
+    assert.deepEqual([...Deno.readDirSync(root)].map((e) => e.name), ["pkg"]);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("writePackageCsv() refuses a folder with other files, and a file, touching neither", async () => {
+  const root = await Deno.makeTempDir();
+  try {
+    await Deno.mkdir(`${root}/mixed`);
+    await Deno.writeTextFile(`${root}/mixed/notes.txt`, "keep me");
+    await assert.rejects(() => writePackageCsv(`${root}/mixed`, smallPackage()), {
+      name: "InputError",
+      message: `Cannot read ${root}/mixed: (root): expected an empty folder or a CSV package ` +
+        "folder to replace; it holds 'notes.txt'",
+    });
+    assert.deepEqual([...Deno.readDirSync(`${root}/mixed`)].map((e) => e.name), ["notes.txt"]);
+    await Deno.writeTextFile(`${root}/file`, "x");
+    await assert.rejects(() => writePackageCsv(`${root}/file`, smallPackage()), {
+      name: "InputError",
+      message: `Cannot read ${root}/file: (root): expected a folder, found a file`,
+    });
+    assert.deepEqual([...Deno.readDirSync(root)].map((e) => e.name).sort(), ["file", "mixed"]);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});

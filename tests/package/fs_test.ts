@@ -28,3 +28,42 @@ Deno.test("readTextInput() turns a missing file into InputError", async () => {
     message: "Cannot read /nonexistent/x.csv: (root): expected an existing file",
   });
 });
+
+Deno.test("readTextInput() refuses a folder and non-UTF-8 bytes, naming the file and line", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await assert.rejects(() => readTextInput(dir), {
+      name: "InputError",
+      message: `Cannot read ${dir}: (root): expected a file, found a folder`,
+    });
+    // Line 3 holds a lone continuation byte; line 2 a valid two-byte character.
+    await Deno.writeFile(`${dir}/bad.txt`, new Uint8Array([0x61, 0x0a, 0xc3, 0xa9, 0x0a, 0x80]));
+    await assert.rejects(() => readTextInput(`${dir}/bad.txt`), {
+      name: "InputError",
+      message: `Cannot read ${dir}/bad.txt: line 3: expected UTF-8 text`,
+    });
+    // A byte-order mark is kept (the readers that accept one skip it).
+    await Deno.writeFile(`${dir}/bom.txt`, new Uint8Array([0xef, 0xbb, 0xbf, 0x68, 0x69]));
+    assert.equal(await readTextInput(`${dir}/bom.txt`), "\uFEFFhi");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("writeTextAtomic() refuses a folder as target and a file as parent", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.mkdir(`${dir}/target`);
+    await assert.rejects(() => writeTextAtomic(`${dir}/target`, "x"), {
+      name: "InputError",
+      message: `Cannot read ${dir}/target: (root): expected a file, found a folder`,
+    });
+    await Deno.writeTextFile(`${dir}/f`, "x");
+    await assert.rejects(() => writeTextAtomic(`${dir}/f/g/h.txt`, "x"), {
+      name: "InputError",
+      message: `Cannot read ${dir}/f/g: (root): expected a folder (it or a parent is a file)`,
+    });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -101,3 +101,98 @@ Deno.test("runSweep() rejects bad grids before running", async () => {
   await assert.rejects(runSweep({ ...base, budgets: ["0"] }), InputError);
   await assert.rejects(runSweep({ ...base, workers: 0 }), RangeError);
 });
+
+/** The InputError runSweep raises for output folder `dir` (a one-seed grid). */
+async function sweepError(dir: string): Promise<InputError> {
+  try {
+    await runSweep({ ...small(dir, 1), seeds: [0], distributions: ["base"] });
+  } catch (err) {
+    assert.ok(err instanceof InputError, String(err));
+    return err;
+  }
+  assert.fail("expected an InputError");
+}
+
+Deno.test("runSweep() refuses a foreign journal without a final newline and leaves it alone", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "memaudit_sweep_" });
+  try {
+    const journal = sweepFiles(dir).journal;
+    await Deno.writeTextFile(journal, '{"format":"other"}');
+    const err = await sweepError(dir);
+    assert.equal(err.file, journal);
+    assert.deepEqual(err.where, { path: "line 1" });
+    assert.equal(await Deno.readTextFile(journal), '{"format":"other"}');
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("runSweep() names journal file and line for a null line, wrong types, non-UTF-8", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "memaudit_sweep_" });
+  try {
+    // A crash right after the header: the header line is this grid's.
+    let seen = 0;
+    await assert.rejects(
+      runSweep({
+        ...small(dir, 1),
+        seeds: [0],
+        distributions: ["base"],
+        onProgress: (done) => {
+          if (done > 0 && ++seen === 1) throw new Error("simulated crash");
+        },
+      }),
+      /simulated crash/,
+    );
+    const journal = sweepFiles(dir).journal;
+    const header = (await Deno.readTextFile(journal)).split("\n")[0] + "\n";
+    const cases: [string | Uint8Array, string, RegExp][] = [
+      [header + "null\n", "line 2", /expected a unit result \(.*received null\)$/],
+      [
+        header + '{"distribution":"base","seed":"0","rows":[],"timings":[]}\n',
+        "line 2",
+        /expected a unit result \(.*expected number, received string at seed\)$/,
+      ],
+      [
+        header + '{"distribution":"base","seed":0,"rows":[{"seed":0}],"timings":[]}\n',
+        "line 2",
+        /expected a unit result \(.* at rows\[0\]\.schema_version\)$/,
+      ],
+      [header + "{oops\n", "line 2", /expected a complete JSON line$/],
+      [
+        new Uint8Array([...new TextEncoder().encode(header), 0xff, 0x0a]),
+        "line 2",
+        /expected UTF-8 text$/,
+      ],
+    ];
+    for (const [content, where, expected] of cases) {
+      if (typeof content === "string") await Deno.writeTextFile(journal, content);
+      else await Deno.writeFile(journal, content);
+      const err = await sweepError(dir);
+      assert.equal(err.file, journal);
+      assert.deepEqual(err.where, { path: where });
+      assert.match(err.message, expected);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("runSweep() refuses an output folder that is a file, and a journal that is a folder", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "memaudit_sweep_" });
+  try {
+    await Deno.writeTextFile(`${dir}/file`, "x");
+    const err = await sweepError(`${dir}/file`);
+    assert.equal(
+      err.message,
+      `Cannot read ${dir}/file: (root): expected a folder (it or a parent is a file)`,
+    );
+    await Deno.mkdir(sweepFiles(`${dir}/out`).journal, { recursive: true });
+    assert.match(
+      (await sweepError(`${dir}/out`)).message,
+      /expected a journal file, found a folder/,
+    );
+    await assert.rejects(runSweep({ ...small("", 1) }), RangeError);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -47,3 +47,17 @@ Deno.test("runUnit() fills every row field of ARTIFACT-SPEC §1.2 consistently",
 Deno.test("runUnit() rejects an unknown method", () => {
   assert.throws(() => runUnit("base", 0, { budgets: [2], methods: ["nope"] }), RangeError);
 });
+
+Deno.test("runUnit() flags rows whose OPT is degenerate (OPT = 0) and keeps the artifact's ratio 1.0", () => {
+  // Every candidate costs >= 1, so B = 0.5 admits only the empty store: OPT = 0.
+  const { rows } = runUnit("base", 0, { budgets: [0.5, 2], methods: ["opt", "density_only"] });
+  assert.deepEqual(
+    rows.map((r) => [r.budget, r.method, r.optimum_value, r.ratio_to_opt, r.opt_degenerate]),
+    [
+      [0.5, "opt", 0, 1, true],
+      [0.5, "density_only", 0, 1, true],
+      [2, "opt", 4.5, 1, false],
+      [2, "density_only", 4.5, 1.2 / 4.5, false],
+    ],
+  );
+});

@@ -1,0 +1,53 @@
+import assert from "node:assert/strict";
+import { CSV_COLUMNS, rowsToCsv, rowsToJsonl } from "../../lib/sweep/row.ts";
+import { resolveGrid, summarizeRows } from "../../lib/sweep/run_sweep.ts";
+import { runUnit } from "../../lib/sweep/run_unit.ts";
+
+const methods = ["opt", "density_only"];
+const grid = resolveGrid({
+  distributions: ["base"],
+  seeds: [0, 1],
+  budgets: [0.5, 2],
+  methods,
+  outDir: "unused",
+});
+const rows = [0, 1].flatMap((seed) => runUnit("base", seed, { budgets: [0.5, 2], methods }).rows);
+
+Deno.test("rowsToJsonl() and rowsToCsv() carry opt_degenerate (keys sorted, CSV column after ratio_to_opt)", () => {
+  const first = rowsToJsonl(rows).split("\n")[0];
+  const keys = Object.keys(JSON.parse(first));
+  assert.deepEqual(keys, [...keys].sort());
+  assert.ok(first.includes('"opt_degenerate":true,'));
+  const at = CSV_COLUMNS.indexOf("opt_degenerate");
+  assert.equal(CSV_COLUMNS[at - 1], "ratio_to_opt");
+  const lines = rowsToCsv(rows).split("\n");
+  assert.equal(lines[0].split(",")[at], "opt_degenerate");
+  // Rows: (seed 0, B 0.5) x 2 methods, then (seed 0, B 2) x 2 ...; no quoted cell before `at`.
+  assert.deepEqual(lines.slice(1, 5).map((l) => l.split(",")[at]), [
+    "true",
+    "true",
+    "false",
+    "false",
+  ]);
+});
+
+Deno.test("summarizeRows() counts degenerate-OPT rows per group without changing the means", () => {
+  const summary = summarizeRows(rows, grid);
+  const by = summary.by_distribution_budget_method.map((a) => [
+    a.budget,
+    a.method,
+    a.n,
+    a.n_degenerate_opt,
+    a.mean_ratio_to_opt,
+  ]);
+  assert.deepEqual(by.map((x) => x.slice(0, 4)), [
+    [0.5, "density_only", 2, 2],
+    [0.5, "opt", 2, 2],
+    [2, "density_only", 2, 0],
+    [2, "opt", 2, 0],
+  ]);
+  // The artifact's rule: F = 0 against OPT = 0 counts as 1.0 in the mean.
+  assert.deepEqual(by.slice(0, 2).map((x) => x[4]), [1, 1]);
+  assert.equal(by[3][4], 1);
+  assert.match(summary.label_definitions.n_degenerate_opt, /included in the means/);
+});
