@@ -41,6 +41,15 @@ export interface BnbOptions {
    * knapsack bound: the F of a quick greedy store.
    */
   lowerBound?: number;
+  /**
+   * Explore subtrees that can only tie the incumbent, to apply the artifact's
+   * tie rule (a tie at lower cost wins) — default true, needed for the
+   * artifact's exact stores. `false` prunes every subtree that cannot beat
+   * the incumbent by more than 1e-12: the same OPT value, often far fewer
+   * nodes on packages with many tied optima, but the store may be another
+   * optimal one.
+   */
+  exploreTies?: boolean;
 }
 
 interface GroupOptions {
@@ -135,6 +144,8 @@ export function solveBnb(cp: CompiledPackage, budget: number, opts: BnbOptions =
     );
   }
   const useKnapsack = (opts.bound ?? "knapsack") === "knapsack";
+  // Prune when the bound cannot reach best − TOL (ties explored) or best + TOL (ties skipped).
+  const margin = opts.exploreTies === false ? -TOL : TOL;
   const deadline = opts.timeLimitMs === undefined ? Infinity : t0 + opts.timeLimitMs;
   const greedy = useKnapsack ? greedyStore(cp, budget, k) : null;
   const floor = (opts.lowerBound ?? greedy?.value ?? -Infinity) - 1e-9;
@@ -227,7 +238,7 @@ export function solveBnb(cp: CompiledPackage, budget: number, opts: BnbOptions =
     if ((nodes & 1023) === 0 && performance.now() > deadline) timedOut = true;
     if (timedOut) return;
     let optimistic = suffixBound(i);
-    if (optimistic + TOL < best || optimistic + TOL < floor) return;
+    if (optimistic + margin < best || optimistic + TOL < floor) return;
     if (i === G) {
       const v = valueOf(cp, z);
       if (v > best + TOL || (Math.abs(v - best) <= TOL && used < bestCost)) {
@@ -240,7 +251,7 @@ export function solveBnb(cp: CompiledPackage, budget: number, opts: BnbOptions =
     if (useKnapsack) {
       const kb = valueOf(cp, z) + knapsackGain(i, budget - used) * (1 + 1e-12) + 1e-9;
       if (kb < optimistic) optimistic = kb;
-      if (optimistic + TOL < best || optimistic + TOL < floor) return;
+      if (optimistic + margin < best || optimistic + TOL < floor) return;
     }
     const o = options[i];
     for (let t = 0; t < o.members.length; t++) {

@@ -14,7 +14,8 @@ import { checkSolveArgs } from "./_validate.ts";
 /** Options of {@linkcode solve}. */
 export interface SolveOptions {
   /**
-   * `auto` (default): branch-and-bound for up to `bnbTimeMs`, then the MILP
+   * `auto` (default): branch-and-bound (ties not explored: the OPT value is
+   * certified, the store is one optimal store) for up to `bnbTimeMs`, then the MILP
    * certificate for whatever is left of the time limit; `bnb`, `milp`,
    * `brute`: that solver only.
    */
@@ -57,7 +58,7 @@ export async function solve(
   }
   switch (opts.solver ?? "auto") {
     case "bnb":
-      return solveBnb(cp, budget, { k, timeLimitMs: limit });
+      return solveBnb(cp, budget, { k, timeLimitMs: limit, exploreTies: false });
     case "brute":
       return solveBrute(cp, budget, { k });
     case "milp":
@@ -68,7 +69,7 @@ export async function solve(
   }
   const t0 = performance.now();
   const first = Math.min(opts.bnbTimeMs ?? 1000, limit ?? Infinity);
-  const bnb = solveBnb(cp, budget, { k, timeLimitMs: first });
+  const bnb = solveBnb(cp, budget, { k, timeLimitMs: first, exploreTies: false });
   if (bnb.status === "optimal") return bnb;
   const left = limit === undefined ? undefined : Math.max(0, limit - (performance.now() - t0));
   const milp = await solveMilp(cp, budget, {

@@ -15,6 +15,13 @@ Deno.test("solveBnb() returns the brute-force store under both bounds (k = 1, 2,
     fc.property(arbPackage({ k2: true, piecewise: true }), ({ input, budget }) => {
       const cp = compileArb(input);
       const brute = solveBrute(cp, budget);
+      const skip = solveBnb(cp, budget, { exploreTies: false });
+      assert.equal(skip.status, "optimal");
+      assert.ok(
+        Math.abs(skip.objective! - brute.objective!) <= 1e-12,
+        `exploreTies false: ${skip.objective}`,
+      );
+      assert.ok(checkFeasible(cp, skip.store, budget).feasible);
       for (const bound of ["suffix", "knapsack"] as const) {
         const b = solveBnb(cp, budget, { bound });
         assert.equal(b.status, "optimal");
