@@ -39,7 +39,10 @@ export class InputError extends Error {
     readonly expected: string,
     readonly issues: { where: Where; expected: string }[] = [],
   ) {
-    const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem(s))` : "";
-    super(`Cannot read ${file}: ${formatWhere(where)}: ${expected}${more}`);
+    const shown = issues.slice(1, 5).map((i) => `; ${formatWhere(i.where)}: ${i.expected}`).join(
+      "",
+    );
+    const more = issues.length > 5 ? `; and ${issues.length - 5} more problem(s)` : "";
+    super(`Cannot read ${file}: ${formatWhere(where)}: ${expected}${shown}${more}`);
   }
 }

@@ -3,6 +3,8 @@
  *
  * @module
  */
+import { checkFeasible, evaluateStore } from "../objective.ts";
+import type { CompiledPackage } from "../package/compile.ts";
 import { type Certificate, isCertified } from "../solve/result.ts";
 
 /** Tolerance below which an OPT is degenerate (zero). */
@@ -42,4 +44,49 @@ export function artifactSafeRatio(v: number, d: number | null): number | null {
   if (d === null) return null;
   if (Math.abs(d) <= DEGENERATE_TOL) return Math.abs(v) <= DEGENERATE_TOL ? 1.0 : null;
   return v / d;
+}
+
+/** A store scored against a certified OPT: F, cost, feasibility and the package ratio. */
+export interface StoreScore {
+  /** F(X) in weight units. */
+  value: number;
+  /** Total cost of X in cost units. */
+  cost: number;
+  feasible: boolean;
+  /** Why X is infeasible (unknown ids, repeats, over budget, group cap). */
+  reasons: string[];
+  /** F(X)/OPT, or null when infeasible, uncertified or degenerate. */
+  ratio: number | null;
+  flag: Ratio["flag"] | "infeasible";
+}
+
+/**
+ * Scores a store given by candidate ids against a certified OPT at the same
+ * budget: checks feasibility (eq. 1) first, then the package ratio
+ * (definition 1). An infeasible store gets no ratio.
+ *
+ * @param cp compiled package
+ * @param storeIds candidate ids of the store X
+ * @param opt an exact solver's certificate for the package and budget
+ * @returns value, cost, feasibility with reasons, ratio and flag
+ */
+export function scoreStore(
+  cp: CompiledPackage,
+  storeIds: readonly string[],
+  opt: Certificate,
+): StoreScore {
+  const feas = checkFeasible(cp, storeIds, opt.budget);
+  const known = storeIds.filter((id) => cp.candIndex.has(id)).map((id) => cp.candIndex.get(id)!);
+  const value = evaluateStore(cp, known);
+  if (!feas.feasible) {
+    return {
+      value,
+      cost: feas.cost,
+      feasible: false,
+      reasons: feas.reasons,
+      ratio: null,
+      flag: "infeasible",
+    };
+  }
+  return { value, cost: feas.cost, feasible: true, reasons: [], ...ratioToOpt(value, opt) };
 }

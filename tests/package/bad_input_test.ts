@@ -177,7 +177,7 @@ Deno.test("parsePackageJson() rejects a duplicate candidate id", () => {
   // The renamed candidate also leaves a dangling coverage row: one more problem.
   assert.equal(
     err.message,
-    "Cannot read pkg.json: candidates[4].id: duplicate candidate id 'e2.raw' (and 1 more problem(s))",
+    "Cannot read pkg.json: candidates[4].id: duplicate candidate id 'e2.raw'; coverage[6].candidate: dangling candidate id 'e2.tomb'",
   );
 });
 
