@@ -7,6 +7,7 @@
  * @module
  */
 export * from "./data_source.ts";
+export * from "./shared_data.ts";
 export * from "./load_locomo.ts";
 export * from "./locomo.ts";
 export * from "./locomo_slices.ts";

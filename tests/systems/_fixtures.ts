@@ -2,6 +2,7 @@
 import type { AdjudicationRequest, Adjudicator, CoverageEdge } from "../../lib/adjudicate/types.ts";
 import { parsePackage } from "../../lib/package/parse.ts";
 import type { Package } from "../../lib/package/schema.ts";
+import { fileURLToPath } from "node:url";
 
 /** Fixture folder path (relative to the repo root, the test cwd). */
 export const FIX = "tests/systems/fixtures/";
@@ -9,6 +10,21 @@ export const FIX = "tests/systems/fixtures/";
 /** Reads and parses a JSON fixture. */
 export async function fixtureJson(name: string): Promise<unknown> {
   return JSON.parse(await Deno.readTextFile(FIX + name));
+}
+
+/**
+ * A format example of `../shared/formats/` beside the checkout, if present.
+ *
+ * @param name file name, e.g. `mem0_v1.1_search_example.json`
+ * @returns its path, or null in a clone without the shared folder
+ */
+export function sharedFormat(name: string): string | null {
+  const path = fileURLToPath(new URL(`../../../shared/formats/${name}`, import.meta.url));
+  try {
+    return Deno.statSync(path).isFile ? path : null;
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -12,7 +12,8 @@ import {
   readStoreFile,
   replayMem0Events,
 } from "../../lib/systems/mod.ts";
-import { FIX, fixtureJson } from "./_fixtures.ts";
+import { sharedDataPath } from "../../lib/natural/shared_data.ts";
+import { FIX, fixtureJson, sharedFormat } from "./_fixtures.ts";
 
 const TEXTS = [
   "Caroline attended an LGBTQ support group on 7 May 2023.",
@@ -20,6 +21,7 @@ const TEXTS = [
   "Melanie painted a lake sunrise in 2022.",
   "Melanie is busy with her kids and her work.",
 ];
+const ATOMS = ["Mother of two; paints landscapes; ran a charity race in May 2023."];
 
 Deno.test("readMem0GetAll() reads v1.1 results and reports the graph relations", async () => {
   const s = readMem0GetAll(await fixtureJson("mem0_get_all_v1.1.json"), { file: "v11.json" });
@@ -45,10 +47,20 @@ Deno.test("readMem0GetAll() reads 2.x results, a v1.0 list and search scores as 
   assert.deepEqual(list.memories.map((m) => [m.id, m.salience]), [["a", 0.25]]);
   assert.equal(list.problems[0].code, "dropped");
   assert.equal(list.problems[0].record, "[1] (id 'b')");
-  const search = readMem0GetAll(
-    await fixtureJson("../../../../shared/formats/mem0_v1.1_search_example.json"),
-  );
-  assert.equal(search.memories[0].salience, 0.83);
+  const search = readMem0GetAll(await fixtureJson("mem0_search.json"));
+  assert.deepEqual(search.memories.map((m) => [m.id, m.salience]), [["s1", 0.91], ["s2", 0.42]]);
+  assert.deepEqual(search.problems.map((p) => [p.code, p.field]), [["not_mapped", "relations"]]);
+});
+
+const SEARCH_EXAMPLE = sharedFormat("mem0_v1.1_search_example.json");
+
+Deno.test({
+  name: "readMem0GetAll() reads the shared search() example's score as salience",
+  ignore: SEARCH_EXAMPLE === null,
+  fn: async () => {
+    const search = readMem0GetAll(JSON.parse(await Deno.readTextFile(SEARCH_EXAMPLE!)));
+    assert.equal(search.memories[0].salience, 0.83);
+  },
 });
 
 Deno.test("replayMem0Events() replays add()/history() to the final store with tombstones", async () => {
@@ -118,22 +130,43 @@ Deno.test("readLettaMemory() reads passages, drops deleted and repeated ones, re
 });
 
 Deno.test("readLettaMemory() reads core blocks with passages; filterScope() splits them", async () => {
-  const block = await fixtureJson("../../../../shared/formats/letta_core_block_example.json");
-  const passage = await fixtureJson(
-    "../../../../shared/formats/letta_archival_passage_example.json",
-  );
+  const block = await fixtureJson("letta_core_block.json");
+  const passage = await fixtureJson("letta_archival_passage.json");
   const s = readLettaMemory({ core_memory: { blocks: [block] }, archival_memory: [passage] });
-  assert.deepEqual(s.memories.map((m) => [m.scope, m.source]), [
-    ["core", "letta:core:human"],
-    ["archival", "letta:archival"],
+  assert.deepEqual(s.memories.map((m) => [m.id, m.scope, m.source]), [
+    ["block-fixture-human", "core", "letta:core:human"],
+    ["passage-fixture-1", "archival", "letta:archival"],
   ]);
-  assert.deepEqual(filterScope(s, ["core"]).memories.map((m) => m.id), ["block-..."]);
-  assert.deepEqual(filterScope(s, ["archival"]).memories.length, 1);
+  assert.equal(s.memories[1].created_at, "2023-05-20T20:00:00Z");
+  assert.deepEqual(filterScope(s, ["core"]).memories.map((m) => m.id), ["block-fixture-human"]);
+  assert.deepEqual(filterScope(s, ["archival"]).memories.map((m) => m.id), ["passage-fixture-1"]);
   const atoms = readLettaMemory([block], { core: "atoms" });
-  assert.deepEqual(atoms.memories.map((m) => m.text), [
-    "Transgender woman; attends LGBTQ support group; plans counseling career.",
-  ]);
+  assert.deepEqual(atoms.memories.map((m) => m.text), ATOMS);
   assert.equal(atoms.problems[0].detail, "1 atom(s) under 4 words dropped");
+});
+
+const BLOCK_EXAMPLE = sharedFormat("letta_core_block_example.json");
+const PASSAGE_EXAMPLE = sharedFormat("letta_archival_passage_example.json");
+
+Deno.test({
+  name: "readLettaMemory() reads the shared core block and passage examples",
+  ignore: BLOCK_EXAMPLE === null || PASSAGE_EXAMPLE === null,
+  fn: async () => {
+    const block = JSON.parse(await Deno.readTextFile(BLOCK_EXAMPLE!));
+    const passage = JSON.parse(await Deno.readTextFile(PASSAGE_EXAMPLE!));
+    const s = readLettaMemory({ core_memory: { blocks: [block] }, archival_memory: [passage] });
+    assert.deepEqual(s.memories.map((m) => [m.scope, m.source]), [
+      ["core", "letta:core:human"],
+      ["archival", "letta:archival"],
+    ]);
+    assert.deepEqual(filterScope(s, ["core"]).memories.map((m) => m.id), ["block-..."]);
+    assert.deepEqual(filterScope(s, ["archival"]).memories.length, 1);
+    const atoms = readLettaMemory([block], { core: "atoms" });
+    assert.deepEqual(atoms.memories.map((m) => m.text), [
+      "Transgender woman; attends LGBTQ support group; plans counseling career.",
+    ]);
+    assert.equal(atoms.problems[0].detail, "1 atom(s) under 4 words dropped");
+  },
 });
 
 Deno.test("coreAtoms() splits sentences, drops short and repeated atoms, cuts long ones", () => {
@@ -146,30 +179,37 @@ Deno.test("coreAtoms() splits sentences, drops short and repeated atoms, cuts lo
   assert.deepEqual([a.short, a.truncated, a.duplicates], [1, 1, 1]);
 });
 
-Deno.test("readLettaAgentFile() parses the three shared agent files", async () => {
-  const dir = "../shared/data/letta-af/";
-  const kb = readLettaAgentFile(JSON.parse(await Deno.readTextFile(dir + "knowledge-base.af")));
-  assert.deepEqual(kb.memories.map((m) => [m.id, m.source, m.text.length]), [
-    ["core:pinecone_results", "letta:af:interim-blue-raven:pinecone_results", 8912],
-    ["core:search_queries", "letta:af:interim-blue-raven:search_queries", 1457],
-  ]);
-  const convo = readLettaAgentFile(
-    JSON.parse(await Deno.readTextFile(dir + "memgpt_agent_with_convo.af")),
-  );
-  assert.deepEqual(convo.memories.map((m) => m.id), ["core:persona", "core:human"]);
-  assert.equal(convo.memories[1].created_at, "2025-04-01T03:47:27");
-  assert.equal(convo.problems[0].detail, "91 message(s): not core memory, not mapped");
-  const v2 = readLettaAgentFile(
-    JSON.parse(
-      await Deno.readTextFile(dir + "test_basic_agent_with_blocks_tools_messages_v2.af"),
-    ),
-  );
-  assert.deepEqual(v2.memories.map((m) => [m.id, m.source]), [
-    ["block-0", "letta:af:agent-0:persona"],
-    ["block-1", "letta:af:agent-0:human"],
-    ["block-2", "letta:af:agent-0:project_context"],
-  ]);
-  assert.match(v2.memories[1].text, /^username: sarah_researcher/);
+const LETTA_AF = sharedDataPath("letta-af");
+
+Deno.test({
+  name: "readLettaAgentFile() parses the three shared agent files",
+  ignore: LETTA_AF === null,
+  fn: async () => {
+    const kb = readLettaAgentFile(
+      JSON.parse(await Deno.readTextFile(LETTA_AF! + "/knowledge-base.af")),
+    );
+    assert.deepEqual(kb.memories.map((m) => [m.id, m.source, m.text.length]), [
+      ["core:pinecone_results", "letta:af:interim-blue-raven:pinecone_results", 8912],
+      ["core:search_queries", "letta:af:interim-blue-raven:search_queries", 1457],
+    ]);
+    const convo = readLettaAgentFile(
+      JSON.parse(await Deno.readTextFile(LETTA_AF! + "/memgpt_agent_with_convo.af")),
+    );
+    assert.deepEqual(convo.memories.map((m) => m.id), ["core:persona", "core:human"]);
+    assert.equal(convo.memories[1].created_at, "2025-04-01T03:47:27");
+    assert.equal(convo.problems[0].detail, "91 message(s): not core memory, not mapped");
+    const v2 = readLettaAgentFile(
+      JSON.parse(
+        await Deno.readTextFile(LETTA_AF! + "/test_basic_agent_with_blocks_tools_messages_v2.af"),
+      ),
+    );
+    assert.deepEqual(v2.memories.map((m) => [m.id, m.source]), [
+      ["block-0", "letta:af:agent-0:persona"],
+      ["block-1", "letta:af:agent-0:human"],
+      ["block-2", "letta:af:agent-0:project_context"],
+    ]);
+    assert.match(v2.memories[1].text, /^username: sarah_researcher/);
+  },
 });
 
 Deno.test("readLettaAgentFile() reads the fixture agent and reports unused blocks", async () => {
