@@ -31,7 +31,7 @@ const USAGE = `Usage: deno run -A scripts/sweep.ts --out DIR [options]
                         absolute budgets (6) (default 0.01,0.02,0.05,0.10,0.20)
   --methods LIST        method ids, "exact" (the 8 of the exact sweep, default) or "stress" (the 10)
   --workers N           parallel workers in [1, 1024] (default: number of cores); 1 runs in-process
-  --bound B             branch-and-bound bound: knapsack (default) or suffix (the artifact's)
+  --bound B             branch-and-bound bound: auto (default), knapsack or suffix (the artifact's)
   --summation S         float sums of means: neumaier (CPython >= 3.12, default) or naive (<= 3.11)
   --out DIR             output folder (required)
   --quiet               no progress line and no table
@@ -89,7 +89,7 @@ function parse(args: string[]) {
         budgets: { type: "string", default: "0.01,0.02,0.05,0.10,0.20" },
         methods: { type: "string", default: "exact" },
         workers: { type: "string" },
-        bound: { type: "string", default: "knapsack" },
+        bound: { type: "string", default: "auto" },
         summation: { type: "string", default: "neumaier" },
         out: { type: "string" },
         quiet: { type: "boolean", default: false },
@@ -118,8 +118,8 @@ function main(args: string[]): Promise<void> | void {
   const workers = values.workers === undefined
     ? undefined
     : integerFlag("workers", values.workers, MAX_WORKERS);
-  if (values.bound !== "knapsack" && values.bound !== "suffix") {
-    fail(`--bound expects knapsack or suffix, got '${values.bound}'`);
+  if (values.bound !== "knapsack" && values.bound !== "suffix" && values.bound !== "auto") {
+    fail(`--bound expects auto, knapsack or suffix, got '${values.bound}'`);
   }
   if (values.summation !== "naive" && values.summation !== "neumaier") {
     fail(`--summation expects naive or neumaier, got '${values.summation}'`);

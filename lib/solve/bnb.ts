@@ -13,7 +13,7 @@
  * Bounds (both admissible):
  * - `suffix` (the artifact's): F(z + S_i) with S_i[r] = sum over groups j >= i
  *   of the largest coverage of r among j's options. Budget-blind.
- * - `knapsack` (default): the minimum of `suffix` and F(z) + the LP bound of
+ * - `knapsack` (default above 12 groups): the minimum of `suffix` and F(z) + the LP bound of
  *   the multiple-choice knapsack over the remaining groups, valuing each
  *   option by its marginal gain at the node (an overestimate of its joint
  *   gain, F being submodular).
@@ -26,12 +26,19 @@ import { CoverageState, TOL, valueOf } from "../objective.ts";
 import type { Certificate } from "./result.ts";
 import { checkSolveArgs } from "./_validate.ts";
 
+/** Above this many groups the `auto` bound is `knapsack`. */
+const AUTO_KNAPSACK_GROUPS = 12;
+
 /** Options of {@linkcode solveBnb}. */
 export interface BnbOptions {
   /** Group cap k (default: the package's). */
   k?: number;
-  /** Pruning bound: the artifact's budget-blind `suffix`, or `knapsack` (default). */
-  bound?: "suffix" | "knapsack";
+  /**
+   * Pruning bound: the artifact's budget-blind `suffix`, `knapsack`, or
+   * `auto` (default): `suffix` for packages of at most 12 groups, where the
+   * knapsack bound costs more than it prunes, else `knapsack`.
+   */
+  bound?: "suffix" | "knapsack" | "auto";
   /** Stop after this many milliseconds with status `time_limit`. */
   timeLimitMs?: number;
   /**
@@ -60,10 +67,14 @@ interface GroupOptions {
 
 /** The options of each group in branching order (ARTIFACT-SPEC §5.1 step 4, §5.4). */
 function groupOptions(cp: CompiledPackage, budget: number, k: number): GroupOptions[] {
+  // F({c}) through one reused array: z = a_c, evaluate, reset the touched entries.
+  const scratch = new Float64Array(cp.unitIds.length);
   const single = (c: number) => {
-    const st = new CoverageState(cp);
-    st.add(c);
-    return st.value;
+    const u = cp.rowUnits[c], v = cp.rowVals[c];
+    for (let t = 0; t < u.length; t++) scratch[u[t]] += v[t];
+    const f = valueOf(cp, scratch);
+    for (let t = 0; t < u.length; t++) scratch[u[t]] = 0;
+    return f;
   };
   return cp.groups.map((g) => {
     if (k === 1) {
@@ -122,6 +133,57 @@ function greedyStore(cp: CompiledPackage, budget: number, k: number): CoverageSt
   }
 }
 
+/** Branching options and suffix bound of a package; with k = 1 they do not depend on B (cached). */
+interface SearchTables {
+  options: GroupOptions[];
+  /** S_i[r] in rows i*M .. i*M+M-1; row G is all zeros. */
+  suffix: Float64Array;
+}
+
+const tablesK1 = new WeakMap<CompiledPackage, SearchTables>();
+
+function searchTables(cp: CompiledPackage, budget: number, k: number): SearchTables {
+  if (k === 1) {
+    const hit = tablesK1.get(cp);
+    if (hit) return hit;
+  }
+  const M = cp.unitIds.length;
+  const G = cp.groups.length;
+  const options = groupOptions(cp, budget, k);
+
+  // Suffix coverage S_i[r]: rows i*M .. i*M+M-1; row G is all zeros.
+  const suffix = new Float64Array((G + 1) * M);
+  const unitMax = new Float64Array(M), optionSum = new Float64Array(M);
+  for (let i = G - 1; i >= 0; i--) {
+    const row = suffix.subarray(i * M, i * M + M);
+    row.set(suffix.subarray((i + 1) * M, (i + 2) * M));
+    unitMax.fill(0);
+    for (const m of options[i].members) {
+      // Summed coverage of the option (one candidate when k = 1), then the per-unit maximum.
+      for (const c of m) {
+        const u = cp.rowUnits[c], v = cp.rowVals[c];
+        for (let t = 0; t < u.length; t++) optionSum[u[t]] += v[t];
+      }
+      for (const c of m) {
+        const u = cp.rowUnits[c];
+        for (let t = 0; t < u.length; t++) {
+          const r = u[t];
+          if (optionSum[r] > unitMax[r]) unitMax[r] = optionSum[r];
+        }
+      }
+      for (const c of m) {
+        const u = cp.rowUnits[c];
+        for (let t = 0; t < u.length; t++) optionSum[u[t]] = 0;
+      }
+    }
+    for (let r = 0; r < M; r++) row[r] += unitMax[r];
+  }
+
+  const tables = { options, suffix };
+  if (k === 1) tablesK1.set(cp, tables);
+  return tables;
+}
+
 /**
  * Certifies OPT_P(B) = max F(X) over stores X with cost <= B and at most k
  * candidates per group (paper 000 definition 1).
@@ -143,7 +205,9 @@ export function solveBnb(cp: CompiledPackage, budget: number, opts: BnbOptions =
       `Cannot solve with branch-and-bound: lowerBound must be finite, got ${opts.lowerBound}`,
     );
   }
-  const useKnapsack = (opts.bound ?? "knapsack") === "knapsack";
+  const bound = opts.bound ?? "auto";
+  const useKnapsack = bound === "knapsack" ||
+    (bound === "auto" && cp.groups.length > AUTO_KNAPSACK_GROUPS);
   // Prune when the bound cannot reach best − TOL (ties explored) or best + TOL (ties skipped).
   const margin = opts.exploreTies === false ? -TOL : TOL;
   const deadline = opts.timeLimitMs === undefined ? Infinity : t0 + opts.timeLimitMs;
@@ -151,24 +215,7 @@ export function solveBnb(cp: CompiledPackage, budget: number, opts: BnbOptions =
   const floor = (opts.lowerBound ?? greedy?.value ?? -Infinity) - 1e-9;
   const M = cp.unitIds.length;
   const G = cp.groups.length;
-  const options = groupOptions(cp, budget, k);
-
-  // Suffix coverage S_i[r]: rows i*M .. i*M+M-1; row G is all zeros.
-  const suffix = new Float64Array((G + 1) * M);
-  for (let i = G - 1; i >= 0; i--) {
-    const row = suffix.subarray(i * M, i * M + M);
-    row.set(suffix.subarray((i + 1) * M, (i + 2) * M));
-    const best = new Float64Array(M);
-    for (const m of options[i].members) {
-      const sum = new Map<number, number>();
-      for (const c of m) {
-        const u = cp.rowUnits[c], v = cp.rowVals[c];
-        for (let t = 0; t < u.length; t++) sum.set(u[t], (sum.get(u[t]) ?? 0) + v[t]);
-      }
-      for (const [r, s] of sum) if (s > best[r]) best[r] = s;
-    }
-    for (let r = 0; r < M; r++) row[r] += best[r];
-  }
+  const { options, suffix } = searchTables(cp, budget, k);
 
   const z = new Float64Array(M);
   const scratch = new Float64Array(M);

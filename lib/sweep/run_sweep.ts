@@ -48,8 +48,8 @@ export interface SweepOptions {
   outDir: string;
   /** Worker count (default `navigator.hardwareConcurrency`); 1 runs in-process. */
   workers?: number;
-  /** B&B bound (default `knapsack`; the store does not depend on it). */
-  bound?: "suffix" | "knapsack";
+  /** B&B bound (default `auto`; the store does not depend on it). */
+  bound?: "suffix" | "knapsack" | "auto";
   /** Float summation of means, bootstrap resamples and update metrics (default `neumaier`, as CPython >= 3.12). */
   summation?: Summation;
   /** Called after each finished unit, and once at the start. */
@@ -106,7 +106,7 @@ export interface SweepGrid {
   /** Absolute budgets B, ascending. */
   budgets: number[];
   methods: string[];
-  bound: "suffix" | "knapsack";
+  bound: "suffix" | "knapsack" | "auto";
   summation: Summation;
   versions: { memaudit: string; schema: number };
 }
@@ -177,7 +177,7 @@ export function resolveGrid(opts: SweepOptions): SweepGrid {
     budget_basis: needsBasis ? budgetBasis(packages) : null,
     budgets: budgetsFromTokens(tokens, packages),
     methods: [...methods],
-    bound: opts.bound ?? "knapsack",
+    bound: opts.bound ?? "auto",
     summation: opts.summation ?? DEFAULT_SUMMATION,
     versions: { ...VERSIONS },
   };

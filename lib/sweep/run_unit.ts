@@ -13,7 +13,7 @@ import type { Summation } from "../score/_py_sum.ts";
 import { solveBnb } from "../solve/bnb.ts";
 import { isCertified } from "../solve/result.ts";
 import { WRITERS } from "../writers/registry.ts";
-import { restrictPackage } from "../writers/restrict_package.ts";
+import { noTombstone, noTombstonePool, restrictPackage } from "../writers/restrict_package.ts";
 import { getSweepMethod, type SweepMethod } from "./methods.ts";
 import { RESULT_SCHEMA_VERSION, type ResultRow, type TimingRow, VERSIONS } from "./row.ts";
 
@@ -23,8 +23,8 @@ export interface UnitConfig {
   budgets: readonly number[];
   /** Method ids (see `sweepMethodIds()`). */
   methods: readonly string[];
-  /** B&B bound (default `knapsack`; the store does not depend on it). */
-  bound?: "suffix" | "knapsack";
+  /** B&B bound (default `auto`; the store does not depend on it). */
+  bound?: "suffix" | "knapsack" | "auto";
   /** Summation of the covered masses in the update metrics (default `neumaier`). */
   summation?: Summation;
 }
@@ -63,12 +63,15 @@ export function runUnit(distribution: string, seed: number, config: UnitConfig):
   const methods = config.methods.map((id) => [id, getSweepMethod(id)] as const);
   const cp = compilePackage(generate(distribution, seed));
   const lists = validityLists(cp);
-  const bound = config.bound ?? "knapsack";
+  const bound = config.bound ?? "auto";
   const pools = new Map<SweepMethod, CompiledPackage>();
   const poolOf = (m: SweepMethod): CompiledPackage => {
     if (m.kind !== "exact" || m.pool === null) return cp;
     let p = pools.get(m);
-    if (p === undefined) pools.set(m, p = restrictPackage(cp, m.pool(cp)));
+    if (p === undefined) {
+      p = m.pool === noTombstone ? noTombstonePool(cp) : restrictPackage(cp, m.pool(cp));
+      pools.set(m, p);
+    }
     return p;
   };
   const exact = (pool: CompiledPackage, budget: number): Selection => {

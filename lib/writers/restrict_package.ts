@@ -77,3 +77,18 @@ export function restrictPackage(
   };
   return compilePackage(restricted, { k: cp.k });
 }
+
+const noTombstonePools = new WeakMap<CompiledPackage, CompiledPackage>();
+
+/**
+ * The package without tombstones and compound updates (the artifact's
+ * no-tombstone pool, ARTIFACT-SPEC §4.4), compiled once per package and cached.
+ *
+ * @param cp compiled package
+ * @returns `restrictPackage(cp, noTombstone(cp))`, the same object on every call
+ */
+export function noTombstonePool(cp: CompiledPackage): CompiledPackage {
+  let pool = noTombstonePools.get(cp);
+  if (pool === undefined) noTombstonePools.set(cp, pool = restrictPackage(cp, noTombstone(cp)));
+  return pool;
+}

@@ -11,18 +11,23 @@ import { checkBudget, finish } from "./_common.ts";
 import { bestOfGrid } from "./_gvt_pass.ts";
 import { greedy } from "./greedy.ts";
 import { singletonDensityGrid } from "./oracle_gvt.ts";
-import { GENERIC_TYPES, noTombstone, onlyTypes, restrictPackage } from "./restrict_package.ts";
+import {
+  GENERIC_TYPES,
+  noTombstone,
+  noTombstonePool,
+  onlyTypes,
+  restrictPackage,
+} from "./restrict_package.ts";
 import type { WriterResult } from "./types.ts";
 
 function gvtOnPool(
   cp: CompiledPackage,
   budget: number,
-  keep: (c: number) => boolean,
+  pool: CompiledPackage,
   writer: string,
   label: string,
 ): WriterResult {
   checkBudget(writer, budget);
-  const pool = restrictPackage(cp, keep);
   const grid = singletonDensityGrid(pool, budget);
   const win = bestOfGrid(pool, budget, grid);
   return finish(writer, label, budget, win.rec, {
@@ -44,7 +49,7 @@ function gvtOnPool(
  * @throws {RangeError} if the budget is not a finite number >= 0
  */
 export function noTombstoneGvt(cp: CompiledPackage, budget: number): WriterResult {
-  return gvtOnPool(cp, budget, noTombstone(cp), "no_tombstone_gvt", "No-tombstone GVT");
+  return gvtOnPool(cp, budget, noTombstonePool(cp), "no_tombstone_gvt", "No-tombstone GVT");
 }
 
 /**
@@ -60,7 +65,7 @@ export function genericCandidateGvt(cp: CompiledPackage, budget: number): Writer
   return gvtOnPool(
     cp,
     budget,
-    onlyTypes(cp, GENERIC_TYPES),
+    restrictPackage(cp, onlyTypes(cp, GENERIC_TYPES)),
     "generic_candidate_gvt",
     "Generic-candidate GVT",
   );
