@@ -13,7 +13,7 @@
  * Bounds (both admissible):
  * - `suffix` (the artifact's): F(z + S_i) with S_i[r] = sum over groups j >= i
  *   of the largest coverage of r among j's options. Budget-blind.
- * - `knapsack` (default above 12 groups): the minimum of `suffix` and F(z) + the LP bound of
+ * - `knapsack` (default above 8 groups): the minimum of `suffix` and F(z) + the LP bound of
  *   the multiple-choice knapsack over the remaining groups, valuing each
  *   option by its marginal gain at the node (an overestimate of its joint
  *   gain, F being submodular).
@@ -27,7 +27,7 @@ import type { Certificate } from "./result.ts";
 import { checkSolveArgs } from "./_validate.ts";
 
 /** Above this many groups the `auto` bound is `knapsack`. */
-const AUTO_KNAPSACK_GROUPS = 12;
+const AUTO_KNAPSACK_GROUPS = 8;
 
 /** Options of {@linkcode solveBnb}. */
 export interface BnbOptions {
@@ -35,7 +35,7 @@ export interface BnbOptions {
   k?: number;
   /**
    * Pruning bound: the artifact's budget-blind `suffix`, `knapsack`, or
-   * `auto` (default): `suffix` for packages of at most 12 groups, where the
+   * `auto` (default): `suffix` for packages of at most 8 groups, where the
    * knapsack bound costs more than it prunes, else `knapsack`.
    */
   bound?: "suffix" | "knapsack" | "auto";
