@@ -157,19 +157,4 @@ export interface DistributionSpec {
   readonly blocks: readonly Block[];
 }
 
-/** Candidate kind of each artifact representation type (DESIGN §2). */
-export const REPRESENTATION_KINDS: Readonly<Record<string, CandidateKind>> = {
-  raw_span: "raw",
-  raw: "raw",
-  atomic_fact: "fact",
-  fact: "fact",
-  interval_fact: "fact",
-  summary: "summary",
-  tombstone: "tombstone",
-  compound_update: "update",
-  compound_evidence: "event",
-  abstention: "rule",
-  uncertainty: "rule",
-  graph_edge: "edge",
-  skill: "skill",
-};
+export { REPRESENTATION_KINDS } from "../package/compile.ts";

@@ -53,7 +53,7 @@ import { basename, join } from "node:path";
 import { z } from "zod";
 import { formatPath, InputError } from "../errors.ts";
 import { readTextInput, readTextInputIfExists } from "../fs.ts";
-import { compareIds } from "./compile.ts";
+import { compareIds, REPRESENTATION_KINDS } from "./compile.ts";
 import { parseJsonText } from "./_json_text.ts";
 import {
   type CandidateKind,
@@ -101,22 +101,6 @@ export interface ArtifactReadOptions {
   instance?: string;
 }
 
-const KIND: Record<string, CandidateKind> = {
-  raw_span: "raw",
-  raw: "raw",
-  atomic_fact: "fact",
-  fact: "fact",
-  interval_fact: "fact",
-  summary: "summary",
-  tombstone: "tombstone",
-  compound_update: "update",
-  graph_edge: "edge",
-  skill: "skill",
-  compound_evidence: "event",
-  abstention: "rule",
-  uncertainty: "rule",
-};
-
 const FAMILY: Record<string, UnitFamily> = {
   current_truth: "current_state",
   invalidation: "invalidation",
@@ -140,7 +124,9 @@ const FAMILY: Record<string, UnitFamily> = {
  * @returns the package candidate kind
  */
 export function artifactKind(representationType: string): CandidateKind {
-  return Object.hasOwn(KIND, representationType) ? KIND[representationType] : "system";
+  return Object.hasOwn(REPRESENTATION_KINDS, representationType)
+    ? REPRESENTATION_KINDS[representationType]
+    : "system";
 }
 
 /**

@@ -58,6 +58,27 @@ export const DEFAULT_REPRESENTATION: Readonly<Record<CandidateKind, string>> = {
   system: "system",
 };
 
+/**
+ * Coarse kind of each artifact representation type (ARTIFACT-SPEC §1.1;
+ * DESIGN §2): the inverse direction of {@linkcode DEFAULT_REPRESENTATION}.
+ * Types not listed are external memories (kind `system`).
+ */
+export const REPRESENTATION_KINDS: Readonly<Record<string, CandidateKind>> = {
+  raw_span: "raw",
+  raw: "raw",
+  atomic_fact: "fact",
+  fact: "fact",
+  interval_fact: "fact",
+  summary: "summary",
+  tombstone: "tombstone",
+  compound_update: "update",
+  compound_evidence: "event",
+  abstention: "rule",
+  uncertainty: "rule",
+  graph_edge: "edge",
+  skill: "skill",
+};
+
 const SURROGATE = /[\uD800-\uDFFF]/;
 
 /** Code-point order of strings (Python's `str` order); ids are compared with it in every tie rule. */
