@@ -169,7 +169,12 @@ export async function openJournal(
  * @param sync also flush the file to disk (fdatasync)
  */
 export async function appendUnit(file: Deno.FsFile, unit: UnitResult, sync = false): Promise<void> {
-  const data = new TextEncoder().encode(JSON.stringify(unit) + "\n");
+  await appendLine(file, JSON.stringify(unit) + "\n", sync);
+}
+
+/** Appends one already serialized unit line (ending in "\n") to the journal. */
+export async function appendLine(file: Deno.FsFile, line: string, sync = false): Promise<void> {
+  const data = new TextEncoder().encode(line);
   let off = 0;
   while (off < data.length) off += await file.write(data.subarray(off));
   if (sync) await file.syncData();

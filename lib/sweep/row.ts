@@ -175,3 +175,86 @@ export function rowsToCsv(rows: readonly ResultRow[]): string {
   }
   return lines.join("\n") + "\n";
 }
+
+/**
+ * One unit's share of the output files, serialized where the unit ran (a
+ * worker), so the main thread only concatenates: the rows and timings
+ * sorted by {@linkcode compareRows}, as JSONL and as CSV lines without the
+ * header, and the unit as one journal line.
+ */
+export interface UnitText {
+  journal: string;
+  jsonl: string;
+  csv: string;
+  timings: string;
+  /** The fields the summary reads, per row (cheap to pass between threads). */
+  lite: LiteRow[];
+}
+
+/** The fields of a result row that the sweep summary reads. */
+export type LiteRow =
+  & Pick<
+    ResultRow,
+    | "distribution"
+    | "seed"
+    | "instance_id"
+    | "budget"
+    | "method"
+    | "objective_value"
+    | "ratio_to_opt"
+    | "ratio_to_upper_bound"
+    | "ratio_to_reference"
+    | "selected_cost"
+    | "budget_feasible"
+    | "group_feasible"
+    | "opt_degenerate"
+  >
+  & { update_metrics: { invalidation_units_covered?: number } };
+
+/** The summary fields of a row. */
+export function liteRow(r: ResultRow): LiteRow {
+  return {
+    distribution: r.distribution,
+    seed: r.seed,
+    instance_id: r.instance_id,
+    budget: r.budget,
+    method: r.method,
+    objective_value: r.objective_value,
+    ratio_to_opt: r.ratio_to_opt,
+    ratio_to_upper_bound: r.ratio_to_upper_bound,
+    ratio_to_reference: r.ratio_to_reference,
+    selected_cost: r.selected_cost,
+    budget_feasible: r.budget_feasible,
+    group_feasible: r.group_feasible,
+    opt_degenerate: r.opt_degenerate,
+    update_metrics: { invalidation_units_covered: r.update_metrics.invalidation_units_covered },
+  };
+}
+
+/**
+ * Serializes a unit for the output files. Concatenating the chunks of all
+ * units in (distribution, seed) order gives exactly `rowsToJsonl`,
+ * `rowsToCsv` (after its header line) and the timings JSONL of the sorted
+ * rows, because every row of a unit shares its (distribution, seed).
+ *
+ * @param unit one unit's rows and timings
+ * @returns its text chunks
+ */
+export function unitText(
+  unit: {
+    distribution: string;
+    seed: number;
+    rows: readonly ResultRow[];
+    timings: readonly TimingRow[];
+  },
+): UnitText {
+  const rows = [...unit.rows].sort(compareRows);
+  const csv = rowsToCsv(rows);
+  return {
+    journal: JSON.stringify(unit) + "\n",
+    jsonl: rowsToJsonl(rows),
+    csv: csv.slice(csv.indexOf("\n") + 1),
+    timings: rowsToJsonl([...unit.timings].sort(compareRows)),
+    lite: rows.map(liteRow),
+  };
+}

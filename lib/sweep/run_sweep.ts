@@ -14,18 +14,19 @@ import type { Package } from "../package/schema.ts";
 import { DEFAULT_SUMMATION, type Summation } from "../score/_py_sum.ts";
 import { type AggregateRow, aggregateRows, bestByBudget } from "../score/aggregate.ts";
 import { compareIds } from "../package/compile.ts";
-import { appendUnit, openJournal, unitKey } from "./journal.ts";
+import { appendLine, openJournal, unitKey } from "./journal.ts";
 import { getSweepMethod } from "./methods.ts";
 import {
   compareRows,
+  CSV_COLUMNS,
+  type LiteRow,
   RESULT_SCHEMA_VERSION,
   type ResultRow,
-  rowsToCsv,
-  rowsToJsonl,
-  type TimingRow,
+  type UnitText,
+  unitText,
   VERSIONS,
 } from "./row.ts";
-import { runUnit, type UnitConfig, type UnitResult } from "./run_unit.ts";
+import { runUnit, type UnitConfig } from "./run_unit.ts";
 import type { UnitTask } from "./worker.ts";
 
 /** Progress callback: units done (resumed ones included), total units, estimated seconds left (null before the first unit of this run). */
@@ -118,7 +119,8 @@ export interface SweepResult {
   /** Units in the grid, and how many were read back from a journal. */
   units: number;
   resumedUnits: number;
-  rows: ResultRow[];
+  /** Every row, sorted by (distribution, seed, budget, method); parsed on first access. */
+  readonly rows: ResultRow[];
   summary: SweepSummary;
   /** Wall time of this call, in seconds. */
   wallSec: number;
@@ -212,7 +214,7 @@ function sortKeys(v: unknown): unknown {
  * @param grid the grid they came from
  * @returns the summary
  */
-export function summarizeRows(rows: readonly ResultRow[], grid: SweepGrid): SweepSummary {
+export function summarizeRows(rows: readonly LiteRow[], grid: SweepGrid): SweepSummary {
   const degenerate = new Map<string, number>();
   const groupKey = (r: { distribution: string; budget: number; method: string }) =>
     JSON.stringify([r.distribution, r.budget, r.method]);
@@ -256,7 +258,7 @@ function runOnWorkers(
   tasks: readonly { distribution: string; seed: number }[],
   workers: number,
   config: UnitConfig,
-  onDone: (u: UnitResult) => Promise<void>,
+  onDone: (u: { distribution: string; seed: number }, text: UnitText) => Promise<void>,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     const pool: Worker[] = [];
@@ -282,7 +284,13 @@ function runOnWorkers(
     for (let i = 0; i < workers; i++) {
       const w = new Worker(new URL("./worker.ts", import.meta.url).href, { type: "module" });
       w.onmessage = async (e: MessageEvent) => {
-        const msg = e.data as { id: number; ok: boolean; result?: UnitResult; error?: string };
+        const msg = e.data as {
+          id: number;
+          ok: boolean;
+          unit?: { distribution: string; seed: number };
+          text?: UnitText;
+          error?: string;
+        };
         if (!msg.ok) {
           const t = tasks[msg.id];
           stop(
@@ -291,7 +299,7 @@ function runOnWorkers(
           return;
         }
         try {
-          await onDone(msg.result!);
+          await onDone(msg.unit!, msg.text!);
         } catch (err) {
           stop(err);
           return;
@@ -374,18 +382,23 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
   opts.onProgress?.(resumedUnits, all.length, null);
   // Appends are chained so that lines never interleave.
   let chain: Promise<void> = Promise.resolve();
-  const onDone = (u: UnitResult): Promise<void> =>
+  const texts = new Map<string, UnitText>();
+  const onDone = (u: { distribution: string; seed: number }, text: UnitText): Promise<void> =>
     chain = chain.then(async () => {
-      await appendUnit(file, u, opts.sync);
-      done.set(unitKey(u.distribution, u.seed), u);
+      await appendLine(file, text.journal, opts.sync);
+      texts.set(unitKey(u.distribution, u.seed), text);
       finishedHere++;
       const perUnit = (performance.now() - tRun) / 1000 / finishedHere;
-      opts.onProgress?.(done.size, all.length, perUnit * (todo.length - finishedHere));
+      opts.onProgress?.(
+        resumedUnits + finishedHere,
+        all.length,
+        perUnit * (todo.length - finishedHere),
+      );
     });
   try {
     const n = Math.min(workers, todo.length);
     if (n <= 1) {
-      for (const u of todo) await onDone(runUnit(u.distribution, u.seed, config));
+      for (const u of todo) await onDone(u, unitText(runUnit(u.distribution, u.seed, config)));
     } else {
       await runOnWorkers(todo, n, config, onDone);
     }
@@ -393,23 +406,35 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
     file.close();
   }
 
-  const units = all.map((u) => done.get(unitKey(u.distribution, u.seed))!);
-  const rows = units.flatMap((u) => u.rows).sort(compareRows);
-  const timings: TimingRow[] = units.flatMap((u) => u.timings).sort(compareRows);
-  const summary = summarizeRows(rows, grid);
+  // Units in output order; each unit's text is its share of every file (see unitText).
+  const order = [...all].sort((a, b) =>
+    compareRows({ ...a, budget: 0, method: "" }, { ...b, budget: 0, method: "" })
+  );
+  const keys = order.map((u) => unitKey(u.distribution, u.seed));
+  const chunks = keys.map((k) => texts.get(k) ?? unitText(done.get(k)!));
+  const summary = summarizeRows(chunks.flatMap((c) => c.lite), grid);
   await writable(opts.outDir, async () => {
-    await writeTextAtomic(files.results, rowsToJsonl(rows));
-    await writeTextAtomic(files.csv, rowsToCsv(rows));
+    await writeTextAtomic(files.results, chunks.map((c) => c.jsonl).join(""));
+    await writeTextAtomic(
+      files.csv,
+      CSV_COLUMNS.join(",") + "\n" + chunks.map((c) => c.csv).join(""),
+    );
     await writeTextAtomic(files.summary, JSON.stringify(sortKeys(summary), null, 2) + "\n");
-    await writeTextAtomic(files.timings, rowsToJsonl(timings));
+    await writeTextAtomic(files.timings, chunks.map((c) => c.timings).join(""));
     await Deno.remove(files.journal);
   });
+  let rows: ResultRow[] | null = null;
   return {
     grid,
     files,
     units: all.length,
     resumedUnits,
-    rows,
+    // Parsed from the results text on first use: most callers only need the summary.
+    get rows(): ResultRow[] {
+      return rows ??= chunks.flatMap((c) =>
+        c.jsonl.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as ResultRow)
+      );
+    },
     summary,
     wallSec: (performance.now() - t0) / 1000,
   };
