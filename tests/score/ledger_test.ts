@@ -4,51 +4,15 @@ import {
   decisionLedger,
   evaluateStore,
   generate,
-  parsePackage,
   solveBnb,
   STRESS_DISTRIBUTIONS,
 } from "memaudit";
 import { WRITERS } from "../../lib/writers/mod.ts";
+import { updateStress } from "../writers/_fixtures.ts";
 
 const near = (a: number, b: number, tol = 1e-12) =>
   assert.ok(Math.abs(a - b) <= tol, `${a} is not within ${tol} of ${b}`);
 const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
-
-/** ARTIFACT-SPEC §3.10 update-stress fixture (weights current 2, invalid 2, stale 0.1). */
-function updateStress() {
-  return compilePackage(parsePackage({
-    schema_version: 1,
-    id: "update_stress",
-    weight_source: "explicit",
-    experiences: [{ id: "old_pref", order: 0 }, { id: "meal_update", order: 1 }],
-    units: [
-      { id: "current", family: "current_state", weight: 2 },
-      { id: "invalid", family: "invalidation", weight: 2 },
-      { id: "stale", family: "preference", weight: 0.1 },
-    ],
-    candidates: [
-      { id: "old_atomic", experience: "old_pref", kind: "fact", cost: 2 },
-      { id: "old_raw", experience: "old_pref", kind: "raw", cost: 3 },
-      { id: "new_atomic", experience: "meal_update", kind: "fact", cost: 2 },
-      { id: "new_tombstone", experience: "meal_update", kind: "tombstone", cost: 1 },
-      {
-        id: "new_compound",
-        experience: "meal_update",
-        kind: "update",
-        representation: "compound_update",
-        cost: 3,
-      },
-    ],
-    coverage: [
-      { candidate: "old_atomic", unit: "stale", value: 1 },
-      { candidate: "old_raw", unit: "stale", value: 1 },
-      { candidate: "new_atomic", unit: "current", value: 1 },
-      { candidate: "new_tombstone", unit: "invalid", value: 1 },
-      { candidate: "new_compound", unit: "current", value: 1 },
-      { candidate: "new_compound", unit: "invalid", value: 1 },
-    ],
-  }, "<update_stress>"));
-}
 
 Deno.test("decisionLedger() books density-only's loss at the update decision (fixture, B = 3)", () => {
   const cp = updateStress();

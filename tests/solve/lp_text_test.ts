@@ -1,26 +1,6 @@
 import assert from "node:assert/strict";
-import { compilePackage, type PackageInput, parsePackage } from "memaudit";
 import { buildLp, LP_LINE_LIMIT } from "../../lib/solve/lp_text.ts";
-
-/** A package with explicit unit weights; coverage as [candidate, unit, value]. */
-function pkg(
-  cands: [id: string, exp: string, cost: number][],
-  units: [id: string, weight: number][],
-  cov: [cand: string, unit: string, value: number][],
-  extra: Partial<PackageInput> = {},
-) {
-  const exps = [...new Set(cands.map((c) => c[1]))];
-  return compilePackage(parsePackage({
-    schema_version: 1,
-    id: "t",
-    weight_source: "explicit",
-    experiences: exps.map((id, i) => ({ id, order: i })),
-    candidates: cands.map(([id, experience, cost]) => ({ id, experience, kind: "fact", cost })),
-    units: units.map(([id, weight]) => ({ id, family: "fact", weight })),
-    coverage: cov.map(([candidate, unit, value]) => ({ candidate, unit, value })),
-    ...extra,
-  }));
-}
+import { pkg } from "./_pkg.ts";
 
 Deno.test("buildLp() writes the expected text for a 2-candidate package", () => {
   const cp = pkg(

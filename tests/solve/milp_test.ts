@@ -1,14 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import highsModule from "highs";
-import {
-  compilePackage,
-  evaluateStore,
-  isCertified,
-  type PackageInput,
-  parsePackage,
-  solveBrute,
-} from "memaudit";
+import { compilePackage, evaluateStore, isCertified, solveBrute } from "memaudit";
 import { buildLp } from "../../lib/solve/lp_text.ts";
 import {
   type HighsRuntime,
@@ -19,26 +12,7 @@ import {
   solveMilpSync,
 } from "../../lib/solve/milp.ts";
 import { arbPackage, compileArb } from "../_arb.ts";
-
-/** A package with explicit unit weights; coverage as [candidate, unit, value]. */
-function pkg(
-  cands: [id: string, exp: string, cost: number][],
-  units: [id: string, weight: number][],
-  cov: [cand: string, unit: string, value: number][],
-  extra: Partial<PackageInput> = {},
-) {
-  const exps = [...new Set(cands.map((c) => c[1]))];
-  return compilePackage(parsePackage({
-    schema_version: 1,
-    id: "t",
-    weight_source: "explicit",
-    experiences: exps.map((id, i) => ({ id, order: i })),
-    candidates: cands.map(([id, experience, cost]) => ({ id, experience, kind: "fact", cost })),
-    units: units.map(([id, weight]) => ({ id, family: "fact", weight })),
-    coverage: cov.map(([candidate, unit, value]) => ({ candidate, unit, value })),
-    ...extra,
-  }));
-}
+import { pkg } from "./_pkg.ts";
 
 /**
  * Three groups. OPT(0.5) = 0 {}, OPT(1) = 1 {d}, OPT(2) = 2 ({a} or {c}),

@@ -76,6 +76,15 @@ export function updateStress(): CompiledPackage {
         "UPDATE diet changed from vegetarian to pescatarian",
       ],
     ],
+    {
+      id: "update_stress",
+      // Families and validity roles for the audits (writers ignore them).
+      units: [
+        { id: "current", family: "current_state", weight: 2, validity: "current" },
+        { id: "invalid", family: "invalidation", weight: 2, validity: "invalidates_prior" },
+        { id: "stale", family: "preference", weight: 0.1, validity: "superseded" },
+      ],
+    },
   );
 }
 
