@@ -66,6 +66,18 @@ export function roundHalfEven(x: number): number {
 }
 
 /**
+ * The total candidate cost of one package, summed in candidate order.
+ *
+ * @param pkg a package
+ * @returns Σ cost in cost units
+ */
+export function packageCostTotal(pkg: Package): number {
+  let total = 0;
+  for (const c of pkg.candidates) total += c.cost;
+  return total;
+}
+
+/**
  * The budget basis of a run: the mean over its packages of the total
  * candidate cost, summed in run order, then divided by the count.
  *
@@ -74,7 +86,19 @@ export function roundHalfEven(x: number): number {
  * @throws {InputError} if there are no packages
  */
 export function budgetBasis(packages: readonly Package[]): number {
-  if (packages.length === 0) {
+  return budgetBasisFromTotals(packages.map(packageCostTotal));
+}
+
+/**
+ * {@linkcode budgetBasis} from the packages' total costs
+ * ({@linkcode packageCostTotal}), e.g. computed on workers.
+ *
+ * @param totals the total cost of every package of the run, in run order
+ * @returns the basis in cost units
+ * @throws {InputError} if there are no totals
+ */
+export function budgetBasisFromTotals(totals: ArrayLike<number>): number {
+  if (totals.length === 0) {
     throw new InputError(
       "<budgets>",
       { path: "packages" },
@@ -82,12 +106,8 @@ export function budgetBasis(packages: readonly Package[]): number {
     );
   }
   let sum = 0;
-  for (const p of packages) {
-    let total = 0;
-    for (const c of p.candidates) total += c.cost;
-    sum += total;
-  }
-  return sum / packages.length;
+  for (let i = 0; i < totals.length; i++) sum += totals[i];
+  return sum / totals.length;
 }
 
 /**

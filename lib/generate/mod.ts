@@ -18,9 +18,11 @@ export {
 export { canonicalJson, packageHash } from "./package_hash.ts";
 export {
   budgetBasis,
+  budgetBasisFromTotals,
   budgetsFromBasis,
   budgetsFromTokens,
   type BudgetToken,
+  packageCostTotal,
   parseBudgetToken,
   roundHalfEven,
 } from "./budgets.ts";

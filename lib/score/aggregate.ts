@@ -92,20 +92,66 @@ export function aggregateRows(
   rows: readonly AggregatableRow[],
   opts: AggregateOptions = {},
 ): AggregateRow[] {
-  const mode = opts.summation ?? DEFAULT_SUMMATION;
-  const groups = new Map<string, AggregatableRow[]>();
+  return aggregateGroups(aggregateRowGroups(rows), undefined, opts);
+}
+
+/** The rows of one (distribution, budget, method) group in seed order, and their non-null ratios to OPT. */
+export interface AggregateGroup<R extends AggregatableRow = AggregatableRow> {
+  rows: R[];
+  /** The sample the bootstrap resamples, in seed order. */
+  ratios: number[];
+}
+
+/**
+ * The first half of {@linkcode aggregateRows}: the rows grouped by
+ * (distribution, budget, method), each group in seed order, with its
+ * non-null ratios to OPT (so that the bootstraps can run elsewhere, e.g.
+ * on workers).
+ *
+ * @param rows result rows
+ * @returns the groups, in first-seen order
+ */
+export function aggregateRowGroups<R extends AggregatableRow>(
+  rows: readonly R[],
+): AggregateGroup<R>[] {
+  const groups = new Map<string, R[]>();
   for (const r of rows) {
     const key = JSON.stringify([r.distribution, r.budget, r.method]);
     let g = groups.get(key);
     if (g === undefined) groups.set(key, g = []);
     g.push(r);
   }
-  const out: AggregateRow[] = [];
-  for (const g of groups.values()) {
+  return [...groups.values()].map((g) => {
     g.sort(bySeed);
-    const ratios = nonNull(g.map((r) => r.ratio_to_opt));
-    const [low, high] = artifactBootstrap(ratios, { summation: mode });
-    out.push({
+    return { rows: g, ratios: nonNull(g.map((r) => r.ratio_to_opt)) };
+  });
+}
+
+/**
+ * The second half of {@linkcode aggregateRows}: one aggregate row per group,
+ * sorted by (distribution, budget, method).
+ *
+ * @param groups groups from {@linkcode aggregateRowGroups}
+ * @param intervals the artifact bootstrap interval of each group's ratios
+ *   (`artifactBootstrap(group.ratios, { summation })`), or undefined to compute them here
+ * @param opts summation mode
+ * @returns the aggregate rows
+ * @throws {RangeError} if `intervals` does not have one entry per group
+ */
+export function aggregateGroups(
+  groups: readonly AggregateGroup[],
+  intervals: readonly (readonly [number, number])[] | undefined,
+  opts: AggregateOptions = {},
+): AggregateRow[] {
+  const mode = opts.summation ?? DEFAULT_SUMMATION;
+  if (intervals !== undefined && intervals.length !== groups.length) {
+    throw new RangeError(
+      `Cannot aggregate: ${intervals.length} bootstrap intervals for ${groups.length} groups`,
+    );
+  }
+  const out = groups.map(({ rows: g, ratios }, i): AggregateRow => {
+    const [low, high] = intervals?.[i] ?? artifactBootstrap(ratios, { summation: mode });
+    return {
       distribution: g[0].distribution,
       budget: g[0].budget,
       method: g[0].method,
@@ -123,8 +169,8 @@ export function aggregateRows(
       ),
       all_budget_feasible: g.every((r) => r.budget_feasible),
       all_group_feasible: g.every((r) => r.group_feasible),
-    });
-  }
+    };
+  });
   return out.sort((a, b) =>
     compareIds(a.distribution, b.distribution) || a.budget - b.budget ||
     compareIds(a.method, b.method)

@@ -80,6 +80,11 @@ export function artifactBootstrap(
   const n = values.length;
   if (n === 0) return [0, 0];
   if (n === 1) return [values[0], values[0]];
+  if (values.every((v) => Object.is(v, values[0]))) {
+    // Every resample is n copies of the same value, summed in the same order: one mean.
+    const m = pySum(values, mode) / n;
+    return [m, m];
+  }
   const idx = resampleIndices(seed, n, resamples);
   const means = new Float64Array(resamples);
   const sample = new Float64Array(n);

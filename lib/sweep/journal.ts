@@ -1,10 +1,12 @@
 /**
  * The append-only journal that makes a sweep resumable: a header line with
- * the resolved grid, then one JSON line per finished unit.
+ * the resolved grid, then one JSON line per unit whose rows were appended to
+ * the output files, with the bytes it added to each (so that a rerun can cut
+ * the files back to the last recorded unit).
  *
  * Reading a journal back is strict: it must be UTF-8, its header must be the
  * header of the same grid, and every complete line after it must be a unit
- * result of the expected shape. Anything else is an {@linkcode InputError}
+ * record of the expected shape. Anything else is an {@linkcode InputError}
  * naming the journal file and line; a journal is never overwritten unless it
  * is empty or a cut-off copy of this grid's header (a crash while writing it).
  *
@@ -14,15 +16,25 @@ import { z } from "zod";
 import { formatPath, InputError } from "../errors.ts";
 import { decodeUtf8Input } from "../fs.ts";
 import { canonicalJson } from "../generate/package_hash.ts";
-import type { UnitResult } from "./run_unit.ts";
 
 /** Identifies a journal file and its format. */
-export const JOURNAL_FORMAT = "memaudit-sweep-journal/1";
+export const JOURNAL_FORMAT = "memaudit-sweep-journal/2";
+
+/**
+ * One journal line: a unit whose rows were appended to the output files,
+ * and how many bytes it added to each of them.
+ */
+export interface JournalEntry {
+  distribution: string;
+  seed: number;
+  /** Bytes added to the results JSONL, the results CSV and the timings JSONL, in that order. */
+  bytes: [number, number, number];
+}
 
 /** What was read back from a journal. */
 export interface JournalState {
-  /** Finished units by {@linkcode unitKey}. */
-  units: Map<string, UnitResult>;
+  /** The recorded units, in the order they were appended. */
+  entries: JournalEntry[];
   /** Bytes dropped from a truncated last line (0 if none). */
   droppedBytes: number;
 }
@@ -34,52 +46,15 @@ export function unitKey(distribution: string, seed: number): string {
 
 const NL = 0x0a;
 
-const num = z.number();
-const nullableNum = num.nullable();
-const RowShape = z.looseObject({
-  schema_version: num,
-  instance_id: z.string(),
-  seed: z.int(),
+const count = z.int().nonnegative();
+const EntryShape = z.strictObject({
   distribution: z.string(),
-  budget: num,
-  method: z.string(),
-  selected_candidate_ids: z.array(z.string()),
-  selected_cost: num,
-  objective_value: num,
-  denominator_label: z.string(),
-  ratio_to_opt: nullableNum,
-  opt_degenerate: z.boolean(),
-  ratio_to_upper_bound: nullableNum,
-  ratio_to_reference: nullableNum,
-  optimum_value: nullableNum,
-  upper_bound: nullableNum,
-  upper_bound_source: z.string().nullable(),
-  reference_value: num,
-  budget_feasible: z.boolean(),
-  group_feasible: z.boolean(),
-  representation_mix: z.record(z.string(), num),
-  update_metrics: z.record(z.string(), num),
-  retrieval_metrics: z.record(z.string(), z.unknown()),
-  policy_metadata: z.record(z.string(), z.string()),
-  certificate_status: z.string().optional(),
-  versions: z.looseObject({ memaudit: z.string(), schema: num }),
-});
-const TimingShape = z.looseObject({
-  distribution: z.string(),
-  seed: z.int(),
-  budget: num,
-  method: z.string(),
-  runtime_sec: num,
-});
-const UnitShape = z.looseObject({
-  distribution: z.string(),
-  seed: z.int(),
-  rows: z.array(RowShape),
-  timings: z.array(TimingShape),
+  seed: z.int().nonnegative(),
+  bytes: z.tuple([count, count, count]),
 });
 
 /** Parses and checks one unit line; throws an InputError at `line N`. */
-function parseUnitLine(text: string, path: string, line: number): UnitResult {
+function parseEntryLine(text: string, path: string, line: number): JournalEntry {
   const where = { path: `line ${line}` };
   let data: unknown;
   try {
@@ -87,43 +62,33 @@ function parseUnitLine(text: string, path: string, line: number): UnitResult {
   } catch {
     throw new InputError(path, where, "expected a complete JSON line");
   }
-  const result = UnitShape.safeParse(data);
+  const result = EntryShape.safeParse(data);
   if (!result.success) {
     const [issue] = result.error.issues;
     const at = issue.path.length > 0 ? ` at ${formatPath(issue.path)}` : "";
-    throw new InputError(path, where, `expected a unit result (${issue.message}${at})`);
+    throw new InputError(path, where, `expected a unit record (${issue.message}${at})`);
   }
-  const u = result.data as unknown as UnitResult;
-  for (const r of [...u.rows, ...u.timings]) {
-    if (r.distribution !== u.distribution || r.seed !== u.seed) {
-      throw new InputError(
-        path,
-        where,
-        `expected rows of unit (${u.distribution}, seed ${u.seed}); found (${r.distribution}, seed ${r.seed})`,
-      );
-    }
-  }
-  return u;
+  return result.data as JournalEntry;
 }
 
 /**
- * Opens a journal for `grid`: reads back the finished units of an earlier,
+ * Opens a journal for `grid`: reads back the recorded units of an earlier,
  * interrupted run of the same grid (dropping a truncated last line, and
  * cutting it off the file), or starts a new journal with a header line.
  *
  * @param path journal file
  * @param grid the resolved grid (any JSON value); a journal written for a different grid is refused
- * @returns the open file (positioned for appending) and the finished units
+ * @returns the open file (positioned for appending) and the recorded units
  * @throws {InputError} naming the journal and line if the journal is a folder, is not UTF-8,
  *   belongs to another grid (a foreign file included, with or without a final newline), or a
- *   complete line is not a unit result (not JSON, null, wrong field types)
+ *   complete line is not a unit record (not JSON, null, wrong field types)
  */
 export async function openJournal(
   path: string,
   grid: unknown,
 ): Promise<{ file: Deno.FsFile; state: JournalState }> {
   const header = canonicalJson({ format: JOURNAL_FORMAT, grid }) + "\n";
-  const units = new Map<string, UnitResult>();
+  const entries: JournalEntry[] = [];
   let bytes: Uint8Array | null = null;
   try {
     bytes = await Deno.readFile(path);
@@ -151,31 +116,33 @@ export async function openJournal(
     const lines = decodeUtf8Input(bytes.subarray(0, end), path).split("\n");
     if (lines[0] + "\n" !== header) refuse();
     for (let i = 1; i < lines.length; i++) {
-      const u = parseUnitLine(lines[i], path, i + 1);
-      units.set(unitKey(u.distribution, u.seed), u);
+      entries.push(parseEntryLine(lines[i], path, i + 1));
     }
     if (droppedBytes > 0) await Deno.truncate(path, end + 1);
   }
   const file = await Deno.open(path, { append: true });
-  return { file, state: { units, droppedBytes } };
+  return { file, state: { entries, droppedBytes } };
 }
 
 /**
- * Appends one finished unit as a single line, writing every byte before it
+ * Appends one unit record as a single line, writing every byte before it
  * returns (a crash leaves at most one truncated last line).
  *
  * @param file journal opened by {@linkcode openJournal}
- * @param unit the unit's rows and timings
+ * @param entry the unit and the bytes it added to each output file
  * @param sync also flush the file to disk (fdatasync)
  */
-export async function appendUnit(file: Deno.FsFile, unit: UnitResult, sync = false): Promise<void> {
-  await appendLine(file, JSON.stringify(unit) + "\n", sync);
+export function appendEntry(file: Deno.FsFile, entry: JournalEntry, sync = false): void {
+  const { distribution, seed, bytes } = entry;
+  writeAllSync(
+    file,
+    new TextEncoder().encode(JSON.stringify({ distribution, seed, bytes }) + "\n"),
+  );
+  if (sync) file.syncDataSync();
 }
 
-/** Appends one already serialized unit line (ending in "\n") to the journal. */
-export async function appendLine(file: Deno.FsFile, line: string, sync = false): Promise<void> {
-  const data = new TextEncoder().encode(line);
+/** Writes every byte of `data` at the file's position. */
+export function writeAllSync(file: Deno.FsFile, data: Uint8Array): void {
   let off = 0;
-  while (off < data.length) off += await file.write(data.subarray(off));
-  if (sync) await file.syncData();
+  while (off < data.length) off += file.writeSync(data.subarray(off));
 }

@@ -102,14 +102,78 @@ export function compareRows(
     a.budget - b.budget || compareIds(a.method, b.method);
 }
 
+/** Keys of a result row, sorted (the canonical order of its JSON line). */
+const ROW_KEYS: readonly string[] = [
+  "budget",
+  "budget_feasible",
+  "certificate_status",
+  "denominator_label",
+  "group_feasible",
+  "instance_id",
+  "method",
+  "objective_value",
+  "opt_degenerate",
+  "optimum_value",
+  "policy_metadata",
+  "ratio_to_opt",
+  "ratio_to_reference",
+  "ratio_to_upper_bound",
+  "reference_value",
+  "representation_mix",
+  "retrieval_metrics",
+  "schema_version",
+  "seed",
+  "selected_candidate_ids",
+  "selected_cost",
+  "update_metrics",
+  "upper_bound",
+  "upper_bound_source",
+  "versions",
+];
+const TIMING_KEYS: readonly string[] = ["budget", "distribution", "method", "runtime_sec", "seed"];
+
 /**
- * One JSON line per row, keys sorted at every level, each line ending in "\n".
+ * `canonicalJson` of a flat record whose keys are all in `keys` (sorted):
+ * the same text, without sorting or recursing per row. Any other shape
+ * (an unknown key, a nested value where a scalar is expected) falls back to
+ * `canonicalJson`.
+ */
+function recordJson(r: Record<string, unknown>, keys: readonly string[]): string {
+  let s = "{", n = 0, present = 0;
+  for (const k of keys) {
+    if (!Object.hasOwn(r, k)) continue;
+    present++;
+    const v = r[k];
+    if (v === undefined) continue;
+    s += (n++ === 0 ? '"' : ',"') + k + '":' + valueJson(v);
+  }
+  return present === Object.keys(r).length ? s + "}" : canonicalJson(r);
+}
+
+function valueJson(v: unknown): string {
+  if (typeof v !== "object" || v === null) return JSON.stringify(v) ?? "null";
+  if (Array.isArray(v) && v.every((x) => typeof x === "string")) {
+    return v.length === 0
+      ? "[]"
+      : '["' + v.map((x) => JSON.stringify(x).slice(1, -1)).join('","') + '"]';
+  }
+  return canonicalJson(v);
+}
+
+/**
+ * One JSON line per row, keys sorted at every level (the text of
+ * `canonicalJson`), each line ending in "\n".
  *
  * @param rows rows in output order
  * @returns the JSONL text
  */
 export function rowsToJsonl(rows: readonly (ResultRow | TimingRow)[]): string {
-  return rows.map((r) => canonicalJson(r) + "\n").join("");
+  let s = "";
+  for (const r of rows) {
+    const rec = r as unknown as Record<string, unknown>;
+    s += recordJson(rec, "runtime_sec" in r ? TIMING_KEYS : ROW_KEYS) + "\n";
+  }
+  return s;
 }
 
 /** CSV columns of {@linkcode rowsToCsv}, in order. */
@@ -154,6 +218,27 @@ function cell(v: unknown): string {
   return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 
+/** The CSV columns read from `update_metrics` (flattened). */
+const UPDATE_COLUMNS: ReadonlySet<string> = new Set([
+  "current_units_total",
+  "current_units_covered",
+  "invalidation_units_total",
+  "invalidation_units_covered",
+  "stale_units_total",
+  "stale_positive_units_covered",
+  "selected_tombstone_like",
+]);
+
+/** How each CSV column is read from a row. */
+const CSV_GETTERS: readonly ((r: ResultRow) => unknown)[] = CSV_COLUMNS.map((c) => {
+  if (c === "memaudit_version") return (r) => r.versions.memaudit;
+  if (c === "package_schema_version") return (r) => r.versions.schema;
+  if (UPDATE_COLUMNS.has(c)) {
+    return (r) => (r.update_metrics as unknown as Record<string, unknown>)[c];
+  }
+  return (r) => (r as unknown as Record<string, unknown>)[c];
+});
+
 /**
  * The rows as CSV (RFC 4180, "\n" line ends): one header line, then one
  * line per row. Update metrics are flattened into columns; ids, the mix and
@@ -163,27 +248,23 @@ function cell(v: unknown): string {
  * @returns the CSV text
  */
 export function rowsToCsv(rows: readonly ResultRow[]): string {
-  const lines = [CSV_COLUMNS.join(",")];
+  let s = CSV_COLUMNS.join(",") + "\n";
   for (const r of rows) {
-    const flat: Record<string, unknown> = {
-      ...r,
-      ...r.update_metrics,
-      memaudit_version: r.versions.memaudit,
-      package_schema_version: r.versions.schema,
-    };
-    lines.push(CSV_COLUMNS.map((c) => cell(flat[c])).join(","));
+    for (let i = 0; i < CSV_GETTERS.length; i++) {
+      s += (i === 0 ? "" : ",") + cell(CSV_GETTERS[i](r));
+    }
+    s += "\n";
   }
-  return lines.join("\n") + "\n";
+  return s;
 }
 
 /**
  * One unit's share of the output files, serialized where the unit ran (a
  * worker), so the main thread only concatenates: the rows and timings
  * sorted by {@linkcode compareRows}, as JSONL and as CSV lines without the
- * header, and the unit as one journal line.
+ * header.
  */
 export interface UnitText {
-  journal: string;
   jsonl: string;
   csv: string;
   timings: string;
@@ -251,7 +332,6 @@ export function unitText(
   const rows = [...unit.rows].sort(compareRows);
   const csv = rowsToCsv(rows);
   return {
-    journal: JSON.stringify(unit) + "\n",
     jsonl: rowsToJsonl(rows),
     csv: csv.slice(csv.indexOf("\n") + 1),
     timings: rowsToJsonl([...unit.timings].sort(compareRows)),

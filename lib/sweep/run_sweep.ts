@@ -5,29 +5,41 @@
  *
  * @module
  */
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { generate } from "../generate/distributions.ts";
-import { budgetBasis, budgetsFromTokens, parseBudgetToken } from "../generate/budgets.ts";
+import {
+  budgetBasisFromTotals,
+  budgetsFromBasis,
+  packageCostTotal,
+  parseBudgetToken,
+} from "../generate/budgets.ts";
 import { makeFolder, writeTextAtomic } from "../fs.ts";
 import { InputError } from "../errors.ts";
 import type { Package } from "../package/schema.ts";
 import { DEFAULT_SUMMATION, type Summation } from "../score/_py_sum.ts";
-import { type AggregateRow, aggregateRows, bestByBudget } from "../score/aggregate.ts";
+import {
+  type AggregateGroup,
+  aggregateGroups,
+  type AggregateRow,
+  aggregateRowGroups,
+  bestByBudget,
+} from "../score/aggregate.ts";
 import { compareIds } from "../package/compile.ts";
-import { appendLine, openJournal, unitKey } from "./journal.ts";
+import { appendEntry, type JournalEntry, openJournal, unitKey, writeAllSync } from "./journal.ts";
 import { getSweepMethod } from "./methods.ts";
+import { SweepPool } from "./pool.ts";
 import {
   compareRows,
   CSV_COLUMNS,
   type LiteRow,
+  liteRow,
   RESULT_SCHEMA_VERSION,
   type ResultRow,
-  type UnitText,
   unitText,
   VERSIONS,
 } from "./row.ts";
 import { runUnit, type UnitConfig } from "./run_unit.ts";
-import type { UnitTask } from "./worker.ts";
+import type { UnitRef } from "./worker.ts";
 
 /** Progress callback: units done (resumed ones included), total units, estimated seconds left (null before the first unit of this run). */
 export type SweepProgress = (done: number, total: number, etaSec: number | null) => void;
@@ -148,37 +160,47 @@ export function sweepFiles(outDir: string): SweepFiles {
  * @throws {InputError} on an unknown distribution or a bad budget token
  */
 export function resolveGrid(opts: SweepOptions): SweepGrid {
-  const { distributions, seeds, methods } = opts;
+  checkGridOptions(opts);
+  const needsBasis = opts.budgets.some((t) => parseBudgetToken(String(t)).kind === "fraction");
+  const totals: number[] = [];
+  for (const d of opts.distributions) {
+    if (needsBasis) { for (const s of opts.seeds) totals.push(packageCostTotal(generate(d, s))); }
+    else generate(d, opts.seeds[0]); // validates the name
+  }
+  return gridFromBasis(opts, needsBasis ? budgetBasisFromTotals(totals) : null);
+}
+
+/** Validates the lists of a grid (everything but the distributions' names). */
+function checkGridOptions(opts: SweepOptions): void {
   const nonEmpty = (name: string, xs: readonly unknown[]) => {
     if (xs.length === 0) throw new RangeError(`Cannot run sweep: no ${name} given`);
     if (new Set(xs).size !== xs.length) {
       throw new RangeError(`Cannot run sweep: duplicate ${name} in ${JSON.stringify(xs)}`);
     }
   };
-  nonEmpty("distributions", distributions);
-  nonEmpty("seeds", seeds);
-  nonEmpty("methods", methods);
+  nonEmpty("distributions", opts.distributions);
+  nonEmpty("seeds", opts.seeds);
+  nonEmpty("methods", opts.methods);
   nonEmpty("budgets", opts.budgets);
-  for (const s of seeds) {
+  for (const s of opts.seeds) {
     if (!Number.isSafeInteger(s) || s < 0) {
       throw new RangeError(`Cannot run sweep: seeds must be non-negative integers, got ${s}`);
     }
   }
-  for (const m of methods) getSweepMethod(m);
+  for (const m of opts.methods) getSweepMethod(m);
+  for (const t of opts.budgets) parseBudgetToken(String(t));
+}
+
+/** The grid of checked options, given the budget basis (null when every budget is absolute). */
+function gridFromBasis(opts: SweepOptions, basis: number | null): SweepGrid {
   const tokens = opts.budgets.map(String);
-  const needsBasis = tokens.some((t) => parseBudgetToken(t).kind === "fraction");
-  const packages: Package[] = [];
-  for (const d of distributions) {
-    if (needsBasis) { for (const s of seeds) packages.push(generate(d, s)); }
-    else generate(d, seeds[0]); // validates the name
-  }
   return {
-    distributions: [...distributions],
-    seeds: [...seeds],
+    distributions: [...opts.distributions],
+    seeds: [...opts.seeds],
     budget_tokens: tokens,
-    budget_basis: needsBasis ? budgetBasis(packages) : null,
-    budgets: budgetsFromTokens(tokens, packages),
-    methods: [...methods],
+    budget_basis: basis,
+    budgets: budgetsFromBasis(tokens, basis ?? 0),
+    methods: [...opts.methods],
     bound: opts.bound ?? "auto",
     summation: opts.summation ?? DEFAULT_SUMMATION,
     versions: { ...VERSIONS },
@@ -215,14 +237,25 @@ function sortKeys(v: unknown): unknown {
  * @returns the summary
  */
 export function summarizeRows(rows: readonly LiteRow[], grid: SweepGrid): SweepSummary {
+  return summaryOf(rows, grid, aggregateRowGroups(rows), undefined);
+}
+
+/** {@linkcode summarizeRows} with the groups formed and, optionally, their bootstrap intervals computed elsewhere. */
+function summaryOf(
+  rows: readonly LiteRow[],
+  grid: SweepGrid,
+  groups: readonly AggregateGroup[],
+  intervals: readonly (readonly [number, number])[] | undefined,
+): SweepSummary {
   const degenerate = new Map<string, number>();
   const groupKey = (r: { distribution: string; budget: number; method: string }) =>
     JSON.stringify([r.distribution, r.budget, r.method]);
   for (const r of rows) {
     if (r.opt_degenerate) degenerate.set(groupKey(r), (degenerate.get(groupKey(r)) ?? 0) + 1);
   }
-  const aggregates: SweepAggregateRow[] = aggregateRows(rows, { summation: grid.summation })
-    .map((a) => ({ ...a, n_degenerate_opt: degenerate.get(groupKey(a)) ?? 0 }));
+  const aggregates: SweepAggregateRow[] = aggregateGroups(groups, intervals, {
+    summation: grid.summation,
+  }).map((a) => ({ ...a, n_degenerate_opt: degenerate.get(groupKey(a)) ?? 0 }));
   const uniq = <T>(xs: T[]) => [...new Set(xs)];
   return {
     schema_version: RESULT_SCHEMA_VERSION,
@@ -251,70 +284,6 @@ export function summarizeRows(rows: readonly LiteRow[], grid: SweepGrid): SweepS
     grid,
     versions: { ...VERSIONS },
   };
-}
-
-/** Runs the tasks on a pool of module workers, calling `onDone` (serially) per finished unit. */
-function runOnWorkers(
-  tasks: readonly { distribution: string; seed: number }[],
-  workers: number,
-  config: UnitConfig,
-  onDone: (u: { distribution: string; seed: number }, text: UnitText) => Promise<void>,
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const pool: Worker[] = [];
-    let next = 0, active = 0, stopped = false;
-    const stop = (err?: unknown) => {
-      if (stopped) return;
-      stopped = true;
-      for (const w of pool) w.terminate();
-      if (err === undefined) resolve();
-      else reject(err);
-    };
-    const dispatch = (w: Worker) => {
-      if (stopped) return;
-      if (next >= tasks.length) {
-        if (active === 0) stop();
-        return;
-      }
-      const t = tasks[next];
-      const task: UnitTask = { id: next++, distribution: t.distribution, seed: t.seed, config };
-      active++;
-      w.postMessage(task);
-    };
-    for (let i = 0; i < workers; i++) {
-      const w = new Worker(new URL("./worker.ts", import.meta.url).href, { type: "module" });
-      w.onmessage = async (e: MessageEvent) => {
-        const msg = e.data as {
-          id: number;
-          ok: boolean;
-          unit?: { distribution: string; seed: number };
-          text?: UnitText;
-          error?: string;
-        };
-        if (!msg.ok) {
-          const t = tasks[msg.id];
-          stop(
-            new Error(`Cannot run sweep unit (${t.distribution}, seed ${t.seed}): ${msg.error}`),
-          );
-          return;
-        }
-        try {
-          await onDone(msg.unit!, msg.text!);
-        } catch (err) {
-          stop(err);
-          return;
-        }
-        active--;
-        dispatch(w);
-      };
-      w.onerror = (e: ErrorEvent) => {
-        e.preventDefault();
-        stop(new Error(`Cannot run sweep: a worker failed: ${e.message}`));
-      };
-      pool.push(w);
-    }
-    for (const w of pool) dispatch(w);
-  });
 }
 
 /**
@@ -349,7 +318,7 @@ function runOnWorkers(
  */
 export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
   const t0 = performance.now();
-  const grid = resolveGrid(opts);
+  checkGridOptions(opts);
   const workers = opts.workers ?? navigator.hardwareConcurrency ?? 1;
   if (!Number.isSafeInteger(workers) || workers < 1) {
     throw new RangeError(`Cannot run sweep: workers must be a positive integer, got ${workers}`);
@@ -357,85 +326,230 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
   if (opts.outDir.trim() === "") {
     throw new RangeError("Cannot run sweep: the output folder is an empty path");
   }
-  const files = sweepFiles(opts.outDir);
-  const { file, state } = await writable(opts.outDir, async () => {
-    await makeFolder(opts.outDir);
-    return await openJournal(files.journal, grid);
-  });
-  const done = state.units;
-  const all = grid.distributions.flatMap((distribution) =>
-    grid.seeds.map((seed) => ({ distribution, seed }))
+  for (const d of opts.distributions) generate(d, opts.seeds[0]); // validates the names
+  // Units in run order (the basis sums packages in this order); ids are output positions.
+  const runOrder = opts.distributions.flatMap((distribution) =>
+    opts.seeds.map((seed) => ({ distribution, seed }))
   );
-  const inGrid = new Set(all.map((u) => unitKey(u.distribution, u.seed)));
-  for (const k of [...done.keys()]) if (!inGrid.has(k)) done.delete(k);
-  const todo = all.filter((u) => !done.has(unitKey(u.distribution, u.seed)));
-  const resumedUnits = all.length - todo.length;
-  const config: UnitConfig = {
-    budgets: grid.budgets,
-    methods: grid.methods,
-    bound: grid.bound,
-    summation: grid.summation,
-  };
-
-  let finishedHere = 0;
-  const tRun = performance.now();
-  opts.onProgress?.(resumedUnits, all.length, null);
-  // Appends are chained so that lines never interleave.
-  let chain: Promise<void> = Promise.resolve();
-  const texts = new Map<string, UnitText>();
-  const onDone = (u: { distribution: string; seed: number }, text: UnitText): Promise<void> =>
-    chain = chain.then(async () => {
-      await appendLine(file, text.journal, opts.sync);
-      texts.set(unitKey(u.distribution, u.seed), text);
-      finishedHere++;
-      const perUnit = (performance.now() - tRun) / 1000 / finishedHere;
-      opts.onProgress?.(
-        resumedUnits + finishedHere,
-        all.length,
-        perUnit * (todo.length - finishedHere),
-      );
-    });
-  try {
-    const n = Math.min(workers, todo.length);
-    if (n <= 1) {
-      for (const u of todo) await onDone(u, unitText(runUnit(u.distribution, u.seed, config)));
-    } else {
-      await runOnWorkers(todo, n, config, onDone);
-    }
-  } finally {
-    file.close();
-  }
-
-  // Units in output order; each unit's text is its share of every file (see unitText).
-  const order = [...all].sort((a, b) =>
+  const outputOrder = [...runOrder].sort((a, b) =>
     compareRows({ ...a, budget: 0, method: "" }, { ...b, budget: 0, method: "" })
   );
-  const keys = order.map((u) => unitKey(u.distribution, u.seed));
-  const chunks = keys.map((k) => texts.get(k) ?? unitText(done.get(k)!));
-  const summary = summarizeRows(chunks.flatMap((c) => c.lite), grid);
-  await writable(opts.outDir, async () => {
-    await writeTextAtomic(files.results, chunks.map((c) => c.jsonl).join(""));
-    await writeTextAtomic(
-      files.csv,
-      CSV_COLUMNS.join(",") + "\n" + chunks.map((c) => c.csv).join(""),
+  const position = new Map(outputOrder.map((u, i) => [unitKey(u.distribution, u.seed), i]));
+  const units: UnitRef[] = outputOrder.map((u, id) => ({ ...u, id }));
+  const n = Math.min(workers, units.length);
+  const pool = n > 1 ? new SweepPool(n) : null;
+  try {
+    // 1. The budget basis: every package of the run, generated once (on the workers if any).
+    const needsBasis = opts.budgets.some((t) => parseBudgetToken(String(t)).kind === "fraction");
+    const local = new Map<string, Package>();
+    let basis: number | null = null;
+    if (needsBasis) {
+      const refs = runOrder.map((u) => units[position.get(unitKey(u.distribution, u.seed))!]);
+      const totals = pool !== null ? await pool.generate(refs) : refs.map((u) => {
+        const pkg = generate(u.distribution, u.seed);
+        local.set(unitKey(u.distribution, u.seed), pkg);
+        return packageCostTotal(pkg);
+      });
+      basis = budgetBasisFromTotals(totals);
+    }
+    const grid = gridFromBasis(opts, basis);
+    const config: UnitConfig = {
+      budgets: grid.budgets,
+      methods: grid.methods,
+      bound: grid.bound,
+      summation: grid.summation,
+    };
+
+    // 2. Outputs: the journal and the growing output files, cut back to the last recorded unit.
+    const files = sweepFiles(opts.outDir);
+    const out = await writable(opts.outDir, () => openOutputs(files, grid, units));
+    const resumedUnits = out.done;
+    const todo = units.slice(out.done);
+    const lite: LiteRow[][] = [out.resumedLite];
+    let finishedHere = 0;
+    const tRun = performance.now();
+    opts.onProgress?.(resumedUnits, units.length, null);
+    try {
+      // Units are appended in output order: a unit that finishes early waits for its predecessors.
+      const waiting = new Map<number, { bytes: Uint8Array[]; lite: LiteRow[] }>();
+      let next = out.done;
+      const append = (id: number, bytes: Uint8Array[], rows: LiteRow[]) => {
+        waiting.set(id, { bytes, lite: rows });
+        for (let w = waiting.get(next); w !== undefined; w = waiting.get(next)) {
+          waiting.delete(next);
+          out.parts.forEach((f, j) => writeAllSync(f, w.bytes[j]));
+          if (opts.sync) { for (const f of out.parts) f.syncDataSync(); }
+          const u = units[next++];
+          const entry: JournalEntry = {
+            distribution: u.distribution,
+            seed: u.seed,
+            bytes: [w.bytes[0].length, w.bytes[1].length, w.bytes[2].length],
+          };
+          appendEntry(out.journal, entry, opts.sync);
+          lite.push(w.lite);
+          finishedHere++;
+          const perUnit = (performance.now() - tRun) / 1000 / finishedHere;
+          opts.onProgress?.(
+            resumedUnits + finishedHere,
+            units.length,
+            perUnit * (todo.length - finishedHere),
+          );
+        }
+      };
+      if (pool === null) {
+        const encoder = new TextEncoder();
+        for (const u of todo) {
+          const key = unitKey(u.distribution, u.seed);
+          const pkg = local.get(key);
+          local.delete(key);
+          const text = unitText(runUnit(u.distribution, u.seed, config, pkg));
+          const bytes = [text.jsonl, text.csv, text.timings].map((t) => encoder.encode(t));
+          append(u.id, bytes, text.lite);
+        }
+      } else {
+        await pool.run(todo, config, (r) => append(r.id, r.bytes, r.lite));
+      }
+    } finally {
+      for (const f of [out.journal, ...out.parts]) f.close();
+    }
+
+    // 3. The summary (bootstraps on the workers if any), then the files under their final names.
+    const rows = lite.flat();
+    const groups = aggregateRowGroups(rows);
+    const intervals = pool === null
+      ? undefined
+      : await pool.bootstrap(groups.map((g) => g.ratios), grid.summation);
+    const summary = summaryOf(rows, grid, groups, intervals);
+    await writable(opts.outDir, async () => {
+      await writeTextAtomic(files.summary, JSON.stringify(sortKeys(summary), null, 2) + "\n");
+      for (const f of OUTPUT_KEYS) await Deno.rename(partPath(files[f]), files[f]);
+      await Deno.remove(files.journal);
+    });
+    let parsed: ResultRow[] | null = null;
+    return {
+      grid,
+      files,
+      units: units.length,
+      resumedUnits,
+      // Read back from the results file on first use: most callers only need the summary.
+      get rows(): ResultRow[] {
+        return parsed ??= Deno.readTextFileSync(files.results).split("\n")
+          .filter((l) => l !== "").map((l) => JSON.parse(l) as ResultRow);
+      },
+      summary,
+      wallSec: (performance.now() - t0) / 1000,
+    };
+  } finally {
+    pool?.close();
+  }
+}
+
+/** The output files that grow unit by unit, in journal `bytes` order. */
+const OUTPUT_KEYS = ["results", "csv", "timings"] as const;
+
+/** Where an output file grows until the sweep completes. */
+function partPath(file: string): string {
+  return `${file}.part`;
+}
+
+/** The open journal and growing output files of a sweep, and what an earlier run left. */
+interface Outputs {
+  journal: Deno.FsFile;
+  /** Results JSONL, results CSV, timings JSONL (`.part` files), positioned for appending. */
+  parts: Deno.FsFile[];
+  /** Units already recorded: the first `done` units of the output order. */
+  done: number;
+  /** The summary fields of their rows, read back from the results file. */
+  resumedLite: LiteRow[];
+}
+
+/**
+ * Opens the journal and the `.part` output files. A new run starts them
+ * empty (the CSV with its header); a rerun checks that the journal records
+ * the first units of the output order, cuts each file back to the bytes the
+ * journal records (dropping a unit written but not recorded) and reads the
+ * recorded rows' summary fields back.
+ */
+async function openOutputs(
+  files: SweepFiles,
+  grid: SweepGrid,
+  units: readonly UnitRef[],
+): Promise<Outputs> {
+  await makeFolder(dirname(files.journal));
+  const { file: journal, state } = await openJournal(files.journal, grid);
+  try {
+    const entries = state.entries;
+    entries.forEach((e, i) => {
+      const u = units[i];
+      if (u === undefined || e.distribution !== u.distribution || e.seed !== u.seed) {
+        const expected = u === undefined
+          ? "no more units (the grid is complete)"
+          : `unit (${u.distribution}, seed ${u.seed}), the next one in output order`;
+        throw new InputError(files.journal, { path: `line ${i + 2}` }, `expected ${expected}`);
+      }
+    });
+    const header = new TextEncoder().encode(CSV_COLUMNS.join(",") + "\n");
+    const expected = OUTPUT_KEYS.map((_, j) =>
+      entries.reduce((s, e) => s + e.bytes[j], j === 1 ? header.length : 0)
     );
-    await writeTextAtomic(files.summary, JSON.stringify(sortKeys(summary), null, 2) + "\n");
-    await writeTextAtomic(files.timings, chunks.map((c) => c.timings).join(""));
-    await Deno.remove(files.journal);
-  });
-  let rows: ResultRow[] | null = null;
-  return {
-    grid,
-    files,
-    units: all.length,
-    resumedUnits,
-    // Parsed from the results text on first use: most callers only need the summary.
-    get rows(): ResultRow[] {
-      return rows ??= chunks.flatMap((c) =>
-        c.jsonl.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as ResultRow)
+    const parts: Deno.FsFile[] = [];
+    try {
+      for (const [j, key] of OUTPUT_KEYS.entries()) {
+        const path = partPath(files[key]);
+        if (entries.length === 0) {
+          const f = await Deno.open(path, { write: true, create: true, truncate: true });
+          if (j === 1) writeAllSync(f, header);
+          parts.push(f);
+          continue;
+        }
+        let size = (await statOrNull(path))?.size;
+        if (size === undefined && (await statOrNull(files[key])) !== null) {
+          // Interrupted while renaming the finished files: take the file back.
+          await Deno.rename(files[key], path);
+          size = (await Deno.stat(path)).size;
+        }
+        if (size === undefined || size < expected[j]) {
+          throw new InputError(
+            path,
+            { path: "" },
+            `expected ${expected[j]} bytes or more, as recorded in ${files.journal}` +
+              ` (found ${size ?? "no file"}; remove the journal to start over)`,
+          );
+        }
+        if (size > expected[j]) await Deno.truncate(path, expected[j]);
+        parts.push(await Deno.open(path, { append: true }));
+      }
+    } catch (err) {
+      for (const f of parts) f.close();
+      throw err;
+    }
+    const resumedLite: LiteRow[] = [];
+    if (entries.length > 0) {
+      const path = partPath(files.results);
+      const text = new TextDecoder().decode(
+        (await Deno.readFile(path)).subarray(0, expected[0]),
       );
-    },
-    summary,
-    wallSec: (performance.now() - t0) / 1000,
-  };
+      text.split("\n").forEach((line, i) => {
+        if (line === "") return;
+        try {
+          resumedLite.push(liteRow(JSON.parse(line) as ResultRow));
+        } catch {
+          throw new InputError(path, { path: `line ${i + 1}` }, "expected a result row");
+        }
+      });
+    }
+    return { journal, parts, done: entries.length, resumedLite };
+  } catch (err) {
+    journal.close();
+    throw err;
+  }
+}
+
+async function statOrNull(path: string): Promise<Deno.FileInfo | null> {
+  try {
+    return await Deno.stat(path);
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) return null;
+    throw err;
+  }
 }

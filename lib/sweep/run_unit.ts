@@ -7,6 +7,7 @@
 import { generate } from "../generate/distributions.ts";
 import { evaluateStore } from "../objective.ts";
 import { type CompiledPackage, compilePackage } from "../package/compile.ts";
+import type { Package } from "../package/schema.ts";
 import { artifactSafeRatio, DEGENERATE_TOL } from "../score/ratio.ts";
 import { representationMix, updateMetrics, validityLists } from "../score/metrics.ts";
 import type { Summation } from "../score/_py_sum.ts";
@@ -56,12 +57,18 @@ interface Selection {
  * @param distribution a built-in distribution name
  * @param seed the package seed
  * @param config budgets, methods, bound, summation
+ * @param pkg the package `generate(distribution, seed)`, if already generated (not checked)
  * @returns one row and one timing per (budget, method), in (budget, method-list) order
  * @throws {RangeError} on an unknown method or a bad seed; {@linkcode InputError} on an unknown distribution
  */
-export function runUnit(distribution: string, seed: number, config: UnitConfig): UnitResult {
+export function runUnit(
+  distribution: string,
+  seed: number,
+  config: UnitConfig,
+  pkg?: Package,
+): UnitResult {
   const methods = config.methods.map((id) => [id, getSweepMethod(id)] as const);
-  const cp = compilePackage(generate(distribution, seed));
+  const cp = compilePackage(pkg ?? generate(distribution, seed));
   const lists = validityLists(cp);
   const bound = config.bound ?? "auto";
   const pools = new Map<SweepMethod, CompiledPackage>();

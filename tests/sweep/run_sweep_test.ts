@@ -54,7 +54,7 @@ Deno.test("runSweep() writes identical bytes with 1 and 2 workers", async () => 
   }
 });
 
-Deno.test("runSweep() resumes from a journal with a truncated last line", async () => {
+Deno.test("runSweep() resumes from a journal with a truncated last line and unrecorded output", async () => {
   const dir = await Deno.makeTempDir({ prefix: "memaudit_sweep_" });
   try {
     await runSweep(small(join(dir, "ref"), 1));
@@ -73,6 +73,10 @@ Deno.test("runSweep() resumes from a journal with a truncated last line", async 
     const before = (await Deno.readTextFile(journal)).split("\n").filter((l) => l).length;
     assert.equal(before, 1 + 2); // header + two units
     await Deno.writeTextFile(journal, '{"distribution":"base","se', { append: true });
+    // A unit appended to the output files but not recorded (a kill in between) is cut off.
+    for (const k of ["results", "csv", "timings"] as const) {
+      await Deno.writeTextFile(`${sweepFiles(out)[k]}.part`, '{"half a unit', { append: true });
+    }
     const res = await runSweep(small(out, 2));
     assert.equal(res.resumedUnits, 2);
     assert.deepEqual(await outputs(out), await outputs(join(dir, "ref")));
@@ -146,16 +150,21 @@ Deno.test("runSweep() names journal file and line for a null line, wrong types, 
     const journal = sweepFiles(dir).journal;
     const header = (await Deno.readTextFile(journal)).split("\n")[0] + "\n";
     const cases: [string | Uint8Array, string, RegExp][] = [
-      [header + "null\n", "line 2", /expected a unit result \(.*received null\)$/],
+      [header + "null\n", "line 2", /expected a unit record \(.*received null\)$/],
       [
-        header + '{"distribution":"base","seed":"0","rows":[],"timings":[]}\n',
+        header + '{"distribution":"base","seed":"0","bytes":[1,2,3]}\n',
         "line 2",
-        /expected a unit result \(.*expected number, received string at seed\)$/,
+        /expected a unit record \(.*expected number, received string at seed\)$/,
       ],
       [
-        header + '{"distribution":"base","seed":0,"rows":[{"seed":0}],"timings":[]}\n',
+        header + '{"distribution":"base","seed":0,"bytes":[1,-2,3]}\n',
         "line 2",
-        /expected a unit result \(.* at rows\[0\]\.schema_version\)$/,
+        /expected a unit record \(.* at bytes\[1\]\)$/,
+      ],
+      [
+        header + '{"distribution":"base","seed":1,"bytes":[1,2,3]}\n',
+        "line 2",
+        /expected unit \(base, seed 0\), the next one in output order$/,
       ],
       [header + "{oops\n", "line 2", /expected a complete JSON line$/],
       [
@@ -171,6 +180,38 @@ Deno.test("runSweep() names journal file and line for a null line, wrong types, 
       assert.equal(err.file, journal);
       assert.deepEqual(err.where, { path: where });
       assert.match(err.message, expected);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("runSweep() refuses to resume when an output file is shorter than the journal records", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "memaudit_sweep_" });
+  try {
+    let seen = 0;
+    await assert.rejects(
+      runSweep({
+        ...small(dir, 1),
+        onProgress: (done) => {
+          if (done > 0 && ++seen === 2) throw new Error("simulated crash");
+        },
+      }),
+      /simulated crash/,
+    );
+    const part = `${sweepFiles(dir).csv}.part`;
+    const text = await Deno.readTextFile(part);
+    await Deno.writeTextFile(part, text.slice(0, 100));
+    try {
+      await runSweep(small(dir, 1));
+      assert.fail("expected an InputError");
+    } catch (e) {
+      assert.ok(e instanceof InputError, String(e));
+      assert.equal(e.file, part);
+      assert.match(
+        e.message,
+        new RegExp(`expected ${new TextEncoder().encode(text).length} bytes or more`),
+      );
     }
   } finally {
     await Deno.remove(dir, { recursive: true });
