@@ -13,7 +13,7 @@ import type {
   Unit,
   UnitFamily,
 } from "../package/schema.ts";
-import { PACKAGE_SCHEMA_VERSION } from "../package/schema.ts";
+import { PACKAGE_SCHEMA_VERSION } from "../package/version.ts";
 import { PyRandom } from "../rng/py_random.ts";
 import type { Rng } from "../rng/rng.ts";
 import {

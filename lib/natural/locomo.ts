@@ -13,7 +13,7 @@ import type {
   Unit,
   UnitFamily,
 } from "../package/schema.ts";
-import { PACKAGE_SCHEMA_VERSION } from "../package/schema.ts";
+import { PACKAGE_SCHEMA_VERSION } from "../package/version.ts";
 import type { LocomoSample } from "./load_locomo.ts";
 import { type SliceIssue, sliceIssue } from "./slice_issue.ts";
 import {

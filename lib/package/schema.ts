@@ -8,12 +8,12 @@
  * @module
  */
 import { z } from "zod";
+import { PACKAGE_SCHEMA_VERSION } from "./version.ts";
+
+export { PACKAGE_SCHEMA_VERSION };
 
 /** Largest allowed sum of unit weights (or query importances): keeps F finite. */
 export const MAX_TOTAL_WEIGHT = 1e300;
-
-/** Version of the package format written by this module. */
-export const PACKAGE_SCHEMA_VERSION = 1;
 
 /** Evidence-unit families (DESIGN §2). */
 export const UNIT_FAMILIES = [

@@ -12,7 +12,6 @@
  *
  * @module
  */
-import { z } from "zod";
 import { formatPath, InputError } from "../errors.ts";
 import { decodeUtf8Input } from "../fs.ts";
 import { canonicalJson } from "../generate/package_hash.ts";
@@ -39,22 +38,26 @@ export interface JournalState {
   droppedBytes: number;
 }
 
-/** The key of a (distribution, seed) unit. */
-export function unitKey(distribution: string, seed: number): string {
-  return `${distribution}\u0000${seed}`;
-}
-
 const NL = 0x0a;
 
-const count = z.int().nonnegative();
-const EntryShape = z.strictObject({
-  distribution: z.string(),
-  seed: z.int().nonnegative(),
-  bytes: z.tuple([count, count, count]),
-});
+/** The shape of a unit line; zod is loaded only when a journal has unit lines (a resume). */
+async function entryShape() {
+  const { z } = await import("zod");
+  const count = z.int().nonnegative();
+  return z.strictObject({
+    distribution: z.string(),
+    seed: z.int().nonnegative(),
+    bytes: z.tuple([count, count, count]),
+  });
+}
 
 /** Parses and checks one unit line; throws an InputError at `line N`. */
-function parseEntryLine(text: string, path: string, line: number): JournalEntry {
+function parseEntryLine(
+  shape: Awaited<ReturnType<typeof entryShape>>,
+  text: string,
+  path: string,
+  line: number,
+): JournalEntry {
   const where = { path: `line ${line}` };
   let data: unknown;
   try {
@@ -62,7 +65,7 @@ function parseEntryLine(text: string, path: string, line: number): JournalEntry 
   } catch {
     throw new InputError(path, where, "expected a complete JSON line");
   }
-  const result = EntryShape.safeParse(data);
+  const result = shape.safeParse(data);
   if (!result.success) {
     const [issue] = result.error.issues;
     const at = issue.path.length > 0 ? ` at ${formatPath(issue.path)}` : "";
@@ -115,8 +118,9 @@ export async function openJournal(
   } else {
     const lines = decodeUtf8Input(bytes.subarray(0, end), path).split("\n");
     if (lines[0] + "\n" !== header) refuse();
+    let shape: Awaited<ReturnType<typeof entryShape>> | undefined;
     for (let i = 1; i < lines.length; i++) {
-      entries.push(parseEntryLine(lines[i], path, i + 1));
+      entries.push(parseEntryLine(shape ??= await entryShape(), lines[i], path, i + 1));
     }
     if (droppedBytes > 0) await Deno.truncate(path, end + 1);
   }

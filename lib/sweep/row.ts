@@ -6,7 +6,7 @@
 import denoConfig from "../../deno.json" with { type: "json" };
 import { canonicalJson } from "../generate/package_hash.ts";
 import { compareIds } from "../package/compile.ts";
-import { PACKAGE_SCHEMA_VERSION } from "../package/schema.ts";
+import { PACKAGE_SCHEMA_VERSION } from "../package/version.ts";
 import type { UpdateMetrics } from "../score/metrics.ts";
 
 /** Version of the result-row format (the artifact's `schema_version`). */
@@ -84,6 +84,11 @@ export interface TimingRow {
   method: string;
   /** Seconds; exact methods report their solver time. */
   runtime_sec: number;
+}
+
+/** The key of a (distribution, seed) unit. */
+export function unitKey(distribution: string, seed: number): string {
+  return `${distribution}\u0000${seed}`;
 }
 
 /**

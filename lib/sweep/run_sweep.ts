@@ -25,7 +25,7 @@ import {
   bestByBudget,
 } from "../score/aggregate.ts";
 import { compareIds } from "../package/compile.ts";
-import { appendEntry, type JournalEntry, openJournal, unitKey, writeAllSync } from "./journal.ts";
+import { appendEntry, type JournalEntry, openJournal, writeAllSync } from "./journal.ts";
 import { getSweepMethod } from "./methods.ts";
 import { SweepPool } from "./pool.ts";
 import {
@@ -35,6 +35,7 @@ import {
   liteRow,
   RESULT_SCHEMA_VERSION,
   type ResultRow,
+  unitKey,
   unitText,
   VERSIONS,
 } from "./row.ts";

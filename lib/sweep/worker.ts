@@ -18,8 +18,7 @@ import { packageCostTotal } from "../generate/budgets.ts";
 import type { Package } from "../package/schema.ts";
 import { artifactBootstrap } from "../score/bootstrap.ts";
 import type { Summation } from "../score/_py_sum.ts";
-import { unitKey } from "./journal.ts";
-import { type LiteRow, unitText } from "./row.ts";
+import { type LiteRow, unitKey, unitText } from "./row.ts";
 import { runUnit, type UnitConfig } from "./run_unit.ts";
 
 /** A (distribution, seed) unit with its position in the run's output order. */
