@@ -107,62 +107,82 @@ export function compareRows(
     a.budget - b.budget || compareIds(a.method, b.method);
 }
 
-/** Keys of a result row, sorted (the canonical order of its JSON line). */
-const ROW_KEYS: readonly string[] = [
-  "budget",
-  "budget_feasible",
-  "certificate_status",
-  "denominator_label",
-  "group_feasible",
-  "instance_id",
-  "method",
-  "objective_value",
-  "opt_degenerate",
-  "optimum_value",
-  "policy_metadata",
-  "ratio_to_opt",
-  "ratio_to_reference",
-  "ratio_to_upper_bound",
-  "reference_value",
-  "representation_mix",
-  "retrieval_metrics",
-  "schema_version",
-  "seed",
-  "selected_candidate_ids",
-  "selected_cost",
-  "update_metrics",
-  "upper_bound",
-  "upper_bound_source",
-  "versions",
-];
-const TIMING_KEYS: readonly string[] = ["budget", "distribution", "method", "runtime_sec", "seed"];
-
-/**
- * `canonicalJson` of a flat record whose keys are all in `keys` (sorted):
- * the same text, without sorting or recursing per row. Any other shape
- * (an unknown key, a nested value where a scalar is expected) falls back to
- * `canonicalJson`.
- */
-function recordJson(r: Record<string, unknown>, keys: readonly string[]): string {
-  let s = "{", n = 0, present = 0;
-  for (const k of keys) {
-    if (!Object.hasOwn(r, k)) continue;
-    present++;
-    const v = r[k];
-    if (v === undefined) continue;
-    s += (n++ === 0 ? '"' : ',"') + k + '":' + valueJson(v);
-  }
-  return present === Object.keys(r).length ? s + "}" : canonicalJson(r);
+/** JSON of a scalar, as `JSON.stringify` writes it. */
+function scalar(v: unknown): string {
+  if (v === null) return "null";
+  if (typeof v === "number") return Number.isFinite(v) ? String(v) : "null";
+  if (typeof v === "boolean") return v ? "true" : "false";
+  return JSON.stringify(v) ?? "null";
 }
 
-function valueJson(v: unknown): string {
-  if (typeof v !== "object" || v === null) return JSON.stringify(v) ?? "null";
-  if (Array.isArray(v) && v.every((x) => typeof x === "string")) {
-    return v.length === 0
-      ? "[]"
-      : '["' + v.map((x) => JSON.stringify(x).slice(1, -1)).join('","') + '"]';
+/** `canonicalJson` of a small record (keys sorted); nested values through `canonicalJson`. */
+function recordJson(o: Readonly<Record<string, unknown>>): string {
+  const keys = Object.keys(o);
+  if (keys.length > 1) keys.sort();
+  let s = "{";
+  for (const k of keys) {
+    const v = o[k];
+    if (v === undefined) continue;
+    s += (s.length === 1 ? "" : ",") + JSON.stringify(k) + ":" +
+      (typeof v === "object" && v !== null ? canonicalJson(v) : scalar(v));
   }
-  return canonicalJson(v);
+  return s + "}";
+}
+
+function idsJson(ids: readonly string[]): string {
+  let s = "[";
+  for (let i = 0; i < ids.length; i++) s += (i === 0 ? "" : ",") + JSON.stringify(ids[i]);
+  return s + "]";
+}
+
+/** Own keys of a result row with `certificate_status`; one fewer without it. */
+const ROW_KEY_COUNT = 26;
+
+/**
+ * `canonicalJson(row)` written field by field (the sweep writes one line per
+ * row, so this is its hot path); a row of another shape falls back to
+ * `canonicalJson`.
+ */
+function resultRowJson(r: ResultRow): string {
+  const n = Object.keys(r).length;
+  const status = r.certificate_status;
+  if (n !== (status === undefined ? ROW_KEY_COUNT - 1 : ROW_KEY_COUNT)) return canonicalJson(r);
+  return '{"budget":' + scalar(r.budget) +
+    ',"budget_feasible":' + scalar(r.budget_feasible) +
+    (status === undefined ? "" : ',"certificate_status":' + scalar(status)) +
+    ',"denominator_label":' + scalar(r.denominator_label) +
+    ',"distribution":' + scalar(r.distribution) +
+    ',"group_feasible":' + scalar(r.group_feasible) +
+    ',"instance_id":' + scalar(r.instance_id) +
+    ',"method":' + scalar(r.method) +
+    ',"objective_value":' + scalar(r.objective_value) +
+    ',"opt_degenerate":' + scalar(r.opt_degenerate) +
+    ',"optimum_value":' + scalar(r.optimum_value) +
+    ',"policy_metadata":' + recordJson(r.policy_metadata) +
+    ',"ratio_to_opt":' + scalar(r.ratio_to_opt) +
+    ',"ratio_to_reference":' + scalar(r.ratio_to_reference) +
+    ',"ratio_to_upper_bound":' + scalar(r.ratio_to_upper_bound) +
+    ',"reference_value":' + scalar(r.reference_value) +
+    ',"representation_mix":' + recordJson(r.representation_mix) +
+    ',"retrieval_metrics":' + recordJson(r.retrieval_metrics) +
+    ',"schema_version":' + scalar(r.schema_version) +
+    ',"seed":' + scalar(r.seed) +
+    ',"selected_candidate_ids":' + idsJson(r.selected_candidate_ids) +
+    ',"selected_cost":' + scalar(r.selected_cost) +
+    ',"update_metrics":' + recordJson(r.update_metrics as unknown as Record<string, unknown>) +
+    ',"upper_bound":' + scalar(r.upper_bound) +
+    ',"upper_bound_source":' + scalar(r.upper_bound_source) +
+    ',"versions":' + recordJson(r.versions) + "}";
+}
+
+/** `canonicalJson(timing)` written field by field (falls back for another shape). */
+function timingRowJson(t: TimingRow): string {
+  if (Object.keys(t).length !== 5) return canonicalJson(t);
+  return '{"budget":' + scalar(t.budget) +
+    ',"distribution":' + scalar(t.distribution) +
+    ',"method":' + scalar(t.method) +
+    ',"runtime_sec":' + scalar(t.runtime_sec) +
+    ',"seed":' + scalar(t.seed) + "}";
 }
 
 /**
@@ -175,8 +195,7 @@ function valueJson(v: unknown): string {
 export function rowsToJsonl(rows: readonly (ResultRow | TimingRow)[]): string {
   let s = "";
   for (const r of rows) {
-    const rec = r as unknown as Record<string, unknown>;
-    s += recordJson(rec, "runtime_sec" in r ? TIMING_KEYS : ROW_KEYS) + "\n";
+    s += ("runtime_sec" in r ? timingRowJson(r) : resultRowJson(r)) + "\n";
   }
   return s;
 }
@@ -219,30 +238,28 @@ export const CSV_COLUMNS: readonly string[] = [
 
 function cell(v: unknown): string {
   if (v === null || v === undefined) return "";
+  if (typeof v === "number" || typeof v === "boolean") return String(v);
   const s = typeof v === "object" ? canonicalJson(v) : String(v);
   return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 
-/** The CSV columns read from `update_metrics` (flattened). */
-const UPDATE_COLUMNS: ReadonlySet<string> = new Set([
-  "current_units_total",
-  "current_units_covered",
-  "invalidation_units_total",
-  "invalidation_units_covered",
-  "stale_units_total",
-  "stale_positive_units_covered",
-  "selected_tombstone_like",
-]);
-
-/** How each CSV column is read from a row. */
-const CSV_GETTERS: readonly ((r: ResultRow) => unknown)[] = CSV_COLUMNS.map((c) => {
-  if (c === "memaudit_version") return (r) => r.versions.memaudit;
-  if (c === "package_schema_version") return (r) => r.versions.schema;
-  if (UPDATE_COLUMNS.has(c)) {
-    return (r) => (r.update_metrics as unknown as Record<string, unknown>)[c];
-  }
-  return (r) => (r as unknown as Record<string, unknown>)[c];
-});
+/** One CSV line (without "\n"), in {@linkcode CSV_COLUMNS} order. */
+function csvLine(r: ResultRow): string {
+  const u = r.update_metrics;
+  return cell(r.distribution) + "," + cell(r.seed) + "," + cell(r.budget) + "," +
+    cell(r.method) + "," + cell(r.instance_id) + "," + cell(r.objective_value) + "," +
+    cell(r.optimum_value) + "," + cell(r.ratio_to_opt) + "," + cell(r.opt_degenerate) + "," +
+    cell(r.ratio_to_upper_bound) + "," + cell(r.ratio_to_reference) + "," +
+    cell(r.reference_value) + "," + cell(r.selected_cost) + "," + cell(r.budget_feasible) + "," +
+    cell(r.group_feasible) + "," + cell(r.certificate_status) + "," +
+    cell(r.denominator_label) + "," + cell(r.upper_bound) + "," + cell(r.upper_bound_source) +
+    "," + cell(u.current_units_total) + "," + cell(u.current_units_covered) + "," +
+    cell(u.invalidation_units_total) + "," + cell(u.invalidation_units_covered) + "," +
+    cell(u.stale_units_total) + "," + cell(u.stale_positive_units_covered) + "," +
+    cell(u.selected_tombstone_like) + "," + cell(idsJson(r.selected_candidate_ids)) + "," +
+    cell(recordJson(r.representation_mix)) + "," + cell(recordJson(r.policy_metadata)) + "," +
+    cell(r.schema_version) + "," + cell(r.versions.memaudit) + "," + cell(r.versions.schema);
+}
 
 /**
  * The rows as CSV (RFC 4180, "\n" line ends): one header line, then one
@@ -254,12 +271,7 @@ const CSV_GETTERS: readonly ((r: ResultRow) => unknown)[] = CSV_COLUMNS.map((c) 
  */
 export function rowsToCsv(rows: readonly ResultRow[]): string {
   let s = CSV_COLUMNS.join(",") + "\n";
-  for (const r of rows) {
-    for (let i = 0; i < CSV_GETTERS.length; i++) {
-      s += (i === 0 ? "" : ",") + cell(CSV_GETTERS[i](r));
-    }
-    s += "\n";
-  }
+  for (const r of rows) s += csvLine(r) + "\n";
   return s;
 }
 

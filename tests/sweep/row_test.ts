@@ -51,3 +51,29 @@ Deno.test("summarizeRows() counts degenerate-OPT rows per group without changing
   assert.equal(by[3][4], 1);
   assert.match(summary.label_definitions.n_degenerate_opt, /included in the means/);
 });
+
+Deno.test("rowsToJsonl() and rowsToCsv() write what the generic canonical JSON writes, for every method", async () => {
+  const { canonicalJson } = await import("../../lib/generate/package_hash.ts");
+  const { sweepMethodIds } = await import("../../lib/sweep/methods.ts");
+  const all = runUnit("scope_shift", 3, { budgets: [1, 6], methods: sweepMethodIds() });
+  assert.ok(all.rows.some((r) => r.certificate_status === undefined));
+  assert.ok(all.rows.some((r) => r.certificate_status !== undefined));
+  assert.equal(rowsToJsonl(all.rows), all.rows.map((r) => canonicalJson(r) + "\n").join(""));
+  assert.equal(
+    rowsToJsonl(all.timings),
+    all.timings.map((r) => canonicalJson(r) + "\n").join(""),
+  );
+  // A row with an extra field falls back to the generic writer instead of dropping it.
+  const extra = { ...all.rows[0], note: "x" };
+  assert.equal(rowsToJsonl([extra]), canonicalJson(extra) + "\n");
+  const csv = rowsToCsv(all.rows).split("\n");
+  assert.equal(csv.length, all.rows.length + 2);
+  const ids = CSV_COLUMNS.indexOf("selected_candidate_ids");
+  const first = all.rows.find((r) => r.selected_candidate_ids.length > 1)!;
+  const line = csv[1 + all.rows.indexOf(first)];
+  assert.ok(
+    line.includes(`"${JSON.stringify(first.selected_candidate_ids).replaceAll('"', '""')}"`),
+  );
+  assert.equal(line.split(",")[0], first.distribution);
+  assert.ok(ids > 0);
+});
