@@ -62,13 +62,10 @@ export interface AggregateOptions {
 }
 
 /** Orders rows as the artifact produced them inside a group: by seed, then instance id. */
-function bySeed(a: AggregatableRow, b: AggregatableRow): number {
+export function compareBySeed(a: AggregatableRow, b: AggregatableRow): number {
   const sa = a.seed ?? Infinity, sb = b.seed ?? Infinity;
   return sa !== sb ? (sa < sb ? -1 : 1) : compareIds(a.instance_id, b.instance_id);
 }
-
-const nonNull = (xs: (number | null | undefined)[]): number[] =>
-  xs.filter((x): x is number => x !== null && x !== undefined);
 
 /**
  * Aggregates result rows per (distribution, budget, method), as the
@@ -92,86 +89,135 @@ export function aggregateRows(
   rows: readonly AggregatableRow[],
   opts: AggregateOptions = {},
 ): AggregateRow[] {
-  return aggregateGroups(aggregateRowGroups(rows), undefined, opts);
-}
-
-/** The rows of one (distribution, budget, method) group in seed order, and their non-null ratios to OPT. */
-export interface AggregateGroup<R extends AggregatableRow = AggregatableRow> {
-  rows: R[];
-  /** The sample the bootstrap resamples, in seed order. */
-  ratios: number[];
+  const mode = opts.summation ?? DEFAULT_SUMMATION;
+  return sortAggregates(groupColumns(rows).map((g) => aggregateColumns(g, undefined, mode)));
 }
 
 /**
- * The first half of {@linkcode aggregateRows}: the rows grouped by
- * (distribution, budget, method), each group in seed order, with its
- * non-null ratios to OPT (so that the bootstraps can run elsewhere, e.g.
- * on workers).
+ * One (distribution, budget, method) group as columns, rows in seed order:
+ * everything {@linkcode aggregateRows} reads. Null ratios are left out of
+ * their columns (they do not count in the means).
+ */
+export interface AggregateColumns {
+  distribution: string;
+  budget: number;
+  method: string;
+  /** Rows in the group (null ratios included). */
+  n: number;
+  objective: number[];
+  /** Non-null ratios to OPT: the sample the bootstrap resamples. */
+  ratioToOpt: number[];
+  ratioToUpperBound: number[];
+  ratioToReference: number[];
+  selectedCost: number[];
+  invalidationCovered: number[];
+  allBudgetFeasible: boolean;
+  allGroupFeasible: boolean;
+}
+
+/** An empty group, to be filled with {@linkcode addToColumns}. */
+export function emptyColumns(
+  distribution: string,
+  budget: number,
+  method: string,
+): AggregateColumns {
+  return {
+    distribution,
+    budget,
+    method,
+    n: 0,
+    objective: [],
+    ratioToOpt: [],
+    ratioToUpperBound: [],
+    ratioToReference: [],
+    selectedCost: [],
+    invalidationCovered: [],
+    allBudgetFeasible: true,
+    allGroupFeasible: true,
+  };
+}
+
+/** Appends one row's fields to its group's columns (rows must come in seed order). */
+export function addToColumns(
+  c: AggregateColumns,
+  r: Omit<AggregatableRow, "distribution" | "budget" | "method" | "seed" | "instance_id">,
+): void {
+  c.n++;
+  c.objective.push(r.objective_value);
+  if (r.ratio_to_opt !== null && r.ratio_to_opt !== undefined) c.ratioToOpt.push(r.ratio_to_opt);
+  if (r.ratio_to_upper_bound !== null && r.ratio_to_upper_bound !== undefined) {
+    c.ratioToUpperBound.push(r.ratio_to_upper_bound);
+  }
+  if (r.ratio_to_reference !== null && r.ratio_to_reference !== undefined) {
+    c.ratioToReference.push(r.ratio_to_reference);
+  }
+  c.selectedCost.push(r.selected_cost);
+  c.invalidationCovered.push(r.update_metrics.invalidation_units_covered ?? 0);
+  c.allBudgetFeasible &&= r.budget_feasible;
+  c.allGroupFeasible &&= r.group_feasible;
+}
+
+/**
+ * Groups rows by (distribution, budget, method), each group's rows in seed
+ * order (then instance id), as columns: the first half of
+ * {@linkcode aggregateRows} (so that the bootstraps can run elsewhere).
  *
- * @param rows result rows
+ * @param rows result rows, any order
  * @returns the groups, in first-seen order
  */
-export function aggregateRowGroups<R extends AggregatableRow>(
-  rows: readonly R[],
-): AggregateGroup<R>[] {
-  const groups = new Map<string, R[]>();
-  for (const r of rows) {
+export function groupColumns(rows: readonly AggregatableRow[]): AggregateColumns[] {
+  const groups = new Map<string, AggregateColumns>();
+  for (const r of [...rows].sort(compareBySeed)) {
     const key = JSON.stringify([r.distribution, r.budget, r.method]);
     let g = groups.get(key);
-    if (g === undefined) groups.set(key, g = []);
-    g.push(r);
+    if (g === undefined) groups.set(key, g = emptyColumns(r.distribution, r.budget, r.method));
+    addToColumns(g, r);
   }
-  return [...groups.values()].map((g) => {
-    g.sort(bySeed);
-    return { rows: g, ratios: nonNull(g.map((r) => r.ratio_to_opt)) };
-  });
+  return [...groups.values()];
 }
 
 /**
- * The second half of {@linkcode aggregateRows}: one aggregate row per group,
- * sorted by (distribution, budget, method).
+ * The aggregate row of one group (ARTIFACT-SPEC §1.2, §6.2).
  *
- * @param groups groups from {@linkcode aggregateRowGroups}
- * @param intervals the artifact bootstrap interval of each group's ratios
- *   (`artifactBootstrap(group.ratios, { summation })`), or undefined to compute them here
- * @param opts summation mode
- * @returns the aggregate rows
- * @throws {RangeError} if `intervals` does not have one entry per group
+ * @param c the group's columns, rows in seed order
+ * @param interval the artifact bootstrap interval of `c.ratioToOpt` if computed elsewhere
+ *   (`artifactBootstrap(c.ratioToOpt, { summation })`); computed here when undefined
+ * @param summation how sums are accumulated (default `neumaier`)
+ * @returns the aggregate row
  */
-export function aggregateGroups(
-  groups: readonly AggregateGroup[],
-  intervals: readonly (readonly [number, number])[] | undefined,
-  opts: AggregateOptions = {},
-): AggregateRow[] {
-  const mode = opts.summation ?? DEFAULT_SUMMATION;
-  if (intervals !== undefined && intervals.length !== groups.length) {
-    throw new RangeError(
-      `Cannot aggregate: ${intervals.length} bootstrap intervals for ${groups.length} groups`,
-    );
-  }
-  const out = groups.map(({ rows: g, ratios }, i): AggregateRow => {
-    const [low, high] = intervals?.[i] ?? artifactBootstrap(ratios, { summation: mode });
-    return {
-      distribution: g[0].distribution,
-      budget: g[0].budget,
-      method: g[0].method,
-      n: g.length,
-      mean_objective: pyMean(g.map((r) => r.objective_value), mode),
-      mean_ratio_to_opt: pyMean(ratios, mode),
-      bootstrap95_ratio_to_opt_low: low,
-      bootstrap95_ratio_to_opt_high: high,
-      mean_ratio_to_upper_bound: pyMean(nonNull(g.map((r) => r.ratio_to_upper_bound)), mode),
-      mean_ratio_to_reference: pyMean(nonNull(g.map((r) => r.ratio_to_reference)), mode),
-      mean_selected_cost: pyMean(g.map((r) => r.selected_cost), mode),
-      mean_invalidation_covered: pyMean(
-        g.map((r) => r.update_metrics.invalidation_units_covered ?? 0),
-        mode,
-      ),
-      all_budget_feasible: g.every((r) => r.budget_feasible),
-      all_group_feasible: g.every((r) => r.group_feasible),
-    };
-  });
-  return out.sort((a, b) =>
+export function aggregateColumns(
+  c: AggregateColumns,
+  interval?: readonly [number, number],
+  summation: Summation = DEFAULT_SUMMATION,
+): AggregateRow {
+  const [low, high] = interval ?? artifactBootstrap(c.ratioToOpt, { summation });
+  return {
+    distribution: c.distribution,
+    budget: c.budget,
+    method: c.method,
+    n: c.n,
+    mean_objective: pyMean(c.objective, summation),
+    mean_ratio_to_opt: pyMean(c.ratioToOpt, summation),
+    bootstrap95_ratio_to_opt_low: low,
+    bootstrap95_ratio_to_opt_high: high,
+    mean_ratio_to_upper_bound: pyMean(c.ratioToUpperBound, summation),
+    mean_ratio_to_reference: pyMean(c.ratioToReference, summation),
+    mean_selected_cost: pyMean(c.selectedCost, summation),
+    mean_invalidation_covered: pyMean(c.invalidationCovered, summation),
+    all_budget_feasible: c.allBudgetFeasible,
+    all_group_feasible: c.allGroupFeasible,
+  };
+}
+
+/**
+ * Sorts aggregate rows by (distribution, budget, method): names in
+ * code-point order (Python's), budgets numerically.
+ *
+ * @param rows aggregate rows (sorted in place)
+ * @returns `rows`
+ */
+export function sortAggregates<T extends AggregateRow>(rows: T[]): T[] {
+  return rows.sort((a, b) =>
     compareIds(a.distribution, b.distribution) || a.budget - b.budget ||
     compareIds(a.method, b.method)
   );

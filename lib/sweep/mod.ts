@@ -8,5 +8,6 @@ export * from "./methods.ts";
 export * from "./row.ts";
 export * from "./run_unit.ts";
 export * from "./run_sweep.ts";
+export * from "./summary.ts";
 export { JOURNAL_FORMAT } from "./journal.ts";
 export * from "./progress.ts";

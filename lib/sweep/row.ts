@@ -4,7 +4,7 @@
  * @module
  */
 import denoConfig from "../../deno.json" with { type: "json" };
-import { canonicalJson } from "../generate/package_hash.ts";
+import { canonicalJson } from "../generate/canonical_json.ts";
 import { compareIds } from "../package/compile.ts";
 import { PACKAGE_SCHEMA_VERSION } from "../package/version.ts";
 import type { UpdateMetrics } from "../score/metrics.ts";
@@ -285,8 +285,8 @@ export interface UnitText {
   jsonl: string;
   csv: string;
   timings: string;
-  /** The fields the summary reads, per row (cheap to pass between threads). */
-  lite: LiteRow[];
+  /** The rows, sorted. */
+  rows: ResultRow[];
 }
 
 /** The fields of a result row that the sweep summary reads. */
@@ -352,6 +352,6 @@ export function unitText(
     jsonl: rowsToJsonl(rows),
     csv: csv.slice(csv.indexOf("\n") + 1),
     timings: rowsToJsonl([...unit.timings].sort(compareRows)),
-    lite: rows.map(liteRow),
+    rows,
   };
 }

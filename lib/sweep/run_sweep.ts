@@ -17,29 +17,20 @@ import { makeFolder, writeTextAtomic } from "../fs.ts";
 import { InputError } from "../errors.ts";
 import type { Package } from "../package/schema.ts";
 import { DEFAULT_SUMMATION, type Summation } from "../score/_py_sum.ts";
-import {
-  type AggregateGroup,
-  aggregateGroups,
-  type AggregateRow,
-  aggregateRowGroups,
-  bestByBudget,
-} from "../score/aggregate.ts";
-import { compareIds } from "../package/compile.ts";
 import { appendEntry, type JournalEntry, openJournal, writeAllSync } from "./journal.ts";
 import { getSweepMethod } from "./methods.ts";
 import { SweepPool } from "./pool.ts";
 import {
   compareRows,
   CSV_COLUMNS,
-  type LiteRow,
   liteRow,
-  RESULT_SCHEMA_VERSION,
   type ResultRow,
   unitKey,
   unitText,
   VERSIONS,
 } from "./row.ts";
 import { runUnit, type UnitConfig } from "./run_unit.ts";
+import { type LiteBlock, liteBlock, SummaryBuilder, type SweepSummary } from "./summary.ts";
 import type { UnitRef } from "./worker.ts";
 
 /** Progress callback: units done (resumed ones included), total units, estimated seconds left (null before the first unit of this run). */
@@ -84,30 +75,6 @@ export interface SweepFiles {
   timings: string;
   /** Journal of finished units; removed when the sweep completes. */
   journal: string;
-}
-
-/**
- * One aggregate row of the summary: the artifact's aggregate (ARTIFACT-SPEC
- * §1.2) plus `n_degenerate_opt`, the number of rows of the group whose OPT is
- * degenerate (|OPT| <= 1e-12; their ratio 1.0 or null is a convention, not a
- * measurement). The means are the artifact's, unchanged.
- */
-export type SweepAggregateRow = AggregateRow & { n_degenerate_opt: number };
-
-/** The aggregate summary written to `summary.json` (ARTIFACT-SPEC §1.2). */
-export interface SweepSummary {
-  schema_version: number;
-  label_definitions: Record<string, string>;
-  distributions: string[];
-  budgets: number[];
-  methods: string[];
-  num_rows: number;
-  by_distribution_budget_method: SweepAggregateRow[];
-  /** The same list as `by_distribution_budget_method` (as in the artifact). */
-  by_budget_method: SweepAggregateRow[];
-  best_by_budget: ReturnType<typeof bestByBudget>;
-  grid: SweepGrid;
-  versions: { memaudit: string; schema: number };
 }
 
 /** The resolved grid (recorded in the journal header and the summary). */
@@ -231,63 +198,6 @@ function sortKeys(v: unknown): unknown {
 }
 
 /**
- * Builds the summary of a set of rows (ARTIFACT-SPEC §1.2 `summary.json`).
- *
- * @param rows result rows
- * @param grid the grid they came from
- * @returns the summary
- */
-export function summarizeRows(rows: readonly LiteRow[], grid: SweepGrid): SweepSummary {
-  return summaryOf(rows, grid, aggregateRowGroups(rows), undefined);
-}
-
-/** {@linkcode summarizeRows} with the groups formed and, optionally, their bootstrap intervals computed elsewhere. */
-function summaryOf(
-  rows: readonly LiteRow[],
-  grid: SweepGrid,
-  groups: readonly AggregateGroup[],
-  intervals: readonly (readonly [number, number])[] | undefined,
-): SweepSummary {
-  const degenerate = new Map<string, number>();
-  const groupKey = (r: { distribution: string; budget: number; method: string }) =>
-    JSON.stringify([r.distribution, r.budget, r.method]);
-  for (const r of rows) {
-    if (r.opt_degenerate) degenerate.set(groupKey(r), (degenerate.get(groupKey(r)) ?? 0) + 1);
-  }
-  const aggregates: SweepAggregateRow[] = aggregateGroups(groups, intervals, {
-    summation: grid.summation,
-  }).map((a) => ({ ...a, n_degenerate_opt: degenerate.get(groupKey(a)) ?? 0 }));
-  const uniq = <T>(xs: T[]) => [...new Set(xs)];
-  return {
-    schema_version: RESULT_SCHEMA_VERSION,
-    label_definitions: {
-      ratio_to_opt:
-        "F(store) / OPT, OPT certified by exact branch-and-bound; 1.0 when OPT and F are both 0, null when only OPT is 0",
-      ratio_to_upper_bound:
-        "F(store) / upper bound; on exact-small packages the bound is OPT itself",
-      ratio_to_reference: "F(store) / F(greedy store); a reference, never an OPT",
-      bootstrap95_ratio_to_opt:
-        "percentile bootstrap of the mean ratio: Random(0) per group, 1,000 resamples, sorted means 24 and 975",
-      mean_invalidation_covered: "mean of sum over invalidation units of min(1, z_r), unweighted",
-      denominator_label: "source of the OPT denominator",
-      opt_degenerate:
-        "true when the certified OPT is 0 (|OPT| <= 1e-12): ratio_to_opt is then 1.0 by convention (F = 0) or null, not a measurement",
-      n_degenerate_opt:
-        "rows of the group with opt_degenerate; their 1.0 ratios are included in the means, as in the artifact",
-    },
-    distributions: uniq(rows.map((r) => r.distribution)).sort(compareIds),
-    budgets: uniq(rows.map((r) => r.budget)).sort((a, b) => a - b),
-    methods: uniq(rows.map((r) => r.method)).sort(compareIds),
-    num_rows: rows.length,
-    by_distribution_budget_method: aggregates,
-    by_budget_method: aggregates,
-    best_by_budget: bestByBudget(aggregates),
-    grid,
-    versions: { ...VERSIONS },
-  };
-}
-
-/**
  * Runs a sweep and writes its outputs to `outDir`:
  * `raw_results.jsonl` and `raw_results.csv` (rows sorted by (distribution,
  * seed, budget, method), no wall times), `summary.json` (aggregates per
@@ -366,16 +276,16 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
     const out = await writable(opts.outDir, () => openOutputs(files, grid, units));
     const resumedUnits = out.done;
     const todo = units.slice(out.done);
-    const lite: LiteRow[][] = [out.resumedLite];
+    const builder = out.resumed;
     let finishedHere = 0;
     const tRun = performance.now();
     opts.onProgress?.(resumedUnits, units.length, null);
     try {
       // Units are appended in output order: a unit that finishes early waits for its predecessors.
-      const waiting = new Map<number, { bytes: Uint8Array[]; lite: LiteRow[] }>();
+      const waiting = new Map<number, { bytes: Uint8Array[]; lite: LiteBlock }>();
       let next = out.done;
-      const append = (id: number, bytes: Uint8Array[], rows: LiteRow[]) => {
-        waiting.set(id, { bytes, lite: rows });
+      const append = (id: number, bytes: Uint8Array[], lite: LiteBlock) => {
+        waiting.set(id, { bytes, lite });
         for (let w = waiting.get(next); w !== undefined; w = waiting.get(next)) {
           waiting.delete(next);
           out.parts.forEach((f, j) => writeAllSync(f, w.bytes[j]));
@@ -387,7 +297,7 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
             bytes: [w.bytes[0].length, w.bytes[1].length, w.bytes[2].length],
           };
           appendEntry(out.journal, entry, opts.sync);
-          lite.push(w.lite);
+          builder.addBlock(w.lite);
           finishedHere++;
           const perUnit = (performance.now() - tRun) / 1000 / finishedHere;
           opts.onProgress?.(
@@ -403,9 +313,10 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
           const key = unitKey(u.distribution, u.seed);
           const pkg = local.get(key);
           local.delete(key);
-          const text = unitText(runUnit(u.distribution, u.seed, config, pkg));
+          const result = runUnit(u.distribution, u.seed, config, pkg);
+          const text = unitText(result);
           const bytes = [text.jsonl, text.csv, text.timings].map((t) => encoder.encode(t));
-          append(u.id, bytes, text.lite);
+          append(u.id, bytes, liteBlock(text.rows));
         }
       } else {
         await pool.run(todo, config, (r) => append(r.id, r.bytes, r.lite));
@@ -415,12 +326,10 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
     }
 
     // 3. The summary (bootstraps on the workers if any), then the files under their final names.
-    const rows = lite.flat();
-    const groups = aggregateRowGroups(rows);
     const intervals = pool === null
       ? undefined
-      : await pool.bootstrap(groups.map((g) => g.ratios), grid.summation);
-    const summary = summaryOf(rows, grid, groups, intervals);
+      : await pool.bootstrap(builder.groups.map((g) => g.ratioToOpt), grid.summation);
+    const summary = builder.summary(grid, intervals);
     await writable(opts.outDir, async () => {
       await writeTextAtomic(files.summary, JSON.stringify(sortKeys(summary), null, 2) + "\n");
       for (const f of OUTPUT_KEYS) await Deno.rename(partPath(files[f]), files[f]);
@@ -460,8 +369,8 @@ interface Outputs {
   parts: Deno.FsFile[];
   /** Units already recorded: the first `done` units of the output order. */
   done: number;
-  /** The summary fields of their rows, read back from the results file. */
-  resumedLite: LiteRow[];
+  /** The summary so far: their rows, read back from the results file. */
+  resumed: SummaryBuilder;
 }
 
 /**
@@ -524,7 +433,7 @@ async function openOutputs(
       for (const f of parts) f.close();
       throw err;
     }
-    const resumedLite: LiteRow[] = [];
+    const resumed = new SummaryBuilder();
     if (entries.length > 0) {
       const path = partPath(files.results);
       const text = new TextDecoder().decode(
@@ -533,13 +442,13 @@ async function openOutputs(
       text.split("\n").forEach((line, i) => {
         if (line === "") return;
         try {
-          resumedLite.push(liteRow(JSON.parse(line) as ResultRow));
+          resumed.addRow(liteRow(JSON.parse(line) as ResultRow));
         } catch {
           throw new InputError(path, { path: `line ${i + 1}` }, "expected a result row");
         }
       });
     }
-    return { journal, parts, done: entries.length, resumedLite };
+    return { journal, parts, done: entries.length, resumed };
   } catch (err) {
     journal.close();
     throw err;

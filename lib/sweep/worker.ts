@@ -18,7 +18,8 @@ import { packageCostTotal } from "../generate/budgets.ts";
 import type { Package } from "../package/schema.ts";
 import { artifactBootstrap } from "../score/bootstrap.ts";
 import type { Summation } from "../score/_py_sum.ts";
-import { type LiteRow, unitKey, unitText } from "./row.ts";
+import { unitKey, unitText } from "./row.ts";
+import { type LiteBlock, liteBlock } from "./summary.ts";
 import { runUnit, type UnitConfig } from "./run_unit.ts";
 
 /** A (distribution, seed) unit with its position in the run's output order. */
@@ -42,7 +43,7 @@ export type WorkerReply =
     id: number;
     /** The unit's rows as results JSONL, results CSV lines and timings JSONL (UTF-8). */
     bytes: [Uint8Array, Uint8Array, Uint8Array];
-    lite: LiteRow[];
+    lite: LiteBlock;
   }
   | { type: "intervals"; intervals: [number, number][] }
   | { type: "error"; error: string };
@@ -73,10 +74,9 @@ function handle(req: WorkerRequest): [WorkerReply, Transferable[]] {
         encoder.encode(text.csv),
         encoder.encode(text.timings),
       ];
-      return [
-        { type: "unit", id: unit.id, bytes, lite: text.lite },
-        bytes.map((b) => b.buffer as ArrayBuffer),
-      ];
+      const lite = liteBlock(text.rows);
+      const transfer = [...bytes.map((b) => b.buffer), lite.numbers.buffer, lite.flags.buffer];
+      return [{ type: "unit", id: unit.id, bytes, lite }, transfer as ArrayBuffer[]];
     }
     case "bootstrap": {
       const intervals = req.samples.map((s) =>

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { CSV_COLUMNS, rowsToCsv, rowsToJsonl } from "../../lib/sweep/row.ts";
-import { resolveGrid, summarizeRows } from "../../lib/sweep/run_sweep.ts";
+import { resolveGrid } from "../../lib/sweep/run_sweep.ts";
+import { summarizeRows } from "../../lib/sweep/summary.ts";
 import { runUnit } from "../../lib/sweep/run_unit.ts";
 
 const methods = ["opt", "density_only"];
