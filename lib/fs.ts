@@ -144,7 +144,14 @@ export function decodeUtf8Input(bytes: Uint8Array, file: string): string {
   }
 }
 
-async function statOrNull(path: string): Promise<Deno.FileInfo | null> {
+/**
+ * `Deno.stat`, or null when nothing is at `path`.
+ *
+ * @param path a path
+ * @returns its file info, or null if it does not exist
+ * @throws what `Deno.stat` throws for anything but a missing path
+ */
+export async function statOrNull(path: string): Promise<Deno.FileInfo | null> {
   try {
     return await Deno.stat(path);
   } catch (err) {

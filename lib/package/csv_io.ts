@@ -55,7 +55,7 @@ import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import { basename, dirname, join, resolve } from "node:path";
 import { formatPath, InputError, type Where } from "../errors.ts";
-import { makeFolder, readTextInput, readTextInputIfExists } from "../fs.ts";
+import { makeFolder, readTextInput, readTextInputIfExists, statOrNull } from "../fs.ts";
 import { parsePackage } from "./parse.ts";
 import { type Package, type PackageInput, PackageSchema } from "./schema.ts";
 
@@ -282,15 +282,6 @@ export async function writePackageCsv(dir: string, pkg: Package | PackageInput):
 }
 
 let tempCounter = 0;
-
-async function statOrNull(path: string): Promise<Deno.FileInfo | null> {
-  try {
-    return await Deno.stat(path);
-  } catch (err) {
-    if (err instanceof Deno.errors.NotFound) return null;
-    throw err;
-  }
-}
 
 /** Parses one CSV table into objects with converted cells (absent cells left out). */
 function parseTable(text: string, file: string, table: Table): Record<string, unknown>[] {

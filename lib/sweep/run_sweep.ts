@@ -13,7 +13,7 @@ import {
   packageCostTotal,
   parseBudgetToken,
 } from "../generate/budgets.ts";
-import { makeFolder, writeTextAtomic } from "../fs.ts";
+import { makeFolder, statOrNull, writeTextAtomic } from "../fs.ts";
 import { InputError } from "../errors.ts";
 import type { Package } from "../package/schema.ts";
 import { DEFAULT_SUMMATION, type Summation } from "../score/_py_sum.ts";
@@ -451,15 +451,6 @@ async function openOutputs(
     return { journal, parts, done: entries.length, resumed };
   } catch (err) {
     journal.close();
-    throw err;
-  }
-}
-
-async function statOrNull(path: string): Promise<Deno.FileInfo | null> {
-  try {
-    return await Deno.stat(path);
-  } catch (err) {
-    if (err instanceof Deno.errors.NotFound) return null;
     throw err;
   }
 }

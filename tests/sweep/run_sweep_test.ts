@@ -54,21 +54,26 @@ Deno.test("runSweep() writes identical bytes with 1 and 2 workers", async () => 
   }
 });
 
+/** Runs the small grid in `out` and stops it (a thrown error) once two units are recorded. */
+async function crashAfterTwoUnits(out: string): Promise<void> {
+  let seen = 0;
+  await assert.rejects(
+    runSweep({
+      ...small(out, 1),
+      onProgress: (done) => {
+        if (done > 0 && ++seen === 2) throw new Error("simulated crash");
+      },
+    }),
+    /simulated crash/,
+  );
+}
+
 Deno.test("runSweep() resumes from a journal with a truncated last line and unrecorded output", async () => {
   const dir = await Deno.makeTempDir({ prefix: "memaudit_sweep_" });
   try {
     await runSweep(small(join(dir, "ref"), 1));
     const out = join(dir, "resumed");
-    let seen = 0;
-    await assert.rejects(
-      runSweep({
-        ...small(out, 1),
-        onProgress: (done) => {
-          if (done > 0 && ++seen === 2) throw new Error("simulated crash");
-        },
-      }),
-      /simulated crash/,
-    );
+    await crashAfterTwoUnits(out);
     const journal = sweepFiles(out).journal;
     const before = (await Deno.readTextFile(journal)).split("\n").filter((l) => l).length;
     assert.equal(before, 1 + 2); // header + two units
@@ -189,16 +194,7 @@ Deno.test("runSweep() names journal file and line for a null line, wrong types, 
 Deno.test("runSweep() refuses to resume when an output file is shorter than the journal records", async () => {
   const dir = await Deno.makeTempDir({ prefix: "memaudit_sweep_" });
   try {
-    let seen = 0;
-    await assert.rejects(
-      runSweep({
-        ...small(dir, 1),
-        onProgress: (done) => {
-          if (done > 0 && ++seen === 2) throw new Error("simulated crash");
-        },
-      }),
-      /simulated crash/,
-    );
+    await crashAfterTwoUnits(dir);
     const part = `${sweepFiles(dir).csv}.part`;
     const text = await Deno.readTextFile(part);
     await Deno.writeTextFile(part, text.slice(0, 100));
