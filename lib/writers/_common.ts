@@ -5,7 +5,7 @@
  * @module
  */
 import { compareIds, type CompiledPackage } from "../package/compile.ts";
-import { CoverageState, evaluateStore } from "../objective.ts";
+import { CoverageState, evaluateStore, valueOf } from "../objective.ts";
 import { TOL, type WriterResult, type WriterStep } from "./types.ts";
 
 /** Density Δ / max(cost, 1e-12), as the artifact divides (ARTIFACT-SPEC §4.4). */
@@ -33,6 +33,56 @@ export function cmpGainKey(a: Scored, b: Scored): number {
 export function cmpDensityKey(a: Scored, b: Scored): number {
   if (a.density !== b.density) return a.density > b.density ? 1 : -1;
   return cmpGainKey(a, b);
+}
+
+let saved = new Float64Array(16);
+
+/**
+ * Δ(c | z) exactly as {@linkcode CoverageState.gain} computes it:
+ * F(z + row of c) − value, with F evaluated in full by `valueOf`. `z` is
+ * changed in place and restored bit for bit before returning.
+ *
+ * @param cp compiled package
+ * @param z summed coverage of the store
+ * @param value F of the store as its state holds it
+ * @param c candidate index
+ */
+export function gainAt(
+  cp: CompiledPackage,
+  z: Float64Array | number[],
+  value: number,
+  c: number,
+): number {
+  const units = cp.rowUnits[c], vals = cp.rowVals[c], n = units.length;
+  if (saved.length < n) saved = new Float64Array(2 * n);
+  for (let t = 0; t < n; t++) {
+    const r = units[t];
+    saved[t] = z[r];
+    z[r] += vals[t];
+  }
+  const g = valueOf(cp, z) - value;
+  for (let t = n - 1; t >= 0; t--) z[units[t]] = saved[t];
+  return g;
+}
+
+/**
+ * True when (Δa/ca, Δa, −ca, a) > (Δb/cb, Δb, −cb, b) lexicographically,
+ * the density key of {@linkcode cmpDensityKey} on plain numbers.
+ */
+export function densityKeyAbove(
+  cp: CompiledPackage,
+  a: number,
+  gainA: number,
+  densityA: number,
+  b: number,
+  gainB: number,
+  densityB: number,
+): boolean {
+  if (densityA !== densityB) return densityA > densityB;
+  if (gainA !== gainB) return gainA > gainB;
+  const ca = cp.cost[a], cb = cp.cost[b];
+  if (ca !== cb) return ca < cb;
+  return compareIds(cp.candIds[a], cp.candIds[b]) > 0;
 }
 
 /** Scores candidate c against a state (oracle marginal by full recomputation). */
