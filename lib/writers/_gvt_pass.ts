@@ -64,12 +64,14 @@ export function bestOfGrid(
   if (grid.length === 0) throw new RangeError("Cannot run a threshold grid: the grid is empty");
   const groups = cp.groups, nGroups = groups.length;
   const { rowUnits, rowVals, cost: costs, candIds } = cp;
-  const finalValue = new Float64Array(grid.length), finalCost = new Float64Array(grid.length);
+  const finalValue: number[] = new Array<number>(grid.length).fill(0);
+  const finalCost: number[] = new Array<number>(grid.length).fill(0);
   const last: (Step | null)[] = new Array(grid.length).fill(null);
   const nUnits = cp.unitIds.length;
   let maxGroup = 0;
   for (const g of groups) maxGroup = Math.max(maxGroup, g.length);
-  const gains = new Float64Array(maxGroup), ok = new Uint8Array(maxGroup);
+  const gains: number[] = new Array<number>(maxGroup).fill(0);
+  const ok: boolean[] = new Array<boolean>(maxGroup).fill(false);
 
   // Passes `lams` (grid indices) share store `path` with coverage z, F `value` and `cost`
   // before group g. `z` may be modified (it is owned by this call).
@@ -88,12 +90,12 @@ export function bestOfGrid(
       let any = false;
       for (let j = 0; j < n; j++) {
         const c = group[j];
-        ok[j] = 0;
+        ok[j] = false;
         if (!(cost + costs[c] <= budget && cp.k > 0)) continue;
         const gain = gainAt(cp, z, value, c);
         if (!(gain > TOL)) continue;
         gains[j] = gain;
-        ok[j] = 1;
+        ok[j] = true;
         any = true;
       }
       if (!any) continue;

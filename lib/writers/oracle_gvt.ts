@@ -20,7 +20,7 @@ import type { WriterResult } from "./types.ts";
  * @returns thresholds in weight units per cost unit, descending
  */
 export function singletonDensityGrid(cp: CompiledPackage, budget: number): number[] {
-  const empty = new Float64Array(cp.unitIds.length); // the empty store: F = 0
+  const empty = new Array<number>(cp.unitIds.length).fill(0); // the empty store: F = 0
   const set = new Set<number>([0]);
   for (let c = 0; c < cp.candIds.length; c++) {
     if (cp.cost[c] <= budget) set.add(gainAt(cp, empty, 0, c) / Math.max(cp.cost[c], 1e-12));
