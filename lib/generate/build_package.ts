@@ -45,6 +45,47 @@ export function streamSeed(seeding: Seeding, seed: number): number | bigint | nu
   return s <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(s) : s;
 }
 
+const NO_VARS: Record<string, Var> = {};
+const NO_DRAWS: Readonly<Record<string, Draw>> = {};
+
+/** A `{name}` or `{name[index]}` placeholder of a template. */
+interface Placeholder {
+  readonly name: string;
+  readonly index: string | undefined;
+}
+
+const PLACEHOLDER = /\{(\w+)(?:\[(\w+)\])?\}/g;
+const templates = new Map<string, readonly (string | Placeholder)[]>();
+
+/**
+ * A template split once into literal text and placeholders, alternating and
+ * starting and ending with text: [text, placeholder, text, ..., text]. The
+ * placeholders are the matches of the replace pattern, so filling the parts
+ * gives the string that replacing would give.
+ */
+function templateParts(t: Template): readonly (string | Placeholder)[] {
+  let parts = templates.get(t);
+  if (parts === undefined) {
+    const out: (string | Placeholder)[] = [];
+    let at = 0;
+    for (const m of t.matchAll(PLACEHOLDER)) {
+      out.push(t.slice(at, m.index), { name: m[1], index: m[2] });
+      at = m.index + m[0].length;
+    }
+    out.push(t.slice(at));
+    templates.set(t, parts = out);
+  }
+  return parts;
+}
+
+/** `Object.entries` of a spec object (spec tables are immutable data), computed once. */
+const entryCache = new WeakMap<object, readonly [string, unknown][]>();
+function entriesOf<T>(o: Readonly<Record<string, T>>): readonly [string, T][] {
+  let e = entryCache.get(o);
+  if (e === undefined) entryCache.set(o, e = Object.entries(o));
+  return e as readonly [string, T][];
+}
+
 /**
  * Generates one package of a distribution.
  *
@@ -75,17 +116,25 @@ export function buildPackage(spec: DistributionSpec, seed: number): Package {
   const rng: Rng | null = rngSeed === null ? null : new PyRandom(rngSeed);
 
   const vars = new Map<string, Var>([["seed", seed], ["name", spec.name]]);
-  const fill = (t: Template, path: string, extra: Record<string, Var> = {}): string =>
-    t.replace(/\{(\w+)(?:\[(\w+)\])?\}/g, (_, name: string, index?: string) => {
+  const fill = (t: Template, path: string, extra: Record<string, Var> = NO_VARS): string => {
+    const parts = templateParts(t);
+    let out = parts[0] as string;
+    for (let p = 1; p < parts.length; p += 2) {
+      const { name, index } = parts[p] as Placeholder;
       const v = extra[name] ?? vars.get(name);
       if (v === undefined) return fail(path, `a known template variable, got '{${name}}'`);
-      if (index === undefined) return String(v);
-      const k = extra[index] ?? vars.get(index);
-      if (!Array.isArray(v) || typeof k !== "number" || k < 0 || k >= v.length) {
-        return fail(path, `'{${name}[${index}]}' to index a list variable within range`);
+      if (index === undefined) out += String(v);
+      else {
+        const k = extra[index] ?? vars.get(index);
+        if (!Array.isArray(v) || typeof k !== "number" || k < 0 || k >= v.length) {
+          return fail(path, `'{${name}[${index}]}' to index a list variable within range`);
+        }
+        out += String(v[k]);
       }
-      return String(v[k]);
-    });
+      out += parts[p + 1] as string;
+    }
+    return out;
+  };
   const instance = fill(spec.ids.instance, "ids.instance");
   vars.set("prefix", instance);
 
@@ -129,7 +178,7 @@ export function buildPackage(spec: DistributionSpec, seed: number): Package {
       const path = `blocks[${b}].steps[${s}]`;
       vars.set("i", i).set("half", Math.floor(i / 2)).set("prev", i - 1);
       if (block.labels) vars.set("x", block.labels[t]);
-      for (const [name, d] of Object.entries(step.draws ?? {})) {
+      for (const [name, d] of entriesOf(step.draws ?? NO_DRAWS)) {
         vars.set(name, draw(d, `${path}.draws.${name}`));
       }
       const defs: Record<string, UnitDef> = { ...spec.units, ...step.units };
@@ -185,7 +234,7 @@ export function buildPackage(spec: DistributionSpec, seed: number): Package {
           const cand: Candidate = { id, experience: exp, kind, representation: row.rep, cost };
           if (row.confidence !== undefined) cand.confidence = row.confidence;
           candidates.push(cand);
-          for (const [u, a] of Object.entries(row.cover)) {
+          for (const [u, a] of entriesOf(row.cover)) {
             if (!(a <= 1)) fail(`${cp}.cover.${u}`, `a coverage value <= 1, got ${a}`);
             const uid = unit(u, `${cp}.cover.${u}`);
             if (a > 0) coverage.push({ candidate: id, unit: uid, value: a });

@@ -55,15 +55,18 @@ export function validityLists(cp: CompiledPackage): ValidityLists {
 
 /** Candidate indices of a store given as ids or indices. */
 function storeIndices(cp: CompiledPackage, store: readonly (string | number)[]): number[] {
-  return store.map((s) => {
+  const out = new Array<number>(store.length);
+  for (let i = 0; i < store.length; i++) {
+    const s = store[i];
     const c = typeof s === "number" ? s : cp.candIndex.get(s);
     if (c === undefined || !(c >= 0 && c < cp.candIds.length)) {
       throw new RangeError(
         `Cannot score store: unknown candidate '${s}' in package '${cp.pkg.id}'`,
       );
     }
-    return c;
-  });
+    out[i] = c;
+  }
+  return out;
 }
 
 /** Options of {@linkcode updateMetrics}. */
@@ -101,21 +104,22 @@ export function updateMetrics(
   const lists = opts.lists ?? validityLists(cp);
   const mode = opts.summation ?? DEFAULT_SUMMATION;
   const sel = storeIndices(cp, store);
-  const z = new Float64Array(cp.unitIds.length);
+  // A plain array: same sums as a Float64Array, without allocating a buffer per call.
+  const z = new Array<number>(cp.unitIds.length).fill(0);
   let tombstoneLike = 0;
   for (const c of sel) {
     const units = cp.rowUnits[c], vals = cp.rowVals[c];
     for (let t = 0; t < units.length; t++) z[units[t]] += vals[t];
     if (TOMBSTONE_TYPES.has(cp.rep[c])) tombstoneLike++;
   }
-  const mass = (ids: readonly string[]) =>
-    pySum(
-      ids.map((id) => {
-        const r = cp.unitIndex.get(id);
-        return r === undefined ? 0 : Math.min(1, z[r]);
-      }),
-      mode,
-    );
+  const mass = (ids: readonly string[]) => {
+    const covered = new Array<number>(ids.length);
+    for (let i = 0; i < ids.length; i++) {
+      const r = cp.unitIndex.get(ids[i]);
+      covered[i] = r === undefined ? 0 : Math.min(1, z[r]);
+    }
+    return pySum(covered, mode);
+  };
   return {
     current_units_total: lists.current.length,
     current_units_covered: mass(lists.current),
@@ -140,9 +144,18 @@ export function representationMix(
   cp: CompiledPackage,
   store: readonly (string | number)[],
 ): Record<string, number> {
-  const counts = new Map<string, number>();
-  for (const c of storeIndices(cp, store)) counts.set(cp.rep[c], (counts.get(cp.rep[c]) ?? 0) + 1);
+  // Types and counts in first-seen order (stores are small), then the keys sorted.
+  const types: string[] = [], counts: number[] = [];
+  for (const c of storeIndices(cp, store)) {
+    const k = types.indexOf(cp.rep[c]);
+    if (k < 0) {
+      types.push(cp.rep[c]);
+      counts.push(1);
+    } else counts[k]++;
+  }
+  const order = types.map((_, i) => i);
+  if (order.length > 1) order.sort((a, b) => compareIds(types[a], types[b]));
   const mix: Record<string, number> = {};
-  for (const k of [...counts.keys()].sort(compareIds)) mix[k] = counts.get(k)!;
+  for (const i of order) mix[types[i]] = counts[i];
   return mix;
 }

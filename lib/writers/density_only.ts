@@ -5,7 +5,7 @@
  * @module
  */
 import type { CompiledPackage } from "../package/compile.ts";
-import { checkBudget, cmpDensityKey, finish, Recorder, score, type Scored } from "./_common.ts";
+import { checkBudget, density, densityKeyAbove, finish, gainAt, Recorder } from "./_common.ts";
 import { TOL, type WriterResult } from "./types.ts";
 
 /**
@@ -28,15 +28,21 @@ import { TOL, type WriterResult } from "./types.ts";
 export function densityOnly(cp: CompiledPackage, budget: number): WriterResult {
   checkBudget("density_only", budget);
   const rec = new Recorder(cp);
+  const st = rec.state, cost = cp.cost;
   for (const group of cp.groups) {
-    let best: Scored | null = null;
+    let best = -1, bestGain = 0, bestDensity = 0;
     for (const c of group) {
-      if (!rec.state.fits(c, budget)) continue;
-      const s = score(cp, rec.state, c);
-      if (!(s.gain > TOL)) continue;
-      if (best === null || cmpDensityKey(s, best) > 0) best = s;
+      if (!st.fits(c, budget)) continue;
+      const gain = gainAt(cp, st.z, st.value, c);
+      if (!(gain > TOL)) continue;
+      const d = density(gain, cost[c]);
+      if (best < 0 || densityKeyAbove(cp, c, gain, d, best, bestGain, bestDensity)) {
+        best = c;
+        bestGain = gain;
+        bestDensity = d;
+      }
     }
-    if (best !== null) rec.add(best.c, best.gain);
+    if (best >= 0) rec.add(best, bestGain);
   }
   return finish("density_only", "Density-only", budget, rec);
 }

@@ -29,6 +29,18 @@ function scoreEst(
   return { c, gain, cost, id: cp.candIds[c], density: density(gain, cost) };
 }
 
+/** Estimators by package and (profile, model): they depend on neither the budget nor the store. */
+const estimators = new WeakMap<CompiledPackage, Map<string, Estimator>>();
+
+function estimatorFor(cp: CompiledPackage, opts: EstimatorOptions): Estimator {
+  let byKey = estimators.get(cp);
+  if (byKey === undefined) estimators.set(cp, byKey = new Map());
+  const key = JSON.stringify([opts.profile ?? null, opts.model ?? null]);
+  let est = byKey.get(key);
+  if (est === undefined) byKey.set(key, est = new Estimator(cp, opts));
+  return est;
+}
+
 function meta(opts: EstimatorOptions): Record<string, unknown> {
   return {
     profile: opts.profile ?? "gemini_flash_lite_v1",
@@ -62,7 +74,7 @@ export function estimatedGvt(
   opts: EstimatorOptions = {},
 ): WriterResult {
   checkBudget("estimated_gvt", budget);
-  const est = new Estimator(cp, opts);
+  const est = estimatorFor(cp, opts);
   const set = new Set<number>([0]);
   for (let c = 0; c < cp.candIds.length; c++) {
     if (cp.cost[c] > budget) continue;
@@ -123,7 +135,7 @@ export function estimatedUtility(
   opts: EstimatorOptions = {},
 ): WriterResult {
   checkBudget("estimated_utility", budget);
-  const est = new Estimator(cp, opts);
+  const est = estimatorFor(cp, opts);
   const rec = new Recorder(cp);
   const tokens = new Set<string>();
   const taken = new Uint8Array(cp.candIds.length);

@@ -5,7 +5,7 @@
  * @module
  */
 import type { CompiledPackage } from "../package/compile.ts";
-import { checkBudget, cmpDensityKey, finish, Recorder, score, type Scored } from "./_common.ts";
+import { checkBudget, density, densityKeyAbove, finish, gainAt, Recorder } from "./_common.ts";
 import { TOL, type WriterResult } from "./types.ts";
 
 /** Options of {@linkcode greedy}. */
@@ -46,18 +46,24 @@ export function greedy(
   const pool: number[] = [];
   for (let c = 0; c < cp.candIds.length; c++) if (allow(c)) pool.push(c);
   const rec = new Recorder(cp);
+  const st = rec.state, cost = cp.cost;
   const taken = new Uint8Array(cp.candIds.length);
   for (;;) {
-    let best: Scored | null = null;
+    let best = -1, bestGain = 0, bestDensity = 0;
     for (const c of pool) {
-      if (taken[c] || !rec.state.fits(c, budget)) continue;
-      const s = score(cp, rec.state, c);
-      if (!(s.gain > TOL)) continue;
-      if (best === null || cmpDensityKey(s, best) > 0) best = s;
+      if (taken[c] || !st.fits(c, budget)) continue;
+      const gain = gainAt(cp, st.z, st.value, c);
+      if (!(gain > TOL)) continue;
+      const d = density(gain, cost[c]);
+      if (best < 0 || densityKeyAbove(cp, c, gain, d, best, bestGain, bestDensity)) {
+        best = c;
+        bestGain = gain;
+        bestDensity = d;
+      }
     }
-    if (best === null) break;
-    taken[best.c] = 1;
-    rec.add(best.c, best.gain);
+    if (best < 0) break;
+    taken[best] = 1;
+    rec.add(best, bestGain);
   }
   return finish(writer, opts.label ?? "Greedy", budget, rec);
 }

@@ -7,8 +7,7 @@
  * @module
  */
 import type { CompiledPackage } from "../package/compile.ts";
-import { CoverageState } from "../objective.ts";
-import { checkBudget, finish } from "./_common.ts";
+import { checkBudget, finish, gainAt } from "./_common.ts";
 import { bestOfGrid } from "./_gvt_pass.ts";
 import type { WriterResult } from "./types.ts";
 
@@ -41,11 +40,11 @@ export function singletonOptBounds(
   cp: CompiledPackage,
   budget: number,
 ): { lower: number; upper: number } {
-  const empty = new CoverageState(cp);
+  const empty = new Array<number>(cp.unitIds.length).fill(0); // the empty store: F = 0
   let lower = 0, upper = 0;
   for (const group of cp.groups) {
     const vals: number[] = [];
-    for (const c of group) if (cp.cost[c] <= budget) vals.push(empty.gain(c));
+    for (const c of group) if (cp.cost[c] <= budget) vals.push(gainAt(cp, empty, 0, c));
     vals.sort((a, b) => b - a);
     for (let i = 0; i < Math.min(cp.k, vals.length); i++) upper += vals[i];
     if (vals.length > 0) lower = Math.max(lower, vals[0]);

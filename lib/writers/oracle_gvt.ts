@@ -6,8 +6,7 @@
  * @module
  */
 import type { CompiledPackage } from "../package/compile.ts";
-import { CoverageState } from "../objective.ts";
-import { checkBudget, finish } from "./_common.ts";
+import { checkBudget, finish, gainAt } from "./_common.ts";
 import { bestOfGrid } from "./_gvt_pass.ts";
 import type { WriterResult } from "./types.ts";
 
@@ -21,10 +20,10 @@ import type { WriterResult } from "./types.ts";
  * @returns thresholds in weight units per cost unit, descending
  */
 export function singletonDensityGrid(cp: CompiledPackage, budget: number): number[] {
-  const empty = new CoverageState(cp);
+  const empty = new Array<number>(cp.unitIds.length).fill(0); // the empty store: F = 0
   const set = new Set<number>([0]);
   for (let c = 0; c < cp.candIds.length; c++) {
-    if (cp.cost[c] <= budget) set.add(empty.gain(c) / Math.max(cp.cost[c], 1e-12));
+    if (cp.cost[c] <= budget) set.add(gainAt(cp, empty, 0, c) / Math.max(cp.cost[c], 1e-12));
   }
   return [...set].sort((a, b) => b - a);
 }

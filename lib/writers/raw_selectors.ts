@@ -12,10 +12,14 @@ import type { WriterResult } from "./types.ts";
 /** Representation types the raw baselines keep. */
 export const RAW_TYPES: ReadonlySet<string> = new Set(["raw", "raw_span"]);
 
+// Scan orders depend only on the package, not on the budget: computed once per package.
+const recencyOrders = new WeakMap<CompiledPackage, readonly number[]>();
+const reservoirOrders = new WeakMap<CompiledPackage, readonly number[]>();
+
 function scanRaw(
   cp: CompiledPackage,
   budget: number,
-  order: number[],
+  order: readonly number[],
   writer: string,
   label: string,
 ): WriterResult {
@@ -47,9 +51,14 @@ function rawPool(cp: CompiledPackage): number[] {
  */
 export function recencyRaw(cp: CompiledPackage, budget: number): WriterResult {
   checkBudget("recency_raw", budget);
-  const order = rawPool(cp).sort((a, b) =>
-    cp.time[b] - cp.time[a] || cp.cost[a] - cp.cost[b] || compareIds(cp.candIds[a], cp.candIds[b])
-  );
+  let order = recencyOrders.get(cp);
+  if (order === undefined) {
+    order = rawPool(cp).sort((a, b) =>
+      cp.time[b] - cp.time[a] || cp.cost[a] - cp.cost[b] ||
+      compareIds(cp.candIds[a], cp.candIds[b])
+    );
+    recencyOrders.set(cp, order);
+  }
   return scanRaw(cp, budget, order, "recency_raw", "Recency raw");
 }
 
@@ -65,8 +74,12 @@ export function recencyRaw(cp: CompiledPackage, budget: number): WriterResult {
  */
 export function reservoirRaw(cp: CompiledPackage, budget: number): WriterResult {
   checkBudget("reservoir_raw", budget);
-  const pool = rawPool(cp);
-  const h = new Map(pool.map((c) => [c, stableHash(cp.candIds[c])]));
-  const order = pool.sort((a, b) => h.get(a)! - h.get(b)! || cp.cost[a] - cp.cost[b]);
+  let order = reservoirOrders.get(cp);
+  if (order === undefined) {
+    const pool = rawPool(cp);
+    const h = new Map(pool.map((c) => [c, stableHash(cp.candIds[c])]));
+    order = pool.sort((a, b) => h.get(a)! - h.get(b)! || cp.cost[a] - cp.cost[b]);
+    reservoirOrders.set(cp, order);
+  }
   return scanRaw(cp, budget, order, "reservoir_raw", "Reservoir raw");
 }

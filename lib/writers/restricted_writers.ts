@@ -38,6 +38,9 @@ function gvtOnPool(
   }, cp);
 }
 
+/** The generic-candidate pool of a package, compiled once (it does not depend on the budget). */
+const genericPools = new WeakMap<CompiledPackage, CompiledPackage>();
+
 /**
  * No-tombstone GVT (`no_tombstone_gvt`): MemAudit-GVT on the pool without
  * `tombstone` and `compound_update` candidates, with the threshold grid
@@ -62,10 +65,14 @@ export function noTombstoneGvt(cp: CompiledPackage, budget: number): WriterResul
  * @throws {RangeError} if the budget is not a finite number >= 0
  */
 export function genericCandidateGvt(cp: CompiledPackage, budget: number): WriterResult {
+  let pool = genericPools.get(cp);
+  if (pool === undefined) {
+    genericPools.set(cp, pool = restrictPackage(cp, onlyTypes(cp, GENERIC_TYPES)));
+  }
   return gvtOnPool(
     cp,
     budget,
-    restrictPackage(cp, onlyTypes(cp, GENERIC_TYPES)),
+    pool,
     "generic_candidate_gvt",
     "Generic-candidate GVT",
   );
