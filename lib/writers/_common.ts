@@ -86,6 +86,41 @@ export function densityKeyAbove(
 }
 
 /**
+ * The density-key pick of density-only and greedy: among the candidates of
+ * `pool` not marked in `skip` that fit `budget` with Δ > 1e-12, the one
+ * with the largest (Δ/cost, Δ, −cost, id) ({@linkcode densityKeyAbove}).
+ *
+ * @param cp compiled package
+ * @param st the writer's store state
+ * @param pool candidate indices, in scan order
+ * @param budget B in cost units
+ * @param skip candidates to pass over (index → non-zero), if any
+ * @returns [candidate, Δ], or [-1, 0] when none qualifies
+ */
+export function densityPick(
+  cp: CompiledPackage,
+  st: StoreState,
+  pool: ArrayLike<number>,
+  budget: number,
+  skip?: Uint8Array,
+): [number, number] {
+  let best = -1, bestGain = 0, bestDensity = 0;
+  for (let i = 0; i < pool.length; i++) {
+    const c = pool[i];
+    if ((skip !== undefined && skip[c]) || !st.fits(c, budget)) continue;
+    const gain = gainAt(cp, st.z, st.value, c);
+    if (!(gain > TOL)) continue;
+    const d = density(gain, cp.cost[c]);
+    if (best < 0 || densityKeyAbove(cp, c, gain, d, best, bestGain, bestDensity)) {
+      best = c;
+      bestGain = gain;
+      bestDensity = d;
+    }
+  }
+  return [best, bestGain];
+}
+
+/**
  * The store state of a writer: the same fields, arithmetic and order as
  * `CoverageState` in lib/objective.ts (coverage accumulated in insertion order, F
  * re-evaluated in full after each insertion, marginals by full evaluation),

@@ -5,8 +5,8 @@
  * @module
  */
 import type { CompiledPackage } from "../package/compile.ts";
-import { checkBudget, density, densityKeyAbove, finish, gainAt, Recorder } from "./_common.ts";
-import { TOL, type WriterResult } from "./types.ts";
+import { checkBudget, densityPick, finish, Recorder } from "./_common.ts";
+import type { WriterResult } from "./types.ts";
 
 /**
  * Density-only (`density_only`): one pass over the ordered groups; in each
@@ -28,21 +28,9 @@ import { TOL, type WriterResult } from "./types.ts";
 export function densityOnly(cp: CompiledPackage, budget: number): WriterResult {
   checkBudget("density_only", budget);
   const rec = new Recorder(cp);
-  const st = rec.state, cost = cp.cost;
   for (const group of cp.groups) {
-    let best = -1, bestGain = 0, bestDensity = 0;
-    for (const c of group) {
-      if (!st.fits(c, budget)) continue;
-      const gain = gainAt(cp, st.z, st.value, c);
-      if (!(gain > TOL)) continue;
-      const d = density(gain, cost[c]);
-      if (best < 0 || densityKeyAbove(cp, c, gain, d, best, bestGain, bestDensity)) {
-        best = c;
-        bestGain = gain;
-        bestDensity = d;
-      }
-    }
-    if (best >= 0) rec.add(best, bestGain);
+    const [best, gain] = densityPick(cp, rec.state, group, budget);
+    if (best >= 0) rec.add(best, gain);
   }
   return finish("density_only", "Density-only", budget, rec);
 }

@@ -5,8 +5,8 @@
  * @module
  */
 import type { CompiledPackage } from "../package/compile.ts";
-import { checkBudget, density, densityKeyAbove, finish, gainAt, Recorder } from "./_common.ts";
-import { TOL, type WriterResult } from "./types.ts";
+import { checkBudget, densityPick, finish, Recorder } from "./_common.ts";
+import type { WriterResult } from "./types.ts";
 
 /** Options of {@linkcode greedy}. */
 export interface GreedyOptions {
@@ -46,24 +46,12 @@ export function greedy(
   const pool: number[] = [];
   for (let c = 0; c < cp.candIds.length; c++) if (allow(c)) pool.push(c);
   const rec = new Recorder(cp);
-  const st = rec.state, cost = cp.cost;
   const taken = new Uint8Array(cp.candIds.length);
   for (;;) {
-    let best = -1, bestGain = 0, bestDensity = 0;
-    for (const c of pool) {
-      if (taken[c] || !st.fits(c, budget)) continue;
-      const gain = gainAt(cp, st.z, st.value, c);
-      if (!(gain > TOL)) continue;
-      const d = density(gain, cost[c]);
-      if (best < 0 || densityKeyAbove(cp, c, gain, d, best, bestGain, bestDensity)) {
-        best = c;
-        bestGain = gain;
-        bestDensity = d;
-      }
-    }
+    const [best, gain] = densityPick(cp, rec.state, pool, budget, taken);
     if (best < 0) break;
     taken[best] = 1;
-    rec.add(best, bestGain);
+    rec.add(best, gain);
   }
   return finish(writer, opts.label ?? "Greedy", budget, rec);
 }
