@@ -1,77 +1,133 @@
 /**
- * The worker pool of a parallel sweep: generates the run's packages for the
- * budget basis, runs units, and computes bootstrap intervals, spreading each
- * phase over module workers (`worker.ts`). Not a public API.
+ * The lanes of a sweep: the main thread plus module workers (`worker.ts`),
+ * each answering the requests of `lane.ts`. The pool generates the run's
+ * packages for the budget basis, runs units and computes bootstrap
+ * intervals, spreading each phase over every lane. Not a public API.
  *
  * @module
  */
 import type { Summation } from "../score/_py_sum.ts";
+import { SweepLane, type UnitRef, type WorkerReply, type WorkerRequest } from "./lane.ts";
 import type { UnitConfig } from "./run_unit.ts";
-import type { UnitRef, WorkerReply, WorkerRequest } from "./worker.ts";
 
-/** A unit's reply from a worker. */
+/** A unit's reply. */
 export type UnitReply = Extract<WorkerReply, { type: "unit" }>;
 
-interface Pending {
-  resolve: (reply: WorkerReply) => void;
-  reject: (err: Error) => void;
-  describe: string;
+/** One lane: answers requests in order. */
+interface Lane {
+  request(req: WorkerRequest, describe: string): Promise<WorkerReply>;
+  /** Requests kept in flight while running units (hides a worker's message round trip). */
+  readonly depth: number;
+  close(): void;
 }
 
-/** Requests kept in flight per worker while running units (hides the message round trip). */
-const LANES = 2;
+/** A module worker. */
+class WorkerLane implements Lane {
+  readonly depth = 2;
+  readonly #worker: Worker;
+  readonly #pending: {
+    resolve: (r: WorkerReply) => void;
+    reject: (e: Error) => void;
+    describe: string;
+  }[] = [];
 
-/** A fixed set of sweep workers. Call {@linkcode SweepPool.close} when done. */
-export class SweepPool {
-  readonly #workers: Worker[] = [];
-  readonly #pending: Pending[][] = [];
-  /** The worker that generated (and keeps) each unit's package, by unit id. */
-  readonly #owner = new Map<number, number>();
-  #closed = false;
+  constructor() {
+    this.#worker = new Worker(new URL("./worker.ts", import.meta.url).href, { type: "module" });
+    this.#worker.onmessage = (e: MessageEvent<WorkerReply>) => {
+      const p = this.#pending.shift();
+      if (p === undefined) return;
+      if (e.data.type === "error") p.reject(new Error(`${p.describe}: ${e.data.error}`));
+      else p.resolve(e.data);
+    };
+    this.#worker.onerror = (e: ErrorEvent) => {
+      e.preventDefault();
+      const err = new Error(`Cannot run sweep: a worker failed: ${e.message}`);
+      for (const p of this.#pending.splice(0)) p.reject(err);
+    };
+  }
 
-  /** Starts `size` workers (>= 1). */
-  constructor(size: number) {
-    for (let w = 0; w < size; w++) {
-      const worker = new Worker(new URL("./worker.ts", import.meta.url).href, { type: "module" });
-      const queue: Pending[] = [];
-      worker.onmessage = (e: MessageEvent<WorkerReply>) => {
-        const p = queue.shift();
-        if (p === undefined) return;
-        if (e.data.type === "error") p.reject(new Error(`${p.describe}: ${e.data.error}`));
-        else p.resolve(e.data);
-      };
-      worker.onerror = (e: ErrorEvent) => {
-        e.preventDefault();
-        const err = new Error(`Cannot run sweep: a worker failed: ${e.message}`);
-        for (const p of queue.splice(0)) p.reject(err);
-      };
-      this.#workers.push(worker);
-      this.#pending.push(queue);
+  request(req: WorkerRequest, describe: string): Promise<WorkerReply> {
+    return new Promise((resolve, reject) => {
+      this.#pending.push({ resolve, reject, describe });
+      this.#worker.postMessage(req);
+    });
+  }
+
+  close(): void {
+    this.#worker.terminate();
+  }
+}
+
+/**
+ * The main thread as a lane. With workers beside it, each request first
+ * yields one event-loop task, so that the workers' replies are taken in
+ * between the main thread's own units.
+ */
+class MainLane implements Lane {
+  readonly depth = 1;
+  readonly #lane = new SweepLane();
+  readonly #channel: MessageChannel | null;
+  readonly #waiting: (() => void)[] = [];
+
+  constructor(yieldBetween: boolean) {
+    this.#channel = yieldBetween ? new MessageChannel() : null;
+    if (this.#channel) this.#channel.port1.onmessage = () => this.#waiting.shift()?.();
+  }
+
+  async request(req: WorkerRequest, describe: string): Promise<WorkerReply> {
+    const channel = this.#channel;
+    if (channel !== null) {
+      await new Promise<void>((resolve) => {
+        this.#waiting.push(resolve);
+        channel.port2.postMessage(null);
+      });
+    }
+    try {
+      return this.#lane.handle(req)[0];
+    } catch (err) {
+      const error = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+      throw new Error(`${describe}: ${error}`);
     }
   }
 
-  /** Number of workers. */
+  close(): void {
+    this.#channel?.port1.close();
+    this.#channel?.port2.close();
+  }
+}
+
+/** The main thread and `size − 1` workers. Call {@linkcode SweepPool.close} when done. */
+export class SweepPool {
+  readonly #lanes: Lane[];
+  /** The lane that generated (and keeps) each unit's package, by unit id. */
+  readonly #owner = new Map<number, number>();
+  #closed = false;
+
+  /** Starts `size − 1` workers (`size` >= 1); the main thread is the first lane. */
+  constructor(size: number) {
+    this.#lanes = [new MainLane(size > 1)];
+    for (let w = 1; w < size; w++) this.#lanes.push(new WorkerLane());
+  }
+
+  /** Number of lanes (the main thread included). */
   get size(): number {
-    return this.#workers.length;
+    return this.#lanes.length;
   }
 
   #request(w: number, req: WorkerRequest, describe: string): Promise<WorkerReply> {
     if (this.#closed) return Promise.reject(new Error(`${describe}: the pool is closed`));
-    return new Promise((resolve, reject) => {
-      this.#pending[w].push({ resolve, reject, describe });
-      this.#workers[w].postMessage(req);
-    });
+    return this.#lanes[w].request(req, describe);
   }
 
   /**
-   * Generates the units' packages, unit i on worker i mod size (which keeps
+   * Generates the units' packages, unit i on lane i mod size (which keeps
    * the package for {@linkcode SweepPool.run}).
    *
    * @returns the total candidate cost of each unit's package, in `units` order
    */
   async generate(units: readonly UnitRef[]): Promise<Float64Array> {
     const n = this.size;
-    const parts = this.#workers.map((_, w) => units.filter((_, i) => i % n === w));
+    const parts = this.#lanes.map((_, w) => units.filter((_, i) => i % n === w));
     const replies = await Promise.all(
       parts.map((part, w) =>
         this.#request(w, { type: "generate", units: part }, "Cannot generate sweep packages")
@@ -80,7 +136,7 @@ export class SweepPool {
     const totals = new Float64Array(units.length);
     replies.forEach((r, w) => {
       const t = (r as Extract<WorkerReply, { type: "totals" }>).totals;
-      // Worker w holds units w, w + n, w + 2n, ...
+      // Lane w holds units w, w + n, w + 2n, ...
       for (let j = 0; j < t.length; j++) {
         totals[w + j * n] = t[j];
         this.#owner.set(parts[w][j].id, w);
@@ -90,8 +146,8 @@ export class SweepPool {
   }
 
   /**
-   * Runs the units (in ascending id order as far as the workers allow: each
-   * worker takes the lowest pending unit whose package it holds, else the
+   * Runs the units (in ascending id order as far as the lanes allow: each
+   * lane takes the lowest pending unit whose package it holds, else the
    * lowest pending unit), calling `onUnit` for each reply as it arrives.
    *
    * @param units the units, ascending by id
@@ -105,7 +161,7 @@ export class SweepPool {
     onUnit: (reply: UnitReply) => void,
   ): Promise<void> {
     const n = this.size;
-    const own: UnitRef[][] = this.#workers.map(() => []);
+    const own: UnitRef[][] = this.#lanes.map(() => []);
     for (const u of units) own[this.#owner.get(u.id) ?? u.id % n].push(u);
     const at = own.map(() => 0);
     const taken = new Set<number>();
@@ -122,7 +178,7 @@ export class SweepPool {
       taken.add(u.id);
       return u;
     };
-    const lane = async (w: number) => {
+    const loop = async (w: number) => {
       for (let u = next(w); u !== null && !stopped; u = next(w)) {
         const describe = `Cannot run sweep unit (${u.distribution}, seed ${u.seed})`;
         const reply = await this.#request(w, { type: "run", unit: u, config }, describe);
@@ -137,7 +193,7 @@ export class SweepPool {
     };
     try {
       await Promise.all(
-        this.#workers.flatMap((_, w) => Array.from({ length: LANES }, () => lane(w))),
+        this.#lanes.flatMap((lane, w) => Array.from({ length: lane.depth }, () => loop(w))),
       );
     } catch (err) {
       stopped = true;
@@ -147,14 +203,14 @@ export class SweepPool {
 
   /**
    * The artifact bootstrap interval of each sample (ARTIFACT-SPEC §6.2),
-   * the samples spread over the workers in contiguous shares of about equal size.
+   * the samples spread over the lanes in contiguous shares of about equal size.
    *
    * @returns one [low, high] per sample, in order
    */
   async bootstrap(samples: readonly number[][], summation: Summation): Promise<[number, number][]> {
     const n = this.size;
     const total = samples.reduce((s, x) => s + x.length, 0);
-    const shares: Float64Array[][] = this.#workers.map(() => []);
+    const shares: Float64Array[][] = this.#lanes.map(() => []);
     let acc = 0;
     for (const s of samples) {
       shares[Math.min(n - 1, Math.floor((acc * n) / Math.max(1, total)))].push(
@@ -172,9 +228,9 @@ export class SweepPool {
     return replies.flatMap((r) => (r as Extract<WorkerReply, { type: "intervals" }>).intervals);
   }
 
-  /** Terminates the workers; pending requests never settle. */
+  /** Stops the workers; pending requests never settle. */
   close(): void {
     this.#closed = true;
-    for (const w of this.#workers) w.terminate();
+    for (const lane of this.#lanes) lane.close();
   }
 }

@@ -15,23 +15,14 @@ import {
 } from "../generate/budgets.ts";
 import { makeFolder, statOrNull, writeTextAtomic } from "../fs.ts";
 import { InputError } from "../errors.ts";
-import type { Package } from "../package/schema.ts";
 import { DEFAULT_SUMMATION, type Summation } from "../score/_py_sum.ts";
 import { appendEntry, type JournalEntry, openJournal, writeAllSync } from "./journal.ts";
 import { getSweepMethod } from "./methods.ts";
 import { SweepPool } from "./pool.ts";
-import {
-  compareRows,
-  CSV_COLUMNS,
-  liteRow,
-  type ResultRow,
-  unitKey,
-  unitText,
-  VERSIONS,
-} from "./row.ts";
-import { runUnit, type UnitConfig } from "./run_unit.ts";
-import { type LiteBlock, liteBlock, SummaryBuilder, type SweepSummary } from "./summary.ts";
-import type { UnitRef } from "./worker.ts";
+import { compareRows, CSV_COLUMNS, liteRow, type ResultRow, unitKey, VERSIONS } from "./row.ts";
+import type { UnitConfig } from "./run_unit.ts";
+import { type LiteBlock, SummaryBuilder, type SweepSummary } from "./summary.ts";
+import type { UnitRef } from "./lane.ts";
 
 /** Progress callback: units done (resumed ones included), total units, estimated seconds left (null before the first unit of this run). */
 export type SweepProgress = (done: number, total: number, etaSec: number | null) => void;
@@ -247,21 +238,15 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
   );
   const position = new Map(outputOrder.map((u, i) => [unitKey(u.distribution, u.seed), i]));
   const units: UnitRef[] = outputOrder.map((u, id) => ({ ...u, id }));
-  const n = Math.min(workers, units.length);
-  const pool = n > 1 ? new SweepPool(n) : null;
+  // Lanes: the main thread and n − 1 workers.
+  const pool = new SweepPool(Math.min(workers, units.length));
   try {
-    // 1. The budget basis: every package of the run, generated once (on the workers if any).
+    // 1. The budget basis: every package of the run, generated once, spread over the lanes.
     const needsBasis = opts.budgets.some((t) => parseBudgetToken(String(t)).kind === "fraction");
-    const local = new Map<string, Package>();
     let basis: number | null = null;
     if (needsBasis) {
       const refs = runOrder.map((u) => units[position.get(unitKey(u.distribution, u.seed))!]);
-      const totals = pool !== null ? await pool.generate(refs) : refs.map((u) => {
-        const pkg = generate(u.distribution, u.seed);
-        local.set(unitKey(u.distribution, u.seed), pkg);
-        return packageCostTotal(pkg);
-      });
-      basis = budgetBasisFromTotals(totals);
+      basis = budgetBasisFromTotals(await pool.generate(refs));
     }
     const grid = gridFromBasis(opts, basis);
     const config: UnitConfig = {
@@ -307,28 +292,16 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
           );
         }
       };
-      if (pool === null) {
-        const encoder = new TextEncoder();
-        for (const u of todo) {
-          const key = unitKey(u.distribution, u.seed);
-          const pkg = local.get(key);
-          local.delete(key);
-          const result = runUnit(u.distribution, u.seed, config, pkg);
-          const text = unitText(result);
-          const bytes = [text.jsonl, text.csv, text.timings].map((t) => encoder.encode(t));
-          append(u.id, bytes, liteBlock(text.rows));
-        }
-      } else {
-        await pool.run(todo, config, (r) => append(r.id, r.bytes, r.lite));
-      }
+      await pool.run(todo, config, (r) => append(r.id, r.bytes, r.lite));
     } finally {
       for (const f of [out.journal, ...out.parts]) f.close();
     }
 
     // 3. The summary (bootstraps on the workers if any), then the files under their final names.
-    const intervals = pool === null
-      ? undefined
-      : await pool.bootstrap(builder.groups.map((g) => g.ratioToOpt), grid.summation);
+    const intervals = await pool.bootstrap(
+      builder.groups.map((g) => g.ratioToOpt),
+      grid.summation,
+    );
     const summary = builder.summary(grid, intervals);
     await writable(opts.outDir, async () => {
       await writeTextAtomic(files.summary, JSON.stringify(sortKeys(summary), null, 2) + "\n");
@@ -350,7 +323,7 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
       wallSec: (performance.now() - t0) / 1000,
     };
   } finally {
-    pool?.close();
+    pool.close();
   }
 }
 
