@@ -22,7 +22,8 @@
  */
 import type { CompiledPackage } from "../package/compile.ts";
 import { compareIds } from "../package/compile.ts";
-import { CoverageState, TOL, valueOf } from "../objective.ts";
+import { CoverageState, saturate, TOL, valueOf } from "../objective.ts";
+import type { Segment } from "../package/schema.ts";
 import type { Certificate } from "./result.ts";
 import { checkSolveArgs } from "./_validate.ts";
 
@@ -138,6 +139,19 @@ interface SearchTables {
   options: GroupOptions[];
   /** S_i[r] in rows i*M .. i*M+M-1; row G is all zeros. */
   suffix: Float64Array;
+  /** The options of all groups, flat, in branching order: group i owns optFirst[i] .. optFirst[i+1]-1. */
+  optFirst: Int32Array;
+  optCost: Float64Array;
+  /** Coverage cells of option o (its members' rows in member order): cellStart[o] .. cellStart[o+1]-1. */
+  cellStart: Int32Array;
+  cellUnit: Int32Array;
+  cellVal: Float64Array;
+  /** Candidates of option o: memStart[o] .. memStart[o+1]-1. */
+  memStart: Int32Array;
+  memCand: Int32Array;
+  /** Most cells and most candidates on one root-to-leaf path. */
+  maxCells: number;
+  maxMembers: number;
 }
 
 const tablesK1 = new WeakMap<CompiledPackage, SearchTables>();
@@ -179,9 +193,96 @@ function searchTables(cp: CompiledPackage, budget: number, k: number): SearchTab
     for (let r = 0; r < M; r++) row[r] += unitMax[r];
   }
 
-  const tables = { options, suffix };
+  // Flat option tables for the search loop.
+  let nOpt = 0, nCells = 0, nMem = 0, maxCells = 0, maxMembers = 0;
+  for (const o of options) {
+    nOpt += o.members.length;
+    let groupCells = 0, groupMembers = 0;
+    for (const m of o.members) {
+      let cells = 0;
+      for (const c of m) cells += cp.rowUnits[c].length;
+      nCells += cells;
+      nMem += m.length;
+      if (cells > groupCells) groupCells = cells;
+      if (m.length > groupMembers) groupMembers = m.length;
+    }
+    maxCells += groupCells;
+    maxMembers += groupMembers;
+  }
+  const optFirst = new Int32Array(G + 1), optCost = new Float64Array(nOpt);
+  const cellStart = new Int32Array(nOpt + 1), memStart = new Int32Array(nOpt + 1);
+  const cellUnit = new Int32Array(nCells), cellVal = new Float64Array(nCells);
+  const memCand = new Int32Array(nMem);
+  let o = 0, q = 0, p = 0;
+  for (let i = 0; i < G; i++) {
+    optFirst[i] = o;
+    const { members, cost } = options[i];
+    for (let t = 0; t < members.length; t++, o++) {
+      optCost[o] = cost[t];
+      cellStart[o] = q;
+      memStart[o] = p;
+      for (const c of members[t]) {
+        memCand[p++] = c;
+        const u = cp.rowUnits[c], v = cp.rowVals[c];
+        for (let x = 0; x < u.length; x++, q++) {
+          cellUnit[q] = u[x];
+          cellVal[q] = v[x];
+        }
+      }
+    }
+  }
+  optFirst[G] = o;
+  cellStart[o] = q;
+  memStart[o] = p;
+
+  const tables = {
+    options,
+    suffix,
+    optFirst,
+    optCost,
+    cellStart,
+    cellUnit,
+    cellVal,
+    memStart,
+    memCand,
+    maxCells,
+    maxMembers,
+  };
   if (k === 1) tablesK1.set(cp, tables);
   return tables;
+}
+
+/**
+ * F(z + S) for S = suffix[off .. off+M-1]: valueOf on the summed coverage,
+ * term for term (same sums, same order, same Neumaier compensation).
+ */
+function suffixValue(
+  w: Float64Array,
+  seg: readonly (readonly Segment[] | null)[] | null,
+  z: Float64Array,
+  suffix: Float64Array,
+  off: number,
+): number {
+  const M = w.length;
+  let s = 0, c = 0;
+  if (seg === null) {
+    for (let r = 0; r < M; r++) {
+      const zr = z[r] + suffix[off + r];
+      const x = w[r] * (zr < 1 ? zr : 1);
+      const t = s + x;
+      c += Math.abs(s) >= Math.abs(x) ? (s - t) + x : (x - t) + s;
+      s = t;
+    }
+  } else {
+    for (let r = 0; r < M; r++) {
+      const zr = z[r] + suffix[off + r];
+      const x = w[r] * (seg[r] === null ? (zr < 1 ? zr : 1) : saturate(seg[r], zr));
+      const t = s + x;
+      c += Math.abs(s) >= Math.abs(x) ? (s - t) + x : (x - t) + s;
+      s = t;
+    }
+  }
+  return s + c;
 }
 
 /**
@@ -215,19 +316,26 @@ export function solveBnb(cp: CompiledPackage, budget: number, opts: BnbOptions =
   const floor = (opts.lowerBound ?? greedy?.value ?? -Infinity) - 1e-9;
   const M = cp.unitIds.length;
   const G = cp.groups.length;
-  const { options, suffix } = searchTables(cp, budget, k);
+  const {
+    options,
+    suffix,
+    optFirst,
+    optCost,
+    cellStart,
+    cellUnit,
+    cellVal,
+    memStart,
+    memCand,
+    maxCells,
+    maxMembers,
+  } = searchTables(cp, budget, k);
+  const w = cp.weights;
+  const seg = cp.segments.every((h) => h === null) ? null : cp.segments;
 
   const z = new Float64Array(M);
-  const scratch = new Float64Array(M);
-  const path: number[] = [];
   let best = 0, bestCost = 0, bestPath: number[] = [];
   let nodes = 0, timedOut = false;
   const state = new CoverageState(cp); // shares z only through gainAt below
-
-  const suffixBound = (i: number) => {
-    for (let r = 0; r < M; r++) scratch[r] = z[r] + suffix[i * M + r];
-    return valueOf(cp, scratch);
-  };
 
   // Multiple-choice knapsack LP bound on the gain of groups i.. with capacity cap.
   const hullSlopes: number[] = [], hullWidths: number[] = [];
@@ -280,50 +388,70 @@ export function solveBnb(cp: CompiledPackage, budget: number, opts: BnbOptions =
     return total;
   };
 
-  const dfs = (i: number, used: number): void => {
-    nodes++;
-    if ((nodes & 1023) === 0 && performance.now() > deadline) timedOut = true;
-    if (timedOut) return;
-    let optimistic = suffixBound(i);
-    if (optimistic + margin < best || optimistic + TOL < floor) return;
-    if (i === G) {
-      const v = valueOf(cp, z);
-      if (v > best + TOL || (Math.abs(v - best) <= TOL && used < bestCost)) {
-        best = v;
-        bestCost = used;
-        bestPath = path.slice();
+  // Depth-first search without recursion. At depth i, tAt[i] is the option
+  // applied (optFirst[i] - 1: none yet), usedAt[i] the cost of the path above;
+  // applying an option pushes the previous z of its cells on `saved`, undoing
+  // pops them in reverse order, so z is restored bit for bit.
+  const tAt = new Int32Array(G + 1), usedAt = new Float64Array(G + 1);
+  const saved = new Float64Array(maxCells);
+  const path = new Int32Array(maxMembers);
+  let sp = 0, pathLen = 0;
+  const checkTime = deadline !== Infinity;
+  const rootBound = suffixValue(w, seg, z, suffix, 0);
+  let i = 0, enter = true;
+  for (;;) {
+    if (enter) {
+      nodes++;
+      if (checkTime && (nodes & 1023) === 0 && performance.now() > deadline) {
+        timedOut = true;
+        break;
       }
-      return;
-    }
-    if (useKnapsack) {
-      const kb = valueOf(cp, z) + knapsackGain(i, budget - used) * (1 + 1e-12) + 1e-9;
-      if (kb < optimistic) optimistic = kb;
-      if (optimistic + margin < best || optimistic + TOL < floor) return;
-    }
-    const o = options[i];
-    for (let t = 0; t < o.members.length; t++) {
-      const cost = o.cost[t];
-      if (used + cost > budget) continue;
-      const m = o.members[t];
-      const saved: number[] = [];
-      for (const c of m) {
-        const u = cp.rowUnits[c], v = cp.rowVals[c];
-        for (let q = 0; q < u.length; q++) {
-          saved.push(u[q], z[u[q]]);
-          z[u[q]] += v[q];
+      const used = usedAt[i];
+      // At a leaf S_G = 0, so this is F(z) itself.
+      let optimistic = suffixValue(w, seg, z, suffix, i * M);
+      let expand = !(optimistic + margin < best || optimistic + TOL < floor);
+      if (expand && i === G) {
+        const v = optimistic;
+        if (v > best + TOL || (Math.abs(v - best) <= TOL && used < bestCost)) {
+          best = v;
+          bestCost = used;
+          bestPath = Array.from(path.subarray(0, pathLen));
         }
-        path.push(c);
+        expand = false;
       }
-      dfs(i + 1, used + cost);
-      for (let q = saved.length - 2; q >= 0; q -= 2) z[saved[q]] = saved[q + 1];
-      path.length -= m.length;
-      if (timedOut) return;
+      if (expand && useKnapsack) {
+        const kb = valueOf(cp, z) + knapsackGain(i, budget - used) * (1 + 1e-12) + 1e-9;
+        if (kb < optimistic) optimistic = kb;
+        if (optimistic + margin < best || optimistic + TOL < floor) expand = false;
+      }
+      enter = false;
+      if (expand) tAt[i] = optFirst[i] - 1;
+      else if (--i < 0) break;
+      continue;
     }
-  };
-
-  z.fill(0);
-  const rootBound = suffixBound(0);
-  dfs(0, 0);
+    // Back at depth i: undo the option applied here, then apply the next one that fits.
+    let t = tAt[i];
+    if (t >= optFirst[i]) {
+      for (let q = cellStart[t + 1] - 1; q >= cellStart[t]; q--) z[cellUnit[q]] = saved[--sp];
+      pathLen -= memStart[t + 1] - memStart[t];
+    }
+    const used = usedAt[i], end = optFirst[i + 1];
+    t++;
+    while (t < end && used + optCost[t] > budget) t++;
+    if (t === end) {
+      if (--i < 0) break;
+      continue;
+    }
+    tAt[i] = t;
+    for (let q = cellStart[t]; q < cellStart[t + 1]; q++) {
+      const r = cellUnit[q];
+      saved[sp++] = z[r];
+      z[r] += cellVal[q];
+    }
+    for (let q = memStart[t]; q < memStart[t + 1]; q++) path[pathLen++] = memCand[q];
+    usedAt[++i] = used + optCost[t];
+    enter = true;
+  }
   if (!timedOut && opts.lowerBound !== undefined && best + 1e-9 < opts.lowerBound) {
     // The caller's lower bound was not the F of a feasible store: it may have pruned the optimum.
     return solveBnb(cp, budget, { ...opts, lowerBound: undefined });
