@@ -152,6 +152,17 @@ interface SearchTables {
   /** Most cells and most candidates on one root-to-leaf path. */
   maxCells: number;
   maxMembers: number;
+  /**
+   * firstUnit[i]: the lowest unit any option of group i covers (M if none).
+   * Below it, a child of a depth-i node has the same terms of F(z + S) as
+   * the node, so the compensated sum can resume there.
+   */
+  firstUnit: Int32Array;
+  /**
+   * resumeFrom[d]: the depth whose saved partial sums a depth-d node resumes
+   * from (the deepest ancestor that computed them at index firstUnit[d-1]).
+   */
+  resumeFrom: Int32Array;
 }
 
 const tablesK1 = new WeakMap<CompiledPackage, SearchTables>();
@@ -235,6 +246,21 @@ function searchTables(cp: CompiledPackage, budget: number, k: number): SearchTab
   cellStart[o] = q;
   memStart[o] = p;
 
+  const firstUnit = new Int32Array(G).fill(M);
+  for (let i = 0; i < G; i++) {
+    for (let x = cellStart[optFirst[i]]; x < cellStart[optFirst[i + 1]]; x++) {
+      if (cellUnit[x] < firstUnit[i]) firstUnit[i] = cellUnit[x];
+    }
+  }
+  // A depth-e node computes partial sums from index start(e) = firstUnit[e-1] (0 at the root).
+  const resumeFrom = new Int32Array(G + 1);
+  for (let d = 1; d <= G; d++) {
+    const j = firstUnit[d - 1];
+    let e = d - 1;
+    while (e > 0 && firstUnit[e - 1] > j) e--;
+    resumeFrom[d] = e;
+  }
+
   const tables = {
     options,
     suffix,
@@ -247,9 +273,69 @@ function searchTables(cp: CompiledPackage, budget: number, k: number): SearchTab
     memCand,
     maxCells,
     maxMembers,
+    firstUnit,
+    resumeFrom,
   };
   if (k === 1) tablesK1.set(cp, tables);
   return tables;
+}
+
+/**
+ * F(z + S_i) for a depth-i node, resumed at unit j from the partial sums
+ * (s, c) saved at `from` (before term j) by an ancestor whose terms below j
+ * are the node's; saves its own partial sums at `to` (-1: not saved).
+ * Term for term what valueOf computes on z + S_i.
+ */
+function resumeValue(
+  w: Float64Array,
+  seg: readonly (readonly Segment[] | null)[] | null,
+  z: Float64Array,
+  suffix: Float64Array,
+  off: number,
+  j: number,
+  partS: Float64Array,
+  partC: Float64Array,
+  from: number,
+  to: number,
+): number {
+  const M = w.length;
+  let s = partS[from + j], c = partC[from + j];
+  if (seg === null && to < 0) {
+    for (let r = j; r < M; r++) {
+      const zr = z[r] + suffix[off + r];
+      const x = w[r] * (zr < 1 ? zr : 1);
+      const t = s + x;
+      c += Math.abs(s) >= Math.abs(x) ? (s - t) + x : (x - t) + s;
+      s = t;
+    }
+  } else if (seg === null) {
+    for (let r = j; r < M; r++) {
+      partS[to + r] = s;
+      partC[to + r] = c;
+      const zr = z[r] + suffix[off + r];
+      const x = w[r] * (zr < 1 ? zr : 1);
+      const t = s + x;
+      c += Math.abs(s) >= Math.abs(x) ? (s - t) + x : (x - t) + s;
+      s = t;
+    }
+  } else {
+    for (let r = j; r < M; r++) {
+      if (to >= 0) {
+        partS[to + r] = s;
+        partC[to + r] = c;
+      }
+      const zr = z[r] + suffix[off + r];
+      const x = w[r] * (seg[r] === null ? (zr < 1 ? zr : 1) : saturate(seg[r], zr));
+      const t = s + x;
+      c += Math.abs(s) >= Math.abs(x) ? (s - t) + x : (x - t) + s;
+      s = t;
+    }
+  }
+  if (to >= 0) {
+    partS[to + M] = s;
+    partC[to + M] = c;
+  }
+  return s + c;
 }
 
 /**
@@ -328,6 +414,8 @@ export function solveBnb(cp: CompiledPackage, budget: number, opts: BnbOptions =
     memCand,
     maxCells,
     maxMembers,
+    firstUnit,
+    resumeFrom,
   } = searchTables(cp, budget, k);
   const w = cp.weights;
   const seg = cp.segments.every((h) => h === null) ? null : cp.segments;
@@ -397,6 +485,8 @@ export function solveBnb(cp: CompiledPackage, budget: number, opts: BnbOptions =
   const path = new Int32Array(maxMembers);
   let sp = 0, pathLen = 0;
   const checkTime = deadline !== Infinity;
+  // Partial sums (s, c) before each term, per depth: row d holds M + 1 entries.
+  const partS = new Float64Array((G + 1) * (M + 1)), partC = new Float64Array((G + 1) * (M + 1));
   const rootBound = suffixValue(w, seg, z, suffix, 0);
   let i = 0, enter = true;
   for (;;) {
@@ -408,7 +498,20 @@ export function solveBnb(cp: CompiledPackage, budget: number, opts: BnbOptions =
       }
       const used = usedAt[i];
       // At a leaf S_G = 0, so this is F(z) itself.
-      let optimistic = suffixValue(w, seg, z, suffix, i * M);
+      let optimistic = i === 0
+        ? resumeValue(w, seg, z, suffix, 0, 0, partS, partC, 0, G > 0 ? 0 : -1)
+        : resumeValue(
+          w,
+          seg,
+          z,
+          suffix,
+          i * M,
+          firstUnit[i - 1],
+          partS,
+          partC,
+          resumeFrom[i] * (M + 1),
+          i < G ? i * (M + 1) : -1,
+        );
       let expand = !(optimistic + margin < best || optimistic + TOL < floor);
       if (expand && i === G) {
         const v = optimistic;
