@@ -62,8 +62,8 @@ export interface BnbOptions {
 
 interface GroupOptions {
   /** Candidate indices of each option (the empty option has none). */
-  members: Int32Array[];
-  cost: Float64Array;
+  members: number[][];
+  cost: number[];
 }
 
 /** The options of each group in branching order (ARTIFACT-SPEC §5.1 step 4, §5.4). */
@@ -83,8 +83,12 @@ function groupOptions(cp: CompiledPackage, budget: number, k: number): GroupOpti
         .sort((a, b) =>
           b.f - a.f || cp.cost[a.c] - cp.cost[b.c] || compareIds(cp.candIds[a.c], cp.candIds[b.c])
         );
-      const members = [new Int32Array(0), ...order.map((o) => Int32Array.of(o.c))];
-      return { members, cost: Float64Array.from(members, (m) => (m.length ? cp.cost[m[0]] : 0)) };
+      const members: number[][] = [[]], cost: number[] = [0];
+      for (const o of order) {
+        members.push([o.c]);
+        cost.push(cp.cost[o.c]);
+      }
+      return { members, cost };
     }
     const subsets: { m: number[]; cost: number; f: number; ids: string[] }[] = [];
     const rec = (start: number, cur: number[], cost: number) => {
@@ -110,8 +114,8 @@ function groupOptions(cp: CompiledPackage, budget: number, k: number): GroupOpti
       return a.ids.length - b.ids.length;
     });
     return {
-      members: subsets.map((s) => Int32Array.from(s.m)),
-      cost: Float64Array.from(subsets, (s) => s.cost),
+      members: subsets.map((s) => s.m),
+      cost: subsets.map((s) => s.cost),
     };
   });
 }
@@ -163,6 +167,39 @@ interface SearchTables {
    * from (the deepest ancestor that computed them at index firstUnit[d-1]).
    */
   resumeFrom: Int32Array;
+}
+
+/** Search buffers, shared by all solves (one at a time: the search calls nothing re-entrant). */
+interface Workspace {
+  z: Float64Array;
+  tAt: Int32Array;
+  usedAt: Float64Array;
+  saved: Float64Array;
+  path: Int32Array;
+  partS: Float64Array;
+  partC: Float64Array;
+}
+
+let work: Workspace | null = null;
+
+/** The shared search buffers, grown to fit a package of M units and G groups. */
+function workspace(M: number, G: number, maxCells: number, maxMembers: number): Workspace {
+  const w = work;
+  if (
+    w !== null && w.z.length >= M && w.tAt.length >= G + 1 && w.saved.length >= maxCells &&
+    w.path.length >= maxMembers && w.partS.length >= (G + 1) * (M + 1)
+  ) return w;
+  const m = Math.max(M, w?.z.length ?? 0), g = Math.max(G + 1, w?.tAt.length ?? 0);
+  const part = Math.max((G + 1) * (M + 1), w?.partS.length ?? 0);
+  return work = {
+    z: new Float64Array(m),
+    tAt: new Int32Array(g),
+    usedAt: new Float64Array(g),
+    saved: new Float64Array(Math.max(maxCells, w?.saved.length ?? 0)),
+    path: new Int32Array(Math.max(maxMembers, w?.path.length ?? 0)),
+    partS: new Float64Array(part),
+    partC: new Float64Array(part),
+  };
 }
 
 const tablesK1 = new WeakMap<CompiledPackage, SearchTables>();
@@ -402,6 +439,7 @@ export function solveBnb(cp: CompiledPackage, budget: number, opts: BnbOptions =
   const floor = (opts.lowerBound ?? greedy?.value ?? -Infinity) - 1e-9;
   const M = cp.unitIds.length;
   const G = cp.groups.length;
+  const tables = searchTables(cp, budget, k);
   const {
     options,
     suffix,
@@ -416,19 +454,23 @@ export function solveBnb(cp: CompiledPackage, budget: number, opts: BnbOptions =
     maxMembers,
     firstUnit,
     resumeFrom,
-  } = searchTables(cp, budget, k);
+  } = tables;
   const w = cp.weights;
   const seg = cp.segments.every((h) => h === null) ? null : cp.segments;
 
-  const z = new Float64Array(M);
+  const ws = workspace(M, G, maxCells, maxMembers);
+  const { tAt, usedAt, saved, path, partS, partC } = ws;
+  const z = ws.z.length === M ? ws.z : ws.z.subarray(0, M);
+  z.fill(0); // a search stopped by the time limit leaves z dirty
+  partS[0] = partC[0] = 0;
   let best = 0, bestCost = 0, bestPath: number[] = [];
   let nodes = 0, timedOut = false;
-  const state = new CoverageState(cp); // shares z only through gainAt below
+  const state = useKnapsack ? new CoverageState(cp) : null; // for gainFast in knapsackGain
 
   // Multiple-choice knapsack LP bound on the gain of groups i.. with capacity cap.
   const hullSlopes: number[] = [], hullWidths: number[] = [];
   const knapsackGain = (i: number, cap: number) => {
-    state.z.set(z);
+    state!.z.set(z);
     hullSlopes.length = 0;
     hullWidths.length = 0;
     for (let g = i; g < G; g++) {
@@ -438,7 +480,7 @@ export function solveBnb(cp: CompiledPackage, budget: number, opts: BnbOptions =
       for (let t = 0; t < o.members.length; t++) {
         if (o.cost[t] > cap || o.members[t].length === 0) continue;
         let gain = 0;
-        for (const c of o.members[t]) gain += state.gainFast(c);
+        for (const c of o.members[t]) gain += state!.gainFast(c);
         if (gain > 0) pts.push([o.cost[t], gain]);
       }
       if (pts.length === 0) continue;
@@ -480,13 +522,9 @@ export function solveBnb(cp: CompiledPackage, budget: number, opts: BnbOptions =
   // applied (optFirst[i] - 1: none yet), usedAt[i] the cost of the path above;
   // applying an option pushes the previous z of its cells on `saved`, undoing
   // pops them in reverse order, so z is restored bit for bit.
-  const tAt = new Int32Array(G + 1), usedAt = new Float64Array(G + 1);
-  const saved = new Float64Array(maxCells);
-  const path = new Int32Array(maxMembers);
   let sp = 0, pathLen = 0;
   const checkTime = deadline !== Infinity;
   // Partial sums (s, c) before each term, per depth: row d holds M + 1 entries.
-  const partS = new Float64Array((G + 1) * (M + 1)), partC = new Float64Array((G + 1) * (M + 1));
   const rootBound = suffixValue(w, seg, z, suffix, 0);
   let i = 0, enter = true;
   for (;;) {
