@@ -465,12 +465,20 @@ export function solveBnb(cp: CompiledPackage, budget: number, opts: BnbOptions =
   partS[0] = partC[0] = 0;
   let best = 0, bestCost = 0, bestPath: number[] = [];
   let nodes = 0, timedOut = false;
-  const state = useKnapsack ? new CoverageState(cp) : null; // for gainFast in knapsackGain
+  // CoverageState.gainFast on z itself: the marginal over c's row only.
+  const gainFast = (c: number) => {
+    const units = cp.rowUnits[c], vals = cp.rowVals[c];
+    let g = 0;
+    for (let t = 0; t < units.length; t++) {
+      const r = units[t], z0 = z[r];
+      g += w[r] * (saturate(cp.segments[r], z0 + vals[t]) - saturate(cp.segments[r], z0));
+    }
+    return g;
+  };
 
   // Multiple-choice knapsack LP bound on the gain of groups i.. with capacity cap.
   const hullSlopes: number[] = [], hullWidths: number[] = [];
   const knapsackGain = (i: number, cap: number) => {
-    state!.z.set(z);
     hullSlopes.length = 0;
     hullWidths.length = 0;
     for (let g = i; g < G; g++) {
@@ -480,7 +488,7 @@ export function solveBnb(cp: CompiledPackage, budget: number, opts: BnbOptions =
       for (let t = 0; t < o.members.length; t++) {
         if (o.cost[t] > cap || o.members[t].length === 0) continue;
         let gain = 0;
-        for (const c of o.members[t]) gain += state!.gainFast(c);
+        for (const c of o.members[t]) gain += gainFast(c);
         if (gain > 0) pts.push([o.cost[t], gain]);
       }
       if (pts.length === 0) continue;
