@@ -319,13 +319,13 @@ function searchTables(cp: CompiledPackage, budget: number, k: number): SearchTab
 
 /**
  * F(z + S_i) for a depth-i node, resumed at unit j from the partial sums
- * (s, c) saved at `from` (before term j) by an ancestor whose terms below j
+ * (s, c) saved at partS/partC[from] (before term j) by an ancestor whose terms below j
  * are the node's; saves its own partial sums at `to` (-1: not saved).
  * Term for term what valueOf computes on z + S_i.
  */
 function resumeValue(
   w: Float64Array,
-  seg: readonly (readonly Segment[] | null)[] | null,
+  seg: readonly (readonly Segment[] | null)[],
   z: Float64Array,
   suffix: Float64Array,
   off: number,
@@ -336,42 +336,63 @@ function resumeValue(
   to: number,
 ): number {
   const M = w.length;
-  let s = partS[from + j], c = partC[from + j];
-  if (seg === null && to < 0) {
-    for (let r = j; r < M; r++) {
-      const zr = z[r] + suffix[off + r];
-      const x = w[r] * (zr < 1 ? zr : 1);
-      const t = s + x;
-      c += Math.abs(s) >= Math.abs(x) ? (s - t) + x : (x - t) + s;
-      s = t;
-    }
-  } else if (seg === null) {
-    for (let r = j; r < M; r++) {
+  let s = partS[from], c = partC[from];
+  for (let r = j; r < M; r++) {
+    if (to >= 0) {
       partS[to + r] = s;
       partC[to + r] = c;
-      const zr = z[r] + suffix[off + r];
-      const x = w[r] * (zr < 1 ? zr : 1);
-      const t = s + x;
-      c += Math.abs(s) >= Math.abs(x) ? (s - t) + x : (x - t) + s;
-      s = t;
     }
-  } else {
-    for (let r = j; r < M; r++) {
-      if (to >= 0) {
-        partS[to + r] = s;
-        partC[to + r] = c;
-      }
-      const zr = z[r] + suffix[off + r];
-      const x = w[r] * (seg[r] === null ? (zr < 1 ? zr : 1) : saturate(seg[r], zr));
-      const t = s + x;
-      c += Math.abs(s) >= Math.abs(x) ? (s - t) + x : (x - t) + s;
-      s = t;
-    }
+    const zr = z[r] + suffix[off + r];
+    const x = w[r] * (seg[r] === null ? (zr < 1 ? zr : 1) : saturate(seg[r], zr));
+    const t = s + x;
+    c += Math.abs(s) >= Math.abs(x) ? (s - t) + x : (x - t) + s;
+    s = t;
   }
   if (to >= 0) {
     partS[to + M] = s;
     partC[to + M] = c;
   }
+  return s + c;
+}
+
+/** {@linkcode resumeValue} at a leaf (S_G = 0, nothing saved) when every h is min(1, z). */
+function leafCap1(w: Float64Array, z: Float64Array, j: number, s: number, c: number): number {
+  const M = w.length;
+  for (let r = j; r < M; r++) {
+    const zr = z[r] + 0; // z + S_G, as at inner nodes (the same value: z >= 0)
+    const x = w[r] * (zr < 1 ? zr : 1);
+    const t = s + x;
+    c += Math.abs(s) >= Math.abs(x) ? (s - t) + x : (x - t) + s;
+    s = t;
+  }
+  return s + c;
+}
+
+/** {@linkcode resumeValue} at an inner node when every h is min(1, z). */
+function nodeCap1(
+  w: Float64Array,
+  z: Float64Array,
+  suffix: Float64Array,
+  off: number,
+  j: number,
+  partS: Float64Array,
+  partC: Float64Array,
+  from: number,
+  to: number,
+): number {
+  const M = w.length;
+  let s = partS[from], c = partC[from];
+  for (let r = j; r < M; r++) {
+    partS[to + r] = s;
+    partC[to + r] = c;
+    const zr = z[r] + suffix[off + r];
+    const x = w[r] * (zr < 1 ? zr : 1);
+    const t = s + x;
+    c += Math.abs(s) >= Math.abs(x) ? (s - t) + x : (x - t) + s;
+    s = t;
+  }
+  partS[to + M] = s;
+  partC[to + M] = c;
   return s + c;
 }
 
@@ -544,20 +565,12 @@ export function solveBnb(cp: CompiledPackage, budget: number, opts: BnbOptions =
       }
       const used = usedAt[i];
       // At a leaf S_G = 0, so this is F(z) itself.
-      let optimistic = i === 0
-        ? resumeValue(w, seg, z, suffix, 0, 0, partS, partC, 0, G > 0 ? 0 : -1)
-        : resumeValue(
-          w,
-          seg,
-          z,
-          suffix,
-          i * M,
-          firstUnit[i - 1],
-          partS,
-          partC,
-          resumeFrom[i] * (M + 1),
-          i < G ? i * (M + 1) : -1,
-        );
+      const j = i === 0 ? 0 : firstUnit[i - 1], from = resumeFrom[i] * (M + 1) + j;
+      let optimistic = seg !== null
+        ? resumeValue(w, seg, z, suffix, i * M, j, partS, partC, from, i < G ? i * (M + 1) : -1)
+        : i === G
+        ? leafCap1(w, z, j, partS[from], partC[from])
+        : nodeCap1(w, z, suffix, i * M, j, partS, partC, from, i * (M + 1));
       let expand = !(optimistic + margin < best || optimistic + TOL < floor);
       if (expand && i === G) {
         const v = optimistic;
