@@ -69,7 +69,7 @@ interface GroupOptions {
 /** The options of each group in branching order (ARTIFACT-SPEC §5.1 step 4, §5.4). */
 function groupOptions(cp: CompiledPackage, budget: number, k: number): GroupOptions[] {
   // F({c}) through one reused array: z = a_c, evaluate, reset the touched entries.
-  const scratch = new Float64Array(cp.unitIds.length);
+  const scratch = tableScratch(cp.unitIds.length).optionSum;
   const single = (c: number) => {
     const u = cp.rowUnits[c], v = cp.rowVals[c];
     for (let t = 0; t < u.length; t++) scratch[u[t]] += v[t];
@@ -202,6 +202,16 @@ function workspace(M: number, G: number, maxCells: number, maxMembers: number): 
   };
 }
 
+let scratch: { unitMax: Float64Array; optionSum: Float64Array } | null = null;
+
+/** Scratch for the suffix tables, at least M long; optionSum is all zeros between uses. */
+function tableScratch(M: number): { unitMax: Float64Array; optionSum: Float64Array } {
+  if (scratch === null || scratch.unitMax.length < M) {
+    scratch = { unitMax: new Float64Array(M), optionSum: new Float64Array(M) };
+  }
+  return scratch;
+}
+
 const tablesK1 = new WeakMap<CompiledPackage, SearchTables>();
 
 function searchTables(cp: CompiledPackage, budget: number, k: number): SearchTables {
@@ -213,13 +223,46 @@ function searchTables(cp: CompiledPackage, budget: number, k: number): SearchTab
   const G = cp.groups.length;
   const options = groupOptions(cp, budget, k);
 
+  // Flat option tables for the search loop.
+  let nOpt = 0, nCells = 0, nMem = 0, maxCells = 0, maxMembers = 0;
+  for (const o of options) {
+    nOpt += o.members.length;
+    let groupCells = 0, groupMembers = 0;
+    for (const m of o.members) {
+      let cells = 0;
+      for (const c of m) cells += cp.rowUnits[c].length;
+      nCells += cells;
+      nMem += m.length;
+      if (cells > groupCells) groupCells = cells;
+      if (m.length > groupMembers) groupMembers = m.length;
+    }
+    maxCells += groupCells;
+    maxMembers += groupMembers;
+  }
+  // All tables in one ArrayBuffer (one allocation per package): float64 parts, then int32 parts.
+  const f64Len = (G + 1) * M + nOpt + nCells;
+  const i32Len = (G + 1) + 2 * (nOpt + 1) + nCells + nMem + G + (G + 1);
+  const buf = new ArrayBuffer(f64Len * 8 + i32Len * 4);
+  let fAt = 0, iAt = f64Len * 8;
+  const f64 = (len: number) => {
+    const a = new Float64Array(buf, fAt, len);
+    fAt += len * 8;
+    return a;
+  };
+  const i32 = (len: number) => {
+    const a = new Int32Array(buf, iAt, len);
+    iAt += len * 4;
+    return a;
+  };
+  const suffix = f64((G + 1) * M), optCost = f64(nOpt), cellVal = f64(nCells);
+  const optFirst = i32(G + 1), cellStart = i32(nOpt + 1), memStart = i32(nOpt + 1);
+  const cellUnit = i32(nCells), memCand = i32(nMem);
+  const firstUnit = i32(G).fill(M), resumeFrom = i32(G + 1);
+
   // Suffix coverage S_i[r]: rows i*M .. i*M+M-1; row G is all zeros.
-  const suffix = new Float64Array((G + 1) * M);
-  const unitMax = new Float64Array(M), optionSum = new Float64Array(M);
+  const { unitMax, optionSum } = tableScratch(M);
   for (let i = G - 1; i >= 0; i--) {
-    const row = suffix.subarray(i * M, i * M + M);
-    row.set(suffix.subarray((i + 1) * M, (i + 2) * M));
-    unitMax.fill(0);
+    unitMax.fill(0, 0, M);
     for (const m of options[i].members) {
       // Summed coverage of the option (one candidate when k = 1), then the per-unit maximum.
       for (const c of m) {
@@ -238,29 +281,9 @@ function searchTables(cp: CompiledPackage, budget: number, k: number): SearchTab
         for (let t = 0; t < u.length; t++) optionSum[u[t]] = 0;
       }
     }
-    for (let r = 0; r < M; r++) row[r] += unitMax[r];
+    for (let r = 0; r < M; r++) suffix[i * M + r] = suffix[(i + 1) * M + r] + unitMax[r];
   }
 
-  // Flat option tables for the search loop.
-  let nOpt = 0, nCells = 0, nMem = 0, maxCells = 0, maxMembers = 0;
-  for (const o of options) {
-    nOpt += o.members.length;
-    let groupCells = 0, groupMembers = 0;
-    for (const m of o.members) {
-      let cells = 0;
-      for (const c of m) cells += cp.rowUnits[c].length;
-      nCells += cells;
-      nMem += m.length;
-      if (cells > groupCells) groupCells = cells;
-      if (m.length > groupMembers) groupMembers = m.length;
-    }
-    maxCells += groupCells;
-    maxMembers += groupMembers;
-  }
-  const optFirst = new Int32Array(G + 1), optCost = new Float64Array(nOpt);
-  const cellStart = new Int32Array(nOpt + 1), memStart = new Int32Array(nOpt + 1);
-  const cellUnit = new Int32Array(nCells), cellVal = new Float64Array(nCells);
-  const memCand = new Int32Array(nMem);
   let o = 0, q = 0, p = 0;
   for (let i = 0; i < G; i++) {
     optFirst[i] = o;
@@ -283,14 +306,12 @@ function searchTables(cp: CompiledPackage, budget: number, k: number): SearchTab
   cellStart[o] = q;
   memStart[o] = p;
 
-  const firstUnit = new Int32Array(G).fill(M);
   for (let i = 0; i < G; i++) {
     for (let x = cellStart[optFirst[i]]; x < cellStart[optFirst[i + 1]]; x++) {
       if (cellUnit[x] < firstUnit[i]) firstUnit[i] = cellUnit[x];
     }
   }
   // A depth-e node computes partial sums from index start(e) = firstUnit[e-1] (0 at the root).
-  const resumeFrom = new Int32Array(G + 1);
   for (let d = 1; d <= G; d++) {
     const j = firstUnit[d - 1];
     let e = d - 1;
