@@ -577,7 +577,7 @@ export function solveBnb(cp: CompiledPackage, budget: number, opts: BnbOptions =
   // Partial sums (s, c) before each term, per depth: row d holds M + 1 entries.
   const rootBound = suffixValue(w, seg, z, suffix, 0);
   let i = 0, enter = true;
-  for (;;) {
+  search: for (;;) {
     if (enter) {
       nodes++;
       if (checkTime && (nodes & 1023) === 0 && performance.now() > deadline) {
@@ -608,6 +608,39 @@ export function solveBnb(cp: CompiledPackage, budget: number, opts: BnbOptions =
         if (optimistic + margin < best || optimistic + TOL < floor) expand = false;
       }
       enter = false;
+      if (expand && i === G - 1) {
+        // The leaves below, inline: the same nodes, checks and order as entering each one.
+        const lj = firstUnit[i], from = resumeFrom[G] * (M + 1) + lj;
+        for (let t = optFirst[i]; t < optFirst[i + 1]; t++) {
+          const leafUsed = used + optCost[t];
+          if (leafUsed > budget) continue;
+          const q0 = cellStart[t], q1 = cellStart[t + 1];
+          for (let q = q0; q < q1; q++) {
+            const r = cellUnit[q];
+            saved[sp++] = z[r];
+            z[r] += cellVal[q];
+          }
+          nodes++;
+          if (checkTime && (nodes & 1023) === 0 && performance.now() > deadline) {
+            timedOut = true;
+            break search;
+          }
+          const v = seg === null
+            ? leafCap1(w, z, lj, partS[from], partC[from])
+            : resumeValue(w, seg, z, suffix, G * M, lj, partS, partC, from, -1);
+          if (
+            !(v + margin < best || v + TOL < floor) &&
+            (v > best + TOL || (Math.abs(v - best) <= TOL && leafUsed < bestCost))
+          ) {
+            best = v;
+            bestCost = leafUsed;
+            bestPath = Array.from(path.subarray(0, pathLen));
+            for (let m = memStart[t]; m < memStart[t + 1]; m++) bestPath.push(memCand[m]);
+          }
+          for (let q = q1 - 1; q >= q0; q--) z[cellUnit[q]] = saved[--sp];
+        }
+        expand = false;
+      }
       if (expand) tAt[i] = optFirst[i] - 1;
       else if (--i < 0) break;
       continue;
