@@ -113,14 +113,6 @@ export function unitWeights(pkg: Package): Float64Array {
   return w;
 }
 
-let scratch = new Int32Array(256);
-
-/** A reused Int32Array of at least `len` entries for compilePackage's temporaries. */
-function compileScratch(len: number): Int32Array {
-  if (scratch.length < len) scratch = new Int32Array(Math.max(len, 2 * scratch.length));
-  return scratch;
-}
-
 /**
  * Compiles a validated package.
  *
@@ -139,11 +131,22 @@ export function compilePackage(pkg: Package, opts: { k?: number } = {}): Compile
     .map((e) => e.id);
   const groupIndex = new Map(groupIds.map((id, i) => [id, i]));
   const n = candIds.length;
+  const cost = new Float64Array(n), groupOf = new Int32Array(n), time = new Float64Array(n);
+  const members: number[][] = groupIds.map(() => []);
+  pkg.candidates.forEach((c, i) => {
+    cost[i] = c.cost;
+    groupOf[i] = groupIndex.get(c.experience)!;
+    time[i] = expOrder.get(c.experience)!;
+    members[groupOf[i]].push(i);
+  });
+  const groups = members.map((m) =>
+    Int32Array.from(m.sort((a, b) => cost[a] - cost[b] || compareIds(candIds[a], candIds[b])))
+  );
+  // Coverage rows, in coverage order within a candidate, as views of one
+  // buffer per package (one allocation instead of two per candidate).
   const coverage = pkg.coverage;
-  // Coverage rows, in coverage order within a candidate: count the cells of each row first.
-  const tmp = compileScratch(coverage.length + 2 * n + 1);
-  const cellCand = tmp.subarray(0, coverage.length);
-  const rowStart = tmp.subarray(coverage.length, coverage.length + n + 1).fill(0);
+  const cellCand = new Int32Array(coverage.length);
+  const rowStart = new Int32Array(n + 1);
   for (let q = 0; q < coverage.length; q++) {
     const cell = coverage[q];
     if (cell.value > 0) {
@@ -154,33 +157,8 @@ export function compilePackage(pkg: Package, opts: { k?: number } = {}): Compile
   }
   for (let c = 0; c < n; c++) rowStart[c + 1] += rowStart[c];
   const nnz = rowStart[n];
-
-  // One buffer for the per-candidate arrays and all coverage rows (views of it).
-  const buf = new ArrayBuffer(8 * (2 * n + nnz) + 4 * (2 * n + nnz));
-  const cost = new Float64Array(buf, 0, n), time = new Float64Array(buf, 8 * n, n);
-  const valBuf = new Float64Array(buf, 16 * n, nnz);
-  const i32At = 8 * (2 * n + nnz);
-  const groupOf = new Int32Array(buf, i32At, n), groupBuf = new Int32Array(buf, i32At + 4 * n, n);
-  const unitBuf = new Int32Array(buf, i32At + 8 * n, nnz);
-
-  const members: number[][] = groupIds.map(() => []);
-  pkg.candidates.forEach((c, i) => {
-    cost[i] = c.cost;
-    groupOf[i] = groupIndex.get(c.experience)!;
-    time[i] = expOrder.get(c.experience)!;
-    members[groupOf[i]].push(i);
-  });
-  const groups: Int32Array[] = new Array(members.length);
-  let at = 0;
-  for (let g = 0; g < members.length; g++) {
-    const m = members[g].sort((a, b) => cost[a] - cost[b] || compareIds(candIds[a], candIds[b]));
-    groupBuf.set(m, at);
-    groups[g] = groupBuf.subarray(at, at + m.length);
-    at += m.length;
-  }
-
-  const fill = tmp.subarray(coverage.length + n + 1, coverage.length + 2 * n + 1);
-  fill.set(rowStart.subarray(0, n));
+  const unitBuf = new Int32Array(nnz), valBuf = new Float64Array(nnz);
+  const fill = rowStart.slice(0, n);
   for (let q = 0; q < coverage.length; q++) {
     const c = cellCand[q];
     if (c < 0) continue;
