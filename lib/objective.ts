@@ -58,17 +58,16 @@ export class CoverageState {
   readonly selected: number[] = [];
   value = 0;
   cost = 0;
-  #scratch: Float64Array;
+  #scratch: Float64Array | null = null;
 
   constructor(readonly cp: CompiledPackage) {
     this.z = new Float64Array(cp.unitIds.length);
-    this.#scratch = new Float64Array(cp.unitIds.length);
     this.groupCount = new Int32Array(cp.groupIds.length);
   }
 
   /** Marginal gain Δ(c | store) = F(store + c) − F(store), both evaluated in full. */
   gain(c: number): number {
-    const s = this.#scratch;
+    const s = this.#scratch ??= new Float64Array(this.z.length);
     s.set(this.z);
     const units = this.cp.rowUnits[c], vals = this.cp.rowVals[c];
     for (let t = 0; t < units.length; t++) s[units[t]] += vals[t];
@@ -105,10 +104,21 @@ export class CoverageState {
 
 /** F of a store given as candidate indices, accumulated in the given order. */
 export function evaluateStore(cp: CompiledPackage, store: readonly number[]): number {
-  const st = new CoverageState(cp);
-  for (const c of store) st.add(c);
-  return st.value;
+  // What a CoverageState reaches after add(c) for each c: z summed in store order, then F(z).
+  if (store.length === 0) return 0; // an empty state's value
+  const M = cp.unitIds.length;
+  if (evalZ.length < M) evalZ = new Float64Array(Math.max(M, 2 * evalZ.length));
+  const z = evalZ;
+  z.fill(0, 0, M);
+  for (const c of store) {
+    const units = cp.rowUnits[c], vals = cp.rowVals[c];
+    for (let t = 0; t < units.length; t++) z[units[t]] += vals[t];
+  }
+  return valueOf(cp, z);
 }
+
+/** Scratch coverage for evaluateStore (valueOf reads only its first M entries). */
+let evalZ = new Float64Array(64);
 
 /** Result of {@linkcode checkFeasible}: `feasible` and, when not, the reasons. */
 export interface Feasibility {

@@ -142,11 +142,34 @@ export function compilePackage(pkg: Package, opts: { k?: number } = {}): Compile
   const groups = members.map((m) =>
     Int32Array.from(m.sort((a, b) => cost[a] - cost[b] || compareIds(candIds[a], candIds[b])))
   );
-  const rows: [number, number][][] = candIds.map(() => []);
-  for (const cell of pkg.coverage) {
+  // Coverage rows, in coverage order within a candidate, as views of one
+  // buffer per package (one allocation instead of two per candidate).
+  const coverage = pkg.coverage;
+  const cellCand = new Int32Array(coverage.length);
+  const rowStart = new Int32Array(n + 1);
+  for (let q = 0; q < coverage.length; q++) {
+    const cell = coverage[q];
     if (cell.value > 0) {
-      rows[candIndex.get(cell.candidate)!].push([unitIndex.get(cell.unit)!, cell.value]);
-    }
+      const c = candIndex.get(cell.candidate)!;
+      cellCand[q] = c;
+      rowStart[c + 1]++;
+    } else cellCand[q] = -1;
+  }
+  for (let c = 0; c < n; c++) rowStart[c + 1] += rowStart[c];
+  const nnz = rowStart[n];
+  const unitBuf = new Int32Array(nnz), valBuf = new Float64Array(nnz);
+  const fill = rowStart.slice(0, n);
+  for (let q = 0; q < coverage.length; q++) {
+    const c = cellCand[q];
+    if (c < 0) continue;
+    const cell = coverage[q], at = fill[c]++;
+    unitBuf[at] = unitIndex.get(cell.unit)!;
+    valBuf[at] = cell.value;
+  }
+  const rowUnits: Int32Array[] = new Array(n), rowVals: Float64Array[] = new Array(n);
+  for (let c = 0; c < n; c++) {
+    rowUnits[c] = unitBuf.subarray(rowStart[c], rowStart[c + 1]);
+    rowVals[c] = valBuf.subarray(rowStart[c], rowStart[c + 1]);
   }
   const defaultH = pkg.h ?? null;
   const isCap1 = (s: readonly Segment[] | null) =>
@@ -164,8 +187,8 @@ export function compilePackage(pkg: Package, opts: { k?: number } = {}): Compile
     cost,
     groupOf,
     time,
-    rowUnits: rows.map((r) => Int32Array.from(r.map((x) => x[0]))),
-    rowVals: rows.map((r) => Float64Array.from(r.map((x) => x[1]))),
+    rowUnits,
+    rowVals,
     groupIds,
     groups,
     k: opts.k ?? pkg.group_cap,

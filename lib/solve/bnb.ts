@@ -22,7 +22,8 @@
  */
 import type { CompiledPackage } from "../package/compile.ts";
 import { compareIds } from "../package/compile.ts";
-import { CoverageState, TOL, valueOf } from "../objective.ts";
+import { CoverageState, saturate, TOL, valueOf } from "../objective.ts";
+import type { Segment } from "../package/schema.ts";
 import type { Certificate } from "./result.ts";
 import { checkSolveArgs } from "./_validate.ts";
 
@@ -61,14 +62,14 @@ export interface BnbOptions {
 
 interface GroupOptions {
   /** Candidate indices of each option (the empty option has none). */
-  members: Int32Array[];
-  cost: Float64Array;
+  members: number[][];
+  cost: number[];
 }
 
 /** The options of each group in branching order (ARTIFACT-SPEC §5.1 step 4, §5.4). */
 function groupOptions(cp: CompiledPackage, budget: number, k: number): GroupOptions[] {
   // F({c}) through one reused array: z = a_c, evaluate, reset the touched entries.
-  const scratch = new Float64Array(cp.unitIds.length);
+  const scratch = tableScratch(cp.unitIds.length).optionSum;
   const single = (c: number) => {
     const u = cp.rowUnits[c], v = cp.rowVals[c];
     for (let t = 0; t < u.length; t++) scratch[u[t]] += v[t];
@@ -82,8 +83,12 @@ function groupOptions(cp: CompiledPackage, budget: number, k: number): GroupOpti
         .sort((a, b) =>
           b.f - a.f || cp.cost[a.c] - cp.cost[b.c] || compareIds(cp.candIds[a.c], cp.candIds[b.c])
         );
-      const members = [new Int32Array(0), ...order.map((o) => Int32Array.of(o.c))];
-      return { members, cost: Float64Array.from(members, (m) => (m.length ? cp.cost[m[0]] : 0)) };
+      const members: number[][] = [[]], cost: number[] = [0];
+      for (const o of order) {
+        members.push([o.c]);
+        cost.push(cp.cost[o.c]);
+      }
+      return { members, cost };
     }
     const subsets: { m: number[]; cost: number; f: number; ids: string[] }[] = [];
     const rec = (start: number, cur: number[], cost: number) => {
@@ -109,8 +114,8 @@ function groupOptions(cp: CompiledPackage, budget: number, k: number): GroupOpti
       return a.ids.length - b.ids.length;
     });
     return {
-      members: subsets.map((s) => Int32Array.from(s.m)),
-      cost: Float64Array.from(subsets, (s) => s.cost),
+      members: subsets.map((s) => s.m),
+      cost: subsets.map((s) => s.cost),
     };
   });
 }
@@ -138,6 +143,73 @@ interface SearchTables {
   options: GroupOptions[];
   /** S_i[r] in rows i*M .. i*M+M-1; row G is all zeros. */
   suffix: Float64Array;
+  /** The options of all groups, flat, in branching order: group i owns optFirst[i] .. optFirst[i+1]-1. */
+  optFirst: Int32Array;
+  optCost: Float64Array;
+  /** Coverage cells of option o (its members' rows in member order): cellStart[o] .. cellStart[o+1]-1. */
+  cellStart: Int32Array;
+  cellUnit: Int32Array;
+  cellVal: Float64Array;
+  /** Candidates of option o: memStart[o] .. memStart[o+1]-1. */
+  memStart: Int32Array;
+  memCand: Int32Array;
+  /** Most cells and most candidates on one root-to-leaf path. */
+  maxCells: number;
+  maxMembers: number;
+  /**
+   * firstUnit[i]: the lowest unit any option of group i covers (M if none).
+   * Below it, a child of a depth-i node has the same terms of F(z + S) as
+   * the node, so the compensated sum can resume there.
+   */
+  firstUnit: Int32Array;
+  /**
+   * resumeFrom[d]: the depth whose saved partial sums a depth-d node resumes
+   * from (the deepest ancestor that computed them at index firstUnit[d-1]).
+   */
+  resumeFrom: Int32Array;
+}
+
+/** Search buffers, shared by all solves (one at a time: the search calls nothing re-entrant). */
+interface Workspace {
+  z: Float64Array;
+  tAt: Int32Array;
+  usedAt: Float64Array;
+  saved: Float64Array;
+  path: Int32Array;
+  partS: Float64Array;
+  partC: Float64Array;
+}
+
+let work: Workspace | null = null;
+
+/** The shared search buffers, grown to fit a package of M units and G groups. */
+function workspace(M: number, G: number, maxCells: number, maxMembers: number): Workspace {
+  const w = work;
+  if (
+    w !== null && w.z.length >= M && w.tAt.length >= G + 1 && w.saved.length >= maxCells &&
+    w.path.length >= maxMembers && w.partS.length >= (G + 1) * (M + 1)
+  ) return w;
+  const m = Math.max(M, w?.z.length ?? 0), g = Math.max(G + 1, w?.tAt.length ?? 0);
+  const part = Math.max((G + 1) * (M + 1), w?.partS.length ?? 0);
+  return work = {
+    z: new Float64Array(m),
+    tAt: new Int32Array(g),
+    usedAt: new Float64Array(g),
+    saved: new Float64Array(Math.max(maxCells, w?.saved.length ?? 0)),
+    path: new Int32Array(Math.max(maxMembers, w?.path.length ?? 0)),
+    partS: new Float64Array(part),
+    partC: new Float64Array(part),
+  };
+}
+
+let scratch: { unitMax: Float64Array; optionSum: Float64Array } | null = null;
+
+/** Scratch for the suffix tables, at least M long; optionSum is all zeros between uses. */
+function tableScratch(M: number): { unitMax: Float64Array; optionSum: Float64Array } {
+  if (scratch === null || scratch.unitMax.length < M) {
+    scratch = { unitMax: new Float64Array(M), optionSum: new Float64Array(M) };
+  }
+  return scratch;
 }
 
 const tablesK1 = new WeakMap<CompiledPackage, SearchTables>();
@@ -151,13 +223,46 @@ function searchTables(cp: CompiledPackage, budget: number, k: number): SearchTab
   const G = cp.groups.length;
   const options = groupOptions(cp, budget, k);
 
+  // Flat option tables for the search loop.
+  let nOpt = 0, nCells = 0, nMem = 0, maxCells = 0, maxMembers = 0;
+  for (const o of options) {
+    nOpt += o.members.length;
+    let groupCells = 0, groupMembers = 0;
+    for (const m of o.members) {
+      let cells = 0;
+      for (const c of m) cells += cp.rowUnits[c].length;
+      nCells += cells;
+      nMem += m.length;
+      if (cells > groupCells) groupCells = cells;
+      if (m.length > groupMembers) groupMembers = m.length;
+    }
+    maxCells += groupCells;
+    maxMembers += groupMembers;
+  }
+  // All tables in one ArrayBuffer (one allocation per package): float64 parts, then int32 parts.
+  const f64Len = (G + 1) * M + nOpt + nCells;
+  const i32Len = (G + 1) + 2 * (nOpt + 1) + nCells + nMem + G + (G + 1);
+  const buf = new ArrayBuffer(f64Len * 8 + i32Len * 4);
+  let fAt = 0, iAt = f64Len * 8;
+  const f64 = (len: number) => {
+    const a = new Float64Array(buf, fAt, len);
+    fAt += len * 8;
+    return a;
+  };
+  const i32 = (len: number) => {
+    const a = new Int32Array(buf, iAt, len);
+    iAt += len * 4;
+    return a;
+  };
+  const suffix = f64((G + 1) * M), optCost = f64(nOpt), cellVal = f64(nCells);
+  const optFirst = i32(G + 1), cellStart = i32(nOpt + 1), memStart = i32(nOpt + 1);
+  const cellUnit = i32(nCells), memCand = i32(nMem);
+  const firstUnit = i32(G).fill(M), resumeFrom = i32(G + 1);
+
   // Suffix coverage S_i[r]: rows i*M .. i*M+M-1; row G is all zeros.
-  const suffix = new Float64Array((G + 1) * M);
-  const unitMax = new Float64Array(M), optionSum = new Float64Array(M);
+  const { unitMax, optionSum } = tableScratch(M);
   for (let i = G - 1; i >= 0; i--) {
-    const row = suffix.subarray(i * M, i * M + M);
-    row.set(suffix.subarray((i + 1) * M, (i + 2) * M));
-    unitMax.fill(0);
+    unitMax.fill(0, 0, M);
     for (const m of options[i].members) {
       // Summed coverage of the option (one candidate when k = 1), then the per-unit maximum.
       for (const c of m) {
@@ -176,12 +281,173 @@ function searchTables(cp: CompiledPackage, budget: number, k: number): SearchTab
         for (let t = 0; t < u.length; t++) optionSum[u[t]] = 0;
       }
     }
-    for (let r = 0; r < M; r++) row[r] += unitMax[r];
+    for (let r = 0; r < M; r++) suffix[i * M + r] = suffix[(i + 1) * M + r] + unitMax[r];
   }
 
-  const tables = { options, suffix };
+  let o = 0, q = 0, p = 0;
+  for (let i = 0; i < G; i++) {
+    optFirst[i] = o;
+    const { members, cost } = options[i];
+    for (let t = 0; t < members.length; t++, o++) {
+      optCost[o] = cost[t];
+      cellStart[o] = q;
+      memStart[o] = p;
+      for (const c of members[t]) {
+        memCand[p++] = c;
+        const u = cp.rowUnits[c], v = cp.rowVals[c];
+        for (let x = 0; x < u.length; x++, q++) {
+          cellUnit[q] = u[x];
+          cellVal[q] = v[x];
+        }
+      }
+    }
+  }
+  optFirst[G] = o;
+  cellStart[o] = q;
+  memStart[o] = p;
+
+  for (let i = 0; i < G; i++) {
+    for (let x = cellStart[optFirst[i]]; x < cellStart[optFirst[i + 1]]; x++) {
+      if (cellUnit[x] < firstUnit[i]) firstUnit[i] = cellUnit[x];
+    }
+  }
+  // A depth-e node computes partial sums from index start(e) = firstUnit[e-1] (0 at the root).
+  for (let d = 1; d <= G; d++) {
+    const j = firstUnit[d - 1];
+    let e = d - 1;
+    while (e > 0 && firstUnit[e - 1] > j) e--;
+    resumeFrom[d] = e;
+  }
+
+  const tables = {
+    options,
+    suffix,
+    optFirst,
+    optCost,
+    cellStart,
+    cellUnit,
+    cellVal,
+    memStart,
+    memCand,
+    maxCells,
+    maxMembers,
+    firstUnit,
+    resumeFrom,
+  };
   if (k === 1) tablesK1.set(cp, tables);
   return tables;
+}
+
+/**
+ * F(z + S_i) for a depth-i node, resumed at unit j from the partial sums
+ * (s, c) saved at partS/partC[from] (before term j) by an ancestor whose terms below j
+ * are the node's; saves its own partial sums at `to` (-1: not saved).
+ * Term for term what valueOf computes on z + S_i.
+ */
+function resumeValue(
+  w: Float64Array,
+  seg: readonly (readonly Segment[] | null)[],
+  z: Float64Array,
+  suffix: Float64Array,
+  off: number,
+  j: number,
+  partS: Float64Array,
+  partC: Float64Array,
+  from: number,
+  to: number,
+): number {
+  const M = w.length;
+  let s = partS[from], c = partC[from];
+  for (let r = j; r < M; r++) {
+    if (to >= 0) {
+      partS[to + r] = s;
+      partC[to + r] = c;
+    }
+    const zr = z[r] + suffix[off + r];
+    const x = w[r] * (seg[r] === null ? (zr < 1 ? zr : 1) : saturate(seg[r], zr));
+    const t = s + x;
+    c += Math.abs(s) >= Math.abs(x) ? (s - t) + x : (x - t) + s;
+    s = t;
+  }
+  if (to >= 0) {
+    partS[to + M] = s;
+    partC[to + M] = c;
+  }
+  return s + c;
+}
+
+/** {@linkcode resumeValue} at a leaf (S_G = 0, nothing saved) when every h is min(1, z). */
+function leafCap1(w: Float64Array, z: Float64Array, j: number, s: number, c: number): number {
+  const M = w.length;
+  for (let r = j; r < M; r++) {
+    const zr = z[r] + 0; // z + S_G, as at inner nodes (the same value: z >= 0)
+    const x = w[r] * (zr < 1 ? zr : 1);
+    const t = s + x;
+    c += Math.abs(s) >= Math.abs(x) ? (s - t) + x : (x - t) + s;
+    s = t;
+  }
+  return s + c;
+}
+
+/** {@linkcode resumeValue} at an inner node when every h is min(1, z). */
+function nodeCap1(
+  w: Float64Array,
+  z: Float64Array,
+  suffix: Float64Array,
+  off: number,
+  j: number,
+  partS: Float64Array,
+  partC: Float64Array,
+  from: number,
+  to: number,
+): number {
+  const M = w.length;
+  let s = partS[from], c = partC[from];
+  for (let r = j; r < M; r++) {
+    partS[to + r] = s;
+    partC[to + r] = c;
+    const zr = z[r] + suffix[off + r];
+    const x = w[r] * (zr < 1 ? zr : 1);
+    const t = s + x;
+    c += Math.abs(s) >= Math.abs(x) ? (s - t) + x : (x - t) + s;
+    s = t;
+  }
+  partS[to + M] = s;
+  partC[to + M] = c;
+  return s + c;
+}
+
+/**
+ * F(z + S) for S = suffix[off .. off+M-1]: valueOf on the summed coverage,
+ * term for term (same sums, same order, same Neumaier compensation).
+ */
+function suffixValue(
+  w: Float64Array,
+  seg: readonly (readonly Segment[] | null)[] | null,
+  z: Float64Array,
+  suffix: Float64Array,
+  off: number,
+): number {
+  const M = w.length;
+  let s = 0, c = 0;
+  if (seg === null) {
+    for (let r = 0; r < M; r++) {
+      const zr = z[r] + suffix[off + r];
+      const x = w[r] * (zr < 1 ? zr : 1);
+      const t = s + x;
+      c += Math.abs(s) >= Math.abs(x) ? (s - t) + x : (x - t) + s;
+      s = t;
+    }
+  } else {
+    for (let r = 0; r < M; r++) {
+      const zr = z[r] + suffix[off + r];
+      const x = w[r] * (seg[r] === null ? (zr < 1 ? zr : 1) : saturate(seg[r], zr));
+      const t = s + x;
+      c += Math.abs(s) >= Math.abs(x) ? (s - t) + x : (x - t) + s;
+      s = t;
+    }
+  }
+  return s + c;
 }
 
 /**
@@ -215,24 +481,46 @@ export function solveBnb(cp: CompiledPackage, budget: number, opts: BnbOptions =
   const floor = (opts.lowerBound ?? greedy?.value ?? -Infinity) - 1e-9;
   const M = cp.unitIds.length;
   const G = cp.groups.length;
-  const { options, suffix } = searchTables(cp, budget, k);
+  const tables = searchTables(cp, budget, k);
+  const {
+    options,
+    suffix,
+    optFirst,
+    optCost,
+    cellStart,
+    cellUnit,
+    cellVal,
+    memStart,
+    memCand,
+    maxCells,
+    maxMembers,
+    firstUnit,
+    resumeFrom,
+  } = tables;
+  const w = cp.weights;
+  const seg = cp.segments.every((h) => h === null) ? null : cp.segments;
 
-  const z = new Float64Array(M);
-  const scratch = new Float64Array(M);
-  const path: number[] = [];
+  const ws = workspace(M, G, maxCells, maxMembers);
+  const { tAt, usedAt, saved, path, partS, partC } = ws;
+  const z = ws.z.length === M ? ws.z : ws.z.subarray(0, M);
+  z.fill(0); // a search stopped by the time limit leaves z dirty
+  partS[0] = partC[0] = 0;
   let best = 0, bestCost = 0, bestPath: number[] = [];
   let nodes = 0, timedOut = false;
-  const state = new CoverageState(cp); // shares z only through gainAt below
-
-  const suffixBound = (i: number) => {
-    for (let r = 0; r < M; r++) scratch[r] = z[r] + suffix[i * M + r];
-    return valueOf(cp, scratch);
+  // CoverageState.gainFast on z itself: the marginal over c's row only.
+  const gainFast = (c: number) => {
+    const units = cp.rowUnits[c], vals = cp.rowVals[c];
+    let g = 0;
+    for (let t = 0; t < units.length; t++) {
+      const r = units[t], z0 = z[r];
+      g += w[r] * (saturate(cp.segments[r], z0 + vals[t]) - saturate(cp.segments[r], z0));
+    }
+    return g;
   };
 
   // Multiple-choice knapsack LP bound on the gain of groups i.. with capacity cap.
   const hullSlopes: number[] = [], hullWidths: number[] = [];
   const knapsackGain = (i: number, cap: number) => {
-    state.z.set(z);
     hullSlopes.length = 0;
     hullWidths.length = 0;
     for (let g = i; g < G; g++) {
@@ -242,7 +530,7 @@ export function solveBnb(cp: CompiledPackage, budget: number, opts: BnbOptions =
       for (let t = 0; t < o.members.length; t++) {
         if (o.cost[t] > cap || o.members[t].length === 0) continue;
         let gain = 0;
-        for (const c of o.members[t]) gain += state.gainFast(c);
+        for (const c of o.members[t]) gain += gainFast(c);
         if (gain > 0) pts.push([o.cost[t], gain]);
       }
       if (pts.length === 0) continue;
@@ -280,50 +568,106 @@ export function solveBnb(cp: CompiledPackage, budget: number, opts: BnbOptions =
     return total;
   };
 
-  const dfs = (i: number, used: number): void => {
-    nodes++;
-    if ((nodes & 1023) === 0 && performance.now() > deadline) timedOut = true;
-    if (timedOut) return;
-    let optimistic = suffixBound(i);
-    if (optimistic + margin < best || optimistic + TOL < floor) return;
-    if (i === G) {
-      const v = valueOf(cp, z);
-      if (v > best + TOL || (Math.abs(v - best) <= TOL && used < bestCost)) {
-        best = v;
-        bestCost = used;
-        bestPath = path.slice();
+  // Depth-first search without recursion. At depth i, tAt[i] is the option
+  // applied (optFirst[i] - 1: none yet), usedAt[i] the cost of the path above;
+  // applying an option pushes the previous z of its cells on `saved`, undoing
+  // pops them in reverse order, so z is restored bit for bit.
+  let sp = 0, pathLen = 0;
+  const checkTime = deadline !== Infinity;
+  // Partial sums (s, c) before each term, per depth: row d holds M + 1 entries.
+  const rootBound = suffixValue(w, seg, z, suffix, 0);
+  let i = 0, enter = true;
+  search: for (;;) {
+    if (enter) {
+      nodes++;
+      if (checkTime && (nodes & 1023) === 0 && performance.now() > deadline) {
+        timedOut = true;
+        break;
       }
-      return;
-    }
-    if (useKnapsack) {
-      const kb = valueOf(cp, z) + knapsackGain(i, budget - used) * (1 + 1e-12) + 1e-9;
-      if (kb < optimistic) optimistic = kb;
-      if (optimistic + margin < best || optimistic + TOL < floor) return;
-    }
-    const o = options[i];
-    for (let t = 0; t < o.members.length; t++) {
-      const cost = o.cost[t];
-      if (used + cost > budget) continue;
-      const m = o.members[t];
-      const saved: number[] = [];
-      for (const c of m) {
-        const u = cp.rowUnits[c], v = cp.rowVals[c];
-        for (let q = 0; q < u.length; q++) {
-          saved.push(u[q], z[u[q]]);
-          z[u[q]] += v[q];
+      const used = usedAt[i];
+      // At a leaf S_G = 0, so this is F(z) itself.
+      const j = i === 0 ? 0 : firstUnit[i - 1], from = resumeFrom[i] * (M + 1) + j;
+      let optimistic = seg !== null
+        ? resumeValue(w, seg, z, suffix, i * M, j, partS, partC, from, i < G ? i * (M + 1) : -1)
+        : i === G
+        ? leafCap1(w, z, j, partS[from], partC[from])
+        : nodeCap1(w, z, suffix, i * M, j, partS, partC, from, i * (M + 1));
+      let expand = !(optimistic + margin < best || optimistic + TOL < floor);
+      if (expand && i === G) {
+        const v = optimistic;
+        if (v > best + TOL || (Math.abs(v - best) <= TOL && used < bestCost)) {
+          best = v;
+          bestCost = used;
+          bestPath = Array.from(path.subarray(0, pathLen));
         }
-        path.push(c);
+        expand = false;
       }
-      dfs(i + 1, used + cost);
-      for (let q = saved.length - 2; q >= 0; q -= 2) z[saved[q]] = saved[q + 1];
-      path.length -= m.length;
-      if (timedOut) return;
+      if (expand && useKnapsack) {
+        const kb = valueOf(cp, z) + knapsackGain(i, budget - used) * (1 + 1e-12) + 1e-9;
+        if (kb < optimistic) optimistic = kb;
+        if (optimistic + margin < best || optimistic + TOL < floor) expand = false;
+      }
+      enter = false;
+      if (expand && i === G - 1) {
+        // The leaves below, inline: the same nodes, checks and order as entering each one.
+        const lj = firstUnit[i], from = resumeFrom[G] * (M + 1) + lj;
+        for (let t = optFirst[i]; t < optFirst[i + 1]; t++) {
+          const leafUsed = used + optCost[t];
+          if (leafUsed > budget) continue;
+          const q0 = cellStart[t], q1 = cellStart[t + 1];
+          for (let q = q0; q < q1; q++) {
+            const r = cellUnit[q];
+            saved[sp++] = z[r];
+            z[r] += cellVal[q];
+          }
+          nodes++;
+          if (checkTime && (nodes & 1023) === 0 && performance.now() > deadline) {
+            timedOut = true;
+            break search;
+          }
+          const v = seg === null
+            ? leafCap1(w, z, lj, partS[from], partC[from])
+            : resumeValue(w, seg, z, suffix, G * M, lj, partS, partC, from, -1);
+          if (
+            !(v + margin < best || v + TOL < floor) &&
+            (v > best + TOL || (Math.abs(v - best) <= TOL && leafUsed < bestCost))
+          ) {
+            best = v;
+            bestCost = leafUsed;
+            bestPath = Array.from(path.subarray(0, pathLen));
+            for (let m = memStart[t]; m < memStart[t + 1]; m++) bestPath.push(memCand[m]);
+          }
+          for (let q = q1 - 1; q >= q0; q--) z[cellUnit[q]] = saved[--sp];
+        }
+        expand = false;
+      }
+      if (expand) tAt[i] = optFirst[i] - 1;
+      else if (--i < 0) break;
+      continue;
     }
-  };
-
-  z.fill(0);
-  const rootBound = suffixBound(0);
-  dfs(0, 0);
+    // Back at depth i: undo the option applied here, then apply the next one that fits.
+    let t = tAt[i];
+    if (t >= optFirst[i]) {
+      for (let q = cellStart[t + 1] - 1; q >= cellStart[t]; q--) z[cellUnit[q]] = saved[--sp];
+      pathLen -= memStart[t + 1] - memStart[t];
+    }
+    const used = usedAt[i], end = optFirst[i + 1];
+    t++;
+    while (t < end && used + optCost[t] > budget) t++;
+    if (t === end) {
+      if (--i < 0) break;
+      continue;
+    }
+    tAt[i] = t;
+    for (let q = cellStart[t]; q < cellStart[t + 1]; q++) {
+      const r = cellUnit[q];
+      saved[sp++] = z[r];
+      z[r] += cellVal[q];
+    }
+    for (let q = memStart[t]; q < memStart[t + 1]; q++) path[pathLen++] = memCand[q];
+    usedAt[++i] = used + optCost[t];
+    enter = true;
+  }
   if (!timedOut && opts.lowerBound !== undefined && best + 1e-9 < opts.lowerBound) {
     // The caller's lower bound was not the F of a feasible store: it may have pruned the optimum.
     return solveBnb(cp, budget, { ...opts, lowerBound: undefined });
