@@ -1,5 +1,5 @@
 /**
- * The lanes of a sweep: the main thread plus module workers (`worker.ts`),
+ * The lanes of a sweep: the main thread, or module workers (`worker.ts`),
  * each answering the requests of `lane.ts`. The pool generates the run's
  * packages for the budget basis, runs units and computes bootstrap
  * intervals, spreading each phase over every lane. Not a public API.
@@ -58,58 +58,44 @@ class WorkerLane implements Lane {
   }
 }
 
-/**
- * The main thread as a lane. With workers beside it, each request first
- * yields one event-loop task, so that the workers' replies are taken in
- * between the main thread's own units.
- */
+/** The main thread as the only lane (a one-lane sweep runs in-process). */
 class MainLane implements Lane {
   readonly depth = 1;
   readonly #lane = new SweepLane();
-  readonly #channel: MessageChannel | null;
-  readonly #waiting: (() => void)[] = [];
 
-  constructor(yieldBetween: boolean) {
-    this.#channel = yieldBetween ? new MessageChannel() : null;
-    if (this.#channel) this.#channel.port1.onmessage = () => this.#waiting.shift()?.();
-  }
-
-  async request(req: WorkerRequest, describe: string): Promise<WorkerReply> {
-    const channel = this.#channel;
-    if (channel !== null) {
-      await new Promise<void>((resolve) => {
-        this.#waiting.push(resolve);
-        channel.port2.postMessage(null);
-      });
-    }
+  request(req: WorkerRequest, describe: string): Promise<WorkerReply> {
     try {
-      return this.#lane.handle(req)[0];
+      return Promise.resolve(this.#lane.handle(req)[0]);
     } catch (err) {
       const error = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
-      throw new Error(`${describe}: ${error}`);
+      return Promise.reject(new Error(`${describe}: ${error}`));
     }
   }
 
-  close(): void {
-    this.#channel?.port1.close();
-    this.#channel?.port2.close();
-  }
+  close(): void {}
 }
 
-/** The main thread and `size − 1` workers. Call {@linkcode SweepPool.close} when done. */
+/**
+ * The lanes of a sweep: the main thread alone (size 1), or `size` workers
+ * while the main thread writes their results. (The main thread computing
+ * beside the workers was tried: between its units it could not take the
+ * workers' replies fast enough to keep them busy.) Call
+ * {@linkcode SweepPool.close} when done.
+ */
 export class SweepPool {
   readonly #lanes: Lane[];
   /** The lane that generated (and keeps) each unit's package, by unit id. */
   readonly #owner = new Map<number, number>();
   #closed = false;
 
-  /** Starts `size − 1` workers (`size` >= 1); the main thread is the first lane. */
+  /** One lane on the main thread (`size` 1), or `size` worker lanes. */
   constructor(size: number) {
-    this.#lanes = [new MainLane(size > 1)];
-    for (let w = 1; w < size; w++) this.#lanes.push(new WorkerLane());
+    this.#lanes = size <= 1
+      ? [new MainLane()]
+      : Array.from({ length: size }, () => new WorkerLane());
   }
 
-  /** Number of lanes (the main thread included). */
+  /** Number of lanes. */
   get size(): number {
     return this.#lanes.length;
   }

@@ -238,7 +238,7 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
   );
   const position = new Map(outputOrder.map((u, i) => [unitKey(u.distribution, u.seed), i]));
   const units: UnitRef[] = outputOrder.map((u, id) => ({ ...u, id }));
-  // Lanes: the main thread and n − 1 workers.
+  // Lanes: the main thread alone, or n workers.
   const pool = new SweepPool(Math.min(workers, units.length));
   try {
     // 1. The budget basis: every package of the run, generated once, spread over the lanes.
