@@ -48,30 +48,58 @@ export function valueOf(cp: CompiledPackage, z: ArrayLike<number>): number {
   return s + c;
 }
 
+let saved = new Float64Array(16);
+
+/**
+ * Δ(c | z) = F(z + row of c) − value, with F evaluated in full by
+ * {@linkcode valueOf} (the artifact's marginal). `z` is changed in place and
+ * restored bit for bit before returning, so no copy of z is made.
+ *
+ * @param cp compiled package
+ * @param z summed coverage of the store (weight-free units)
+ * @param value F of the store, as its state holds it
+ * @param c candidate index
+ * @returns the marginal gain in weight units
+ */
+export function gainAt(
+  cp: CompiledPackage,
+  z: Float64Array | number[],
+  value: number,
+  c: number,
+): number {
+  const units = cp.rowUnits[c], vals = cp.rowVals[c], n = units.length;
+  if (saved.length < n) saved = new Float64Array(2 * n);
+  for (let t = 0; t < n; t++) {
+    const r = units[t];
+    saved[t] = z[r];
+    z[r] += vals[t];
+  }
+  const g = valueOf(cp, z) - value;
+  for (let t = n - 1; t >= 0; t--) z[units[t]] = saved[t];
+  return g;
+}
+
 /**
  * An incremental coverage state: the store so far, its summed coverage z,
- * F, cost and per-group counts. Coverage is accumulated in insertion order.
+ * F, cost and per-group counts. Coverage is accumulated in insertion order
+ * and F re-evaluated in full after each insertion. Held in plain arrays,
+ * which are cheaper to create than typed arrays for small packages.
  */
 export class CoverageState {
-  readonly z: Float64Array;
-  readonly groupCount: Int32Array;
+  readonly z: number[];
+  readonly groupCount: number[];
   readonly selected: number[] = [];
   value = 0;
   cost = 0;
-  #scratch: Float64Array | null = null;
 
   constructor(readonly cp: CompiledPackage) {
-    this.z = new Float64Array(cp.unitIds.length);
-    this.groupCount = new Int32Array(cp.groupIds.length);
+    this.z = new Array<number>(cp.unitIds.length).fill(0);
+    this.groupCount = new Array<number>(cp.groupIds.length).fill(0);
   }
 
-  /** Marginal gain Δ(c | store) = F(store + c) − F(store), both evaluated in full. */
+  /** Marginal gain Δ(c | store) = F(store + c) − F(store), both evaluated in full ({@linkcode gainAt}). */
   gain(c: number): number {
-    const s = this.#scratch ??= new Float64Array(this.z.length);
-    s.set(this.z);
-    const units = this.cp.rowUnits[c], vals = this.cp.rowVals[c];
-    for (let t = 0; t < units.length; t++) s[units[t]] += vals[t];
-    return valueOf(this.cp, s) - this.value;
+    return gainAt(this.cp, this.z, this.value, c);
   }
 
   /** Marginal gain computed only over c's coverage row: faster, equal up to rounding. */

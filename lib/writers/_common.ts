@@ -5,7 +5,7 @@
  * @module
  */
 import { compareIds, type CompiledPackage } from "../package/compile.ts";
-import { valueOf } from "../objective.ts";
+import { CoverageState, gainAt, valueOf } from "../objective.ts";
 import { TOL, type WriterResult, type WriterStep } from "./types.ts";
 
 /** Density Δ / max(cost, 1e-12), as the artifact divides (ARTIFACT-SPEC §4.4). */
@@ -33,36 +33,6 @@ export function cmpGainKey(a: Scored, b: Scored): number {
 export function cmpDensityKey(a: Scored, b: Scored): number {
   if (a.density !== b.density) return a.density > b.density ? 1 : -1;
   return cmpGainKey(a, b);
-}
-
-let saved = new Float64Array(16);
-
-/**
- * Δ(c | z) exactly as `CoverageState.gain` (lib/objective.ts) computes it:
- * F(z + row of c) − value, with F evaluated in full by `valueOf`. `z` is
- * changed in place and restored bit for bit before returning.
- *
- * @param cp compiled package
- * @param z summed coverage of the store
- * @param value F of the store as its state holds it
- * @param c candidate index
- */
-export function gainAt(
-  cp: CompiledPackage,
-  z: Float64Array | number[],
-  value: number,
-  c: number,
-): number {
-  const units = cp.rowUnits[c], vals = cp.rowVals[c], n = units.length;
-  if (saved.length < n) saved = new Float64Array(2 * n);
-  for (let t = 0; t < n; t++) {
-    const r = units[t];
-    saved[t] = z[r];
-    z[r] += vals[t];
-  }
-  const g = valueOf(cp, z) - value;
-  for (let t = n - 1; t >= 0; t--) z[units[t]] = saved[t];
-  return g;
 }
 
 /**
@@ -99,7 +69,7 @@ export function densityKeyAbove(
  */
 export function densityPick(
   cp: CompiledPackage,
-  st: StoreState,
+  st: CoverageState,
   pool: ArrayLike<number>,
   budget: number,
   skip?: Uint8Array,
@@ -120,47 +90,8 @@ export function densityPick(
   return [best, bestGain];
 }
 
-/**
- * The store state of a writer: the same fields, arithmetic and order as
- * `CoverageState` in lib/objective.ts (coverage accumulated in insertion order, F
- * re-evaluated in full after each insertion, marginals by full evaluation),
- * held in plain arrays, which are cheaper to create for small packages.
- */
-export class StoreState {
-  readonly z: number[];
-  readonly groupCount: number[];
-  readonly selected: number[] = [];
-  value = 0;
-  cost = 0;
-
-  constructor(readonly cp: CompiledPackage) {
-    this.z = new Array<number>(cp.unitIds.length).fill(0);
-    this.groupCount = new Array<number>(cp.groupIds.length).fill(0);
-  }
-
-  /** Marginal gain Δ(c | store) = F(store + c) − F(store), both evaluated in full. */
-  gain(c: number): number {
-    return gainAt(this.cp, this.z, this.value, c);
-  }
-
-  /** True if c's group has room and c fits in `budget`. */
-  fits(c: number, budget: number): boolean {
-    return this.cost + this.cp.cost[c] <= budget && this.groupCount[this.cp.groupOf[c]] < this.cp.k;
-  }
-
-  /** Adds candidate c (no feasibility check) and re-evaluates F in full. */
-  add(c: number): void {
-    const units = this.cp.rowUnits[c], vals = this.cp.rowVals[c];
-    for (let t = 0; t < units.length; t++) this.z[units[t]] += vals[t];
-    this.value = valueOf(this.cp, this.z);
-    this.cost += this.cp.cost[c];
-    this.groupCount[this.cp.groupOf[c]]++;
-    this.selected.push(c);
-  }
-}
-
 /** Scores candidate c against a state (oracle marginal by full recomputation). */
-export function score(cp: CompiledPackage, st: StoreState, c: number): Scored {
+export function score(cp: CompiledPackage, st: CoverageState, c: number): Scored {
   const gain = st.gain(c);
   const cost = cp.cost[c];
   return { c, gain, cost, id: cp.candIds[c], density: density(gain, cost) };
@@ -168,11 +99,11 @@ export function score(cp: CompiledPackage, st: StoreState, c: number): Scored {
 
 /** A store state that records one {@linkcode WriterStep} per insertion. */
 export class Recorder {
-  readonly state: StoreState;
+  readonly state: CoverageState;
   readonly trace: WriterStep[] = [];
 
   constructor(readonly cp: CompiledPackage) {
-    this.state = new StoreState(cp);
+    this.state = new CoverageState(cp);
   }
 
   /** Inserts c; `gain` is its oracle marginal (computed when omitted). */

@@ -5,8 +5,8 @@
  * @module
  */
 import { compareIds, type CompiledPackage } from "../package/compile.ts";
-import { valueOf } from "../objective.ts";
-import { cmpGainKey, gainAt, Recorder, score, type Scored } from "./_common.ts";
+import { gainAt, valueOf } from "../objective.ts";
+import { cmpGainKey, Recorder, score, type Scored } from "./_common.ts";
 import { TOL } from "./types.ts";
 
 /**

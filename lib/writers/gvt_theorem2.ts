@@ -7,7 +7,8 @@
  * @module
  */
 import type { CompiledPackage } from "../package/compile.ts";
-import { checkBudget, finish, gainAt } from "./_common.ts";
+import { gainAt } from "../objective.ts";
+import { checkBudget, finish } from "./_common.ts";
 import { bestOfGrid } from "./_gvt_pass.ts";
 import type { WriterResult } from "./types.ts";
 
