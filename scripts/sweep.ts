@@ -163,7 +163,7 @@ function main(args: string[]): Promise<void> | void {
     if (values.quiet) return;
     Deno.stderr.writeSync(enc.encode("\n"));
     console.error(
-      `sweep: ${res.rows.length} rows, ${res.units} units (${res.resumedUnits} resumed), ` +
+      `sweep: ${res.summary.num_rows} rows, ${res.units} units (${res.resumedUnits} resumed), ` +
         `budgets ${res.grid.budgets.join(", ")}` +
         (res.grid.budget_basis === null ? "" : ` (basis ${res.grid.budget_basis})`) +
         `, ${res.wallSec.toFixed(2)} s`,

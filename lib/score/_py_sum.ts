@@ -30,15 +30,37 @@ export const DEFAULT_SUMMATION: Summation = "neumaier";
  * @returns the sum (0 for no values)
  */
 export function pySum(values: ArrayLike<number>, mode: Summation = DEFAULT_SUMMATION): number {
-  const n = values.length;
-  if (mode === "naive") {
-    let s = 0;
-    for (let i = 0; i < n; i++) s += values[i];
-    return s;
-  }
+  return pySumAt(values, null, 0, values.length, mode);
+}
+
+/**
+ * {@linkcode pySum} of `n` values picked by index, without gathering them:
+ * the sum of `values[index[offset]], …, values[index[offset + n − 1]]` in
+ * that order (all of `values[0..n)` when `index` is null). A bootstrap
+ * resample is summed this way.
+ *
+ * @param values the values
+ * @param index indices into `values`, or null for `values` itself
+ * @param offset first position in `index`
+ * @param n number of addends
+ * @param mode summation mode
+ * @returns the sum (0 for n = 0)
+ */
+export function pySumAt(
+  values: ArrayLike<number>,
+  index: ArrayLike<number> | null,
+  offset: number,
+  n: number,
+  mode: Summation = DEFAULT_SUMMATION,
+): number {
   let s = 0, c = 0;
+  const naive = mode === "naive";
   for (let i = 0; i < n; i++) {
-    const x = values[i];
+    const x = index === null ? values[i] : values[index[offset + i]];
+    if (naive) {
+      s += x;
+      continue;
+    }
     const t = s + x;
     c += Math.abs(s) >= Math.abs(x) ? (s - t) + x : (x - t) + s;
     s = t;

@@ -7,7 +7,7 @@
  */
 import { PyRandom } from "../rng/py_random.ts";
 import { SeededRandom } from "../rng/seeded_random.ts";
-import { DEFAULT_SUMMATION, pySum, type Summation } from "./_py_sum.ts";
+import { DEFAULT_SUMMATION, pySum, pySumAt, type Summation } from "./_py_sum.ts";
 
 /** Options of {@linkcode artifactBootstrap}. The defaults are the artifact's. */
 export interface ArtifactBootstrapOptions {
@@ -15,7 +15,7 @@ export interface ArtifactBootstrapOptions {
   resamples?: number;
   /** Seed of the CPython-compatible stream, re-created on every call (default 0). */
   seed?: number;
-  /** How each resample's sum is accumulated (default `naive`; see `_py_sum.ts`). */
+  /** How each resample's sum is accumulated (default `neumaier`, see `_py_sum.ts`). */
   summation?: Summation;
 }
 
@@ -87,12 +87,8 @@ export function artifactBootstrap(
   }
   const idx = resampleIndices(seed, n, resamples);
   const means = new Float64Array(resamples);
-  const sample = new Float64Array(n);
-  for (let b = 0; b < resamples; b++) {
-    const off = b * n;
-    for (let k = 0; k < n; k++) sample[k] = values[idx[off + k]];
-    means[b] = pySum(sample, mode) / n;
-  }
+  const v = Float64Array.from(values);
+  for (let b = 0; b < resamples; b++) means[b] = pySumAt(v, idx, b * n, n, mode) / n;
   means.sort();
   const low = Math.max(0, Math.trunc(0.025 * resamples) - 1);
   const high = Math.min(resamples - 1, Math.trunc(0.975 * resamples));

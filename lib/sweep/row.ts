@@ -138,41 +138,83 @@ function idsJson(ids: readonly string[]): string {
 /** Own keys of a result row with `certificate_status`; one fewer without it. */
 const ROW_KEY_COUNT = 26;
 
+/** A number's text (`String(v)`), or null for null. */
+function num(v: number | null): string | null {
+  return v === null ? null : String(v);
+}
+
+/** The CSV cell of a {@linkcode num} text (numbers never need quoting; null is empty). */
+function plain(t: string | null): string {
+  return t ?? "";
+}
+
+/** The JSON of a {@linkcode num} text, as `JSON.stringify` writes it (null for null and non-finite). */
+function jnum(t: string | null): string {
+  return t === null || t === "NaN" || t === "Infinity" || t === "-Infinity" ? "null" : t;
+}
+
 /**
- * `canonicalJson(row)` written field by field (the sweep writes one line per
- * row, so this is its hot path); a row of another shape falls back to
- * `canonicalJson`.
+ * A result row's JSON line (`canonicalJson(row)`, without "\n") and CSV
+ * line (in {@linkcode CSV_COLUMNS} order, without "\n"), written field by
+ * field with each number converted to text once (the sweep writes both for
+ * every row, so this is its hot path). A row of another shape falls back to
+ * `canonicalJson` for its JSON line.
  */
-function resultRowJson(r: ResultRow): string {
-  const n = Object.keys(r).length;
+function rowLines(r: ResultRow): [string, string] {
+  const u = r.update_metrics;
+  const budget = num(r.budget), seed = num(r.seed), objective = num(r.objective_value);
+  const optimum = num(r.optimum_value), ratioOpt = num(r.ratio_to_opt);
+  const ratioUb = num(r.ratio_to_upper_bound), ratioRef = num(r.ratio_to_reference);
+  const reference = num(r.reference_value), cost = num(r.selected_cost);
+  const upper = num(r.upper_bound), schemaVersion = num(r.schema_version);
+  const budgetFeasible = scalar(r.budget_feasible), groupFeasible = scalar(r.group_feasible);
+  const degenerate = scalar(r.opt_degenerate);
+  const ids = idsJson(r.selected_candidate_ids), mix = recordJson(r.representation_mix);
+  const policy = recordJson(r.policy_metadata);
+  const metrics = recordJson(u as unknown as Record<string, unknown>);
   const status = r.certificate_status;
-  if (n !== (status === undefined ? ROW_KEY_COUNT - 1 : ROW_KEY_COUNT)) return canonicalJson(r);
-  return '{"budget":' + scalar(r.budget) +
-    ',"budget_feasible":' + scalar(r.budget_feasible) +
+  const csv = cell(r.distribution) + "," + plain(seed) + "," + plain(budget) + "," +
+    cell(r.method) + "," + cell(r.instance_id) + "," + plain(objective) + "," +
+    plain(optimum) + "," + plain(ratioOpt) + "," + degenerate + "," + plain(ratioUb) + "," +
+    plain(ratioRef) + "," + plain(reference) + "," + plain(cost) + "," + budgetFeasible + "," +
+    groupFeasible + "," + cell(status) + "," + cell(r.denominator_label) + "," + plain(upper) +
+    "," + cell(r.upper_bound_source) + "," + cell(u.current_units_total) + "," +
+    cell(u.current_units_covered) + "," + cell(u.invalidation_units_total) + "," +
+    cell(u.invalidation_units_covered) + "," + cell(u.stale_units_total) + "," +
+    cell(u.stale_positive_units_covered) + "," + cell(u.selected_tombstone_like) + "," +
+    cell(ids) + "," + cell(mix) + "," + cell(policy) + "," + plain(schemaVersion) + "," +
+    cell(r.versions.memaudit) + "," + cell(r.versions.schema);
+  const n = Object.keys(r).length;
+  if (n !== (status === undefined ? ROW_KEY_COUNT - 1 : ROW_KEY_COUNT)) {
+    return [canonicalJson(r), csv];
+  }
+  const json = '{"budget":' + jnum(budget) +
+    ',"budget_feasible":' + budgetFeasible +
     (status === undefined ? "" : ',"certificate_status":' + scalar(status)) +
     ',"denominator_label":' + scalar(r.denominator_label) +
     ',"distribution":' + scalar(r.distribution) +
-    ',"group_feasible":' + scalar(r.group_feasible) +
+    ',"group_feasible":' + groupFeasible +
     ',"instance_id":' + scalar(r.instance_id) +
     ',"method":' + scalar(r.method) +
-    ',"objective_value":' + scalar(r.objective_value) +
-    ',"opt_degenerate":' + scalar(r.opt_degenerate) +
-    ',"optimum_value":' + scalar(r.optimum_value) +
-    ',"policy_metadata":' + recordJson(r.policy_metadata) +
-    ',"ratio_to_opt":' + scalar(r.ratio_to_opt) +
-    ',"ratio_to_reference":' + scalar(r.ratio_to_reference) +
-    ',"ratio_to_upper_bound":' + scalar(r.ratio_to_upper_bound) +
-    ',"reference_value":' + scalar(r.reference_value) +
-    ',"representation_mix":' + recordJson(r.representation_mix) +
+    ',"objective_value":' + jnum(objective) +
+    ',"opt_degenerate":' + degenerate +
+    ',"optimum_value":' + jnum(optimum) +
+    ',"policy_metadata":' + policy +
+    ',"ratio_to_opt":' + jnum(ratioOpt) +
+    ',"ratio_to_reference":' + jnum(ratioRef) +
+    ',"ratio_to_upper_bound":' + jnum(ratioUb) +
+    ',"reference_value":' + jnum(reference) +
+    ',"representation_mix":' + mix +
     ',"retrieval_metrics":' + recordJson(r.retrieval_metrics) +
-    ',"schema_version":' + scalar(r.schema_version) +
-    ',"seed":' + scalar(r.seed) +
-    ',"selected_candidate_ids":' + idsJson(r.selected_candidate_ids) +
-    ',"selected_cost":' + scalar(r.selected_cost) +
-    ',"update_metrics":' + recordJson(r.update_metrics as unknown as Record<string, unknown>) +
-    ',"upper_bound":' + scalar(r.upper_bound) +
+    ',"schema_version":' + jnum(schemaVersion) +
+    ',"seed":' + jnum(seed) +
+    ',"selected_candidate_ids":' + ids +
+    ',"selected_cost":' + jnum(cost) +
+    ',"update_metrics":' + metrics +
+    ',"upper_bound":' + jnum(upper) +
     ',"upper_bound_source":' + scalar(r.upper_bound_source) +
     ',"versions":' + recordJson(r.versions) + "}";
+  return [json, csv];
 }
 
 /** `canonicalJson(timing)` written field by field (falls back for another shape). */
@@ -195,7 +237,7 @@ function timingRowJson(t: TimingRow): string {
 export function rowsToJsonl(rows: readonly (ResultRow | TimingRow)[]): string {
   let s = "";
   for (const r of rows) {
-    s += ("runtime_sec" in r ? timingRowJson(r) : resultRowJson(r)) + "\n";
+    s += ("runtime_sec" in r ? timingRowJson(r) : rowLines(r)[0]) + "\n";
   }
   return s;
 }
@@ -243,24 +285,6 @@ function cell(v: unknown): string {
   return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 
-/** One CSV line (without "\n"), in {@linkcode CSV_COLUMNS} order. */
-function csvLine(r: ResultRow): string {
-  const u = r.update_metrics;
-  return cell(r.distribution) + "," + cell(r.seed) + "," + cell(r.budget) + "," +
-    cell(r.method) + "," + cell(r.instance_id) + "," + cell(r.objective_value) + "," +
-    cell(r.optimum_value) + "," + cell(r.ratio_to_opt) + "," + cell(r.opt_degenerate) + "," +
-    cell(r.ratio_to_upper_bound) + "," + cell(r.ratio_to_reference) + "," +
-    cell(r.reference_value) + "," + cell(r.selected_cost) + "," + cell(r.budget_feasible) + "," +
-    cell(r.group_feasible) + "," + cell(r.certificate_status) + "," +
-    cell(r.denominator_label) + "," + cell(r.upper_bound) + "," + cell(r.upper_bound_source) +
-    "," + cell(u.current_units_total) + "," + cell(u.current_units_covered) + "," +
-    cell(u.invalidation_units_total) + "," + cell(u.invalidation_units_covered) + "," +
-    cell(u.stale_units_total) + "," + cell(u.stale_positive_units_covered) + "," +
-    cell(u.selected_tombstone_like) + "," + cell(idsJson(r.selected_candidate_ids)) + "," +
-    cell(recordJson(r.representation_mix)) + "," + cell(recordJson(r.policy_metadata)) + "," +
-    cell(r.schema_version) + "," + cell(r.versions.memaudit) + "," + cell(r.versions.schema);
-}
-
 /**
  * The rows as CSV (RFC 4180, "\n" line ends): one header line, then one
  * line per row. Update metrics are flattened into columns; ids, the mix and
@@ -271,7 +295,7 @@ function csvLine(r: ResultRow): string {
  */
 export function rowsToCsv(rows: readonly ResultRow[]): string {
   let s = CSV_COLUMNS.join(",") + "\n";
-  for (const r of rows) s += csvLine(r) + "\n";
+  for (const r of rows) s += rowLines(r)[1] + "\n";
   return s;
 }
 
@@ -346,12 +370,21 @@ export function unitText(
     timings: readonly TimingRow[];
   },
 ): UnitText {
-  const rows = [...unit.rows].sort(compareRows);
-  const csv = rowsToCsv(rows);
-  return {
-    jsonl: rowsToJsonl(rows),
-    csv: csv.slice(csv.indexOf("\n") + 1),
-    timings: rowsToJsonl([...unit.timings].sort(compareRows)),
-    rows,
-  };
+  const rows = isSorted(unit.rows) ? [...unit.rows] : [...unit.rows].sort(compareRows);
+  let jsonl = "", csv = "";
+  for (const r of rows) {
+    const [j, c] = rowLines(r);
+    jsonl += j + "\n";
+    csv += c + "\n";
+  }
+  const timings = isSorted(unit.timings) ? unit.timings : [...unit.timings].sort(compareRows);
+  return { jsonl, csv, timings: rowsToJsonl(timings), rows };
+}
+
+/** Whether rows are already in {@linkcode compareRows} order. */
+function isSorted(
+  rows: readonly { distribution: string; seed: number; budget: number; method: string }[],
+): boolean {
+  for (let i = 1; i < rows.length; i++) if (compareRows(rows[i - 1], rows[i]) > 0) return false;
+  return true;
 }

@@ -17,6 +17,7 @@ import { makeFolder, statOrNull, writeTextAtomic } from "../fs.ts";
 import { InputError } from "../errors.ts";
 import { DEFAULT_SUMMATION, type Summation } from "../score/_py_sum.ts";
 import { appendEntry, type JournalEntry, openJournal, writeAllSync } from "./journal.ts";
+import { compareIds } from "../package/compile.ts";
 import { getSweepMethod } from "./methods.ts";
 import { SweepPool } from "./pool.ts";
 import { compareRows, CSV_COLUMNS, liteRow, type ResultRow, unitKey, VERSIONS } from "./row.ts";
@@ -251,7 +252,8 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
     const grid = gridFromBasis(opts, basis);
     const config: UnitConfig = {
       budgets: grid.budgets,
-      methods: grid.methods,
+      // Sorted: a unit then yields its rows in output order (the rows are sorted either way).
+      methods: [...grid.methods].sort(compareIds),
       bound: grid.bound,
       summation: grid.summation,
     };

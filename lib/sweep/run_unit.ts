@@ -44,15 +44,25 @@ interface Selection {
   status?: string;
 }
 
+interface Scored {
+  idx: number[];
+  value: number;
+  cost: number;
+  groupFeasible: boolean;
+}
+
 /**
  * Runs every budget and method on one generated package.
  *
- * Per budget: the full OPT by exact B&B (the denominator of every ratio,
- * whether or not `opt` is among the methods), the greedy store (the
- * reference value), then each method. F, cost, feasibility, update metrics
- * and the representation mix are recomputed on the full package from the
- * method's store. Restricted exact methods (`no_tombstone_opt`, ...) solve
- * the restricted pool and are scored against the full OPT.
+ * Per budget: the greedy store (the reference value) and every writer
+ * method; then the full OPT by exact B&B (the denominator of every ratio,
+ * whether or not `opt` is among the methods) and the restricted exact
+ * methods (`no_tombstone_opt`, ...) on their pools. Each exact search starts
+ * from the best F among the writers' feasible stores that lie in its pool,
+ * as a floor that prunes without changing the certified store (`lowerBound`
+ * of `solveBnb`). F, cost, feasibility, update metrics and the
+ * representation mix are recomputed on the full package from each method's
+ * store; restricted exact methods are scored against the full OPT.
  *
  * @param distribution a built-in distribution name
  * @param seed the package seed
@@ -81,53 +91,79 @@ export function runUnit(
     }
     return p;
   };
-  const exact = (pool: CompiledPackage, budget: number): Selection => {
+  const exact = (pool: CompiledPackage, budget: number, floor: number | undefined) => {
     const t0 = performance.now();
-    const cert = solveBnb(pool, budget, { bound });
-    return { store: cert.store, seconds: (performance.now() - t0) / 1000, status: cert.status };
+    const cert = solveBnb(pool, budget, { bound, lowerBound: floor });
+    const sel: Selection = {
+      store: cert.store,
+      seconds: (performance.now() - t0) / 1000,
+      status: cert.status,
+    };
+    return { sel, cert };
+  };
+  /** A store scored on the full package: indices, F, cost, feasibility. */
+  const scoreStore = (id: string, store: readonly string[]): Scored => {
+    const idx = store.map((cid) => {
+      const c = cp.candIndex.get(cid);
+      if (c === undefined) {
+        throw new RangeError(
+          `Cannot score method '${id}' on '${cp.pkg.id}': it selected unknown candidate '${cid}'`,
+        );
+      }
+      return c;
+    });
+    let cost = 0;
+    const perGroup = new Map<number, number>();
+    for (const c of idx) {
+      cost += cp.cost[c];
+      perGroup.set(cp.groupOf[c], (perGroup.get(cp.groupOf[c]) ?? 0) + 1);
+    }
+    const groupFeasible = [...perGroup.values()].every((n) => n <= cp.k);
+    return { idx, value: evaluateStore(cp, idx), cost, groupFeasible };
   };
 
   const rows: ResultRow[] = [];
   const timings: TimingRow[] = [];
   for (const budget of config.budgets) {
-    const t0 = performance.now();
-    const full = solveBnb(cp, budget, { bound });
-    const fullSeconds = (performance.now() - t0) / 1000;
-    const opt = isCertified(full) ? full.objective : null;
+    // Writers first: the best feasible store among them starts each exact search as its
+    // incumbent floor, which prunes without changing the certified store (see solveBnb).
     const t1 = performance.now();
     const reference = WRITERS.greedy(cp, budget);
     const referenceSeconds = (performance.now() - t1) / 1000;
-    const referenceValue = evaluateStore(cp, reference.store.map((id) => cp.candIndex.get(id)!));
+    const referenceScored = scoreStore("greedy", reference.store);
+    const referenceValue = referenceScored.value;
+    const sels: (Selection | null)[] = methods.map(([id, m]) => {
+      if (m.kind === "exact") return null;
+      if (id === "greedy") return { store: reference.store, seconds: referenceSeconds };
+      const t2 = performance.now();
+      const res = WRITERS[m.id](cp, budget);
+      return { store: res.store, seconds: (performance.now() - t2) / 1000 };
+    });
+    const scored = sels.map((
+      sel,
+      i,
+    ) => (sel === null ? null : scoreStore(methods[i][0], sel.store)));
+    const feasible = [referenceScored, ...scored].filter((x): x is Scored =>
+      x !== null && x.cost <= budget && x.groupFeasible
+    );
+    const floor = (pool: CompiledPackage): number | undefined => {
+      let best: number | undefined;
+      for (const x of feasible) {
+        if (best !== undefined && x.value <= best) continue;
+        if (pool === cp || x.idx.every((c) => pool.candIndex.has(cp.candIds[c]))) best = x.value;
+      }
+      return best;
+    };
+    const full = exact(cp, budget, floor(cp));
+    const opt = isCertified(full.cert) ? full.cert.objective : null;
 
-    for (const [id, m] of methods) {
-      let sel: Selection;
-      if (m.kind === "exact") {
-        sel = m.pool === null
-          ? { store: full.store, seconds: fullSeconds, status: full.status }
-          : exact(poolOf(m), budget);
-      } else if (id === "greedy") {
-        sel = { store: reference.store, seconds: referenceSeconds };
-      } else {
-        const t2 = performance.now();
-        const res = WRITERS[m.id](cp, budget);
-        sel = { store: res.store, seconds: (performance.now() - t2) / 1000 };
+    methods.forEach(([id, m], i) => {
+      let sel = sels[i];
+      if (sel === null) {
+        const pool = poolOf(m);
+        sel = pool === cp ? full.sel : exact(pool, budget, floor(pool)).sel;
       }
-      const idx = sel.store.map((cid) => {
-        const c = cp.candIndex.get(cid);
-        if (c === undefined) {
-          throw new RangeError(
-            `Cannot score method '${id}' on '${cp.pkg.id}': it selected unknown candidate '${cid}'`,
-          );
-        }
-        return c;
-      });
-      const value = evaluateStore(cp, idx);
-      let cost = 0;
-      const perGroup = new Map<number, number>();
-      for (const c of idx) {
-        cost += cp.cost[c];
-        perGroup.set(cp.groupOf[c], (perGroup.get(cp.groupOf[c]) ?? 0) + 1);
-      }
+      const x = scored[i] ?? scoreStore(id, sel.store);
       const row: ResultRow = {
         schema_version: RESULT_SCHEMA_VERSION,
         instance_id: cp.pkg.id,
@@ -136,21 +172,21 @@ export function runUnit(
         budget,
         method: id,
         selected_candidate_ids: sel.store,
-        selected_cost: cost,
-        objective_value: value,
+        selected_cost: x.cost,
+        objective_value: x.value,
         denominator_label: opt === null ? "none" : "exact_opt",
-        ratio_to_opt: artifactSafeRatio(value, opt),
+        ratio_to_opt: artifactSafeRatio(x.value, opt),
         opt_degenerate: opt !== null && Math.abs(opt) <= DEGENERATE_TOL,
-        ratio_to_upper_bound: artifactSafeRatio(value, opt),
-        ratio_to_reference: artifactSafeRatio(value, referenceValue),
+        ratio_to_upper_bound: artifactSafeRatio(x.value, opt),
+        ratio_to_reference: artifactSafeRatio(x.value, referenceValue),
         optimum_value: opt,
         upper_bound: opt,
         upper_bound_source: opt === null ? null : "exact_opt",
         reference_value: referenceValue,
-        budget_feasible: cost <= budget,
-        group_feasible: [...perGroup.values()].every((n) => n <= cp.k),
-        representation_mix: representationMix(cp, idx),
-        update_metrics: updateMetrics(cp, idx, { lists, summation: config.summation }),
+        budget_feasible: x.cost <= budget,
+        group_feasible: x.groupFeasible,
+        representation_mix: representationMix(cp, x.idx),
+        update_metrics: updateMetrics(cp, x.idx, { lists, summation: config.summation }),
         retrieval_metrics: {},
         policy_metadata: { ...m.policy },
         versions: { ...VERSIONS },
@@ -158,7 +194,7 @@ export function runUnit(
       if (sel.status !== undefined) row.certificate_status = sel.status;
       rows.push(row);
       timings.push({ distribution, seed, budget, method: id, runtime_sec: sel.seconds });
-    }
+    });
   }
   return { distribution, seed, rows, timings };
 }

@@ -1,6 +1,10 @@
 import assert from "node:assert/strict";
 import { runUnit } from "../../lib/sweep/run_unit.ts";
 import { EXACT_SWEEP_METHODS } from "../../lib/sweep/methods.ts";
+import { compilePackage } from "../../lib/package/compile.ts";
+import { generate } from "../../lib/generate/distributions.ts";
+import { solveBnb } from "../../lib/solve/bnb.ts";
+import { noTombstonePool } from "../../lib/writers/restrict_package.ts";
 
 const BUDGETS = [1, 2, 4, 8, 16];
 
@@ -60,4 +64,28 @@ Deno.test("runUnit() flags rows whose OPT is degenerate (OPT = 0) and keeps the 
       [2, "density_only", 4.5, 1.2 / 4.5, false],
     ],
   );
+});
+
+Deno.test("runUnit() exact rows equal a search started without the writers' floor", () => {
+  const methods = ["opt", "no_tombstone_opt", "oracle_gvt", "greedy", "density_only"];
+  let compared = 0;
+  for (const d of ["base", "update_chain", "scope_shift", "summary_tradeoff"]) {
+    for (let seed = 0; seed < 6; seed++) {
+      const cp = compilePackage(generate(d, seed));
+      const res = runUnit(d, seed, { budgets: [1, 3, 6, 13], methods });
+      for (const r of res.rows) {
+        if (r.method !== "opt" && r.method !== "no_tombstone_opt") continue;
+        const pool = r.method === "opt" ? cp : noTombstonePool(cp);
+        const plain = solveBnb(pool, r.budget);
+        assert.deepEqual(
+          r.selected_candidate_ids,
+          plain.store,
+          `${d} ${seed} ${r.budget} ${r.method}`,
+        );
+        if (r.method === "opt") assert.equal(r.optimum_value, plain.objective);
+        compared++;
+      }
+    }
+  }
+  assert.equal(compared, 4 * 6 * 4 * 2);
 });
