@@ -19,7 +19,7 @@
  */
 import { parseArgs } from "node:util";
 import { InputError } from "../lib/errors.ts";
-import { STRESS_DISTRIBUTIONS } from "../lib/generate/distributions.ts";
+import { DISTRIBUTION_SPECS, STRESS_DISTRIBUTIONS } from "../lib/generate/distributions.ts";
 import { EXACT_SWEEP_METHODS, STRESS_METHODS, sweepMethodIds } from "../lib/sweep/methods.ts";
 import { runSweep } from "../lib/sweep/run_sweep.ts";
 
@@ -30,13 +30,20 @@ const USAGE = `Usage: deno run -A scripts/sweep.ts --out DIR [options]
   --budgets LIST        budget tokens: fractions of the mean total candidate cost (0.10) or
                         absolute budgets (6) (default 0.01,0.02,0.05,0.10,0.20)
   --methods LIST        method ids, "exact" (the 8 of the exact sweep, default) or "stress" (the 10)
-  --workers N           parallel workers in [1, 1024] (default: number of cores); 1 runs in-process
+  --workers N           1 runs on the main thread; N >= 2 runs N worker threads, N in [1, 1024]
+                        (default: number of cores; on 2 cores, 1 is as fast for small grids)
   --bound B             branch-and-bound bound: auto (default), knapsack or suffix (the artifact's)
   --summation S         float sums of means: neumaier (CPython >= 3.12, default) or naive (<= 3.11)
   --out DIR             output folder (required)
   --quiet               no progress line and no table
   -h, --help            this help
 
+Writes DIR/raw_results.jsonl, DIR/raw_results.csv and DIR/summary.json (byte-identical for any
+worker count and after a resume) and DIR/timings.jsonl (wall times, not deterministic). Rerunning
+an interrupted command resumes it. The table printed at the end: distribution, B, method, mean
+ratio to OPT [artifact bootstrap 95% interval].
+
+Distributions: ${Object.keys(DISTRIBUTION_SPECS).join(", ")}
 Methods: ${sweepMethodIds().join(", ")}`;
 
 function list(s: string): string[] {
@@ -144,9 +151,13 @@ function main(args: string[]): Promise<void> | void {
       progressShown = true;
       const pct = ((100 * done) / total).toFixed(1);
       const etaText = eta === null ? "" : `, ~${Math.ceil(eta)} s left`;
-      Deno.stderr.writeSync(
-        enc.encode(`\r\x1b[Ksweep: ${done}/${total} units (${pct}%)${etaText}`),
-      );
+      try {
+        Deno.stderr.writeSync(
+          enc.encode(`\r\x1b[Ksweep: ${done}/${total} units (${pct}%)${etaText}`),
+        );
+      } catch {
+        // The progress line is cosmetic: a closed or full stderr must not stop the sweep.
+      }
     };
 
   return runSweep({
@@ -160,24 +171,31 @@ function main(args: string[]): Promise<void> | void {
     summation: values.summation,
     onProgress,
   }).then((res) => {
-    if (values.quiet) return;
-    Deno.stderr.writeSync(enc.encode("\n"));
-    console.error(
-      `sweep: ${res.summary.num_rows} rows, ${res.units} units (${res.resumedUnits} resumed), ` +
-        `budgets ${res.grid.budgets.join(", ")}` +
-        (res.grid.budget_basis === null ? "" : ` (basis ${res.grid.budget_basis})`) +
-        `, ${res.wallSec.toFixed(2)} s`,
-    );
-    console.error(
-      `sweep: wrote ${res.files.results}, ${res.files.csv}, ${res.files.summary}, ${res.files.timings}`,
-    );
-    for (const a of res.summary.by_distribution_budget_method) {
-      const f = (x: number) => x.toFixed(4);
-      console.log(
-        `${a.distribution}\t${a.budget}\t${a.method}\t${f(a.mean_ratio_to_opt)} ` +
-          `[${f(a.bootstrap95_ratio_to_opt_low)}, ${f(a.bootstrap95_ratio_to_opt_high)}]` +
-          (a.n_degenerate_opt > 0 ? `\t(${a.n_degenerate_opt} of ${a.n} with OPT = 0)` : ""),
+    try {
+      if (values.quiet) return;
+      Deno.stderr.writeSync(enc.encode("\n"));
+      console.error(
+        `sweep: ${res.summary.num_rows} rows, ${res.units} units (${res.resumedUnits} resumed), ` +
+          `budgets ${res.grid.budgets.join(", ")}` +
+          (res.grid.budget_basis === null ? "" : ` (basis ${res.grid.budget_basis})`) +
+          `, ${res.wallSec.toFixed(2)} s`,
       );
+      console.error(
+        `sweep: wrote ${res.files.results}, ${res.files.csv}, ${res.files.summary}, ${res.files.timings}`,
+      );
+      console.log("distribution\tB\tmethod\tmean ratio to OPT [bootstrap 95%]");
+      for (const a of res.summary.by_distribution_budget_method) {
+        const f = (x: number) => x.toFixed(4);
+        console.log(
+          `${a.distribution}\t${a.budget}\t${a.method}\t${f(a.mean_ratio_to_opt)} ` +
+            `[${f(a.bootstrap95_ratio_to_opt_low)}, ${f(a.bootstrap95_ratio_to_opt_high)}]` +
+            (a.n_degenerate_opt > 0 ? `\t(${a.n_degenerate_opt} of ${a.n} with OPT = 0)` : ""),
+        );
+      }
+    } catch (err) {
+      // The sweep is done and its files are written; only the report could not be printed.
+      console.error(`sweep: done, but the report could not be written: ${(err as Error).message}`);
+      Deno.exit(1);
     }
   });
 }

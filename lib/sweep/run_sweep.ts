@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { generate } from "../generate/distributions.ts";
 import {
   budgetBasisFromTotals,
@@ -13,10 +13,11 @@ import {
   packageCostTotal,
   parseBudgetToken,
 } from "../generate/budgets.ts";
-import { makeFolder, statOrNull, writeTextAtomic } from "../fs.ts";
+import { makeFolder, writeTextAtomic } from "../fs.ts";
 import { InputError } from "../errors.ts";
 import { DEFAULT_SUMMATION, type Summation } from "../score/_py_sum.ts";
-import { appendEntry, type JournalEntry, openJournal, writeAllSync } from "./journal.ts";
+import { appendEntry, type JournalEntry, writeAllSync } from "./journal.ts";
+import { finishOutputs, lockFolder, openOutputs } from "./outputs.ts";
 import { compareIds } from "../package/compile.ts";
 import { getSweepMethod } from "./methods.ts";
 import { SweepPool } from "./pool.ts";
@@ -149,6 +150,18 @@ function checkGridOptions(opts: SweepOptions): void {
   }
   for (const m of opts.methods) getSweepMethod(m);
   for (const t of opts.budgets) parseBudgetToken(String(t));
+  if (opts.bound !== undefined && !["auto", "knapsack", "suffix"].includes(opts.bound)) {
+    throw new RangeError(
+      `Cannot run sweep: bound must be auto, knapsack or suffix, got ${JSON.stringify(opts.bound)}`,
+    );
+  }
+  if (opts.summation !== undefined && !["naive", "neumaier"].includes(opts.summation)) {
+    throw new RangeError(
+      `Cannot run sweep: summation must be naive or neumaier, got ${
+        JSON.stringify(opts.summation)
+      }`,
+    );
+  }
 }
 
 /** The grid of checked options, given the budget basis (null when every budget is absolute). */
@@ -260,56 +273,63 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
 
     // 2. Outputs: the journal and the growing output files, cut back to the last recorded unit.
     const files = sweepFiles(opts.outDir);
-    const out = await writable(opts.outDir, () => openOutputs(files, grid, units));
-    const resumedUnits = out.done;
-    const todo = units.slice(out.done);
-    const builder = out.resumed;
-    let finishedHere = 0;
-    const tRun = performance.now();
-    opts.onProgress?.(resumedUnits, units.length, null);
+    await writable(opts.outDir, () => makeFolder(opts.outDir));
+    const unlock = await writable(opts.outDir, () => lockFolder(opts.outDir));
+    let resumedUnits: number, summary: SweepSummary;
     try {
-      // Units are appended in output order: a unit that finishes early waits for its predecessors.
-      const waiting = new Map<number, { bytes: Uint8Array[]; lite: LiteBlock }>();
-      let next = out.done;
-      const append = (id: number, bytes: Uint8Array[], lite: LiteBlock) => {
-        waiting.set(id, { bytes, lite });
-        for (let w = waiting.get(next); w !== undefined; w = waiting.get(next)) {
-          waiting.delete(next);
-          out.parts.forEach((f, j) => writeAllSync(f, w.bytes[j]));
-          if (opts.sync) { for (const f of out.parts) f.syncDataSync(); }
-          const u = units[next++];
-          const entry: JournalEntry = {
-            distribution: u.distribution,
-            seed: u.seed,
-            bytes: [w.bytes[0].length, w.bytes[1].length, w.bytes[2].length],
-          };
-          appendEntry(out.journal, entry, opts.sync);
-          builder.addBlock(w.lite);
-          finishedHere++;
-          const perUnit = (performance.now() - tRun) / 1000 / finishedHere;
-          opts.onProgress?.(
-            resumedUnits + finishedHere,
-            units.length,
-            perUnit * (todo.length - finishedHere),
-          );
-        }
-      };
-      await pool.run(todo, config, (r) => append(r.id, r.bytes, r.lite));
-    } finally {
-      for (const f of [out.journal, ...out.parts]) f.close();
-    }
+      const rowsPerUnit = grid.budgets.length * grid.methods.length;
+      const out = await writable(opts.outDir, () => openOutputs(files, grid, units, rowsPerUnit));
+      resumedUnits = out.done;
+      const todo = units.slice(out.done);
+      const builder = out.resumed;
+      let finishedHere = 0;
+      const tRun = performance.now();
+      opts.onProgress?.(resumedUnits, units.length, null);
+      try {
+        // Units are appended in output order: a unit that finishes early waits for its predecessors.
+        const waiting = new Map<number, { bytes: Uint8Array[]; lite: LiteBlock }>();
+        let next = out.done;
+        const append = (id: number, bytes: Uint8Array[], lite: LiteBlock) => {
+          waiting.set(id, { bytes, lite });
+          for (let w = waiting.get(next); w !== undefined; w = waiting.get(next)) {
+            waiting.delete(next);
+            out.parts.forEach((f, j) => writeAllSync(f, w.bytes[j]));
+            if (opts.sync) { for (const f of out.parts) f.syncDataSync(); }
+            const u = units[next++];
+            const entry: JournalEntry = {
+              distribution: u.distribution,
+              seed: u.seed,
+              bytes: [w.bytes[0].length, w.bytes[1].length, w.bytes[2].length],
+            };
+            appendEntry(out.journal, entry, opts.sync);
+            builder.addBlock(w.lite);
+            finishedHere++;
+            const perUnit = (performance.now() - tRun) / 1000 / finishedHere;
+            opts.onProgress?.(
+              resumedUnits + finishedHere,
+              units.length,
+              perUnit * (todo.length - finishedHere),
+            );
+          }
+        };
+        await pool.run(todo, config, (r) => append(r.id, r.bytes, r.lite));
+      } finally {
+        for (const f of [out.journal, ...out.parts]) f.close();
+      }
 
-    // 3. The summary (bootstraps on the workers if any), then the files under their final names.
-    const intervals = await pool.bootstrap(
-      builder.groups.map((g) => g.ratioToOpt),
-      grid.summation,
-    );
-    const summary = builder.summary(grid, intervals);
-    await writable(opts.outDir, async () => {
-      await writeTextAtomic(files.summary, JSON.stringify(sortKeys(summary), null, 2) + "\n");
-      for (const f of OUTPUT_KEYS) await Deno.rename(partPath(files[f]), files[f]);
-      await Deno.remove(files.journal);
-    });
+      // 3. The summary (bootstraps on the workers if any), then the files under their final names.
+      const intervals = await pool.bootstrap(
+        builder.groups.map((g) => g.ratioToOpt),
+        grid.summation,
+      );
+      summary = builder.summary(grid, intervals);
+      await writable(opts.outDir, async () => {
+        await writeTextAtomic(files.summary, JSON.stringify(sortKeys(summary), null, 2) + "\n");
+        await finishOutputs(files);
+      });
+    } finally {
+      unlock();
+    }
     let parsed: ResultRow[] | null = null;
     return {
       grid,
@@ -326,106 +346,5 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
     };
   } finally {
     pool.close();
-  }
-}
-
-/** The output files that grow unit by unit, in journal `bytes` order. */
-const OUTPUT_KEYS = ["results", "csv", "timings"] as const;
-
-/** Where an output file grows until the sweep completes. */
-function partPath(file: string): string {
-  return `${file}.part`;
-}
-
-/** The open journal and growing output files of a sweep, and what an earlier run left. */
-interface Outputs {
-  journal: Deno.FsFile;
-  /** Results JSONL, results CSV, timings JSONL (`.part` files), positioned for appending. */
-  parts: Deno.FsFile[];
-  /** Units already recorded: the first `done` units of the output order. */
-  done: number;
-  /** The summary so far: their rows, read back from the results file. */
-  resumed: SummaryBuilder;
-}
-
-/**
- * Opens the journal and the `.part` output files. A new run starts them
- * empty (the CSV with its header); a rerun checks that the journal records
- * the first units of the output order, cuts each file back to the bytes the
- * journal records (dropping a unit written but not recorded) and reads the
- * recorded rows' summary fields back.
- */
-async function openOutputs(
-  files: SweepFiles,
-  grid: SweepGrid,
-  units: readonly UnitRef[],
-): Promise<Outputs> {
-  await makeFolder(dirname(files.journal));
-  const { file: journal, state } = await openJournal(files.journal, grid);
-  try {
-    const entries = state.entries;
-    entries.forEach((e, i) => {
-      const u = units[i];
-      if (u === undefined || e.distribution !== u.distribution || e.seed !== u.seed) {
-        const expected = u === undefined
-          ? "no more units (the grid is complete)"
-          : `unit (${u.distribution}, seed ${u.seed}), the next one in output order`;
-        throw new InputError(files.journal, { path: `line ${i + 2}` }, `expected ${expected}`);
-      }
-    });
-    const header = new TextEncoder().encode(CSV_COLUMNS.join(",") + "\n");
-    const expected = OUTPUT_KEYS.map((_, j) =>
-      entries.reduce((s, e) => s + e.bytes[j], j === 1 ? header.length : 0)
-    );
-    const parts: Deno.FsFile[] = [];
-    try {
-      for (const [j, key] of OUTPUT_KEYS.entries()) {
-        const path = partPath(files[key]);
-        if (entries.length === 0) {
-          const f = await Deno.open(path, { write: true, create: true, truncate: true });
-          if (j === 1) writeAllSync(f, header);
-          parts.push(f);
-          continue;
-        }
-        let size = (await statOrNull(path))?.size;
-        if (size === undefined && (await statOrNull(files[key])) !== null) {
-          // Interrupted while renaming the finished files: take the file back.
-          await Deno.rename(files[key], path);
-          size = (await Deno.stat(path)).size;
-        }
-        if (size === undefined || size < expected[j]) {
-          throw new InputError(
-            path,
-            { path: "" },
-            `expected ${expected[j]} bytes or more, as recorded in ${files.journal}` +
-              ` (found ${size ?? "no file"}; remove the journal to start over)`,
-          );
-        }
-        if (size > expected[j]) await Deno.truncate(path, expected[j]);
-        parts.push(await Deno.open(path, { append: true }));
-      }
-    } catch (err) {
-      for (const f of parts) f.close();
-      throw err;
-    }
-    const resumed = new SummaryBuilder();
-    if (entries.length > 0) {
-      const path = partPath(files.results);
-      const text = new TextDecoder().decode(
-        (await Deno.readFile(path)).subarray(0, expected[0]),
-      );
-      text.split("\n").forEach((line, i) => {
-        if (line === "") return;
-        try {
-          resumed.addRow(liteRow(JSON.parse(line) as ResultRow));
-        } catch {
-          throw new InputError(path, { path: `line ${i + 1}` }, "expected a result row");
-        }
-      });
-    }
-    return { journal, parts, done: entries.length, resumed };
-  } catch (err) {
-    journal.close();
-    throw err;
   }
 }
