@@ -21,9 +21,9 @@ import { finishOutputs, lockFolder, openOutputs } from "./outputs.ts";
 import { compareIds } from "../package/compile.ts";
 import { getSweepMethod } from "./methods.ts";
 import { SweepPool } from "./pool.ts";
-import { compareRows, CSV_COLUMNS, liteRow, type ResultRow, unitKey, VERSIONS } from "./row.ts";
+import { compareRows, type ResultRow, unitKey, VERSIONS } from "./row.ts";
 import type { UnitConfig } from "./run_unit.ts";
-import { type LiteBlock, SummaryBuilder, type SweepSummary } from "./summary.ts";
+import type { LiteBlock, SweepSummary } from "./summary.ts";
 import type { UnitRef } from "./lane.ts";
 
 /** Progress callback: units done (resumed ones included), total units, estimated seconds left (null before the first unit of this run). */
