@@ -44,7 +44,11 @@ export interface SweepOptions {
   methods: readonly string[];
   /** Output folder. */
   outDir: string;
-  /** Worker count (default `navigator.hardwareConcurrency`); 1 runs in-process. */
+  /**
+   * 1 runs every unit on the main thread; n >= 2 runs them on n worker threads. Default: one per
+   * core for grids of 2,000 units or more, else 1 (below that, starting workers and warming up
+   * their compilers costs more than they win; bench/README.md).
+   */
   workers?: number;
   /** B&B bound (default `auto`; the store does not depend on it). */
   bound?: "suffix" | "knapsack" | "auto";
@@ -202,6 +206,14 @@ function sortKeys(v: unknown): unknown {
   return v;
 }
 
+/** Grids with at least this many units run on one worker per core by default. */
+const PARALLEL_UNITS = 2000;
+
+/** The default worker count of a grid of `units` units (see `SweepOptions.workers`). */
+function defaultWorkers(units: number): number {
+  return units >= PARALLEL_UNITS ? navigator.hardwareConcurrency ?? 1 : 1;
+}
+
 /**
  * Runs a sweep and writes its outputs to `outDir`:
  * `raw_results.jsonl` and `raw_results.csv` (rows sorted by (distribution,
@@ -235,9 +247,10 @@ function sortKeys(v: unknown): unknown {
 export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
   const t0 = performance.now();
   checkGridOptions(opts);
-  const workers = opts.workers ?? navigator.hardwareConcurrency ?? 1;
-  if (!Number.isSafeInteger(workers) || workers < 1) {
-    throw new RangeError(`Cannot run sweep: workers must be a positive integer, got ${workers}`);
+  if (opts.workers !== undefined && (!Number.isSafeInteger(opts.workers) || opts.workers < 1)) {
+    throw new RangeError(
+      `Cannot run sweep: workers must be a positive integer, got ${opts.workers}`,
+    );
   }
   if (opts.outDir.trim() === "") {
     throw new RangeError("Cannot run sweep: the output folder is an empty path");
@@ -253,6 +266,7 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
   const position = new Map(outputOrder.map((u, i) => [unitKey(u.distribution, u.seed), i]));
   const units: UnitRef[] = outputOrder.map((u, id) => ({ ...u, id }));
   // Lanes: the main thread alone, or n workers.
+  const workers = opts.workers ?? defaultWorkers(units.length);
   const pool = new SweepPool(Math.min(workers, units.length));
   try {
     // 1. The budget basis: every package of the run, generated once, spread over the lanes.
