@@ -1,12 +1,11 @@
 /**
- * Bootstrap confidence intervals for a mean: the artifact's exact procedure
- * (ARTIFACT-SPEC §6.2, §8 item 17) and a seedrandom-based percentile
- * bootstrap for new work.
+ * The artifact's bootstrap confidence interval of a mean (ARTIFACT-SPEC
+ * §6.2, §8 item 17). The seedrandom-based bootstrap for new work is in
+ * `bootstrap_ci.ts`.
  *
  * @module
  */
 import { PyRandom } from "../rng/py_random.ts";
-import { SeededRandom } from "../rng/seeded_random.ts";
 import { DEFAULT_SUMMATION, pySum, pySumAt, type Summation } from "./_py_sum.ts";
 
 /** Options of {@linkcode artifactBootstrap}. The defaults are the artifact's. */
@@ -39,7 +38,8 @@ function resampleIndices(seed: number, n: number, resamples: number): Int32Array
   return idx;
 }
 
-function checkResamples(resamples: number): void {
+/** Throws unless `resamples` is a positive integer (shared with `bootstrap_ci.ts`). */
+export function checkResamples(resamples: number): void {
   if (!Number.isSafeInteger(resamples) || resamples < 1) {
     throw new RangeError(
       `Cannot bootstrap: resamples must be a positive integer, got ${resamples}`,
@@ -93,64 +93,4 @@ export function artifactBootstrap(
   const low = Math.max(0, Math.trunc(0.025 * resamples) - 1);
   const high = Math.min(resamples - 1, Math.trunc(0.975 * resamples));
   return [means[low], means[high]];
-}
-
-/** Options of {@linkcode bootstrapCi}. */
-export interface BootstrapCiOptions {
-  /** seedrandom seed (default 0). */
-  seed?: number | string;
-  /** Number of resamples (default 1,000). */
-  resamples?: number;
-  /** Confidence level in (0, 1) (default 0.95). */
-  level?: number;
-}
-
-/** Linear-interpolation quantile of sorted values (numpy's default, Hyndman–Fan type 7). */
-function quantileSorted(sorted: Float64Array, p: number): number {
-  const pos = (sorted.length - 1) * p;
-  const lo = Math.floor(pos), hi = Math.ceil(pos);
-  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
-}
-
-/**
- * A percentile bootstrap interval of a mean for new work, drawn from a
- * seeded {@linkcode SeededRandom} stream: `resamples` resamples of n indices
- * (`randbelow(n)`), the mean of each, and the (1 − level)/2 and
- * (1 + level)/2 quantiles of the means with linear interpolation. The same
- * seed gives the same interval on every machine. One value v gives (v, v).
- *
- * @example
- * ```ts
- * import { bootstrapCi } from "./bootstrap.ts";
- * const [lo, hi] = bootstrapCi([0.2, 0.4, 0.9, 1.0], { seed: 7 });
- * console.assert(lo <= hi);
- * ```
- *
- * @param values the sample (at least one value)
- * @param opts seed, resamples and level
- * @returns [low, high], in the units of `values`
- * @throws {RangeError} if `values` is empty, `resamples` is not a positive integer or `level` is not in (0, 1)
- */
-export function bootstrapCi(
-  values: readonly number[],
-  opts: BootstrapCiOptions = {},
-): [number, number] {
-  const resamples = opts.resamples ?? 1000;
-  const level = opts.level ?? 0.95;
-  checkResamples(resamples);
-  if (!(level > 0 && level < 1)) {
-    throw new RangeError(`Cannot bootstrap: level must be in (0, 1), got ${level}`);
-  }
-  const n = values.length;
-  if (n === 0) throw new RangeError("Cannot bootstrap: no values");
-  if (n === 1) return [values[0], values[0]];
-  const rng = new SeededRandom(opts.seed ?? 0);
-  const means = new Float64Array(resamples);
-  for (let b = 0; b < resamples; b++) {
-    let s = 0;
-    for (let k = 0; k < n; k++) s += values[rng.randbelow(n)];
-    means[b] = s / n;
-  }
-  means.sort();
-  return [quantileSorted(means, (1 - level) / 2), quantileSorted(means, (1 + level) / 2)];
 }

@@ -1,6 +1,7 @@
 /** Scorers: ratios, bootstrap, update metrics, aggregation, audits. @module */
 export * from "./ratio.ts";
-export * from "./bootstrap.ts";
+export { artifactBootstrap, type ArtifactBootstrapOptions } from "./bootstrap.ts";
+export * from "./bootstrap_ci.ts";
 export * from "./metrics.ts";
 export * from "./aggregate.ts";
 export * from "./audit.ts";

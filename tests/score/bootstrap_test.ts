@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { artifactBootstrap, bootstrapCi } from "../../lib/score/bootstrap.ts";
+import { artifactBootstrap } from "../../lib/score/bootstrap.ts";
+import { bootstrapCi } from "../../lib/score/bootstrap_ci.ts";
 
 // Expected intervals were computed with CPython 3.11.7 running the procedure
 // of ARTIFACT-SPEC §6.2 literally: random.Random(0), 1,000 resamples of
