@@ -83,6 +83,17 @@ export const STRESS_DISTRIBUTIONS: readonly DistributionName[] = [
  * @throws {RangeError} if the seed is not a non-negative integer
  */
 export function generate(name: string, seed: number): Package {
+  checkDistributionName(name);
+  return buildPackage(DISTRIBUTION_SPECS[name], seed);
+}
+
+/**
+ * Checks that `name` is a built-in distribution (the check {@linkcode generate} makes).
+ *
+ * @param name a distribution name
+ * @throws {InputError} naming the known distributions if it is not one of them
+ */
+export function checkDistributionName(name: string): asserts name is DistributionName {
   if (!Object.hasOwn(DISTRIBUTION_SPECS, name)) {
     throw new InputError(
       "<arguments>",
@@ -90,5 +101,4 @@ export function generate(name: string, seed: number): Package {
       `one of ${Object.keys(DISTRIBUTION_SPECS).join(", ")}, got '${name}'`,
     );
   }
-  return buildPackage(DISTRIBUTION_SPECS[name as DistributionName], seed);
 }

@@ -8,6 +8,7 @@
 export * from "./distribution_spec.ts";
 export { buildPackage, streamSeed } from "./build_package.ts";
 export {
+  checkDistributionName,
   DISTRIBUTION_SPECS,
   type DistributionName,
   DISTRIBUTIONS,

@@ -6,7 +6,7 @@
  * @module
  */
 import { join } from "node:path";
-import { generate } from "../generate/distributions.ts";
+import { checkDistributionName, generate } from "../generate/distributions.ts";
 import {
   budgetBasisFromTotals,
   budgetsFromBasis,
@@ -127,15 +127,13 @@ export function sweepFiles(outDir: string): SweepFiles {
 export function resolveGrid(opts: SweepOptions): SweepGrid {
   checkGridOptions(opts);
   const needsBasis = opts.budgets.some((t) => parseBudgetToken(String(t)).kind === "fraction");
-  const totals: number[] = [];
-  for (const d of opts.distributions) {
-    if (needsBasis) { for (const s of opts.seeds) totals.push(packageCostTotal(generate(d, s))); }
-    else generate(d, opts.seeds[0]); // validates the name
-  }
+  const totals = needsBasis
+    ? opts.distributions.flatMap((d) => opts.seeds.map((s) => packageCostTotal(generate(d, s))))
+    : [];
   return gridFromBasis(opts, needsBasis ? budgetBasisFromTotals(totals) : null);
 }
 
-/** Validates the lists of a grid (everything but the distributions' names). */
+/** Validates the options of a grid. */
 function checkGridOptions(opts: SweepOptions): void {
   const nonEmpty = (name: string, xs: readonly unknown[]) => {
     if (xs.length === 0) throw new RangeError(`Cannot run sweep: no ${name} given`);
@@ -147,6 +145,7 @@ function checkGridOptions(opts: SweepOptions): void {
   nonEmpty("seeds", opts.seeds);
   nonEmpty("methods", opts.methods);
   nonEmpty("budgets", opts.budgets);
+  for (const d of opts.distributions) checkDistributionName(d);
   for (const s of opts.seeds) {
     if (!Number.isSafeInteger(s) || s < 0) {
       throw new RangeError(`Cannot run sweep: seeds must be non-negative integers, got ${s}`);
@@ -255,7 +254,6 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
   if (opts.outDir.trim() === "") {
     throw new RangeError("Cannot run sweep: the output folder is an empty path");
   }
-  for (const d of opts.distributions) generate(d, opts.seeds[0]); // validates the names
   // Units in run order (the basis sums packages in this order); ids are output positions.
   const runOrder = opts.distributions.flatMap((distribution) =>
     opts.seeds.map((seed) => ({ distribution, seed }))
