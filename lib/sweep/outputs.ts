@@ -8,9 +8,9 @@
 import { join } from "node:path";
 import { InputError } from "../errors.ts";
 import { statOrNull } from "../fs.ts";
-import { openJournal, writeAllSync } from "./journal.ts";
+import { appendEntry, openJournal, writeAllSync } from "./journal.ts";
 import { CSV_COLUMNS, liteRow, type ResultRow } from "./row.ts";
-import { SummaryBuilder } from "./summary.ts";
+import { type LiteBlock, SummaryBuilder } from "./summary.ts";
 import type { UnitRef } from "./lane.ts";
 import type { SweepFiles, SweepGrid } from "./run_sweep.ts";
 
@@ -54,15 +54,77 @@ export async function lockFolder(outDir: string): Promise<() => void> {
   }
 }
 
-/** The open journal and growing output files of a sweep, and what an earlier run left. */
-export interface Outputs {
-  journal: Deno.FsFile;
+/**
+ * The open journal and growing output files of a sweep, and what an earlier
+ * run left. Units are appended in output order: a unit that finishes early
+ * waits for its predecessors; each unit's bytes are written before its
+ * journal line.
+ */
+export class Outputs {
+  readonly #journal: Deno.FsFile;
   /** Results JSONL, results CSV, timings JSONL (`.part` files), positioned for appending. */
-  parts: Deno.FsFile[];
-  /** Units already recorded: the first `done` units of the output order. */
-  done: number;
-  /** The summary so far: their rows, read back from the results file. */
-  resumed: SummaryBuilder;
+  readonly #parts: Deno.FsFile[];
+  readonly #units: readonly UnitRef[];
+  readonly #sync: boolean;
+  readonly #waiting = new Map<number, { bytes: Uint8Array[]; lite: LiteBlock }>();
+  #next: number;
+
+  constructor(
+    journal: Deno.FsFile,
+    parts: Deno.FsFile[],
+    units: readonly UnitRef[],
+    /** Units already recorded: the first `done` units of the output order. */
+    readonly done: number,
+    /** The summary so far: their rows, read back from the results file. */
+    readonly resumed: SummaryBuilder,
+    sync: boolean,
+  ) {
+    this.#journal = journal;
+    this.#parts = parts;
+    this.#units = units;
+    this.#next = done;
+    this.#sync = sync;
+  }
+
+  /**
+   * Takes unit `id`'s share of the three files and records every unit that
+   * is now next in output order, calling `onRecorded` for each, in order.
+   *
+   * @param id the unit's position in output order
+   * @param bytes its results JSONL, results CSV and timings JSONL bytes
+   * @param lite its rows' summary fields
+   * @param onRecorded called after each unit's bytes and journal line are written
+   */
+  append(
+    id: number,
+    bytes: Uint8Array[],
+    lite: LiteBlock,
+    onRecorded: (lite: LiteBlock) => void,
+  ): void {
+    this.#waiting.set(id, { bytes, lite });
+    for (let w = this.#waiting.get(this.#next); w; w = this.#waiting.get(this.#next)) {
+      this.#waiting.delete(this.#next);
+      this.#parts.forEach((f, j) => writeAllSync(f, w.bytes[j]));
+      if (this.#sync) { for (const f of this.#parts) f.syncDataSync(); }
+      const u = this.#units[this.#next++];
+      const counts: [number, number, number] = [
+        w.bytes[0].length,
+        w.bytes[1].length,
+        w.bytes[2].length,
+      ];
+      appendEntry(
+        this.#journal,
+        { distribution: u.distribution, seed: u.seed, bytes: counts },
+        this.#sync,
+      );
+      onRecorded(w.lite);
+    }
+  }
+
+  /** Closes the journal and the output files. */
+  close(): void {
+    for (const f of [this.#journal, ...this.#parts]) f.close();
+  }
 }
 
 /**
@@ -78,6 +140,7 @@ export interface Outputs {
  * @param grid the grid (the journal header)
  * @param units every unit, in output order
  * @param rowsPerUnit result rows per unit (budgets × methods)
+ * @param sync flush every unit's bytes and journal line to disk
  * @throws {InputError} naming the file and line when anything does not match
  */
 export async function openOutputs(
@@ -85,6 +148,7 @@ export async function openOutputs(
   grid: SweepGrid,
   units: readonly UnitRef[],
   rowsPerUnit: number,
+  sync = false,
 ): Promise<Outputs> {
   for (const key of [...OUTPUT_KEYS, "summary"] as const) {
     for (const path of key === "summary" ? [files[key]] : [files[key], partPath(files[key])]) {
@@ -142,7 +206,7 @@ export async function openOutputs(
       if (j === 0) readRows(bytes, units, rowsPerUnit, path, resumed);
       parts.push(await Deno.open(path, { append: true }));
     }
-    return { journal, parts, done: entries.length, resumed };
+    return new Outputs(journal, parts, units, entries.length, resumed, sync);
   } catch (err) {
     for (const f of [journal, ...parts]) f.close();
     throw err;

@@ -16,7 +16,6 @@ import {
 import { makeFolder, writeTextAtomic } from "../fs.ts";
 import { InputError } from "../errors.ts";
 import { DEFAULT_SUMMATION, type Summation } from "../score/_py_sum.ts";
-import { appendEntry, type JournalEntry, writeAllSync } from "./journal.ts";
 import { finishOutputs, lockFolder, openOutputs } from "./outputs.ts";
 import { compareIds } from "../package/compile.ts";
 import { getSweepMethod } from "./methods.ts";
@@ -290,43 +289,34 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
     let resumedUnits: number, summary: SweepSummary;
     try {
       const rowsPerUnit = grid.budgets.length * grid.methods.length;
-      const out = await writable(opts.outDir, () => openOutputs(files, grid, units, rowsPerUnit));
+      const out = await writable(
+        opts.outDir,
+        () => openOutputs(files, grid, units, rowsPerUnit, opts.sync),
+      );
       resumedUnits = out.done;
-      const todo = units.slice(out.done);
+      const todo = units.length - out.done;
       const builder = out.resumed;
       let finishedHere = 0;
       const tRun = performance.now();
       opts.onProgress?.(resumedUnits, units.length, null);
+      const recorded = (lite: LiteBlock) => {
+        builder.addBlock(lite);
+        finishedHere++;
+        const perUnit = (performance.now() - tRun) / 1000 / finishedHere;
+        opts.onProgress?.(
+          resumedUnits + finishedHere,
+          units.length,
+          perUnit * (todo - finishedHere),
+        );
+      };
       try {
-        // Units are appended in output order: a unit that finishes early waits for its predecessors.
-        const waiting = new Map<number, { bytes: Uint8Array[]; lite: LiteBlock }>();
-        let next = out.done;
-        const append = (id: number, bytes: Uint8Array[], lite: LiteBlock) => {
-          waiting.set(id, { bytes, lite });
-          for (let w = waiting.get(next); w !== undefined; w = waiting.get(next)) {
-            waiting.delete(next);
-            out.parts.forEach((f, j) => writeAllSync(f, w.bytes[j]));
-            if (opts.sync) { for (const f of out.parts) f.syncDataSync(); }
-            const u = units[next++];
-            const entry: JournalEntry = {
-              distribution: u.distribution,
-              seed: u.seed,
-              bytes: [w.bytes[0].length, w.bytes[1].length, w.bytes[2].length],
-            };
-            appendEntry(out.journal, entry, opts.sync);
-            builder.addBlock(w.lite);
-            finishedHere++;
-            const perUnit = (performance.now() - tRun) / 1000 / finishedHere;
-            opts.onProgress?.(
-              resumedUnits + finishedHere,
-              units.length,
-              perUnit * (todo.length - finishedHere),
-            );
-          }
-        };
-        await pool.run(todo, config, (r) => append(r.id, r.bytes, r.lite));
+        await pool.run(
+          units.slice(out.done),
+          config,
+          (r) => out.append(r.id, r.bytes, r.lite, recorded),
+        );
       } finally {
-        for (const f of [out.journal, ...out.parts]) f.close();
+        out.close();
       }
 
       // 3. The summary (bootstraps on the workers if any), then the files under their final names.
