@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { InputError } from "../../lib/errors.ts";
 import { lockFolder } from "../../lib/sweep/outputs.ts";
 import { runSweep, sweepFiles, type SweepOptions } from "../../lib/sweep/run_sweep.ts";
+import { crashAfterTwoUnits, inputError } from "./_helpers.ts";
 
 const grid = (outDir: string): SweepOptions => ({
   distributions: ["base"],
@@ -12,30 +12,6 @@ const grid = (outDir: string): SweepOptions => ({
   outDir,
   workers: 1,
 });
-
-/** Runs the grid in `out` and stops it once two units are recorded. */
-async function interrupted(out: string): Promise<void> {
-  let seen = 0;
-  await assert.rejects(
-    runSweep({
-      ...grid(out),
-      onProgress: (done) => {
-        if (done > 0 && ++seen === 2) throw new Error("simulated crash");
-      },
-    }),
-    /simulated crash/,
-  );
-}
-
-async function inputError(p: Promise<unknown>): Promise<InputError> {
-  try {
-    await p;
-  } catch (err) {
-    assert.ok(err instanceof InputError, String(err));
-    return err;
-  }
-  assert.fail("expected an InputError");
-}
 
 Deno.test("runSweep() refuses a second sweep in a folder that one is writing", async () => {
   const dir = await Deno.makeTempDir({ prefix: "memaudit_outputs_" });
@@ -59,7 +35,7 @@ Deno.test("runSweep() refuses a second sweep in a folder that one is writing", a
 Deno.test("runSweep() refuses journal byte counts that do not end whole rows", async () => {
   const dir = await Deno.makeTempDir({ prefix: "memaudit_outputs_" });
   try {
-    await interrupted(dir);
+    await crashAfterTwoUnits(grid(dir));
     const journal = sweepFiles(dir).journal;
     const lines = (await Deno.readTextFile(journal)).trimEnd().split("\n");
     const last = JSON.parse(lines[2]);
@@ -83,7 +59,7 @@ Deno.test("runSweep() refuses journal byte counts that do not end whole rows", a
 Deno.test("runSweep() checks the rows it reads back on resume", async () => {
   const dir = await Deno.makeTempDir({ prefix: "memaudit_outputs_" });
   try {
-    await interrupted(dir);
+    await crashAfterTwoUnits(grid(dir));
     const part = `${sweepFiles(dir).results}.part`;
     const text = await Deno.readTextFile(part);
     // Same length, so that the journal's byte counts still hold.
@@ -102,7 +78,7 @@ Deno.test("runSweep() checks the rows it reads back on resume", async () => {
 Deno.test("runSweep() takes a final file back only when every unit was recorded", async () => {
   const dir = await Deno.makeTempDir({ prefix: "memaudit_outputs_" });
   try {
-    await interrupted(dir);
+    await crashAfterTwoUnits(grid(dir));
     const f = sweepFiles(dir);
     await Deno.remove(`${f.csv}.part`);
     await Deno.writeTextFile(f.csv, "a leftover from another run\n");
@@ -138,7 +114,7 @@ Deno.test("runSweep() refuses a folder in place of an output file before running
 Deno.test("runSweep() removes the temporary files of an interrupted final write", async () => {
   const dir = await Deno.makeTempDir({ prefix: "memaudit_outputs_" });
   try {
-    await interrupted(dir);
+    await crashAfterTwoUnits(grid(dir));
     const stray = join(dir, ".summary.json.12345.0.tmp");
     const foreign = join(dir, ".notes.txt.12345.0.tmp");
     await Deno.writeTextFile(stray, "{");

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { InputError } from "../../lib/errors.ts";
 import { runSweep, sweepFiles, type SweepOptions } from "../../lib/sweep/run_sweep.ts";
+import { crashAfterTwoUnits, inputError } from "./_helpers.ts";
 
 const OUTPUTS = ["results", "csv", "summary"] as const;
 
@@ -54,26 +55,12 @@ Deno.test("runSweep() writes identical bytes with 1 and 2 workers", async () => 
   }
 });
 
-/** Runs the small grid in `out` and stops it (a thrown error) once two units are recorded. */
-async function crashAfterTwoUnits(out: string): Promise<void> {
-  let seen = 0;
-  await assert.rejects(
-    runSweep({
-      ...small(out, 1),
-      onProgress: (done) => {
-        if (done > 0 && ++seen === 2) throw new Error("simulated crash");
-      },
-    }),
-    /simulated crash/,
-  );
-}
-
 Deno.test("runSweep() resumes from a journal with a truncated last line and unrecorded output", async () => {
   const dir = await Deno.makeTempDir({ prefix: "memaudit_sweep_" });
   try {
     await runSweep(small(join(dir, "ref"), 1));
     const out = join(dir, "resumed");
-    await crashAfterTwoUnits(out);
+    await crashAfterTwoUnits(small(out, 1));
     const journal = sweepFiles(out).journal;
     const before = (await Deno.readTextFile(journal)).split("\n").filter((l) => l).length;
     assert.equal(before, 1 + 2); // header + two units
@@ -112,15 +99,8 @@ Deno.test("runSweep() rejects bad grids before running", async () => {
 });
 
 /** The InputError runSweep raises for output folder `dir` (a one-seed grid). */
-async function sweepError(dir: string): Promise<InputError> {
-  try {
-    await runSweep({ ...small(dir, 1), seeds: [0], distributions: ["base"] });
-  } catch (err) {
-    assert.ok(err instanceof InputError, String(err));
-    return err;
-  }
-  assert.fail("expected an InputError");
-}
+const sweepError = (dir: string) =>
+  inputError(runSweep({ ...small(dir, 1), seeds: [0], distributions: ["base"] }));
 
 Deno.test("runSweep() refuses a foreign journal without a final newline and leaves it alone", async () => {
   const dir = await Deno.makeTempDir({ prefix: "memaudit_sweep_" });
@@ -194,7 +174,7 @@ Deno.test("runSweep() names journal file and line for a null line, wrong types, 
 Deno.test("runSweep() refuses to resume when an output file is shorter than the journal records", async () => {
   const dir = await Deno.makeTempDir({ prefix: "memaudit_sweep_" });
   try {
-    await crashAfterTwoUnits(dir);
+    await crashAfterTwoUnits(small(dir, 1));
     const part = `${sweepFiles(dir).csv}.part`;
     const text = await Deno.readTextFile(part);
     await Deno.writeTextFile(part, text.slice(0, 100));
