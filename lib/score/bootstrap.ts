@@ -38,6 +38,12 @@ function resampleIndices(seed: number, n: number, resamples: number): Int32Array
   return idx;
 }
 
+/** Whether every value is the same number (`Object.is`: 0 and -0 differ). */
+function allSame(values: ArrayLike<number>): boolean {
+  for (let i = 1; i < values.length; i++) if (!Object.is(values[i], values[0])) return false;
+  return true;
+}
+
 /** Throws unless `resamples` is a positive integer (shared with `bootstrap_ci.ts`). */
 export function checkResamples(resamples: number): void {
   if (!Number.isSafeInteger(resamples) || resamples < 1) {
@@ -70,7 +76,7 @@ export function checkResamples(resamples: number): void {
  * @throws {RangeError} if `resamples` is not a positive integer
  */
 export function artifactBootstrap(
-  values: readonly number[],
+  values: ArrayLike<number>,
   opts: ArtifactBootstrapOptions = {},
 ): [number, number] {
   const resamples = opts.resamples ?? 1000;
@@ -80,15 +86,14 @@ export function artifactBootstrap(
   const n = values.length;
   if (n === 0) return [0, 0];
   if (n === 1) return [values[0], values[0]];
-  if (values.every((v) => Object.is(v, values[0]))) {
+  if (allSame(values)) {
     // Every resample is n copies of the same value, summed in the same order: one mean.
     const m = pySum(values, mode) / n;
     return [m, m];
   }
   const idx = resampleIndices(seed, n, resamples);
   const means = new Float64Array(resamples);
-  const v = Float64Array.from(values);
-  for (let b = 0; b < resamples; b++) means[b] = pySumAt(v, idx, b * n, n, mode) / n;
+  for (let b = 0; b < resamples; b++) means[b] = pySumAt(values, idx, b * n, n, mode) / n;
   means.sort();
   const low = Math.max(0, Math.trunc(0.025 * resamples) - 1);
   const high = Math.min(resamples - 1, Math.trunc(0.975 * resamples));

@@ -92,7 +92,7 @@ export class SweepLane {
       }
       case "bootstrap": {
         const intervals = req.samples.map((s) =>
-          artifactBootstrap(Array.from(s), { summation: req.summation })
+          artifactBootstrap(s, { summation: req.summation })
         );
         return [{ type: "intervals", intervals }, []];
       }
