@@ -115,24 +115,80 @@ function scalar(v: unknown): string {
   return JSON.stringify(v) ?? "null";
 }
 
+/**
+ * The texts of strings that recur on many rows (names, ids, labels, keys),
+ * computed once: JSON, CSV cell, and the JSON as it reads inside a quoted
+ * CSV cell (quotes doubled). Cleared when it grows past a bound, so a long
+ * sweep does not keep every instance id.
+ */
+const stringTexts = new Map<string, readonly [json: string, csv: string, jsonInCsv: string]>();
+/** CSV cells of JSON texts that recur (representation mixes, policy flags), computed once. */
+const jsonCells = new Map<string, string>();
+const CACHE_MAX = 4096;
+
+function stringText(s: string): readonly [json: string, csv: string, jsonInCsv: string] {
+  let t = stringTexts.get(s);
+  if (t === undefined) {
+    if (stringTexts.size >= CACHE_MAX) stringTexts.clear();
+    const json = JSON.stringify(s);
+    t = [json, csvQuote(s), json.replaceAll('"', '""')];
+    stringTexts.set(s, t);
+  }
+  return t;
+}
+
+/** The CSV cell of a JSON text ({@linkcode csvQuote}), cached. */
+function jsonCell(json: string): string {
+  if (json === "{}") return json;
+  let t = jsonCells.get(json);
+  if (t === undefined) {
+    if (jsonCells.size >= CACHE_MAX) jsonCells.clear();
+    t = csvQuote(json);
+    jsonCells.set(json, t);
+  }
+  return t;
+}
+
+/** JSON of a string or null (a JSON string or `null`). */
+function jstr(s: string | null | undefined): string {
+  return s === null || s === undefined ? "null" : stringText(s)[0];
+}
+
+/** CSV cell of a string or null (quoted when needed; null is empty). */
+function cstr(s: string | null | undefined): string {
+  return s === null || s === undefined ? "" : stringText(s)[1];
+}
+
 /** `canonicalJson` of a small record (keys sorted); nested values through `canonicalJson`. */
 function recordJson(o: Readonly<Record<string, unknown>>): string {
   const keys = Object.keys(o);
+  if (keys.length === 0) return "{}";
   if (keys.length > 1) keys.sort();
   let s = "{";
   for (const k of keys) {
     const v = o[k];
     if (v === undefined) continue;
-    s += (s.length === 1 ? "" : ",") + JSON.stringify(k) + ":" +
-      (typeof v === "object" && v !== null ? canonicalJson(v) : scalar(v));
+    s += (s.length === 1 ? "" : ",") + stringText(k)[0] + ":" +
+      (typeof v === "object" && v !== null
+        ? canonicalJson(v)
+        : typeof v === "string"
+        ? stringText(v)[0]
+        : scalar(v));
   }
   return s + "}";
 }
 
-function idsJson(ids: readonly string[]): string {
-  let s = "[";
-  for (let i = 0; i < ids.length; i++) s += (i === 0 ? "" : ",") + JSON.stringify(ids[i]);
-  return s + "]";
+/** The JSON of a list of ids and its CSV cell (the JSON, quoted, when not empty). */
+function idsTexts(ids: readonly string[]): [json: string, csv: string] {
+  if (ids.length === 0) return ["[]", "[]"];
+  let t = stringText(ids[0]);
+  let json = "[" + t[0], csv = '"[' + t[2];
+  for (let i = 1; i < ids.length; i++) {
+    t = stringText(ids[i]);
+    json += "," + t[0];
+    csv += "," + t[2];
+  }
+  return [json + "]", csv + ']"'];
 }
 
 /** Own keys of a result row with `certificate_status`; one fewer without it. */
@@ -153,12 +209,28 @@ function jnum(t: string | null): string {
   return t === null || t === "NaN" || t === "Infinity" || t === "-Infinity" ? "null" : t;
 }
 
+/** The keys of {@linkcode UpdateMetrics}, in sorted (canonical JSON) order. */
+const METRIC_KEYS_SORTED = [
+  "current_units_covered",
+  "current_units_total",
+  "invalidation_units_covered",
+  "invalidation_units_total",
+  "selected_tombstone_like",
+  "stale_positive_units_covered",
+  "stale_units_total",
+] as const;
+
+/** The JSON of the versions every row of this build carries, and its two CSV cells. */
+const VERSIONS_JSON = canonicalJson(VERSIONS);
+const VERSIONS_CSV = csvQuote(VERSIONS.memaudit) + "," + String(VERSIONS.schema);
+
 /**
  * A result row's JSON line (`canonicalJson(row)`, without "\n") and CSV
  * line (in {@linkcode CSV_COLUMNS} order, without "\n"), written field by
- * field with each number converted to text once (the sweep writes both for
- * every row, so this is its hot path). A row of another shape falls back to
- * `canonicalJson` for its JSON line.
+ * field with each number converted to text once and recurring strings
+ * quoted once (the sweep writes both for every row, so this is its hot
+ * path). A row of another shape falls back to `canonicalJson` for its JSON
+ * line.
  */
 function rowLines(r: ResultRow): [string, string] {
   const u = r.update_metrics;
@@ -169,33 +241,41 @@ function rowLines(r: ResultRow): [string, string] {
   const upper = num(r.upper_bound), schemaVersion = num(r.schema_version);
   const budgetFeasible = scalar(r.budget_feasible), groupFeasible = scalar(r.group_feasible);
   const degenerate = scalar(r.opt_degenerate);
-  const ids = idsJson(r.selected_candidate_ids), mix = recordJson(r.representation_mix);
+  const [ids, idsCell] = idsTexts(r.selected_candidate_ids);
+  const mix = recordJson(r.representation_mix);
   const policy = recordJson(r.policy_metadata);
-  const metrics = recordJson(u as unknown as Record<string, unknown>);
   const status = r.certificate_status;
-  const csv = cell(r.distribution) + "," + plain(seed) + "," + plain(budget) + "," +
-    cell(r.method) + "," + cell(r.instance_id) + "," + plain(objective) + "," +
+  const v = r.versions;
+  const ownVersions = v.memaudit === VERSIONS.memaudit && v.schema === VERSIONS.schema &&
+    Object.keys(v).length === 2;
+  const curTotal = cell(u.current_units_total), curCovered = cell(u.current_units_covered);
+  const invTotal = cell(u.invalidation_units_total);
+  const invCovered = cell(u.invalidation_units_covered);
+  const staleTotal = cell(u.stale_units_total);
+  const staleCovered = cell(u.stale_positive_units_covered);
+  const tombstoneLike = cell(u.selected_tombstone_like);
+  const csv = cstr(r.distribution) + "," + plain(seed) + "," + plain(budget) + "," +
+    cstr(r.method) + "," + cstr(r.instance_id) + "," + plain(objective) + "," +
     plain(optimum) + "," + plain(ratioOpt) + "," + degenerate + "," + plain(ratioUb) + "," +
     plain(ratioRef) + "," + plain(reference) + "," + plain(cost) + "," + budgetFeasible + "," +
-    groupFeasible + "," + cell(status) + "," + cell(r.denominator_label) + "," + plain(upper) +
-    "," + cell(r.upper_bound_source) + "," + cell(u.current_units_total) + "," +
-    cell(u.current_units_covered) + "," + cell(u.invalidation_units_total) + "," +
-    cell(u.invalidation_units_covered) + "," + cell(u.stale_units_total) + "," +
-    cell(u.stale_positive_units_covered) + "," + cell(u.selected_tombstone_like) + "," +
-    cell(ids) + "," + cell(mix) + "," + cell(policy) + "," + plain(schemaVersion) + "," +
-    cell(r.versions.memaudit) + "," + cell(r.versions.schema);
-  const n = Object.keys(r).length;
+    groupFeasible + "," + cstr(status) + "," + cstr(r.denominator_label) + "," + plain(upper) +
+    "," + cstr(r.upper_bound_source) + "," + curTotal + "," + curCovered + "," + invTotal + "," +
+    invCovered + "," + staleTotal + "," + staleCovered + "," + tombstoneLike + "," +
+    idsCell + "," + jsonCell(mix) + "," + jsonCell(policy) + "," + plain(schemaVersion) +
+    "," + (ownVersions ? VERSIONS_CSV : cell(v.memaudit) + "," + cell(v.schema));
+  let n = 0;
+  for (const _ in r) n++;
   if (n !== (status === undefined ? ROW_KEY_COUNT - 1 : ROW_KEY_COUNT)) {
     return [canonicalJson(r), csv];
   }
   const json = '{"budget":' + jnum(budget) +
     ',"budget_feasible":' + budgetFeasible +
-    (status === undefined ? "" : ',"certificate_status":' + scalar(status)) +
-    ',"denominator_label":' + scalar(r.denominator_label) +
-    ',"distribution":' + scalar(r.distribution) +
+    (status === undefined ? "" : ',"certificate_status":' + jstr(status)) +
+    ',"denominator_label":' + jstr(r.denominator_label) +
+    ',"distribution":' + jstr(r.distribution) +
     ',"group_feasible":' + groupFeasible +
-    ',"instance_id":' + scalar(r.instance_id) +
-    ',"method":' + scalar(r.method) +
+    ',"instance_id":' + jstr(r.instance_id) +
+    ',"method":' + jstr(r.method) +
     ',"objective_value":' + jnum(objective) +
     ',"opt_degenerate":' + degenerate +
     ',"optimum_value":' + jnum(optimum) +
@@ -210,11 +290,48 @@ function rowLines(r: ResultRow): [string, string] {
     ',"seed":' + jnum(seed) +
     ',"selected_candidate_ids":' + ids +
     ',"selected_cost":' + jnum(cost) +
-    ',"update_metrics":' + metrics +
+    ',"update_metrics":' +
+    metricsJson(
+      u,
+      curTotal,
+      curCovered,
+      invTotal,
+      invCovered,
+      staleTotal,
+      staleCovered,
+      tombstoneLike,
+    ) +
     ',"upper_bound":' + jnum(upper) +
-    ',"upper_bound_source":' + scalar(r.upper_bound_source) +
-    ',"versions":' + recordJson(r.versions) + "}";
+    ',"upper_bound_source":' + jstr(r.upper_bound_source) +
+    ',"versions":' + (ownVersions ? VERSIONS_JSON : recordJson(v)) + "}";
   return [json, csv];
+}
+
+/**
+ * The canonical JSON of the update metrics from their cell texts (all seven
+ * finite numbers: the texts are their JSON); any other shape goes through
+ * `recordJson`.
+ */
+function metricsJson(
+  u: UpdateMetrics,
+  curTotal: string,
+  curCovered: string,
+  invTotal: string,
+  invCovered: string,
+  staleTotal: string,
+  staleCovered: string,
+  tombstoneLike: string,
+): string {
+  const o = u as unknown as Record<string, unknown>;
+  let n = 0;
+  for (const _ in o) n++;
+  if (n !== 7) return recordJson(o);
+  for (const k of METRIC_KEYS_SORTED) if (!Number.isFinite(o[k])) return recordJson(o);
+  return '{"current_units_covered":' + curCovered + ',"current_units_total":' + curTotal +
+    ',"invalidation_units_covered":' + invCovered + ',"invalidation_units_total":' + invTotal +
+    ',"selected_tombstone_like":' + tombstoneLike +
+    ',"stale_positive_units_covered":' + staleCovered + ',"stale_units_total":' + staleTotal +
+    "}";
 }
 
 /** `canonicalJson(timing)` written field by field (falls back for another shape). */
@@ -281,7 +398,11 @@ export const CSV_COLUMNS: readonly string[] = [
 function cell(v: unknown): string {
   if (v === null || v === undefined) return "";
   if (typeof v === "number" || typeof v === "boolean") return String(v);
-  const s = typeof v === "object" ? canonicalJson(v) : String(v);
+  return csvQuote(typeof v === "object" ? canonicalJson(v) : String(v));
+}
+
+/** A text as an RFC 4180 cell: quoted, with quotes doubled, when it holds `"`, `,`, CR or LF. */
+function csvQuote(s: string): string {
   return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { CSV_COLUMNS, rowsToCsv, rowsToJsonl } from "../../lib/sweep/row.ts";
+import { CSV_COLUMNS, type ResultRow, rowsToCsv, rowsToJsonl } from "../../lib/sweep/row.ts";
 import { resolveGrid } from "../../lib/sweep/run_sweep.ts";
 import { summarizeRows } from "../../lib/sweep/summary.ts";
 import { runUnit } from "../../lib/sweep/run_unit.ts";
@@ -77,4 +77,47 @@ Deno.test("rowsToJsonl() and rowsToCsv() write what the generic canonical JSON w
   );
   assert.equal(line.split(",")[0], first.distribution);
   assert.ok(ids > 0);
+});
+
+Deno.test("rowsToJsonl() and rowsToCsv() quote awkward strings as the generic writers do", async () => {
+  const { canonicalJson } = await import("../../lib/generate/canonical_json.ts");
+  const { parse } = await import("csv-parse/sync");
+  const base = runUnit("base", 0, { budgets: [2], methods: ["oracle_gvt"] }).rows[0];
+  const odd: ResultRow = {
+    ...base,
+    distribution: 'dist,"one"',
+    method: "m\nline",
+    instance_id: "é\u2028x",
+    selected_candidate_ids: ['a"b', "c,d", "e\r\nf", "plain"],
+    representation_mix: { 'q"t': 2, "a,b": 1 },
+    policy_metadata: { z: 'say "hi"', a: "x,y" },
+    certificate_status: "odd,status",
+    versions: { memaudit: "9.9,9", schema: 7 },
+    ratio_to_opt: Number.NaN,
+    optimum_value: null,
+    upper_bound_source: null,
+  };
+  // Twice: the second time the recurring strings come from the writer's caches.
+  for (let pass = 0; pass < 2; pass++) {
+    assert.equal(rowsToJsonl([odd, base]), canonicalJson(odd) + "\n" + canonicalJson(base) + "\n");
+    const [header, cells] = parse(rowsToCsv([odd]), { relax_quotes: false }) as string[][];
+    assert.deepEqual(header, [...CSV_COLUMNS]);
+    const expect: Record<string, string> = {
+      distribution: odd.distribution,
+      method: odd.method,
+      instance_id: odd.instance_id,
+      ratio_to_opt: "NaN",
+      optimum_value: "",
+      upper_bound_source: "",
+      certificate_status: "odd,status",
+      selected_candidate_ids: JSON.stringify(odd.selected_candidate_ids),
+      representation_mix: '{"a,b":1,"q\\"t":2}',
+      policy_metadata: '{"a":"x,y","z":"say \\"hi\\""}',
+      memaudit_version: "9.9,9",
+      package_schema_version: "7",
+    };
+    for (const [col, want] of Object.entries(expect)) {
+      assert.equal(cells[CSV_COLUMNS.indexOf(col)], want, col);
+    }
+  }
 });
