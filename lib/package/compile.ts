@@ -79,17 +79,20 @@ export const REPRESENTATION_KINDS: Readonly<Record<string, CandidateKind>> = {
   skill: "skill",
 };
 
-const SURROGATE = /[\uD800-\uDFFF]/;
-
 /** Code-point order of strings (Python's `str` order); ids are compared with it in every tie rule. */
 export function compareIds(a: string, b: string): number {
   if (a === b) return 0;
-  // UTF-16 order differs from code-point order only for astral characters (surrogate pairs).
-  if (!SURROGATE.test(a) && !SURROGATE.test(b)) return a < b ? -1 : 1;
+  const n = a.length < b.length ? a.length : b.length;
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  if (i === n) return a.length - b.length;
+  const x = a.charCodeAt(i), y = b.charCodeAt(i);
+  // UTF-16 order is code-point order unless a surrogate (astral character) is involved.
+  if (x < 0xd800 && y < 0xd800) return x - y;
   const ia = [...a], ib = [...b];
-  const n = Math.min(ia.length, ib.length);
-  for (let i = 0; i < n; i++) {
-    const d = ia[i].codePointAt(0)! - ib[i].codePointAt(0)!;
+  const m = Math.min(ia.length, ib.length);
+  for (let k = 0; k < m; k++) {
+    const d = ia[k].codePointAt(0)! - ib[k].codePointAt(0)!;
     if (d !== 0) return d;
   }
   return ia.length - ib.length;
@@ -121,27 +124,34 @@ export function unitWeights(pkg: Package): Float64Array {
  * @returns the compiled package
  */
 export function compilePackage(pkg: Package, opts: { k?: number } = {}): CompiledPackage {
-  const unitIds = pkg.units.map((u) => u.id);
-  const unitIndex = new Map(unitIds.map((id, i) => [id, i]));
-  const candIds = pkg.candidates.map((c) => c.id);
-  const candIndex = new Map(candIds.map((id, i) => [id, i]));
-  const expOrder = new Map(pkg.experiences.map((e) => [e.id, e.order]));
-  const groupIds = [...pkg.experiences]
-    .sort((a, b) => a.order - b.order || compareIds(a.id, b.id))
-    .map((e) => e.id);
-  const groupIndex = new Map(groupIds.map((id, i) => [id, i]));
-  const n = candIds.length;
+  const units = pkg.units, cands = pkg.candidates, exps = pkg.experiences;
+  const unitIds = new Array<string>(units.length);
+  const unitIndex = new Map<string, number>();
+  for (let i = 0; i < units.length; i++) unitIndex.set(unitIds[i] = units[i].id, i);
+  const n = cands.length;
+  const candIds = new Array<string>(n);
+  const candIndex = new Map<string, number>();
+  for (let i = 0; i < n; i++) candIndex.set(candIds[i] = cands[i].id, i);
+  const sortedExps = [...exps].sort((a, b) => a.order - b.order || compareIds(a.id, b.id));
+  const groupIds = new Array<string>(sortedExps.length);
+  const groupIndex = new Map<string, number>();
+  for (let g = 0; g < sortedExps.length; g++) groupIndex.set(groupIds[g] = sortedExps[g].id, g);
   const cost = new Float64Array(n), groupOf = new Int32Array(n), time = new Float64Array(n);
-  const members: number[][] = groupIds.map(() => []);
-  pkg.candidates.forEach((c, i) => {
+  const members: number[][] = new Array(groupIds.length);
+  for (let g = 0; g < members.length; g++) members[g] = [];
+  for (let i = 0; i < n; i++) {
+    const c = cands[i], g = groupIndex.get(c.experience)!;
     cost[i] = c.cost;
-    groupOf[i] = groupIndex.get(c.experience)!;
-    time[i] = expOrder.get(c.experience)!;
-    members[groupOf[i]].push(i);
-  });
-  const groups = members.map((m) =>
-    Int32Array.from(m.sort((a, b) => cost[a] - cost[b] || compareIds(candIds[a], candIds[b])))
-  );
+    groupOf[i] = g;
+    time[i] = sortedExps[g].order;
+    members[g].push(i);
+  }
+  const byCostThenId = (a: number, b: number) =>
+    cost[a] - cost[b] || compareIds(candIds[a], candIds[b]);
+  const groups = new Array<Int32Array>(members.length);
+  for (let g = 0; g < members.length; g++) {
+    groups[g] = Int32Array.from(members[g].sort(byCostThenId));
+  }
   // Coverage rows, in coverage order within a candidate, as views of one
   // buffer per package (one allocation instead of two per candidate).
   const coverage = pkg.coverage;
