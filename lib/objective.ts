@@ -79,6 +79,29 @@ export function gainAt(
   return g;
 }
 
+const singletons = new WeakMap<CompiledPackage, Float64Array>();
+
+/**
+ * F({c}) of every candidate alone, in candidate order: `valueOf` of its
+ * coverage row (what `gainAt` gives on the empty store), computed once per
+ * compiled package. Writers' threshold grids and the exact search's branch
+ * order read it.
+ *
+ * @param cp compiled package
+ * @returns F({c}) per candidate index, in weight units (do not modify)
+ */
+export function singletonValues(cp: CompiledPackage): Float64Array {
+  let f = singletons.get(cp);
+  if (f === undefined) {
+    const n = cp.candIds.length;
+    f = new Float64Array(n);
+    const z = new Array<number>(cp.unitIds.length).fill(0);
+    for (let c = 0; c < n; c++) f[c] = gainAt(cp, z, 0, c);
+    singletons.set(cp, f);
+  }
+  return f;
+}
+
 /**
  * An incremental coverage state: the store so far, its summed coverage z,
  * F, cost and per-group counts. Coverage is accumulated in insertion order

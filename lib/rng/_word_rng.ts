@@ -48,6 +48,31 @@ export abstract class WordRng implements Rng {
     return r;
   }
 
+  /**
+   * Fills `out` with `randbelow(n)` draws, in order: the same numbers and
+   * the same stream position as calling {@linkcode WordRng.randbelow} once
+   * per entry (the bootstrap draws its resampling indices this way).
+   *
+   * @param n exclusive upper bound (a positive safe integer)
+   * @param out the array to fill, from index 0
+   * @throws {RangeError} if n is not a positive safe integer
+   */
+  fillRandbelow(n: number, out: { length: number; [i: number]: number }): void {
+    assertInt("n", n);
+    if (n <= 0) throw new RangeError(`Cannot draw below n: n must be positive, got ${n}`);
+    const k = bitLength(n);
+    if (k > 32) {
+      for (let i = 0; i < out.length; i++) out[i] = this.randbelow(n);
+      return;
+    }
+    const shift = 32 - k;
+    for (let i = 0; i < out.length; i++) {
+      let r = this.nextUint32() >>> shift;
+      while (r >= n) r = this.nextUint32() >>> shift;
+      out[i] = r;
+    }
+  }
+
   randrange(start: number, stop?: number, step = 1): number {
     assertInt("start", start);
     if (stop === undefined) {

@@ -27,9 +27,8 @@ function resampleIndices(seed: number, n: number, resamples: number): Int32Array
   const key = `${seed}:${n}:${resamples}`;
   let idx = indexCache.get(key);
   if (idx === undefined) {
-    const rng = new PyRandom(seed);
     idx = new Int32Array(n * resamples);
-    for (let k = 0; k < idx.length; k++) idx[k] = rng.randrange(n);
+    new PyRandom(seed).fillRandbelow(n, idx); // randrange(n) n·R times
     if (indexCache.size >= INDEX_CACHE_LIMIT) {
       indexCache.delete(indexCache.keys().next().value!);
     }

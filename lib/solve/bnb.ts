@@ -22,7 +22,7 @@
  */
 import type { CompiledPackage } from "../package/compile.ts";
 import { compareIds } from "../package/compile.ts";
-import { CoverageState, saturate, TOL, valueOf } from "../objective.ts";
+import { CoverageState, saturate, singletonValues, TOL, valueOf } from "../objective.ts";
 import type { Segment } from "../package/schema.ts";
 import type { Certificate } from "./result.ts";
 import { checkSolveArgs } from "./_validate.ts";
@@ -68,18 +68,10 @@ interface GroupOptions {
 
 /** The options of each group in branching order (ARTIFACT-SPEC §5.1 step 4, §5.4). */
 function groupOptions(cp: CompiledPackage, budget: number, k: number): GroupOptions[] {
-  // F({c}) through one reused array: z = a_c, evaluate, reset the touched entries.
-  const scratch = tableScratch(cp.unitIds.length).optionSum;
-  const single = (c: number) => {
-    const u = cp.rowUnits[c], v = cp.rowVals[c];
-    for (let t = 0; t < u.length; t++) scratch[u[t]] += v[t];
-    const f = valueOf(cp, scratch);
-    for (let t = 0; t < u.length; t++) scratch[u[t]] = 0;
-    return f;
-  };
+  const single = singletonValues(cp);
   return cp.groups.map((g) => {
     if (k === 1) {
-      const order = [...g].map((c) => ({ c, f: single(c) }))
+      const order = [...g].map((c) => ({ c, f: single[c] }))
         .sort((a, b) =>
           b.f - a.f || cp.cost[a.c] - cp.cost[b.c] || compareIds(cp.candIds[a.c], cp.candIds[b.c])
         );

@@ -101,6 +101,7 @@ export function runUnit(
     };
     return { sel, cert };
   };
+  const groupCount = new Int32Array(cp.groupIds.length); // all zeros between scoreStore calls
   /** A store scored on the full package: indices, F, cost, feasibility. */
   const scoreStore = (id: string, store: readonly string[]): Scored => {
     const idx = store.map((cid) => {
@@ -112,13 +113,12 @@ export function runUnit(
       }
       return c;
     });
-    let cost = 0;
-    const perGroup = new Map<number, number>();
+    let cost = 0, groupFeasible = true;
     for (const c of idx) {
       cost += cp.cost[c];
-      perGroup.set(cp.groupOf[c], (perGroup.get(cp.groupOf[c]) ?? 0) + 1);
+      if (++groupCount[cp.groupOf[c]] > cp.k) groupFeasible = false;
     }
-    const groupFeasible = [...perGroup.values()].every((n) => n <= cp.k);
+    for (const c of idx) groupCount[cp.groupOf[c]] = 0;
     return { idx, value: evaluateStore(cp, idx), cost, groupFeasible };
   };
 

@@ -6,7 +6,7 @@
  * @module
  */
 import type { CompiledPackage } from "../package/compile.ts";
-import { gainAt } from "../objective.ts";
+import { singletonValues } from "../objective.ts";
 import { checkBudget, finish } from "./_common.ts";
 import { bestOfGrid } from "./_gvt_pass.ts";
 import type { WriterResult } from "./types.ts";
@@ -21,10 +21,10 @@ import type { WriterResult } from "./types.ts";
  * @returns thresholds in weight units per cost unit, descending
  */
 export function singletonDensityGrid(cp: CompiledPackage, budget: number): number[] {
-  const empty = new Array<number>(cp.unitIds.length).fill(0); // the empty store: F = 0
+  const single = singletonValues(cp); // Δ(c | ∅) = F({c})
   const set = new Set<number>([0]);
   for (let c = 0; c < cp.candIds.length; c++) {
-    if (cp.cost[c] <= budget) set.add(gainAt(cp, empty, 0, c) / Math.max(cp.cost[c], 1e-12));
+    if (cp.cost[c] <= budget) set.add(single[c] / Math.max(cp.cost[c], 1e-12));
   }
   return [...set].sort((a, b) => b - a);
 }

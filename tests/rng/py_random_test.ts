@@ -76,3 +76,18 @@ Deno.test("PyRandom rejects bad arguments with RangeError", () => {
   assert.throws(() => rng.getrandbits(54), RangeError);
   assert.throws(() => new PyRandom(0.5), RangeError);
 });
+
+Deno.test("PyRandom.fillRandbelow() gives the draws and stream position of repeated randbelow()", () => {
+  // CPython: r = Random(0); [r.randrange(500) for _ in range(5)] == [432, 197, 388, 455, 215]
+  const first = new Int32Array(5);
+  new PyRandom(0).fillRandbelow(500, first);
+  assert.deepEqual([...first], [432, 197, 388, 455, 215]);
+  for (const n of [1, 2, 3, 500, 2 ** 31, 2 ** 32 - 1, 2 ** 32, 2 ** 40 + 7]) {
+    const a = new PyRandom(7), b = new PyRandom(7);
+    const filled = new Array<number>(300).fill(-1);
+    a.fillRandbelow(n, filled);
+    assert.deepEqual(filled, filled.map(() => b.randbelow(n)), `n = ${n}`);
+    assert.equal(a.nextUint32(), b.nextUint32(), `stream position after n = ${n}`);
+  }
+  assert.throws(() => new PyRandom(0).fillRandbelow(0, []), RangeError);
+});
