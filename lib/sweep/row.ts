@@ -224,6 +224,72 @@ const METRIC_KEYS_SORTED = [
 const VERSIONS_JSON = canonicalJson(VERSIONS);
 const VERSIONS_CSV = csvQuote(VERSIONS.memaudit) + "," + String(VERSIONS.schema);
 
+const isNum = (v: unknown): v is number => typeof v === "number";
+const isNumOrNull = (v: unknown) => v === null || typeof v === "number";
+const isStr = (v: unknown): v is string => typeof v === "string";
+const isBool = (v: unknown): v is boolean => typeof v === "boolean";
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * Whether a row has exactly the own keys and value types of
+ * {@linkcode ResultRow} (certificate_status a string or absent): the rows
+ * {@linkcode rowLines} writes field by field. Anything else (extra, missing
+ * or undefined fields, other types) goes through the generic writers.
+ */
+function isResultRowShape(r: ResultRow): boolean {
+  const status = r.certificate_status;
+  if (Object.keys(r).length !== (status === undefined ? ROW_KEY_COUNT - 1 : ROW_KEY_COUNT)) {
+    return false;
+  }
+  const ids = r.selected_candidate_ids, u = r.update_metrics, v = r.versions;
+  if (!Array.isArray(ids)) return false;
+  for (let i = 0; i < ids.length; i++) if (typeof ids[i] !== "string") return false;
+  return (status === undefined || isStr(status)) && isNum(r.schema_version) &&
+    isStr(r.instance_id) && isNum(r.seed) && isStr(r.distribution) && isNum(r.budget) &&
+    isStr(r.method) && isNum(r.selected_cost) && isNum(r.objective_value) &&
+    isStr(r.denominator_label) && isNumOrNull(r.ratio_to_opt) && isBool(r.opt_degenerate) &&
+    isNumOrNull(r.ratio_to_upper_bound) && isNumOrNull(r.ratio_to_reference) &&
+    isNumOrNull(r.optimum_value) && isNumOrNull(r.upper_bound) &&
+    (r.upper_bound_source === null || isStr(r.upper_bound_source)) &&
+    isNum(r.reference_value) && isBool(r.budget_feasible) && isBool(r.group_feasible) &&
+    isRecord(r.representation_mix) &&
+    isRecord(u) && isRecord(r.retrieval_metrics) &&
+    Object.keys(r.retrieval_metrics).length === 0 && isRecord(r.policy_metadata) &&
+    isRecord(v) && isStr(v.memaudit) && isNum(v.schema);
+}
+
+/** The CSV line of a row of any shape: each column's value through {@linkcode cell}. */
+function genericCsvLine(r: ResultRow): string {
+  const o = r as unknown as Record<string, unknown>;
+  const u = isRecord(o.update_metrics) ? o.update_metrics : {};
+  const v = isRecord(o.versions) ? o.versions : {};
+  return CSV_COLUMNS.map((col) =>
+    cell(
+      col === "memaudit_version"
+        ? v.memaudit
+        : col === "package_schema_version"
+        ? v.schema
+        : Object.hasOwn(UPDATE_METRIC_COLUMNS, col)
+        ? u[col]
+        : o[col],
+    )
+  ).join(",");
+}
+
+/** The CSV columns read from `update_metrics`. */
+const UPDATE_METRIC_COLUMNS: Readonly<Record<string, true>> = Object.fromEntries(
+  [
+    "current_units_total",
+    "current_units_covered",
+    "invalidation_units_total",
+    "invalidation_units_covered",
+    "stale_units_total",
+    "stale_positive_units_covered",
+    "selected_tombstone_like",
+  ].map((k) => [k, true]),
+);
+
 /**
  * A result row's JSON line (`canonicalJson(row)`, without "\n") and CSV
  * line (in {@linkcode CSV_COLUMNS} order, without "\n"), written field by
@@ -233,6 +299,7 @@ const VERSIONS_CSV = csvQuote(VERSIONS.memaudit) + "," + String(VERSIONS.schema)
  * line.
  */
 function rowLines(r: ResultRow): [string, string] {
+  if (!isResultRowShape(r)) return [canonicalJson(r), genericCsvLine(r)];
   const u = r.update_metrics;
   const budget = num(r.budget), seed = num(r.seed), objective = num(r.objective_value);
   const optimum = num(r.optimum_value), ratioOpt = num(r.ratio_to_opt);
@@ -263,11 +330,6 @@ function rowLines(r: ResultRow): [string, string] {
     invCovered + "," + staleTotal + "," + staleCovered + "," + tombstoneLike + "," +
     idsCell + "," + jsonCell(mix) + "," + jsonCell(policy) + "," + plain(schemaVersion) +
     "," + (ownVersions ? VERSIONS_CSV : cell(v.memaudit) + "," + cell(v.schema));
-  let n = 0;
-  for (const _ in r) n++;
-  if (n !== (status === undefined ? ROW_KEY_COUNT - 1 : ROW_KEY_COUNT)) {
-    return [canonicalJson(r), csv];
-  }
   const json = '{"budget":' + jnum(budget) +
     ',"budget_feasible":' + budgetFeasible +
     (status === undefined ? "" : ',"certificate_status":' + jstr(status)) +
@@ -323,9 +385,7 @@ function metricsJson(
   tombstoneLike: string,
 ): string {
   const o = u as unknown as Record<string, unknown>;
-  let n = 0;
-  for (const _ in o) n++;
-  if (n !== 7) return recordJson(o);
+  if (Object.keys(o).length !== 7) return recordJson(o);
   for (const k of METRIC_KEYS_SORTED) if (!Number.isFinite(o[k])) return recordJson(o);
   return '{"current_units_covered":' + curCovered + ',"current_units_total":' + curTotal +
     ',"invalidation_units_covered":' + invCovered + ',"invalidation_units_total":' + invTotal +
@@ -336,7 +396,10 @@ function metricsJson(
 
 /** `canonicalJson(timing)` written field by field (falls back for another shape). */
 function timingRowJson(t: TimingRow): string {
-  if (Object.keys(t).length !== 5) return canonicalJson(t);
+  if (
+    Object.keys(t).length !== 5 || !isNum(t.budget) || !isStr(t.distribution) ||
+    !isStr(t.method) || !isNum(t.runtime_sec) || !isNum(t.seed)
+  ) return canonicalJson(t);
   return '{"budget":' + scalar(t.budget) +
     ',"distribution":' + scalar(t.distribution) +
     ',"method":' + scalar(t.method) +

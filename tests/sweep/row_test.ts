@@ -121,3 +121,40 @@ Deno.test("rowsToJsonl() and rowsToCsv() quote awkward strings as the generic wr
     }
   }
 });
+
+Deno.test("rowsToJsonl() and rowsToCsv() write rows of another shape as the generic writers do", async () => {
+  const { canonicalJson } = await import("../../lib/generate/canonical_json.ts");
+  const { parse } = await import("csv-parse/sync");
+  const base = runUnit("base", 0, { budgets: [2], methods: ["opt", "density_only"] }).rows[1];
+  const { upper_bound_source: _dropped, ...missingOne } = base;
+  const inherited = Object.assign(Object.create({ inherited: 1 }), missingOne) as ResultRow;
+  const odd: [string, ResultRow][] = [
+    ["an inherited field in place of a missing one", inherited],
+    ["a field set to undefined", { ...base, optimum_value: undefined as unknown as null }],
+    ["a missing field and an extra one", { ...missingOne, note: "x" } as unknown as ResultRow],
+    ["a null boolean", { ...base, opt_degenerate: null as unknown as boolean }],
+    ["an undefined id", { ...base, selected_candidate_ids: [undefined as unknown as string, "a"] }],
+    ["a string budget", { ...base, budget: "1,5" as unknown as number }],
+    ["an array mix", { ...base, representation_mix: [2] as unknown as Record<string, number> }],
+  ];
+  const baseCells = (parse(rowsToCsv([base])) as string[][])[1];
+  for (const [what, row] of odd) {
+    assert.equal(rowsToJsonl([row]), canonicalJson(row) + "\n", what);
+    const cells = (parse(rowsToCsv([row])) as string[][])[1];
+    assert.equal(cells.length, CSV_COLUMNS.length, what);
+    CSV_COLUMNS.forEach((col, i) => {
+      const v = (row as unknown as Record<string, unknown>)[col];
+      if (col in base && !Object.is(v, (base as unknown as Record<string, unknown>)[col])) {
+        // The changed column: its value's text (empty for null and undefined, JSON for objects).
+        const want = v === null || v === undefined
+          ? ""
+          : typeof v === "object"
+          ? canonicalJson(v)
+          : String(v);
+        assert.equal(cells[i], want, `${what}: ${col}`);
+      } else if (col !== "upper_bound_source") {
+        assert.equal(cells[i], baseCells[i], `${what}: ${col}`);
+      }
+    });
+  }
+});
