@@ -35,13 +35,14 @@ const USAGE = `Usage: deno run -A scripts/sweep.ts --out DIR [options]
   --bound B             branch-and-bound bound: auto (default), knapsack or suffix (the artifact's)
   --summation S         float sums of means: neumaier (CPython >= 3.12, default) or naive (<= 3.11)
   --out DIR             output folder (required)
+  --replace             replace a finished sweep of another grid in DIR (default: refuse)
   --quiet               no progress line and no table
   -h, --help            this help
 
 Writes DIR/raw_results.jsonl, DIR/raw_results.csv and DIR/summary.json (byte-identical for any
 worker count and after a resume) and DIR/timings.jsonl (wall times, not deterministic). Rerunning
-an interrupted command resumes it. The table printed at the end: distribution, B, method, mean
-ratio to OPT [artifact bootstrap 95% interval].
+an interrupted command resumes it; rerunning a finished one rewrites the same files. The table
+printed at the end: distribution, B, method, mean ratio to OPT [artifact bootstrap 95% interval].
 
 Distributions: ${Object.keys(DISTRIBUTION_SPECS).join(", ")}
 Methods: ${sweepMethodIds().join(", ")}`;
@@ -99,6 +100,7 @@ function parse(args: string[]) {
         bound: { type: "string", default: "auto" },
         summation: { type: "string", default: "neumaier" },
         out: { type: "string" },
+        replace: { type: "boolean", default: false },
         quiet: { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
       },
@@ -169,6 +171,7 @@ function main(args: string[]): Promise<void> | void {
     workers,
     bound: values.bound,
     summation: values.summation,
+    replace: values.replace,
     onProgress,
   }).then((res) => {
     try {

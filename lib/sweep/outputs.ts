@@ -7,6 +7,7 @@
  */
 import { join } from "node:path";
 import { InputError } from "../errors.ts";
+import { canonicalJson } from "../generate/canonical_json.ts";
 import { statOrNull } from "../fs.ts";
 import { appendEntry, openJournal, writeAllSync } from "./journal.ts";
 import { CSV_COLUMNS, liteRow, type ResultRow } from "./row.ts";
@@ -128,6 +129,37 @@ export class Outputs {
 }
 
 /**
+ * A folder without a journal may hold a finished sweep: rerunning the same
+ * grid rewrites the same files, but another grid would silently replace
+ * them, so it is refused.
+ *
+ * @throws {InputError} naming `summary.json` if it is not a sweep summary or holds another grid
+ */
+async function checkFinishedGrid(files: SweepFiles, grid: SweepGrid): Promise<void> {
+  let text: string;
+  try {
+    text = await Deno.readTextFile(files.summary);
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) return;
+    throw err;
+  }
+  let old: unknown;
+  try {
+    old = (JSON.parse(text) as { grid?: unknown }).grid;
+  } catch {
+    old = undefined;
+  }
+  if (old === undefined || canonicalJson(old) !== canonicalJson(grid)) {
+    throw new InputError(
+      files.summary,
+      { path: "grid" },
+      "expected the summary of a finished sweep of the same grid (this folder holds the results " +
+        "of another sweep: remove them, choose another output folder, or pass replace / --replace)",
+    );
+  }
+}
+
+/**
  * Opens the journal and the `.part` output files (the folder must be
  * locked). A new run starts them empty (the CSV with its header); a rerun
  * checks that the journal records the first units of the output order and
@@ -149,6 +181,7 @@ export async function openOutputs(
   units: readonly UnitRef[],
   rowsPerUnit: number,
   sync = false,
+  replace = false,
 ): Promise<Outputs> {
   for (const key of [...OUTPUT_KEYS, "summary"] as const) {
     for (const path of key === "summary" ? [files[key]] : [files[key], partPath(files[key])]) {
@@ -158,6 +191,9 @@ export async function openOutputs(
     }
   }
   await removeStaleTemporaries(files);
+  if (!replace && (await statOrNull(files.journal)) === null) {
+    await checkFinishedGrid(files, grid);
+  }
   const { file: journal, state } = await openJournal(files.journal, grid);
   const parts: Deno.FsFile[] = [];
   try {

@@ -57,6 +57,12 @@ export interface SweepOptions {
   onProgress?: SweepProgress;
   /** fdatasync the journal after every unit (default false: a killed process loses nothing anyway). */
   sync?: boolean;
+  /**
+   * Replace a finished sweep of another grid found in `outDir` (default false: refused with an
+   * InputError, so that earlier results are not overwritten by mistake). A finished sweep of the
+   * same grid is always rewritten (to the same bytes).
+   */
+  replace?: boolean;
 }
 
 /** Output files of a sweep, all inside `outDir`. */
@@ -291,7 +297,7 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
       const rowsPerUnit = grid.budgets.length * grid.methods.length;
       const out = await writable(
         opts.outDir,
-        () => openOutputs(files, grid, units, rowsPerUnit, opts.sync),
+        () => openOutputs(files, grid, units, rowsPerUnit, opts.sync, opts.replace),
       );
       resumedUnits = out.done;
       const todo = units.length - out.done;

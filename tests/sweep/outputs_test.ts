@@ -126,3 +126,26 @@ Deno.test("runSweep() removes the temporary files of an interrupted final write"
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("runSweep() rewrites a finished sweep of the same grid, and replaces one of another grid only when asked", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "memaudit_outputs_" });
+  try {
+    const f = sweepFiles(dir);
+    await runSweep(grid(dir));
+    const first = await Deno.readFile(f.results);
+    await runSweep(grid(dir));
+    assert.deepEqual(await Deno.readFile(f.results), first);
+    const other = { ...grid(dir), seeds: [0, 1] };
+    const err = await inputError(runSweep(other));
+    assert.equal(err.file, f.summary);
+    assert.match(err.message, /another sweep/);
+    assert.deepEqual(await Deno.readFile(f.results), first, "the refused run changed nothing");
+    const res = await runSweep({ ...other, replace: true });
+    assert.equal(res.summary.num_rows, 2 * 2 * 2);
+    // A summary.json that is not a sweep's is not overwritten either.
+    await Deno.writeTextFile(f.summary, "notes\n");
+    assert.equal((await inputError(runSweep(other))).file, f.summary);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
