@@ -29,7 +29,10 @@ export function formatPath(path: readonly PropertyKey[]): string {
 /**
  * Bad input: a package, a table or an export that does not match its format.
  * `file` is the file (or `<memory>`), `where` the location, `expected` what
- * should have been there.
+ * should have been there. The message reads "Cannot read FILE: WHERE:
+ * EXPECTED"; with another `verb` (e.g. "lock", for input that is not read
+ * from a file) it reads "Cannot VERB FILE: EXPECTED" when the location is
+ * the whole input (path "").
  */
 export class InputError extends Error {
   override name = "InputError";
@@ -38,11 +41,15 @@ export class InputError extends Error {
     readonly where: Where,
     readonly expected: string,
     readonly issues: { where: Where; expected: string }[] = [],
+    verb = "read",
   ) {
     const shown = issues.slice(1, 5).map((i) => `; ${formatWhere(i.where)}: ${i.expected}`).join(
       "",
     );
     const more = issues.length > 5 ? `; and ${issues.length - 5} more problem(s)` : "";
-    super(`Cannot read ${file}: ${formatWhere(where)}: ${expected}${shown}${more}`);
+    const at = verb !== "read" && "path" in where && where.path === ""
+      ? ""
+      : `${formatWhere(where)}: `;
+    super(`Cannot ${verb} ${file}: ${at}${expected}${shown}${more}`);
   }
 }

@@ -96,9 +96,11 @@ export function generate(name: string, seed: number): Package {
 export function checkDistributionName(name: string): asserts name is DistributionName {
   if (!Object.hasOwn(DISTRIBUTION_SPECS, name)) {
     throw new InputError(
-      "<arguments>",
-      { path: "name" },
-      `one of ${Object.keys(DISTRIBUTION_SPECS).join(", ")}, got '${name}'`,
+      `distribution '${name}'`,
+      { path: "" },
+      `expected one of ${Object.keys(DISTRIBUTION_SPECS).join(", ")}`,
+      [],
+      "generate",
     );
   }
 }

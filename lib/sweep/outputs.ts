@@ -41,6 +41,8 @@ export async function lockFolder(outDir: string): Promise<() => void> {
         path,
         { path: "" },
         "expected no other sweep writing to this folder (another one is running in it)",
+        [],
+        "lock",
       );
     }
     // A sweep that just finished may have removed the file we opened: lock the current one.

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import {
   buildPackage,
   type DistributionSpec,
+  generate,
   PREFIXED_IDS,
   streamSeed,
 } from "../../lib/generate/mod.ts";
@@ -94,4 +95,13 @@ Deno.test("streamSeed() follows §3.0", () => {
   assert.equal(streamSeed("none", 42), null);
   assert.equal(streamSeed({ salt: 11 }, 0), 1000014);
   assert.equal(streamSeed({ salt: 211 }, 499), 500 * 1000003 + 211);
+});
+
+Deno.test("generate() names an unknown distribution and lists the known ones", () => {
+  assert.throws(
+    () => generate("nope", 0),
+    (e: unknown) =>
+      e instanceof InputError &&
+      e.message.startsWith("Cannot generate distribution 'nope': expected one of base, "),
+  );
 });

@@ -20,7 +20,11 @@ Deno.test("runSweep() refuses a second sweep in a folder that one is writing", a
     const release = await lockFolder(dir);
     const err = await inputError(runSweep(grid(dir)));
     assert.equal(err.file, join(dir, "sweep.lock"));
-    assert.match(err.message, /another one is running in it/);
+    assert.equal(
+      err.message,
+      `Cannot lock ${join(dir, "sweep.lock")}: expected no other sweep writing to this folder ` +
+        "(another one is running in it)",
+    );
     await assert.rejects(Deno.stat(sweepFiles(dir).journal), Deno.errors.NotFound);
     release();
     // Released (as when the other sweep ends or dies): the sweep runs and removes the lock file.
