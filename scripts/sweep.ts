@@ -145,7 +145,8 @@ function main(args: string[]): Promise<void> | void {
 
   const enc = new TextEncoder();
   let last = 0;
-  const onProgress = values.quiet
+  // The progress line rewrites itself (\r, erase line): only on a terminal, not into a log file.
+  const onProgress = values.quiet || !Deno.stderr.isTerminal()
     ? undefined
     : (done: number, total: number, eta: number | null) => {
       const now = performance.now();
@@ -163,6 +164,13 @@ function main(args: string[]): Promise<void> | void {
       }
     };
 
+  // Ctrl-C: the journal is consistent between units, so say how to go on, then stop.
+  Deno.addSignalListener("SIGINT", () => {
+    console.error(
+      `${progressShown ? "\n" : ""}sweep: interrupted; rerun the same command to resume`,
+    );
+    Deno.exit(130);
+  });
   return runSweep({
     distributions,
     seeds: Array.from({ length: nSeeds }, (_, s) => s),
@@ -177,7 +185,7 @@ function main(args: string[]): Promise<void> | void {
   }).then((res) => {
     try {
       if (values.quiet) return;
-      Deno.stderr.writeSync(enc.encode("\n"));
+      if (progressShown) Deno.stderr.writeSync(enc.encode("\n"));
       console.error(
         `sweep: ${res.summary.num_rows} rows, ${res.units} units (${res.resumedUnits} resumed), ` +
           `budgets ${res.grid.budgets.join(", ")}` +
