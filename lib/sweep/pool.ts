@@ -10,6 +10,13 @@ import type { Summation } from "../score/_py_sum.ts";
 import { SweepLane, type UnitRef, type WorkerReply, type WorkerRequest } from "./lane.ts";
 import type { UnitConfig } from "./run_unit.ts";
 
+/** Whether two samples hold the same numbers in the same order (`Object.is`: 0 and -0 differ). */
+function sameValues(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) return false;
+  return true;
+}
+
 /** A unit's reply. */
 export type UnitReply = Extract<WorkerReply, { type: "unit" }>;
 
@@ -194,11 +201,17 @@ export class SweepPool {
    * @returns one [low, high] per sample, in order
    */
   async bootstrap(samples: readonly number[][], summation: Summation): Promise<[number, number][]> {
+    // Equal samples (e.g. methods that agree on every package) have equal intervals: one each.
+    const distinct: number[][] = [],
+      slot = samples.map((s) => {
+        const j = distinct.findIndex((d) => sameValues(d, s));
+        return j >= 0 ? j : distinct.push(s) - 1;
+      });
     const n = this.size;
-    const total = samples.reduce((s, x) => s + x.length, 0);
+    const total = distinct.reduce((s, x) => s + x.length, 0);
     const shares: Float64Array[][] = this.#lanes.map(() => []);
     let acc = 0;
-    for (const s of samples) {
+    for (const s of distinct) {
       shares[Math.min(n - 1, Math.floor((acc * n) / Math.max(1, total)))].push(
         Float64Array.from(s),
       );
@@ -211,7 +224,10 @@ export class SweepPool {
           : this.#request(w, { type: "bootstrap", samples: share, summation }, "Cannot bootstrap")
       ),
     );
-    return replies.flatMap((r) => (r as Extract<WorkerReply, { type: "intervals" }>).intervals);
+    const intervals = replies.flatMap((r) =>
+      (r as Extract<WorkerReply, { type: "intervals" }>).intervals
+    );
+    return slot.map((j) => intervals[j]);
   }
 
   /** Stops the workers; pending requests never settle. */
