@@ -270,25 +270,12 @@ function genericCsvLine(r: ResultRow): string {
         ? v.memaudit
         : col === "package_schema_version"
         ? v.schema
-        : Object.hasOwn(UPDATE_METRIC_COLUMNS, col)
+        : (METRIC_KEYS_SORTED as readonly string[]).includes(col)
         ? u[col]
         : o[col],
     )
   ).join(",");
 }
-
-/** The CSV columns read from `update_metrics`. */
-const UPDATE_METRIC_COLUMNS: Readonly<Record<string, true>> = Object.fromEntries(
-  [
-    "current_units_total",
-    "current_units_covered",
-    "invalidation_units_total",
-    "invalidation_units_covered",
-    "stale_units_total",
-    "stale_positive_units_covered",
-    "selected_tombstone_like",
-  ].map((k) => [k, true]),
-);
 
 /**
  * A result row's JSON line (`canonicalJson(row)`, without "\n") and CSV
