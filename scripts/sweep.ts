@@ -57,7 +57,8 @@ let progressShown = false;
 
 const MAX_SEEDS = 10_000_000;
 const MAX_WORKERS = 1024;
-const INTEGER_FLAGS = new Set(["--seeds", "--workers"]);
+/** Flags whose value may look like a negative number (then checked, and refused, as a value). */
+const NUMERIC_FLAGS = new Set(["--seeds", "--workers", "--budgets"]);
 
 function fail(message: string): never {
   console.error(`sweep: ${message.replaceAll("\n", " ")}\n\n${USAGE}`);
@@ -81,7 +82,7 @@ function integerFlag(name: string, text: string, max: number): number {
 function joinNegativeValues(args: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < args.length; i++) {
-    if (INTEGER_FLAGS.has(args[i]) && /^-[0-9.]/.test(args[i + 1] ?? "")) {
+    if (NUMERIC_FLAGS.has(args[i]) && /^-[0-9.]/.test(args[i + 1] ?? "")) {
       out.push(`${args[i]}=${args[++i]}`);
     } else out.push(args[i]);
   }

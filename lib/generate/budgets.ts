@@ -45,9 +45,11 @@ export function parseBudgetToken(token: string): BudgetToken {
     if (Number.isSafeInteger(v) && v > 0) return { kind: "absolute", value: v };
   }
   throw new InputError(
-    "<budgets>",
-    { path: JSON.stringify(token) },
-    "a fraction in (0, 1] written with '.' or 'e', or a positive integer budget",
+    `budget ${JSON.stringify(token)}`,
+    { path: "" },
+    "expected a fraction in (0, 1] written with '.' or 'e', or a positive integer budget",
+    [],
+    "use",
   );
 }
 
@@ -100,9 +102,11 @@ export function budgetBasis(packages: readonly Package[]): number {
 export function budgetBasisFromTotals(totals: ArrayLike<number>): number {
   if (totals.length === 0) {
     throw new InputError(
-      "<budgets>",
-      { path: "packages" },
-      "at least one package to take the mean cost of",
+      "the budget basis",
+      { path: "" },
+      "expected at least one package to take the mean cost of",
+      [],
+      "compute",
     );
   }
   let sum = 0;
