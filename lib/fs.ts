@@ -51,7 +51,8 @@ export async function writeTextAtomic(path: string, text: string): Promise<void>
  *
  * @param dir the folder
  * @returns nothing once the folder exists
- * @throws {InputError} if `dir` or one of its parents exists as a file ("expected a folder")
+ * @throws {InputError} if `dir` or one of its parents exists as a file ("expected a folder"), or
+ *   if the system cannot make it there (e.g. under /proc)
  * @throws {Deno.errors.PermissionDenied} or another `Deno.errors` error if it cannot be created
  */
 export async function makeFolder(dir: string): Promise<void> {
@@ -60,6 +61,16 @@ export async function makeFolder(dir: string): Promise<void> {
   } catch (err) {
     if (err instanceof Deno.errors.AlreadyExists || err instanceof Deno.errors.NotADirectory) {
       throw new InputError(dir, { path: "" }, "expected a folder (it or a parent is a file)");
+    }
+    if (err instanceof Deno.errors.NotFound) {
+      // A recursive mkdir that still finds no parent: a place where folders cannot be made (/proc).
+      throw new InputError(
+        dir,
+        { path: "" },
+        `expected a parent folder that accepts new folders (${err.message})`,
+        [],
+        "create",
+      );
     }
     throw err;
   }
