@@ -1,6 +1,6 @@
 /**
  * The closing checks of a notebook: each claim with its measured value and
- * whether it holds. Displayed as a table; `assertAll()` throws when any
+ * whether it holds (or that it was skipped, when its data is missing). Displayed as a table; `assertAll()` throws when any
  * claim fails, so executing the notebook is a test.
  *
  * @module
@@ -12,6 +12,8 @@ export interface Check {
   claim: string;
   ok: boolean;
   detail: string;
+  /** True when the claim could not be checked here (e.g. its data is missing); `ok` is then true. */
+  skipped?: boolean;
 }
 
 /** A list of checked claims. */
@@ -21,6 +23,15 @@ export class Checks {
   /** Records a claim; `detail` shows the measured value. */
   add(claim: string, ok: boolean, detail = ""): this {
     this.items.push({ claim, ok, detail });
+    return this;
+  }
+
+  /**
+   * Records a claim that could not be checked here (e.g. its data is
+   * missing): shown as "skipped", never as "pass", and not a failure.
+   */
+  skip(claim: string, reason: string): this {
+    this.items.push({ claim, ok: true, detail: reason, skipped: true });
     return this;
   }
 
@@ -34,7 +45,11 @@ export class Checks {
   table(): Table {
     return new Table(
       "checks",
-      this.items.map((c) => ({ claim: c.claim, result: c.ok ? "pass" : "FAIL", detail: c.detail })),
+      this.items.map((c) => ({
+        claim: c.claim,
+        result: c.skipped ? "skipped" : c.ok ? "pass" : "FAIL",
+        detail: c.detail,
+      })),
     );
   }
 
