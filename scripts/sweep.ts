@@ -30,7 +30,8 @@ const USAGE = `Usage: deno run -A scripts/sweep.ts --out DIR [options]
   --budgets LIST        budget tokens: fractions of the mean total candidate cost (0.10) or
                         absolute budgets (6) (default 0.01,0.02,0.05,0.10,0.20)
   --methods LIST        method ids, "exact" (the 8 of the exact sweep, default) or "stress" (the 10)
-  --workers N           1 runs on the main thread; N >= 2 runs N worker threads, N in [1, 1024]
+  --workers N           1 runs on the main thread; N >= 2 runs N worker threads (at most two per
+                        core are started), N in [1, 1024]
                         (default: one per core for grids of 2,000 units or more, else 1;
                         a unit is one (distribution, seed) package with all its budgets and methods)
   --bound B             branch-and-bound bound: auto (default), knapsack or suffix (the artifact's)

@@ -44,9 +44,10 @@ export interface SweepOptions {
   /** Output folder. */
   outDir: string;
   /**
-   * 1 runs every unit on the main thread; n >= 2 runs them on n worker threads. Default: one per
-   * core for grids of 2,000 units or more, else 1 (below that, starting workers and warming up
-   * their compilers costs more than they win; bench/README.md).
+   * 1 runs every unit on the main thread; n >= 2 runs them on n worker threads (at most two per
+   * core and one per unit). Default: one per core for grids of 2,000 units or more, else 1 (below
+   * that, starting workers and warming up their compilers costs more than they win;
+   * bench/README.md).
    */
   workers?: number;
   /** B&B bound (default `auto`; the store does not depend on it). */
@@ -270,7 +271,11 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
   const units: UnitRef[] = outputOrder.map((u, id) => ({ ...u, id }));
   // Lanes: the main thread alone, or n workers.
   const workers = opts.workers ?? defaultWorkers(units.length);
-  const pool = new SweepPool(Math.min(workers, units.length));
+  // Each worker is a V8 isolate (~25 MB): more than two per core only costs memory, and the
+  // output is the same for any count.
+  const pool = new SweepPool(
+    Math.min(workers, units.length, 2 * (navigator.hardwareConcurrency ?? 1)),
+  );
   try {
     // 1. The budget basis: every package of the run, generated once, spread over the lanes.
     const needsBasis = opts.budgets.some((t) => parseBudgetToken(String(t)).kind === "fraction");
