@@ -1,7 +1,8 @@
 /**
  * The closing checks of a notebook: each claim with its measured value and
- * whether it holds (or that it was skipped, when its data is missing). Displayed as a table; `assertAll()` throws when any
- * claim fails, so executing the notebook is a test.
+ * whether it holds (or that it was skipped, when its data is missing).
+ * Displayed as a table; `assertAll()` throws when any claim fails, so
+ * executing the notebook is a test.
  *
  * @module
  */

@@ -202,11 +202,11 @@ export class SweepPool {
    */
   async bootstrap(samples: readonly number[][], summation: Summation): Promise<[number, number][]> {
     // Equal samples (e.g. methods that agree on every package) have equal intervals: one each.
-    const distinct: number[][] = [],
-      slot = samples.map((s) => {
-        const j = distinct.findIndex((d) => sameValues(d, s));
-        return j >= 0 ? j : distinct.push(s) - 1;
-      });
+    const distinct: number[][] = [];
+    const slot = samples.map((s) => {
+      const j = distinct.findIndex((d) => sameValues(d, s));
+      return j >= 0 ? j : distinct.push(s) - 1;
+    });
     const n = this.size;
     const total = distinct.reduce((s, x) => s + x.length, 0);
     const shares: Float64Array[][] = this.#lanes.map(() => []);

@@ -231,11 +231,19 @@ const isBool = (v: unknown): v is boolean => typeof v === "boolean";
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 
+/** Whether update metrics are exactly the seven keys of {@linkcode UpdateMetrics}, finite numbers. */
+function isMetrics(u: unknown): boolean {
+  if (!isRecord(u) || Object.keys(u).length !== METRIC_KEYS_SORTED.length) return false;
+  for (const k of METRIC_KEYS_SORTED) if (!Number.isFinite(u[k])) return false;
+  return true;
+}
+
 /**
  * Whether a row has exactly the own keys and value types of
- * {@linkcode ResultRow} (certificate_status a string or absent): the rows
- * {@linkcode rowLines} writes field by field. Anything else (extra, missing
- * or undefined fields, other types) goes through the generic writers.
+ * {@linkcode ResultRow} (certificate_status a string or absent, the seven
+ * update metrics finite): the rows {@linkcode rowLines} writes field by
+ * field. Anything else (extra, missing or undefined fields, other types,
+ * non-finite metrics) goes through the generic writers.
  */
 function isResultRowShape(r: ResultRow): boolean {
   const status = r.certificate_status;
@@ -254,7 +262,7 @@ function isResultRowShape(r: ResultRow): boolean {
     (r.upper_bound_source === null || isStr(r.upper_bound_source)) &&
     isNum(r.reference_value) && isBool(r.budget_feasible) && isBool(r.group_feasible) &&
     isRecord(r.representation_mix) &&
-    isRecord(u) && isRecord(r.retrieval_metrics) &&
+    isMetrics(u) && isRecord(r.retrieval_metrics) &&
     Object.keys(r.retrieval_metrics).length === 0 && isRecord(r.policy_metadata) &&
     isRecord(v) && isStr(v.memaudit) && isNum(v.schema);
 }
@@ -339,46 +347,17 @@ function rowLines(r: ResultRow): [string, string] {
     ',"seed":' + jnum(seed) +
     ',"selected_candidate_ids":' + ids +
     ',"selected_cost":' + jnum(cost) +
-    ',"update_metrics":' +
-    metricsJson(
-      u,
-      curTotal,
-      curCovered,
-      invTotal,
-      invCovered,
-      staleTotal,
-      staleCovered,
-      tombstoneLike,
-    ) +
+    ',"update_metrics":{"current_units_covered":' + curCovered +
+    ',"current_units_total":' + curTotal +
+    ',"invalidation_units_covered":' + invCovered +
+    ',"invalidation_units_total":' + invTotal +
+    ',"selected_tombstone_like":' + tombstoneLike +
+    ',"stale_positive_units_covered":' + staleCovered +
+    ',"stale_units_total":' + staleTotal + "}" +
     ',"upper_bound":' + jnum(upper) +
     ',"upper_bound_source":' + jstr(r.upper_bound_source) +
     ',"versions":' + (ownVersions ? VERSIONS_JSON : recordJson(v)) + "}";
   return [json, csv];
-}
-
-/**
- * The canonical JSON of the update metrics from their cell texts (all seven
- * finite numbers: the texts are their JSON); any other shape goes through
- * `recordJson`.
- */
-function metricsJson(
-  u: UpdateMetrics,
-  curTotal: string,
-  curCovered: string,
-  invTotal: string,
-  invCovered: string,
-  staleTotal: string,
-  staleCovered: string,
-  tombstoneLike: string,
-): string {
-  const o = u as unknown as Record<string, unknown>;
-  if (Object.keys(o).length !== 7) return recordJson(o);
-  for (const k of METRIC_KEYS_SORTED) if (!Number.isFinite(o[k])) return recordJson(o);
-  return '{"current_units_covered":' + curCovered + ',"current_units_total":' + curTotal +
-    ',"invalidation_units_covered":' + invCovered + ',"invalidation_units_total":' + invTotal +
-    ',"selected_tombstone_like":' + tombstoneLike +
-    ',"stale_positive_units_covered":' + staleCovered + ',"stale_units_total":' + staleTotal +
-    "}";
 }
 
 /** `canonicalJson(timing)` written field by field (falls back for another shape). */
