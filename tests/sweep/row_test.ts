@@ -138,6 +138,15 @@ Deno.test("rowsToJsonl() and rowsToCsv() write rows of another shape as the gene
     ["an array mix", { ...base, representation_mix: [2] as unknown as Record<string, number> }],
   ];
   const baseCells = (parse(rowsToCsv([base])) as string[][])[1];
+  // Non-finite update metrics: null in JSON (as JSON.stringify writes NaN), "NaN" in the CSV.
+  const nanMetrics = {
+    ...base,
+    update_metrics: { ...base.update_metrics, stale_units_total: NaN },
+  };
+  assert.equal(rowsToJsonl([nanMetrics]), canonicalJson(nanMetrics) + "\n");
+  assert.ok(rowsToJsonl([nanMetrics]).includes('"stale_units_total":null'));
+  const nanCells = (parse(rowsToCsv([nanMetrics])) as string[][])[1];
+  assert.equal(nanCells[CSV_COLUMNS.indexOf("stale_units_total")], "NaN");
   for (const [what, row] of odd) {
     assert.equal(rowsToJsonl([row]), canonicalJson(row) + "\n", what);
     const cells = (parse(rowsToCsv([row])) as string[][])[1];
