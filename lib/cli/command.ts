@@ -1,0 +1,155 @@
+/**
+ * The contract every `memaudit` subcommand implements, and the helpers they
+ * share: flag parsing (node:util parseArgs), output in three forms (a text
+ * table for people, `--json` and `--csv` for machines) and the exit codes
+ * (0 done, 1 a claim failed, 2 bad input or usage).
+ *
+ * A command never calls `Deno.exit` and never prints a stack trace: it
+ * returns its exit code, throws {@linkcode UsageError} for bad flags, or lets
+ * an {@linkcode InputError} reach the entry point, which prints one line.
+ *
+ * @module
+ */
+import { parseArgs, type ParseArgsConfig } from "node:util";
+import { stringify } from "csv-stringify/sync";
+
+/** Exit codes of every memaudit command. */
+export const EXIT = {
+  /** The command did what it was asked. */
+  ok: 0,
+  /** The command ran, but a claim it checks failed (e.g. a ratio above 1). */
+  claimFailed: 1,
+  /** Bad usage or bad input: one line on stderr. */
+  badInput: 2,
+} as const;
+
+/** Where a command writes: injected so tests can capture it. */
+export interface CliIo {
+  /** Writes text to standard output (no newline added). */
+  stdout(text: string): void;
+  /** Writes text to standard error (no newline added). */
+  stderr(text: string): void;
+  /** Whether stderr is a terminal (progress bars are shown only then). */
+  readonly isTerminal: boolean;
+}
+
+/** One subcommand of `memaudit`. */
+export interface Command {
+  /** The word after `memaudit` (e.g. `solve`). */
+  readonly name: string;
+  /** One line for `memaudit --help`. */
+  readonly summary: string;
+  /** Runs the command on the words after its name; resolves to an {@linkcode EXIT} code. */
+  run(argv: string[], io: CliIo): Promise<number>;
+}
+
+/** Bad flags or arguments: the entry point prints `memaudit CMD: MESSAGE` and exits 2. */
+export class UsageError extends Error {
+  override name = "UsageError";
+}
+
+/** Output form chosen by `--json` / `--csv` (default: a text table). */
+export type OutputForm = "table" | "json" | "csv";
+
+/**
+ * Parses a command's flags with node:util parseArgs (strict), turning its
+ * errors into {@linkcode UsageError}. `--help` handling is the caller's.
+ *
+ * @param argv the words after the command name
+ * @param options parseArgs options
+ * @param allowPositionals whether positional arguments are accepted
+ * @returns parseArgs' `values` and `positionals`
+ * @throws {UsageError} on an unknown flag, a missing value or a stray positional
+ */
+export function parseFlags<O extends NonNullable<ParseArgsConfig["options"]>>(
+  argv: string[],
+  options: O,
+  allowPositionals = true,
+): ReturnType<typeof parseArgs<{ options: O; allowPositionals: boolean; strict: true }>> {
+  try {
+    return parseArgs({ args: argv, options, allowPositionals, strict: true });
+  } catch (err) {
+    if (String((err as { code?: unknown }).code ?? "").startsWith("ERR_PARSE_ARGS")) {
+      throw new UsageError((err as Error).message.replaceAll("\n", " "));
+    }
+    throw err;
+  }
+}
+
+/**
+ * The output form from `--json` / `--csv` flags.
+ *
+ * @param values parsed flags with optional boolean `json` and `csv`
+ * @returns "json", "csv" or "table"
+ * @throws {UsageError} if both are given
+ */
+export function outputForm(values: { json?: boolean; csv?: boolean }): OutputForm {
+  if (values.json && values.csv) throw new UsageError("--json and --csv exclude each other");
+  return values.json ? "json" : values.csv ? "csv" : "table";
+}
+
+/**
+ * Formats rows as an aligned text table (numbers right-aligned, non-integers
+ * to 4 decimals, null as "–").
+ *
+ * @param columns column keys, in order
+ * @param rows the rows
+ * @returns the table, one line per row after a header and a rule, ending in a newline
+ */
+export function textTable(columns: string[], rows: Record<string, unknown>[]): string {
+  const cell = (v: unknown): string =>
+    v === null || v === undefined
+      ? "–"
+      : typeof v === "number"
+      ? (Number.isInteger(v) ? String(v) : v.toFixed(4))
+      : typeof v === "object"
+      ? JSON.stringify(v)
+      : String(v);
+  const body = rows.map((r) => columns.map((c) => cell(r[c])));
+  const width = columns.map((c, j) => Math.max(c.length, ...body.map((b) => b[j].length)));
+  const numeric = columns.map((c) =>
+    rows.length > 0 && rows.every((r) => typeof r[c] === "number")
+  );
+  const line = (cells: string[]) =>
+    cells.map((s, j) => numeric[j] ? s.padStart(width[j]) : s.padEnd(width[j])).join("  ")
+      .trimEnd();
+  return [line(columns), width.map((w) => "-".repeat(w)).join("  "), ...body.map(line)].join("\n") +
+    "\n";
+}
+
+/**
+ * Formats rows as CSV (csv-stringify, header row, objects as JSON text).
+ *
+ * @param columns column keys, in order
+ * @param rows the rows
+ * @returns CSV text ending in a newline
+ */
+export function csvTable(columns: string[], rows: Record<string, unknown>[]): string {
+  return stringify(
+    rows.map((r) =>
+      columns.map((c) => {
+        const v = r[c];
+        return v !== null && typeof v === "object" ? JSON.stringify(v) : v ?? "";
+      })
+    ),
+    { header: true, columns },
+  );
+}
+
+/**
+ * Writes a result in the chosen form: JSON (`json`, pretty-printed), CSV or a
+ * text table of `rows`.
+ *
+ * @param io where to write
+ * @param form the output form
+ * @param result `json`: the machine result; `columns` / `rows`: its tabular view
+ */
+export function emit(
+  io: CliIo,
+  form: OutputForm,
+  result: { json: unknown; columns: string[]; rows: Record<string, unknown>[] },
+): void {
+  if (form === "json") io.stdout(JSON.stringify(result.json, null, 2) + "\n");
+  else if (form === "csv") io.stdout(csvTable(result.columns, result.rows));
+  else io.stdout(textTable(result.columns, result.rows));
+}

@@ -1,0 +1,13 @@
+/**
+ * Registers every `memaudit` subcommand. One line per command; the module is
+ * loaded only when the command runs.
+ *
+ * @module
+ */
+import { registerCommand } from "../main.ts";
+
+registerCommand(
+  "sweep",
+  "the synthetic grid runner (ARTIFACT-SPEC §4.2-§4.3)",
+  async () => (await import("./sweep.ts")).command,
+);

@@ -1,0 +1,100 @@
+/**
+ * The `memaudit` command line: dispatches `memaudit COMMAND ...` to the
+ * command modules under `lib/cli/commands/`, and turns errors into one line
+ * and an exit code (2 for bad usage or input, 1 for anything else).
+ *
+ * @module
+ */
+import { InputError } from "../errors.ts";
+import { type CliIo, type Command, EXIT, UsageError } from "./command.ts";
+
+/** Loads a command module lazily, so `memaudit --help` starts fast. */
+type Loader = () => Promise<Command>;
+
+/**
+ * The registered commands, in the order `memaudit --help` lists them. Each
+ * module under `lib/cli/commands/` exports `command: Command`.
+ */
+export const COMMANDS: Record<string, { summary: string; load: Loader }> = {};
+
+/**
+ * Registers a command (used by `lib/cli/commands/registry.ts`).
+ *
+ * @param name the word after `memaudit`
+ * @param summary one line for the overview
+ * @param load resolves to the command
+ */
+export function registerCommand(name: string, summary: string, load: Loader): void {
+  COMMANDS[name] = { summary, load };
+}
+
+/** The process's standard streams as a {@linkcode CliIo}. */
+export function processIo(): CliIo {
+  const enc = new TextEncoder();
+  const write = (f: typeof Deno.stdout) => (text: string) => {
+    const bytes = enc.encode(text);
+    let off = 0;
+    while (off < bytes.length) off += f.writeSync(bytes.subarray(off));
+  };
+  return {
+    stdout: write(Deno.stdout),
+    stderr: write(Deno.stderr),
+    isTerminal: Deno.stderr.isTerminal(),
+  };
+}
+
+function overview(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length), 8);
+  const lines = Object.entries(COMMANDS).map(([n, c]) => `  ${n.padEnd(width)}  ${c.summary}`);
+  return `Usage: memaudit COMMAND [options]   (memaudit COMMAND --help for each)
+
+Commands:
+${lines.join("\n")}
+
+Exit codes: 0 done, 1 a checked claim failed, 2 bad usage or bad input.
+`;
+}
+
+/**
+ * Runs `memaudit` on `argv` (the words after the program name).
+ *
+ * @param argv e.g. `["solve", "pkg.json", "--budgets", "2,5"]`
+ * @param io where to write (default: the process's streams)
+ * @returns the exit code: 0, 1 or 2
+ */
+export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
+  await import("./commands/registry.ts");
+  const [name, ...rest] = argv;
+  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+    io.stdout(overview());
+    return name === undefined ? EXIT.badInput : EXIT.ok;
+  }
+  const entry = COMMANDS[name];
+  if (entry === undefined) {
+    io.stderr(
+      `memaudit: unknown command '${name}'; expected one of ${Object.keys(COMMANDS).join(", ")}\n`,
+    );
+    return EXIT.badInput;
+  }
+  try {
+    const command = await entry.load();
+    return await command.run(rest, io);
+  } catch (err) {
+    const msg = (err as Error)?.message?.replaceAll("\n", " ") ?? String(err);
+    if (err instanceof UsageError) {
+      io.stderr(`memaudit ${name}: ${msg} (see memaudit ${name} --help)\n`);
+      return EXIT.badInput;
+    }
+    if (err instanceof InputError) {
+      io.stderr(`memaudit ${name}: ${msg}\n`);
+      return EXIT.badInput;
+    }
+    if (err instanceof Error && Object.values(Deno.errors).some((E) => err instanceof E)) {
+      io.stderr(`memaudit ${name}: ${msg}\n`);
+      return EXIT.badInput;
+    }
+    if (Deno.env.get("MEMAUDIT_DEBUG")) io.stderr(`${(err as Error)?.stack ?? err}\n`);
+    io.stderr(`memaudit ${name}: internal error: ${msg} (set MEMAUDIT_DEBUG=1 for the stack)\n`);
+    return EXIT.claimFailed;
+  }
+}
