@@ -20,3 +20,14 @@ export * from "./lib/sweep/mod.ts";
 export * from "./lib/repro/mod.ts";
 export * from "./lib/adjudicate/mod.ts";
 export * from "./lib/systems/mod.ts";
+// Certificates that cannot be laundered (issue 10, finding 4): solver-made, checked for
+// package, budget and k by every scorer. `issueCertificate` stays internal (solvers only).
+export {
+  type CertificateUse,
+  certify,
+  certifyBnb,
+  isIssued,
+  issuedFor,
+  raiseCap,
+  requireCertificate,
+} from "./lib/certificate.ts";

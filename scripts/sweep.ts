@@ -199,7 +199,7 @@ function main(args: string[]): Promise<void> | void {
       );
       console.log("distribution\tB\tmethod\tmean ratio to OPT [bootstrap 95%]");
       for (const a of res.summary.by_distribution_budget_method) {
-        const f = (x: number) => x.toFixed(4);
+        const f = (x: number | null) => (x === null ? "null" : x.toFixed(4));
         console.log(
           `${a.distribution}\t${a.budget}\t${a.method}\t${f(a.mean_ratio_to_opt)} ` +
             `[${f(a.bootstrap95_ratio_to_opt_low)}, ${f(a.bootstrap95_ratio_to_opt_high)}]` +

@@ -10,8 +10,8 @@
  */
 import type { Package } from "../package/schema.ts";
 import { compilePackage } from "../package/compile.ts";
-import { solveBnb } from "../solve/bnb.ts";
 import { type Certificate, isCertified } from "../solve/result.ts";
+import { certifyBnb, isIssued, issuedFor, raiseCap } from "../certificate.ts";
 import { ratioToOpt } from "../score/ratio.ts";
 import { clusterBootstrapCi } from "../score/cluster_bootstrap.ts";
 import { kendallTau } from "../score/agreement.ts";
@@ -63,12 +63,16 @@ export interface ScoreNaturalOptions {
   /** Group cap k for OPT (default: the package's). Writers always use the package's cap. */
   k?: number;
   /**
-   * Known OPT values of the same packages under a smaller cap (e.g. the k = 1
-   * rows when scoring k = 2). Where that OPT already reaches the largest
-   * value F can take (Σ w_r with the default h = min(1, z)), it is OPT under
-   * the larger cap too — a proof, so it is certified without a search.
+   * Certificates of the same packages under a smaller cap (e.g. from
+   * {@linkcode certifyNatural} at k = 1 when scoring k = 2). Where such a
+   * certificate is for the same package (same canonical JSON) and budget and
+   * already reaches the largest value F can take (Σ w_r with the default
+   * h = min(1, z)), it is OPT under the larger cap too — a proof (`raiseCap`),
+   * so it is certified without a search. Only solver-made certificates are
+   * accepted (rows or OPT values are not); they cannot cross a worker, so
+   * `scoreNaturalParallel` runs such a job on the main thread.
    */
-  reachedBy?: readonly NaturalScoreRow[];
+  reachedBy?: readonly Certificate[];
 }
 
 /**
@@ -79,6 +83,7 @@ export interface ScoreNaturalOptions {
  * @param opts budgets, writers, k
  * @returns rows in (package, budget, [opt, ...methods]) order
  * @throws {RangeError} for an unknown writer id
+ * @throws {TypeError} if `reachedBy` holds anything no exact solver made
  */
 export function scoreNatural(
   packages: readonly Package[],
@@ -87,25 +92,32 @@ export function scoreNatural(
   const budgets = opts.budgets ?? LOCOMO_DEFAULT_BUDGETS;
   const methods = opts.methods ?? NATURAL_METHODS;
   const writers = methods.map((m) => [m, getWriter(m)] as const);
-  const known = new Map(
-    (opts.reachedBy ?? []).filter((r) => r.method === "opt" && r.opt !== null)
-      .map((r) => [`${r.package}\u0000${r.budget}`, r.opt!]),
-  );
+  const known = opts.reachedBy ?? [];
+  for (const c of known) {
+    if (!isIssued(c)) {
+      throw new TypeError(
+        "Cannot score natural packages: reachedBy takes certificates made by an exact solver (e.g. certifyNatural()), not rows, OPT values or copies",
+      );
+    }
+  }
   const rows: NaturalScoreRow[] = [];
   for (const pkg of packages) {
     const cp = compilePackage(pkg);
     const cluster = String(pkg.meta?.sample_id ?? pkg.id);
     const category = pkg.queries[0]?.category ?? "";
-    const cap1 = cp.segments.every((s) => s === null);
-    const maxF = cp.weights.reduce((a, w) => a + w, 0);
+    const k = opts.k ?? cp.k;
     for (const budget of budgets) {
-      const prior = known.get(`${pkg.id}\u0000${budget}`);
-      const cert = cap1 && prior !== undefined && prior >= maxF - 1e-12
-        ? reached(budget, opts.k ?? cp.k, prior)
-        : solveBnb(cp, budget, { k: opts.k ?? cp.k });
+      let cert: Certificate | null = null;
+      for (const prior of known) {
+        if (prior.budget !== budget || prior.k >= k || !issuedFor(prior, cp)) continue;
+        cert = raiseCap(cp, prior, k);
+        if (cert !== null) break;
+      }
+      cert ??= certifyBnb(cp, budget, { k });
       const opt = isCertified(cert) ? cert.objective : null;
+      const use = { cp, budget, k };
       const row = (method: string, value: number): NaturalScoreRow => {
-        const r = ratioToOpt(value, cert);
+        const r = ratioToOpt(value, cert, use);
         return {
           package: pkg.id,
           cluster,
@@ -125,22 +137,23 @@ export function scoreNatural(
   return rows;
 }
 
-/** A certificate for an OPT proven by reaching the largest possible F. */
-function reached(budget: number, k: number, value: number): Certificate {
-  return {
-    status: "optimal",
-    solver: "bnb",
-    budget,
-    k,
-    objective: value,
-    store: [],
-    cost: 0,
-    bound: value,
-    gap: 0,
-    nodes: 0,
-    timeMs: 0,
-    message: "OPT under a smaller group cap already reaches the largest possible F",
-  };
+/**
+ * Certifies OPT (branch-and-bound) of every package at every budget: the
+ * certificates `reachedBy` takes.
+ *
+ * @param packages natural packages
+ * @param opts budgets (default 30, 60, 100) and k (default: each package's)
+ * @returns issued certificates in (package, budget) order
+ */
+export function certifyNatural(
+  packages: readonly Package[],
+  opts: Pick<ScoreNaturalOptions, "budgets" | "k"> = {},
+): Certificate[] {
+  const budgets = opts.budgets ?? LOCOMO_DEFAULT_BUDGETS;
+  return packages.flatMap((pkg) => {
+    const cp = compilePackage(pkg);
+    return budgets.map((b) => certifyBnb(cp, b, { k: opts.k ?? cp.k }));
+  });
 }
 
 /** One (method, budget) summary with its denominators. */
@@ -162,8 +175,8 @@ export interface NaturalSummaryRow {
   high: number | null;
   /** Conversations among the scored packages. */
   clusters: number;
-  /** Mean F of the store over all items (for `opt`: mean OPT). */
-  mean_value: number;
+  /** Mean F of the store over all items (for `opt`: mean certified OPT over the certified items; null if none). */
+  mean_value: number | null;
 }
 
 /** Options of {@linkcode summarizeNatural}. */
@@ -212,11 +225,16 @@ export function summarizeNatural(
         low: ci?.low ?? null,
         high: ci?.high ?? null,
         clusters: ci?.clusters ?? 0,
-        mean_value: cell.reduce((s, r) => s + r.value, 0) / cell.length,
+        mean_value: meanValue(method === "opt" ? cell.filter((r) => r.opt !== null) : cell),
       });
     }
   }
   return out;
+}
+
+/** Mean F of rows (null for none). */
+function meanValue(rows: readonly NaturalScoreRow[]): number | null {
+  return rows.length === 0 ? null : rows.reduce((s, r) => s + r.value, 0) / rows.length;
 }
 
 /** One budget's (or all budgets') rescoring shift between two scorings. */

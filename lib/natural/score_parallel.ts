@@ -6,7 +6,7 @@
  * @module
  */
 import type { Package } from "../package/schema.ts";
-import type { NaturalScoreRow, ScoreNaturalOptions } from "./score_natural.ts";
+import { type NaturalScoreRow, scoreNatural, type ScoreNaturalOptions } from "./score_natural.ts";
 
 /** One scoring to run. */
 export interface ScoreJob {
@@ -45,7 +45,9 @@ function runChunk(
 /**
  * Runs several {@linkcode scoreNatural} jobs on a pool of workers.
  *
- * @param jobs scorings to run (packages and options; options must be plain data)
+ * @param jobs scorings to run (packages and options; options must be plain data, except
+ *   `reachedBy`: certificates cannot cross a worker, so a job with `reachedBy` runs on the
+ *   main thread)
  * @param opts worker and chunk counts
  * @returns one row list per job, each equal to `scoreNatural(job.packages, job.opts)`
  * @throws {Error} if a worker fails (e.g. an unknown writer id)
@@ -68,7 +70,10 @@ export async function scoreNaturalParallel(
   const lane = async () => {
     while (next < tasks.length) {
       const t = tasks[next++];
-      results[t.job][t.part] = await runChunk(t.packages, jobs[t.job].opts ?? {});
+      const o = jobs[t.job].opts ?? {};
+      results[t.job][t.part] = (o.reachedBy?.length ?? 0) > 0
+        ? scoreNatural(t.packages, o)
+        : await runChunk(t.packages, o);
     }
   };
   await Promise.all(Array.from({ length: Math.min(workers, tasks.length) }, lane));

@@ -120,9 +120,13 @@ export function compareExactSweep(
   for (const c of e.cells) {
     const a = find(aggregates, c.method, c.budget, e.distribution);
     const name = `${c.method} B=${c.budget}`;
-    out.push(compare(`${name} mean`, a?.mean_ratio_to_opt, c.mean, e.tolerance));
-    out.push(compare(`${name} low`, a?.bootstrap95_ratio_to_opt_low, c.low, e.tolerance));
-    out.push(compare(`${name} high`, a?.bootstrap95_ratio_to_opt_high, c.high, e.tolerance));
+    out.push(compare(`${name} mean`, a?.mean_ratio_to_opt ?? undefined, c.mean, e.tolerance));
+    out.push(
+      compare(`${name} low`, a?.bootstrap95_ratio_to_opt_low ?? undefined, c.low, e.tolerance),
+    );
+    out.push(
+      compare(`${name} high`, a?.bootstrap95_ratio_to_opt_high ?? undefined, c.high, e.tolerance),
+    );
   }
   const inv = e.gvt_invalidation_covered;
   for (const b of inv.budgets) {
@@ -155,7 +159,7 @@ export function compareStress(
   const out = e.cells.map((c) =>
     compare(
       `${c.method} ${c.distribution}`,
-      find(aggregates, c.method, e.budget, c.distribution)?.mean_ratio_to_opt,
+      find(aggregates, c.method, e.budget, c.distribution)?.mean_ratio_to_opt ?? undefined,
       c.mean,
       e.tolerance,
     )
@@ -165,7 +169,7 @@ export function compareStress(
     out.push(
       compare(
         `frontier gap ${g.distribution}`,
-        a === undefined ? undefined : 1 - a.mean_ratio_to_opt,
+        a?.mean_ratio_to_opt == null ? undefined : 1 - a.mean_ratio_to_opt,
         g.gap,
         e.frontier_gap_tolerance,
       ),

@@ -28,17 +28,28 @@ export interface AggregatableRow {
   group_feasible: boolean;
 }
 
-/** One aggregate row (ARTIFACT-SPEC §1.2). Means skip null ratios and are 0 when nothing is left. */
+/**
+ * One aggregate row (ARTIFACT-SPEC §1.2). Means skip null ratios; the ratio
+ * to OPT and its interval are null when no row of the group has one (the
+ * artifact wrote 0.0 there, which reads as a measurement), and `n_defined`
+ * counts the rows that entered them. The other means are 0 when nothing is left,
+ * as in the artifact.
+ */
 export interface AggregateRow {
   distribution: string;
   budget: number;
   method: string;
   /** Number of rows in the group (null ratios included). */
   n: number;
+  /** Rows with a ratio to OPT (certified, non-degenerate): the denominator of `mean_ratio_to_opt`. */
+  n_defined: number;
   mean_objective: number;
-  mean_ratio_to_opt: number;
-  bootstrap95_ratio_to_opt_low: number;
-  bootstrap95_ratio_to_opt_high: number;
+  /** Mean over the `n_defined` rows; null when n_defined = 0. */
+  mean_ratio_to_opt: number | null;
+  /** null when n_defined = 0. */
+  bootstrap95_ratio_to_opt_low: number | null;
+  /** null when n_defined = 0. */
+  bootstrap95_ratio_to_opt_high: number | null;
   mean_ratio_to_upper_bound: number;
   mean_ratio_to_reference: number;
   mean_selected_cost: number;
@@ -52,7 +63,8 @@ export interface BestByBudget {
   distribution: string;
   budget: number;
   best_method_by_mean_ratio_to_opt: string;
-  mean_ratio_to_opt: number;
+  /** null when no method of the (distribution, budget) has a defined mean ratio. */
+  mean_ratio_to_opt: number | null;
 }
 
 /** Options of {@linkcode aggregateRows}. */
@@ -190,14 +202,18 @@ export function aggregateColumns(
   interval?: readonly [number, number],
   summation: Summation = DEFAULT_SUMMATION,
 ): AggregateRow {
-  const [low, high] = interval ?? artifactBootstrap(c.ratioToOpt, { summation });
+  const defined = c.ratioToOpt.length > 0;
+  const [low, high] = !defined
+    ? [null, null]
+    : interval ?? artifactBootstrap(c.ratioToOpt, { summation });
   return {
     distribution: c.distribution,
     budget: c.budget,
     method: c.method,
     n: c.n,
+    n_defined: c.ratioToOpt.length,
     mean_objective: pyMean(c.objective, summation),
-    mean_ratio_to_opt: pyMean(c.ratioToOpt, summation),
+    mean_ratio_to_opt: defined ? pyMean(c.ratioToOpt, summation) : null,
     bootstrap95_ratio_to_opt_low: low,
     bootstrap95_ratio_to_opt_high: high,
     mean_ratio_to_upper_bound: pyMean(c.ratioToUpperBound, summation),
@@ -236,10 +252,11 @@ export function bestByBudget(aggregates: readonly AggregateRow[]): BestByBudget[
   for (const a of aggregates) {
     const key = JSON.stringify([a.distribution, a.budget]);
     const b = best.get(key);
-    if (
-      b === undefined || a.mean_ratio_to_opt > b.mean_ratio_to_opt ||
-      (a.mean_ratio_to_opt === b.mean_ratio_to_opt && a.mean_objective > b.mean_objective)
-    ) best.set(key, a);
+    // A group without a defined ratio never beats one with a ratio.
+    const ra = a.mean_ratio_to_opt ?? -Infinity, rb = b?.mean_ratio_to_opt ?? -Infinity;
+    if (b === undefined || ra > rb || (ra === rb && a.mean_objective > b.mean_objective)) {
+      best.set(key, a);
+    }
   }
   return [...best.values()].map((a) => ({
     distribution: a.distribution,

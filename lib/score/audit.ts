@@ -35,7 +35,7 @@ import { checkFeasible, evaluateStore, saturate } from "../objective.ts";
 import type { CompiledPackage } from "../package/compile.ts";
 import { UNIT_FAMILIES, type UnitFamily } from "../package/schema.ts";
 import { type Certificate, isCertified } from "../solve/result.ts";
-import { solveBnb } from "../solve/bnb.ts";
+import { type CertificateUse, certifyBnb, requireCertificate } from "../certificate.ts";
 import { getWriter } from "../writers/registry.ts";
 import { TOL, type Writer, type WriterResult } from "../writers/types.ts";
 
@@ -180,14 +180,23 @@ export function storeIndices(
 }
 
 /**
- * The store of a certified OPT (a plain id list is passed through).
+ * The store of a certified OPT. Only a solver-made certificate of the same
+ * package, budget and k is accepted: a list of ids is not an OPT.
  *
- * @param opt a certificate, or an optimal store given as ids
+ * @param opt an exact solver's certificate (from `certify()` / `certifyBnb()`)
+ * @param use the package, budget and k it must belong to
  * @returns the candidate ids of the optimal store
- * @throws {RangeError} if the certificate is not certified (status optimal, gap 0)
+ * @throws {TypeError} if no exact solver made `opt` (e.g. a plain id list or an object literal)
+ * @throws {RangeError} if it belongs to another package, budget or k, or is
+ *   not certified (status optimal, gap 0)
  */
-export function certifiedStore(opt: Certificate | readonly string[]): readonly string[] {
-  if (!("status" in opt)) return opt;
+export function certifiedStore(opt: Certificate, use: CertificateUse): readonly string[] {
+  if (Array.isArray(opt)) {
+    throw new TypeError(
+      "Cannot audit against OPT: a list of candidate ids is not a certificate (pass the exact solver's certificate)",
+    );
+  }
+  requireCertificate(opt, use, "audit against OPT");
   if (!isCertified(opt) || opt.objective === null) {
     throw new RangeError(
       `Cannot audit against OPT: the certificate is not certified (status ${opt.status}, gap ${opt.gap})`,
@@ -232,19 +241,21 @@ function valueFromLevels(cp: CompiledPackage, levels: readonly number[]): number
  * @param cp compiled package
  * @param budget B in cost units
  * @param store the writer's store, candidate ids
- * @param opt a certified OPT certificate for (cp, B), or an optimal store given as ids
+ * @param opt the exact solver's certificate of OPT for (cp, B, cp.k)
  * @param opts tie rule (see the module doc)
  * @returns per-unit and per-family losses, conditioned on reachability
- * @throws {RangeError} if a store is infeasible at B or has unknown ids, or the certificate is not certified
+ * @throws {TypeError} if no exact solver made `opt` (see {@linkcode certifiedStore})
+ * @throws {RangeError} if a store is infeasible at B or has unknown ids, or
+ *   the certificate is for another package, budget or k, or is not certified
  */
 export function auditStore(
   cp: CompiledPackage,
   budget: number,
   store: readonly string[],
-  opt: Certificate | readonly string[],
+  opt: Certificate,
   opts: AuditOptions = {},
 ): FailureAudit {
-  let xs = storeIndices(cp, certifiedStore(opt), budget, "OPT");
+  let xs = storeIndices(cp, certifiedStore(opt, { cp, budget }), budget, "OPT");
   const xw = storeIndices(cp, store, budget, "writer");
   let reference: FailureAudit["reference"] = "certificate";
   if ((opts.tieToWriter ?? true) && evaluateStore(cp, xw) >= evaluateStore(cp, xs) - TOL) {
@@ -492,7 +503,7 @@ export function conditionalFailureAudit(
     : Object.entries(writers as Record<string, Writer>);
   const records: AuditRecord[] = [];
   for (const { id, cp } of packages) {
-    const opt = solveBnb(cp, budget);
+    const opt = certifyBnb(cp, budget);
     for (const [name, writer] of entries) {
       const result = runWriter(cp, budget, writer);
       records.push({

@@ -73,17 +73,19 @@ export interface LedgerRow {
  * @param cp compiled package
  * @param budget B in cost units
  * @param store the writer's store, candidate ids
- * @param opt a certified OPT certificate for (cp, B), or an optimal store given as ids
+ * @param opt the exact solver's certificate of OPT for (cp, B, cp.k)
  * @returns one row per group in group order (Table-ready: every field is a string, number or boolean)
- * @throws {RangeError} if a store is infeasible at B or has unknown ids, or the certificate is not certified
+ * @throws {TypeError} if no exact solver made `opt` (a list of ids is not an OPT)
+ * @throws {RangeError} if a store is infeasible at B or has unknown ids, or
+ *   the certificate is for another package, budget or k, or is not certified
  */
 export function decisionLedger(
   cp: CompiledPackage,
   budget: number,
   store: readonly string[],
-  opt: Certificate | readonly string[],
+  opt: Certificate,
 ): LedgerRow[] {
-  const xs = storeIndices(cp, certifiedStore(opt), budget, "OPT");
+  const xs = storeIndices(cp, certifiedStore(opt, { cp, budget }), budget, "OPT");
   const xw = storeIndices(cp, store, budget, "writer");
   const G = cp.groupIds.length;
   const byGroup = (x: number[]) => {

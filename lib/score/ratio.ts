@@ -6,6 +6,7 @@
 import { checkFeasible, evaluateStore } from "../objective.ts";
 import type { CompiledPackage } from "../package/compile.ts";
 import { type Certificate, isCertified } from "../solve/result.ts";
+import { type CertificateUse, requireCertificate } from "../certificate.ts";
 
 /** Tolerance below which an OPT is degenerate (zero). */
 export const DEGENERATE_TOL = 1e-12;
@@ -20,13 +21,31 @@ export interface Ratio {
 
 /**
  * The package ratio rho = F(X) / OPT_P(B), reported only against a certified
- * OPT; a degenerate OPT = 0 is flagged, never divided.
+ * OPT of the same package, budget and k; a degenerate OPT = 0 is flagged,
+ * never divided.
  *
- * @param value F(X) of the scored store
- * @param opt the exact solver's certificate for the same package and budget
- * @returns the ratio and its flag
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { certify } from "../certificate.ts";
+ * import { compilePackage } from "../package/compile.ts";
+ * import { readPackageJson } from "../package/json_io.ts";
+ * import { ratioToOpt } from "./ratio.ts";
+ *
+ * const cp = compilePackage(await readPackageJson("data/examples/vegetarian_pescatarian.json"));
+ * const opt = await certify(cp, 8);
+ * assert.deepEqual(ratioToOpt(1.5, opt, { cp, budget: 8 }), { ratio: 0.5, flag: "ok" });
+ * ```
+ *
+ * @param value F(X) of the scored store, in weight units
+ * @param opt an exact solver's certificate (from `certify()` / `certifyBnb()`)
+ * @param use the package, budget and k the ratio is for: the certificate must belong to them
+ * @returns the ratio and its flag (`uncertified` when the certificate is genuine but not optimal)
+ * @throws {TypeError} if no exact solver made `opt` (see `requireCertificate`)
+ * @throws {RangeError} if `opt` belongs to another package, budget or k
  */
-export function ratioToOpt(value: number, opt: Certificate): Ratio {
+export function ratioToOpt(value: number, opt: Certificate, use: CertificateUse): Ratio {
+  requireCertificate(opt, use, "take a ratio to OPT");
   if (!isCertified(opt) || opt.objective === null) return { ratio: null, flag: "uncertified" };
   if (Math.abs(opt.objective) <= DEGENERATE_TOL) return { ratio: null, flag: "degenerate_opt" };
   return { ratio: value / opt.objective, flag: "ok" };
@@ -67,14 +86,18 @@ export interface StoreScore {
  *
  * @param cp compiled package
  * @param storeIds candidate ids of the store X
- * @param opt an exact solver's certificate for the package and budget
+ * @param opt an exact solver's certificate for `cp` at its own budget and `cp.k`
  * @returns value, cost, feasibility with reasons, ratio and flag
+ * @throws {TypeError} if no exact solver made `opt`
+ * @throws {RangeError} if `opt` is for another package or another k
  */
 export function scoreStore(
   cp: CompiledPackage,
   storeIds: readonly string[],
   opt: Certificate,
 ): StoreScore {
+  const use = { cp, budget: opt.budget, k: cp.k };
+  requireCertificate(opt, use, "score a store against OPT");
   const feas = checkFeasible(cp, storeIds, opt.budget);
   const known = storeIds.filter((id) => cp.candIndex.has(id)).map((id) => cp.candIndex.get(id)!);
   const value = evaluateStore(cp, known);
@@ -88,5 +111,5 @@ export function scoreStore(
       flag: "infeasible",
     };
   }
-  return { value, cost: feas.cost, feasible: true, reasons: [], ...ratioToOpt(value, opt) };
+  return { value, cost: feas.cost, feasible: true, reasons: [], ...ratioToOpt(value, opt, use) };
 }

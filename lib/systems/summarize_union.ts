@@ -12,16 +12,29 @@ export interface UnionSummaryRow {
   budget: number;
   /** Packages scored. */
   packages: number;
-  /** Packages whose selection has a union ratio (certified, non-zero OPT, within budget). */
+  /**
+   * Packages whose selection has BOTH a union ratio and a package ratio
+   * (certified, non-zero OPTs, within budget, a certified selection): the
+   * common denominator of the two means, so they can be compared.
+   */
   n: number;
-  /** Mean union ratio over those (null when n = 0). */
+  /** Mean union ratio over the `n` packages (null when n = 0). */
   unionRatio: number | null;
-  /** Mean package ratio over the packages that have one (null when none). */
+  /** Mean package ratio over the same `n` packages (null when n = 0). */
   packageRatio: number | null;
-  /** Mean F of the selection over the packages where it is within budget (null when none). */
+  /** Packages with a union ratio (whether or not the package ratio is defined). */
+  nUnion: number;
+  /** Packages with a package ratio (whether or not the union ratio is defined). */
+  nPackage: number;
+  /**
+   * Mean F of the selection over the packages where it is within budget and
+   * certified (an uncertified `upper_pruned` incumbent is left out); null when none.
+   */
   value: number | null;
   /** Packages where the selection is within the budget. */
   feasible: number;
+  /** Packages whose `upper_pruned` subset optimum has no certificate (left out of every mean). */
+  uncertified: number;
 }
 
 const mean = (xs: number[]) => (xs.length === 0 ? null : xs.reduce((a, b) => a + b, 0) / xs.length);
@@ -29,7 +42,10 @@ const mean = (xs: number[]) => (xs.length === 0 ? null : xs.reduce((a, b) => a +
 /**
  * Averages union scores per (selector, budget), the way the artifact's
  * external-system scripts do (ARTIFACT-SPEC §6.1): a missing ratio (zero or
- * uncertified OPT, over budget) is left out of the mean, and counted.
+ * uncertified OPT, over budget, an uncertified upper-pruned bound) is left
+ * out of the mean, and counted. The union and package means are taken over
+ * the same packages (those with both ratios), so per package
+ * union ratio <= package ratio carries over to the means.
  *
  * @param scores results of `scoreUnion` on several packages (same selectors and budgets)
  * @returns rows in (selector, budget) order of the first score
@@ -53,19 +69,28 @@ export function summarizeUnion(scores: readonly UnionScore[]): UnionSummaryRow[]
               n: 0,
               unionRatio: null,
               packageRatio: null,
+              nUnion: 0,
+              nPackage: 0,
               value: null,
               feasible: 0,
+              uncertified: 0,
             },
           };
           acc.set(key, a);
         }
         a.row.packages++;
+        if (x.certified === false) a.row.uncertified++;
         if (x.feasible) {
           a.row.feasible++;
-          a.v.push(x.value);
+          if (x.certified !== false) a.v.push(x.value);
         }
-        if (x.unionRatio.ratio !== null) a.u.push(x.unionRatio.ratio);
-        if (x.packageRatio.ratio !== null) a.p.push(x.packageRatio.ratio);
+        const u = x.unionRatio.ratio, p = x.packageRatio.ratio;
+        if (u !== null) a.row.nUnion++;
+        if (p !== null) a.row.nPackage++;
+        if (u !== null && p !== null) {
+          a.u.push(u);
+          a.p.push(p);
+        }
       }
     }
   }

@@ -15,7 +15,7 @@ import type { Package } from "../package/schema.ts";
 import { type ExternalMemory, unionCandidateId, unionPackage } from "../package/union.ts";
 import { type Ratio, ratioToOpt } from "../score/ratio.ts";
 import type { Certificate } from "../solve/result.ts";
-import { solve } from "../solve/solve.ts";
+import { certify } from "../certificate.ts";
 import { checkFeasible, evaluateStore } from "../objective.ts";
 import { recostPackage } from "../natural/cost_rules.ts";
 import { memoryCost, type MemoryCostModel, wordCost } from "./cost_models.ts";
@@ -130,7 +130,11 @@ export interface SelectionScore {
   unionRatio: SelectionRatio;
   /** F / OPT of P (may exceed 1). */
   packageRatio: SelectionRatio;
-  /** For `upper_pruned`: whether the subset optimum is certified. */
+  /**
+   * For `upper_pruned`: whether the subset optimum is certified. When it is
+   * not, `value` is the solver's incumbent (not a bound), both ratios are
+   * `uncertified` and `summarizeUnion` leaves it out of every mean (counted).
+   */
   certified?: boolean;
 }
 
@@ -320,8 +324,8 @@ export async function scoreUnion(
 
   const out: UnionBudgetScore[] = [];
   for (const budget of budgets) {
-    const optPackage = await solve(cp, budget, limit);
-    const optUnion = await solve(cu, budget, limit);
+    const optPackage = await certify(cp, budget, limit);
+    const optUnion = await certify(cu, budget, limit);
     const selections: SelectionScore[] = [];
     for (const selector of selectors) {
       let st: PrunedStore;
@@ -341,14 +345,20 @@ export async function scoreUnion(
       const ids = st.candidates.map((c) => cu.candIds[c]);
       const feasible = checkFeasible(cu, ids, budget).feasible;
       const over = { ratio: null, flag: "over_budget" } as const;
+      const none = { ratio: null, flag: "uncertified" } as const;
+      const ratio = (opt: Certificate, at: typeof cp): SelectionRatio =>
+        !feasible ? over : certified === false ? none : ratioToOpt(st.value, opt, {
+          cp: at,
+          budget,
+        });
       const r: SelectionScore = {
         selector,
         memories: st.candidates.map((c) => scored[poolPos.get(c)!].id),
         cost: st.cost,
         value: st.value,
         feasible,
-        unionRatio: feasible ? ratioToOpt(st.value, optUnion) : over,
-        packageRatio: feasible ? ratioToOpt(st.value, optPackage) : over,
+        unionRatio: ratio(optUnion, cu),
+        packageRatio: ratio(optPackage, cp),
       };
       if (certified !== undefined) r.certified = certified;
       selections.push(r);

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { convertLocomo } from "../../lib/natural/convert.ts";
 import {
+  certifyNatural,
   NATURAL_METHODS,
   optShift,
   rescoringShift,
@@ -87,10 +88,50 @@ Deno.test("scoreNaturalParallel() gives the rows of scoreNatural, job by job, in
   );
 });
 
-Deno.test("scoreNatural() certifies k = 2 OPT without search where k = 1 OPT already reaches Σ w", () => {
+Deno.test("scoreNatural() certifies k = 2 OPT without search where k = 1 OPT already reaches Σ w", async () => {
   const { scoring } = conv();
-  const k1 = scoreNatural(scoring, { budgets: [30], methods: [] });
+  const k1 = certifyNatural(scoring, { budgets: [30], k: 1 });
   const fast = scoreNatural(scoring, { budgets: [30], methods: [], k: 2, reachedBy: k1 });
   const slow = scoreNatural(scoring, { budgets: [30], methods: [], k: 2 });
   assert.deepEqual(fast.map((r) => [r.opt, r.flag]), slow.map((r) => [r.opt, r.flag]));
+  const [viaJob] = await scoreNaturalParallel([{
+    packages: scoring,
+    opts: { budgets: [30], methods: [], k: 2, reachedBy: k1 },
+  }], { workers: 1 });
+  assert.deepEqual(viaJob, fast);
+});
+
+Deno.test("scoreNatural() refuses OPT rows, copies and literals as reachedBy (finding 4)", () => {
+  const { scoring } = conv();
+  const rows = scoreNatural(scoring, { budgets: [30], methods: [] });
+  const [cert] = certifyNatural(scoring.slice(0, 1), { budgets: [30], k: 1 });
+  for (const bad of [rows[0], { ...cert }, JSON.parse(JSON.stringify(cert))]) {
+    assert.throws(
+      // deno-lint-ignore no-explicit-any
+      () => scoreNatural(scoring, { budgets: [30], methods: [], k: 2, reachedBy: [bad as any] }),
+      (e: Error) =>
+        e instanceof TypeError &&
+        /reachedBy takes certificates made by an exact solver/.test(e.message),
+    );
+  }
+});
+
+Deno.test("scoreNatural() does not take a certificate of another package, budget or a larger k", () => {
+  const { scoring } = conv();
+  // A k = 1 certificate of package 0 must not serve package 1, nor budget 60.
+  const k1 = certifyNatural(scoring.slice(0, 1), { budgets: [30], k: 1 });
+  const fast = scoreNatural(scoring.slice(0, 2), {
+    budgets: [30, 60],
+    methods: [],
+    k: 2,
+    reachedBy: k1,
+  });
+  const slow = scoreNatural(scoring.slice(0, 2), { budgets: [30, 60], methods: [], k: 2 });
+  assert.deepEqual(fast, slow);
+  // A k = 2 certificate is not a proof for k = 2 (raiseCap needs a smaller cap) nor for k = 1.
+  const k2 = certifyNatural(scoring.slice(0, 1), { budgets: [30], k: 2 });
+  assert.deepEqual(
+    scoreNatural(scoring.slice(0, 1), { budgets: [30], methods: [], k: 1, reachedBy: k2 }),
+    scoreNatural(scoring.slice(0, 1), { budgets: [30], methods: [], k: 1 }),
+  );
 });

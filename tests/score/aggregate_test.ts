@@ -43,12 +43,15 @@ Deno.test("aggregateRows() sorts groups by (distribution, budget, method)", () =
   assert.deepEqual(keys, ["Zeta/2/opt", "base/2/gvt", "base/2/opt", "base/10/opt"]);
 });
 
-Deno.test("aggregateRows() means skip null ratios and give 0.0 when none is left", () => {
+Deno.test("aggregateRows() means skip null ratios and give null (not 0.0) when none is left", () => {
   const [zeta, gvt, , opt10] = aggregateRows(ROWS);
-  assert.equal(zeta.n, 1);
-  assert.equal(zeta.mean_ratio_to_opt, 0);
-  assert.deepEqual([zeta.bootstrap95_ratio_to_opt_low, zeta.bootstrap95_ratio_to_opt_high], [0, 0]);
-  assert.equal(gvt.n, 3);
+  assert.deepEqual([zeta.n, zeta.n_defined], [1, 0]);
+  assert.equal(zeta.mean_ratio_to_opt, null);
+  assert.deepEqual([zeta.bootstrap95_ratio_to_opt_low, zeta.bootstrap95_ratio_to_opt_high], [
+    null,
+    null,
+  ]);
+  assert.deepEqual([gvt.n, gvt.n_defined], [3, 2]);
   assert.equal(gvt.mean_ratio_to_opt, 0.375);
   assert.equal(gvt.mean_ratio_to_reference, 0.1875);
   assert.equal(gvt.mean_objective, 0.5); // (1 + 0 + 0.5) / 3
@@ -95,4 +98,15 @@ Deno.test("bestByBudget() picks the largest (mean ratio, mean objective), first 
       mean_ratio_to_opt: 0.5,
     },
   ]);
+});
+
+Deno.test("bestByBudget() never prefers a group without a defined ratio", () => {
+  const rows = [row("d", 0, 2, "a_none", null), row("d", 0, 2, "b_some", 0.25)];
+  const [best] = bestByBudget(aggregateRows(rows));
+  assert.deepEqual([best.best_method_by_mean_ratio_to_opt, best.mean_ratio_to_opt], [
+    "b_some",
+    0.25,
+  ]);
+  const [none] = bestByBudget(aggregateRows([row("d", 0, 2, "only", null)]));
+  assert.equal(none.mean_ratio_to_opt, null);
 });

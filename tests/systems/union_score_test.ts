@@ -204,8 +204,11 @@ Deno.test("summarizeUnion() averages ratios per selector and budget, leaving out
     n: 2,
     unionRatio: 0.75,
     packageRatio: 3,
+    nUnion: 2,
+    nPackage: 2,
     value: 1.5,
     feasible: 2,
+    uncertified: 0,
   });
   assert.deepEqual([get("as_written", 20).n, get("as_written", 20).unionRatio], [0, null]);
   assert.equal(get("as_written", 60).unionRatio, 1);
@@ -234,4 +237,54 @@ Deno.test("packageTextAdjudicator() copies a candidate's row for an identical te
     () => adj.adjudicate({ packageId: "other", memory: { id: "y", text: "x" }, units }),
     RangeError,
   );
+});
+
+Deno.test("summarizeUnion() leaves an uncertified upper-pruned bound out and compares means over the same packages", () => {
+  const sel = (
+    selector: "upper_pruned" | "as_written",
+    value: number,
+    u: number | null,
+    p: number | null,
+    certified?: boolean,
+  ) => ({
+    selector,
+    memories: [],
+    cost: 0,
+    value,
+    feasible: true,
+    unionRatio: u === null
+      ? { ratio: null, flag: "uncertified" as const }
+      : { ratio: u, flag: "ok" as const },
+    packageRatio: p === null
+      ? { ratio: null, flag: "uncertified" as const }
+      : { ratio: p, flag: "ok" as const },
+    ...(certified === undefined ? {} : { certified }),
+  });
+  const score = (selections: ReturnType<typeof sel>[]) =>
+    ({ budgets: [{ budget: 10, selections }] }) as unknown as UnionScore;
+  const rows = summarizeUnion([
+    score([sel("upper_pruned", 2, 0.5, 0.6, true), sel("as_written", 2, 0.5, 0.6)]),
+    // No certificate for the upper-pruned subset: its incumbent F = 0 must not enter any mean.
+    score([sel("upper_pruned", 0, null, null, false), sel("as_written", 1, null, 0.1)]),
+  ]);
+  const up = rows.find((r) => r.selector === "upper_pruned")!;
+  assert.deepEqual([up.packages, up.n, up.uncertified, up.value, up.unionRatio, up.packageRatio], [
+    2,
+    1,
+    1,
+    2,
+    0.5,
+    0.6,
+  ]);
+  // The union ratio is undefined on package 2: both means over package 1 only (no inversion:
+  // over different sets it would read union 0.5 > package 0.35).
+  const aw = rows.find((r) => r.selector === "as_written")!;
+  assert.deepEqual([aw.n, aw.nUnion, aw.nPackage, aw.unionRatio, aw.packageRatio], [
+    1,
+    1,
+    2,
+    0.5,
+    0.6,
+  ]);
+  assert.ok(aw.unionRatio! <= aw.packageRatio!);
 });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { ratioToOpt, solveBnb, WRITERS } from "memaudit";
+import { certifyBnb, ratioToOpt, WRITERS } from "memaudit";
 import { arbPackage, compileArb } from "../_arb.ts";
 
 Deno.test("every writer's package ratio against a certified OPT lies in [0, 1]", () => {
@@ -8,9 +8,9 @@ Deno.test("every writer's package ratio against a certified OPT lies in [0, 1]",
   fc.assert(
     fc.property(arbPackage({ k2: true, piecewise: true }), ({ input, budget }) => {
       const cp = compileArb(input);
-      const opt = solveBnb(cp, budget);
+      const opt = certifyBnb(cp, budget);
       for (const [id, writer] of Object.entries(WRITERS)) {
-        const r = ratioToOpt(writer(cp, budget).value, opt);
+        const r = ratioToOpt(writer(cp, budget).value, opt, { cp, budget });
         if (r.flag === "degenerate_opt") {
           degenerate++;
           assert.equal(r.ratio, null, id);
