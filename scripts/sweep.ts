@@ -214,6 +214,14 @@ function main(args: string[]): Promise<void> | void {
   });
 }
 
+/** Errors of an output path that cannot be written (EROFS has no Deno.errors class). */
+function isUnwritable(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code;
+  return err instanceof Deno.errors.PermissionDenied || err instanceof Deno.errors.NotCapable ||
+    code === "EROFS" || code === "EACCES" || code === "EPERM" || code === "ENOSPC" ||
+    code === "EDQUOT";
+}
+
 if (import.meta.main) {
   try {
     await main(Deno.args);
@@ -224,6 +232,12 @@ if (import.meta.main) {
       `${progressShown ? "\n" : ""}sweep: ${e.message.replaceAll("\n", " ")}`;
     if (err instanceof InputError || err instanceof RangeError) {
       console.error(oneLine(err));
+      Deno.exit(2);
+    }
+    // An output path that cannot be written (read-only file system, no permission, no space):
+    // bad input as far as the user is concerned: one line naming the path, exit 2.
+    if (isUnwritable(err)) {
+      console.error(oneLine(new Error(`Cannot write the output: ${(err as Error).message}`)));
       Deno.exit(2);
     }
     if (Object.values(Deno.errors).some((E) => err instanceof E)) {

@@ -2,20 +2,64 @@
  * Private helper of the package readers: JSON text to a value, with errors
  * that say where. A syntax error is reported at `line L, column C` (from
  * V8's position when it gives one, else from a small scan of the text that
- * finds the first offending character), with a one-line reason; a duplicate
- * object key can be reported at its JSON path (JSON.parse silently keeps the
- * last value).
+ * finds the first offending character), with a one-line reason. In strict
+ * mode (`uniqueKeys`) one linear scan also refuses, at the JSON path: a
+ * duplicate object key (JSON.parse silently keeps the last value), a number
+ * literal that underflows to 0 (`1e-400`: JSON.parse gives 0 without a word),
+ * and nesting deeper than {@linkcode MAX_JSON_DEPTH} (such a value could be
+ * read but not written back: JSON.stringify would overflow the call stack).
  *
  * @module
  */
 import { formatPath, InputError } from "../errors.ts";
 
+/** Deepest nesting of arrays and objects accepted in strict mode. */
+export const MAX_JSON_DEPTH = 256;
+
 /** Options of {@linkcode parseJsonText}. */
 export interface JsonTextOptions {
   /** Physical line of the text in its file (JSONL rows); locations become `line N, column C`. */
   line?: number;
-  /** Refuse an object with the same key twice (one linear scan of the text). */
+  /**
+   * Strict mode (one linear scan of the text): refuse an object with the same
+   * key twice, a number literal that underflows to 0 and nesting deeper than
+   * {@linkcode MAX_JSON_DEPTH}.
+   */
   uniqueKeys?: boolean;
+}
+
+/** A problem found by the strict scan: what, and its JSON path. */
+export interface JsonIssue {
+  path: PropertyKey[];
+  /** What was expected, for the message. */
+  expected: string;
+}
+
+/**
+ * The first strict-mode problem of JSON text that JSON.parse accepted (see
+ * the module doc), or undefined.
+ *
+ * @param text valid JSON text (no byte-order mark)
+ * @returns the problem and its JSON path, or undefined
+ */
+export function strictJsonIssue(text: string): JsonIssue | undefined {
+  const found = scanJson(text);
+  if (found === undefined) return undefined;
+  const { path, kind, token } = found;
+  if (kind === "duplicate") {
+    const key = JSON.stringify(String(path[path.length - 1]));
+    return {
+      path,
+      expected: `expected each key once in an object; ${key} repeats (JSON keeps only the last)`,
+    };
+  }
+  if (kind === "underflow") {
+    return {
+      path,
+      expected: `expected a number a double can hold, got ${token} (underflows to 0)`,
+    };
+  }
+  return { path, expected: `expected at most ${MAX_JSON_DEPTH} levels of nesting` };
 }
 
 /**
@@ -38,14 +82,13 @@ export function parseJsonText(text: string, file: string, opts: JsonTextOptions 
     throw syntaxError(body, message, file, opts.line);
   }
   if (opts.uniqueKeys) {
-    const dup = findDuplicateKey(body);
-    if (dup !== undefined) {
-      const key = String(dup[dup.length - 1]);
-      throw new InputError(
-        file,
-        { path: formatPath(dup) },
-        `expected each key once in an object; '${key}' repeats (JSON keeps only the last)`,
-      );
+    const issue = strictJsonIssue(body);
+    if (issue !== undefined) {
+      const at = formatPath(issue.path);
+      const path = opts.line === undefined
+        ? at
+        : `line ${opts.line}${at === "" ? "" : `, field ${at}`}`;
+      throw new InputError(file, { path }, issue.expected);
     }
   }
   return data;
@@ -87,14 +130,17 @@ function describe(text: string, offset: number): string {
 }
 
 /**
- * The path of the first object key that repeats in its object, in text that
- * is known to be valid JSON (JSON.parse accepted it): one pass over the
- * structural characters, jumping from quote to quote inside strings.
+ * The first strict-mode problem in text that is known to be valid JSON
+ * (JSON.parse accepted it): one pass over the structural characters, jumping
+ * from quote to quote inside strings, reading number tokens outside them.
  */
-function findDuplicateKey(text: string): PropertyKey[] | undefined {
+function scanJson(
+  text: string,
+): { path: PropertyKey[]; kind: "duplicate" | "underflow" | "depth"; token?: string } | undefined {
   // One frame per open container: the keys seen (null for an array; a short list, or a Set
   // once an object has many keys) and the current key or index.
   const stack: { keys: string[] | Set<string> | null; at: string | number }[] = [];
+  const here = () => stack.map((f) => f.at);
   let expectKey = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -113,7 +159,7 @@ function findDuplicateKey(text: string): PropertyKey[] | undefined {
         let keys = top.keys!;
         if (Array.isArray(keys) && keys.length >= 32) keys = top.keys = new Set(keys);
         if (Array.isArray(keys) ? keys.includes(key) : keys.has(key)) {
-          return [...stack.slice(0, -1).map((f) => f.at), key];
+          return { path: [...stack.slice(0, -1).map((f) => f.at), key], kind: "duplicate" };
         }
         if (Array.isArray(keys)) keys.push(key);
         else keys.add(key);
@@ -121,12 +167,10 @@ function findDuplicateKey(text: string): PropertyKey[] | undefined {
         expectKey = false;
       }
       i = q;
-    } else if (c === 0x7b) {
-      stack.push({ keys: [], at: "" });
-      expectKey = true;
-    } else if (c === 0x5b) {
-      stack.push({ keys: null, at: 0 });
-      expectKey = false;
+    } else if (c === 0x7b || c === 0x5b) {
+      if (stack.length >= MAX_JSON_DEPTH) return { path: here(), kind: "depth" };
+      stack.push(c === 0x7b ? { keys: [], at: "" } : { keys: null, at: 0 });
+      expectKey = c === 0x7b;
     } else if (c === 0x7d || c === 0x5d) {
       stack.pop();
       expectKey = false;
@@ -134,6 +178,15 @@ function findDuplicateKey(text: string): PropertyKey[] | undefined {
       const top = stack[stack.length - 1];
       if (top.keys === null) (top.at as number)++;
       else expectKey = true;
+    } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+      let j = i + 1;
+      while (j < text.length && /[0-9eE+\-.]/.test(text[j])) j++;
+      const token = text.slice(i, j);
+      const e = token.search(/[eE]/);
+      if (e > 0 && Number(token) === 0 && /[1-9]/.test(token.slice(0, e))) {
+        return { path: here(), kind: "underflow", token };
+      }
+      i = j - 1;
     }
   }
   return undefined;

@@ -438,7 +438,7 @@ function parseRow<T extends z.ZodType>(
   file: string,
   line: number,
 ): z.infer<T> {
-  const data = parseJsonText(text, file, { line });
+  const data = parseJsonText(text, file, { line, uniqueKeys: true });
   const result = schema.safeParse(data);
   if (result.success) return result.data;
   const [issue] = result.error.issues;

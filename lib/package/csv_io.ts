@@ -55,6 +55,7 @@ import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import { basename, dirname, join, resolve } from "node:path";
 import { formatPath, InputError, type Where } from "../errors.ts";
+import { strictJsonIssue } from "./_json_text.ts";
 import { makeFolder, readTextInput, readTextInputIfExists, statOrNull } from "../fs.ts";
 import { parsePackage } from "./parse.ts";
 import { type Package, type PackageInput, PackageSchema } from "./schema.ts";
@@ -290,6 +291,8 @@ function parseTable(text: string, file: string, table: Table): Record<string, un
     records = parse(text, {
       bom: true,
       skip_empty_lines: true,
+      // Any mixture of line ends (an LF header and CRLF rows, ...): no stray "\r" in a last cell.
+      record_delimiter: ["\r\n", "\n", "\r"],
       // An unquoted empty cell is "absent" (null); a quoted one is the empty string.
       cast: (
         value: string,
@@ -313,14 +316,14 @@ function parseTable(text: string, file: string, table: Table): Record<string, un
       throw new InputError(
         file,
         { path: "header" },
-        `expected only the columns ${known.join(", ")}; found '${name}'`,
+        `expected only the columns ${known.join(", ")}; found ${JSON.stringify(name)}`,
       );
     }
     if (header.indexOf(name) !== i) {
       throw new InputError(
         file,
         { path: "header" },
-        `expected each column once; '${name}' repeats`,
+        `expected each column once; ${JSON.stringify(name)} repeats`,
       );
     }
   });
@@ -348,11 +351,17 @@ function convertCell(
   const fail = (expected: string): never => {
     throw new InputError(at.file, { row: at.row, column: at.column }, expected);
   };
-  const shown = cell === null || cell === "" ? "an empty cell" : `'${cell}'`;
+  // JSON-quoted, so invisible characters show: got "1\r".
+  const shown = cell === null || cell === "" ? "an empty cell" : JSON.stringify(cell);
   const number = (text: string | null): number => {
-    if (text === null || !NUMBER.test(text)) return fail(`expected a finite number, got ${shown}`);
+    const got = text === null ? shown : JSON.stringify(text);
+    if (text === null || !NUMBER.test(text)) return fail(`expected a finite number, got ${got}`);
     const n = Number(text);
-    return Number.isFinite(n) ? n : fail(`expected a finite number, got ${shown} (overflows)`);
+    if (!Number.isFinite(n)) return fail(`expected a finite number, got ${got} (overflows)`);
+    if (n === 0 && /[1-9]/.test(text.split(/[eE]/)[0])) {
+      return fail(`expected a number a double can hold, got ${got} (underflows to 0)`);
+    }
+    return n;
   };
   switch (type) {
     case "text":
@@ -370,13 +379,22 @@ function convertCell(
       if (items.includes("")) fail(`expected ';'-separated items without empty ones, got ${shown}`);
       return type === "list" ? items : items.map(number);
     }
-    case "json?":
+    case "json?": {
       if (cell === null || cell === "") return undefined;
+      let value: unknown;
       try {
-        return JSON.parse(cell);
+        value = JSON.parse(cell);
       } catch {
         return fail(`expected a JSON value, got ${shown}`);
       }
+      // The package readers' strict checks: duplicate keys, underflow, nesting depth.
+      const issue = strictJsonIssue(cell);
+      if (issue !== undefined) {
+        const at = formatPath(issue.path);
+        return fail(at === "" ? issue.expected : `${at}: ${issue.expected}`);
+      }
+      return value;
+    }
   }
 }
 

@@ -7,6 +7,49 @@
  */
 import { ExportFormatError, type ExportRecordRef } from "./export_error.ts";
 import type { AdapterProblem, StoreFormat } from "./memory_store.ts";
+import { formatWhere, InputError } from "../errors.ts";
+import { readTextInput } from "../fs.ts";
+import { parseJsonText } from "../package/_json_text.ts";
+
+/**
+ * Reads an export file as the package readers do: strict UTF-8 (the line of
+ * the first bad byte), a missing file or a folder refused with an InputError.
+ */
+export function readExportText(path: string): Promise<string> {
+  return readTextInput(path);
+}
+
+/**
+ * Parses export JSON text with the package readers' checks: a leading
+ * byte-order mark accepted, a syntax error at its line and column, a
+ * duplicate key, a number that underflows to 0 or too deep a nesting refused
+ * at its JSON path. Errors are {@linkcode ExportFormatError}s of `format`.
+ *
+ * @param text the JSON text (a whole file, or one JSONL line)
+ * @param format the adapter's format
+ * @param file file name for errors
+ * @param line the text's line in its file (JSONL), if any
+ */
+export function parseExportJson(
+  text: string,
+  format: StoreFormat,
+  file: string,
+  line?: number,
+): unknown {
+  try {
+    return parseJsonText(text, file, { uniqueKeys: true, ...(line === undefined ? {} : { line }) });
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e;
+    const path = formatWhere(e.where);
+    throw new ExportFormatError(
+      format,
+      file,
+      { path: path === "(root)" ? "(root)" : path, index: line ?? null },
+      "",
+      e.expected,
+    );
+  }
+}
 
 /** A plain JSON object (not null, not an array). */
 export function isObject(v: unknown): v is Record<string, unknown> {
@@ -15,9 +58,13 @@ export function isObject(v: unknown): v is Record<string, unknown> {
 
 /** Describes a JSON value's type for error messages. */
 export function typeName(v: unknown): string {
+  if (v === undefined) return "nothing (the field is missing)";
   if (v === null) return "null";
   if (Array.isArray(v)) return "an array";
-  return typeof v === "object" ? "an object" : `${typeof v} ${JSON.stringify(v)}`.slice(0, 60);
+  if (typeof v === "object") return "an object";
+  if (typeof v === "function" || typeof v === "symbol") return `a ${typeof v}`;
+  // JSON-quoted, so invisible characters show: string "1\r".
+  return `${typeof v} ${JSON.stringify(v)}`.slice(0, 60);
 }
 
 /** Label of a record for problems: `results[3] (id 'abc')`. */

@@ -5,7 +5,14 @@
  *
  * @module
  */
-import { isObject, RecordReader, timeProblems, typeName, UnmappedFields } from "./_read.ts";
+import {
+  isObject,
+  parseExportJson,
+  RecordReader,
+  timeProblems,
+  typeName,
+  UnmappedFields,
+} from "./_read.ts";
 import { ExportFormatError } from "./export_error.ts";
 import type { AdapterProblem, MemoryStore, StoredMemory } from "./memory_store.ts";
 
@@ -170,20 +177,9 @@ export function readGenericRow(
 export function readGenericJsonl(text: string, opts: GenericReadOptions = {}): MemoryStore[] {
   const file = opts.file ?? "<memory>";
   const out: MemoryStore[] = [];
-  text.split(/\r?\n/).forEach((line, i) => {
+  text.replace(/^\uFEFF/, "").split(/\r?\n/).forEach((line, i) => {
     if (line.trim() === "") return;
-    let row: unknown;
-    try {
-      row = JSON.parse(line);
-    } catch (e) {
-      throw new ExportFormatError(
-        "generic_jsonl",
-        file,
-        { path: `line ${i + 1}`, index: i + 1 },
-        "",
-        `expected one JSON object per line (${(e as Error).message})`,
-      );
-    }
+    const row = parseExportJson(line, "generic_jsonl", file, i + 1);
     if (!isObject(row)) {
       throw new ExportFormatError(
         "generic_jsonl",

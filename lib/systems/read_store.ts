@@ -7,13 +7,13 @@
 import { readAmemNotes } from "./amem_notes.ts";
 import type { AmemView } from "./amem_notes.ts";
 import type { CoreMode } from "./_letta_builder.ts";
-import { ExportFormatError } from "./export_error.ts";
 import { readGenericJsonl, readGenericRow } from "./generic_jsonl.ts";
 import { readLettaAgentFile } from "./letta_agent_file.ts";
 import { readLettaMemory } from "./letta_memory.ts";
 import { readMem0GetAll } from "./mem0_get_all.ts";
 import { replayMem0Events } from "./mem0_events.ts";
 import { type MemoryStore, STORE_FORMATS, type StoreFormat } from "./memory_store.ts";
+import { parseExportJson, readExportText } from "./_read.ts";
 
 /** Options of {@linkcode readStore}: each applies to the formats that have it. */
 export interface ReadStoreOptions {
@@ -74,28 +74,18 @@ export function readStore(
  * @param format one of {@linkcode STORE_FORMATS}
  * @param opts adapter options (`file` defaults to `path`)
  * @returns the stores (one, or one per JSONL line)
- * @throws {ExportFormatError} on text that is not JSON or a malformed export
- * @throws {Deno.errors.NotFound} when the file is missing
+ * @throws {ExportFormatError} on text that is not JSON (line and column), a
+ *   key that repeats, a number that underflows to 0 or too deep a nesting
+ *   (JSON path), or a malformed export; a leading byte-order mark is accepted
+ * @throws {InputError} when the file is missing, is a folder or is not UTF-8
  */
 export async function readStoreFile(
   path: string,
   format: StoreFormat,
   opts: ReadStoreOptions = {},
 ): Promise<MemoryStore[]> {
-  const text = await Deno.readTextFile(path);
+  const text = await readExportText(path);
   const o = { ...opts, file: opts.file ?? path };
   if (format === "generic_jsonl") return readGenericJsonl(text, o);
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (e) {
-    throw new ExportFormatError(
-      format,
-      o.file,
-      { path: "(root)", index: null },
-      "",
-      `expected JSON (${(e as Error).message})`,
-    );
-  }
-  return [readStore(data, format, o)];
+  return [readStore(parseExportJson(text, format, o.file), format, o)];
 }

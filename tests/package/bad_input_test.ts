@@ -142,7 +142,7 @@ Deno.test("readers reject a non-finite cost (Infinity, NaN in CSV; 1e999 in JSON
     assert.deepEqual([err.file, err.where], ["candidates.csv", { row: 1, column: "cost" }]);
     assert.match(
       err.message,
-      new RegExp(`row 1, column cost: expected a finite number, got '${bad}'`),
+      new RegExp(`row 1, column cost: expected a finite number, got "${bad}"`),
     );
   }
   const text = packageToJson(smallPackage()).replace('"cost": 4,', '"cost": 1e999,');

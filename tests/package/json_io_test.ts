@@ -129,7 +129,7 @@ Deno.test("parsePackageJson() refuses a repeated key at its JSON path", () => {
   assert.equal(
     err.message,
     "Cannot read pkg.json: candidates[1].cost: " +
-      "expected each key once in an object; 'cost' repeats (JSON keeps only the last)",
+      'expected each key once in an object; "cost" repeats (JSON keeps only the last)',
   );
   // An escaped spelling of the same key is the same key; equal keys in different objects are fine.
   assert.deepEqual(

@@ -125,7 +125,7 @@ Deno.test("readGenericJsonl() names the line, memory and field of a malformed ro
     "text",
   ]);
   const e2 = expectError(() => readGenericJsonl(`${good}\n{not json\n`));
-  assert.deepEqual([e2.record.path, e2.record.index], ["line 2", 2]);
+  assert.deepEqual([e2.record.path, e2.record.index], ["line 2, column 2", 2]);
   const e3 = expectError(() =>
     readGenericJsonl('{"memories":[{"id":"a","text":"x","salience":2}]}')
   );
