@@ -1,15 +1,19 @@
 /**
  * Executes every notebook headless (the notebooks end with checks that
- * throw when a claim fails, so a failing claim fails this test).
+ * throw when a claim fails, so a failing claim fails this test). A notebook
+ * also fails when its checks did not run, or when it skipped a claim for
+ * missing data although that data is present (CI has ../shared/data).
  * Outputs go to a temporary folder, not out/.
  */
 import assert from "node:assert/strict";
 import { executeNotebooks, findPython, listNotebooks } from "../scripts/repro.ts";
+import { checksSummariesOf, skippedDespiteData } from "../lib/report/checks.ts";
 
 const hasJupyter = (await findPython()) !== null;
 
 Deno.test({
-  name: "every notebook executes headless and its closing checks pass",
+  name:
+    "every notebook executes headless, its closing checks pass and none is skipped with its data present",
   ignore: !hasJupyter && Deno.env.get("CI") !== "true",
   sanitizeResources: false,
   sanitizeOps: false,
@@ -24,6 +28,23 @@ Deno.test({
           (c.outputs ?? []).filter((o) => o.output_type === "error")
         );
         assert.equal(errors.length, 0);
+        const summaries = checksSummariesOf(executed);
+        assert.ok(
+          summaries.length >= 1,
+          `${run.notebook}: no checks summary line (checks.assertAll() did not run)`,
+        );
+        for (const s of summaries) {
+          const wrong = await skippedDespiteData(s);
+          assert.deepEqual(
+            wrong,
+            [],
+            `${run.notebook}: claim(s) skipped although their data is present: ${
+              wrong.map((w) => `"${w.claim}" (${w.reason}; present: ${w.present.join(", ")})`).join(
+                "; ",
+              )
+            }`,
+          );
+        }
       });
     }
     await Deno.remove(out, { recursive: true });
