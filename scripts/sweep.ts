@@ -214,8 +214,14 @@ function main(args: string[]): Promise<void> | void {
   });
 }
 
-/** Errors of an output path that cannot be written (EROFS has no Deno.errors class). */
-function isUnwritable(err: unknown): boolean {
+/**
+ * True for the errors of an output path that cannot be written: no permission, a read-only
+ * file system (EROFS has no Deno.errors class: matched by its code), no space left.
+ *
+ * @param err a caught error
+ * @returns whether the sweep reports it as bad input (one line, exit 2)
+ */
+export function isUnwritable(err: unknown): boolean {
   const code = (err as { code?: unknown })?.code;
   return err instanceof Deno.errors.PermissionDenied || err instanceof Deno.errors.NotCapable ||
     code === "EROFS" || code === "EACCES" || code === "EPERM" || code === "ENOSPC" ||

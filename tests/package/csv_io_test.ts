@@ -103,7 +103,7 @@ Deno.test("readPackageCsv() rejects an unknown column and a missing required col
   await assert.rejects(() => readPackageCsv(unknown), {
     message:
       `Cannot read ${unknown}/units.csv: header: expected only the columns id, family, weight, ` +
-      "validity, h, text; found \"colour\"",
+      'validity, h, text; found "colour"',
   });
   const missing = await csvDir({ "coverage.csv": "candidate,unit\ne1.raw,diet:veg\n" });
   await assert.rejects(() => readPackageCsv(missing), {

@@ -1,0 +1,51 @@
+/** scripts/sweep.ts: an output path on a read-only file system is one line and exit 2 (issue 10 #6). */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { isUnwritable } from "../../scripts/sweep.ts";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+Deno.test("isUnwritable() takes a read-only file system, no permission and a full disk as bad output paths", () => {
+  const coded = (code: string) => Object.assign(new Error(`${code} (os error)`), { code });
+  for (const code of ["EROFS", "EACCES", "EPERM", "ENOSPC", "EDQUOT"]) {
+    assert.equal(isUnwritable(coded(code)), true, code);
+  }
+  assert.equal(isUnwritable(new Deno.errors.PermissionDenied("x")), true);
+  assert.equal(isUnwritable(coded("EIO")), false);
+  assert.equal(isUnwritable(new TypeError("a bug")), false);
+  assert.equal(isUnwritable(undefined), false);
+});
+
+// A real read-only mount is needed: set MEMAUDIT_READONLY_DIR to a folder on one
+// (e.g. `mount -t tmpfs -o ro tmpfs /tmp/ro`) to run this test.
+const RO = Deno.env.get("MEMAUDIT_READONLY_DIR");
+Deno.test({
+  name: "scripts/sweep.ts prints one line and exits 2 when --out is on a read-only file system",
+  ignore: RO === undefined,
+  fn: async () => {
+    for (const out of [RO!, join(RO!, "new_folder")]) {
+      const res = await new Deno.Command(Deno.execPath(), {
+        cwd: ROOT,
+        args: [
+          "run",
+          "-A",
+          "scripts/sweep.ts",
+          "--out",
+          out,
+          "--seeds",
+          "1",
+          "--budgets",
+          "2",
+          "--quiet",
+        ],
+        stdout: "null",
+        stderr: "piped",
+      }).output();
+      const stderr = new TextDecoder().decode(res.stderr);
+      assert.equal(res.code, 2, stderr);
+      assert.equal(stderr.trimEnd().split("\n").length, 1, stderr);
+      assert.match(stderr, /^sweep: Cannot write the output: Read-only file system/);
+    }
+  },
+});
