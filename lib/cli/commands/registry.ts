@@ -11,3 +11,8 @@ registerCommand(
   "the synthetic grid runner (ARTIFACT-SPEC §4.2-§4.3)",
   async () => (await import("./sweep.ts")).command,
 );
+registerCommand(
+  "solve",
+  "certify OPT of a package at each budget",
+  async () => (await import("./solve.ts")).command,
+);
