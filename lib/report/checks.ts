@@ -38,8 +38,11 @@ export interface SkipOptions {
 
 /** One checked claim. */
 export interface Check {
+  /** The claim, as a sentence. */
   claim: string;
+  /** Whether it holds (true for a skipped claim). */
   ok: boolean;
+  /** The measured value, or the reason it was skipped. */
   detail: string;
   /** True when the claim could not be checked here (e.g. its data is missing); `ok` is then true. */
   skipped?: boolean;
@@ -49,6 +52,7 @@ export interface Check {
 
 /** A list of checked claims. */
 export class Checks {
+  /** The claims, in the order they were recorded. */
   readonly items: Check[] = [];
 
   /** Records a claim; `detail` shows the measured value. */
@@ -141,6 +145,7 @@ export class Checks {
     return this.table();
   }
 
+  /** The table's MIME bundle, for the Jupyter kernel's rich display. */
   [Symbol.for("Jupyter.display")](): Record<string, unknown> {
     return this.table().bundle();
   }

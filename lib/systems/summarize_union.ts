@@ -8,7 +8,9 @@ import type { UnionScore, UnionSelector } from "./union_score.ts";
 
 /** One (selector, budget) summary over packages. */
 export interface UnionSummaryRow {
+  /** The selection of the store. */
   selector: UnionSelector;
+  /** Budget B in cost units. */
   budget: number;
   /** Packages scored. */
   packages: number;
