@@ -288,3 +288,54 @@ Deno.test("summarizeUnion() leaves an uncertified upper-pruned bound out and com
   ]);
   assert.ok(aw.unionRatio! <= aw.packageRatio!);
 });
+
+Deno.test("scoreUnion() gives an upper-pruned bound without a certificate no ratio, and summarizeUnion() leaves its F = 0 out", async () => {
+  // 60 memories, a MILP with a 0 ms limit: no certificate for the upper-pruned subset; the
+  // incumbent is the empty store (F = 0), which must not enter any mean.
+  const units = ["u_group", "u_career", "u_paint", "u_kids"];
+  const store = {
+    system: "sys",
+    format: "generic_jsonl",
+    file: "<memory>",
+    problems: [],
+    memories: Array.from({ length: 60 }, (_, i) => ({
+      id: `m${i}`,
+      text: `memory ${i} ` + "w ".repeat(1 + (i * 7) % 13),
+      raw: {},
+    })),
+  } as unknown as MemoryStore;
+  const adjudicator = {
+    name: "fixed",
+    adjudicate: (r: { memory: { id: string } }) => {
+      const i = Number(r.memory.id.slice(1));
+      return Promise.resolve(
+        units.map((unit, j) => ({ unit, value: ((i * 31 + j * 17) % 10) / 10, provenance: "x" }))
+          .filter((e) => e.value > 0),
+      );
+    },
+  };
+  const s = await scoreUnion(fixturePackage(), store, {
+    adjudicator: adjudicator as never,
+    budgets: [30],
+    selectors: ["upper_pruned"],
+    solver: { solver: "milp", timeLimitMs: 0 },
+  });
+  const [x] = s.budgets[0].selections;
+  assert.equal(
+    x.certified,
+    false,
+    "a 0 ms MILP limit should leave the upper-pruned bound uncertified",
+  );
+  assert.deepEqual([x.unionRatio, x.packageRatio], [
+    { ratio: null, flag: "uncertified" },
+    { ratio: null, flag: "uncertified" },
+  ]);
+  const [row] = summarizeUnion([s]);
+  assert.deepEqual([row.packages, row.uncertified, row.n, row.value, row.unionRatio], [
+    1,
+    1,
+    0,
+    null,
+    null,
+  ]);
+});
