@@ -179,12 +179,18 @@ function scanJson(
       if (top.keys === null) (top.at as number)++;
       else expectKey = true;
     } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
-      let j = i + 1;
-      while (j < text.length && /[0-9eE+\-.]/.test(text[j])) j++;
-      const token = text.slice(i, j);
-      const e = token.search(/[eE]/);
-      if (e > 0 && Number(token) === 0 && /[1-9]/.test(token.slice(0, e))) {
-        return { path: here(), kind: "underflow", token };
+      // A number token: digits, sign, point, exponent. Only one with an exponent can underflow.
+      let j = i + 1, exp = -1;
+      for (; j < text.length; j++) {
+        const d = text.charCodeAt(j);
+        if (d === 0x65 || d === 0x45) exp = j;
+        else if (!((d >= 0x30 && d <= 0x39) || d === 0x2e || d === 0x2b || d === 0x2d)) break;
+      }
+      if (exp > 0) {
+        const token = text.slice(i, j);
+        if (Number(token) === 0 && /[1-9]/.test(text.slice(i, exp))) {
+          return { path: here(), kind: "underflow", token };
+        }
       }
       i = j - 1;
     }
