@@ -14,6 +14,10 @@ import { readLettaMemory } from "./letta_memory.ts";
 import { readMem0GetAll } from "./mem0_get_all.ts";
 import { replayMem0Events } from "./mem0_events.ts";
 import { type MemoryStore, STORE_FORMATS, type StoreFormat } from "./memory_store.ts";
+import { readOpenAiMemory } from "./openai_memory.ts";
+import { readMem0SearchResults, readMem0SearchResultsAll } from "./mem0_search_results.ts";
+import { type DetectedFormat, detectStoreFormat } from "./detect_format.ts";
+import { InputError } from "../errors.ts";
 
 /** Options of {@linkcode readStore}: each applies to the formats that have it. */
 export interface ReadStoreOptions {
@@ -29,11 +33,15 @@ export interface ReadStoreOptions {
   dedupeArchival?: boolean;
   /** Letta agent file: read only this agent. */
   agent?: string;
+  /** Mem0 evaluation output: the conversation (key or LoCoMo sample id) to read. */
+  conversation?: string;
+  /** Mem0 evaluation output: salience from the search scores (default none). */
+  salience?: "none" | "mean_score" | "max_score";
 }
 
 /**
  * Reads parsed JSON with the adapter of `format`. For `generic_jsonl` the
- * data is one row object.
+ * data is one row object; for `openai_memory` it is the file's text (a string).
  *
  * @param data parsed JSON
  * @param format one of {@linkcode STORE_FORMATS}
@@ -60,6 +68,13 @@ export function readStore(
       return readAmemNotes(data, opts);
     case "generic_jsonl":
       return readGenericRow(data, 1, opts);
+    case "openai_memory":
+      if (typeof data !== "string") {
+        throw new RangeError("Cannot read openai_memory from parsed JSON: pass the file's text");
+      }
+      return readOpenAiMemory(data, opts);
+    case "mem0_search_results":
+      return readMem0SearchResults(data, opts);
   }
   throw new RangeError(
     `Cannot read a store: unknown format '${format}', expected one of ${STORE_FORMATS.join(", ")}`,
@@ -67,35 +82,108 @@ export function readStore(
 }
 
 /**
- * Reads an export file: JSON for every format but `generic_jsonl` (one store
- * per line).
+ * The text of a store file, decoded strictly as UTF-8.
+ *
+ * @throws {InputError} naming the file and line of the first byte that is not UTF-8
+ */
+async function readStoreText(path: string, file: string): Promise<string> {
+  const bytes = await Deno.readFile(path);
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    const good = new TextDecoder("utf-8").decode(bytes);
+    const at = good.indexOf("\uFFFD");
+    const line = good.slice(0, Math.max(0, at)).split("\n").length;
+    throw new InputError(
+      file,
+      { path: `line ${line}` },
+      "expected UTF-8 text, found a byte that is not",
+    );
+  }
+}
+
+/** {@linkcode readStoreFile}'s format: one of {@linkcode STORE_FORMATS} or `auto`. */
+export type StoreFormatChoice = StoreFormat | "auto";
+
+/** A store file read by {@linkcode readStoreFileDetected}. */
+export interface ReadStoreFileResult {
+  /** The format used. */
+  format: StoreFormat;
+  /** For `auto`: why this format (else "given"). */
+  reason: string;
+  stores: MemoryStore[];
+}
+
+/**
+ * Reads a store file with a given format or `auto` (see
+ * {@linkcode detectStoreFormat}) and says which format it used.
  *
  * @param path file path
- * @param format one of {@linkcode STORE_FORMATS}
+ * @param format a format or `auto`
  * @param opts adapter options (`file` defaults to `path`)
- * @returns the stores (one, or one per JSONL line)
+ * @returns format, reason and the stores
+ * @throws {InputError} on bytes that are not UTF-8, text of no detectable
+ *   format, or a malformed export ({@linkcode ExportFormatError})
+ * @throws {Deno.errors.NotFound} when the file is missing
+ */
+export async function readStoreFileDetected(
+  path: string,
+  format: StoreFormatChoice,
+  opts: ReadStoreOptions = {},
+): Promise<ReadStoreFileResult> {
+  const file = opts.file ?? path;
+  const text = await readStoreText(path, file);
+  let det: DetectedFormat = { format: format as StoreFormat, reason: "given" };
+  if (format === "auto") det = detectStoreFormat(text, file);
+  else if (!(STORE_FORMATS as readonly string[]).includes(format)) {
+    throw new RangeError(
+      `Cannot read a store: unknown format '${format}', expected auto or one of ${
+        STORE_FORMATS.join(", ")
+      }`,
+    );
+  }
+  return { ...det, stores: parseStoreText(text, det.format, { ...opts, file }) };
+}
+
+/**
+ * Reads an export file: JSON for every format but `generic_jsonl` (one store
+ * per line) and `openai_memory` (plain text); `auto` detects the format
+ * ({@linkcode readStoreFileDetected} also says which).
+ *
+ * @param path file path
+ * @param format one of {@linkcode STORE_FORMATS}, or `auto`
+ * @param opts adapter options (`file` defaults to `path`)
+ * @returns the stores (one, one per JSONL line, or one per conversation of a
+ *   Mem0 evaluation output unless `conversation` picks one)
  * @throws {ExportFormatError} on text that is not JSON or a malformed export
+ * @throws {InputError} on bytes that are not UTF-8
  * @throws {Deno.errors.NotFound} when the file is missing
  */
 export async function readStoreFile(
   path: string,
-  format: StoreFormat,
+  format: StoreFormatChoice,
   opts: ReadStoreOptions = {},
 ): Promise<MemoryStore[]> {
-  const text = await Deno.readTextFile(path);
-  const o = { ...opts, file: opts.file ?? path };
+  return (await readStoreFileDetected(path, format, opts)).stores;
+}
+
+function parseStoreText(text: string, format: StoreFormat, o: ReadStoreOptions): MemoryStore[] {
   if (format === "generic_jsonl") return readGenericJsonl(text, o);
+  if (format === "openai_memory") return [readOpenAiMemory(text, o)];
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (e) {
     throw new ExportFormatError(
       format,
-      o.file,
+      o.file ?? "<memory>",
       { path: "(root)", index: null },
       "",
       `expected JSON (${(e as Error).message})`,
     );
+  }
+  if (format === "mem0_search_results" && o.conversation === undefined) {
+    return readMem0SearchResultsAll(data, o);
   }
   return [readStore(data, format, o)];
 }
