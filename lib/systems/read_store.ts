@@ -132,16 +132,17 @@ export async function readStoreFileDetected(
   opts: ReadStoreOptions = {},
 ): Promise<ReadStoreFileResult> {
   const file = opts.file ?? path;
-  const text = await readStoreText(path, file);
-  let det: DetectedFormat = { format: format as StoreFormat, reason: "given" };
-  if (format === "auto") det = detectStoreFormat(text, file);
-  else if (!(STORE_FORMATS as readonly string[]).includes(format)) {
+  if (format !== "auto" && !(STORE_FORMATS as readonly string[]).includes(format)) {
     throw new RangeError(
       `Cannot read a store: unknown format '${format}', expected auto or one of ${
         STORE_FORMATS.join(", ")
       }`,
     );
   }
+  const text = await readStoreText(path, file);
+  const det: DetectedFormat = format === "auto"
+    ? detectStoreFormat(text, file)
+    : { format, reason: "given" };
   return { ...det, stores: parseStoreText(text, det.format, { ...opts, file }) };
 }
 
