@@ -11,3 +11,8 @@ registerCommand(
   "the synthetic grid runner (ARTIFACT-SPEC §4.2-§4.3)",
   async () => (await import("./sweep.ts")).command,
 );
+registerCommand(
+  "store",
+  "score a real system's memory store on a LoCoMo conversation",
+  async () => (await import("./store.ts")).command,
+);
