@@ -15,6 +15,7 @@ import { InputError } from "../errors.ts";
 import type { LocomoSample } from "../natural/load_locomo.ts";
 import { locomoLexicalAdjudicator } from "../natural/locomo.ts";
 import { locomoSlices } from "../natural/locomo_slices.ts";
+import { compilePackage } from "../package/compile.ts";
 import type { Package } from "../package/schema.ts";
 import { isCertified } from "../solve/result.ts";
 import type { MemoryStore } from "./memory_store.ts";
@@ -48,6 +49,10 @@ export interface StoreItemScore {
   opt_union: number | null;
   /** F of each selection (weight units). */
   value: Record<StoreSelection, number>;
+  /** F of the whole store as written, without a budget (what the store holds). */
+  store_value: number;
+  /** The largest F any store can reach: the sum of the unit weights (every unit fully covered). */
+  max_value: number;
   union_ratio: SelectionRatios;
   package_ratio: SelectionRatios;
 }
@@ -67,8 +72,15 @@ export interface StoreBudgetSummary {
   union_ratio: SelectionRatios;
   /** Mean package ratio per selection over the same items. */
   package_ratio: SelectionRatios;
-  /** Mean F(P+(Y)) / F(P) OPT ratio: how much the store adds to what the package can reach. */
+  /** Mean OPT(P+(Y)) / OPT(P): how much the store adds to what the package can reach. */
   opt_gain: number | null;
+  /**
+   * Shares of the evidence weight (F / sum of unit weights, means over the
+   * scored items): `store` what the whole store holds (no budget: extraction),
+   * `recency` / `salience` / `upper` what each selection keeps at B
+   * (selection), `opt_union` the best any store of P+(Y) keeps at B.
+   */
+  evidence: Record<StoreSelection | "store" | "opt_union", number | null>;
 }
 
 /** Result of {@linkcode scoreStoreOnLocomo}. */
@@ -100,6 +112,7 @@ export interface LocomoStoreOptions {
   packages?: readonly Package[];
 }
 
+const share = (v: number, r: StoreItemScore) => (r.max_value > 0 ? v / r.max_value : null);
 const SEL = Object.entries(STORE_SELECTIONS) as [StoreSelection, UnionSelector][];
 const mean = (xs: number[]) => (xs.length === 0 ? null : xs.reduce((a, b) => a + b, 0) / xs.length);
 
@@ -111,11 +124,13 @@ const mean = (xs: number[]) => (xs.length === 0 ? null : xs.reduce((a, b) => a +
  * @returns one row per budget
  */
 export function storeItemRows(pkg: Package, s: UnionScore): StoreItemScore[] {
+  const maxValue = compilePackage(pkg).weights.reduce((a, w) => a + w, 0);
   return s.budgets.map((b) => {
     const get = (sel: UnionSelector) => b.selections.find((x) => x.selector === sel)!;
     const upper = get("upper_pruned");
     const certified = isCertified(b.optPackage) && isCertified(b.optUnion) &&
       upper.certified === true;
+    const whole = get("as_written");
     const pick = (f: (sel: UnionSelector) => number | null) =>
       Object.fromEntries(SEL.map(([k, sel]) => [k, f(sel)])) as SelectionRatios;
     return {
@@ -130,6 +145,8 @@ export function storeItemRows(pkg: Package, s: UnionScore): StoreItemScore[] {
         StoreSelection,
         number
       >,
+      store_value: whole.value,
+      max_value: maxValue,
       union_ratio: pick((sel) => get(sel).unionRatio.ratio),
       package_ratio: pick((sel) => get(sel).packageRatio.ratio),
     };
@@ -168,6 +185,13 @@ export function summarizeStoreRows(
         SEL.map(([k]) => [k, m((r) => r.package_ratio[k])]),
       ) as SelectionRatios,
       opt_gain: m((r) => r.opt_union! / r.opt_package!),
+      evidence: {
+        store: m((r) => share(r.store_value, r)),
+        recency: m((r) => share(r.value.recency, r)),
+        salience: m((r) => share(r.value.salience, r)),
+        upper: m((r) => share(r.value.upper, r)),
+        opt_union: m((r) => share(r.opt_union!, r)),
+      },
     };
   });
 }
@@ -208,7 +232,7 @@ export async function scoreStoreOnLocomo(
     const s = await scoreUnion(pkg, store, {
       adjudicator,
       budgets,
-      selectors: Object.values(STORE_SELECTIONS),
+      selectors: ["as_written", ...Object.values(STORE_SELECTIONS)],
       solver: opts.solver ?? { bnbTimeMs: 20 },
     });
     salience = s.salienceSource;

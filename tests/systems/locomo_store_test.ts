@@ -38,6 +38,9 @@ Deno.test("scoreStoreOnLocomo() scores a text store on every slice, union <= pac
   // bound of q0 reaches the union OPT.
   const q0 = r.rows.find((x) => x.qa_index === 0 && x.budget === 10)!;
   assert.equal(q0.union_ratio.upper, 1);
+  // The whole store holds at least what any selection of it keeps; one unit weighs 1.
+  assert.equal(q0.max_value, 1);
+  for (const row of r.rows) assert.ok(row.store_value >= row.value.upper - 1e-12);
   for (const b of r.budgets) {
     for (const k of ["recency", "salience", "upper"] as const) {
       if (b.union_ratio[k] !== null) assert.ok(b.union_ratio[k]! <= b.package_ratio[k]! + 1e-12);
@@ -61,6 +64,8 @@ Deno.test("summarizeStoreRows() averages over the same certified items with OPT(
     opt_package: optP,
     opt_union: optU,
     value: { recency: v, salience: v, upper: v },
+    store_value: 2 * v,
+    max_value: 1,
     union_ratio: { recency: v / optU, salience: v / optU, upper: v / optU },
     package_ratio: optP > 0
       ? { recency: v / optP, salience: v / optP, upper: v / optP }
@@ -79,6 +84,7 @@ Deno.test("summarizeStoreRows() averages over the same certified items with OPT(
   assert.equal(s.union_ratio.upper, (0.5 + 0.5) / 2);
   assert.equal(s.package_ratio.upper, (1 + 0.5) / 2);
   assert.equal(s.opt_gain, (2 + 1) / 2);
+  assert.deepEqual(s.evidence, { store: 2, recency: 1, salience: 1, upper: 1, opt_union: 2 });
 });
 
 Deno.test("adjudicatorFromSpec() builds lexical, imported and llm adjudicators or refuses", async () => {
