@@ -64,3 +64,15 @@ export {
   roundTripWriters,
   scoreProxyStores,
 } from "./lib/systems/proxy_stores.ts";
+export {
+  type AgreementRow,
+  agreementRow,
+  certifyAll,
+  type ConversionTallies,
+  conversionTallies,
+  importedLabeler,
+  lexicalGridLabels,
+  sameCoverage,
+  tally,
+  tallyText,
+} from "./lib/natural/notebook_tallies.ts";
