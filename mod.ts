@@ -76,3 +76,10 @@ export {
   tally,
   tallyText,
 } from "./lib/natural/notebook_tallies.ts";
+export {
+  certifyBudgets,
+  readPackageAny,
+  storeAdjudicatorFor,
+  type WriterRatioRow,
+  writerRatios,
+} from "./lib/systems/own_package.ts";
