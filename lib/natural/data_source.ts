@@ -50,8 +50,11 @@ export interface FetchLocomoOptions {
 
 /** What {@linkcode fetchLocomo} wrote. */
 export interface FetchedLocomo {
+  /** The file written. */
   path: string;
+  /** Its sha256 (hex). */
   sha256: string;
+  /** Its size in bytes. */
   bytes: number;
 }
 

@@ -82,17 +82,27 @@ export function certifyAll(
 
 /** One row of a coverage-agreement table. */
 export interface AgreementRow {
+  /** The row's label. */
   labelings: string;
+  /** Cells compared. */
   cells: number;
+  /** Share of cells both labelings call covered or both call not (binary). */
   "% agreement": number | null;
+  /** Cohen's kappa, covered / not. */
   "κ (binary)": number | null;
+  /** Gwet's AC1, covered / not. */
   "AC1 (binary)": number | null;
+  /** Cohen's kappa on none / partial / full. */
   "κ (graded)": number | null;
+  /** Gwet's AC1 on none / partial / full. */
   "AC1 (graded)": number | null;
-  /** Binary confusion counts: covered by both, by A only, by B only, by neither. */
+  /** Cells covered under both labelings. */
   "both covered": number;
+  /** Cells covered under A only. */
   "A only": number;
+  /** Cells covered under B only. */
   "B only": number;
+  /** Cells covered under neither. */
   neither: number;
 }
 

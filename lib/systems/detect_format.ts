@@ -10,6 +10,7 @@ import type { StoreFormat } from "./memory_store.ts";
 
 /** What {@linkcode detectStoreFormat} decided. */
 export interface DetectedFormat {
+  /** The format to read the file with. */
   format: StoreFormat;
   /** Why, in words (for `memaudit store` to print). */
   reason: string;

@@ -37,9 +37,13 @@ export type SelectionRatios = Record<StoreSelection, number | null>;
 
 /** One (package, budget) of a scored store. */
 export interface StoreItemScore {
+  /** Package id (`conv-26_q0`). */
   package: string;
+  /** The QA item's index in its conversation. */
   qa_index: number;
+  /** LoCoMo category code (1 multi-hop, 2 temporal, 3 open-domain, 4 single-hop, 5 adversarial). */
   category: number;
+  /** Budget B (words). */
   budget: number;
   /** OPT of P, of P+(Y) and the upper-pruned subset optimum are all certified (zero gap). */
   certified: boolean;
@@ -53,12 +57,15 @@ export interface StoreItemScore {
   store_value: number;
   /** The largest F any store can reach: the sum of the unit weights (every unit fully covered). */
   max_value: number;
+  /** F / OPT(P+(Y)) per selection (null: uncertified or OPT = 0). */
   union_ratio: SelectionRatios;
+  /** F / OPT(P) per selection (null: uncertified or OPT(P) = 0). */
   package_ratio: SelectionRatios;
 }
 
 /** Means at one budget over the same items. */
 export interface StoreBudgetSummary {
+  /** Budget B (words). */
   budget: number;
   /** Packages of the conversation (every QA item that became a package). */
   items: number;
@@ -85,12 +92,15 @@ export interface StoreBudgetSummary {
 
 /** Result of {@linkcode scoreStoreOnLocomo}. */
 export interface LocomoStoreScore {
+  /** LoCoMo sample id. */
   conversation: string;
   /** Store memories read (after the adapter's merges). */
   memories: number;
+  /** Name of the coverage adjudicator used. */
   adjudicator: string;
   /** `system` or `estimate`: where salience pruning's scores came from. */
   salience: "system" | "estimate";
+  /** Means per budget. */
   budgets: StoreBudgetSummary[];
   /** Every (package, budget), in package then budget order. */
   rows: StoreItemScore[];

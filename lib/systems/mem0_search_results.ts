@@ -40,6 +40,7 @@ const ITEM_FIELDS: ReadonlySet<string> = new Set([
 export interface Mem0SearchMemoryRaw {
   /** `speaker_1` or `speaker_2` (Mem0 keeps one store per speaker). */
   speaker: "speaker_1" | "speaker_2";
+  /** The memory text as exported (first hit). */
   memory: string;
   /** The hit's timestamp as exported (LoCoMo form, `12:09 am on 13 September, 2023`). */
   timestamp: string;
@@ -49,6 +50,7 @@ export interface Mem0SearchMemoryRaw {
   questions: number[];
   /** Mean and maximum search score over the hits. */
   meanScore: number;
+  /** Largest search score over the hits. */
   maxScore: number;
 }
 

@@ -37,14 +37,21 @@ export async function readPackageAny(path: string): Promise<Package> {
 
 /** A writer scored at one budget. */
 export interface WriterRatioRow {
+  /** Writer id (`oracle_gvt`, ...). */
   method: string;
+  /** Display name (`MemAudit-GVT`, ...). */
   label: string;
+  /** Budget B, in cost units. */
   budget: number;
+  /** F of the writer's store, in weight units. */
   value: number;
+  /** Its cost, in cost units. */
   cost: number;
+  /** Within the budget and the group cap. */
   feasible: boolean;
   /** F / OPT against the certified OPT at the budget (null: infeasible, uncertified or OPT = 0). */
   ratio: number | null;
+  /** `ok`, `infeasible`, `uncertified` or `degenerate_opt`. */
   flag: string;
 }
 

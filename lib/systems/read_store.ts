@@ -111,6 +111,7 @@ export interface ReadStoreFileResult {
   format: StoreFormat;
   /** For `auto`: why this format (else "given"). */
   reason: string;
+  /** The stores read (one, one per JSONL line, or one per conversation). */
   stores: MemoryStore[];
 }
 

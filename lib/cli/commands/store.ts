@@ -123,23 +123,27 @@ const env = (name: string): string | undefined => {
 
 /** The JSON result of `memaudit store` (stable keys). */
 export interface StoreCommandResult {
+  /** LoCoMo sample id. */
   conversation: string;
+  /** The store format used. */
   format: string;
+  /** Memories in the store (after the adapter's merges). */
   memories: number;
+  /** Why this format (`given`, or what `auto` detected). */
   format_reason: string;
+  /** The store file. */
   store: string;
+  /** The LoCoMo file used and how it was chosen (`default`, `option`, `env`). */
   locomo_data: { name: string; path: string; via: string };
+  /** The coverage adjudicator's name. */
   adjudicator: string;
+  /** Where salience pruning's scores came from. */
   salience_source: "system" | "estimate";
-  budgets: {
-    budget: number;
-    items: number;
-    certified: number;
-    scored: number;
-    degenerate: number;
-    union_ratio: StoreBudgetSummary["union_ratio"];
-    package_ratio: StoreBudgetSummary["package_ratio"];
-  }[];
+  /** Means per budget over the same items (see {@linkcode StoreBudgetSummary}). */
+  budgets: Pick<
+    StoreBudgetSummary,
+    "budget" | "items" | "certified" | "scored" | "degenerate" | "union_ratio" | "package_ratio"
+  >[];
 }
 
 function claimViolations(r: LocomoStoreScore): string[] {
