@@ -129,6 +129,15 @@ export interface StoreCommandResult {
   format: string;
   /** Memories in the store (after the adapter's merges). */
   memories: number;
+  /**
+   * Per budget: `items` (packages), `certified` (items whose every OPT is
+   * certified), the mean ratios over the `scored` items (certified, OPT(P) > 0),
+   * and `degenerate` (certified with OPT(P) = 0, left out).
+   */
+  budgets: Pick<
+    StoreBudgetSummary,
+    "budget" | "items" | "certified" | "union_ratio" | "package_ratio" | "scored" | "degenerate"
+  >[];
   /** Why this format (`given`, or what `auto` detected). */
   format_reason: string;
   /** The store file. */
@@ -139,11 +148,6 @@ export interface StoreCommandResult {
   adjudicator: string;
   /** Where salience pruning's scores came from. */
   salience_source: "system" | "estimate";
-  /** Means per budget over the same items (see {@linkcode StoreBudgetSummary}). */
-  budgets: Pick<
-    StoreBudgetSummary,
-    "budget" | "items" | "certified" | "scored" | "degenerate" | "union_ratio" | "package_ratio"
-  >[];
 }
 
 function claimViolations(r: LocomoStoreScore): string[] {
@@ -248,24 +252,25 @@ export const command: Command = {
     }
 
     const r = await scoreStoreOnLocomo(sample, store, { budgets, adjudicator });
+    // The keys of the issue's shape first, in its order; then the provenance of the run.
     const result: StoreCommandResult = {
       conversation: r.conversation,
       format: read.format,
       memories: r.memories,
+      budgets: r.budgets.map((b) => ({
+        budget: b.budget,
+        items: b.items,
+        certified: b.certified,
+        union_ratio: b.union_ratio,
+        package_ratio: b.package_ratio,
+        scored: b.scored,
+        degenerate: b.degenerate,
+      })),
       format_reason: read.reason,
       store: values.store,
       locomo_data: { name: found.name, path: found.path, via: found.via },
       adjudicator: r.adjudicator,
       salience_source: r.salience,
-      budgets: r.budgets.map((b) => ({
-        budget: b.budget,
-        items: b.items,
-        certified: b.certified,
-        scored: b.scored,
-        degenerate: b.degenerate,
-        union_ratio: b.union_ratio,
-        package_ratio: b.package_ratio,
-      })),
     };
     const columns = [
       "budget",
