@@ -158,6 +158,37 @@ Deno.test({
 });
 
 Deno.test({
+  name: "memaudit store --adjudicator imported:FILE uses the labels (none here: zero coverage)",
+  ignore: noData,
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "memaudit-store-imp-" });
+    try {
+      await Deno.writeTextFile(`${dir}/none.jsonl`, "");
+      const r = await memaudit([
+        "store",
+        "--locomo",
+        "conv-26",
+        "--store",
+        openai0!,
+        "--budgets",
+        "100",
+        "--adjudicator",
+        `imported:${dir}/none.jsonl`,
+        "--json",
+      ]);
+      assert.equal(r.code, 0, r.stderr);
+      const j = JSON.parse(r.stdout) as Result;
+      assert.equal(j.adjudicator, "imported:none");
+      // No memory covers anything: the union OPT is the package OPT, every selection scores 0.
+      assert.deepEqual(j.budgets[0].union_ratio, { recency: 0, salience: 0, upper: 0 });
+      assert.deepEqual(j.budgets[0].package_ratio, { recency: 0, salience: 0, upper: 0 });
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
   name: "memaudit store --help shows a worked example and the adjudicator advice",
   async fn() {
     const r = await memaudit(["store", "--help"]);
