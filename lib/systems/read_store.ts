@@ -17,7 +17,7 @@ import { type MemoryStore, STORE_FORMATS, type StoreFormat } from "./memory_stor
 import { readOpenAiMemory } from "./openai_memory.ts";
 import { readMem0SearchResults, readMem0SearchResultsAll } from "./mem0_search_results.ts";
 import { type DetectedFormat, detectStoreFormat } from "./detect_format.ts";
-import { InputError } from "../errors.ts";
+import { decodeUtf8Input } from "../fs.ts";
 
 /** Options of {@linkcode readStore}: each applies to the formats that have it. */
 export interface ReadStoreOptions {
@@ -81,27 +81,6 @@ export function readStore(
   );
 }
 
-/**
- * The text of a store file, decoded strictly as UTF-8.
- *
- * @throws {InputError} naming the file and line of the first byte that is not UTF-8
- */
-async function readStoreText(path: string, file: string): Promise<string> {
-  const bytes = await Deno.readFile(path);
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    const good = new TextDecoder("utf-8").decode(bytes);
-    const at = good.indexOf("\uFFFD");
-    const line = good.slice(0, Math.max(0, at)).split("\n").length;
-    throw new InputError(
-      file,
-      { path: `line ${line}` },
-      "expected UTF-8 text, found a byte that is not",
-    );
-  }
-}
-
 /** {@linkcode readStoreFile}'s format: one of {@linkcode STORE_FORMATS} or `auto`. */
 export type StoreFormatChoice = StoreFormat | "auto";
 
@@ -140,11 +119,14 @@ export async function readStoreFileDetected(
       }`,
     );
   }
-  const text = await readStoreText(path, file);
+  const text = decodeUtf8Input(await Deno.readFile(path), file);
   const det: DetectedFormat = format === "auto"
     ? detectStoreFormat(text, file)
     : { format, reason: "given" };
-  return { ...det, stores: parseStoreText(text, det.format, { ...opts, file }) };
+  // A byte-order mark is dropped for the JSON formats (as Deno.readTextFile does); the OpenAI
+  // text reader drops it itself and reports it.
+  const body = det.format === "openai_memory" ? text : text.replace(/^\uFEFF/, "");
+  return { ...det, stores: parseStoreText(body, det.format, { ...opts, file }) };
 }
 
 /**
