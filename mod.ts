@@ -43,6 +43,9 @@ export { type DetectedFormat, detectStoreFormat } from "./lib/systems/detect_for
 export {
   adjudicatorFromSpec,
   type AdjudicatorSpecOptions,
+  EVIDENCE_SERIES,
+  type EvidencePoint,
+  evidencePoints,
   type LocomoStoreOptions,
   type LocomoStoreScore,
   scoreStoreOnLocomo,

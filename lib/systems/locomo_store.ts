@@ -330,3 +330,44 @@ export async function adjudicatorFromSpec(
     `expected lexical, imported:FILE or llm:URL, got '${spec}'`,
   );
 }
+
+/** Series of the extraction-versus-selection figure, in legend order. */
+export const EVIDENCE_SERIES = [
+  "whole store (no budget)",
+  "OPT of P+(Y) at B",
+  "upper-pruned bound",
+  "salience-pruned",
+  "recency-pruned",
+] as const;
+
+/** One point of the extraction-versus-selection figure. */
+export interface EvidencePoint {
+  /** Budget B. */
+  B: number;
+  /** One of {@linkcode EVIDENCE_SERIES}. */
+  series: (typeof EVIDENCE_SERIES)[number];
+  /** Mean share of the evidence weight covered (0 when undefined). */
+  share: number;
+}
+
+/**
+ * The points of the extraction-versus-selection figure: per budget with
+ * scored items, what the whole store holds, what OPT of P+(Y) keeps, and
+ * what each selection keeps, as shares of the evidence weight
+ * ({@linkcode StoreBudgetSummary.evidence}).
+ *
+ * @param summaries per-budget summaries
+ * @returns points in budget then series order
+ */
+export function evidencePoints(summaries: readonly StoreBudgetSummary[]): EvidencePoint[] {
+  const pick: Record<EvidencePoint["series"], (b: StoreBudgetSummary) => number | null> = {
+    "whole store (no budget)": (b) => b.evidence.store,
+    "OPT of P+(Y) at B": (b) => b.evidence.opt_union,
+    "upper-pruned bound": (b) => b.evidence.upper,
+    "salience-pruned": (b) => b.evidence.salience,
+    "recency-pruned": (b) => b.evidence.recency,
+  };
+  return summaries.filter((b) => b.scored > 0).flatMap((b) =>
+    EVIDENCE_SERIES.map((series) => ({ B: b.budget, series, share: pick[series](b) ?? 0 }))
+  );
+}

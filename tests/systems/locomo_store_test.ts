@@ -4,6 +4,7 @@ import { ImportedAdjudicator } from "../../lib/adjudicate/imported.ts";
 import { LexicalAdjudicator } from "../../lib/adjudicate/lexical.ts";
 import {
   adjudicatorFromSpec,
+  evidencePoints,
   scoreStoreOnLocomo,
   type StoreItemScore,
   summarizeStoreRows,
@@ -85,6 +86,14 @@ Deno.test("summarizeStoreRows() averages over the same certified items with OPT(
   assert.equal(s.package_ratio.upper, (1 + 0.5) / 2);
   assert.equal(s.opt_gain, (2 + 1) / 2);
   assert.deepEqual(s.evidence, { store: 2, recency: 1, salience: 1, upper: 1, opt_union: 2 });
+  assert.deepEqual(evidencePoints([s]).map((p) => [p.B, p.series, p.share]), [
+    [5, "whole store (no budget)", 2],
+    [5, "OPT of P+(Y) at B", 2],
+    [5, "upper-pruned bound", 1],
+    [5, "salience-pruned", 1],
+    [5, "recency-pruned", 1],
+  ]);
+  assert.deepEqual(evidencePoints([{ ...s, scored: 0 }]), []);
 });
 
 Deno.test("adjudicatorFromSpec() builds lexical, imported and llm adjudicators or refuses", async () => {
