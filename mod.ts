@@ -31,3 +31,69 @@ export {
   raiseCap,
   requireCertificate,
 } from "./lib/certificate.ts";
+
+// Real systems' stores (issue 14, real-stores): OpenAI memory text and Mem0 search-results
+// readers, --format auto detection, a store scored on a LoCoMo conversation, proxy stores.
+export {
+  contentMemoryId,
+  LOCOMO10_ORDER,
+  openAiMemoryConversation,
+  type OpenAiMemoryOptions,
+  readOpenAiMemory,
+} from "./lib/systems/openai_memory.ts";
+export {
+  MEM0_SPEAKER_FIELDS,
+  mem0SearchConversations,
+  type Mem0SearchMemoryRaw,
+  type Mem0SearchMeta,
+  type Mem0SearchOptions,
+  readMem0SearchResults,
+  readMem0SearchResultsAll,
+} from "./lib/systems/mem0_search_results.ts";
+export { type DetectedFormat, detectStoreFormat } from "./lib/systems/detect_format.ts";
+export {
+  adjudicatorFromSpec,
+  type AdjudicatorSpecOptions,
+  EVIDENCE_SERIES,
+  type EvidencePoint,
+  evidencePoints,
+  type LocomoStoreOptions,
+  type LocomoStoreScore,
+  scoreStoreOnLocomo,
+  type SelectionRatios,
+  STORE_SELECTIONS,
+  type StoreBudgetSummary,
+  storeItemRows,
+  type StoreItemScore,
+  type StoreSelection,
+  summarizeStoreRows,
+} from "./lib/systems/locomo_store.ts";
+export {
+  PROXY_STORES,
+  type ProxyStore,
+  proxyStoreIds,
+  type ProxyStoreOptions,
+  type ProxyStoreScores,
+  type RoundTripResult,
+  roundTripWriters,
+  scoreProxyStores,
+} from "./lib/systems/proxy_stores.ts";
+export {
+  type AgreementRow,
+  agreementRow,
+  certifyAll,
+  type ConversionTallies,
+  conversionTallies,
+  importedLabeler,
+  lexicalGridLabels,
+  sameCoverage,
+  tally,
+  tallyText,
+} from "./lib/natural/notebook_tallies.ts";
+export {
+  certifyBudgets,
+  readPackageAny,
+  storeAdjudicatorFor,
+  type WriterRatioRow,
+  writerRatios,
+} from "./lib/systems/own_package.ts";

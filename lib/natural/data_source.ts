@@ -50,8 +50,11 @@ export interface FetchLocomoOptions {
 
 /** What {@linkcode fetchLocomo} wrote. */
 export interface FetchedLocomo {
+  /** The file written. */
   path: string;
+  /** Its sha256 (hex). */
   sha256: string;
+  /** Its size in bytes. */
   bytes: number;
 }
 
@@ -117,16 +120,35 @@ export async function fetchLocomo(opts: FetchLocomoOptions = {}): Promise<Fetche
   return { path: dest, sha256: actual, bytes: bytes.length };
 }
 
+/** The environment variable that pins the LoCoMo file: `locomo8`, `locomo10` or a path. */
+export const LOCOMO_ENV = "MEMAUDIT_LOCOMO";
+
 /** A local LoCoMo file found by {@linkcode locateLocomo}. */
 export interface LocatedLocomo {
   /** File system path. */
   path: string;
   /** File name: `locomo10.json` (official, cached) or `locomo8.json` (shared subset). */
   name: string;
+  /**
+   * How it was chosen: `default` (cache first, then the shared copy),
+   * `option` (an explicit choice passed in, e.g. `--locomo-data`) or `env`
+   * ({@linkcode LOCOMO_ENV}).
+   */
+  via: "default" | "option" | "env";
+  /** The choice as given (`locomo8`, `locomo10`, a path), or `default`. */
+  choice: string;
 }
 
-/** Options of {@linkcode locateLocomo} (paths to look at, for tests). */
+/** Options of {@linkcode locateLocomo}. */
 export interface LocateLocomoOptions {
+  /**
+   * `locomo8` (the shared eight-conversation copy), `locomo10` (the cached
+   * official file) or a path; default: the {@linkcode LOCOMO_ENV} variable,
+   * else the cache first, then the shared copy.
+   */
+  choice?: string;
+  /** Read {@linkcode LOCOMO_ENV} when no choice is given (default true). */
+  env?: boolean;
   /** Default {@linkcode LOCOMO_CACHE_PATH}. */
   cache?: string;
   /** Default {@linkcode LOCOMO_SHARED_PATH}. */
@@ -141,12 +163,29 @@ async function isFile(path: string): Promise<boolean> {
   }
 }
 
+function envChoice(): string | undefined {
+  try {
+    const v = Deno.env.get(LOCOMO_ENV);
+    return v === undefined || v.trim() === "" ? undefined : v.trim();
+  } catch {
+    return undefined; // no --allow-env: the default applies
+  }
+}
+
+const baseName = (path: string) => path.replace(/^.*[\\/]/, "");
+
 /**
- * Finds a local LoCoMo file: the cached official `locomo10.json` first, then
- * the shared `locomo8.json`.
+ * Finds the LoCoMo file to use. An explicit choice (`opts.choice`, else the
+ * {@linkcode LOCOMO_ENV} environment variable) selects it: `locomo8` the
+ * shared eight-conversation copy, `locomo10` the cached official file,
+ * anything else a path; a chosen file that does not exist is an error, never
+ * a silent switch. Without a choice: the cached official `locomo10.json`
+ * first, then the shared `locomo8.json` (today's default).
  *
- * @param opts paths to look at instead of the defaults
- * @returns the path and file name, or null when neither exists
+ * @param opts the choice, and paths to look at instead of the defaults
+ * @returns the path, file name and how it was chosen, or null when there is
+ *   no choice and neither default file exists
+ * @throws {InputError} when a chosen file does not exist
  *
  * @example Load whichever copy is present, or say how to get one
  * ```ts
@@ -156,10 +195,53 @@ async function isFile(path: string): Promise<boolean> {
  * ```
  */
 export async function locateLocomo(opts: LocateLocomoOptions = {}): Promise<LocatedLocomo | null> {
-  for (const path of [opts.cache ?? LOCOMO_CACHE_PATH, opts.shared ?? LOCOMO_SHARED_PATH]) {
-    if (await isFile(path)) return { path, name: path.replace(/^.*[\\/]/, "") };
+  const cache = opts.cache ?? LOCOMO_CACHE_PATH;
+  const shared = opts.shared ?? LOCOMO_SHARED_PATH;
+  const fromEnv = opts.choice === undefined && opts.env !== false ? envChoice() : undefined;
+  const choice = opts.choice ?? fromEnv;
+  if (choice === undefined) {
+    for (const path of [cache, shared]) {
+      if (await isFile(path)) {
+        return { path, name: baseName(path), via: "default", choice: "default" };
+      }
+    }
+    return null;
   }
-  return null;
+  const via = opts.choice !== undefined ? "option" : "env";
+  const by = via === "env" ? `${LOCOMO_ENV}=${choice}` : `--locomo-data ${choice}`;
+  const path = choice === "locomo8" ? shared : choice === "locomo10" ? cache : choice;
+  if (!(await isFile(path))) {
+    const hint = choice === "locomo10"
+      ? " (run `deno task data` to download and cache it)"
+      : choice === "locomo8"
+      ? " (the shared data folder ../shared/data/ is not beside the checkout)"
+      : "";
+    throw new InputError(
+      path,
+      { path: "" },
+      `expected the LoCoMo file chosen by ${by} to exist${hint}`,
+    );
+  }
+  return { path, name: baseName(path), via, choice };
+}
+
+/**
+ * One line naming the LoCoMo file in use, for notebooks, the CLI and table
+ * captions: `LoCoMo: locomo8.json (8 conversations; default: cache, then
+ * ../shared)`.
+ *
+ * @param found the located file
+ * @param conversations the number of conversations loaded from it, if known
+ * @returns the line
+ */
+export function describeLocomo(found: LocatedLocomo, conversations?: number): string {
+  const how = found.via === "default"
+    ? "default: cache, then ../shared"
+    : found.via === "env"
+    ? `${LOCOMO_ENV}=${found.choice}`
+    : `--locomo-data ${found.choice}`;
+  const n = conversations === undefined ? "" : `${conversations} conversations; `;
+  return `LoCoMo: ${found.name} (${n}${how})`;
 }
 
 /**

@@ -16,6 +16,8 @@ export const STORE_FORMATS = [
   "letta_agent_file",
   "amem",
   "generic_jsonl",
+  "openai_memory",
+  "mem0_search_results",
 ] as const;
 
 /** One of {@linkcode STORE_FORMATS}. */

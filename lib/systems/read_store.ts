@@ -14,6 +14,9 @@ import { readMem0GetAll } from "./mem0_get_all.ts";
 import { replayMem0Events } from "./mem0_events.ts";
 import { type MemoryStore, STORE_FORMATS, type StoreFormat } from "./memory_store.ts";
 import { parseExportJson, readExportText } from "./_read.ts";
+import { readOpenAiMemory } from "./openai_memory.ts";
+import { readMem0SearchResults, readMem0SearchResultsAll } from "./mem0_search_results.ts";
+import { type DetectedFormat, detectStoreFormat } from "./detect_format.ts";
 
 /** Options of {@linkcode readStore}: each applies to the formats that have it. */
 export interface ReadStoreOptions {
@@ -29,11 +32,15 @@ export interface ReadStoreOptions {
   dedupeArchival?: boolean;
   /** Letta agent file: read only this agent. */
   agent?: string;
+  /** Mem0 evaluation output: the conversation (key or LoCoMo sample id) to read. */
+  conversation?: string;
+  /** Mem0 evaluation output: salience from the search scores (default none). */
+  salience?: "none" | "mean_score" | "max_score";
 }
 
 /**
  * Reads parsed JSON with the adapter of `format`. For `generic_jsonl` the
- * data is one row object.
+ * data is one row object; for `openai_memory` it is the file's text (a string).
  *
  * @param data parsed JSON
  * @param format one of {@linkcode STORE_FORMATS}
@@ -60,32 +67,97 @@ export function readStore(
       return readAmemNotes(data, opts);
     case "generic_jsonl":
       return readGenericRow(data, 1, opts);
+    case "openai_memory":
+      if (typeof data !== "string") {
+        throw new RangeError("Cannot read openai_memory from parsed JSON: pass the file's text");
+      }
+      return readOpenAiMemory(data, opts);
+    case "mem0_search_results":
+      return readMem0SearchResults(data, opts);
   }
   throw new RangeError(
     `Cannot read a store: unknown format '${format}', expected one of ${STORE_FORMATS.join(", ")}`,
   );
 }
 
+/** {@linkcode readStoreFile}'s format: one of {@linkcode STORE_FORMATS} or `auto`. */
+export type StoreFormatChoice = StoreFormat | "auto";
+
+/** A store file read by {@linkcode readStoreFileDetected}. */
+export interface ReadStoreFileResult {
+  /** The format used. */
+  format: StoreFormat;
+  /** For `auto`: why this format (else "given"). */
+  reason: string;
+  /** The stores read (one, one per JSONL line, or one per conversation). */
+  stores: MemoryStore[];
+}
+
 /**
- * Reads an export file: JSON for every format but `generic_jsonl` (one store
- * per line).
+ * Reads a store file with a given format or `auto` (see
+ * {@linkcode detectStoreFormat}) and says which format it used.
  *
  * @param path file path
- * @param format one of {@linkcode STORE_FORMATS}
+ * @param format a format or `auto`
  * @param opts adapter options (`file` defaults to `path`)
- * @returns the stores (one, or one per JSONL line)
+ * @returns format, reason and the stores
  * @throws {ExportFormatError} on text that is not JSON (line and column), a
  *   key that repeats, a number that underflows to 0 or too deep a nesting
  *   (JSON path), or a malformed export; a leading byte-order mark is accepted
+ * @throws {InputError} when the file is missing, is a folder, is not UTF-8 or
+ *   has no detectable format
+ */
+export async function readStoreFileDetected(
+  path: string,
+  format: StoreFormatChoice,
+  opts: ReadStoreOptions = {},
+): Promise<ReadStoreFileResult> {
+  const file = opts.file ?? path;
+  if (format !== "auto" && !(STORE_FORMATS as readonly string[]).includes(format)) {
+    throw new RangeError(
+      `Cannot read a store: unknown format '${format}', expected auto or one of ${
+        STORE_FORMATS.join(", ")
+      }`,
+    );
+  }
+  const text = await readExportText(path);
+  const det: DetectedFormat = format === "auto"
+    ? detectStoreFormat(text, file)
+    : { format, reason: "given" };
+  // A byte-order mark is dropped for the JSON formats (as Deno.readTextFile does); the OpenAI
+  // text reader drops it itself and reports it.
+  const body = det.format === "openai_memory" ? text : text.replace(/^\uFEFF/, "");
+  return { ...det, stores: parseStoreText(body, det.format, { ...opts, file }) };
+}
+
+/**
+ * Reads an export file: JSON for every format but `generic_jsonl` (one store
+ * per line) and `openai_memory` (plain text); `auto` detects the format
+ * ({@linkcode readStoreFileDetected} also says which).
+ *
+ * @param path file path
+ * @param format one of {@linkcode STORE_FORMATS}, or `auto`
+ * @param opts adapter options (`file` defaults to `path`)
+ * @returns the stores (one, one per JSONL line, or one per conversation of a
+ *   Mem0 evaluation output unless `conversation` picks one)
+ * @throws {ExportFormatError} on text that is not JSON (line and column), a
+ *   repeated key, an underflowing number, too deep a nesting, or a malformed export
  * @throws {InputError} when the file is missing, is a folder or is not UTF-8
  */
 export async function readStoreFile(
   path: string,
-  format: StoreFormat,
+  format: StoreFormatChoice,
   opts: ReadStoreOptions = {},
 ): Promise<MemoryStore[]> {
-  const text = await readExportText(path);
-  const o = { ...opts, file: opts.file ?? path };
+  return (await readStoreFileDetected(path, format, opts)).stores;
+}
+
+function parseStoreText(text: string, format: StoreFormat, o: ReadStoreOptions): MemoryStore[] {
   if (format === "generic_jsonl") return readGenericJsonl(text, o);
-  return [readStore(parseExportJson(text, format, o.file), format, o)];
+  if (format === "openai_memory") return [readOpenAiMemory(text, o)];
+  const data = parseExportJson(text, format, o.file ?? "<memory>");
+  if (format === "mem0_search_results" && o.conversation === undefined) {
+    return readMem0SearchResultsAll(data, o);
+  }
+  return [readStore(data, format, o)];
 }

@@ -1,8 +1,10 @@
 import assert from "node:assert/strict";
 import { InputError } from "../../lib/errors.ts";
 import {
+  describeLocomo,
   fetchLocomo,
   locateLocomo,
+  LOCOMO_ENV,
   LOCOMO_SHA256,
   locomoHowTo,
   sha256Hex,
@@ -94,14 +96,104 @@ Deno.test("locateLocomo() prefers the cache, then the shared copy, else null", a
   await withDir(async (dir) => {
     const cache = `${dir}/locomo10.json`;
     const shared = `${dir}/locomo8.json`;
-    assert.equal(await locateLocomo({ cache, shared }), null);
+    const o = { cache, shared, env: false };
+    assert.equal(await locateLocomo(o), null);
     await Deno.writeFile(shared, bytes);
-    assert.deepEqual(await locateLocomo({ cache, shared }), { path: shared, name: "locomo8.json" });
+    const d = { via: "default", choice: "default" };
+    assert.deepEqual(await locateLocomo(o), { path: shared, name: "locomo8.json", ...d });
     await Deno.writeFile(cache, bytes);
-    assert.deepEqual(await locateLocomo({ cache, shared }), { path: cache, name: "locomo10.json" });
+    assert.deepEqual(await locateLocomo(o), { path: cache, name: "locomo10.json", ...d });
   });
-  const found = await locateLocomo();
+  const found = await locateLocomo({ env: false });
   assert.ok(found === null || ["locomo10.json", "locomo8.json"].includes(found.name));
+});
+
+Deno.test("locateLocomo() honours an explicit choice: locomo8, locomo10 or a path", async () => {
+  await withDir(async (dir) => {
+    const cache = `${dir}/locomo10.json`;
+    const shared = `${dir}/locomo8.json`;
+    const own = `${dir}/mine.json`;
+    await Deno.writeFile(cache, bytes);
+    await Deno.writeFile(shared, bytes);
+    await Deno.writeFile(own, bytes);
+    const o = { cache, shared, env: false };
+    // The cache exists, but locomo8 is chosen: no silent switch to 10 conversations.
+    assert.deepEqual(await locateLocomo({ ...o, choice: "locomo8" }), {
+      path: shared,
+      name: "locomo8.json",
+      via: "option",
+      choice: "locomo8",
+    });
+    assert.equal((await locateLocomo({ ...o, choice: "locomo10" }))!.path, cache);
+    assert.deepEqual(await locateLocomo({ ...o, choice: own }), {
+      path: own,
+      name: "mine.json",
+      via: "option",
+      choice: own,
+    });
+    await Deno.remove(cache);
+    await assert.rejects(
+      () => locateLocomo({ ...o, choice: "locomo10" }),
+      (e: unknown) =>
+        e instanceof InputError && e.file === cache &&
+        e.message.includes("chosen by --locomo-data locomo10 to exist") &&
+        e.message.includes("deno task data"),
+    );
+    await assert.rejects(() => locateLocomo({ ...o, choice: `${dir}/absent.json` }), InputError);
+  });
+});
+
+Deno.test("locateLocomo() reads MEMAUDIT_LOCOMO when no choice is passed", async () => {
+  // In a subprocess: the environment is shared by the test files running in parallel.
+  await withDir(async (dir) => {
+    const own = `${dir}/pinned.json`;
+    await Deno.writeFile(own, bytes);
+    const code = `
+      import { describeLocomo, locateLocomo } from "./lib/natural/data_source.ts";
+      const f = await locateLocomo({ cache: "${dir}/none10", shared: "${dir}/none8" });
+      const opt = await locateLocomo({ choice: "${own}", shared: "${dir}/none8" });
+      const def = await locateLocomo({ env: false, cache: "${own}", shared: "${dir}/x" });
+      let err = "";
+      try { await locateLocomo({ choice: "locomo8", shared: "${dir}/none8" }); } catch (e) { err = e.message; }
+      console.log(JSON.stringify([f, describeLocomo(f, 3), opt.via, def.via, err]));`;
+    const run = async (value: string) => {
+      const out = await new Deno.Command(Deno.execPath(), {
+        args: ["eval", "--ext=ts", code],
+        env: { [LOCOMO_ENV]: value },
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+      return JSON.parse(new TextDecoder().decode(out.stdout));
+    };
+    const [f, line, optVia, defVia, err] = await run(own);
+    assert.deepEqual(f, { path: own, name: "pinned.json", via: "env", choice: own });
+    assert.equal(line, `LoCoMo: pinned.json (3 conversations; ${LOCOMO_ENV}=${own})`);
+    assert.equal(optVia, "option"); // an explicit option wins over the variable
+    assert.equal(defVia, "default"); // env: false ignores it
+    assert.match(err, /chosen by --locomo-data locomo8 to exist/);
+  });
+});
+
+Deno.test("describeLocomo() names the file and how it was chosen", () => {
+  assert.equal(
+    describeLocomo({
+      path: "/x/locomo8.json",
+      name: "locomo8.json",
+      via: "default",
+      choice: "default",
+    }, 8),
+    "LoCoMo: locomo8.json (8 conversations; default: cache, then ../shared)",
+  );
+  assert.equal(
+    describeLocomo({
+      path: "/c/locomo10.json",
+      name: "locomo10.json",
+      via: "option",
+      choice: "locomo10",
+    }),
+    "LoCoMo: locomo10.json (--locomo-data locomo10)",
+  );
 });
 
 Deno.test("locomoHowTo() says how to get the data", () => {

@@ -16,3 +16,8 @@ registerCommand(
   "certify OPT of a package at each budget",
   async () => (await import("./solve.ts")).command,
 );
+registerCommand(
+  "store",
+  "score a real system's memory store on a LoCoMo conversation",
+  async () => (await import("./store.ts")).command,
+);

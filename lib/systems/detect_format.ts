@@ -1,0 +1,154 @@
+/**
+ * `--format auto`: which adapter reads a store file, decided from its
+ * content (and, for JSONL, its lines), with the reason in words.
+ *
+ * @module
+ */
+import { InputError } from "../errors.ts";
+import { isObject } from "./_read.ts";
+import type { StoreFormat } from "./memory_store.ts";
+
+/** What {@linkcode detectStoreFormat} decided. */
+export interface DetectedFormat {
+  /** The format to read the file with. */
+  format: StoreFormat;
+  /** Why, in words (for `memaudit store` to print). */
+  reason: string;
+}
+
+const has = (o: Record<string, unknown>, ...keys: string[]) => keys.some((k) => k in o);
+
+function detectJson(v: unknown): DetectedFormat | null {
+  if (Array.isArray(v)) {
+    const first = v.find(isObject);
+    if (!first) return null;
+    if ("event" in first) return { format: "mem0_events", reason: "a list of Mem0 events" };
+    if ("memory" in first && "id" in first) {
+      return { format: "mem0_get_all", reason: "a list of Mem0 memories (v1.0 get_all)" };
+    }
+    if ("content" in first && has(first, "keywords", "context", "tags", "timestamp")) {
+      return { format: "amem", reason: "a list of A-Mem notes" };
+    }
+    if (has(first, "label", "value", "archive_id", "passages", "blocks")) {
+      return { format: "letta", reason: "a list of Letta blocks or passages" };
+    }
+    return null;
+  }
+  if (!isObject(v)) return null;
+  const values = Object.values(v);
+  if (
+    values.length > 0 && values.every(Array.isArray) &&
+    values.some((l) =>
+      (l as unknown[]).some((x) =>
+        isObject(x) && "question" in x && has(x, "speaker_1_memories", "speaker_2_memories")
+      )
+    )
+  ) {
+    return {
+      format: "mem0_search_results",
+      reason: `Mem0 evaluation output: QA items with speaker_1/2_memories search hits (${
+        Object.keys(v).length
+      } conversation(s))`,
+    };
+  }
+  if (
+    Array.isArray(v.agents) ||
+    (Array.isArray(v.core_memory) && has(v, "llm_config", "messages", "agent_type"))
+  ) {
+    return { format: "letta_agent_file", reason: "a Letta Agent File (agents / core_memory)" };
+  }
+  if (has(v, "add_return", "history", "events")) {
+    return { format: "mem0_events", reason: "Mem0 add() returns / history events" };
+  }
+  if (Array.isArray(v.results)) {
+    const first = v.results.find(isObject) as Record<string, unknown> | undefined;
+    if (first && "event" in first) {
+      return { format: "mem0_events", reason: "a Mem0 add() return {results: [events]}" };
+    }
+    return { format: "mem0_get_all", reason: "a Mem0 get_all()/search() export {results: [...]}" };
+  }
+  if (Array.isArray(v.ids) && Array.isArray(v.documents)) {
+    return { format: "amem", reason: "an A-Mem ChromaDB collection (ids, documents)" };
+  }
+  if (Array.isArray(v.memories)) {
+    return { format: "generic_jsonl", reason: "a generic store row {memories: [...]} (one line)" };
+  }
+  if (has(v, "blocks", "passages", "core_memory", "archival_memory")) {
+    return { format: "letta", reason: "Letta memory (blocks / passages)" };
+  }
+  return null;
+}
+
+/**
+ * Detects a store file's format from its text:
+ * - JSON: Mem0 evaluation output (`{"0": [{question, speaker_1_memories, ...}]}`)
+ *   → `mem0_search_results`; a Letta Agent File (`agents`, or `core_memory`
+ *   with agent fields) → `letta_agent_file`; Mem0 events (`add_return`,
+ *   `history`, `events`, or results with `event`) → `mem0_events`; Mem0
+ *   `{results}` or a list of `{id, memory}` → `mem0_get_all`; A-Mem notes or
+ *   a ChromaDB collection → `amem`; Letta blocks / passages → `letta`;
+ * - several lines each a JSON object → `generic_jsonl`;
+ * - other text (not starting with `{` or `[`) → `openai_memory` (one memory
+ *   per paragraph).
+ *
+ * @param text the file's text (a leading byte-order mark is ignored)
+ * @param file file name for errors
+ * @returns the format and the reason
+ * @throws {InputError} naming the file when the text is empty, is JSON of no
+ *   known shape, or starts like JSON but does not parse
+ *
+ * @example
+ * ```ts
+ * import { detectStoreFormat } from "./detect_format.ts";
+ * console.assert(detectStoreFormat("Caroline likes tea.\n\nMelanie paints.\n").format === "openai_memory");
+ * ```
+ */
+export function detectStoreFormat(text: string, file = "<memory>"): DetectedFormat {
+  const t = text.replace(/^\uFEFF/, "").trim();
+  if (t === "") {
+    throw new InputError(file, { path: "" }, "expected a memory store, the file is empty");
+  }
+  let parsed: unknown;
+  let isJson = false;
+  try {
+    parsed = JSON.parse(t);
+    isJson = true;
+  } catch (e) {
+    const lines = t.split(/\r?\n/).filter((l) => l.trim() !== "");
+    const rows = lines.map((l) => {
+      try {
+        return JSON.parse(l);
+      } catch {
+        return undefined;
+      }
+    });
+    if (rows.every(isObject)) {
+      return {
+        format: "generic_jsonl",
+        reason: `JSONL: ${rows.length} line(s), each a JSON object`,
+      };
+    }
+    if (/^[[{]/.test(t)) {
+      const bad = rows.findIndex((r) => r === undefined);
+      throw new InputError(
+        file,
+        { path: lines.length > 1 ? `line ${bad + 1}` : "" },
+        `expected JSON or JSONL (the file starts with '${t[0]}'): ${(e as Error).message}`,
+      );
+    }
+  }
+  if (!isJson) {
+    const paragraphs = t.split(/\r?\n[ \t]*\r?\n/).filter((p) => p.trim() !== "").length;
+    return {
+      format: "openai_memory",
+      reason: `plain text: ${paragraphs} paragraph(s), one memory each (OpenAI memory)`,
+    };
+  }
+  const d = detectJson(parsed);
+  if (d) return d;
+  throw new InputError(
+    file,
+    { path: "" },
+    "expected a known store export (Mem0 get_all / events / evaluation output, Letta, Letta Agent File, A-Mem, generic JSONL, OpenAI memory text): none matches, pass --format",
+  );
+}

@@ -1,0 +1,85 @@
+import assert from "node:assert/strict";
+import { InputError } from "../../lib/errors.ts";
+import { detectStoreFormat } from "../../lib/systems/detect_format.ts";
+import { readStoreFileDetected } from "../../lib/systems/read_store.ts";
+import { FIX } from "./_fixtures.ts";
+
+Deno.test("detectStoreFormat() names the format of every fixture export", async () => {
+  const expected: [string, string][] = [
+    ["mem0_get_all_v1.1.json", "mem0_get_all"],
+    ["mem0_get_all_v2.json", "mem0_get_all"],
+    ["mem0_search.json", "mem0_get_all"],
+    ["mem0_events.json", "mem0_events"],
+    ["letta_memory.json", "letta"],
+    ["letta_agent_v2.af", "letta_agent_file"],
+    ["amem_notes.json", "amem"],
+    ["amem_chroma.json", "amem"],
+    ["generic.jsonl", "generic_jsonl"],
+  ];
+  for (const [file, format] of expected) {
+    const d = detectStoreFormat(await Deno.readTextFile(FIX + file), file);
+    assert.equal(d.format, format, `${file}: ${d.reason}`);
+    assert.ok(d.reason.length > 10);
+  }
+});
+
+Deno.test("detectStoreFormat() tells text, JSONL and Mem0 evaluation output apart", () => {
+  assert.deepEqual(detectStoreFormat("\uFEFFTim reads.\n\nJohn plays.\n"), {
+    format: "openai_memory",
+    reason: "plain text: 2 paragraph(s), one memory each (OpenAI memory)",
+  });
+  assert.equal(
+    detectStoreFormat('{"memories": []}\n{"memories": []}\n').format,
+    "generic_jsonl",
+  );
+  assert.equal(
+    detectStoreFormat(JSON.stringify({ "0": [{ question: "q", speaker_1_memories: [] }] })).format,
+    "mem0_search_results",
+  );
+  assert.equal(detectStoreFormat('[{"event": "ADD", "id": "a"}]').format, "mem0_events");
+  assert.equal(detectStoreFormat('[{"id": "a", "memory": "m"}]').format, "mem0_get_all");
+});
+
+Deno.test("detectStoreFormat() refuses empty text, unknown JSON and broken JSON with one line", () => {
+  const err = (text: string) => {
+    try {
+      detectStoreFormat(text, "s.json");
+    } catch (e) {
+      assert.ok(e instanceof InputError);
+      assert.ok(!e.message.includes("\n"));
+      return e.message;
+    }
+    assert.fail("expected an error");
+  };
+  assert.equal(
+    err(" \n"),
+    "Cannot read s.json: (root): expected a memory store, the file is empty",
+  );
+  assert.match(err('{"x": 1}'), /^Cannot read s\.json: \(root\): expected a known store export/);
+  assert.match(err('{"x": '), /^Cannot read s\.json: \(root\): expected JSON or JSONL/);
+  assert.match(err('{"a": 1}\n{"b": \n'), /^Cannot read s\.json: line 2: expected JSON or JSONL/);
+});
+
+Deno.test("readStoreFileDetected() rejects bytes that are not UTF-8, naming the line", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const path = `${dir}/m.txt`;
+    await Deno.writeFile(path, new Uint8Array([0x61, 0x0a, 0x0a, 0x62, 0xff, 0x0a]));
+    await assert.rejects(
+      () => readStoreFileDetected(path, "auto"),
+      (e: unknown) =>
+        e instanceof InputError &&
+        e.message === `Cannot read ${path}: line 3: expected UTF-8 text`,
+    );
+    await assert.rejects(() => readStoreFileDetected(path, "nope" as "auto"), RangeError);
+    await Deno.writeTextFile(path, "one\n\ntwo\n");
+    const r = await readStoreFileDetected(path, "openai_memory");
+    assert.deepEqual([r.format, r.reason, r.stores[0].memories.length], [
+      "openai_memory",
+      "given",
+      2,
+    ]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

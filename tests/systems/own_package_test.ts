@@ -1,0 +1,44 @@
+import assert from "node:assert/strict";
+import { InputError } from "../../lib/errors.ts";
+import { compilePackage } from "../../lib/package/compile.ts";
+import {
+  certifyBudgets,
+  readPackageAny,
+  storeAdjudicatorFor,
+  writerRatios,
+} from "../../lib/systems/own_package.ts";
+import { fixturePackage } from "./_fixtures.ts";
+
+const EX = "data/examples/vegetarian_pescatarian.json";
+
+Deno.test("readPackageAny() reads the JSON file and the CSV folder to the same package", async () => {
+  const a = await readPackageAny(EX);
+  const b = await readPackageAny("data/examples/vegetarian_pescatarian_csv");
+  assert.equal(a.id, "vegetarian_to_pescatarian");
+  assert.deepEqual(b.candidates.map((c) => c.id), a.candidates.map((c) => c.id));
+  await assert.rejects(() => readPackageAny("data/examples/none.json"), InputError);
+});
+
+Deno.test("certifyBudgets() and writerRatios() give the paper's example numbers", async () => {
+  const cp = compilePackage(await readPackageAny(EX));
+  const certs = await certifyBudgets(cp, [8]);
+  assert.equal(certs[0].status, "optimal");
+  assert.equal(certs[0].objective, 3);
+  assert.deepEqual(certs[0].store, ["e2.compound"]);
+  const rows = writerRatios(cp, ["oracle_gvt", "recency_raw"], certs);
+  assert.deepEqual(rows.map((r) => [r.method, r.budget, r.feasible]), [
+    ["oracle_gvt", 8, true],
+    ["recency_raw", 8, true],
+  ]);
+  assert.equal(rows[0].ratio, 1);
+  assert.ok(rows.every((r) => r.ratio === null || (r.ratio >= 0 && r.ratio <= 1)));
+  assert.throws(() => writerRatios(cp, ["nope"], certs), /Cannot run writer 'nope'/);
+});
+
+Deno.test("storeAdjudicatorFor() is lexical with unit texts, package-text without", async () => {
+  const veg = storeAdjudicatorFor(await readPackageAny(EX));
+  assert.equal(veg.adjudicator.name, "package_text");
+  assert.match(veg.why, /^package_text: 4 weighted unit\(s\) have no text/);
+  const fx = storeAdjudicatorFor(fixturePackage());
+  assert.equal(fx.adjudicator.name, "lexical");
+});
