@@ -20,3 +20,6 @@ export * from "./lib/sweep/mod.ts";
 export * from "./lib/repro/mod.ts";
 export * from "./lib/adjudicate/mod.ts";
 export * from "./lib/systems/mod.ts";
+
+// --- retention (paper 003, PerMem-Bench): lib/retention, issue 12 ---
+export * from "./lib/retention/mod.ts";

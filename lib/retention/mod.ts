@@ -1,0 +1,31 @@
+/**
+ * Personalized retention and storage gating (paper 003, PerMem-Bench;
+ * COMPANIONS §2): Memory Retention Rate exact and from K checkpoints.
+ *
+ * @module
+ */
+export {
+  artifactReplicas,
+  checkpointIndices,
+  checkpointSessions,
+  DEFAULT_CHECKPOINTS,
+} from "./checkpoints.ts";
+export {
+  type Aggregate,
+  aggregateUser,
+  type BenchmarkRetention,
+  type FactRetention,
+  factRetention,
+  type FactTrack,
+  lifespanOf,
+  type ReferenceFact,
+  type ReferenceType,
+  reportFromFacts,
+  type RetentionOptions,
+  retentionRate,
+  type RetentionReport,
+  type Reweight,
+  trackFromJudge,
+  trackFromSessions,
+  type UserRetention,
+} from "./retention_rate.ts";
