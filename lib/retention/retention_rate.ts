@@ -37,6 +37,8 @@ export interface ReferenceFact {
   tStart: number;
   /** T_target(r): the last session of the lifespan (inclusive, >= tStart). */
   tTarget: number;
+  /** The fact's text, when known (lexical judges need it). */
+  text?: string;
 }
 
 /** A reference fact with its presence over the lifespan. */
