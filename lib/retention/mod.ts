@@ -61,3 +61,12 @@ export {
   referenceFacts,
   validateJson,
 } from "./read.ts";
+export {
+  decisionsFromGatingOutputs,
+  type GatingDecision,
+  type GatingMetrics,
+  gatingMetrics,
+  parsePredictionsCsv,
+  readPredictionsCsv,
+  roundGatingMetrics,
+} from "./gating.ts";
