@@ -11,3 +11,8 @@ registerCommand(
   "the synthetic grid runner (ARTIFACT-SPEC §4.2-§4.3)",
   async () => (await import("./sweep.ts")).command,
 );
+registerCommand(
+  "retention",
+  "retention rate and storage gating (paper 003)",
+  async () => (await import("./retention.ts")).command,
+);

@@ -1,0 +1,249 @@
+/**
+ * `memaudit retention`: Memory Retention Rate and storage-gating metrics of
+ * paper 003 (PerMem-Bench; COMPANIONS §2(a), decision §6.1) from plain CSV
+ * files.
+ *
+ * - `retention rr --facts FACTS.csv --presence PRESENCE.csv [--k 20]
+ *   [--reweight artifact|exact]`: per user and benchmark (mean over users)
+ *   the pooled RR over all sessions, its K-checkpoint estimate and the
+ *   per-fact macro average;
+ * - `retention gating PREDICTIONS.csv | GATING_DIR`: pooled confusion counts,
+ *   precision, recall, F1 and accuracy (null where undefined; exact values).
+ *
+ * @module
+ */
+import { join } from "node:path";
+import {
+  type CliIo,
+  type Command,
+  emit,
+  EXIT,
+  outputForm,
+  parseFlags,
+  UsageError,
+} from "../command.ts";
+import { csvTable } from "../command.ts";
+import { statOrNull, writeTextAtomic } from "../../fs.ts";
+import { readFactsAndPresence, readGatingFolder } from "../../retention/read.ts";
+import { retentionRate, type Reweight } from "../../retention/retention_rate.ts";
+import {
+  decisionsFromGatingOutputs,
+  type GatingDecision,
+  gatingMetrics,
+  readPredictionsCsv,
+} from "../../retention/gating.ts";
+
+const HELP = `Usage: memaudit retention SUBCOMMAND [options]
+
+Memory Retention Rate and storage gating (paper 003, PerMem-Bench).
+
+Subcommands:
+  rr       retention rate from a facts table and a presence table
+  gating   gating precision / recall / F1 / accuracy from predictions
+
+memaudit retention rr --help and memaudit retention gating --help for each.
+`;
+
+const RR_HELP = `Usage: memaudit retention rr --facts FACTS.csv --presence PRESENCE.csv [options]
+
+Memory Retention Rate (paper 003): a fact's lifespan is every session from
+t_start to t_target inclusive; a session of a lifespan without a presence row
+counts as absent. Per user: the pooled RR (lifespan-weighted, the benchmark
+code's default) over all sessions, its K-checkpoint estimate (the
+benchmark's checkpoints and reweighting), and the per-fact macro average.
+The benchmark value is the unweighted mean over users.
+
+Files:
+  FACTS.csv     user,fact,type,t_start,t_target   (type user_profile | ongoing_state)
+  PRESENCE.csv  user,fact,session,present         (present 0 | 1; one row per checked session)
+
+Options:
+  --facts FILE      the facts table (required)
+  --presence FILE   the presence table (required)
+  --k N             checkpoints per fact (default 20)
+  --reweight W      artifact (integer replicas, default) | exact (L/n per sample)
+  --json | --csv    machine output (default: a text table)
+  --out DIR         also write rr.json, rr_users.csv and rr_facts.csv there
+
+Example:
+  deno task memaudit retention rr --facts facts.csv --presence presence.csv --json
+  -> {"users": [{"user": "u1", "pooled_exact": 0.7778, "pooled_k20": ..., "per_fact_exact": ...}],
+      "benchmark": {"pooled_exact": ..., "pooled_k20": ..., "per_fact_exact": ...}}
+`;
+
+const GATING_HELP = `Usage: memaudit retention gating PREDICTIONS.csv | GATING_DIR [--json | --csv]
+
+Storage-gating metrics (paper 003): positive class = memory-required;
+confusion counts pooled over all sessions of all users; precision, recall,
+F1 and accuracy, null when undefined and F1 null when precision or recall is
+0 (the benchmark's conventions). Values are exact (the table rounds to 4
+decimals for display only).
+
+Input: a CSV user,session,required,predicted (0 | 1), or a gating method's
+folder of per_uuid/<uuid>.json outputs.
+
+Example:
+  deno task memaudit retention gating predictions.csv --json
+  -> {"tp": 3, "fp": 1, "fn": 1, "tn": 1, "precision": 0.75, "recall": 0.75, "f1": 0.75, "accuracy": 0.6667}
+`;
+
+async function rr(argv: string[], io: CliIo): Promise<number> {
+  const { values } = parseFlags(argv, {
+    facts: { type: "string" },
+    presence: { type: "string" },
+    k: { type: "string" },
+    reweight: { type: "string" },
+    json: { type: "boolean" },
+    csv: { type: "boolean" },
+    out: { type: "string" },
+    help: { type: "boolean", short: "h" },
+  }, false);
+  if (values.help) {
+    io.stdout(RR_HELP);
+    return EXIT.ok;
+  }
+  const form = outputForm(values);
+  if (values.facts === undefined) throw new UsageError("--facts FILE is required");
+  if (values.presence === undefined) throw new UsageError("--presence FILE is required");
+  const k = values.k === undefined ? 20 : /^\d+$/.test(values.k) ? Number(values.k) : NaN;
+  if (!(Number.isSafeInteger(k) && k >= 2)) {
+    throw new UsageError(`--k expects an integer >= 2, got '${values.k}'`);
+  }
+  const reweight = (values.reweight ?? "artifact") as Reweight;
+  if (reweight !== "artifact" && reweight !== "exact") {
+    throw new UsageError(`--reweight expects artifact or exact, got '${values.reweight}'`);
+  }
+  const { tracks, checked } = await readFactsAndPresence(values.facts, values.presence);
+  const report = retentionRate(tracks, { k, reweight });
+  const kKey = `pooled_k${k}`;
+  const json = {
+    users: report.users.map((u) => ({
+      user: u.user,
+      pooled_exact: u.pooledExact,
+      [kKey]: u.pooledK,
+      per_fact_exact: u.perFactExact,
+    })),
+    benchmark: {
+      pooled_exact: report.benchmark.pooledExact,
+      [kKey]: report.benchmark.pooledK,
+      per_fact_exact: report.benchmark.perFactExact,
+    },
+  };
+  const columns = ["user", "facts", "pooled_exact", kKey, "error", "per_fact_exact"];
+  const rows: Record<string, unknown>[] = [
+    ...report.users.map((u) => ({
+      user: u.user,
+      facts: u.facts,
+      pooled_exact: u.pooledExact,
+      [kKey]: u.pooledK,
+      error: u.pooledError,
+      per_fact_exact: u.perFactExact,
+    })),
+    {
+      user: `benchmark (mean of ${report.benchmark.users} users)`,
+      facts: report.facts.length,
+      pooled_exact: report.benchmark.pooledExact,
+      [kKey]: report.benchmark.pooledK,
+      error: report.benchmark.pooledError,
+      per_fact_exact: report.benchmark.perFactExact,
+    },
+  ];
+  if (values.out !== undefined) {
+    const factCols = [
+      "user",
+      "fact",
+      "type",
+      "t_start",
+      "t_target",
+      "lifespan",
+      "checked",
+      "held",
+      "exact",
+      "samples",
+      "sampled",
+      "replicas",
+    ];
+    const checkedOf = new Map(tracks.map((t, i) => [JSON.stringify([t.user, t.fact]), checked[i]]));
+    const factRows = report.facts.map((f) => ({
+      user: f.user,
+      fact: f.fact,
+      type: f.type,
+      t_start: f.tStart,
+      t_target: f.tTarget,
+      lifespan: f.lifespan,
+      checked: checkedOf.get(JSON.stringify([f.user, f.fact])),
+      held: f.held,
+      exact: f.exact,
+      samples: f.samples,
+      sampled: f.sampled,
+      replicas: f.replicas,
+    }));
+    await writeTextAtomic(join(values.out, "rr.json"), JSON.stringify(json, null, 2) + "\n");
+    await writeTextAtomic(join(values.out, "rr_users.csv"), csvTable(columns, rows));
+    await writeTextAtomic(join(values.out, "rr_facts.csv"), csvTable(factCols, factRows));
+  }
+  emit(io, form, { json, columns, rows });
+  if (form === "table") {
+    io.stdout(
+      `pooled = lifespan-weighted per user (benchmark default); ${kKey} = ${k} checkpoints, ${reweight} reweighting\n`,
+    );
+  }
+  return EXIT.ok;
+}
+
+async function gating(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseFlags(argv, {
+    json: { type: "boolean" },
+    csv: { type: "boolean" },
+    out: { type: "string" },
+    help: { type: "boolean", short: "h" },
+  });
+  if (values.help) {
+    io.stdout(GATING_HELP);
+    return EXIT.ok;
+  }
+  const form = outputForm(values);
+  if (positionals.length !== 1) {
+    throw new UsageError(
+      `expected one PREDICTIONS.csv or gating folder, got ${positionals.length}`,
+    );
+  }
+  const input = positionals[0];
+  const decisions: GatingDecision[] = (await statOrNull(input))?.isDirectory
+    ? decisionsFromGatingOutputs(await readGatingFolder(input))
+    : await readPredictionsCsv(input);
+  const m = gatingMetrics(decisions);
+  const json = {
+    tp: m.tp,
+    fp: m.fp,
+    fn: m.fn,
+    tn: m.tn,
+    precision: m.precision,
+    recall: m.recall,
+    f1: m.f1,
+    accuracy: m.accuracy,
+  };
+  const columns = ["n", ...Object.keys(json)];
+  const rows = [{ n: m.n, ...json }];
+  if (values.out !== undefined) {
+    await writeTextAtomic(join(values.out, "gating.json"), JSON.stringify(json, null, 2) + "\n");
+  }
+  emit(io, form, { json, columns, rows });
+  return EXIT.ok;
+}
+
+/** `memaudit retention rr ...` and `memaudit retention gating ...`. */
+export const command: Command = {
+  name: "retention",
+  summary: "Memory Retention Rate and storage-gating metrics (paper 003, PerMem-Bench)",
+  run(argv, io) {
+    const [sub, ...rest] = argv;
+    if (sub === "rr") return rr(rest, io);
+    if (sub === "gating") return gating(rest, io);
+    if (sub === undefined || sub === "--help" || sub === "-h" || sub === "help") {
+      io.stdout(HELP);
+      return Promise.resolve(sub === undefined ? EXIT.badInput : EXIT.ok);
+    }
+    throw new UsageError(`unknown subcommand '${sub}'; expected rr or gating`);
+  },
+};
