@@ -232,6 +232,9 @@ async function gating(argv: string[], io: CliIo): Promise<number> {
   return EXIT.ok;
 }
 
+/** The command contract (re-exported so this module's docs are complete). */
+export type { Command };
+
 /** `memaudit retention rr ...` and `memaudit retention gating ...`. */
 export const command: Command = {
   name: "retention",
