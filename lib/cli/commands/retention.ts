@@ -233,7 +233,7 @@ async function gating(argv: string[], io: CliIo): Promise<number> {
 }
 
 /** The command contract (re-exported so this module's docs are complete). */
-export type { Command };
+export type { CliIo, Command };
 
 /** `memaudit retention rr ...` and `memaudit retention gating ...`. */
 export const command: Command = {
