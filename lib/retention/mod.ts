@@ -70,3 +70,20 @@ export {
   readPredictionsCsv,
   roundGatingMetrics,
 } from "./gating.ts";
+export {
+  type Cohort,
+  type CohortOptions,
+  cohortToJson,
+  type CohortUser,
+  DOMAINS,
+  embeddedFactId,
+  type Frequency,
+  generateCohort,
+  ONE_OFF_INTERVAL_WEEKS,
+  type Profile,
+  type ProfileDomain,
+  PROJECT_SIZES,
+  SKELETON_WEIGHTS,
+  timelineOf,
+  writeCohort,
+} from "./cohort.ts";
