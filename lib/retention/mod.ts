@@ -87,3 +87,18 @@ export {
   timelineOf,
   writeCohort,
 } from "./cohort.ts";
+export {
+  type BankSnapshot,
+  countTokens,
+  type EntryInput,
+  type MemoryEntry,
+  memoryText,
+  replayBank,
+  type ReplayOptions,
+  type SessionWrites,
+  simulateWrites,
+  type SimulatorOptions,
+  toSnapshotFile,
+  writesFromEntryLists,
+  writesFromSnapshots,
+} from "./replay.ts";
