@@ -229,6 +229,48 @@ const STATES = [
   "is waiting on reply",
   "moved the milestone to week",
 ];
+const DETAILS = [
+  "amber",
+  "harbor",
+  "violin",
+  "cedar",
+  "granite",
+  "saffron",
+  "lantern",
+  "orchid",
+  "falcon",
+  "meadow",
+  "copper",
+  "glacier",
+  "tundra",
+  "velvet",
+  "walnut",
+  "quartz",
+  "pelican",
+  "sierra",
+  "mosaic",
+  "thistle",
+  "juniper",
+  "cobalt",
+  "marble",
+  "hazel",
+  "lagoon",
+  "ember",
+  "willow",
+  "canyon",
+  "maple",
+  "topaz",
+  "raven",
+  "prairie",
+  "coral",
+  "birch",
+  "onyx",
+  "delta",
+  "fjord",
+  "nectar",
+  "summit",
+  "indigo",
+];
 const NOUNS = ["plan", "draft", "schedule", "budget", "list", "review", "proposal", "routine"];
 
 interface Draft {
@@ -317,7 +359,9 @@ function toSessions(rng: Rng, uuid: string, drafts: Draft[], firstId: number): S
     const sessionId = firstId + i;
     const gt: GtMemory[] = d.factTypes.map((type, j) => {
       const id = embeddedFactId(uuid, factId(sessionId, j));
-      const code = `${NOUNS[rng.randbelow(NOUNS.length)]}-${rng.randint(100, 999)}`;
+      const code = `${DETAILS[rng.randbelow(DETAILS.length)]} ${
+        DETAILS[rng.randbelow(DETAILS.length)]
+      } ${rng.randint(100, 999)}`;
       const fact = type === "user_profile"
         ? `${id} The user ${TRAITS[rng.randbelow(TRAITS.length)]} (${code}).`
         : `${id} In ${d.projectTitle}, the user ${STATES[rng.randbelow(STATES.length)]} ${code}.`;

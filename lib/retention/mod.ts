@@ -102,3 +102,12 @@ export {
   writesFromEntryLists,
   writesFromSnapshots,
 } from "./replay.ts";
+export {
+  bankFromSnapshotFile,
+  judgeTracks,
+  lexicalJudge,
+  type LexicalJudgeOptions,
+  type PresenceJudge,
+  provenanceJudge,
+  tableJudge,
+} from "./judges.ts";
