@@ -324,6 +324,7 @@ function projectDrafts(
 }
 
 function oneOffDrafts(
+  rng: Rng,
   domain: string,
   freq: Frequency,
   months: [number, number],
@@ -333,6 +334,8 @@ function oneOffDrafts(
   const span = months[1] - months[0] + 1;
   const count = Math.max(1, Math.floor((span * 4) / interval));
   const out: Draft[] = [];
+  const topic = () =>
+    `${DETAILS[rng.randbelow(DETAILS.length)]} ${DETAILS[rng.randbelow(DETAILS.length)]}`;
   for (let k = 1; k <= count; k++) {
     const m = Math.max(1, roundHalfEven((k * interval) / 4.33));
     if (m > span) continue;
@@ -343,7 +346,7 @@ function oneOffDrafts(
       projectId: null,
       projectTitle: null,
       eventId: k,
-      eventTitle: `${domain} one-off question ${k}`,
+      eventTitle: `${domain}: ${topic()} question`,
       factTypes: [],
       order: order.n++,
     });
@@ -448,7 +451,7 @@ function simulateUser(
   }
   const transient = domains.filter((d) => d.use && d.memory_required === false);
   for (const d of transient) {
-    drafts.push(...oneOffDrafts(d.domain_name, d.frequency!, [1, totalMonths], order));
+    drafts.push(...oneOffDrafts(rng, d.domain_name, d.frequency!, [1, totalMonths], order));
   }
   const sessions = toSessions(rng, uuid, drafts, 1);
   const user: CohortUser = {
@@ -502,13 +505,13 @@ function shiftUser(
       order,
     ),
   );
-  drafts.push(...oneOffDrafts(demoted, freqOf.get(demoted)!, months, order));
+  drafts.push(...oneOffDrafts(rng, demoted, freqOf.get(demoted)!, months, order));
   for (const d of user.profile.domains.filter((p) => p.use && p.memory_required === false)) {
     if (d.domain_name === added) continue;
-    drafts.push(...oneOffDrafts(d.domain_name, d.frequency!, months, order));
+    drafts.push(...oneOffDrafts(rng, d.domain_name, d.frequency!, months, order));
   }
   if (addedTransient !== null) {
-    drafts.push(...oneOffDrafts(addedTransient, FREQS[rng.randbelow(3)], months, order));
+    drafts.push(...oneOffDrafts(rng, addedTransient, FREQS[rng.randbelow(3)], months, order));
   }
   user.sessions.push(...toSessions(rng, user.uuid, drafts, last + 1));
   user.shift = { lastPhase1Session: last, demoted, added, addedTransient };

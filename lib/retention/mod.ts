@@ -111,3 +111,21 @@ export {
   provenanceJudge,
   tableJudge,
 } from "./judges.ts";
+export {
+  clusterKey,
+  defaultPolicies,
+  evaluatePolicies,
+  type EvaluatePoliciesOptions,
+  type GatingPolicy,
+  oraclePolicy,
+  type PolicyRow,
+  type PolicyUser,
+  predictionsPolicy,
+  type RecentContextOptions,
+  recentContextPolicy,
+  type SessionLocalOptions,
+  sessionLocalPolicy,
+  type StructureClusterOptions,
+  structureClusterPolicy,
+  universalPolicy,
+} from "./policies.ts";
