@@ -129,3 +129,15 @@ export {
   structureClusterPolicy,
   universalPolicy,
 } from "./policies.ts";
+export {
+  bruteRetentionOptimum,
+  buildRetentionLp,
+  type OptimumOptions,
+  type RetentionBudget,
+  type RetentionLp,
+  type RetentionOptimum,
+  retentionOptimum,
+  type RetentionRatio,
+  retentionRatio,
+  type StreamEntry,
+} from "./optimum.ts";
