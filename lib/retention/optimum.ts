@@ -36,7 +36,6 @@
  * @module
  */
 import { type HighsRuntime, loadMilpSolver } from "../solve/milp.ts";
-import type { SolveStatus } from "../solve/result.ts";
 import type { ReferenceFact } from "./retention_rate.ts";
 import { lifespanOf } from "./retention_rate.ts";
 
@@ -79,7 +78,7 @@ export interface RetentionLp {
 /** A certified (or not) retention optimum for one user and budget. */
 export interface RetentionOptimum {
   /** Only `optimal` is a certified OPT (zero gap). */
-  status: SolveStatus;
+  status: "optimal" | "time_limit" | "no_certificate";
   /** `milp` (HiGHS), `brute` (enumeration, small cases) or `none` (no entry can help: OPT 0). */
   solver: "milp" | "brute" | "none";
   /** The user. */
@@ -311,8 +310,6 @@ function countHeld(
 export interface OptimumOptions {
   /** HiGHS wall-clock limit in seconds (default none). */
   timeLimitSec?: number;
-  /** A HiGHS runtime to use instead of the cached one (tests). */
-  highs?: HighsRuntime;
 }
 
 const OPTIMAL = 7, TIME_LIMIT = 13;
@@ -338,7 +335,7 @@ const OPTIMAL = 7, TIME_LIMIT = 13;
  * @param entries the user's stream
  * @param facts the user's reference facts
  * @param budget B and its unit
- * @param opts time limit, injected runtime
+ * @param opts time limit
  * @returns the certificate (status always present; `optimal` only at zero gap)
  * @throws {RangeError} for a bad budget, a repeated id, a non-integer session or a bad lifespan
  */
@@ -389,7 +386,7 @@ export async function retentionOptimum(
   });
   let highs: HighsRuntime;
   try {
-    highs = opts.highs ?? (await loadMilpSolver());
+    highs = await loadMilpSolver();
   } catch (e) {
     return fail(`HiGHS could not be loaded: ${(e as Error).message}`);
   }
