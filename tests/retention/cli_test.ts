@@ -119,6 +119,22 @@ Deno.test("memaudit retention exits 2 with one line for bad flags and bad files"
   }
 });
 
+Deno.test("memaudit retention rr reads PerMem-Bench folders with a labelled lexical judge", async () => {
+  const r = await run("rr", "--sessions", `${FX}permem`, "--snapshots", `${FX}snapshots`, "--json");
+  assert.equal(r.code, 0, r.stderr);
+  const j = JSON.parse(r.stdout);
+  assert.equal(j.judge, "lexical (approximation)");
+  assert.ok(Math.abs(j.users[0].pooled_exact - 7 / 9) < 1e-12);
+  const p = await run("rr", "--per-fact", `${FX}per_fact`, "--json");
+  assert.equal(JSON.parse(p.stdout).users[0].per_fact_exact, 0.75);
+  const bad = await run("rr", "--sessions", `${FX}bad/session_id`, "--snapshots", `${FX}snapshots`);
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /session_0001\.json: session_id: expected an integer session id/);
+  const mixed = await run("rr", "--per-fact", `${FX}per_fact`, "--facts", `${FX}facts.csv`);
+  assert.equal(mixed.code, 2);
+  assert.match(mixed.stderr, /give one input/);
+});
+
 Deno.test("memaudit retention rr --help shows a worked example", async () => {
   const r = await run("rr", "--help");
   assert.equal(r.code, 0);

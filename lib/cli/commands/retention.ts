@@ -24,8 +24,22 @@ import {
 } from "../command.ts";
 import { csvTable } from "../command.ts";
 import { statOrNull, writeTextAtomic } from "../../fs.ts";
-import { readFactsAndPresence, readGatingFolder } from "../../retention/read.ts";
-import { retentionRate, type Reweight } from "../../retention/retention_rate.ts";
+import {
+  readFactsAndPresence,
+  readGatingFolder,
+  readPerFactFolder,
+  readSessionFolder,
+  readSnapshotFolder,
+  referenceFacts,
+} from "../../retention/read.ts";
+import { type FactTrack, retentionRate, type Reweight } from "../../retention/retention_rate.ts";
+import {
+  bankFromSnapshotFile,
+  judgeTracks,
+  lexicalJudge,
+  provenanceJudge,
+} from "../../retention/judges.ts";
+import type { BankSnapshot } from "../../retention/replay.ts";
 import {
   decisionsFromGatingOutputs,
   type GatingDecision,
@@ -45,6 +59,8 @@ memaudit retention rr --help and memaudit retention gating --help for each.
 `;
 
 const RR_HELP = `Usage: memaudit retention rr --facts FACTS.csv --presence PRESENCE.csv [options]
+       memaudit retention rr --sessions DATA_DIR --snapshots SNAPSHOT_DIR [--judge J] [options]
+       memaudit retention rr --per-fact PER_FACT_DIR [options]
 
 Memory Retention Rate (paper 003): a fact's lifespan is every session from
 t_start to t_target inclusive; a session of a lifespan without a presence row
@@ -57,9 +73,17 @@ Files:
   FACTS.csv     user,fact,type,t_start,t_target   (type user_profile | ongoing_state)
   PRESENCE.csv  user,fact,session,present         (present 0 | 1; one row per checked session)
 
+Or PerMem-Bench folders:
+  --sessions DIR    an unzipped PerMem-Bench data folder (<uuid>/session_NNNN.json): the facts
+  --snapshots DIR   one system's snapshots (<uuid>/session_NNNN.json): the banks M_t
+  --judge J         lexical (default; BM25 top-10 + stem overlap, an APPROXIMATION of the
+                    benchmark's embedding + LLM judge) | provenance (entries' fact_ids)
+  --per-fact DIR    the benchmark evaluator's per_fact/<uuid>.json (its judge's scores; only
+                    the K checkpoints are scored, so the exact value counts the rest as absent)
+
 Options:
-  --facts FILE      the facts table (required)
-  --presence FILE   the presence table (required)
+  --facts FILE      the facts table
+  --presence FILE   the presence table
   --k N             checkpoints per fact (default 20)
   --reweight W      artifact (integer replicas, default) | exact (L/n per sample)
   --json | --csv    machine output (default: a text table)
@@ -91,6 +115,10 @@ async function rr(argv: string[], io: CliIo): Promise<number> {
   const { values } = parseFlags(argv, {
     facts: { type: "string" },
     presence: { type: "string" },
+    sessions: { type: "string" },
+    snapshots: { type: "string" },
+    judge: { type: "string" },
+    "per-fact": { type: "string" },
     k: { type: "string" },
     reweight: { type: "string" },
     json: { type: "boolean" },
@@ -103,8 +131,27 @@ async function rr(argv: string[], io: CliIo): Promise<number> {
     return EXIT.ok;
   }
   const form = outputForm(values);
-  if (values.facts === undefined) throw new UsageError("--facts FILE is required");
-  if (values.presence === undefined) throw new UsageError("--presence FILE is required");
+  const csvMode = values.facts !== undefined || values.presence !== undefined;
+  const dirMode = values.sessions !== undefined || values.snapshots !== undefined;
+  const perFactMode = values["per-fact"] !== undefined;
+  if (Number(csvMode) + Number(dirMode) + Number(perFactMode) !== 1) {
+    throw new UsageError(
+      "give one input: --facts and --presence, or --sessions and --snapshots, or --per-fact",
+    );
+  }
+  if (csvMode && values.facts === undefined) throw new UsageError("--facts FILE is required");
+  if (csvMode && values.presence === undefined) throw new UsageError("--presence FILE is required");
+  if (dirMode && values.sessions === undefined) throw new UsageError("--sessions DIR is required");
+  if (dirMode && values.snapshots === undefined) {
+    throw new UsageError("--snapshots DIR is required");
+  }
+  const judgeName = values.judge ?? "lexical";
+  if (values.judge !== undefined && !dirMode) {
+    throw new UsageError("--judge applies to --sessions / --snapshots input only");
+  }
+  if (judgeName !== "lexical" && judgeName !== "provenance") {
+    throw new UsageError(`--judge expects lexical or provenance, got '${values.judge}'`);
+  }
   const k = values.k === undefined ? 20 : /^\d+$/.test(values.k) ? Number(values.k) : NaN;
   if (!(Number.isSafeInteger(k) && k >= 2)) {
     throw new UsageError(`--k expects an integer >= 2, got '${values.k}'`);
@@ -113,10 +160,31 @@ async function rr(argv: string[], io: CliIo): Promise<number> {
   if (reweight !== "artifact" && reweight !== "exact") {
     throw new UsageError(`--reweight expects artifact or exact, got '${values.reweight}'`);
   }
-  const { tracks, checked } = await readFactsAndPresence(values.facts, values.presence);
+  let tracks: FactTrack[], checked: number[], judgeLabel: string | null = null;
+  if (csvMode) {
+    ({ tracks, checked } = await readFactsAndPresence(values.facts!, values.presence!));
+  } else if (perFactMode) {
+    ({ tracks, checked } = await readPerFactFolder(values["per-fact"]!));
+  } else {
+    const sessions = await readSessionFolder(values.sessions!);
+    const snaps = await readSnapshotFolder(values.snapshots!);
+    const banks = new Map<string, BankSnapshot[]>();
+    for (const [u, list] of snaps) banks.set(u, list.map(bankFromSnapshotFile));
+    const facts = [...sessions.values()].flatMap(referenceFacts);
+    const judge = judgeName === "lexical" ? lexicalJudge() : provenanceJudge();
+    judgeLabel = judge.name;
+    tracks = judgeTracks(facts, banks, judge);
+    checked = tracks.map((t) => {
+      const have = new Set((banks.get(t.user) ?? []).map((b) => b.session));
+      let n = 0;
+      for (let x = t.tStart; x <= t.tTarget; x++) n += have.has(x) ? 1 : 0;
+      return n;
+    });
+  }
   const report = retentionRate(tracks, { k, reweight });
   const kKey = `pooled_k${k}`;
   const json = {
+    ...(judgeLabel !== null ? { judge: judgeLabel } : {}),
     users: report.users.map((u) => ({
       user: u.user,
       pooled_exact: u.pooledExact,
@@ -185,7 +253,9 @@ async function rr(argv: string[], io: CliIo): Promise<number> {
   emit(io, form, { json, columns, rows });
   if (form === "table") {
     io.stdout(
-      `pooled = lifespan-weighted per user (benchmark default); ${kKey} = ${k} checkpoints, ${reweight} reweighting\n`,
+      `pooled = lifespan-weighted per user (benchmark default); ${kKey} = ${k} checkpoints, ${reweight} reweighting${
+        judgeLabel !== null ? `; presence judge: ${judgeLabel}` : ""
+      }\n`,
     );
   }
   return EXIT.ok;
