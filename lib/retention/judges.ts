@@ -15,10 +15,15 @@
  *   labelled as such.
  * - table: the user's own judge results, read with `parsePresenceCsv` or
  *   `readPerFactFolder` (already tracks; {@linkcode tableJudge} looks them up).
+ * - {@linkcode adjudicatedTracks}: any memaudit adjudicator (e.g. the cached
+ *   OpenAI-compatible LLM adjudicator) on the BM25 top-10 of the bank, at the
+ *   K checkpoints like the benchmark's evaluator.
  *
  * @module
  */
 import { lexicalStems } from "../adjudicate/lexical.ts";
+import type { Adjudicator } from "../adjudicate/types.ts";
+import { checkpointSessions } from "./checkpoints.ts";
 import { Bm25 } from "./_bm25.ts";
 import { embeddedFactId } from "./cohort.ts";
 import type { Snapshot } from "./formats.ts";
@@ -212,4 +217,72 @@ export function bankFromSnapshotFile(s: Snapshot): BankSnapshot {
     tokens: entries.reduce((x, e) => x + e.tokens, 0),
     skipped: false,
   };
+}
+
+/** Options of {@linkcode adjudicatedTracks}. */
+export interface AdjudicatedOptions {
+  /** Memories retrieved per check by BM25 (default 10, the benchmark's top-10). */
+  topK?: number;
+  /** Checkpoints per fact (default 20); only these sessions are asked unless `allSessions`. */
+  k?: number;
+  /** Ask at every session of the lifespan (exact value; many more requests). */
+  allSessions?: boolean;
+  /** Coverage value from the adjudicator that counts as present (default 1, a full "yes"). */
+  minValue?: number;
+}
+
+/**
+ * Presence from any memaudit {@linkcode Adjudicator} (e.g. the cached,
+ * bounded OpenAI-compatible `LlmAdjudicator`), in the benchmark's
+ * retrieve-then-judge shape: BM25 (not the benchmark's embeddings)
+ * retrieves the top-k entries of the bank for the fact, they are joined
+ * with newlines as one memory text, and the adjudicator says whether it
+ * covers the fact (value >= minValue is present; an empty bank is absent,
+ * as in the benchmark). By default only the K checkpoints are asked, as the
+ * benchmark's evaluator does; the other sessions count as absent, so then
+ * only the K estimate is meaningful (`checked` says how many were asked).
+ *
+ * @param facts the facts (with text)
+ * @param banks snapshots by user id
+ * @param adjudicator the adjudicator (its errors propagate)
+ * @param opts top-k, K, all sessions, threshold
+ * @returns one track per fact and the sessions asked per fact
+ * @throws {RangeError} on a bad lifespan or option
+ */
+export async function adjudicatedTracks(
+  facts: readonly ReferenceFact[],
+  banks: ReadonlyMap<string, readonly BankSnapshot[]>,
+  adjudicator: Adjudicator,
+  opts: AdjudicatedOptions = {},
+): Promise<{ tracks: FactTrack[]; checked: number[] }> {
+  const topK = opts.topK ?? 10, k = opts.k ?? 20, minValue = opts.minValue ?? 1;
+  if (!(Number.isInteger(topK) && topK >= 1) || !(minValue > 0 && minValue <= 1)) {
+    throw new RangeError("Cannot adjudicate presence: expected topK >= 1 and minValue in (0, 1]");
+  }
+  const tracks: FactTrack[] = [], checked: number[] = [];
+  for (const f of facts) {
+    const n = lifespanOf(f);
+    const present = new Uint8Array(n);
+    const sessions = opts.allSessions
+      ? Array.from({ length: n }, (_, i) => f.tStart + i)
+      : checkpointSessions(f.tStart, f.tTarget, k);
+    const bySession = new Map((banks.get(f.user) ?? []).map((b) => [b.session, b]));
+    const q = lexicalStems(f.text ?? "");
+    for (const t of sessions) {
+      const bank = bySession.get(t);
+      if (bank === undefined || bank.entries.length === 0) continue;
+      const bm = new Bm25(bank.entries.map((e) => lexicalStems(e.text)));
+      const text = bm.top(q, topK).map((i) => bank.entries[i].text).join("\n");
+      const edges = await adjudicator.adjudicate({
+        packageId: `retention:${f.user}`,
+        memory: { id: `${f.user}/bank@${t}`, text },
+        units: [{ id: f.fact, text: f.text ?? f.fact, family: f.type }],
+      });
+      const v = edges.find((e) => e.unit === f.fact)?.value ?? 0;
+      if (v >= minValue) present[t - f.tStart] = 1;
+    }
+    tracks.push({ ...f, present });
+    checked.push(sessions.length);
+  }
+  return { tracks, checked };
 }

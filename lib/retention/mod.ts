@@ -103,6 +103,8 @@ export {
   writesFromSnapshots,
 } from "./replay.ts";
 export {
+  type AdjudicatedOptions,
+  adjudicatedTracks,
   bankFromSnapshotFile,
   judgeTracks,
   lexicalJudge,

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { generateCohort } from "../../lib/retention/cohort.ts";
 import {
+  adjudicatedTracks,
   bankFromSnapshotFile,
   judgeTracks,
   lexicalJudge,
@@ -79,4 +80,34 @@ Deno.test("tableJudge() looks presence up in the user's tracks", () => {
   ]]);
   const p = judgeTracks(u.facts, banks, provenanceJudge());
   assert.deepEqual(judgeTracks(u.facts, banks, tableJudge(p)), p);
+});
+
+Deno.test("adjudicatedTracks() asks an adjudicator at the K checkpoints with the top-10 joined", async () => {
+  const facts = referenceFacts((await readSessionFolder(`${FX}permem`)).get("u1")!);
+  const snaps = (await readSnapshotFolder(`${FX}snapshots`)).get("u1")!.map(bankFromSnapshotFile);
+  const asked: string[] = [];
+  // A stub adjudicator: "yes" iff the joined text mentions the fact's first content word.
+  const stub = {
+    name: "stub",
+    adjudicate(req: { memory: { text: string }; units: readonly { id: string; text: string }[] }) {
+      asked.push(req.memory.text);
+      const u = req.units[0];
+      const key = /vegetarian|Lisbon trip|Alfama|Porto/.exec(u.text)![0].replace(
+        "Lisbon trip",
+        "Trip to Lisbon",
+      );
+      return Promise.resolve([{
+        unit: u.id,
+        value: req.memory.text.includes(key) ? 1 : 0,
+        provenance: "stub",
+      }]);
+    },
+  };
+  const { tracks, checked } = await adjudicatedTracks(facts, new Map([["u1", snaps]]), stub);
+  assert.deepEqual(checked, [4, 3, 1, 1]);
+  assert.equal(asked.length, 9);
+  assert.deepEqual(tracks.map((t) => [...t.present]), [[1, 1, 0, 0], [1, 1, 1], [1], [1]]);
+  const k2 = await adjudicatedTracks(facts, new Map([["u1", snaps]]), stub, { k: 2 });
+  assert.deepEqual(k2.checked, [2, 2, 1, 1]);
+  assert.deepEqual([...k2.tracks[0].present], [1, 0, 0, 0]);
 });
