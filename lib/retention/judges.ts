@@ -22,7 +22,6 @@
  * @module
  */
 import { lexicalStems } from "../adjudicate/lexical.ts";
-import type { Adjudicator } from "../adjudicate/types.ts";
 import { checkpointSessions } from "./checkpoints.ts";
 import { Bm25 } from "./_bm25.ts";
 import { embeddedFactId } from "./cohort.ts";
@@ -219,6 +218,25 @@ export function bankFromSnapshotFile(s: Snapshot): BankSnapshot {
   };
 }
 
+/**
+ * What {@linkcode adjudicatedTracks} needs of an adjudicator: the part of
+ * lib/adjudicate's `Adjudicator` contract it calls (every memaudit
+ * adjudicator, e.g. `LlmAdjudicator`, fits).
+ */
+export interface PresenceAdjudicator {
+  /**
+   * Coverage of the units by the memory text.
+   *
+   * @param request the package id, the memory (the joined top-k entries) and the fact as one unit
+   * @returns coverage edges (unit id and value in [0, 1])
+   */
+  adjudicate(request: {
+    packageId: string;
+    memory: { id: string; text: string };
+    units: readonly { id: string; text: string; family: string }[];
+  }): Promise<readonly { unit: string; value: number }[]>;
+}
+
 /** Options of {@linkcode adjudicatedTracks}. */
 export interface AdjudicatedOptions {
   /** Memories retrieved per check by BM25 (default 10, the benchmark's top-10). */
@@ -252,7 +270,7 @@ export interface AdjudicatedOptions {
 export async function adjudicatedTracks(
   facts: readonly ReferenceFact[],
   banks: ReadonlyMap<string, readonly BankSnapshot[]>,
-  adjudicator: Adjudicator,
+  adjudicator: PresenceAdjudicator,
   opts: AdjudicatedOptions = {},
 ): Promise<{ tracks: FactTrack[]; checked: number[] }> {
   const topK = opts.topK ?? 10, k = opts.k ?? 20, minValue = opts.minValue ?? 1;

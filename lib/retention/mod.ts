@@ -109,6 +109,7 @@ export {
   judgeTracks,
   lexicalJudge,
   type LexicalJudgeOptions,
+  type PresenceAdjudicator,
   type PresenceJudge,
   provenanceJudge,
   tableJudge,

@@ -5,6 +5,7 @@ import {
   bankFromSnapshotFile,
   judgeTracks,
   lexicalJudge,
+  type PresenceAdjudicator,
   provenanceJudge,
   tableJudge,
 } from "../../lib/retention/judges.ts";
@@ -110,4 +111,9 @@ Deno.test("adjudicatedTracks() asks an adjudicator at the K checkpoints with the
   const k2 = await adjudicatedTracks(facts, new Map([["u1", snaps]]), stub, { k: 2 });
   assert.deepEqual(k2.checked, [2, 2, 1, 1]);
   assert.deepEqual([...k2.tracks[0].present], [1, 0, 0, 0]);
+});
+
+Deno.test("adjudicatedTracks() accepts a memaudit Adjudicator (type check)", () => {
+  const fits = (a: import("../../lib/adjudicate/types.ts").Adjudicator): PresenceAdjudicator => a;
+  assert.equal(typeof fits, "function");
 });
