@@ -25,6 +25,7 @@ export {
   retentionRate,
   type RetentionReport,
   type Reweight,
+  staticTracks,
   trackFromJudge,
   trackFromSessions,
   type UserRetention,

@@ -387,3 +387,36 @@ export function reportFromFacts(
     },
   };
 }
+
+/**
+ * The static variant (PerMem-Bench_s) of tracks: per user, facts with
+ * t_start <= the user's cutoff (the last pre-shift session), lifespans
+ * truncated at it (L = min(T_target, cutoff) − t_start + 1). Users without
+ * a cutoff keep their tracks. Checkpoints are then chosen on the truncated
+ * lifespan; the benchmark's notebook instead keeps the full lifespan's
+ * checkpoints that fall at or before the cutoff, so K estimates on truncated
+ * facts can differ from its numbers (exact values do not).
+ *
+ * @param tracks the tracks (any users)
+ * @param cutoff the last static session per user (e.g. `CohortUser.shift.lastPhase1Session`)
+ * @returns the truncated tracks, in input order (dropped facts left out)
+ * @throws {RangeError} for a cutoff that is not an integer
+ */
+export function staticTracks(
+  tracks: readonly FactTrack[],
+  cutoff: ReadonlyMap<string, number>,
+): FactTrack[] {
+  const out: FactTrack[] = [];
+  for (const t of tracks) {
+    const c = cutoff.get(t.user);
+    if (c === undefined) {
+      out.push(t);
+      continue;
+    }
+    if (!Number.isInteger(c)) throw new RangeError(`Cannot truncate: cutoff of ${t.user} is ${c}`);
+    if (t.tStart > c) continue;
+    const tTarget = Math.min(t.tTarget, c);
+    out.push({ ...t, tTarget, present: t.present.slice(0, tTarget - t.tStart + 1) });
+  }
+  return out;
+}
