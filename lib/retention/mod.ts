@@ -136,7 +136,11 @@ export {
 export {
   bruteRetentionOptimum,
   buildRetentionLp,
+  certifyOptima,
   type OptimumOptions,
+  type OptimumUser,
+  type PolicyRatioRow,
+  ratiosToOptimum,
   type RetentionBudget,
   type RetentionLp,
   type RetentionOptimum,

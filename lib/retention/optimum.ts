@@ -574,3 +574,107 @@ export function retentionRatio(retention: number | null, opt: RetentionOptimum):
   }
   return { ratio: retention / opt.retention, flag: "ok" };
 }
+
+/** One user's stream for {@linkcode certifyOptima}: the entries its (unbudgeted) system writes. */
+export interface OptimumUser {
+  /** The user id. */
+  user: string;
+  /** The user's reference facts. */
+  facts: readonly ReferenceFact[];
+  /** Entries by session (e.g. `simulateWrites` output or a `PolicyUser.writes`). */
+  writes: ReadonlyMap<number, readonly StreamEntry[]>;
+}
+
+/**
+ * Certifies OPT_u(B) for every user and entry budget.
+ *
+ * @param users the users' streams
+ * @param budgets entry budgets B (finite)
+ * @param opts time limit per solve
+ * @returns certificates keyed `<user>|<B>`
+ * @throws {RangeError} as {@linkcode retentionOptimum}
+ */
+export async function certifyOptima(
+  users: readonly OptimumUser[],
+  budgets: readonly number[],
+  opts: OptimumOptions = {},
+): Promise<Map<string, RetentionOptimum>> {
+  const out = new Map<string, RetentionOptimum>();
+  for (const b of budgets) {
+    for (const u of users) {
+      const stream = [...u.writes.values()].flat();
+      out.set(
+        `${u.user}|${b}`,
+        await retentionOptimum(u.user, stream, u.facts, { value: b }, opts),
+      );
+    }
+  }
+  return out;
+}
+
+/** A policy's retention at one budget as ratios to the certified optima. */
+export interface PolicyRatioRow {
+  /** The policy. */
+  policy: string;
+  /** B. */
+  budget: number;
+  /** Mean over users of OPT_u(B) (users with a certified OPT). */
+  meanOpt: number | null;
+  /** Mean policy RR over the same users / meanOpt. */
+  benchmarkRatio: number | null;
+  /** Mean of the per-user ratios RR_u / OPT_u (flag ok). */
+  meanRatio: number | null;
+  /** Smallest per-user ratio. */
+  minRatio: number | null;
+  /** Largest per-user ratio (<= 1 by the optimum's construction). */
+  maxRatio: number | null;
+  /** Users with a ratio (n). */
+  n: number;
+  /** Users left out: optimum not certified or degenerate (OPT 0). */
+  leftOut: number;
+}
+
+/**
+ * Every (policy, budget) row's per-user retention as a ratio to the
+ * certified optimum of the same user and budget (only budgets with optima).
+ *
+ * @param rows per (policy, budget): the policy name, budget and per-user pooled exact RR
+ *   (e.g. `evaluatePolicies` rows: `{ policy, budget, report: { users } }`)
+ * @param optima certificates from {@linkcode certifyOptima}
+ * @returns one row per (policy, budget) that has optima
+ */
+export function ratiosToOptimum(
+  rows: readonly {
+    policy: string;
+    budget: number | null;
+    report: { users: readonly { user: string; pooledExact: number | null }[] };
+  }[],
+  optima: ReadonlyMap<string, RetentionOptimum>,
+): PolicyRatioRow[] {
+  const out: PolicyRatioRow[] = [];
+  for (const r of rows) {
+    if (r.budget === null) continue;
+    const per = r.report.users.map((u) => ({ u, opt: optima.get(`${u.user}|${r.budget}`) }));
+    if (per.some((p) => p.opt === undefined)) continue;
+    const ok = per.map((p) => ({ ...p, ratio: retentionRatio(p.u.pooledExact, p.opt!) }))
+      .filter((p) => p.ratio.flag === "ok");
+    const mean = (
+      xs: number[],
+    ) => (xs.length === 0 ? null : xs.reduce((s, x) => s + x, 0) / xs.length);
+    const meanOpt = mean(ok.map((p) => p.opt!.retention!));
+    const meanRr = mean(ok.map((p) => p.u.pooledExact!));
+    const ratios = ok.map((p) => p.ratio.ratio!);
+    out.push({
+      policy: r.policy,
+      budget: r.budget,
+      meanOpt,
+      benchmarkRatio: meanOpt === null || meanRr === null ? null : meanRr / meanOpt,
+      meanRatio: mean(ratios),
+      minRatio: ratios.length === 0 ? null : Math.min(...ratios),
+      maxRatio: ratios.length === 0 ? null : Math.max(...ratios),
+      n: ok.length,
+      leftOut: per.length - ok.length,
+    });
+  }
+  return out;
+}

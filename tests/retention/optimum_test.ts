@@ -5,11 +5,13 @@ import { judgeTracks, provenanceJudge } from "../../lib/retention/judges.ts";
 import {
   bruteRetentionOptimum,
   buildRetentionLp,
+  certifyOptima,
+  ratiosToOptimum,
   retentionOptimum,
   retentionRatio,
   type StreamEntry,
 } from "../../lib/retention/optimum.ts";
-import { defaultPolicies } from "../../lib/retention/policies.ts";
+import { defaultPolicies, evaluatePolicies } from "../../lib/retention/policies.ts";
 import { type MemoryEntry, replayBank, simulateWrites } from "../../lib/retention/replay.ts";
 import { type ReferenceFact, retentionRate } from "../../lib/retention/retention_rate.ts";
 
@@ -170,5 +172,30 @@ Deno.test("retentionOptimum() bounds every policy on a simulated user and grows 
       const r = retentionRate(judgeTracks(u.facts, new Map([[u.uuid, banks]]), provenanceJudge()));
       assert.ok(r.users[0].pooledExact! <= opt.retention! + 1e-12, `${p.name} at B = ${b}`);
     }
+  }
+});
+
+Deno.test("certifyOptima() and ratiosToOptimum() give every policy a ratio in [0, 1] (oracle highest)", async () => {
+  const users = generateCohort({ users: 3, seed: 8 }).users.map((u) => ({
+    user: u.uuid,
+    sessions: u.sessions,
+    facts: u.facts,
+    writes: simulateWrites(u, { seed: 8 }),
+  }));
+  const rows = evaluatePolicies(users, { budgets: [4, 12, Infinity] });
+  const optima = await certifyOptima(users, [4, 12]);
+  assert.equal(optima.size, 6);
+  const ratios = ratiosToOptimum(rows, optima);
+  assert.equal(ratios.length, 2 * defaultPolicies().length);
+  for (const r of ratios) {
+    assert.equal(r.n, 3);
+    assert.ok(r.maxRatio! <= 1 + 1e-12 && r.minRatio! >= 0, JSON.stringify(r));
+  }
+  for (const b of [4, 12]) {
+    const at = ratios.filter((r) => r.budget === b);
+    const oracle = at.find((r) => r.policy === "oracle")!;
+    assert.ok(
+      oracle.benchmarkRatio! >= at.find((r) => r.policy === "universal")!.benchmarkRatio! - 1e-12,
+    );
   }
 });
