@@ -325,3 +325,23 @@ export const SnapshotMemorySchema: Schema<SnapshotMemory> = snapshotMemory;
 
 /** Schema of one PerFact (see the interface). */
 export const PerFactSchema: Schema<PerFact> = perFact;
+
+/**
+ * JSON Schemas of the benchmark's file shapes (`z.toJSONSchema` of the zod
+ * schemas above), for readers in other languages.
+ *
+ * @returns schemas keyed `session_file`, `snapshot`, `gating_output`, `per_fact_file`
+ */
+export function formatJsonSchemas(): Record<string, Record<string, unknown>> {
+  const js = (s: unknown) =>
+    z.toJSONSchema(s as z.ZodType, { unrepresentable: "any", io: "input" }) as Record<
+      string,
+      unknown
+    >;
+  return {
+    session_file: js(SessionFileSchema),
+    snapshot: js(SnapshotSchema),
+    gating_output: js(GatingOutputSchema),
+    per_fact_file: js(PerFactFileSchema),
+  };
+}

@@ -32,6 +32,7 @@ export {
 } from "./retention_rate.ts";
 export {
   FACTS_CSV_COLUMNS,
+  formatJsonSchemas,
   type GatingOutput,
   GatingOutputSchema,
   type GatingRecord,
