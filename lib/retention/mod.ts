@@ -14,6 +14,7 @@ export {
   type Aggregate,
   aggregateUser,
   type BenchmarkRetention,
+  endOnUpdate,
   type FactRetention,
   factRetention,
   type FactTrack,

@@ -290,7 +290,9 @@ export function referenceFacts(sessions: readonly SessionFile[]): ReferenceFact[
 const INT = /^\s*-?\d+\s*$/;
 
 /**
- * Parses the facts CSV `user,fact,type,t_start,t_target` (other columns are ignored).
+ * Parses the facts CSV `user,fact,type,t_start,t_target`, with an optional
+ * `superseded_at` column (an update's session, for `endOnUpdate`; empty =
+ * none). Other columns are ignored.
  *
  * @param text the CSV text
  * @param file the file name for errors
@@ -323,6 +325,18 @@ export function parseFactsCsv(text: string, file = "<memory>"): ReferenceFact[] 
         `expected t_target >= t_start (${tStart}), got ${tTarget}`,
       );
     }
+    let supersededAt: number | undefined;
+    const sup = cells.superseded_at;
+    if (sup !== undefined && sup.trim() !== "") {
+      supersededAt = session(file, at("superseded_at"), sup);
+      if (supersededAt <= tStart) {
+        throw new InputError(
+          file,
+          at("superseded_at"),
+          `expected a session after t_start (${tStart}), got ${supersededAt}`,
+        );
+      }
+    }
     const key = JSON.stringify([user, fact]);
     if (seen.has(key)) {
       throw new InputError(
@@ -332,7 +346,14 @@ export function parseFactsCsv(text: string, file = "<memory>"): ReferenceFact[] 
       );
     }
     seen.add(key);
-    return { user, fact, type, tStart, tTarget };
+    return {
+      user,
+      fact,
+      type,
+      tStart,
+      tTarget,
+      ...(supersededAt !== undefined ? { supersededAt } : {}),
+    };
   });
 }
 

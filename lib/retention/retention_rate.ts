@@ -39,6 +39,11 @@ export interface ReferenceFact {
   tTarget: number;
   /** The fact's text, when known (lexical judges need it). */
   text?: string;
+  /**
+   * The session of an explicit update that supersedes r (data with supersession links only;
+   * the benchmark has none). Used only by {@linkcode endOnUpdate}.
+   */
+  supersededAt?: number;
 }
 
 /** A reference fact with its presence over the lifespan. */
@@ -417,6 +422,30 @@ export function staticTracks(
     if (t.tStart > c) continue;
     const tTarget = Math.min(t.tTarget, c);
     out.push({ ...t, tTarget, present: t.present.slice(0, tTarget - t.tStart + 1) });
+  }
+  return out;
+}
+
+/**
+ * The `endOnUpdate` option (COMPANIONS §2(a) "Updates do not end a lifespan
+ * in the code"): a fact with `supersededAt` = u keeps its lifespan only
+ * through session u − 1 (the update's session starts the new fact's own
+ * lifespan); a fact superseded at or before its t_start is dropped. Off in
+ * the benchmark (its data has no supersession), so apply it explicitly.
+ *
+ * @param tracks the tracks
+ * @returns the tracks with lifespans ended at the update, in input order
+ */
+export function endOnUpdate(tracks: readonly FactTrack[]): FactTrack[] {
+  const out: FactTrack[] = [];
+  for (const t of tracks) {
+    const u = t.supersededAt;
+    if (u === undefined || u > t.tTarget) {
+      out.push(t);
+      continue;
+    }
+    if (u <= t.tStart) continue;
+    out.push({ ...t, tTarget: u - 1, present: t.present.slice(0, u - t.tStart) });
   }
   return out;
 }

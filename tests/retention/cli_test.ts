@@ -135,6 +135,49 @@ Deno.test("memaudit retention rr reads PerMem-Bench folders with a labelled lexi
   assert.match(mixed.stderr, /give one input/);
 });
 
+Deno.test("memaudit retention rr --end-on-update uses the optional superseded_at column", async () => {
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(
+    `${dir}/facts.csv`,
+    "user,fact,type,t_start,t_target,superseded_at\nu,a,user_profile,1,4,3\nu,b,ongoing_state,3,4,\n",
+  );
+  await Deno.writeTextFile(
+    `${dir}/presence.csv`,
+    "user,fact,session,present\nu,a,1,1\nu,a,2,1\nu,b,3,1\n",
+  );
+  const plain = await run(
+    "rr",
+    "--facts",
+    `${dir}/facts.csv`,
+    "--presence",
+    `${dir}/presence.csv`,
+    "--json",
+  );
+  assert.equal(JSON.parse(plain.stdout).users[0].pooled_exact, 3 / 6);
+  const ended = await run(
+    "rr",
+    "--facts",
+    `${dir}/facts.csv`,
+    "--presence",
+    `${dir}/presence.csv`,
+    "--end-on-update",
+    "--json",
+  );
+  assert.equal(ended.code, 0, ended.stderr);
+  assert.equal(JSON.parse(ended.stdout).users[0].pooled_exact, 3 / 4);
+  await Deno.writeTextFile(
+    `${dir}/bad.csv`,
+    "user,fact,type,t_start,t_target,superseded_at\nu,a,user_profile,2,4,2\n",
+  );
+  const bad = await run("rr", "--facts", `${dir}/bad.csv`, "--presence", `${dir}/presence.csv`);
+  assert.equal(bad.code, 2);
+  assert.match(
+    bad.stderr,
+    /bad\.csv: row 1, column superseded_at: expected a session after t_start/,
+  );
+  await Deno.remove(dir, { recursive: true });
+});
+
 Deno.test("memaudit retention rr --help shows a worked example", async () => {
   const r = await run("rr", "--help");
   assert.equal(r.code, 0);

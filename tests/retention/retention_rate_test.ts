@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import {
+  endOnUpdate,
   factRetention,
   type FactTrack,
   retentionRate,
@@ -164,4 +165,15 @@ Deno.test("staticTracks() truncates lifespans at the user's cutoff and drops lat
   ]);
   assert.equal(retentionRate(tracks).users[0].pooledExact, 24 / 25);
   assert.deepEqual(staticTracks([late], new Map()), [late]);
+});
+
+Deno.test("endOnUpdate() ends a superseded fact's lifespan before its update", () => {
+  const [f1, f2] = workedExample();
+  const out = endOnUpdate([{ ...f1, supersededAt: 31 }, { ...f2, supersededAt: 10 }, f2]);
+  assert.deepEqual(out.map((t) => [t.fact, t.tStart, t.tTarget, t.present.length]), [
+    ["f1", 3, 30, 28],
+    ["f2", 10, 16, 7],
+  ]);
+  // fact 1 held 3..30, i.e. its whole shortened lifespan
+  assert.equal(retentionRate([out[0]]).users[0].pooledExact, 1);
 });

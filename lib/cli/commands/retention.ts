@@ -32,7 +32,12 @@ import {
   readSnapshotFolder,
   referenceFacts,
 } from "../../retention/read.ts";
-import { type FactTrack, retentionRate, type Reweight } from "../../retention/retention_rate.ts";
+import {
+  endOnUpdate,
+  type FactTrack,
+  retentionRate,
+  type Reweight,
+} from "../../retention/retention_rate.ts";
 import {
   bankFromSnapshotFile,
   judgeTracks,
@@ -85,6 +90,8 @@ Options:
   --facts FILE      the facts table
   --presence FILE   the presence table
   --k N             checkpoints per fact (default 20)
+  --end-on-update   end a fact's lifespan before the session in its optional superseded_at
+                    column (off by default, like the benchmark)
   --reweight W      artifact (integer replicas, default) | exact (L/n per sample)
   --json | --csv    machine output (default: a text table)
   --out DIR         also write rr.json, rr_users.csv and rr_facts.csv there
@@ -119,6 +126,7 @@ async function rr(argv: string[], io: CliIo): Promise<number> {
     snapshots: { type: "string" },
     judge: { type: "string" },
     "per-fact": { type: "string" },
+    "end-on-update": { type: "boolean" },
     k: { type: "string" },
     reweight: { type: "string" },
     json: { type: "boolean" },
@@ -181,6 +189,12 @@ async function rr(argv: string[], io: CliIo): Promise<number> {
       return n;
     });
   }
+  // Checked sessions per fact as read (before any truncation).
+  const checkedOf = new Map(tracks.map((t, i) => [JSON.stringify([t.user, t.fact]), checked[i]]));
+  if (values["end-on-update"]) {
+    if (!csvMode) throw new UsageError("--end-on-update needs --facts with a superseded_at column");
+    tracks = endOnUpdate(tracks);
+  }
   const report = retentionRate(tracks, { k, reweight });
   const kKey = `pooled_k${k}`;
   const json = {
@@ -231,7 +245,6 @@ async function rr(argv: string[], io: CliIo): Promise<number> {
       "sampled",
       "replicas",
     ];
-    const checkedOf = new Map(tracks.map((t, i) => [JSON.stringify([t.user, t.fact]), checked[i]]));
     const factRows = report.facts.map((f) => ({
       user: f.user,
       fact: f.fact,
