@@ -151,3 +151,4 @@ export {
   retentionRatio,
   type StreamEntry,
 } from "./optimum.ts";
+export { type SimulatedRunFiles, type SimulatedRunOptions, writeSimulatedRun } from "./simulate.ts";

@@ -178,6 +178,28 @@ Deno.test("memaudit retention rr --end-on-update uses the optional superseded_at
   await Deno.remove(dir, { recursive: true });
 });
 
+Deno.test("memaudit retention simulate writes a run the other subcommands read", async () => {
+  const dir = await Deno.makeTempDir();
+  const r = await run("simulate", "--out", dir, "--users", "2", "--budget", "8", "--json");
+  assert.equal(r.code, 0, r.stderr);
+  const files = JSON.parse(r.stdout);
+  assert.deepEqual(Object.keys(files), [
+    "sessions",
+    "snapshots",
+    "facts",
+    "presence",
+    "predictions",
+  ]);
+  const rr = await run("rr", "--facts", files.facts, "--presence", files.presence, "--json");
+  assert.equal(JSON.parse(rr.stdout).users.length, 2);
+  const g = await run("gating", files.predictions, "--json");
+  assert.equal(JSON.parse(g.stdout).recall, 1); // universal stores every session
+  const bad = await run("simulate", "--out", dir, "--users", "0");
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /--users expects an integer >= 1/);
+  await Deno.remove(dir, { recursive: true });
+});
+
 Deno.test("memaudit retention rr --help shows a worked example", async () => {
   const r = await run("rr", "--help");
   assert.equal(r.code, 0);

@@ -45,6 +45,7 @@ import {
   provenanceJudge,
 } from "../../retention/judges.ts";
 import type { BankSnapshot } from "../../retention/replay.ts";
+import { writeSimulatedRun } from "../../retention/simulate.ts";
 import {
   decisionsFromGatingOutputs,
   type GatingDecision,
@@ -57,10 +58,11 @@ const HELP = `Usage: memaudit retention SUBCOMMAND [options]
 Memory Retention Rate and storage gating (paper 003, PerMem-Bench).
 
 Subcommands:
-  rr       retention rate from a facts table and a presence table
-  gating   gating precision / recall / F1 / accuracy from predictions
+  rr         retention rate from a facts table and a presence table (or PerMem-Bench folders)
+  gating     gating precision / recall / F1 / accuracy from predictions
+  simulate   write a SIMULATED PerMem-Bench-shaped run (sessions, snapshots, CSVs) to try them
 
-memaudit retention rr --help and memaudit retention gating --help for each.
+memaudit retention SUBCOMMAND --help for each.
 `;
 
 const RR_HELP = `Usage: memaudit retention rr --facts FACTS.csv --presence PRESENCE.csv [options]
@@ -117,6 +119,75 @@ Example:
   deno task memaudit retention gating predictions.csv --json
   -> {"tp": 3, "fp": 1, "fn": 1, "tn": 1, "precision": 0.75, "recall": 0.75, "f1": 0.75, "accuracy": 0.6667}
 `;
+
+const SIMULATE_HELP = `Usage: memaudit retention simulate --out DIR [options]
+
+Writes a SIMULATED run in PerMem-Bench's shapes (COMPANIONS §2(b)): DIR/permem/<uuid>/session_NNNN.json
+from the seeded cohort simulator, DIR/snapshots/<policy>-B<budget>/<uuid>/session_NNNN.json from the
+simulated memory system replayed FIFO under the budget and the gate, DIR/facts.csv,
+DIR/presence.csv (provenance judge) and DIR/predictions.csv. Nothing in it is benchmark data.
+
+Options:
+  --out DIR        the folder to write (required)
+  --users N        users (default 5)
+  --seed S         seed (default 0)
+  --budget B       entries held after each session (default: no budget)
+  --policy P       universal (default) | oracle | session-local (analogue) |
+                   recent-context (analogue) | structure-cluster (analogue)
+  --shift          add the dynamic variant's profile shift
+  --json           print the written paths as JSON
+
+Example:
+  deno task memaudit retention simulate --out out/sim --users 3 --budget 20 --policy oracle
+  deno task memaudit retention rr --facts out/sim/facts.csv --presence out/sim/presence.csv
+`;
+
+async function simulate(argv: string[], io: CliIo): Promise<number> {
+  const { values } = parseFlags(argv, {
+    out: { type: "string" },
+    users: { type: "string" },
+    seed: { type: "string" },
+    budget: { type: "string" },
+    policy: { type: "string" },
+    shift: { type: "boolean" },
+    json: { type: "boolean" },
+    csv: { type: "boolean" },
+    help: { type: "boolean", short: "h" },
+  }, false);
+  if (values.help) {
+    io.stdout(SIMULATE_HELP);
+    return EXIT.ok;
+  }
+  const form = outputForm(values);
+  if (values.out === undefined) throw new UsageError("--out DIR is required");
+  const int = (flag: string, v: string | undefined, min: number) => {
+    if (v === undefined) return undefined;
+    const n = /^\d+$/.test(v) ? Number(v) : NaN;
+    if (!(Number.isSafeInteger(n) && n >= min)) {
+      throw new UsageError(`--${flag} expects an integer >= ${min}, got '${v}'`);
+    }
+    return n;
+  };
+  const users = int("users", values.users, 1);
+  const budget = int("budget", values.budget, 0);
+  let files;
+  try {
+    files = await writeSimulatedRun(values.out, {
+      users,
+      seed: values.seed ?? 0,
+      budget,
+      policy: values.policy,
+      profileShift: values.shift ?? false,
+    });
+  } catch (e) {
+    if (e instanceof RangeError) throw new UsageError(e.message.replace(/^Cannot simulate: /, ""));
+    throw e;
+  }
+  const rows = Object.entries(files).map(([what, path]) => ({ what, path }));
+  emit(io, form, { json: files, columns: ["what", "path"], rows });
+  if (form === "table") io.stdout("everything written is SIMULATED (see SIMULATED.txt)\n");
+  return EXIT.ok;
+}
 
 async function rr(argv: string[], io: CliIo): Promise<number> {
   const { values } = parseFlags(argv, {
@@ -326,10 +397,11 @@ export const command: Command = {
     const [sub, ...rest] = argv;
     if (sub === "rr") return rr(rest, io);
     if (sub === "gating") return gating(rest, io);
+    if (sub === "simulate") return simulate(rest, io);
     if (sub === undefined || sub === "--help" || sub === "-h" || sub === "help") {
       io.stdout(HELP);
       return Promise.resolve(sub === undefined ? EXIT.badInput : EXIT.ok);
     }
-    throw new UsageError(`unknown subcommand '${sub}'; expected rr or gating`);
+    throw new UsageError(`unknown subcommand '${sub}'; expected rr, gating or simulate`);
   },
 };
