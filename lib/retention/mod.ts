@@ -1,6 +1,22 @@
 /**
  * Personalized retention and storage gating (paper 003, PerMem-Bench;
- * COMPANIONS §2): Memory Retention Rate exact and from K checkpoints.
+ * COMPANIONS §2, decisions §6.1, §6.4, §6.6). One concern per file:
+ *
+ * - `checkpoints.ts`, `retention_rate.ts`: Memory Retention Rate, exact and
+ *   from K = 20 checkpoints (artifact or exact reweighting), pooled per user
+ *   (default), per-fact macro, benchmark mean; static and endOnUpdate variants;
+ * - `formats.ts`, `read.ts`: zod schemas and readers of the benchmark's files
+ *   and of the facts / presence CSVs, with typed errors;
+ * - `gating.ts`: pooled gating metrics with the benchmark's null conventions;
+ * - `cohort.ts`: the seeded cohort simulator (SIMULATED);
+ * - `replay.ts`: FIFO entry / token budget replay, the simulated memory
+ *   system, adapters to per-session writes;
+ * - `judges.ts`: provenance (exact), lexical (approximation), table and
+ *   adjudicator-backed presence;
+ * - `policies.ts`: universal, oracle, offline gate analogues, loaded
+ *   predictions; retention per policy and budget;
+ * - `optimum.ts`: the certified retention optimum (MILP through HiGHS);
+ * - `simulate.ts`: a whole simulated run written to disk.
  *
  * @module
  */
