@@ -80,26 +80,30 @@ const EMBEDDED = /⟦([^⟧]*)⟧/g;
  * @returns the judge
  */
 export function provenanceJudge(): PresenceJudge {
-  const cache = new WeakMap<BankSnapshot, Set<string>>();
-  const carried = (bank: BankSnapshot): Set<string> => {
-    let s = cache.get(bank);
-    if (s === undefined) {
-      s = new Set();
+  const cache = new WeakMap<BankSnapshot, { ids: Set<string>; embedded: boolean }>();
+  const carried = (bank: BankSnapshot) => {
+    let c = cache.get(bank);
+    if (c === undefined) {
+      c = { ids: new Set(), embedded: false };
       for (const e of bank.entries) {
-        for (const f of e.facts) s.add(f);
+        for (const f of e.facts) c.ids.add(f);
         if (e.text.includes("⟦")) {
-          for (const m of e.text.matchAll(EMBEDDED)) s.add(`⟦${m[1]}⟧`);
+          for (const m of e.text.matchAll(EMBEDDED)) {
+            c.ids.add(`⟦${m[1]}⟧`);
+            c.embedded = true;
+          }
         }
       }
-      cache.set(bank, s);
+      cache.set(bank, c);
     }
-    return s;
+    return c;
   };
   return {
     name: "provenance",
     present(fact, bank) {
-      const s = carried(bank);
-      return s.has(fact.fact) || s.has(embeddedFactId(fact.user, fact.fact));
+      const c = carried(bank);
+      return c.ids.has(fact.fact) ||
+        (c.embedded && c.ids.has(embeddedFactId(fact.user, fact.fact)));
     },
   };
 }
