@@ -97,3 +97,6 @@ export {
   type WriterRatioRow,
   writerRatios,
 } from "./lib/systems/own_package.ts";
+
+// --- retention (paper 003, PerMem-Bench): lib/retention, issue 12 ---
+export * from "./lib/retention/mod.ts";

@@ -21,3 +21,8 @@ registerCommand(
   "score a real system's memory store on a LoCoMo conversation",
   async () => (await import("./store.ts")).command,
 );
+registerCommand(
+  "retention",
+  "retention rate and storage gating (paper 003)",
+  async () => (await import("./retention.ts")).command,
+);

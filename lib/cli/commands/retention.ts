@@ -1,0 +1,407 @@
+/**
+ * `memaudit retention`: Memory Retention Rate and storage-gating metrics of
+ * paper 003 (PerMem-Bench; COMPANIONS §2(a), decision §6.1) from plain CSV
+ * files.
+ *
+ * - `retention rr --facts FACTS.csv --presence PRESENCE.csv [--k 20]
+ *   [--reweight artifact|exact]`: per user and benchmark (mean over users)
+ *   the pooled RR over all sessions, its K-checkpoint estimate and the
+ *   per-fact macro average;
+ * - `retention gating PREDICTIONS.csv | GATING_DIR`: pooled confusion counts,
+ *   precision, recall, F1 and accuracy (null where undefined; exact values).
+ *
+ * @module
+ */
+import { join } from "node:path";
+import {
+  type CliIo,
+  type Command,
+  emit,
+  EXIT,
+  outputForm,
+  parseFlags,
+  UsageError,
+} from "../command.ts";
+import { csvTable } from "../command.ts";
+import { statOrNull, writeTextAtomic } from "../../fs.ts";
+import {
+  readFactsAndPresence,
+  readGatingFolder,
+  readPerFactFolder,
+  readSessionFolder,
+  readSnapshotFolder,
+  referenceFacts,
+} from "../../retention/read.ts";
+import {
+  endOnUpdate,
+  type FactTrack,
+  retentionRate,
+  type Reweight,
+} from "../../retention/retention_rate.ts";
+import {
+  bankFromSnapshotFile,
+  judgeTracks,
+  lexicalJudge,
+  provenanceJudge,
+} from "../../retention/judges.ts";
+import type { BankSnapshot } from "../../retention/replay.ts";
+import { writeSimulatedRun } from "../../retention/simulate.ts";
+import {
+  decisionsFromGatingOutputs,
+  type GatingDecision,
+  gatingMetrics,
+  readPredictionsCsv,
+} from "../../retention/gating.ts";
+
+const HELP = `Usage: memaudit retention SUBCOMMAND [options]
+
+Memory Retention Rate and storage gating (paper 003, PerMem-Bench).
+
+Subcommands:
+  rr         retention rate from a facts table and a presence table (or PerMem-Bench folders)
+  gating     gating precision / recall / F1 / accuracy from predictions
+  simulate   write a SIMULATED PerMem-Bench-shaped run (sessions, snapshots, CSVs) to try them
+
+memaudit retention SUBCOMMAND --help for each.
+`;
+
+const RR_HELP = `Usage: memaudit retention rr --facts FACTS.csv --presence PRESENCE.csv [options]
+       memaudit retention rr --sessions DATA_DIR --snapshots SNAPSHOT_DIR [--judge J] [options]
+       memaudit retention rr --per-fact PER_FACT_DIR [options]
+
+Memory Retention Rate (paper 003): a fact's lifespan is every session from
+t_start to t_target inclusive; a session of a lifespan without a presence row
+counts as absent. Per user: the pooled RR (lifespan-weighted, the benchmark
+code's default) over all sessions, its K-checkpoint estimate (the
+benchmark's checkpoints and reweighting), and the per-fact macro average.
+The benchmark value is the unweighted mean over users.
+
+Files:
+  FACTS.csv     user,fact,type,t_start,t_target   (type user_profile | ongoing_state)
+  PRESENCE.csv  user,fact,session,present         (present 0 | 1; one row per checked session)
+
+Or PerMem-Bench folders:
+  --sessions DIR    an unzipped PerMem-Bench data folder (<uuid>/session_NNNN.json): the facts
+  --snapshots DIR   one system's snapshots (<uuid>/session_NNNN.json): the banks M_t
+  --judge J         lexical (default; BM25 top-10 + stem overlap, an APPROXIMATION of the
+                    benchmark's embedding + LLM judge) | provenance (entries' fact_ids)
+  --per-fact DIR    the benchmark evaluator's per_fact/<uuid>.json (its judge's scores; only
+                    the K checkpoints are scored, so the exact value counts the rest as absent)
+
+Options:
+  --facts FILE      the facts table
+  --presence FILE   the presence table
+  --k N             checkpoints per fact (default 20)
+  --end-on-update   end a fact's lifespan before the session in its optional superseded_at
+                    column (off by default, like the benchmark)
+  --reweight W      artifact (integer replicas, default) | exact (L/n per sample)
+  --json | --csv    machine output (default: a text table)
+  --out DIR         also write rr.json, rr_users.csv and rr_facts.csv there
+
+Example:
+  deno task memaudit retention rr --facts facts.csv --presence presence.csv --json
+  -> {"users": [{"user": "u1", "pooled_exact": 0.7778, "pooled_k20": ..., "per_fact_exact": ...}],
+      "benchmark": {"pooled_exact": ..., "pooled_k20": ..., "per_fact_exact": ...}}
+`;
+
+const GATING_HELP = `Usage: memaudit retention gating PREDICTIONS.csv | GATING_DIR [--json | --csv]
+
+Storage-gating metrics (paper 003): positive class = memory-required;
+confusion counts pooled over all sessions of all users; precision, recall,
+F1 and accuracy, null when undefined and F1 null when precision or recall is
+0 (the benchmark's conventions). Values are exact (the table rounds to 4
+decimals for display only).
+
+Input: a CSV user,session,required,predicted (0 | 1), or a gating method's
+folder of per_uuid/<uuid>.json outputs.
+
+Example:
+  deno task memaudit retention gating predictions.csv --json
+  -> {"tp": 3, "fp": 1, "fn": 1, "tn": 1, "precision": 0.75, "recall": 0.75, "f1": 0.75, "accuracy": 0.6667}
+`;
+
+const SIMULATE_HELP = `Usage: memaudit retention simulate --out DIR [options]
+
+Writes a SIMULATED run in PerMem-Bench's shapes (COMPANIONS §2(b)): DIR/permem/<uuid>/session_NNNN.json
+from the seeded cohort simulator, DIR/snapshots/<policy>-B<budget>/<uuid>/session_NNNN.json from the
+simulated memory system replayed FIFO under the budget and the gate, DIR/facts.csv,
+DIR/presence.csv (provenance judge) and DIR/predictions.csv. Nothing in it is benchmark data.
+
+Options:
+  --out DIR        the folder to write (required)
+  --users N        users (default 5)
+  --seed S         seed (default 0)
+  --budget B       entries held after each session (default: no budget)
+  --policy P       universal (default) | oracle | session-local (analogue) |
+                   recent-context (analogue) | structure-cluster (analogue)
+  --shift          add the dynamic variant's profile shift
+  --json           print the written paths as JSON
+
+Example:
+  deno task memaudit retention simulate --out out/sim --users 3 --budget 20 --policy oracle
+  deno task memaudit retention rr --facts out/sim/facts.csv --presence out/sim/presence.csv
+`;
+
+async function simulate(argv: string[], io: CliIo): Promise<number> {
+  const { values } = parseFlags(argv, {
+    out: { type: "string" },
+    users: { type: "string" },
+    seed: { type: "string" },
+    budget: { type: "string" },
+    policy: { type: "string" },
+    shift: { type: "boolean" },
+    json: { type: "boolean" },
+    csv: { type: "boolean" },
+    help: { type: "boolean", short: "h" },
+  }, false);
+  if (values.help) {
+    io.stdout(SIMULATE_HELP);
+    return EXIT.ok;
+  }
+  const form = outputForm(values);
+  if (values.out === undefined) throw new UsageError("--out DIR is required");
+  const int = (flag: string, v: string | undefined, min: number) => {
+    if (v === undefined) return undefined;
+    const n = /^\d+$/.test(v) ? Number(v) : NaN;
+    if (!(Number.isSafeInteger(n) && n >= min)) {
+      throw new UsageError(`--${flag} expects an integer >= ${min}, got '${v}'`);
+    }
+    return n;
+  };
+  const users = int("users", values.users, 1);
+  const budget = int("budget", values.budget, 0);
+  let files;
+  try {
+    files = await writeSimulatedRun(values.out, {
+      users,
+      seed: values.seed ?? 0,
+      budget,
+      policy: values.policy,
+      profileShift: values.shift ?? false,
+    });
+  } catch (e) {
+    if (e instanceof RangeError) throw new UsageError(e.message.replace(/^Cannot simulate: /, ""));
+    throw e;
+  }
+  const rows = Object.entries(files).map(([what, path]) => ({ what, path }));
+  emit(io, form, { json: files, columns: ["what", "path"], rows });
+  if (form === "table") io.stdout("everything written is SIMULATED (see SIMULATED.txt)\n");
+  return EXIT.ok;
+}
+
+async function rr(argv: string[], io: CliIo): Promise<number> {
+  const { values } = parseFlags(argv, {
+    facts: { type: "string" },
+    presence: { type: "string" },
+    sessions: { type: "string" },
+    snapshots: { type: "string" },
+    judge: { type: "string" },
+    "per-fact": { type: "string" },
+    "end-on-update": { type: "boolean" },
+    k: { type: "string" },
+    reweight: { type: "string" },
+    json: { type: "boolean" },
+    csv: { type: "boolean" },
+    out: { type: "string" },
+    help: { type: "boolean", short: "h" },
+  }, false);
+  if (values.help) {
+    io.stdout(RR_HELP);
+    return EXIT.ok;
+  }
+  const form = outputForm(values);
+  const csvMode = values.facts !== undefined || values.presence !== undefined;
+  const dirMode = values.sessions !== undefined || values.snapshots !== undefined;
+  const perFactMode = values["per-fact"] !== undefined;
+  if (Number(csvMode) + Number(dirMode) + Number(perFactMode) !== 1) {
+    throw new UsageError(
+      "give one input: --facts and --presence, or --sessions and --snapshots, or --per-fact",
+    );
+  }
+  if (csvMode && values.facts === undefined) throw new UsageError("--facts FILE is required");
+  if (csvMode && values.presence === undefined) throw new UsageError("--presence FILE is required");
+  if (dirMode && values.sessions === undefined) throw new UsageError("--sessions DIR is required");
+  if (dirMode && values.snapshots === undefined) {
+    throw new UsageError("--snapshots DIR is required");
+  }
+  const judgeName = values.judge ?? "lexical";
+  if (values.judge !== undefined && !dirMode) {
+    throw new UsageError("--judge applies to --sessions / --snapshots input only");
+  }
+  if (judgeName !== "lexical" && judgeName !== "provenance") {
+    throw new UsageError(`--judge expects lexical or provenance, got '${values.judge}'`);
+  }
+  const k = values.k === undefined ? 20 : /^\d+$/.test(values.k) ? Number(values.k) : NaN;
+  if (!(Number.isSafeInteger(k) && k >= 2)) {
+    throw new UsageError(`--k expects an integer >= 2, got '${values.k}'`);
+  }
+  const reweight = (values.reweight ?? "artifact") as Reweight;
+  if (reweight !== "artifact" && reweight !== "exact") {
+    throw new UsageError(`--reweight expects artifact or exact, got '${values.reweight}'`);
+  }
+  let tracks: FactTrack[], checked: number[], judgeLabel: string | null = null;
+  if (csvMode) {
+    ({ tracks, checked } = await readFactsAndPresence(values.facts!, values.presence!));
+  } else if (perFactMode) {
+    ({ tracks, checked } = await readPerFactFolder(values["per-fact"]!));
+  } else {
+    const sessions = await readSessionFolder(values.sessions!);
+    const snaps = await readSnapshotFolder(values.snapshots!);
+    const banks = new Map<string, BankSnapshot[]>();
+    for (const [u, list] of snaps) banks.set(u, list.map(bankFromSnapshotFile));
+    const facts = [...sessions.values()].flatMap(referenceFacts);
+    const judge = judgeName === "lexical" ? lexicalJudge() : provenanceJudge();
+    judgeLabel = judge.name;
+    tracks = judgeTracks(facts, banks, judge);
+    checked = tracks.map((t) => {
+      const have = new Set((banks.get(t.user) ?? []).map((b) => b.session));
+      let n = 0;
+      for (let x = t.tStart; x <= t.tTarget; x++) n += have.has(x) ? 1 : 0;
+      return n;
+    });
+  }
+  // Checked sessions per fact as read (before any truncation).
+  const checkedOf = new Map(tracks.map((t, i) => [JSON.stringify([t.user, t.fact]), checked[i]]));
+  if (values["end-on-update"]) {
+    if (!csvMode) throw new UsageError("--end-on-update needs --facts with a superseded_at column");
+    tracks = endOnUpdate(tracks);
+  }
+  const report = retentionRate(tracks, { k, reweight });
+  const kKey = `pooled_k${k}`;
+  const json = {
+    ...(judgeLabel !== null ? { judge: judgeLabel } : {}),
+    users: report.users.map((u) => ({
+      user: u.user,
+      pooled_exact: u.pooledExact,
+      [kKey]: u.pooledK,
+      per_fact_exact: u.perFactExact,
+    })),
+    benchmark: {
+      pooled_exact: report.benchmark.pooledExact,
+      [kKey]: report.benchmark.pooledK,
+      per_fact_exact: report.benchmark.perFactExact,
+    },
+  };
+  const columns = ["user", "facts", "pooled_exact", kKey, "error", "per_fact_exact"];
+  const rows: Record<string, unknown>[] = [
+    ...report.users.map((u) => ({
+      user: u.user,
+      facts: u.facts,
+      pooled_exact: u.pooledExact,
+      [kKey]: u.pooledK,
+      error: u.pooledError,
+      per_fact_exact: u.perFactExact,
+    })),
+    {
+      user: `benchmark (mean of ${report.benchmark.users} users)`,
+      facts: report.facts.length,
+      pooled_exact: report.benchmark.pooledExact,
+      [kKey]: report.benchmark.pooledK,
+      error: report.benchmark.pooledError,
+      per_fact_exact: report.benchmark.perFactExact,
+    },
+  ];
+  if (values.out !== undefined) {
+    const factCols = [
+      "user",
+      "fact",
+      "type",
+      "t_start",
+      "t_target",
+      "lifespan",
+      "checked",
+      "held",
+      "exact",
+      "samples",
+      "sampled",
+      "replicas",
+    ];
+    const factRows = report.facts.map((f) => ({
+      user: f.user,
+      fact: f.fact,
+      type: f.type,
+      t_start: f.tStart,
+      t_target: f.tTarget,
+      lifespan: f.lifespan,
+      checked: checkedOf.get(JSON.stringify([f.user, f.fact])),
+      held: f.held,
+      exact: f.exact,
+      samples: f.samples,
+      sampled: f.sampled,
+      replicas: f.replicas,
+    }));
+    await writeTextAtomic(join(values.out, "rr.json"), JSON.stringify(json, null, 2) + "\n");
+    await writeTextAtomic(join(values.out, "rr_users.csv"), csvTable(columns, rows));
+    await writeTextAtomic(join(values.out, "rr_facts.csv"), csvTable(factCols, factRows));
+  }
+  emit(io, form, { json, columns, rows });
+  if (form === "table") {
+    io.stdout(
+      `pooled = lifespan-weighted per user (benchmark default); ${kKey} = ${k} checkpoints, ${reweight} reweighting${
+        judgeLabel !== null ? `; presence judge: ${judgeLabel}` : ""
+      }\n`,
+    );
+  }
+  return EXIT.ok;
+}
+
+async function gating(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseFlags(argv, {
+    json: { type: "boolean" },
+    csv: { type: "boolean" },
+    out: { type: "string" },
+    help: { type: "boolean", short: "h" },
+  });
+  if (values.help) {
+    io.stdout(GATING_HELP);
+    return EXIT.ok;
+  }
+  const form = outputForm(values);
+  if (positionals.length !== 1) {
+    throw new UsageError(
+      `expected one PREDICTIONS.csv or gating folder, got ${positionals.length}`,
+    );
+  }
+  const input = positionals[0];
+  const decisions: GatingDecision[] = (await statOrNull(input))?.isDirectory
+    ? decisionsFromGatingOutputs(await readGatingFolder(input))
+    : await readPredictionsCsv(input);
+  const m = gatingMetrics(decisions);
+  const json = {
+    tp: m.tp,
+    fp: m.fp,
+    fn: m.fn,
+    tn: m.tn,
+    precision: m.precision,
+    recall: m.recall,
+    f1: m.f1,
+    accuracy: m.accuracy,
+  };
+  const columns = ["n", ...Object.keys(json)];
+  const rows = [{ n: m.n, ...json }];
+  if (values.out !== undefined) {
+    await writeTextAtomic(join(values.out, "gating.json"), JSON.stringify(json, null, 2) + "\n");
+  }
+  emit(io, form, { json, columns, rows });
+  return EXIT.ok;
+}
+
+/** The command contract (re-exported so this module's docs are complete). */
+export type { CliIo, Command };
+
+/** `memaudit retention rr ...` and `memaudit retention gating ...`. */
+export const command: Command = {
+  name: "retention",
+  summary: "Memory Retention Rate and storage-gating metrics (paper 003, PerMem-Bench)",
+  run(argv, io) {
+    const [sub, ...rest] = argv;
+    if (sub === "rr") return rr(rest, io);
+    if (sub === "gating") return gating(rest, io);
+    if (sub === "simulate") return simulate(rest, io);
+    if (sub === undefined || sub === "--help" || sub === "-h" || sub === "help") {
+      io.stdout(HELP);
+      return Promise.resolve(sub === undefined ? EXIT.badInput : EXIT.ok);
+    }
+    throw new UsageError(`unknown subcommand '${sub}'; expected rr, gating or simulate`);
+  },
+};

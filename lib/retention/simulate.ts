@@ -1,0 +1,146 @@
+/**
+ * A whole SIMULATED PerMem-Bench-shaped run written to disk, so every
+ * reader and the `memaudit retention` commands can be tried offline:
+ * session files, one system's budgeted snapshots (replayed FIFO under a
+ * gating policy), the facts and presence CSVs (provenance judge, exact on
+ * these entries) and a predictions CSV of the policy. Everything it writes
+ * is simulated (the folder holds a `SIMULATED.txt` saying so).
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { stringify } from "csv-stringify/sync";
+import { writeTextAtomic } from "../fs.ts";
+import { generateCohort, writeCohort } from "./cohort.ts";
+import { judgeTracks, provenanceJudge } from "./judges.ts";
+import { defaultPolicies } from "./policies.ts";
+import { replayBank, simulateWrites, toSnapshotFile } from "./replay.ts";
+
+/** Options of {@linkcode writeSimulatedRun}. */
+export interface SimulatedRunOptions {
+  /** Users (default 5). */
+  users?: number;
+  /** Seed of the cohort, the memory system and the noisy gate (default 0). */
+  seed?: number | string;
+  /** Entry budget of the snapshots (default: none). */
+  budget?: number;
+  /** Gating policy by name, one of `defaultPolicies()` (default `universal`). */
+  policy?: string;
+  /** Add the dynamic variant's profile shift (default false). */
+  profileShift?: boolean;
+}
+
+/** What {@linkcode writeSimulatedRun} wrote. */
+export interface SimulatedRunFiles {
+  /** `<out>/permem`: session files. */
+  sessions: string;
+  /** `<out>/snapshots/<policy>-B<budget>`: snapshots. */
+  snapshots: string;
+  /** `<out>/facts.csv`. */
+  facts: string;
+  /** `<out>/presence.csv` (every lifespan session, provenance judge). */
+  presence: string;
+  /** `<out>/predictions.csv` (the policy's decisions). */
+  predictions: string;
+}
+
+const csv = (columns: string[], rows: Record<string, unknown>[]) =>
+  stringify(rows.map((r) => columns.map((c) => r[c])), { header: true, columns });
+
+/**
+ * Generates and writes a simulated run.
+ *
+ * @param out the output folder
+ * @param opts users, seed, budget, policy, profile shift
+ * @returns the paths written
+ * @throws {RangeError} for an unknown policy or a bad option
+ * @throws {InputError} if the folder cannot be made
+ */
+export async function writeSimulatedRun(
+  out: string,
+  opts: SimulatedRunOptions = {},
+): Promise<SimulatedRunFiles> {
+  const seed = opts.seed ?? 0;
+  const policy = defaultPolicies(seed).find((p) => p.name === (opts.policy ?? "universal"));
+  if (policy === undefined) {
+    throw new RangeError(
+      `Cannot simulate: unknown policy '${opts.policy}'; expected one of ${
+        defaultPolicies().map((p) => p.name).join(", ")
+      }`,
+    );
+  }
+  const cohort = generateCohort({
+    users: opts.users ?? 5,
+    seed,
+    profileShift: opts.profileShift ?? false,
+  });
+  const budget = opts.budget ?? Infinity;
+  const label = `${policy.name.replace(/[^a-z0-9]+/gi, "_").replace(/_+$/, "")}-B${
+    Number.isFinite(budget) ? budget : "inf"
+  }`;
+  const files: SimulatedRunFiles = {
+    sessions: join(out, "permem"),
+    snapshots: join(out, "snapshots", label),
+    facts: join(out, "facts.csv"),
+    presence: join(out, "presence.csv"),
+    predictions: join(out, "predictions.csv"),
+  };
+  await writeCohort(files.sessions, cohort);
+  const factRows: Record<string, unknown>[] = [];
+  const presenceRows: Record<string, unknown>[] = [];
+  const predictionRows: Record<string, unknown>[] = [];
+  for (const u of cohort.users) {
+    const decisions = policy.decide(u.uuid, u.sessions);
+    const skip = new Set(decisions.filter((d) => !d.predicted).map((d) => d.session));
+    const banks = replayBank(u.sessions.map((s) => s.session_id), simulateWrites(u, { seed }), {
+      maxEntries: budget,
+      skip,
+    });
+    for (const b of banks) {
+      const name = `session_${String(b.session).padStart(4, "0")}.json`;
+      await writeTextAtomic(
+        join(files.snapshots, u.uuid, name),
+        JSON.stringify(toSnapshotFile(u.uuid, b), null, 2) + "\n",
+      );
+    }
+    const tracks = judgeTracks(u.facts, new Map([[u.uuid, banks]]), provenanceJudge());
+    for (const t of tracks) {
+      factRows.push({
+        user: t.user,
+        fact: t.fact,
+        type: t.type,
+        t_start: t.tStart,
+        t_target: t.tTarget,
+      });
+      t.present.forEach((p, i) =>
+        presenceRows.push({ user: t.user, fact: t.fact, session: t.tStart + i, present: p })
+      );
+    }
+    for (const d of decisions) {
+      predictionRows.push({
+        user: d.user,
+        session: d.session,
+        required: d.required ? 1 : 0,
+        predicted: d.predicted ? 1 : 0,
+      });
+    }
+  }
+  await writeTextAtomic(
+    files.facts,
+    csv(["user", "fact", "type", "t_start", "t_target"], factRows),
+  );
+  await writeTextAtomic(
+    files.presence,
+    csv(["user", "fact", "session", "present"], presenceRows),
+  );
+  await writeTextAtomic(
+    files.predictions,
+    csv(["user", "session", "required", "predicted"], predictionRows),
+  );
+  await writeTextAtomic(
+    join(out, "SIMULATED.txt"),
+    `Everything in this folder is SIMULATED by memaudit (seed ${seed}, policy ${policy.name}, ` +
+      `budget ${Number.isFinite(budget) ? budget : "none"}); it is not PerMem-Bench data.\n`,
+  );
+  return files;
+}
