@@ -20,3 +20,5 @@ export * from "./lib/sweep/mod.ts";
 export * from "./lib/repro/mod.ts";
 export * from "./lib/adjudicate/mod.ts";
 export * from "./lib/systems/mod.ts";
+// Scale-conditioned reliability (paper 002)
+export * from "./lib/scale/mod.ts";
