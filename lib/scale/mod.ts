@@ -36,3 +36,19 @@ export {
   type TrajectoryStep,
   TrajectoryStepSchema,
 } from "./trajectory.ts";
+export {
+  compareLadderLabels,
+  type LadderPoint,
+  type UsableScaleBoundary,
+  usableScaleBoundary,
+} from "./boundary.ts";
+export {
+  type BudgetPoint,
+  type Interval,
+  p90r,
+  type ScaleBoundaryScore,
+  type ScaleGroupScore,
+  type ScaleScore,
+  scoreScale,
+  type ScoreScaleOptions,
+} from "./score.ts";
