@@ -234,6 +234,8 @@ export class HistoryRetriever {
   readonly roles: readonly ("user" | "assistant")[];
   readonly bm25: Bm25Okapi;
   #items: { id: string; session: string; has_answer?: boolean }[] = [];
+  #docs: DocCounts[] = [];
+  #byId = new Map<string, number>();
 
   /**
    * @param sessions the history, in its order (ties rank by this order)
@@ -280,6 +282,29 @@ export class HistoryRetriever {
       }
     }
     this.bm25 = new Bm25Okapi(docs, opts);
+    this.#docs = docs;
+    this.#items.forEach((it, i) => this.#byId.set(it.id, i));
+  }
+
+  /**
+   * Pseudo-relevance feedback terms (COMPANIONS §1(e)): the `m` terms of a
+   * retrieved item's document with the highest idf in this index that are
+   * not in the query (the empty token excluded); ties by code-unit order.
+   *
+   * @param query current query tokens
+   * @param itemId id of a retrieved item (usually the top one)
+   * @param m how many terms
+   * @returns at most m new terms, best first
+   * @throws {RangeError} for an id that is not an item of this index
+   */
+  feedbackTerms(query: readonly string[], itemId: string, m: number): string[] {
+    const i = this.#byId.get(itemId);
+    if (i === undefined) throw new RangeError(`Cannot find item '${itemId}' in the index`);
+    const have = new Set(query);
+    const terms = [...this.#docs[i].counts.keys()].filter((t) => t !== "" && !have.has(t));
+    const idf = (t: string) => this.bm25.idf.get(t) ?? 0;
+    terms.sort((a, b) => idf(b) - idf(a) || (a < b ? -1 : a > b ? 1 : 0));
+    return terms.slice(0, m);
   }
 
   /** Number of indexed documents. */
