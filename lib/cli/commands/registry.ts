@@ -11,3 +11,8 @@ registerCommand(
   "the synthetic grid runner (ARTIFACT-SPEC §4.2-§4.3)",
   async () => (await import("./sweep.ts")).command,
 );
+registerCommand(
+  "scale",
+  "scale-conditioned reliability (paper 002)",
+  async () => (await import("./scale.ts")).command,
+);
