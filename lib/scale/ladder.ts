@@ -25,10 +25,17 @@
  * @module
  */
 import { SeededRandom } from "../rng/seeded_random.ts";
-import { makeFolder, writeTextAtomic } from "../fs.ts";
-import { formatLongMemEvalDate } from "./sources/_dates.ts";
-import type { LongMemEvalInstance } from "./sources/longmemeval.ts";
-import type { LadderIssue, LadderQuery, LadderSession, LadderSource } from "./sources/types.ts";
+import { makeFolder, readTextInput, writeTextAtomic } from "../fs.ts";
+import { InputError } from "../errors.ts";
+import { formatLongMemEvalDate, parseLongMemEvalDate } from "./sources/_dates.ts";
+import { type LongMemEvalInstance, parseLongMemEval } from "./sources/longmemeval.ts";
+import type {
+  EvidenceNeed,
+  LadderIssue,
+  LadderQuery,
+  LadderSession,
+  LadderSource,
+} from "./sources/types.ts";
 
 /** The paper's ladder: N_irr = 0, 100, 200, 300, 400 (paper 002 §3.1). */
 export const PAPER_LADDER: readonly number[] = [0, 100, 200, 300, 400];
@@ -117,6 +124,10 @@ export interface ManifestRow {
   /** The per-query stream: `seedrandom("<seed>/<queryId>/filler")`. */
   stream: string;
   tokenProxy: TokenProxy;
+  /** Structural-judge rule: all evidence sessions needed, or any. */
+  need: EvidenceNeed;
+  /** Abstention question. */
+  abstention: boolean;
 }
 
 const wordCache = new WeakMap<LadderSession["turns"], number>();
@@ -376,6 +387,8 @@ export function ladderManifest(ladder: Ladder): ManifestRow[] {
       seed: ladder.seed,
       stream: `seedrandom("${streamName(ladder.seed, ql.query.queryId, "filler")}")`,
       tokenProxy: r.tokenProxy,
+      need: ql.query.need,
+      abstention: ql.query.abstention,
     }))
   );
 }
@@ -460,4 +473,132 @@ export async function writeLadder(ladder: Ladder, dir: string): Promise<string[]
   );
   paths.push(meta);
   return paths;
+}
+
+/**
+ * Reads back a ladder written by {@linkcode writeLadder}: `ladder.json`
+ * (scales, seed, source), `manifest.jsonl` (E(q), the judge rule, filler
+ * ids) and every `instances_<label>.json`. Session dates round-trip exactly
+ * (whole minutes). Issues are not read back.
+ *
+ * @param dir the folder
+ * @returns the ladder (`reachable` as recorded)
+ * @throws {InputError} naming the file and place of a missing or inconsistent part
+ */
+export async function readLadder(dir: string): Promise<Ladder> {
+  const metaPath = `${dir}/ladder.json`;
+  let meta: {
+    schema?: string;
+    source: Ladder["source"];
+    seed: number | string;
+    scales: LadderScale[];
+    reachable: Ladder["reachable"];
+  };
+  try {
+    meta = JSON.parse(await readTextInput(metaPath));
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    throw new InputError(metaPath, { path: "" }, `valid JSON (${(e as Error).message})`);
+  }
+  if (meta.schema !== "memaudit.ladder/1" || !Array.isArray(meta.scales)) {
+    throw new InputError(metaPath, { path: "schema" }, `"memaudit.ladder/1" with a scales list`);
+  }
+  const manifestPath = `${dir}/manifest.jsonl`;
+  const rows = new Map<string, ManifestRow>();
+  (await readTextInput(manifestPath)).split("\n").forEach((line, i) => {
+    if (line.trim() === "") return;
+    let r: ManifestRow;
+    try {
+      r = JSON.parse(line);
+    } catch (e) {
+      throw new InputError(
+        manifestPath,
+        { path: `line ${i + 1}` },
+        `valid JSON (${(e as Error).message})`,
+      );
+    }
+    rows.set(`${r.queryId}\u0000${r.scale}`, r);
+  });
+  const perScale: LongMemEvalInstance[][] = [];
+  for (const s of meta.scales) {
+    const p = `${dir}/instances_${s.label}.json`;
+    let data: unknown;
+    try {
+      data = JSON.parse(await readTextInput(p));
+    } catch (e) {
+      if (e instanceof InputError) throw e;
+      throw new InputError(p, { path: "" }, `valid JSON (${(e as Error).message})`);
+    }
+    perScale.push(parseLongMemEval(data, p));
+  }
+  const first = perScale[0] ?? [];
+  const queries: QueryLadder[] = first.map((inst, qi) => {
+    const toSession = (x: LongMemEvalInstance, k: number, file: string): LadderSession => {
+      const date = parseLongMemEvalDate(x.haystack_dates[k]);
+      if (date === null) {
+        throw new InputError(
+          file,
+          { path: `[${qi}].haystack_dates[${k}]` },
+          "a date like 2023/05/20 (Sat) 02:21",
+        );
+      }
+      return { id: x.haystack_session_ids[k], date, turns: x.haystack_sessions[k], origin: "" };
+    };
+    const ev = new Set(inst.answer_session_ids);
+    const rungs: LadderRung[] = meta.scales.map((scale, j) => {
+      const file = `${dir}/instances_${scale.label}.json`;
+      const x = perScale[j][qi];
+      if (!x || x.question_id !== inst.question_id) {
+        throw new InputError(
+          file,
+          { path: `[${qi}].question_id` },
+          `"${inst.question_id}" (the same query order in every scale)`,
+        );
+      }
+      const row = rows.get(`${inst.question_id}\u0000${scale.label}`);
+      if (!row) {
+        throw new InputError(
+          manifestPath,
+          { path: "" },
+          `a row for ${inst.question_id} at ${scale.label}`,
+        );
+      }
+      const sessions = x.haystack_session_ids.map((_, k) => toSession(x, k, file));
+      const words = sessions.reduce((a, s) => a + sessionWords(s), 0);
+      return {
+        scale,
+        sessions,
+        fillerIds: row.fillerIds,
+        tokenProxy: { method: TOKEN_PROXY_METHOD, words, tokens: Math.round(words * 4 / 3) },
+      };
+    });
+    const evidence = rungs[0]?.sessions.filter((s) => ev.has(s.id)) ?? [];
+    const row0 = rows.get(`${inst.question_id}\u0000${meta.scales[0].label}`)!;
+    const date = parseLongMemEvalDate(inst.question_date) ?? 0;
+    return {
+      query: {
+        queryId: inst.question_id,
+        questionType: inst.question_type,
+        question: inst.question,
+        answer: String(inst.answer),
+        questionDate: date,
+        earliest: Math.min(date, ...evidence.map((s) => s.date)),
+        evidence,
+        own: [],
+        group: inst.question_id,
+        need: row0.need,
+        abstention: row0.abstention,
+      },
+      reachable: NaN,
+      rungs,
+    };
+  });
+  return {
+    source: meta.source,
+    seed: meta.seed,
+    scales: meta.scales,
+    reachable: meta.reachable,
+    queries,
+    issues: [],
+  };
 }

@@ -303,6 +303,15 @@ async function runScore(argv: string[], io: CliIo): Promise<number> {
 /** `memaudit scale` subcommands, in the order `--help` lists them. */
 const SUBCOMMANDS: Record<string, Subcommand> = {
   score: { summary: "score trajectories: Pass@B, p_exh/p_wrong, P90R, s*_alpha", run: runScore },
+  // scale-B: ladders and simulators (implementations in _scale_ladder.ts / _scale_simulate.ts).
+  ladder: {
+    summary: "build an evidence-preserving scale ladder (LoCoMo or LongMemEval format)",
+    run: async (argv, io) => (await import("./_scale_ladder.ts")).runScaleLadder(argv, io),
+  },
+  simulate: {
+    summary: "run offline trajectory simulators (labelled sim-*) over a ladder",
+    run: async (argv, io) => (await import("./_scale_simulate.ts")).runScaleSimulate(argv, io),
+  },
 };
 
 function help(): string {
