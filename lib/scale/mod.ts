@@ -52,3 +52,93 @@ export {
   scoreScale,
   type ScoreScaleOptions,
 } from "./score.ts";
+// scale-B: ladders, sources, BM25, simulators, structural judge, write-time view.
+export {
+  buildLadder,
+  type Ladder,
+  ladderInstance,
+  ladderInstances,
+  ladderManifest,
+  type LadderOptions,
+  type LadderRung,
+  type LadderScale,
+  ladderSummary,
+  type LadderSummaryRow,
+  LOCOMO_LADDER,
+  type ManifestRow,
+  PAPER_LADDER,
+  type QueryLadder,
+  readLadder,
+  sessionWords,
+  TOKEN_PROXY_METHOD,
+  type TokenProxy,
+  writeLadder,
+} from "./ladder.ts";
+export type {
+  EvidenceNeed,
+  LadderIssue,
+  LadderQuery,
+  LadderSession,
+  LadderSource,
+  LadderTurn,
+} from "./sources/types.ts";
+export { locomoLadderSource, locomoSessionId, type LocomoSourceOptions } from "./sources/locomo.ts";
+export {
+  loadLongMemEval,
+  LongMemEvalFileSchema,
+  type LongMemEvalInstance,
+  LongMemEvalInstanceSchema,
+  longMemEvalLadderSource,
+  LongMemEvalTurnSchema,
+  parseLongMemEval,
+} from "./sources/longmemeval.ts";
+export {
+  FillerLineSchema,
+  loadFillerCorpus,
+  parseFillerCorpus,
+  withFiller,
+} from "./sources/filler.ts";
+export {
+  type Bm25Hit,
+  Bm25Okapi,
+  type Bm25Options,
+  countTerms as bm25CountTerms,
+  type DocCounts,
+  type Granularity,
+  HistoryRetriever,
+  type RetrievedItem,
+  type RetrieverOptions,
+  tokenize as bm25Tokenize,
+} from "./bm25.ts";
+export {
+  ABSTAIN_ANSWER,
+  evidenceCovered,
+  foundSessions,
+  type JudgeTarget,
+  type ReaderNoise,
+  type ReaderVerdict,
+  simulatedReader,
+  trajectoryCovers,
+} from "./judge.ts";
+export {
+  SIM_MEMORY_TOOL,
+  simulateLadder,
+  type SimulateOptions,
+  simulateTrajectory,
+  SIMULATOR_KINDS,
+  SIMULATOR_PRESETS,
+  type SimulatorKind,
+  type SimulatorSpec,
+} from "./simulate.ts";
+export {
+  extendedPackage,
+  sideBySide,
+  type SideBySideRow,
+  WRITE_TIME_WRITERS,
+  type WriteTimeBoundary,
+  type WriteTimeCell,
+  type WriteTimeOptions,
+  type WriteTimeRow,
+  type WriteTimeView,
+  writeTimeView,
+} from "./write_time.ts";
