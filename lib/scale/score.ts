@@ -21,7 +21,7 @@
  *
  * @module
  */
-import { clusterBootstrapCi } from "../score/cluster_bootstrap.ts";
+import { SeededRandom } from "../rng/seeded_random.ts";
 import { compareLadderLabels, usableScaleBoundary } from "./boundary.ts";
 import { type ScoreRecord, TrajectoryInputError, type TrajectoryScale } from "./trajectory.ts";
 
@@ -214,6 +214,76 @@ function assertSplit(pass: number, exh: number, wrong: number, where: string): v
 
 function interval(lo: number, hi: number): Interval {
   return { low: lo, high: hi, half_width: (hi - lo) / 2 };
+}
+
+/** Linear-interpolation quantile of sorted values (Hyndman–Fan type 7, as lib/score's bootstraps). */
+function quantileSorted(sorted: Float64Array, p: number): number {
+  const pos = (sorted.length - 1) * p;
+  const lo = Math.floor(pos), hi = Math.ceil(pos);
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
+}
+
+/**
+ * Percentile bootstrap over query ids (the resampling unit), the three
+ * fractions from the same draws: query ids in sorted order (so the result
+ * does not depend on line order); each resample draws as many ids as there
+ * are, with replacement, and takes Σ count / Σ trajectories over the drawn
+ * ids; the interval is the (1 − level)/2 and (1 + level)/2 quantiles. The
+ * draws and the quantile rule are those of `clusterBootstrapCi`
+ * (lib/score/cluster_bootstrap.ts), done once for the three statistics.
+ */
+function queryBootstrap(
+  qids: readonly string[],
+  rs: readonly number[],
+  cs: readonly boolean[],
+  o: { B: number; resamples: number; level: number; seed: string },
+): NonNullable<ScaleGroupScore["ci"]> {
+  const ids = [...new Set(qids)].sort();
+  const index = new Map(ids.map((id, i) => [id, i]));
+  const g = ids.length;
+  const cnt = new Float64Array(g), pass = new Float64Array(g), exh = new Float64Array(g);
+  for (let t = 0; t < qids.length; t++) {
+    const i = index.get(qids[t])!;
+    cnt[i]++;
+    if (rs[t] > o.B) exh[i]++;
+    else if (cs[t]) pass[i]++;
+  }
+  const n = qids.length;
+  let P = 0, E = 0;
+  for (let i = 0; i < g; i++) {
+    P += pass[i];
+    E += exh[i];
+  }
+  if (g === 1) {
+    return {
+      pass_at_b: interval(P / n, P / n),
+      p_exh: interval(E / n, E / n),
+      p_wrong: interval((n - P - E) / n, (n - P - E) / n),
+    };
+  }
+  const rng = new SeededRandom(o.seed);
+  const draw = new Float64Array(g);
+  const mp = new Float64Array(o.resamples), me = new Float64Array(o.resamples);
+  const mw = new Float64Array(o.resamples);
+  for (let b = 0; b < o.resamples; b++) {
+    rng.fillRandbelow(g, draw);
+    let c = 0, p = 0, e = 0;
+    for (let k = 0; k < g; k++) {
+      const i = draw[k];
+      c += cnt[i];
+      p += pass[i];
+      e += exh[i];
+    }
+    mp[b] = p / c;
+    me[b] = e / c;
+    mw[b] = (c - p - e) / c;
+  }
+  const lo = (1 - o.level) / 2, hi = (1 + o.level) / 2;
+  const iv = (m: Float64Array) => {
+    m.sort();
+    return interval(quantileSorted(m, lo), quantileSorted(m, hi));
+  };
+  return { pass_at_b: iv(mp), p_exh: iv(me), p_wrong: iv(mw) };
 }
 
 /**
@@ -473,18 +543,7 @@ function scoreGroup(
   if (o.resamples > 0) {
     const rs = accs.length === 1 ? accs[0].rs : accs.flatMap((a) => a.rs);
     const cs = accs.length === 1 ? accs[0].cs : accs.flatMap((a) => a.cs);
-    const opts = { seed: o.seed, resamples: o.resamples, level: o.level };
-    const passV = rs.map((r, k) => (r <= o.B && cs[k] ? 1 : 0));
-    const exhV = rs.map((r) => (r > o.B ? 1 : 0));
-    const wrongV = rs.map((r, k) => (r <= o.B && !cs[k] ? 1 : 0));
-    const pi = clusterBootstrapCi(passV, qids, opts);
-    const ei = clusterBootstrapCi(exhV, qids, opts);
-    const wi = clusterBootstrapCi(wrongV, qids, opts);
-    ci = {
-      pass_at_b: interval(pi.low, pi.high),
-      p_exh: interval(ei.low, ei.high),
-      p_wrong: interval(wi.low, wi.high),
-    };
+    ci = queryBootstrap(qids, rs, cs, o);
   }
   return {
     agent,

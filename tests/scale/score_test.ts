@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { p90r, scoreScale } from "../../lib/scale/score.ts";
+import { clusterBootstrapCi } from "../../lib/score/cluster_bootstrap.ts";
 import type { ScoreRecord } from "../../lib/scale/trajectory.ts";
 import { TrajectoryInputError } from "../../lib/scale/trajectory.ts";
 
@@ -376,4 +377,29 @@ Deno.test("scoreScale() does not depend on input order; the split sums to 1 (pro
     ),
     { seed, numRuns: 150, verbose: 1 },
   );
+});
+
+Deno.test("scoreScale() bootstrap equals clusterBootstrapCi over query ids, with repeated queries", () => {
+  const recs: ScoreRecord[] = Array.from({ length: 300 }, (_, k) => ({
+    query_id: `q${k % 120}`,
+    agent: "a",
+    system: "m",
+    scale: { n_irr: 0 },
+    R: k % 5,
+    correct: k % 3 !== 0,
+  }));
+  const g = scoreScale(recs, { resamples: 500, seed: 9 }).groups[0];
+  assert.equal(g.queries, 120);
+  const ids = recs.map((r) => r.query_id);
+  const opts = { resamples: 500, seed: "9|a|m|n:0" };
+  const pass = clusterBootstrapCi(recs.map((r) => (r.R <= 2 && r.correct ? 1 : 0)), ids, opts);
+  const exh = clusterBootstrapCi(recs.map((r) => (r.R > 2 ? 1 : 0)), ids, opts);
+  const wrong = clusterBootstrapCi(recs.map((r) => (r.R <= 2 && !r.correct ? 1 : 0)), ids, opts);
+  close(g.ci!.pass_at_b.low, pass.low);
+  close(g.ci!.pass_at_b.high, pass.high);
+  close(g.ci!.p_exh.low, exh.low);
+  close(g.ci!.p_exh.high, exh.high);
+  close(g.ci!.p_wrong.low, wrong.low);
+  close(g.ci!.p_wrong.high, wrong.high);
+  close(g.ci!.pass_at_b.half_width, (pass.high - pass.low) / 2);
 });

@@ -1,10 +1,13 @@
 import assert from "node:assert/strict";
+import fc from "fast-check";
 import {
   joinJudgeLog,
   memoryCallCount,
   readJudgeLog,
   readTrajectories,
   requireCorrectness,
+  ShortTrajectorySchema,
+  toScoreRecord,
   TRAJECTORY_SCHEMA,
   TrajectoryInputError,
 } from "../../lib/scale/trajectory.ts";
@@ -219,4 +222,84 @@ Deno.test("joinJudgeLog() fills missing correctness from a LongMemEval judge log
     "autoeval_label.label",
     /./,
   );
+});
+
+Deno.test("toScoreRecord() accepts exactly what ShortTrajectorySchema accepts, with the same record (property, seeded)", () => {
+  const value = fc.oneof(
+    fc.constant(undefined),
+    fc.constant(null),
+    fc.boolean(),
+    fc.constantFrom(0, 1, 2, -1, 1.5, 100, 2 ** 53),
+    fc.constantFrom("", "s1", "q"),
+    fc.constant([]),
+    fc.record({ label: fc.constantFrom("", "s2", 3 as unknown as string) }, { requiredKeys: [] }),
+    fc.record(
+      {
+        label: fc.constantFrom("s2", ""),
+        n_irr: fc.constantFrom(0, 200, -5, 1.2),
+        x: fc.constant(1),
+      },
+      { requiredKeys: [] },
+    ),
+  );
+  // Mostly valid fields, each sometimes replaced by an arbitrary value, sometimes absent.
+  const maybe = <T>(good: fc.Arbitrary<T>) =>
+    fc.oneof({ arbitrary: good, weight: 6 }, { arbitrary: value, weight: 1 });
+  const obj = fc.record({
+    query_id: maybe(fc.constantFrom("q1", "gpt4_2655b836")),
+    scale: maybe(fc.oneof(
+      fc.constantFrom("s0", 300),
+      fc.record({ label: fc.constantFrom("s1"), n_irr: fc.constantFrom(100) }, {
+        requiredKeys: [],
+      }),
+    )),
+    agent: maybe(fc.constantFrom("a", "")),
+    system: maybe(fc.constantFrom("m")),
+    R: maybe(fc.nat(20)),
+    correct: maybe(fc.constantFrom(true, false, 0, 1, null)),
+    trajectory_id: maybe(fc.constantFrom("t1")),
+    extra: value,
+  }, { requiredKeys: ["query_id", "R"] });
+  let accepted = 0;
+  fc.assert(
+    fc.property(obj, (o) => {
+      const clean = JSON.parse(JSON.stringify(o)); // what a JSONL line can hold
+      const z = ShortTrajectorySchema.safeParse(clean);
+      if (z.success) accepted++;
+      let got: unknown, err: unknown;
+      try {
+        got = toScoreRecord(clean, "f", 1);
+      } catch (e) {
+        err = e;
+      }
+      if (!z.success) {
+        assert.ok(err instanceof TrajectoryInputError, `zod rejects ${JSON.stringify(clean)}`);
+        return;
+      }
+      assert.equal(err, undefined, `zod accepts ${JSON.stringify(clean)}`);
+      const t = z.data;
+      const scale = t.scale === undefined
+        ? null
+        : typeof t.scale === "string"
+        ? { label: t.scale }
+        : typeof t.scale === "number"
+        ? { n_irr: t.scale }
+        : t.scale;
+      assert.deepEqual(got, {
+        query_id: t.query_id,
+        agent: t.agent ?? "",
+        system: t.system ?? "",
+        scale,
+        R: t.R,
+        correct: t.correct === undefined || t.correct === null
+          ? null
+          : t.correct === true || t.correct === 1,
+        ...(t.trajectory_id !== undefined ? { trajectory_id: t.trajectory_id } : {}),
+        line: 1,
+      });
+    }),
+    { seed: 424242, numRuns: 3000, verbose: 1 },
+  );
+  // Both branches are exercised.
+  assert.ok(accepted > 100 && accepted < 2900, `accepted ${accepted} of 3000`);
 });
