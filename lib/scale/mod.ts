@@ -1,5 +1,5 @@
 /**
- * TrajectoryScale-conditioned reliability (paper 002; COMPANIONS §1, §4): the
+ * Scale-conditioned reliability (paper 002; COMPANIONS §1, §4): the
  * trajectory format, its readers and adapters, the scorer (Pass@B, P90R,
  * p_exh / p_wrong, s*_alpha) and the paper's reported tables. Re-exports only.
  *
@@ -7,6 +7,7 @@
  */
 // scale-A: trajectory format and scorer.
 export {
+  forEachJsonlLine,
   joinJudgeLog,
   jsonlLines,
   JUDGE_KINDS,
@@ -52,6 +53,35 @@ export {
   scoreScale,
   type ScoreScaleOptions,
 } from "./score.ts";
+export {
+  type CheckPaper002Options,
+  checkPaper002Tables,
+  PAPER002_FAILURE_TABLE,
+  PAPER002_LOCOMO,
+  PAPER002_MAIN_TABLE,
+  PAPER002_SOURCE,
+  type Paper002FailureRow,
+  type Paper002MainRow,
+  type TableCheck,
+} from "./paper_tables.ts";
+export {
+  type AdapterOptions,
+  type AdapterResult,
+  detectFormat,
+  fromAnthropic,
+  fromLangSmith,
+  fromLettaAgentFile,
+  fromLettaMessages,
+  fromOpenAIChat,
+  fromOpenAIResponses,
+  GENERIC_MEMORY_TOOLS,
+  LETTA_MEMORY_TOOLS,
+  readTrajectoryInput,
+  type SkippedRecord,
+  TRAJECTORY_FORMATS,
+  type TrajectoryFormat,
+  type TrajectoryInput,
+} from "./adapters/mod.ts";
 // scale-B: ladders, sources, BM25, simulators, structural judge, write-time view.
 export {
   buildLadder,

@@ -159,7 +159,7 @@ export interface ScoreRecord {
   agent: string;
   /** Grouping key M ("" when not given). */
   system: string;
-  /** TrajectoryScale, or null for a non-ladder run. */
+  /** Scale, or null for a non-ladder run. */
   scale: TrajectoryScale | null;
   /** R(τ), memory calls. */
   R: number;
