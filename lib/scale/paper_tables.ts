@@ -9,7 +9,7 @@
  */
 
 /** Where the reference numbers come from. */
-export const PAPER002_SOURCE =
+export const PAPER002_SOURCE: string =
   "Reported by paper 002 (arXiv 2605.07313, 'When Stored Evidence Stops Being Usable'), " +
   "LongMemEval, B0 = 2, via the summary in papers/002 (COMPANIONS §1(c)); reference data, not memaudit results";
 

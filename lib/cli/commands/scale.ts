@@ -110,7 +110,7 @@ function list(v: string | undefined): string[] | undefined {
 }
 
 /** The `--json` shape: stable keys (issue 11). */
-export function scoreJson(
+function scoreJson(
   res: ScaleScore,
   extra: { format: string; skipped: { line: number; reason: string }[] },
 ): Record<string, unknown> {
