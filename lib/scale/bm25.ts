@@ -28,14 +28,19 @@ import type { LadderSession } from "./sources/types.ts";
 
 /** BM25Okapi parameters (defaults: rank_bm25's k1 = 1.5, b = 0.75, ε = 0.25). */
 export interface Bm25Options {
+  /** Term-frequency saturation k1 (default 1.5). */
   k1?: number;
+  /** Length normalisation b (default 0.75). */
   b?: number;
+  /** Idf floor factor ε (default 0.25). */
   epsilon?: number;
 }
 
 /** A document as term counts and its length in tokens. */
 export interface DocCounts {
+  /** Document length in tokens. */
   len: number;
+  /** Term → count, in order of first appearance. */
   counts: Map<string, number>;
 }
 
@@ -43,6 +48,7 @@ export interface DocCounts {
 export interface Bm25Hit {
   /** Corpus index. */
   index: number;
+  /** BM25 score. */
   score: number;
 }
 
@@ -82,7 +88,9 @@ export function countTerms(tokens: readonly string[]): DocCounts {
 export class Bm25Okapi {
   /** Parameters in use. */
   readonly k1: number;
+  /** Length normalisation b (default 0.75). */
   readonly b: number;
+  /** Idf floor factor ε (default 0.25). */
   readonly epsilon: number;
   /** Number of documents N. */
   readonly size: number;
@@ -96,6 +104,8 @@ export class Bm25Okapi {
   #norm: Float64Array;
 
   /**
+   * Indexes a corpus: document frequencies, idf with the ε floor, length norms.
+   *
    * @param corpus documents as token lists (see {@linkcode tokenize}), or as term counts
    * @param opts k1, b, ε
    */
@@ -179,7 +189,9 @@ export type Granularity = "session" | "turn";
 export interface RetrievedItem {
   /** `<session id>` at session granularity, `<session id>#<turn index>` at turn granularity. */
   id: string;
+  /** Session the item belongs to. */
   session_id: string;
+  /** BM25 score. */
   score: number;
   /** Turn granularity: the turn's `has_answer` mark. */
   has_answer?: boolean;
@@ -230,14 +242,19 @@ function cacheFor<T>(
  * ```
  */
 export class HistoryRetriever {
+  /** Retrieval granularity. */
   readonly granularity: Granularity;
+  /** Roles indexed. */
   readonly roles: readonly ("user" | "assistant")[];
+  /** The underlying BM25Okapi index. */
   readonly bm25: Bm25Okapi;
   #items: { id: string; session: string; has_answer?: boolean }[] = [];
   #docs: DocCounts[] = [];
   #byId = new Map<string, number>();
 
   /**
+   * Indexes one history at the chosen granularity.
+   *
    * @param sessions the history, in its order (ties rank by this order)
    * @param opts granularity, roles, BM25 parameters
    */

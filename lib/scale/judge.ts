@@ -80,6 +80,7 @@ export interface ReaderNoise {
 
 /** What the simulated reader did. */
 export interface ReaderVerdict {
+  /** C(τ) given by the simulated reader. */
   correct: boolean;
   /** The simulated answer text (labelled as simulated). */
   answer: string;

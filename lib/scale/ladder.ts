@@ -48,7 +48,9 @@ export const TOKEN_PROXY_METHOD = "words × 4/3 (whitespace words of every turn;
 
 /** One scale of a ladder: its label (`s0`, `s1`, …) and N_irr. */
 export interface LadderScale {
+  /** Scale label (`s0`, `s1`, …). */
   label: string;
+  /** N_irr: irrelevant sessions added at this scale. */
   nIrr: number;
 }
 
@@ -64,16 +66,19 @@ export interface TokenProxy {
 
 /** One query at one scale. */
 export interface LadderRung {
+  /** The scale. */
   scale: LadderScale;
   /** H^(s)(q): evidence and filler, sorted by (date, seeded tie key, id). */
   sessions: LadderSession[];
   /** The filler sessions' ids in draw order (a prefix of the next scale's). */
   fillerIds: string[];
+  /** Token proxy of the history (words × 4/3). */
   tokenProxy: TokenProxy;
 }
 
 /** The ladder of one query. */
 export interface QueryLadder {
+  /** The query and what the ladder keeps fixed. */
   query: LadderQuery;
   /** Size of the query's filler pool (own plus cross-instance). */
   reachable: number;
@@ -101,13 +106,16 @@ export interface LadderOptions {
 export interface Ladder {
   /** The source kind and files. */
   source: { kind: string; files: string[] };
+  /** Global seed. */
   seed: number | string;
+  /** Scales in ladder order. */
   scales: LadderScale[];
   /**
    * What the pools allow: the smallest and largest filler pool over the
    * selected queries, and a sentence saying which scales were reachable.
    */
   reachable: { min: number; max: number; note: string };
+  /** Per-query ladders, in source order. */
   queries: QueryLadder[];
   /** The source's issues, then the ladder's (`query_unreachable`). */
   issues: LadderIssue[];
@@ -115,14 +123,21 @@ export interface Ladder {
 
 /** One manifest row (one query at one scale). */
 export interface ManifestRow {
+  /** Query id (LongMemEval `question_id`, LoCoMo `<sample_id>_q<index>`). */
   queryId: string;
+  /** The scale. */
   scale: string;
+  /** N_irr: irrelevant sessions added at this scale. */
   nIrr: number;
+  /** E(q): evidence session ids, identical at every scale. */
   evidenceIds: string[];
+  /** Filler session ids in draw order. */
   fillerIds: string[];
+  /** Global seed. */
   seed: number | string;
   /** The per-query stream: `seedrandom("<seed>/<queryId>/filler")`. */
   stream: string;
+  /** Token proxy of the history (words × 4/3). */
   tokenProxy: TokenProxy;
   /** Structural-judge rule: all evidence sessions needed, or any. */
   need: EvidenceNeed;
@@ -395,7 +410,9 @@ export function ladderManifest(ladder: Ladder): ManifestRow[] {
 
 /** Per-scale summary row of {@linkcode ladderSummary}. */
 export interface LadderSummaryRow {
+  /** The scale. */
   scale: string;
+  /** N_irr: irrelevant sessions added at this scale. */
   nIrr: number;
   /** Queries. */
   n: number;
@@ -403,6 +420,7 @@ export interface LadderSummaryRow {
   meanSessions: number;
   /** Mean token proxy per history ({@linkcode TOKEN_PROXY_METHOD}). */
   meanTokenProxy: number;
+  /** Largest token proxy of a history at this scale. */
   maxTokenProxy: number;
 }
 

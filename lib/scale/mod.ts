@@ -119,10 +119,12 @@ export {
   type LongMemEvalInstance,
   LongMemEvalInstanceSchema,
   longMemEvalLadderSource,
+  type LongMemEvalTurn,
   LongMemEvalTurnSchema,
   parseLongMemEval,
 } from "./sources/longmemeval.ts";
 export {
+  type FillerLine,
   FillerLineSchema,
   loadFillerCorpus,
   parseFillerCorpus,

@@ -42,6 +42,7 @@ export const SIM_MEMORY_TOOL = "search_memory";
 export interface SimulatorSpec {
   /** Agent name; must start with `sim-` (it is a simulator). */
   name: string;
+  /** Simulator kind. */
   kind: SimulatorKind;
   /** Items per call (default 12, paper 002's fair-exposure top-k). */
   k?: number;

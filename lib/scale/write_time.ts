@@ -53,13 +53,17 @@ export interface WriteTimeOptions {
 
 /** One query at one scale. */
 export interface WriteTimeRow {
+  /** Query id (`<sample_id>_q<index>`, the package id). */
   queryId: string;
+  /** Scale label. */
   scale: string;
+  /** N_irr of the scale. */
   nIrr: number;
   /** Candidates in the extended package. */
   candidates: number;
   /** Certified OPT, or null when no certificate was obtained. */
   opt: number | null;
+  /** Whether OPT is certified (zero gap). */
   certified: boolean;
   /** OPT = 0 (no evidence unit covered by any candidate): ratios are not defined. */
   degenerate: boolean;
@@ -69,21 +73,29 @@ export interface WriteTimeRow {
 
 /** Mean ratio of one writer at one scale, over the queries with a defined ratio. */
 export interface WriteTimeCell {
+  /** Writer method id. */
   writer: string;
+  /** Display label. */
   label: string;
+  /** Scale label. */
   scale: string;
+  /** N_irr of the scale. */
   nIrr: number;
   /** Queries with a defined ratio (certified, non-degenerate OPT). */
   n: number;
+  /** Mean package ratio over the queries with a defined ratio, or null. */
   meanRatio: number | null;
 }
 
 /** Write-time boundary of one writer. */
 export interface WriteTimeBoundary {
+  /** Writer method id. */
   writer: string;
+  /** Display label. */
   label: string;
   /** First scale (N_irr) whose mean ratio is < alpha, or `">MAX"`. */
   s_star: number | string;
+  /** Whether a later scale is back at alpha or above. */
   recovers: boolean;
 }
 
@@ -91,13 +103,19 @@ export interface WriteTimeBoundary {
 export interface WriteTimeView {
   /** Always "memaudit write-time extension (not in paper 002)". */
   label: string;
+  /** Budget B, word-cost units. */
   budget: number;
+  /** Threshold of the boundary. */
   alpha: number;
+  /** Writer ids compared. */
   writers: string[];
   /** Queries with a package (converted and in the ladder). */
   queries: number;
+  /** One row per (query, scale). */
   rows: WriteTimeRow[];
+  /** One cell per (writer, scale). */
   cells: WriteTimeCell[];
+  /** One boundary per writer. */
   boundaries: WriteTimeBoundary[];
   /** Every query's certified OPT is the same at every scale (asserted). */
   optStable: boolean;
@@ -266,12 +284,15 @@ export async function writeTimeView(
 
 /** One row of {@linkcode sideBySide}: write-time and query-time reliability at one scale. */
 export interface SideBySideRow {
+  /** Scale label. */
   scale: string;
+  /** N_irr of the scale. */
   nIrr: number;
   /** Write-time: queries with a defined ratio. */
   n_write: number;
   /** Write-time: mean certified OPT (constant across scales). */
   mean_opt: number | null;
+  /** `rho <writer label>`: mean ratio; `Pass@B <agent>` and `n <agent>`: query-time columns. */
   [column: string]: string | number | null;
 }
 

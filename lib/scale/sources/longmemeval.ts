@@ -11,14 +11,14 @@ import { parseLongMemEvalDate } from "./_dates.ts";
 import type { LadderIssue, LadderQuery, LadderSession, LadderSource } from "./types.ts";
 
 /** One turn `{role: user|assistant, content, has_answer?}`. */
-export const LongMemEvalTurnSchema = z.looseObject({
+export const LongMemEvalTurnSchema: z.ZodType<LongMemEvalTurn> = z.looseObject({
   role: z.enum(["user", "assistant"]),
   content: z.string(),
   has_answer: z.boolean().optional(),
 });
 
 /** One LongMemEval instance (one question with its haystack). */
-export const LongMemEvalInstanceSchema = z.looseObject({
+export const LongMemEvalInstanceSchema: z.ZodType<LongMemEvalInstance> = z.looseObject({
   question_id: z.string().min(1),
   question_type: z.string(),
   question: z.string(),
@@ -31,18 +31,39 @@ export const LongMemEvalInstanceSchema = z.looseObject({
 });
 
 /** A LongMemEval file: a JSON list of instances. */
-export const LongMemEvalFileSchema = z.array(LongMemEvalInstanceSchema);
+export const LongMemEvalFileSchema: z.ZodType<LongMemEvalInstance[]> = z.array(
+  LongMemEvalInstanceSchema,
+);
 
-/** A LongMemEval instance, as written by the ladder (answer as text). */
+/** One LongMemEval turn. */
+export interface LongMemEvalTurn {
+  /** Speaker role. */
+  role: "user" | "assistant";
+  /** Turn text. */
+  content: string;
+  /** True on an evidence turn. */
+  has_answer?: boolean;
+}
+
+/** A LongMemEval instance (one question with its haystack). */
 export interface LongMemEvalInstance {
+  /** Unique question id; suffix `_abs` marks an abstention question. */
   question_id: string;
+  /** LongMemEval question type (e.g. `multi-session`). */
   question_type: string;
+  /** Question text. */
   question: string;
+  /** Gold answer (as text). */
   answer: string | number;
+  /** Date of the question, `2023/05/20 (Sat) 02:21`. */
   question_date: string;
+  /** Session ids of the history, in date order. */
   haystack_session_ids: string[];
+  /** One date per session, same order. */
   haystack_dates: string[];
-  haystack_sessions: { role: "user" | "assistant"; content: string; has_answer?: boolean }[][];
+  /** The sessions: lists of turns. */
+  haystack_sessions: LongMemEvalTurn[][];
+  /** E(q): the evidence session ids. */
   answer_session_ids: string[];
 }
 
@@ -75,7 +96,7 @@ export function parseLongMemEval(data: unknown, file = "<memory>"): LongMemEvalI
       }
     }
   });
-  return r.data as LongMemEvalInstance[];
+  return r.data;
 }
 
 /**

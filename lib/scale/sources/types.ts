@@ -11,8 +11,11 @@
 
 /** One turn, in LongMemEval's shape. `has_answer` marks an evidence turn. */
 export interface LadderTurn {
+  /** Speaker role (`user` or `assistant`). */
   role: "user" | "assistant";
+  /** Turn text. */
   content: string;
+  /** True on an evidence turn. */
   has_answer?: boolean;
 }
 
@@ -22,6 +25,7 @@ export interface LadderSession {
   id: string;
   /** Date in minutes since the epoch (UTC). */
   date: number;
+  /** Turns, in order. */
   turns: LadderTurn[];
   /** Where it came from: a LongMemEval question id, a LoCoMo sample id, or a filler file. */
   origin: string;
@@ -32,10 +36,13 @@ export type EvidenceNeed = "all" | "any";
 
 /** One query of a source, with what the ladder keeps fixed. */
 export interface LadderQuery {
+  /** Query id (LongMemEval `question_id`, LoCoMo `<sample_id>_q<index>`). */
   queryId: string;
   /** LongMemEval `question_type`, or `locomo-<category name>`. */
   questionType: string;
+  /** Question text. */
   question: string;
+  /** Gold answer (as text). */
   answer: string;
   /** Date of the question, minutes since the epoch. */
   questionDate: number;
@@ -59,6 +66,7 @@ export interface LadderIssue {
   code: string;
   /** The query or session it concerns. */
   ref: string;
+  /** What happened, in words. */
   detail: string;
 }
 
@@ -68,11 +76,13 @@ export interface LadderSource {
   kind: string;
   /** File(s) read. */
   files: string[];
+  /** Per-query ladders, in source order. */
   queries: LadderQuery[];
   /**
    * Cross-instance filler pool: sessions that are nobody's evidence, deduplicated by id.
    * A query never draws sessions of its own group from it.
    */
   pool: LadderSession[];
+  /** Problems met while converting, in order. */
   issues: LadderIssue[];
 }
