@@ -180,3 +180,46 @@ Deno.test("memaudit scale --help lists the subcommands and score --help has an e
     /Example:\n\s+memaudit scale score runs\.jsonl --budget 2 --alpha 0\.7 --json/,
   );
 });
+
+Deno.test("memaudit scale score output does not depend on line order; --ladder and --sustained apply", async () => {
+  const dir = await Deno.makeTempDir();
+  const lines = Deno.readTextFileSync(`${root}${fx("memaudit.jsonl")}`).trim().split("\n");
+  Deno.writeTextFileSync(`${dir}/rev.jsonl`, lines.reverse().join("\n") + "\n");
+  const a = await memaudit("scale", "score", fx("memaudit.jsonl"), "--json", "--resamples", "300");
+  const b = await memaudit("scale", "score", `${dir}/rev.jsonl`, "--json", "--resamples", "300");
+  assert.equal(a.code, 0, a.stderr);
+  assert.equal(b.stdout, a.stdout);
+  // Label-only scales: a recovering curve, ordered by --ladder.
+  const short = [
+    ["hi", true],
+    ["lo", false],
+    ["mid", true],
+  ].map(([scale, correct]) =>
+    JSON.stringify({ query_id: "q", scale, agent: "a", system: "m", R: 1, correct })
+  );
+  Deno.writeTextFileSync(`${dir}/labels.jsonl`, short.join("\n") + "\n");
+  const natural = JSON.parse(
+    (await memaudit("scale", "score", `${dir}/labels.jsonl`, "--json")).stdout,
+  );
+  assert.deepEqual(natural.params.ladder, ["hi", "lo", "mid"]);
+  assert.deepEqual(natural.boundaries[0], {
+    agent: "a",
+    system: "m",
+    s_star: "lo",
+    recovers: true,
+  });
+  const ordered = await memaudit(
+    "scale",
+    "score",
+    `${dir}/labels.jsonl`,
+    "--json",
+    "--ladder",
+    "mid,hi,lo",
+    "--sustained",
+  );
+  const j = JSON.parse(ordered.stdout);
+  assert.deepEqual(j.params.ladder, ["mid", "hi", "lo"]);
+  assert.equal(j.params.boundary_rule, "sustained");
+  assert.deepEqual(j.boundaries[0], { agent: "a", system: "m", s_star: "lo", recovers: false });
+  await Deno.remove(dir, { recursive: true });
+});

@@ -331,7 +331,7 @@ Example:
 /** `memaudit scale SUBCOMMAND ...`. */
 export const command: Command = {
   name: "scale",
-  summary: "scale-conditioned reliability (paper 002): score trajectories by scale",
+  summary: "scale-conditioned reliability (paper 002): ladders, simulators, trajectory scoring",
   run(argv, io) {
     const [sub, ...rest] = argv;
     if (sub === undefined || sub === "--help" || sub === "-h" || sub === "help") {
