@@ -223,3 +223,35 @@ Deno.test("memaudit scale score output does not depend on line order; --ladder a
   assert.deepEqual(j.boundaries[0], { agent: "a", system: "m", s_star: "lo", recovers: false });
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("memaudit scale score --out converts an adapter's log to memaudit.trajectory/1 lines", async () => {
+  const dir = await Deno.makeTempDir();
+  const r = await memaudit(
+    "scale",
+    "score",
+    fx("anthropic.jsonl"),
+    "--out",
+    dir,
+    "--json",
+    "--resamples",
+    "0",
+  );
+  assert.equal(r.code, 0, r.stderr);
+  const lines = Deno.readTextFileSync(`${dir}/trajectories.jsonl`).trim().split("\n");
+  assert.equal(lines.length, 2);
+  // The converted file scores the same.
+  const again = await memaudit(
+    "scale",
+    "score",
+    `${dir}/trajectories.jsonl`,
+    "--json",
+    "--resamples",
+    "0",
+  );
+  const a = JSON.parse(r.stdout), b = JSON.parse(again.stdout);
+  assert.deepEqual(b.groups, a.groups);
+  assert.deepEqual(b.boundaries, a.boundaries);
+  assert.equal(b.params.format, "memaudit");
+  assert.equal(Deno.readTextFileSync(`${dir}/skipped.csv`).trim().split("\n").length, 3);
+  await Deno.remove(dir, { recursive: true });
+});

@@ -68,7 +68,9 @@ Options:
   --resamples N        bootstrap resamples over query ids (default 2000; 0: none)
   --seed S             bootstrap seed (default 0)
   --out DIR            also write DIR/groups.csv, boundaries.csv, curves.csv,
-                       trajectories.csv, skipped.csv and score.json
+                       trajectories.csv, skipped.csv and score.json (and, for a
+                       log of another format, trajectories.jsonl: the log as
+                       memaudit.trajectory/1 lines)
   --json | --csv       machine-readable output (stable keys)
   -h, --help           this help
 
@@ -261,6 +263,13 @@ async function runScore(argv: string[], io: CliIo): Promise<number> {
       ["skipped.csv", csvTable(["line", "reason"], input.skipped.map((s) => ({ ...s })))],
       ["score.json", JSON.stringify({ ...json, detail: res }, null, 2) + "\n"],
     ];
+    // A log read by an adapter is also written in the memaudit.trajectory/1 format.
+    if (input.trajectories !== null) {
+      files.push([
+        "trajectories.jsonl",
+        input.trajectories.map((t) => JSON.stringify(t)).join("\n") + "\n",
+      ]);
+    }
     for (const [name, text] of files) {
       await writeTextAtomic(join(dir, name), text);
     }

@@ -5,7 +5,9 @@
  * assistant `{type: "tool_use", id, name, input}` blocks are calls (several
  * in one turn count individually), user `{type: "tool_result", tool_use_id,
  * content}` blocks their results; `server_tool_use` blocks (e.g. web search)
- * are calls too. The last assistant message without tool use is the answer.
+ * are calls too. The last assistant message without tool use is the answer;
+ * other assistant messages are `llm` steps; user text, image and document
+ * blocks are context (no step); thinking blocks belong to their `llm` step.
  *
  * @module
  */

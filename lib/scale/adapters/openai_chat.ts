@@ -7,7 +7,8 @@
  * (several in one turn count individually), results as `{role: "tool", tool_call_id, content}`.
  * The legacy `function_call` / `role: "function"` pair is read too. The last
  * assistant message without tool calls is the answer; every other assistant
- * message is an `llm` step.
+ * message is an `llm` step. System, developer and user messages are
+ * context, not actions (no step).
  *
  * @module
  */

@@ -10,7 +10,8 @@
  * `computer_call`, `mcp_call`, ...) are calls named by their type without
  * `_call` (`file_search`; an MCP call by its `name`), so list them with
  * `--memory-tools file_search` when they search memory. `reasoning` items are
- * `llm` steps; the last assistant `message` is the answer.
+ * `llm` steps; the last assistant `message` is the answer, other assistant
+ * messages `llm` steps; user, system and developer messages are context.
  *
  * @module
  */
