@@ -168,6 +168,25 @@ Deno.test("buildLadder() dates: sorted, evidence and own sessions keep theirs, n
   );
 });
 
+Deno.test("buildLadder() gives identical output for the same seed and another ladder for another seed", () => {
+  fc.assert(
+    fc.property(arbInstances, fc.integer(), (insts, seed) => {
+      const src = longMemEvalLadderSource(insts);
+      const top = buildLadder(src, { seed, nIrr: [0] }).reachable.min;
+      const nIrr = top > 0 ? [0, top] : [0];
+      const text = (s: number) =>
+        JSON.stringify(ladderManifest(buildLadder(src, { seed: s, nIrr })));
+      assert.equal(text(seed), text(seed));
+      // a different seed changes the draw whenever some query has two or more filler candidates
+      if (top >= 2) {
+        const others = [seed + 1, seed + 2, seed + 3].map(text);
+        assert.ok(others.some((t) => t !== text(seed)), "three other seeds gave the same ladder");
+      }
+    }),
+    { numRuns: 100, seed: 42 },
+  );
+});
+
 Deno.test("writeLadder() output is byte-identical for the same seed and differs for another seed", async () => {
   const insts = await loadLongMemEval(FIXTURE);
   const src = longMemEvalLadderSource(insts, ["longmemeval_small.json"]);
