@@ -254,3 +254,31 @@ Deno.test("adapters name file, line and field of a malformed envelope", () => {
     "correct",
   );
 });
+
+Deno.test("readTrajectoryInput() reads every fixture, and each mapped line re-reads with the same R", () => {
+  const expected: Record<string, [string, number[]]> = {
+    "openai_chat.jsonl": ["openai-chat", [2, 3, 1]],
+    "openai_responses.jsonl": ["openai-responses", [1, 3]],
+    "anthropic.jsonl": ["anthropic", [2, 0]],
+    "letta_messages.jsonl": ["letta", [1, 3]],
+    "langsmith.jsonl": ["langsmith", [1, 2]],
+    "memaudit.jsonl": ["memaudit", [1, 1, 3, 1, 1, 1, 3, 1, 1, 1, 3, 1]],
+  };
+  for (const [name, [format, rs]] of Object.entries(expected)) {
+    const input = readTrajectoryInput(fixture(name), { file: name });
+    assert.equal(input.format, format, name);
+    assert.deepEqual(input.records.map((r) => r.R), rs, name);
+    if (input.trajectories !== null) {
+      const again = readTrajectoryInput(
+        input.trajectories.map((t) => JSON.stringify(t)).join("\n"),
+      );
+      assert.equal(again.format, "memaudit");
+      assert.deepEqual(again.records.map((r) => r.R), rs, `${name} re-read`);
+    }
+  }
+  const ls = readTrajectoryInput(fixture("langsmith.jsonl")).trajectories!;
+  assert.deepEqual(ls[1].memory_tools?.slice(-1), ["session_bm25"]);
+  const af = readTrajectoryInput(letta("memgpt_agent_with_convo.af"), { format: "letta" });
+  assert.equal(af.format, "letta-af");
+  assert.equal(af.records.length, 23);
+});

@@ -214,6 +214,8 @@ export class TrajectoryBuilder {
   answer: string | undefined;
   private readonly byCallId = new Map<string, TrajectoryStep>();
   private readonly memory: Set<string>;
+  /** Names counted as memory calls by kind (e.g. LangSmith retrievers) outside memoryTools. */
+  private readonly forced: string[] = [];
 
   constructor(
     readonly memoryTools: readonly string[],
@@ -240,6 +242,10 @@ export class TrajectoryBuilder {
     opts: { forceMemory?: boolean; ts?: string; returned?: unknown } = {},
   ): TrajectoryStep {
     const memory = opts.forceMemory === true || this.memory.has(name);
+    if (memory && !this.memory.has(name)) {
+      this.memory.add(name);
+      this.forced.push(name);
+    }
     const a = parseArgs(args);
     const step: TrajectoryStep = {
       i: this.steps.length,
@@ -288,7 +294,9 @@ export class TrajectoryBuilder {
       ...(scale !== undefined ? { scale } : {}),
       ...(env.agent !== undefined ? { agent: env.agent } : {}),
       ...(env.system !== undefined ? { system: env.system } : {}),
-      memory_tools: [...this.memoryTools],
+      // The declared memory tools, then names counted by kind (a retriever run): the line is
+      // self-consistent, so re-reading it gives the same R.
+      memory_tools: [...this.memoryTools, ...this.forced],
       steps: this.steps,
       ...(this.answer !== undefined ? { answer: this.answer } : {}),
       correct: c === undefined || c === null ? null : c === true || c === 1,
