@@ -187,7 +187,10 @@ export type Granularity = "session" | "turn";
 
 /** One retrieved item. */
 export interface RetrievedItem {
-  /** `<session id>` at session granularity, `<session id>#<turn index>` at turn granularity. */
+  /**
+   * `<session id>` at session granularity; `<session id>_<n>` at turn granularity, n the
+   * 1-based position of the turn in its session (LongMemEval's turn ids).
+   */
   id: string;
   /** Session the item belongs to. */
   session_id: string;
@@ -294,7 +297,11 @@ export class HistoryRetriever {
         }
         for (const t of ts) {
           docs.push(t.counts);
-          this.#items.push({ id: `${s.id}#${t.turn}`, session: s.id, has_answer: t.has_answer });
+          this.#items.push({
+            id: `${s.id}_${t.turn + 1}`,
+            session: s.id,
+            has_answer: t.has_answer,
+          });
         }
       }
     }

@@ -187,7 +187,7 @@ export function simulateTrajectory(
   const texts = new Map<string, string>();
   if (opts.includeText) {
     for (const ses of rung.sessions) {
-      ses.turns.forEach((t, i) => texts.set(`${ses.id}#${i}`, t.content));
+      ses.turns.forEach((t, i) => texts.set(`${ses.id}_${i + 1}`, t.content));
       texts.set(
         ses.id,
         ses.turns.filter((t) => s.roles.includes(t.role)).map((t) => t.content).join(" "),

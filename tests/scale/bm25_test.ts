@@ -89,7 +89,7 @@ Deno.test("HistoryRetriever() indexes user turns, joined by a space, or one turn
   const t = new HistoryRetriever(sessions, { granularity: "turn" });
   assert.equal(t.size, 4);
   const hit = t.search("Rex", 1)[0];
-  assert.deepEqual([hit.id, hit.session_id, hit.has_answer], ["s2#1", "s2", true]);
+  assert.deepEqual([hit.id, hit.session_id, hit.has_answer], ["s2_2", "s2", true]);
   const all = new HistoryRetriever(sessions, { roles: ["user", "assistant"] });
   assert.equal(all.search("dog", 1)[0].session_id, "s1");
 });

@@ -143,8 +143,8 @@ Deno.test("evidenceCovered() needs all sessions for multi-session questions, any
   assert.equal(evidenceCovered({ ...all, need: "any" }, new Set(["b"])), true);
   assert.equal(evidenceCovered({ ...all, evidenceIds: [] }, new Set(["b"])), false);
   const items = [
-    { id: "a#0", session_id: "a", score: 1, has_answer: false },
-    { id: "b#2", session_id: "b", score: 1, has_answer: false },
+    { id: "a_1", session_id: "a", score: 1, has_answer: false },
+    { id: "b_3", session_id: "b", score: 1, has_answer: false },
   ];
   // a has marked turns (this one is not marked): not found; b has none: any turn finds it
   assert.deepEqual([...foundSessions(items, new Set(["a"]))], ["b"]);
