@@ -226,6 +226,10 @@ Deno.test("buildLadder() on the LongMemEval fixture: own filler first, shared id
   assert.equal(src.queries.length, 4);
   assert.deepEqual(src.queries.map((q) => q.need), ["any", "all", "any", "any"]);
   assert.deepEqual(src.queries.map((q) => q.abstention), [false, false, false, true]);
+  const strict = longMemEvalLadderSource(await loadLongMemEval(FIXTURE), [], {
+    allTypes: ["multi-session", "knowledge-update"],
+  });
+  assert.deepEqual(strict.queries.map((q) => q.need), ["any", "all", "all", "any"]);
   const ladder = buildLadder(src, { seed: 11, nIrr: [0, 2, 6] });
   const q0 = ladder.queries[0];
   // e47becba has 3 own non-evidence sessions: they come first in the filler order.

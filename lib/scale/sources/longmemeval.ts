@@ -133,17 +133,22 @@ function evidenceLike(id: string, turns: readonly { has_answer?: boolean }[]): b
  * - Pool: every instance's non-evidence-like sessions, deduplicated by id
  *   (the first in file order is kept; the pool is sorted by id before any
  *   draw, so file order does not matter for distinct ids).
- * - `need`: `all` for `multi-session`, else `any`; ids ending `_abs` are
- *   abstention questions.
+ * - `need`: `all` for the question types in `opts.allTypes` (default
+ *   `multi-session` only, COMPANIONS §1(e)), else `any` (so a knowledge-update
+ *   question is covered by either its old or its new evidence session unless
+ *   `knowledge-update` is listed); ids ending `_abs` are abstention questions.
  *
  * @param instances validated instances
  * @param files file names recorded in the source
+ * @param opts `allTypes`: question types whose every evidence session must be retrieved
  * @returns the source
  */
 export function longMemEvalLadderSource(
   instances: readonly LongMemEvalInstance[],
   files: string[] = [],
+  opts: { allTypes?: readonly string[] } = {},
 ): LadderSource {
+  const allTypes = new Set(opts.allTypes ?? ["multi-session"]);
   const issues: LadderIssue[] = [];
   const queries: LadderQuery[] = [];
   const pool: LadderSession[] = [];
@@ -222,7 +227,7 @@ export function longMemEvalLadderSource(
       evidence,
       own,
       group: qid,
-      need: inst.question_type === "multi-session" ? "all" : "any",
+      need: allTypes.has(inst.question_type) ? "all" : "any",
       abstention: qid.endsWith("_abs"),
     });
   }
