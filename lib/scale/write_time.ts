@@ -121,7 +121,22 @@ export interface WriteTimeView {
   optStable: boolean;
 }
 
-/** Support-slice package of a query extended with the rung's filler candidates. */
+/**
+ * The support-slice package of a query extended with the candidates of a
+ * rung's filler sessions: per filler session one experience
+ * (`<package id>::filler::<session id>`) with its raw span (cost max(12, w)
+ * after the 220-word cut) and its LoCoMo observations (cost clamp(w, 4, 20)),
+ * no coverage rows (they hold other conversations' turns). Every
+ * experience's `order` becomes its position in the rung's date order, so
+ * recency-based writers see the ladder's timeline.
+ *
+ * @param base the query's support-slice package (`locomoSupportSlice`)
+ * @param ql the query's ladder
+ * @param rung one of its rungs
+ * @param samples LoCoMo samples by sample id (the filler sessions' conversations)
+ * @returns a new package `<base id>@<scale label>`
+ * @throws {RangeError} when a filler id is not a LoCoMo session of `samples`
+ */
 export function extendedPackage(
   base: Package,
   ql: QueryLadder,
