@@ -11,6 +11,7 @@
  *   −0.11446530288560666; d1 = ln(5/3) · 2.5/2.875 = 0.44419619457912235 → ranking d1, d0, d2.
  */
 import assert from "node:assert/strict";
+import fc from "fast-check";
 import { Bm25Okapi, countTerms, HistoryRetriever, tokenize } from "../../lib/scale/bm25.ts";
 
 const corpus = ["the cat sat", "the dog sat down", "the cat"].map(tokenize);
@@ -92,4 +93,56 @@ Deno.test("HistoryRetriever() indexes user turns, joined by a space, or one turn
   assert.deepEqual([hit.id, hit.session_id, hit.has_answer], ["s2_2", "s2", true]);
   const all = new HistoryRetriever(sessions, { roles: ["user", "assistant"] });
   assert.equal(all.search("dog", 1)[0].session_id, "s1");
+});
+
+/** rank_bm25's BM25Okapi written densely, line by line, as the reference. */
+function denseScores(corpus: string[][], query: string[]): number[] {
+  const k1 = 1.5, b = 0.75, eps = 0.25;
+  const nd = new Map<string, number>();
+  let total = 0;
+  const freqs = corpus.map((doc) => {
+    total += doc.length;
+    const f = new Map<string, number>();
+    for (const w of doc) f.set(w, (f.get(w) ?? 0) + 1);
+    for (const w of f.keys()) nd.set(w, (nd.get(w) ?? 0) + 1);
+    return f;
+  });
+  const N = corpus.length, avgdl = total / N;
+  const idf = new Map<string, number>();
+  let sum = 0;
+  const neg: string[] = [];
+  for (const [w, n] of nd) {
+    const v = Math.log(N - n + 0.5) - Math.log(n + 0.5);
+    idf.set(w, v);
+    sum += v;
+    if (v < 0) neg.push(w);
+  }
+  for (const w of neg) idf.set(w, eps * (sum / idf.size));
+  const score = new Array(N).fill(0);
+  for (const q of query) {
+    for (let d = 0; d < N; d++) {
+      const qf = freqs[d].get(q) ?? 0;
+      score[d] += (idf.get(q) || 0) *
+        (qf * (k1 + 1) / (qf + k1 * (1 - b + b * corpus[d].length / avgdl)));
+    }
+  }
+  return score;
+}
+
+Deno.test("Bm25Okapi.scores() equals the dense rank_bm25 formula exactly (postings skip only zeros)", () => {
+  const word = fc.constantFrom("a", "b", "c", "d", "e", "", "A");
+  fc.assert(
+    fc.property(
+      fc.array(fc.array(word, { minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 7 }),
+      fc.array(word, { minLength: 1, maxLength: 5 }),
+      (corpus, query) => {
+        const got = [...new Bm25Okapi(corpus).scores(query)];
+        const want = denseScores(corpus, query);
+        got.forEach((v, i) =>
+          assert.ok(Object.is(v + 0, want[i] + 0), `doc ${i}: ${v} vs ${want[i]}`)
+        );
+      },
+    ),
+    { numRuns: 500, seed: 2026 },
+  );
 });
