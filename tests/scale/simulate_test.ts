@@ -164,3 +164,40 @@ Deno.test("simulated failure split shows the two patterns: single-shot never exh
     share("sim-iterative-weak", (R) => R > 2) > share("sim-iterative-strong", (R) => R > 2),
   );
 });
+
+Deno.test("simulateTrajectory() at turn granularity: ids <session>_<n>, evidence found only through has_answer turns", () => {
+  const spec: SimulatorSpec = {
+    name: "sim-turns",
+    kind: "iterative",
+    granularity: "turn",
+    pStopHit: 1,
+    pStopMiss: 0,
+    rMax: 3,
+    k: 3,
+  };
+  let checked = 0;
+  for (const ql of ladder.queries) {
+    for (const rung of ql.rungs) {
+      const t = simulateTrajectory(ql, rung, spec, { seed: 0 });
+      assert.equal(t.system, "sim-bm25-turn");
+      const byId = new Map(rung.sessions.map((s) => [s.id, s]));
+      const found = new Set<string>();
+      for (const step of t.steps.filter((s) => s.kind === "memory_call")) {
+        for (const item of step.returned!) {
+          const m = /^(.*)_(\d+)$/.exec(item.id!)!;
+          assert.equal(m[1], item.session_id);
+          const turn = byId.get(m[1])!.turns[Number(m[2]) - 1];
+          assert.equal(turn.role, "user");
+          if (turn.has_answer) found.add(m[1]);
+        }
+      }
+      const ev = ql.query.evidence.map((s) => s.id);
+      const covered = ql.query.need === "all"
+        ? ev.every((e) => found.has(e))
+        : ev.some((e) => found.has(e));
+      assert.equal(t.params!.covered, covered, `${ql.query.queryId} ${rung.scale.label}`);
+      checked++;
+    }
+  }
+  assert.equal(checked, 16);
+});
