@@ -29,11 +29,108 @@ export const JUDGE_KINDS = ["llm", "structural", "user"] as const;
 
 const text = z.string().min(1, "expected a non-empty string");
 
+/** A step kind: only `memory_call` counts toward R(τ). */
+export type StepKind = typeof STEP_KINDS[number];
+/** Who decided C(τ). */
+export type JudgeKind = typeof JUDGE_KINDS[number];
+
+/** A scale as written in a file (at least one of the two). */
+export interface TrajectoryScale {
+  /** Ladder label, e.g. `s2`. */
+  label?: string;
+  /** N_irr(s): irrelevant sessions added to the query's evidence sessions. */
+  n_irr?: number;
+}
+
+/** One item a memory call returned. */
+export interface ReturnedItem {
+  /** Item id in the memory system. */
+  id?: string;
+  /** Session the item comes from. */
+  session_id?: string;
+  /** The item's text. */
+  text?: string;
+  /** The system's retrieval score. */
+  score?: number | null;
+}
+
+/** One action a_t of a trajectory. */
+export interface TrajectoryStep {
+  /** Position; strictly increasing within a trajectory. */
+  i: number;
+  /** Step kind; when absent, the step is a memory call iff `name` is a memory tool. */
+  kind?: StepKind;
+  /** Tool or model name. */
+  name?: string;
+  /** Call arguments. */
+  args?: Record<string, unknown>;
+  /** Items the call returned, in rank order. */
+  returned?: ReturnedItem[];
+  /** Timestamp (ISO 8601 preferred). */
+  ts?: string;
+}
+
+/** The judge that produced C(τ). */
+export interface TrajectoryJudge {
+  /** LLM judge, structural judge (evidence retrieved) or the user. */
+  kind: JudgeKind;
+  /** Judge model, e.g. gpt-4o. */
+  model?: string;
+}
+
+/** A full `memaudit.trajectory/1` line (COMPANIONS §4). */
+export interface Trajectory {
+  /** Always {@linkcode TRAJECTORY_SCHEMA}. */
+  schema: typeof TRAJECTORY_SCHEMA;
+  /** Optional trajectory id. */
+  trajectory_id?: string;
+  /** Query q (e.g. a LongMemEval question_id). */
+  query_id: string;
+  /** Scale on the ladder; absent for non-ladder runs. */
+  scale?: TrajectoryScale;
+  /** Agent A (grouping key). */
+  agent?: string;
+  /** Memory interface M (grouping key). */
+  system?: string;
+  /** A_ext(M): tool names that are external memory calls. */
+  memory_tools?: string[];
+  /** The ordered actions of τ. */
+  steps: TrajectoryStep[];
+  /** The final answer. */
+  answer?: string | null;
+  /** C(τ); null or absent: join a judge log. */
+  correct?: boolean | null;
+  /** Who judged. */
+  judge?: TrajectoryJudge;
+  /** Simulators only: the seed. */
+  seed?: number | string;
+  /** Simulators only: every parameter. */
+  params?: Record<string, unknown>;
+}
+
+/** A short-form line `{query_id, scale, agent, system, R, correct}`. */
+export interface ShortTrajectory {
+  /** Query q. */
+  query_id: string;
+  /** A ladder label, N_irr, or a scale object. */
+  scale?: string | number | TrajectoryScale;
+  /** Agent A. */
+  agent?: string;
+  /** Memory interface M. */
+  system?: string;
+  /** R(τ), memory calls. */
+  R: number;
+  /** C(τ) as true/false or 1/0; null or absent: join a judge log. */
+  correct?: boolean | 0 | 1 | null;
+  /** Optional trajectory id. */
+  trajectory_id?: string;
+}
+
 /**
  * The scale of a trajectory on a scale ladder: a label (e.g. `s2`), the
  * number of irrelevant sessions N_irr (paper 002 §1(a) item 1), or both.
  */
-export const TrajectoryScaleSchema = z.object({
+export const TrajectoryScaleSchema: z.ZodType<TrajectoryScale> = z.object({
   label: text.optional().meta({ description: "ladder label, e.g. s2" }),
   n_irr: z.number().int().nonnegative().optional().meta({
     description: "N_irr(s): irrelevant sessions added to the query's evidence sessions",
@@ -43,7 +140,7 @@ export const TrajectoryScaleSchema = z.object({
 }).meta({ description: "position on the scale ladder; omit for non-ladder runs" });
 
 /** One item a memory call returned (for structural judges; optional). */
-export const ReturnedItemSchema = z.object({
+export const ReturnedItemSchema: z.ZodType<ReturnedItem> = z.object({
   id: z.string().optional().meta({ description: "item id in the memory system" }),
   session_id: z.string().optional().meta({ description: "session the item comes from" }),
   text: z.string().optional(),
@@ -53,7 +150,7 @@ export const ReturnedItemSchema = z.object({
 }).strict();
 
 /** One action a_t of a trajectory. */
-export const TrajectoryStepSchema = z.object({
+export const TrajectoryStepSchema: z.ZodType<TrajectoryStep> = z.object({
   i: z.number().int().nonnegative().meta({
     description: "position of the step; strictly increasing within a trajectory",
   }),
@@ -70,13 +167,13 @@ export const TrajectoryStepSchema = z.object({
 }).strict();
 
 /** The judge that produced C(τ). */
-export const JudgeSchema = z.object({
+export const TrajectoryJudgeSchema: z.ZodType<TrajectoryJudge> = z.object({
   kind: z.enum(JUDGE_KINDS),
   model: z.string().optional().meta({ description: "judge model, e.g. gpt-4o" }),
 }).strict();
 
 /** A full `memaudit.trajectory/1` line (COMPANIONS §4). */
-export const TrajectorySchema = z.object({
+export const TrajectorySchema: z.ZodType<Trajectory> = z.object({
   schema: z.literal(TRAJECTORY_SCHEMA),
   trajectory_id: text.optional(),
   query_id: text.meta({ description: "query q (e.g. a LongMemEval question_id)" }),
@@ -93,7 +190,7 @@ export const TrajectorySchema = z.object({
   correct: z.boolean().nullable().optional().meta({
     description: "C(τ); null or absent: join a judge log",
   }),
-  judge: JudgeSchema.optional(),
+  judge: TrajectoryJudgeSchema.optional(),
   seed: z.union([z.number(), z.string()]).optional().meta({ description: "simulators only" }),
   params: z.record(z.string(), z.unknown()).optional().meta({ description: "simulators only" }),
 }).strict().superRefine((t, ctx) => {
@@ -117,14 +214,14 @@ export const TrajectorySchema = z.object({
 });
 
 /** The scale of a short-form line: a label, N_irr, or the full scale object. */
-export const ShortTrajectoryScaleSchema = z.union([
+export const ShortTrajectoryScaleSchema: z.ZodType<string | number | TrajectoryScale> = z.union([
   text.meta({ description: "ladder label" }),
   z.number().int().nonnegative().meta({ description: "N_irr" }),
   TrajectoryScaleSchema,
 ]);
 
 /** The short form for users with counts only: `{query_id, scale, agent, system, R, correct}`. */
-export const ShortTrajectorySchema = z.object({
+export const ShortTrajectorySchema: z.ZodType<ShortTrajectory> = z.object({
   query_id: text,
   scale: ShortTrajectoryScaleSchema.optional(),
   agent: z.string().optional(),
@@ -137,16 +234,10 @@ export const ShortTrajectorySchema = z.object({
 }).strict();
 
 /** One line of a trajectory file: the full form (with `schema`) or the short form (with `R`). */
-export const TrajectoryLineSchema = z.union([TrajectorySchema, ShortTrajectorySchema]);
-
-/** A full trajectory. */
-export type Trajectory = z.infer<typeof TrajectorySchema>;
-/** One step of a trajectory. */
-export type TrajectoryStep = z.infer<typeof TrajectoryStepSchema>;
-/** A short-form line. */
-export type ShortTrajectory = z.infer<typeof ShortTrajectorySchema>;
-/** A scale as written in a file. */
-export type TrajectoryScale = z.infer<typeof TrajectoryScaleSchema>;
+export const TrajectoryLineSchema: z.ZodType<Trajectory | ShortTrajectory> = z.union([
+  TrajectorySchema,
+  ShortTrajectorySchema,
+]);
 
 /**
  * The scored view of one trajectory: what the scorer needs. `correct` is
@@ -530,8 +621,28 @@ export function readTrajectories(
   return out;
 }
 
-/** One line of a LongMemEval judge log (`autoeval_label` from its QA evaluation). */
-export const JudgeLogLineSchema = z.object({
+/** One line of a LongMemEval judge log, with optional targeting keys; other keys are kept. */
+export interface JudgeLogLine {
+  /** The question id, joined to `query_id`. */
+  question_id: string;
+  /** The model's answer. */
+  hypothesis?: string;
+  /** The judge's verdict. */
+  autoeval_label: { model?: string; label: boolean; [key: string]: unknown };
+  /** Optional: the one trajectory the verdict is for. */
+  trajectory_id?: string;
+  /** Optional: the agent the verdict is for. */
+  agent?: string;
+  /** Optional: the memory system the verdict is for. */
+  system?: string;
+  /** Optional: the scale the verdict is for. */
+  scale?: string | number | TrajectoryScale;
+  /** Other keys of the log line. */
+  [key: string]: unknown;
+}
+
+/** Schema of one LongMemEval judge-log line (`autoeval_label` from its QA evaluation). */
+export const JudgeLogLineSchema: z.ZodType<JudgeLogLine> = z.object({
   question_id: text,
   hypothesis: z.string().optional(),
   autoeval_label: z.object({
