@@ -100,3 +100,5 @@ export {
 
 // --- retention (paper 003, PerMem-Bench): lib/retention, issue 12 ---
 export * from "./lib/retention/mod.ts";
+// Scale-conditioned reliability (paper 002)
+export * from "./lib/scale/mod.ts";

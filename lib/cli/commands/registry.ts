@@ -26,3 +26,8 @@ registerCommand(
   "retention rate and storage gating (paper 003)",
   async () => (await import("./retention.ts")).command,
 );
+registerCommand(
+  "scale",
+  "scale-conditioned reliability (paper 002)",
+  async () => (await import("./scale.ts")).command,
+);

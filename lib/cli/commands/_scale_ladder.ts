@@ -1,0 +1,176 @@
+/**
+ * `memaudit scale ladder`: builds an evidence-preserving scale ladder
+ * (paper 002 §3.1) from LoCoMo or a LongMemEval-format file, optionally
+ * with a filler corpus, and writes LongMemEval-format instances per scale
+ * plus a manifest.
+ *
+ * @module
+ */
+import { type CliIo, emit, EXIT, outputForm, parseFlags, UsageError } from "../command.ts";
+import { InputError } from "../../errors.ts";
+import { readTextInput } from "../../fs.ts";
+import { parseLocomo } from "../../natural/load_locomo.ts";
+import { locateLocomo, locomoHowTo } from "../../natural/data_source.ts";
+import { buildLadder, ladderSummary, TOKEN_PROXY_METHOD, writeLadder } from "../../scale/ladder.ts";
+import { locomoLadderSource } from "../../scale/sources/locomo.ts";
+import { longMemEvalLadderSource, parseLongMemEval } from "../../scale/sources/longmemeval.ts";
+import { loadFillerCorpus, withFiller } from "../../scale/sources/filler.ts";
+import type { LadderSource } from "../../scale/sources/types.ts";
+
+/** Help text of `memaudit scale ladder`. */
+export const LADDER_HELP = `Usage: memaudit scale ladder [FILE] --out DIR [options]
+
+Builds an evidence-preserving, nested scale ladder (paper 002): for every
+query its evidence sessions E(q), identical at every scale, plus the first
+N_irr sessions of one seeded permutation of its filler pool. FILE is a LoCoMo
+file (locomo10.json format) or a LongMemEval-format file (detected from its
+first entry); without FILE the local LoCoMo copy is used.
+
+Filler: LongMemEval: the instance's own non-evidence sessions, then other
+instances' (never an answer_... or has_answer session). LoCoMo: the other
+conversations' sessions only, so the default LoCoMo ladder is 0, 50, 100, 150
+and the largest N_irr every query reaches (the output says which). A filler
+corpus (--filler, JSONL {session_id, turns: [{role, content}]}) reaches 400.
+
+Writes DIR/instances_<label>.json (LongMemEval format, one per scale),
+DIR/manifest.jsonl ({queryId, scale, nIrr, evidenceIds, fillerIds, seed,
+tokenProxy, ...} per query and scale) and DIR/ladder.json. The token proxy
+is ${TOKEN_PROXY_METHOD}.
+
+Options:
+  --out DIR          output folder (required)
+  --seed S           global seed (default 0); each query's stream is
+                     seedrandom("<seed>/<query id>/filler")
+  --n-irr 0,100,...  N_irr per scale, ascending (default: see above;
+                     LongMemEval and filler: 0,100,200,300,400)
+  --filler FILE      a filler corpus (JSONL) added to the pool
+  --limit N          the first N queries only
+  --queries a,b      these query ids only
+  --json | --csv     machine-readable output
+  -h, --help         this help
+
+Example:
+  memaudit scale ladder --out out/ladder_locomo --seed 0
+  memaudit scale ladder longmemeval_s_cleaned.json --filler my_sessions.jsonl --out out/ladder_lme
+
+Exit codes: 0 done, 2 bad usage or bad input (one line on stderr).
+`;
+
+function int(flag: string, v: string): number {
+  const x = Number(v);
+  if (v.trim() === "" || !Number.isSafeInteger(x) || x < 0) {
+    throw new UsageError(`--${flag} expects an integer >= 0, got "${v}"`);
+  }
+  return x;
+}
+
+async function readSource(file: string | undefined): Promise<{ src: LadderSource; file: string }> {
+  let path = file;
+  if (path === undefined) {
+    const found = await locateLocomo();
+    if (!found) throw new UsageError(`no FILE given and ${locomoHowTo()}`);
+    path = found.path;
+  }
+  const text = await readTextInput(path);
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new InputError(path, { path: "" }, `valid JSON (${(e as Error).message})`);
+  }
+  const first = Array.isArray(data) ? data[0] : undefined;
+  const name = path.replace(/^.*[\\/]/, "");
+  if (first && typeof first === "object" && "sample_id" in first) {
+    return { src: locomoLadderSource(parseLocomo(data, path), {}, [name]), file: path };
+  }
+  if (first && typeof first === "object" && "question_id" in first) {
+    return { src: longMemEvalLadderSource(parseLongMemEval(data, path), [name]), file: path };
+  }
+  throw new InputError(
+    path,
+    { path: "[0]" },
+    "a LoCoMo sample (with sample_id) or a LongMemEval instance (with question_id)",
+  );
+}
+
+/**
+ * Runs `memaudit scale ladder`.
+ *
+ * @param argv the words after `ladder`
+ * @param io where to write
+ * @returns the exit code
+ * @throws {UsageError} for bad flags
+ * @throws {InputError} for a bad input file
+ */
+export async function runScaleLadder(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseFlags(argv, {
+    out: { type: "string" },
+    seed: { type: "string" },
+    "n-irr": { type: "string" },
+    filler: { type: "string" },
+    limit: { type: "string" },
+    queries: { type: "string" },
+    json: { type: "boolean" },
+    csv: { type: "boolean" },
+    help: { type: "boolean", short: "h" },
+  });
+  if (values.help) {
+    io.stdout(LADDER_HELP);
+    return EXIT.ok;
+  }
+  const form = outputForm(values);
+  if (positionals.length > 1) {
+    throw new UsageError(`expected at most one FILE, got ${positionals.length}`);
+  }
+  if (values.out === undefined) throw new UsageError("--out DIR is required");
+  const seedText = values.seed ?? "0";
+  const seed = /^-?\d+$/.test(seedText) ? Number(seedText) : seedText;
+  const nIrr = values["n-irr"]?.split(",").map((x) => int("n-irr", x.trim()));
+  const { src: base } = await readSource(positionals[0]);
+  const src = values.filler
+    ? withFiller(base, await loadFillerCorpus(values.filler), values.filler.replace(/^.*[\\/]/, ""))
+    : base;
+  let ladder;
+  try {
+    ladder = buildLadder(src, {
+      seed,
+      nIrr,
+      limit: values.limit === undefined ? undefined : int("limit", values.limit),
+      queryIds: values.queries?.split(",").map((s) => s.trim()).filter((s) => s !== ""),
+    });
+  } catch (e) {
+    if (e instanceof RangeError) throw new UsageError(e.message);
+    throw e;
+  }
+  const paths = await writeLadder(ladder, values.out);
+  const rows = ladderSummary(ladder).map((r) => ({
+    scale: r.scale,
+    n_irr: r.nIrr,
+    n: r.n,
+    mean_sessions: r.meanSessions,
+    mean_token_proxy: r.meanTokenProxy,
+    max_token_proxy: r.maxTokenProxy,
+  }));
+  const issues: Record<string, number> = {};
+  for (const i of ladder.issues) issues[i.code] = (issues[i.code] ?? 0) + 1;
+  emit(io, form, {
+    json: {
+      source: ladder.source,
+      seed: ladder.seed,
+      scales: rows,
+      reachable: ladder.reachable,
+      token_proxy: TOKEN_PROXY_METHOD,
+      issues,
+      files: paths,
+    },
+    columns: ["scale", "n_irr", "n", "mean_sessions", "mean_token_proxy", "max_token_proxy"],
+    rows,
+  });
+  if (form === "table") {
+    io.stdout(`\n${ladder.reachable.note}.\nToken proxy: ${TOKEN_PROXY_METHOD}.\n`);
+    const codes = Object.entries(issues).map(([k, v]) => `${k} ${v}`).join(", ");
+    if (codes) io.stdout(`Issues (see ladder.json): ${codes}.\n`);
+    io.stdout(`Wrote ${paths.length} files to ${values.out}\n`);
+  }
+  return EXIT.ok;
+}

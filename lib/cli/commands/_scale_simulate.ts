@@ -1,0 +1,157 @@
+/**
+ * `memaudit scale simulate`: runs offline trajectory SIMULATORS over a
+ * ladder written by `memaudit scale ladder` and writes
+ * `memaudit.trajectory/1` lines (labelled simulated: agents `sim-*`,
+ * structural judge).
+ *
+ * @module
+ */
+import { type CliIo, emit, EXIT, outputForm, parseFlags, UsageError } from "../command.ts";
+import { writeTextAtomic } from "../../fs.ts";
+import { readLadder } from "../../scale/ladder.ts";
+import { simulateLadder, SIMULATOR_PRESETS, type SimulatorSpec } from "../../scale/simulate.ts";
+import { memoryCallCount } from "../../scale/trajectory.ts";
+
+/** Help text of `memaudit scale simulate`. */
+export const SIMULATE_HELP = `Usage: memaudit scale simulate LADDER_DIR --out FILE.jsonl [options]
+
+Runs offline trajectory simulators (NOT real agents) over a ladder folder
+written by 'memaudit scale ladder': BM25Okapi memory calls (rank_bm25
+semantics, top-k 12), a stop rule, and a structural judge (correct when the
+trajectory retrieved E(q): all evidence sessions for multi-session questions,
+any otherwise; abstention questions are correct iff the reader abstains),
+with optional reader noise. Every trajectory records its parameters and seed.
+
+Simulators (--agents, default all):
+  sim-single-shot       one call (R = 1)
+  sim-iterative-strong  call, stop with p 0.95 when E(q) is covered, 0.35 when not;
+                        otherwise reformulate by pseudo-relevance feedback; R_max 8
+  sim-iterative-weak    the same with p_stop_hit 0.3, p_stop_miss 0.1
+  sim-fixed-depth-3     exactly 3 calls
+
+Options:
+  --out FILE.jsonl       trajectories, one per line (required)
+  --agents a,b           simulators to run (default all four)
+  --seed S               global seed (default 0)
+  --granularity G        session (default) or turn
+  --roles user|all       turns indexed: user (default, LongMemEval's) or all
+  --k K                  items per call (default 12)
+  --epsilon-read X       reader noise: P(wrong | evidence retrieved) (default 0)
+  --gamma-guess X        reader noise: P(right | not retrieved) (default 0)
+  --json | --csv         machine-readable summary
+  -h, --help             this help
+
+Example:
+  memaudit scale ladder --out out/ladder --seed 0 --limit 100
+  memaudit scale simulate out/ladder --out out/sim.jsonl --seed 1
+  memaudit scale score out/sim.jsonl --budget 2 --alpha 0.7
+
+Exit codes: 0 done, 2 bad usage or bad input (one line on stderr).
+`;
+
+function num(flag: string, v: string | undefined, integer: boolean): number | undefined {
+  if (v === undefined) return undefined;
+  const x = Number(v);
+  if (v.trim() === "" || !Number.isFinite(x) || (integer && !Number.isSafeInteger(x))) {
+    throw new UsageError(`--${flag} expects ${integer ? "an integer" : "a number"}, got "${v}"`);
+  }
+  return x;
+}
+
+/**
+ * Runs `memaudit scale simulate`.
+ *
+ * @param argv the words after `simulate`
+ * @param io where to write
+ * @returns the exit code
+ * @throws {UsageError} for bad flags or an unknown simulator
+ * @throws {InputError} for a bad ladder folder
+ */
+export async function runScaleSimulate(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseFlags(argv, {
+    out: { type: "string" },
+    agents: { type: "string" },
+    seed: { type: "string" },
+    granularity: { type: "string" },
+    roles: { type: "string" },
+    k: { type: "string" },
+    "epsilon-read": { type: "string" },
+    "gamma-guess": { type: "string" },
+    json: { type: "boolean" },
+    csv: { type: "boolean" },
+    help: { type: "boolean", short: "h" },
+  });
+  if (values.help) {
+    io.stdout(SIMULATE_HELP);
+    return EXIT.ok;
+  }
+  const form = outputForm(values);
+  if (positionals.length !== 1) throw new UsageError("expected one LADDER_DIR");
+  if (values.out === undefined) throw new UsageError("--out FILE.jsonl is required");
+  const names = values.agents?.split(",").map((s) => s.trim()).filter((s) => s !== "") ??
+    Object.keys(SIMULATOR_PRESETS);
+  const granularity = values.granularity ?? "session";
+  if (granularity !== "session" && granularity !== "turn") {
+    throw new UsageError(`--granularity expects session or turn, got "${granularity}"`);
+  }
+  const rolesFlag = values.roles ?? "user";
+  if (rolesFlag !== "user" && rolesFlag !== "all") {
+    throw new UsageError(`--roles expects user or all, got "${rolesFlag}"`);
+  }
+  const roles: ("user" | "assistant")[] = rolesFlag === "all" ? ["user", "assistant"] : ["user"];
+  const specs: SimulatorSpec[] = names.map((n) => {
+    const p = SIMULATOR_PRESETS[n];
+    if (!p) {
+      throw new UsageError(
+        `unknown simulator '${n}'; expected one of ${Object.keys(SIMULATOR_PRESETS).join(", ")}`,
+      );
+    }
+    return {
+      ...p,
+      granularity,
+      roles,
+      k: num("k", values.k, true) ?? p.k,
+      epsilonRead: num("epsilon-read", values["epsilon-read"], false) ?? p.epsilonRead,
+      gammaGuess: num("gamma-guess", values["gamma-guess"], false) ?? p.gammaGuess,
+    };
+  });
+  const seedText = values.seed ?? "0";
+  const seed = /^-?\d+$/.test(seedText) ? Number(seedText) : seedText;
+  const ladder = await readLadder(positionals[0]);
+  let ts;
+  try {
+    ts = simulateLadder(ladder, specs, { seed });
+  } catch (e) {
+    if (e instanceof RangeError) throw new UsageError(e.message);
+    throw e;
+  }
+  await writeTextAtomic(values.out, ts.map((t) => JSON.stringify(t) + "\n").join(""));
+  const rows: Record<string, unknown>[] = [];
+  for (const spec of specs) {
+    for (const s of ladder.scales) {
+      const g = ts.filter((t) => t.agent === spec.name && t.scale?.label === s.label);
+      const R = g.map((t) => memoryCallCount(t.steps, t.memory_tools ?? []));
+      rows.push({
+        agent: spec.name,
+        system: `sim-bm25-${granularity}`,
+        scale: s.label,
+        n_irr: s.nIrr,
+        n: g.length,
+        mean_r: g.length ? R.reduce((a, b) => a + b, 0) / g.length : null,
+        correct: g.length ? g.filter((t) => t.correct).length / g.length : null,
+      });
+    }
+  }
+  emit(io, form, {
+    json: { simulated: true, seed, trajectories: ts.length, file: values.out, groups: rows },
+    columns: ["agent", "system", "scale", "n_irr", "n", "mean_r", "correct"],
+    rows,
+  });
+  if (form === "table") {
+    io.stdout(
+      `\nSIMULATED trajectories (offline stand-ins, structural judge): ${ts.length} written to ${values.out}.\n` +
+        `Score them with: memaudit scale score ${values.out} --budget 2\n`,
+    );
+  }
+  return EXIT.ok;
+}

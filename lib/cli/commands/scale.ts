@@ -1,0 +1,358 @@
+/**
+ * `memaudit scale`: scale-conditioned reliability (paper 002). Subcommands
+ * live in the {@linkcode SUBCOMMANDS} table below.
+ *
+ * FOR SCALE-B (and anyone adding a subcommand): add ONE entry to
+ * `SUBCOMMANDS` — `name: { summary, run(argv, io) }` returning an EXIT code,
+ * throwing UsageError for bad flags and letting InputError propagate — and
+ * keep its implementation in its own function (or a lazily imported module).
+ * `memaudit scale --help` lists the table; nothing else needs to change.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import {
+  type CliIo,
+  type Command,
+  csvTable,
+  EXIT,
+  outputForm,
+  parseFlags,
+  textTable,
+  UsageError,
+} from "../command.ts";
+import { makeFolder, readTextInput, writeTextAtomic } from "../../fs.ts";
+import { joinJudgeLog, readJudgeLog, requireCorrectness } from "../../scale/trajectory.ts";
+import {
+  readTrajectoryInput,
+  TRAJECTORY_FORMATS,
+  type TrajectoryFormat,
+} from "../../scale/adapters/mod.ts";
+import { type ScaleScore, scoreScale } from "../../scale/score.ts";
+
+/** One `memaudit scale` subcommand. */
+interface Subcommand {
+  /** One line for `memaudit scale --help`. */
+  summary: string;
+  /** Runs the subcommand on the words after its name; resolves to an EXIT code. */
+  run(argv: string[], io: CliIo): Promise<number>;
+}
+
+// ---------------------------------------------------------------------------
+// scale score
+// ---------------------------------------------------------------------------
+
+const SCORE_HELP = `Usage: memaudit scale score FILE.jsonl [options]
+
+Scores agent trajectories by scale (paper 002): per (agent, system, scale)
+n, Pass@B, p_exh, p_wrong (fractions of all trajectories), P90R and mean R;
+per (agent, system) the usable-scale boundary s*_alpha (the first scale in
+ladder order with Pass@B < alpha; ">MAX" when none; 'recovers' when a later
+scale is back at alpha or above). Budgets are applied post hoc.
+
+FILE holds one trajectory per line: memaudit.trajectory/1 lines, short-form
+lines {query_id, scale, agent, system, R, correct}, or a log of another
+format (--format). See data/schema/trajectory.schema.json.
+
+Options:
+  --budget B           interaction budget, memory calls (default 2)
+  --alpha A            reliability threshold of s* (default 0.7)
+  --judge-log LOG      LongMemEval judge log (JSONL {question_id, hypothesis,
+                       autoeval_label: {model, label}}) for lines without 'correct'
+  --memory-tools a,b   memory tool names A_ext(M) for lines without their own
+  --format F           auto (default), memaudit, openai-chat, openai-responses,
+                       anthropic, letta (REST histories or .af agent files), langsmith
+  --ladder s0,s1,...   ladder order for scales given by label only (default:
+                       by n_irr when every scale has one, else natural label order)
+  --sustained          report the sustained boundary as s_star
+  --resamples N        bootstrap resamples over query ids (default 2000; 0: none)
+  --seed S             bootstrap seed (default 0)
+  --out DIR            also write DIR/groups.csv, boundaries.csv, curves.csv,
+                       trajectories.csv, skipped.csv and score.json (and, for a
+                       log of another format, trajectories.jsonl: the log as
+                       memaudit.trajectory/1 lines)
+  --json | --csv       machine-readable output (stable keys)
+  -h, --help           this help
+
+Example:
+  memaudit scale score runs.jsonl --budget 2 --alpha 0.7 --json
+  memaudit scale score letta_runs.jsonl --format letta --judge-log judged.jsonl
+
+Exit codes: 0 done, 2 bad usage or bad input (one line on stderr).
+`;
+
+const GROUP_COLUMNS = [
+  "agent",
+  "system",
+  "scale",
+  "n",
+  "pass_at_b",
+  "pass_ci_half_width",
+  "p_exh",
+  "p_wrong",
+  "p90r",
+  "mean_r",
+];
+const BOUNDARY_COLUMNS = ["agent", "system", "s_star", "recovers", "s_star_sustained"];
+
+function number(flag: string, v: string | undefined, dflt: number, integer: boolean): number {
+  if (v === undefined) return dflt;
+  const x = Number(v);
+  if (v.trim() === "" || !Number.isFinite(x) || (integer && !Number.isSafeInteger(x))) {
+    throw new UsageError(`--${flag} expects ${integer ? "an integer" : "a number"}, got "${v}"`);
+  }
+  return x;
+}
+
+function list(v: string | undefined): string[] | undefined {
+  if (v === undefined) return undefined;
+  const xs = v.split(",").map((s) => s.trim()).filter((s) => s !== "");
+  if (xs.length === 0) throw new UsageError(`expected a comma-separated list, got "${v}"`);
+  return xs;
+}
+
+/** The `--json` shape: stable keys (issue 11). */
+function scoreJson(
+  res: ScaleScore,
+  extra: { format: string; skipped: { line: number; reason: string }[] },
+): Record<string, unknown> {
+  return {
+    groups: res.groups.map((g) => ({
+      agent: g.agent,
+      system: g.system,
+      scale: g.scale,
+      n: g.n,
+      pass_at_b: g.pass_at_b,
+      p_exh: g.p_exh,
+      p_wrong: g.p_wrong,
+      p90r: g.p90r,
+      mean_r: g.mean_r,
+    })),
+    boundaries: res.boundaries.map((b) => ({
+      agent: b.agent,
+      system: b.system,
+      s_star: b.s_star,
+      recovers: b.recovers,
+    })),
+    params: {
+      budget: res.budget,
+      alpha: res.alpha,
+      boundary_rule: res.boundary_rule,
+      ladder: res.ladder,
+      n: res.n,
+      format: extra.format,
+    },
+    skipped: extra.skipped,
+  };
+}
+
+async function runScore(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseFlags(argv, {
+    budget: { type: "string" },
+    alpha: { type: "string" },
+    "judge-log": { type: "string" },
+    "memory-tools": { type: "string" },
+    format: { type: "string" },
+    ladder: { type: "string" },
+    sustained: { type: "boolean" },
+    resamples: { type: "string" },
+    seed: { type: "string" },
+    out: { type: "string" },
+    json: { type: "boolean" },
+    csv: { type: "boolean" },
+    help: { type: "boolean", short: "h" },
+  });
+  if (values.help) {
+    io.stdout(SCORE_HELP);
+    return EXIT.ok;
+  }
+  const form = outputForm(values);
+  if (positionals.length !== 1) {
+    throw new UsageError(`expected one trajectory file, got ${positionals.length}`);
+  }
+  const budget = number("budget", values.budget, 2, true);
+  if (budget < 0) throw new UsageError(`--budget expects a non-negative integer, got ${budget}`);
+  const alpha = number("alpha", values.alpha, 0.7, false);
+  if (alpha < 0 || alpha > 1) {
+    throw new UsageError(`--alpha expects a number in [0, 1], got ${alpha}`);
+  }
+  const resamples = number("resamples", values.resamples, 2000, true);
+  if (resamples < 0) throw new UsageError(`--resamples expects a non-negative integer`);
+  const format = (values.format ?? "auto") as TrajectoryFormat;
+  if (!(TRAJECTORY_FORMATS as readonly string[]).includes(format)) {
+    throw new UsageError(
+      `--format expects one of ${TRAJECTORY_FORMATS.join(", ")}, got "${format}"`,
+    );
+  }
+  const seed = values.seed === undefined
+    ? 0
+    : /^-?\d+$/.test(values.seed)
+    ? Number(values.seed)
+    : values.seed;
+
+  const file = positionals[0];
+  const input = readTrajectoryInput(await readTextInput(file), {
+    file,
+    format,
+    memoryTools: list(values["memory-tools"]),
+  });
+  let records = input.records;
+  const log = values["judge-log"];
+  if (log !== undefined) {
+    records = joinJudgeLog(records, readJudgeLog(await readTextInput(log), log), log);
+  }
+  const scored = requireCorrectness(records, file, log !== undefined);
+  const res = scoreScale(scored, {
+    budget,
+    alpha,
+    resamples,
+    seed,
+    ladder: list(values.ladder),
+    sustained: values.sustained === true,
+    file,
+  });
+
+  const groupRows = res.groups.map((g) => ({
+    agent: g.agent,
+    system: g.system,
+    scale: g.scale,
+    n: g.n,
+    pass_at_b: g.pass_at_b,
+    pass_ci_half_width: g.ci?.pass_at_b.half_width ?? null,
+    p_exh: g.p_exh,
+    p_wrong: g.p_wrong,
+    p90r: g.p90r,
+    mean_r: g.mean_r,
+  }));
+  const boundaryRows = res.boundaries.map((b) => ({
+    agent: b.agent,
+    system: b.system,
+    s_star: b.s_star,
+    recovers: b.recovers,
+    s_star_sustained: b.s_star_sustained,
+  }));
+  const json = scoreJson(res, { format: input.format, skipped: input.skipped });
+
+  if (values.out !== undefined) {
+    const dir = values.out;
+    await makeFolder(dir);
+    const curveRows = res.groups.flatMap((g) =>
+      g.curve.map((c) => ({ agent: g.agent, system: g.system, scale: g.scale, ...c }))
+    );
+    const trajRows = scored.map((r) => ({
+      line: r.line ?? null,
+      query_id: r.query_id,
+      trajectory_id: r.trajectory_id ?? null,
+      agent: r.agent,
+      system: r.system,
+      scale_label: r.scale?.label ?? null,
+      n_irr: r.scale?.n_irr ?? null,
+      R: r.R,
+      correct: r.correct,
+      pass: r.correct && r.R <= budget,
+      exhausted: r.R > budget,
+    }));
+    const files: [string, string][] = [
+      ["groups.csv", csvTable(GROUP_COLUMNS, groupRows)],
+      ["boundaries.csv", csvTable(BOUNDARY_COLUMNS, boundaryRows)],
+      [
+        "curves.csv",
+        csvTable(["agent", "system", "scale", "B", "pass_at_b", "p_exh", "p_wrong"], curveRows),
+      ],
+      ["trajectories.csv", csvTable(Object.keys(trajRows[0]), trajRows)],
+      ["skipped.csv", csvTable(["line", "reason"], input.skipped.map((s) => ({ ...s })))],
+      ["score.json", JSON.stringify({ ...json, detail: res }, null, 2) + "\n"],
+    ];
+    // A log read by an adapter is also written in the memaudit.trajectory/1 format.
+    if (input.trajectories !== null) {
+      files.push([
+        "trajectories.jsonl",
+        input.trajectories.map((t) => JSON.stringify(t)).join("\n") + "\n",
+      ]);
+    }
+    for (const [name, text] of files) {
+      await writeTextAtomic(join(dir, name), text);
+    }
+  }
+
+  if (form === "json") io.stdout(JSON.stringify(json, null, 2) + "\n");
+  else if (form === "csv") io.stdout(csvTable(GROUP_COLUMNS, groupRows));
+  else {
+    io.stdout(
+      `${file}: ${res.n} trajectories (${input.format}), budget B = ${budget}, alpha = ${alpha}, ` +
+        `${
+          resamples > 0 ? `95 % bootstrap over query ids (${resamples} resamples)` : "no intervals"
+        }\n\n`,
+    );
+    io.stdout(textTable(GROUP_COLUMNS, groupRows));
+    if (boundaryRows.length > 0) {
+      io.stdout(`\nUsable-scale boundary s*_${alpha} (${res.boundary_rule} crossing):\n`);
+      io.stdout(textTable(BOUNDARY_COLUMNS, boundaryRows));
+    }
+    const tools = Object.entries(input.tools);
+    if (tools.length > 0) {
+      io.stdout(
+        `\nTools seen: ${
+          tools.map(([n, t]) => `${n} ×${t.calls}${t.memory ? " (memory)" : ""}`).join(", ")
+        }\n`,
+      );
+    }
+  }
+  if (input.skipped.length > 0 && form !== "json") {
+    io.stderr(`${input.skipped.length} source record(s) not mapped:\n`);
+    for (const s of input.skipped) io.stderr(`  ${file}: line ${s.line}: ${s.reason}\n`);
+  }
+  return EXIT.ok;
+}
+
+// ---------------------------------------------------------------------------
+// The subcommand table: add new subcommands here (one entry each).
+// ---------------------------------------------------------------------------
+
+/** `memaudit scale` subcommands, in the order `--help` lists them. */
+const SUBCOMMANDS: Record<string, Subcommand> = {
+  score: { summary: "score trajectories: Pass@B, p_exh/p_wrong, P90R, s*_alpha", run: runScore },
+  // scale-B: ladders and simulators (implementations in _scale_ladder.ts / _scale_simulate.ts).
+  ladder: {
+    summary: "build an evidence-preserving scale ladder (LoCoMo or LongMemEval format)",
+    run: async (argv, io) => (await import("./_scale_ladder.ts")).runScaleLadder(argv, io),
+  },
+  simulate: {
+    summary: "run offline trajectory simulators (labelled sim-*) over a ladder",
+    run: async (argv, io) => (await import("./_scale_simulate.ts")).runScaleSimulate(argv, io),
+  },
+};
+
+function help(): string {
+  const width = Math.max(...Object.keys(SUBCOMMANDS).map((n) => n.length));
+  return `Usage: memaudit scale SUBCOMMAND [options]   (memaudit scale SUBCOMMAND --help)
+
+Scale-conditioned reliability of agent memory (paper 002).
+
+Subcommands:
+${Object.entries(SUBCOMMANDS).map(([n, s]) => `  ${n.padEnd(width)}  ${s.summary}`).join("\n")}
+
+Example:
+  memaudit scale score runs.jsonl --budget 2 --alpha 0.7 --json
+`;
+}
+
+/** `memaudit scale SUBCOMMAND ...`. */
+export const command: Command = {
+  name: "scale",
+  summary: "scale-conditioned reliability (paper 002): ladders, simulators, trajectory scoring",
+  run(argv, io) {
+    const [sub, ...rest] = argv;
+    if (sub === undefined || sub === "--help" || sub === "-h" || sub === "help") {
+      io.stdout(help());
+      return Promise.resolve(sub === undefined ? EXIT.badInput : EXIT.ok);
+    }
+    const entry = SUBCOMMANDS[sub];
+    if (entry === undefined) {
+      throw new UsageError(
+        `unknown subcommand '${sub}'; expected one of ${Object.keys(SUBCOMMANDS).join(", ")}`,
+      );
+    }
+    return entry.run(rest, io);
+  },
+};

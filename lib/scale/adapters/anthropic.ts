@@ -1,0 +1,125 @@
+/**
+ * Adapter: Anthropic Messages (COMPANIONS §4). Input: JSONL, one trajectory
+ * per line: `{query_id, scale?, agent?, system?, memory_tools?, correct?, judge?, trajectory_id?, messages: [...]}`
+ * with `messages` as in the Messages API: content a string or blocks;
+ * assistant `{type: "tool_use", id, name, input}` blocks are calls (several
+ * in one turn count individually), user `{type: "tool_result", tool_use_id,
+ * content}` blocks their results; `server_tool_use` blocks (e.g. web search)
+ * are calls too. The last assistant message without tool use is the answer;
+ * other assistant messages are `llm` steps; user text, image and document
+ * blocks are context (no step); thinking blocks belong to their `llm` step.
+ *
+ * @module
+ */
+import {
+  type AdapterOptions,
+  type AdapterResult,
+  asObject,
+  readEnvelopes,
+  toolsFor,
+  TrajectoryBuilder,
+} from "./_common.ts";
+import { GENERIC_MEMORY_TOOLS } from "./defaults.ts";
+
+const CONTEXT_BLOCKS = new Set(["text", "image", "document", "search_result"]);
+const THINKING_BLOCKS = new Set(["thinking", "redacted_thinking"]);
+
+function blocks(content: unknown): unknown[] {
+  return typeof content === "string"
+    ? [{ type: "text", text: content }]
+    : Array.isArray(content)
+    ? content
+    : [];
+}
+
+/**
+ * Reads Anthropic Messages logs (see the module doc for the envelope).
+ *
+ * @param text the JSONL file's content
+ * @param opts memory tools (default {@linkcode GENERIC_MEMORY_TOOLS}) and file name
+ * @returns trajectories, skipped records and the tool names seen
+ * @throws {TrajectoryInputError} if a line is not JSON or its envelope is malformed
+ */
+export function fromAnthropic(text: string, opts: AdapterOptions = {}): AdapterResult {
+  const file = opts.file ?? "<memory>";
+  const res: AdapterResult = { trajectories: [], skipped: [], tools: {} };
+  for (const { line, env, payload } of readEnvelopes(text, file, ["messages"])) {
+    const b = new TrajectoryBuilder(toolsFor(env, opts, GENERIC_MEMORY_TOOLS), res.tools);
+    const skip = (reason: string) => res.skipped.push({ line, reason });
+    let last = -1;
+    payload.forEach((m, k) => {
+      const o = asObject(m);
+      if (
+        o?.role === "assistant" &&
+        !blocks(o.content).some((x) => /tool_use$/.test(String(asObject(x)?.type)))
+      ) last = k;
+    });
+    payload.forEach((m, k) => {
+      const o = asObject(m);
+      const at = `messages[${k}]`;
+      if (!o) return skip(`${at}: expected a message object`);
+      const bl = blocks(o.content);
+      if (o.role === "assistant") {
+        const texts: string[] = [];
+        if (k !== last) b.llm(typeof o.model === "string" ? o.model : undefined);
+        bl.forEach((x, j) => {
+          const blk = asObject(x);
+          const t = String(blk?.type);
+          if (blk && (t === "tool_use" || t === "server_tool_use")) {
+            if (typeof blk.name !== "string" || blk.name === "") {
+              return skip(`${at}.content[${j}]: expected a tool_use block with a name`);
+            }
+            b.call(blk.name, blk.input, typeof blk.id === "string" ? blk.id : undefined);
+          } else if (blk && t.endsWith("_tool_result")) {
+            // Server tool results (web_search_tool_result, ...) follow their call.
+            if (
+              !b.result(
+                typeof blk.tool_use_id === "string" ? blk.tool_use_id : undefined,
+                blk.content,
+              )
+            ) {
+              skip(
+                `${at}.content[${j}]: ${t} for unknown tool_use_id ${
+                  JSON.stringify(blk.tool_use_id)
+                }`,
+              );
+            }
+          } else if (blk && t === "text") texts.push(String(blk.text ?? ""));
+          else if (!blk || !THINKING_BLOCKS.has(t)) {
+            skip(`${at}.content[${j}]: unknown block type ${JSON.stringify(blk?.type)}`);
+          }
+        });
+        if (k === last) {
+          b.final(texts.join("\n"), typeof o.model === "string" ? o.model : undefined);
+        }
+        return;
+      }
+      if (o.role === "user") {
+        bl.forEach((x, j) => {
+          const blk = asObject(x);
+          const t = String(blk?.type);
+          if (blk && t === "tool_result") {
+            if (
+              !b.result(
+                typeof blk.tool_use_id === "string" ? blk.tool_use_id : undefined,
+                blk.content,
+              )
+            ) {
+              skip(
+                `${at}.content[${j}]: tool_result for unknown tool_use_id ${
+                  JSON.stringify(blk.tool_use_id)
+                }`,
+              );
+            }
+          } else if (!blk || !CONTEXT_BLOCKS.has(t)) {
+            skip(`${at}.content[${j}]: unknown block type ${JSON.stringify(blk?.type)}`);
+          }
+        });
+        return;
+      }
+      skip(`${at}: unknown role ${JSON.stringify(o.role)}`);
+    });
+    res.trajectories.push({ line, trajectory: b.build(env) });
+  }
+  return res;
+}

@@ -1,0 +1,194 @@
+/**
+ * Reads a trajectory file in any supported log format into scored records:
+ * `memaudit` (memaudit.trajectory/1 and the short form), `openai-chat`,
+ * `openai-responses`, `anthropic`, `letta` (REST histories or an agent
+ * file) and `langsmith`, with `auto` detection. Each adapter's module doc
+ * states its input envelope.
+ *
+ * @module
+ */
+import {
+  jsonlLines,
+  readTrajectories,
+  type ScoreRecord,
+  toScoreRecord,
+  type Trajectory,
+  TrajectoryInputError,
+} from "../trajectory.ts";
+import type { AdapterOptions, AdapterResult, SkippedRecord } from "./_common.ts";
+import { fromAnthropic } from "./anthropic.ts";
+import { fromLangSmith } from "./langsmith.ts";
+import { fromLettaAgentFile, fromLettaMessages } from "./letta.ts";
+import { fromOpenAIChat } from "./openai_chat.ts";
+import { fromOpenAIResponses } from "./openai_responses.ts";
+
+export type { AdapterOptions, AdapterResult, SkippedRecord };
+export {
+  fromAnthropic,
+  fromLangSmith,
+  fromLettaAgentFile,
+  fromLettaMessages,
+  fromOpenAIChat,
+  fromOpenAIResponses,
+};
+export { GENERIC_MEMORY_TOOLS, LETTA_MEMORY_TOOLS } from "./defaults.ts";
+
+/** Input formats of {@linkcode readTrajectoryInput}. */
+export const TRAJECTORY_FORMATS = [
+  "auto",
+  "memaudit",
+  "openai-chat",
+  "openai-responses",
+  "anthropic",
+  "letta",
+  "langsmith",
+] as const;
+
+/** One of {@linkcode TRAJECTORY_FORMATS}. */
+export type TrajectoryFormat = typeof TRAJECTORY_FORMATS[number];
+
+/** Result of {@linkcode readTrajectoryInput}. */
+export interface TrajectoryInput {
+  /** The format read (never "auto"); `letta-af` for a Letta agent file. */
+  format: Exclude<TrajectoryFormat, "auto"> | "letta-af";
+  /** One scored record per trajectory (correctness may be null). */
+  records: ScoreRecord[];
+  /** The mapped trajectories (adapters only; null for the memaudit format). */
+  trajectories: Trajectory[] | null;
+  /** Source records an adapter could not map, with their line. */
+  skipped: SkippedRecord[];
+  /** Tool names seen by an adapter, with call counts and whether they counted as memory calls. */
+  tools: AdapterResult["tools"];
+}
+
+function isAgentFile(text: string): boolean {
+  const t = text.trimStart();
+  if (!t.startsWith("{")) return false;
+  try {
+    const d = JSON.parse(text) as Record<string, unknown>;
+    return Array.isArray(d.agents) ||
+      (Array.isArray(d.messages) && ("agent_type" in d || "llm_config" in d || "core_memory" in d));
+  } catch {
+    return false;
+  }
+}
+
+function blockTypes(messages: unknown[]): Set<string> {
+  const out = new Set<string>();
+  for (const m of messages) {
+    const c = (m as { content?: unknown })?.content;
+    if (Array.isArray(c)) { for (const b of c) out.add(String((b as { type?: unknown })?.type)); }
+  }
+  return out;
+}
+
+/**
+ * Detects the format of a trajectory file from its first decisive line: a
+ * Letta agent file (one JSON document with `agents`, or with `messages` and
+ * agent fields); a line with `schema` or `R` (memaudit); `runs` (langsmith);
+ * `items` or `output` (openai-responses); `messages` holding `message_type`
+ * (letta), `tool_use` / `tool_result` blocks (anthropic), or anything else
+ * (openai-chat).
+ *
+ * @param text the file's content
+ * @param file file name for errors
+ * @returns the detected format
+ * @throws {TrajectoryInputError} if no line has a recognisable shape
+ */
+export function detectFormat(text: string, file = "<memory>"): TrajectoryInput["format"] {
+  if (isAgentFile(text)) return "letta-af";
+  for (const { line, text: s } of jsonlLines(text)) {
+    let v: Record<string, unknown>;
+    try {
+      v = JSON.parse(s);
+    } catch {
+      throw new TrajectoryInputError(
+        file,
+        line,
+        "",
+        "expected valid JSON (one trajectory per line)",
+      );
+    }
+    if (v === null || typeof v !== "object" || Array.isArray(v)) continue;
+    if ("schema" in v || "R" in v) return "memaudit";
+    if (Array.isArray(v.runs)) return "langsmith";
+    if (Array.isArray(v.items) || Array.isArray(v.output)) return "openai-responses";
+    if (Array.isArray(v.messages)) {
+      const ms = v.messages as unknown[];
+      if (ms.some((m) => (m as { message_type?: unknown })?.message_type !== undefined)) {
+        return "letta";
+      }
+      const types = blockTypes(ms);
+      if (types.has("tool_use") || types.has("tool_result")) return "anthropic";
+      if (
+        ms.some((m) =>
+          Array.isArray((m as { tool_calls?: unknown })?.tool_calls) ||
+          (m as { role?: unknown })?.role === "tool"
+        )
+      ) {
+        return "openai-chat";
+      }
+      continue; // no tool use on this line: look further
+    }
+  }
+  // Lines with messages but no tool use anywhere: read them as chat logs (R = 0).
+  for (const { text: s } of jsonlLines(text)) {
+    const v = JSON.parse(s);
+    if (v && Array.isArray(v.messages)) return "openai-chat";
+  }
+  throw new TrajectoryInputError(
+    file,
+    0,
+    "",
+    "expected a trajectory file: memaudit.trajectory/1 or short-form lines, or a log with " +
+      '"messages", "items" or "runs" (see --format)',
+  );
+}
+
+/**
+ * Reads a trajectory file in the given (or detected) format. Adapter output
+ * is validated by the trajectory schema like any memaudit line.
+ *
+ * @param text the file's content
+ * @param opts `format` (default auto), memory tools and file name
+ * @returns records, mapped trajectories, skipped source records and tools seen
+ * @throws {TrajectoryInputError} naming file, line and field of the first bad line
+ */
+export function readTrajectoryInput(
+  text: string,
+  opts: AdapterOptions & { format?: TrajectoryFormat } = {},
+): TrajectoryInput {
+  const file = opts.file ?? "<memory>";
+  let format: TrajectoryInput["format"] = opts.format === undefined || opts.format === "auto"
+    ? detectFormat(text, file)
+    : opts.format;
+  if (format === "memaudit") {
+    return {
+      format,
+      records: readTrajectories(text, file, { memoryTools: opts.memoryTools }),
+      trajectories: null,
+      skipped: [],
+      tools: {},
+    };
+  }
+  if (format === "letta" && isAgentFile(text)) format = "letta-af";
+  const adapt = {
+    "openai-chat": fromOpenAIChat,
+    "openai-responses": fromOpenAIResponses,
+    "anthropic": fromAnthropic,
+    "letta": fromLettaMessages,
+    "letta-af": fromLettaAgentFile,
+    "langsmith": fromLangSmith,
+  }[format];
+  const res = adapt(text, { ...opts, file });
+  if (res.trajectories.length === 0) {
+    throw new TrajectoryInputError(file, 0, "", `expected at least one trajectory (${format})`);
+  }
+  return {
+    format,
+    records: res.trajectories.map(({ line, trajectory }) => toScoreRecord(trajectory, file, line)),
+    trajectories: res.trajectories.map((t) => t.trajectory),
+    skipped: res.skipped,
+    tools: res.tools,
+  };
+}

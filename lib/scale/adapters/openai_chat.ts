@@ -1,0 +1,119 @@
+/**
+ * Adapter: OpenAI Chat Completions messages (COMPANIONS §4). Input: JSONL,
+ * one trajectory per line:
+ * `{query_id, scale?, agent?, system?, memory_tools?, correct?, judge?, trajectory_id?, messages: [...]}`
+ * where `messages` is the conversation as sent to / returned by the API:
+ * assistant messages with `tool_calls: [{id, type: "function", function: {name, arguments}}]`
+ * (several in one turn count individually), results as `{role: "tool", tool_call_id, content}`.
+ * The legacy `function_call` / `role: "function"` pair is read too. The last
+ * assistant message without tool calls is the answer; every other assistant
+ * message is an `llm` step. System, developer and user messages are
+ * context, not actions (no step).
+ *
+ * @module
+ */
+import {
+  type AdapterOptions,
+  type AdapterResult,
+  asObject,
+  contentText,
+  readEnvelopes,
+  toolsFor,
+  TrajectoryBuilder,
+} from "./_common.ts";
+import { GENERIC_MEMORY_TOOLS } from "./defaults.ts";
+
+/**
+ * Maps one `messages` array into a builder (shared with the Letta agent-file adapter).
+ *
+ * @returns the reasons of messages that could not be mapped, with their index
+ */
+export function mapChatMessages(messages: unknown[], b: TrajectoryBuilder, path: string): string[] {
+  const skipped: string[] = [];
+  // The answer: the last assistant message with no tool calls.
+  let last = -1;
+  messages.forEach((m, k) => {
+    const o = asObject(m);
+    if (
+      o?.role === "assistant" && !(Array.isArray(o.tool_calls) && o.tool_calls.length) &&
+      !o.function_call
+    ) {
+      last = k;
+    }
+  });
+  const pendingLegacy: string[] = [];
+  messages.forEach((m, k) => {
+    const o = asObject(m);
+    const at = `${path}[${k}]`;
+    if (!o) return skipped.push(`${at}: expected a message object`);
+    const role = o.role;
+    const ts = typeof o.created_at === "string" ? o.created_at : undefined;
+    if (role === "system" || role === "developer" || role === "user") return;
+    if (role === "assistant") {
+      const calls = Array.isArray(o.tool_calls) ? o.tool_calls : [];
+      if (k === last) {
+        return b.final(
+          contentText(o.content),
+          typeof o.model === "string" ? o.model : undefined,
+          ts,
+        );
+      }
+      b.llm(typeof o.model === "string" ? o.model : undefined, ts);
+      calls.forEach((c, j) => {
+        const co = asObject(c), fn = asObject(co?.function);
+        if (!fn || typeof fn.name !== "string" || fn.name === "") {
+          skipped.push(`${at}.tool_calls[${j}]: expected {id, function: {name, arguments}}`);
+          return;
+        }
+        b.call(fn.name, fn.arguments, typeof co!.id === "string" ? co!.id : undefined, { ts });
+      });
+      const fc = asObject(o.function_call);
+      if (fc) {
+        if (typeof fc.name !== "string" || fc.name === "") {
+          skipped.push(`${at}.function_call: expected {name, arguments}`);
+        } else {
+          const id = `legacy:${k}`;
+          b.call(fc.name, fc.arguments, id, { ts });
+          pendingLegacy.push(id);
+        }
+      }
+      return;
+    }
+    if (role === "tool") {
+      const id = typeof o.tool_call_id === "string" ? o.tool_call_id : undefined;
+      if (!b.result(id, o.content)) {
+        skipped.push(
+          `${at}: tool result for unknown tool_call_id ${JSON.stringify(o.tool_call_id)}`,
+        );
+      }
+      return;
+    }
+    if (role === "function") {
+      if (!b.result(pendingLegacy.shift(), o.content)) {
+        skipped.push(`${at}: function result without a preceding function_call`);
+      }
+      return;
+    }
+    skipped.push(`${at}: unknown role ${JSON.stringify(role)}`);
+  });
+  return skipped;
+}
+
+/**
+ * Reads OpenAI Chat Completions logs (see the module doc for the envelope).
+ *
+ * @param text the JSONL file's content
+ * @param opts memory tools (default {@linkcode GENERIC_MEMORY_TOOLS}) and file name
+ * @returns trajectories, skipped records and the tool names seen
+ * @throws {TrajectoryInputError} if a line is not JSON or its envelope is malformed
+ */
+export function fromOpenAIChat(text: string, opts: AdapterOptions = {}): AdapterResult {
+  const file = opts.file ?? "<memory>";
+  const res: AdapterResult = { trajectories: [], skipped: [], tools: {} };
+  for (const { line, env, payload, key } of readEnvelopes(text, file, ["messages"])) {
+    const b = new TrajectoryBuilder(toolsFor(env, opts, GENERIC_MEMORY_TOOLS), res.tools);
+    for (const reason of mapChatMessages(payload, b, key)) res.skipped.push({ line, reason });
+    res.trajectories.push({ line, trajectory: b.build(env) });
+  }
+  return res;
+}

@@ -1,0 +1,182 @@
+/**
+ * Scale-conditioned reliability (paper 002; COMPANIONS §1, §4): the
+ * trajectory format, its readers and adapters, the scorer (Pass@B, P90R,
+ * p_exh / p_wrong, s*_alpha) and the paper's reported tables. Re-exports only.
+ *
+ * @module
+ */
+// scale-A: trajectory format and scorer.
+export {
+  forEachJsonlLine,
+  joinJudgeLog,
+  jsonlLines,
+  JUDGE_KINDS,
+  type JudgeKind,
+  type JudgeLogLine,
+  JudgeLogLineSchema,
+  type JudgeVerdict,
+  memoryCallCount,
+  parseJsonLine,
+  readJudgeLog,
+  readTrajectories,
+  type ReadTrajectoriesOptions,
+  requireCorrectness,
+  type ReturnedItem,
+  ReturnedItemSchema,
+  type ScoreRecord,
+  type ShortTrajectory,
+  ShortTrajectoryScaleSchema,
+  ShortTrajectorySchema,
+  STEP_KINDS,
+  type StepKind,
+  toScoreRecord,
+  type Trajectory,
+  TRAJECTORY_SCHEMA,
+  TrajectoryInputError,
+  trajectoryJsonSchema,
+  type TrajectoryJudge,
+  TrajectoryJudgeSchema,
+  TrajectoryLineSchema,
+  type TrajectoryScale,
+  TrajectoryScaleSchema,
+  TrajectorySchema,
+  type TrajectoryStep,
+  TrajectoryStepSchema,
+} from "./trajectory.ts";
+export {
+  compareLadderLabels,
+  type LadderPoint,
+  type UsableScaleBoundary,
+  usableScaleBoundary,
+} from "./boundary.ts";
+export {
+  type BudgetPoint,
+  type Interval,
+  p90r,
+  type ScaleBoundaryScore,
+  type ScaleGroupScore,
+  type ScaleScore,
+  scoreScale,
+  type ScoreScaleOptions,
+} from "./score.ts";
+export {
+  type CheckPaper002Options,
+  checkPaper002Tables,
+  PAPER002_FAILURE_TABLE,
+  PAPER002_LOCOMO,
+  PAPER002_MAIN_TABLE,
+  PAPER002_SOURCE,
+  type Paper002FailureRow,
+  type Paper002MainRow,
+  type TableCheck,
+} from "./paper_tables.ts";
+export {
+  type AdapterOptions,
+  type AdapterResult,
+  detectFormat,
+  fromAnthropic,
+  fromLangSmith,
+  fromLettaAgentFile,
+  fromLettaMessages,
+  fromOpenAIChat,
+  fromOpenAIResponses,
+  GENERIC_MEMORY_TOOLS,
+  LETTA_MEMORY_TOOLS,
+  readTrajectoryInput,
+  type SkippedRecord,
+  TRAJECTORY_FORMATS,
+  type TrajectoryFormat,
+  type TrajectoryInput,
+} from "./adapters/mod.ts";
+// scale-B: ladders, sources, BM25, simulators, structural judge, write-time view.
+export {
+  buildLadder,
+  type Ladder,
+  ladderInstance,
+  ladderInstances,
+  ladderManifest,
+  type LadderOptions,
+  type LadderRung,
+  type LadderScale,
+  ladderSummary,
+  type LadderSummaryRow,
+  LOCOMO_LADDER,
+  type ManifestRow,
+  PAPER_LADDER,
+  type QueryLadder,
+  readLadder,
+  sessionWords,
+  TOKEN_PROXY_METHOD,
+  type TokenProxy,
+  writeLadder,
+} from "./ladder.ts";
+export type {
+  EvidenceNeed,
+  LadderIssue,
+  LadderQuery,
+  LadderSession,
+  LadderSource,
+  LadderTurn,
+} from "./sources/types.ts";
+export { locomoLadderSource, locomoSessionId, type LocomoSourceOptions } from "./sources/locomo.ts";
+export {
+  loadLongMemEval,
+  LongMemEvalFileSchema,
+  type LongMemEvalInstance,
+  LongMemEvalInstanceSchema,
+  longMemEvalLadderSource,
+  type LongMemEvalTurn,
+  LongMemEvalTurnSchema,
+  parseLongMemEval,
+} from "./sources/longmemeval.ts";
+export {
+  type FillerLine,
+  FillerLineSchema,
+  loadFillerCorpus,
+  parseFillerCorpus,
+  withFiller,
+} from "./sources/filler.ts";
+export {
+  type Bm25Hit,
+  Bm25Okapi,
+  type Bm25Options,
+  countTerms as bm25CountTerms,
+  type DocCounts,
+  type Granularity,
+  HistoryRetriever,
+  type RetrievedItem,
+  type RetrieverOptions,
+  tokenize as bm25Tokenize,
+} from "./bm25.ts";
+export {
+  ABSTAIN_ANSWER,
+  evidenceCovered,
+  foundSessions,
+  type JudgeTarget,
+  type ReaderNoise,
+  type ReaderVerdict,
+  simulatedReader,
+  trajectoryCovers,
+} from "./judge.ts";
+export {
+  SIM_MEMORY_TOOL,
+  simulateLadder,
+  type SimulateOptions,
+  simulateTrajectory,
+  SIMULATOR_KINDS,
+  SIMULATOR_PRESETS,
+  type SimulatorKind,
+  type SimulatorSpec,
+} from "./simulate.ts";
+export {
+  extendedPackage,
+  sideBySide,
+  type SideBySideRow,
+  WRITE_TIME_WRITERS,
+  type WriteTimeBoundary,
+  type WriteTimeCell,
+  type WriteTimeOptions,
+  type WriteTimeRow,
+  type WriteTimeView,
+  writeTimeView,
+} from "./write_time.ts";

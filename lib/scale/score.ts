@@ -1,0 +1,567 @@
+/**
+ * The scale-conditioned scorer of paper 002 (§1(a) items 4-8; COMPANIONS
+ * §1(e)): per (agent, system, scale) the number of trajectories n, Pass@B,
+ * the failure split p_exh / p_wrong, P90R, mean R, the R histogram, the
+ * whole Pass@B(B) curve and seeded percentile-bootstrap intervals over query
+ * ids; per (agent, system) the usable-scale boundary s*_alpha.
+ *
+ * Definitions (one trajectory τ per query per scale, R = R(τ), C = C(τ)):
+ * - Pass@B = #{C = 1 ∧ R ≤ B} / n (the budget is applied post hoc);
+ * - p_exh = #{R > B} / n, whatever the answer; p_wrong = #{R ≤ B ∧ C = 0} / n;
+ *   all three are fractions of all trajectories and sum to 1;
+ * - P90R = the least integer r with 10·#{R ≤ r} ≥ 9·n (nearest rank, always
+ *   an observed value);
+ * - s*_alpha: see {@linkcode usableScaleBoundary}.
+ *
+ * Ladder order: by N_irr when every scale of the input has one (a label
+ * without N_irr takes the N_irr that another line gives it); otherwise by
+ * the `ladder` option (a list of labels); otherwise by natural label order
+ * ({@linkcode compareLadderLabels}: `s2` before `s10`). The order never
+ * depends on the order of the input lines, nor do any numbers.
+ *
+ * @module
+ */
+import { SeededRandom } from "../rng/seeded_random.ts";
+import { compareLadderLabels, usableScaleBoundary } from "./boundary.ts";
+import { type ScoreRecord, TrajectoryInputError, type TrajectoryScale } from "./trajectory.ts";
+
+/** Options of {@linkcode scoreScale}. */
+export interface ScoreScaleOptions {
+  /** Interaction budget B, memory calls (default 2, the paper's B0). */
+  budget?: number;
+  /** Reliability threshold alpha of s*_alpha (default 0.7). */
+  alpha?: number;
+  /** Bootstrap resamples over query ids (default 2,000; 0 = no intervals). */
+  resamples?: number;
+  /** Bootstrap confidence level (default 0.95). */
+  level?: number;
+  /** seedrandom seed of the bootstrap (default 0); each group derives its own stream. */
+  seed?: number | string;
+  /** Ladder order as labels, for inputs whose scales have no N_irr. */
+  ladder?: readonly string[];
+  /** Report the sustained boundary as `s_star` instead of the first crossing. */
+  sustained?: boolean;
+  /** Largest budget of the Pass@B(B) curve (default: the largest R of the agent-system pair, at most 10,000). */
+  curveMax?: number;
+  /** File name used in error messages (default `<memory>`). */
+  file?: string;
+}
+
+/** A percentile-bootstrap interval. */
+export interface Interval {
+  /** Lower end. */
+  low: number;
+  /** Upper end. */
+  high: number;
+  /** (high − low) / 2, the "±" of the paper's tables. */
+  half_width: number;
+}
+
+/** One point of the Pass@B(B) curve. */
+export interface BudgetPoint {
+  /** The budget B. */
+  B: number;
+  /** Pass@B at this budget. */
+  pass_at_b: number;
+  /** p_exh at this budget. */
+  p_exh: number;
+  /** p_wrong at this budget. */
+  p_wrong: number;
+}
+
+/** The scores of one (agent, system, scale) group. */
+export interface ScaleGroupScore {
+  /** Agent A. */
+  agent: string;
+  /** Memory system M. */
+  system: string;
+  /** The scale as reported: the label when the input gave one, else N_irr; null without a scale. */
+  scale: string | number | null;
+  /** The resolved scale (label and N_irr as far as known), or null. */
+  scale_ref: TrajectoryScale | null;
+  /** Position in the ladder (0-based; -1 without a scale). */
+  ladder_index: number;
+  /** Number of trajectories. */
+  n: number;
+  /** Number of distinct query ids. */
+  queries: number;
+  /** Pass@B, fraction of all trajectories. */
+  pass_at_b: number;
+  /** p_exh = P[R > B], fraction of all trajectories. */
+  p_exh: number;
+  /** p_wrong = P[R ≤ B ∧ C = 0], fraction of all trajectories. */
+  p_wrong: number;
+  /** Counts behind the three fractions (they sum to n). */
+  counts: { pass: number; exh: number; wrong: number };
+  /** P90R, memory calls (nearest rank). */
+  p90r: number;
+  /** Mean R, memory calls. */
+  mean_r: number;
+  /** Largest R. */
+  max_r: number;
+  /** R histogram: each observed R with its number of trajectories and of correct ones, ascending. */
+  r_histogram: { r: number; n: number; correct: number }[];
+  /** Pass@B(B), p_exh(B), p_wrong(B) for B = 0..curve end. */
+  curve: BudgetPoint[];
+  /** Bootstrap intervals over query ids, or null with 0 resamples. */
+  ci: { pass_at_b: Interval; p_exh: Interval; p_wrong: Interval } | null;
+}
+
+/** The boundary of one (agent, system). */
+export interface ScaleBoundaryScore {
+  /** Agent A. */
+  agent: string;
+  /** Memory system M. */
+  system: string;
+  /** s*_alpha (first crossing, or sustained with that option): N_irr or label, or ">MAX". */
+  s_star: number | string;
+  /** A later scale is back at or above alpha after the first crossing. */
+  recovers: boolean;
+  /** The first-crossing boundary. */
+  s_star_first: number | string;
+  /** The sustained boundary. */
+  s_star_sustained: number | string;
+  /** Pass@B per scale in ladder order, with n. */
+  points: { scale: number | string; pass_at_b: number; n: number }[];
+}
+
+/** Result of {@linkcode scoreScale}. */
+export interface ScaleScore {
+  /** Budget B used. */
+  budget: number;
+  /** alpha used. */
+  alpha: number;
+  /** Which boundary `s_star` holds. */
+  boundary_rule: "first" | "sustained";
+  /** Bootstrap settings (resamples 0: none). */
+  bootstrap: { resamples: number; level: number; seed: number | string; unit: "query_id" };
+  /** Total trajectories scored. */
+  n: number;
+  /** The ladder, in order: the reported scale of each position. */
+  ladder: (number | string)[];
+  /** One row per (agent, system, scale), sorted by agent, system, ladder position. */
+  groups: ScaleGroupScore[];
+  /** One row per (agent, system) with at least one scale. */
+  boundaries: ScaleBoundaryScore[];
+}
+
+interface Acc {
+  scale: TrajectoryScale | null;
+  line: number | undefined;
+  qids: string[];
+  rs: number[];
+  cs: boolean[];
+}
+
+const NO_SCALE = "\u0000";
+
+function checkOptions(o: ScoreScaleOptions): void {
+  const b = o.budget ?? 2;
+  if (!Number.isSafeInteger(b) || b < 0) {
+    throw new RangeError(`Cannot score: budget must be a non-negative integer, got ${b}`);
+  }
+  const a = o.alpha ?? 0.7;
+  if (!(a >= 0 && a <= 1)) throw new RangeError(`Cannot score: alpha must be in [0, 1], got ${a}`);
+  const r = o.resamples ?? 2000;
+  if (!Number.isSafeInteger(r) || r < 0) {
+    throw new RangeError(`Cannot score: resamples must be a non-negative integer, got ${r}`);
+  }
+  const l = o.level ?? 0.95;
+  if (!(l > 0 && l < 1)) throw new RangeError(`Cannot score: level must be in (0, 1), got ${l}`);
+  if (o.curveMax !== undefined && (!Number.isSafeInteger(o.curveMax) || o.curveMax < 0)) {
+    throw new RangeError(`Cannot score: curveMax must be a non-negative integer`);
+  }
+}
+
+/** P90R by integers: the least r with 10·#{R ≤ r} ≥ 9·n. `hist` ascending by r. */
+function p90rOf(hist: { r: number; n: number }[], n: number): number {
+  let cum = 0;
+  for (const h of hist) {
+    cum += h.n;
+    if (10 * cum >= 9 * n) return h.r;
+  }
+  return hist[hist.length - 1].r;
+}
+
+/**
+ * P90R of a list of memory-call counts (paper 002 §1(a) item 5): the least
+ * integer r with 10·#{R ≤ r} ≥ 9·n, i.e. the ⌈0.9·n⌉-th smallest value.
+ *
+ * @example COMPANIONS §1(e)'s golden vector (numpy's linear default would give 5.4)
+ * ```ts
+ * import { p90r } from "./score.ts";
+ * console.assert(p90r([0, 1, 1, 2, 3, 5, 1, 1, 2, 9]) === 5);
+ * ```
+ *
+ * @param rs memory-call counts (non-negative integers, at least one)
+ * @returns P90R, an observed value
+ * @throws {RangeError} if `rs` is empty
+ */
+export function p90r(rs: readonly number[]): number {
+  if (rs.length === 0) throw new RangeError("Cannot compute P90R: no trajectories");
+  const counts = new Map<number, number>();
+  for (const r of rs) counts.set(r, (counts.get(r) ?? 0) + 1);
+  const hist = [...counts].sort((a, b) => a[0] - b[0]).map(([r, n]) => ({ r, n }));
+  return p90rOf(hist, rs.length);
+}
+
+function assertSplit(pass: number, exh: number, wrong: number, where: string): void {
+  const s = pass + exh + wrong;
+  if (Math.abs(s - 1) > 1e-12) {
+    throw new Error(`Pass@B + p_exh + p_wrong = ${s} at ${where}, expected 1 within 1e-12`);
+  }
+}
+
+function interval(lo: number, hi: number): Interval {
+  return { low: lo, high: hi, half_width: (hi - lo) / 2 };
+}
+
+/** Linear-interpolation quantile of sorted values (Hyndman–Fan type 7, as lib/score's bootstraps). */
+function quantileSorted(sorted: Float64Array, p: number): number {
+  const pos = (sorted.length - 1) * p;
+  const lo = Math.floor(pos), hi = Math.ceil(pos);
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
+}
+
+/**
+ * Percentile bootstrap over query ids (the resampling unit), the three
+ * fractions from the same draws: query ids in sorted order (so the result
+ * does not depend on line order); each resample draws as many ids as there
+ * are, with replacement, and takes Σ count / Σ trajectories over the drawn
+ * ids; the interval is the (1 − level)/2 and (1 + level)/2 quantiles. The
+ * draws and the quantile rule are those of `clusterBootstrapCi`
+ * (lib/score/cluster_bootstrap.ts), done once for the three statistics.
+ */
+function queryBootstrap(
+  qids: readonly string[],
+  rs: readonly number[],
+  cs: readonly boolean[],
+  o: { B: number; resamples: number; level: number; seed: string },
+): NonNullable<ScaleGroupScore["ci"]> {
+  const ids = [...new Set(qids)].sort();
+  const index = new Map(ids.map((id, i) => [id, i]));
+  const g = ids.length;
+  const cnt = new Float64Array(g), pass = new Float64Array(g), exh = new Float64Array(g);
+  for (let t = 0; t < qids.length; t++) {
+    const i = index.get(qids[t])!;
+    cnt[i]++;
+    if (rs[t] > o.B) exh[i]++;
+    else if (cs[t]) pass[i]++;
+  }
+  const n = qids.length;
+  let P = 0, E = 0;
+  for (let i = 0; i < g; i++) {
+    P += pass[i];
+    E += exh[i];
+  }
+  if (g === 1) {
+    return {
+      pass_at_b: interval(P / n, P / n),
+      p_exh: interval(E / n, E / n),
+      p_wrong: interval((n - P - E) / n, (n - P - E) / n),
+    };
+  }
+  const rng = new SeededRandom(o.seed);
+  const draw = new Float64Array(g);
+  const mp = new Float64Array(o.resamples), me = new Float64Array(o.resamples);
+  const mw = new Float64Array(o.resamples);
+  for (let b = 0; b < o.resamples; b++) {
+    rng.fillRandbelow(g, draw);
+    let c = 0, p = 0, e = 0;
+    for (let k = 0; k < g; k++) {
+      const i = draw[k];
+      c += cnt[i];
+      p += pass[i];
+      e += exh[i];
+    }
+    mp[b] = p / c;
+    me[b] = e / c;
+    mw[b] = (c - p - e) / c;
+  }
+  const lo = (1 - o.level) / 2, hi = (1 + o.level) / 2;
+  const iv = (m: Float64Array) => {
+    m.sort();
+    return interval(quantileSorted(m, lo), quantileSorted(m, hi));
+  };
+  return { pass_at_b: iv(mp), p_exh: iv(me), p_wrong: iv(mw) };
+}
+
+/**
+ * Scores trajectories by scale (paper 002 §1(a) items 4-8).
+ *
+ * @example COMPANIONS §1(e)'s golden vector at B = 1
+ * ```ts
+ * import { scoreScale } from "./score.ts";
+ * const R = [0, 1, 1, 2, 3, 5, 1, 1, 2, 9], C = [1, 1, 0, 1, 1, 1, 1, 0, 0, 1];
+ * const recs = R.map((r, k) => ({
+ *   query_id: `q${k}`, agent: "a", system: "m", scale: { n_irr: 0 }, R: r, correct: C[k] === 1,
+ * }));
+ * const g = scoreScale(recs, { budget: 1, resamples: 0 }).groups[0];
+ * console.assert(g.pass_at_b === 0.3 && g.p_exh === 0.5 && g.p_wrong === 0.2 && g.p90r === 5);
+ * ```
+ *
+ * @param records scored trajectories (every `correct` must be true or false)
+ * @param opts budget, alpha, bootstrap, ladder and boundary options
+ * @returns per-group scores, per-pair boundaries and the ladder
+ * @throws {TrajectoryInputError} if a record has no correctness, or one label is given two
+ *   different N_irr (or one N_irr two labels), or a label is missing from `ladder`
+ * @throws {RangeError} on bad options
+ */
+export function scoreScale(
+  records: readonly ScoreRecord[],
+  opts: ScoreScaleOptions = {},
+): ScaleScore {
+  checkOptions(opts);
+  const B = opts.budget ?? 2;
+  const alpha = opts.alpha ?? 0.7;
+  const resamples = opts.resamples ?? 2000;
+  const level = opts.level ?? 0.95;
+  const seed = opts.seed ?? 0;
+  const file = opts.file ?? "<memory>";
+
+  // 1. Group by (agent, system, raw scale) with nested maps (no key strings per record).
+  const tree = new Map<string, Map<string, Map<string, Acc>>>();
+  for (let k = 0; k < records.length; k++) {
+    const r = records[k];
+    if (r.correct !== true && r.correct !== false) {
+      throw new TrajectoryInputError(
+        file,
+        r.line ?? k + 1,
+        "correct",
+        "expected true or false (or give a judge log)",
+      );
+    }
+    let bySystem = tree.get(r.agent);
+    if (bySystem === undefined) tree.set(r.agent, bySystem = new Map());
+    let byScale = bySystem.get(r.system);
+    if (byScale === undefined) bySystem.set(r.system, byScale = new Map());
+    const s = r.scale;
+    const raw = s === null ? NO_SCALE : `${s.n_irr ?? ""}\u0001${s.label ?? ""}`;
+    let acc = byScale.get(raw);
+    if (acc === undefined) {
+      byScale.set(raw, acc = { scale: s, line: r.line ?? k + 1, qids: [], rs: [], cs: [] });
+    }
+    acc.qids.push(r.query_id);
+    acc.rs.push(r.R);
+    acc.cs.push(r.correct);
+  }
+
+  // 2. Resolve labels <-> N_irr over the whole input; conflicts are input errors.
+  const labelToN = new Map<string, { n: number; line: number }>();
+  const nToLabel = new Map<number, { label: string; line: number }>();
+  const raws: Acc[] = [];
+  for (const bySystem of tree.values()) {
+    for (const byScale of bySystem.values()) for (const a of byScale.values()) raws.push(a);
+  }
+  // Visit raw scales in a fixed order so the reported conflict does not depend on line order.
+  const rawKey = (s: TrajectoryScale | null) =>
+    s === null ? "" : `${s.n_irr ?? ""}\u0001${s.label ?? ""}`;
+  const sortedRaws = [...raws].sort((a, b) =>
+    rawKey(a.scale) < rawKey(b.scale) ? -1 : rawKey(a.scale) > rawKey(b.scale) ? 1 : 0
+  );
+  for (const a of sortedRaws) {
+    const s = a.scale;
+    if (s?.label === undefined || s.n_irr === undefined) continue;
+    const l = labelToN.get(s.label), m = nToLabel.get(s.n_irr);
+    if (l !== undefined && l.n !== s.n_irr) {
+      throw new TrajectoryInputError(
+        file,
+        a.line ?? 0,
+        "scale",
+        `expected one n_irr per label: "${s.label}" has n_irr ${l.n} (line ${l.line}) and ${s.n_irr}`,
+      );
+    }
+    if (m !== undefined && m.label !== s.label) {
+      throw new TrajectoryInputError(
+        file,
+        a.line ?? 0,
+        "scale",
+        `expected one label per n_irr: ${s.n_irr} is "${m.label}" (line ${m.line}) and "${s.label}"`,
+      );
+    }
+    labelToN.set(s.label, { n: s.n_irr, line: a.line ?? 0 });
+    nToLabel.set(s.n_irr, { label: s.label, line: a.line ?? 0 });
+  }
+  const resolve = (s: TrajectoryScale | null): TrajectoryScale | null => {
+    if (s === null) return null;
+    const n = s.n_irr ?? (s.label !== undefined ? labelToN.get(s.label)?.n : undefined);
+    const label = s.label ?? (s.n_irr !== undefined ? nToLabel.get(s.n_irr)?.label : undefined);
+    return { ...(label !== undefined ? { label } : {}), ...(n !== undefined ? { n_irr: n } : {}) };
+  };
+  const idOf = (s: TrajectoryScale | null) =>
+    s === null ? NO_SCALE : s.n_irr !== undefined ? `n:${s.n_irr}` : `l:${s.label}`;
+
+  // 3. The ladder: every distinct resolved scale, in order.
+  const ladderMap = new Map<string, TrajectoryScale>();
+  for (const a of raws) {
+    const s = resolve(a.scale);
+    if (s !== null) ladderMap.set(idOf(s), s);
+  }
+  const allN = [...ladderMap.values()].every((s) => s.n_irr !== undefined);
+  const labelOf = (s: TrajectoryScale) => s.label ?? String(s.n_irr);
+  let ladderScales = [...ladderMap.values()];
+  if (allN) ladderScales.sort((a, b) => a.n_irr! - b.n_irr!);
+  else if (opts.ladder !== undefined) {
+    const pos = new Map(opts.ladder.map((l, i) => [l, i]));
+    for (const s of ladderScales) {
+      if (!pos.has(labelOf(s))) {
+        const a = sortedRaws.find((x) => x.scale !== null && idOf(resolve(x.scale)) === idOf(s));
+        throw new TrajectoryInputError(
+          file,
+          a?.line ?? 0,
+          "scale",
+          `expected a scale of the ladder ${JSON.stringify(opts.ladder)}, found "${labelOf(s)}"`,
+        );
+      }
+    }
+    ladderScales = ladderScales.sort((a, b) => pos.get(labelOf(a))! - pos.get(labelOf(b))!);
+  } else ladderScales.sort((a, b) => compareLadderLabels(labelOf(a), labelOf(b)));
+  const ladderIndex = new Map(ladderScales.map((s, i) => [idOf(s), i]));
+  const shown = (s: TrajectoryScale): number | string => s.label ?? s.n_irr!;
+  const boundaryValue = (s: TrajectoryScale): number | string => s.n_irr ?? s.label!;
+
+  // 4. Score every (agent, system, scale).
+  const groups: ScaleGroupScore[] = [];
+  const boundaries: ScaleBoundaryScore[] = [];
+  const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  for (const agent of [...tree.keys()].sort(byCode)) {
+    const bySystem = tree.get(agent)!;
+    for (const system of [...bySystem.keys()].sort(byCode)) {
+      // Merge raw scales that resolve to the same scale.
+      const merged = new Map<string, { scale: TrajectoryScale | null; accs: Acc[] }>();
+      for (const a of bySystem.get(system)!.values()) {
+        const s = resolve(a.scale);
+        const id = idOf(s);
+        const m = merged.get(id);
+        if (m) m.accs.push(a);
+        else merged.set(id, { scale: s, accs: [a] });
+      }
+      const entries = [...merged.entries()].sort((x, y) =>
+        (ladderIndex.get(x[0]) ?? -1) - (ladderIndex.get(y[0]) ?? -1)
+      );
+      let maxR = 0;
+      for (const [, m] of entries) {
+        for (const a of m.accs) for (const r of a.rs) if (r > maxR) maxR = r;
+      }
+      const curveEnd = opts.curveMax ?? Math.min(maxR, 10_000);
+      const pairGroups: ScaleGroupScore[] = [];
+      for (const [id, m] of entries) {
+        const g = scoreGroup(agent, system, m.scale, m.accs, {
+          B,
+          curveEnd,
+          resamples,
+          level,
+          seed: `${seed}|${agent}|${system}|${id}`,
+        });
+        g.ladder_index = ladderIndex.get(id) ?? -1;
+        if (m.scale !== null) g.scale = shown(m.scale);
+        pairGroups.push(g);
+      }
+      groups.push(...pairGroups);
+      const laddered = pairGroups.filter((g) => g.scale_ref !== null);
+      if (laddered.length > 0) {
+        const points = laddered.map((g) => ({
+          scale: boundaryValue(g.scale_ref!),
+          pass_at_b: g.pass_at_b,
+          n: g.n,
+        }));
+        const b = usableScaleBoundary(
+          points.map((p) => ({ scale: p.scale, value: p.pass_at_b })),
+          alpha,
+        );
+        boundaries.push({
+          agent,
+          system,
+          s_star: opts.sustained ? b.s_star_sustained : b.s_star,
+          recovers: b.recovers,
+          s_star_first: b.s_star,
+          s_star_sustained: b.s_star_sustained,
+          points,
+        });
+      }
+    }
+  }
+  return {
+    budget: B,
+    alpha,
+    boundary_rule: opts.sustained ? "sustained" : "first",
+    bootstrap: { resamples, level, seed, unit: "query_id" },
+    n: records.length,
+    ladder: ladderScales.map(shown),
+    groups,
+    boundaries,
+  };
+}
+
+function scoreGroup(
+  agent: string,
+  system: string,
+  scale: TrajectoryScale | null,
+  accs: Acc[],
+  o: { B: number; curveEnd: number; resamples: number; level: number; seed: string },
+): ScaleGroupScore {
+  const all = new Map<number, number>(), corr = new Map<number, number>();
+  let n = 0, sumR = 0, pass = 0, exh = 0;
+  for (const a of accs) {
+    const rs = a.rs, cs = a.cs;
+    for (let k = 0; k < rs.length; k++) {
+      const r = rs[k];
+      all.set(r, (all.get(r) ?? 0) + 1);
+      if (cs[k]) corr.set(r, (corr.get(r) ?? 0) + 1);
+      sumR += r;
+      if (r > o.B) exh++;
+      else if (cs[k]) pass++;
+    }
+    n += rs.length;
+  }
+  const wrong = n - pass - exh;
+  const hist = [...all.keys()].sort((x, y) => x - y).map((r) => ({
+    r,
+    n: all.get(r)!,
+    correct: corr.get(r) ?? 0,
+  }));
+  const where = `${agent}/${system}/${scale === null ? "-" : JSON.stringify(scale)}`;
+  assertSplit(pass / n, exh / n, wrong / n, where);
+
+  // Pass@B(B) curve from the histogram (budgets are post hoc).
+  const curve: BudgetPoint[] = [];
+  let h = 0, cumAll = 0, cumCorr = 0;
+  for (let b = 0; b <= o.curveEnd; b++) {
+    while (h < hist.length && hist[h].r <= b) {
+      cumAll += hist[h].n;
+      cumCorr += hist[h].correct;
+      h++;
+    }
+    const p = cumCorr / n, e = (n - cumAll) / n, w = (cumAll - cumCorr) / n;
+    assertSplit(p, e, w, `${where} B=${b}`);
+    curve.push({ B: b, pass_at_b: p, p_exh: e, p_wrong: w });
+  }
+
+  let ci: ScaleGroupScore["ci"] = null;
+  const qids = accs.length === 1 ? accs[0].qids : accs.flatMap((a) => a.qids);
+  const queries = new Set(qids).size;
+  if (o.resamples > 0) {
+    const rs = accs.length === 1 ? accs[0].rs : accs.flatMap((a) => a.rs);
+    const cs = accs.length === 1 ? accs[0].cs : accs.flatMap((a) => a.cs);
+    ci = queryBootstrap(qids, rs, cs, o);
+  }
+  return {
+    agent,
+    system,
+    scale: null,
+    scale_ref: scale,
+    ladder_index: -1,
+    n,
+    queries,
+    pass_at_b: pass / n,
+    p_exh: exh / n,
+    p_wrong: wrong / n,
+    counts: { pass, exh, wrong },
+    p90r: p90rOf(hist, n),
+    mean_r: sumR / n,
+    max_r: hist[hist.length - 1].r,
+    r_histogram: hist,
+    curve,
+    ci,
+  };
+}
