@@ -23,7 +23,7 @@
  */
 import { lexicalStems } from "../adjudicate/lexical.ts";
 import { checkpointSessions } from "./checkpoints.ts";
-import { Bm25 } from "./_bm25.ts";
+import { Bm25Okapi } from "../scale/bm25.ts";
 import { embeddedFactId } from "./cohort.ts";
 import type { Snapshot } from "./formats.ts";
 import { type BankSnapshot, countTokens, memoryText } from "./replay.ts";
@@ -140,12 +140,12 @@ export function lexicalJudge(opts: LexicalJudgeOptions = {}): PresenceJudge {
     );
   }
   const clean = (t: string) => (strip ? t.replace(EMBEDDED, " ") : t);
-  const cache = new WeakMap<BankSnapshot, { bm: Bm25; stems: Set<string>[] }>();
+  const cache = new WeakMap<BankSnapshot, { bm: Bm25Okapi; stems: Set<string>[] }>();
   const indexOf = (bank: BankSnapshot) => {
     let ix = cache.get(bank);
     if (ix === undefined) {
       const docs = bank.entries.map((e) => lexicalStems(clean(e.text)));
-      ix = { bm: new Bm25(docs), stems: docs.map((d) => new Set(d)) };
+      ix = { bm: new Bm25Okapi(docs), stems: docs.map((d) => new Set(d)) };
       cache.set(bank, ix);
     }
     return ix;
@@ -162,7 +162,7 @@ export function lexicalJudge(opts: LexicalJudgeOptions = {}): PresenceJudge {
       }
       if (q.length === 0) return false;
       const ix = indexOf(bank);
-      for (const i of ix.bm.top(q, topK)) {
+      for (const i of ix.bm.topK(q, topK).map((h) => h.index)) {
         let hit = 0;
         for (const s of q) if (ix.stems[i].has(s)) hit++;
         if (hit / q.length >= threshold) return true;
@@ -293,8 +293,8 @@ export async function adjudicatedTracks(
     for (const t of sessions) {
       const bank = bySession.get(t);
       if (bank === undefined || bank.entries.length === 0) continue;
-      const bm = new Bm25(bank.entries.map((e) => lexicalStems(e.text)));
-      const text = bm.top(q, topK).map((i) => bank.entries[i].text).join("\n");
+      const bm = new Bm25Okapi(bank.entries.map((e) => lexicalStems(e.text)));
+      const text = bm.topK(q, topK).map((h) => h.index).map((i) => bank.entries[i].text).join("\n");
       const edges = await adjudicator.adjudicate({
         packageId: `retention:${f.user}`,
         memory: { id: `${f.user}/bank@${t}`, text },
