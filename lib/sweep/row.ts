@@ -463,46 +463,6 @@ export interface UnitText {
   rows: ResultRow[];
 }
 
-/** The fields of a result row that the sweep summary reads. */
-export type LiteRow =
-  & Pick<
-    ResultRow,
-    | "distribution"
-    | "seed"
-    | "instance_id"
-    | "budget"
-    | "method"
-    | "objective_value"
-    | "ratio_to_opt"
-    | "ratio_to_upper_bound"
-    | "ratio_to_reference"
-    | "selected_cost"
-    | "budget_feasible"
-    | "group_feasible"
-    | "opt_degenerate"
-  >
-  & { update_metrics: { invalidation_units_covered?: number } };
-
-/** The summary fields of a row. */
-export function liteRow(r: ResultRow): LiteRow {
-  return {
-    distribution: r.distribution,
-    seed: r.seed,
-    instance_id: r.instance_id,
-    budget: r.budget,
-    method: r.method,
-    objective_value: r.objective_value,
-    ratio_to_opt: r.ratio_to_opt,
-    ratio_to_upper_bound: r.ratio_to_upper_bound,
-    ratio_to_reference: r.ratio_to_reference,
-    selected_cost: r.selected_cost,
-    budget_feasible: r.budget_feasible,
-    group_feasible: r.group_feasible,
-    opt_degenerate: r.opt_degenerate,
-    update_metrics: { invalidation_units_covered: r.update_metrics.invalidation_units_covered },
-  };
-}
-
 /**
  * Serializes a unit for the output files. Concatenating the chunks of all
  * units in (distribution, seed) order gives exactly `rowsToJsonl`,

@@ -10,7 +10,7 @@ import { type CompiledPackage, compilePackage } from "../package/compile.ts";
 import type { Package } from "../package/schema.ts";
 import { artifactSafeRatio, DEGENERATE_TOL } from "../score/ratio.ts";
 import { representationMix, updateMetrics, validityLists } from "../score/metrics.ts";
-import type { Summation } from "../score/_py_sum.ts";
+import type { Summation } from "../score/summation.ts";
 import { solveBnb } from "../solve/bnb.ts";
 import { isCertified } from "../solve/result.ts";
 import { WRITERS } from "../writers/registry.ts";
