@@ -46,12 +46,22 @@ export function processIo(): CliIo {
 function overview(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length), 8);
   const lines = Object.entries(COMMANDS).map(([n, c]) => `  ${n.padEnd(width)}  ${c.summary}`);
-  return `Usage: memaudit COMMAND [options]   (memaudit COMMAND --help for each)
+  return `Usage: memaudit COMMAND [options]   (memaudit COMMAND --help, or memaudit help COMMAND)
+
+Exact-oracle evaluation of LLM agents' long-term memory: packages, certified OPT, writers,
+package ratios, sweeps.
 
 Commands:
 ${lines.join("\n")}
 
-Exit codes: 0 done, 1 a checked claim failed, 2 bad usage or bad input.
+Every command prints a text table by default, --json or --csv for machines, and writes files
+under --out DIR where it has any. Exit codes: 0 done, 1 a checked claim failed, 2 bad usage or
+bad input (one line on stderr naming the file and field).
+
+Examples:
+  memaudit validate data/examples/vegetarian_pescatarian.json
+  memaudit writers data/examples/vegetarian_pescatarian.json --budgets 8,16 --methods oracle_gvt,greedy
+  memaudit sweep --seeds 500 --budgets 0.01,0.02,0.05,0.10,0.20 --out out/runs/exact_500
 `;
 }
 
@@ -64,10 +74,17 @@ Exit codes: 0 done, 1 a checked claim failed, 2 bad usage or bad input.
  */
 export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
   await import("./commands/registry.ts");
-  const [name, ...rest] = argv;
-  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+  let [name, ...rest] = argv;
+  if (name === "help" && rest.length > 0 && COMMANDS[rest[0]] !== undefined) {
+    [name, rest] = [rest[0], ["--help"]];
+  }
+  if (name === undefined) {
+    io.stderr(overview());
+    return EXIT.badInput;
+  }
+  if (name === "--help" || name === "-h" || name === "help") {
     io.stdout(overview());
-    return name === undefined ? EXIT.badInput : EXIT.ok;
+    return EXIT.ok;
   }
   const entry = COMMANDS[name];
   if (entry === undefined) {

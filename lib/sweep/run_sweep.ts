@@ -5,7 +5,6 @@
  *
  * @module
  */
-import { join } from "node:path";
 import { checkDistributionName, generate } from "../generate/distributions.ts";
 import {
   budgetBasisFromTotals,

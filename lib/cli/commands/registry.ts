@@ -7,7 +7,22 @@
 import { registerCommand } from "../main.ts";
 
 registerCommand(
+  "validate",
+  "check a package (JSON file or CSV folder) and print its counts",
+  async () => (await import("./validate.ts")).command,
+);
+registerCommand(
+  "writers",
+  "run writers on a package and score them against a certified OPT per budget",
+  async () => (await import("./writers.ts")).command,
+);
+registerCommand(
   "sweep",
-  "the synthetic grid runner (ARTIFACT-SPEC §4.2-§4.3)",
+  "the synthetic grid runner (ARTIFACT-SPEC §4.2-§4.3), shardable with --shard I/N",
   async () => (await import("./sweep.ts")).command,
+);
+registerCommand(
+  "merge",
+  "join the folders of sweep shards into one run's files (byte-identical)",
+  async () => (await import("./merge.ts")).command,
 );
