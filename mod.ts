@@ -20,3 +20,16 @@ export * from "./lib/sweep/mod.ts";
 export * from "./lib/repro/mod.ts";
 export * from "./lib/adjudicate/mod.ts";
 export * from "./lib/systems/mod.ts";
+
+// --- cli-core (issue 14): shards of a run and the public summation type ---
+export {
+  checkShardSet,
+  inShard,
+  MAX_SHARDS,
+  mergeShards,
+  parseShard,
+  type Shard,
+  shardItems,
+  shardSize,
+} from "./lib/shard.ts";
+export { DEFAULT_SUMMATION, type Summation } from "./lib/score/summation.ts";

@@ -9,7 +9,7 @@ import { InputError } from "../errors.ts";
 import { type CliIo, type Command, EXIT, UsageError } from "./command.ts";
 
 /** Loads a command module lazily, so `memaudit --help` starts fast. */
-type Loader = () => Promise<Command>;
+export type Loader = () => Promise<Command>;
 
 /**
  * The registered commands, in the order `memaudit --help` lists them. Each

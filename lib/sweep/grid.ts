@@ -28,16 +28,23 @@ export interface SweepFiles {
 
 /** The resolved grid (recorded in the journal header and the summary). */
 export interface SweepGrid {
+  /** Distribution names, in run order. */
   distributions: string[];
+  /** Package seeds, in run order. */
   seeds: number[];
+  /** The budget tokens as given (fractions such as "0.10" or absolute budgets such as "6"). */
   budget_tokens: string[];
   /** Mean total candidate cost over the run's packages, or null when every budget is absolute. */
   budget_basis: number | null;
   /** Absolute budgets B, ascending. */
   budgets: number[];
+  /** Method ids, as given. */
   methods: string[];
+  /** Branch-and-bound bound (the stores do not depend on it). */
   bound: "suffix" | "knapsack" | "auto";
+  /** Float summation of means and bootstrap resamples. */
   summation: Summation;
+  /** Versions of memaudit and of the package schema that wrote the run. */
   versions: { memaudit: string; schema: number };
   /**
    * Present only on a shard's grid (`--shard I/N`): the shard whose units the

@@ -25,8 +25,11 @@ export interface MergeResult {
   files: Omit<SweepFiles, "journal">;
   /** Shards merged, units and rows written. */
   shards: number;
+  /** Units of the whole grid. */
   units: number;
+  /** Result rows written. */
   rows: number;
+  /** The recomputed summary (as written to `summary.json`). */
   summary: SweepSummary;
 }
 

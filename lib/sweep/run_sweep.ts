@@ -75,13 +75,17 @@ export interface SweepOptions {
 
 /** What {@linkcode runSweep} returns. */
 export interface SweepResult {
+  /** The resolved grid (with its shard, when sharded). */
   grid: SweepGrid;
+  /** The files written. */
   files: SweepFiles;
   /** Units in the grid, and how many were read back from a journal. */
   units: number;
+  /** Units read back from a journal instead of run. */
   resumedUnits: number;
   /** Every row, sorted by (distribution, seed, budget, method); parsed on first access. */
   readonly rows: ResultRow[];
+  /** The summary written to `summary.json`. */
   summary: SweepSummary;
   /** Wall time of this call, in seconds. */
   wallSec: number;

@@ -32,9 +32,13 @@ export interface UnitConfig {
 
 /** The rows and wall times of one unit. */
 export interface UnitResult {
+  /** Distribution name of the unit's package. */
   distribution: string;
+  /** Seed of the unit's package. */
   seed: number;
+  /** One row per (budget, method), in output order. */
   rows: ResultRow[];
+  /** Wall time per row, in the same order. */
   timings: TimingRow[];
 }
 

@@ -30,17 +30,27 @@ export type SweepAggregateRow = AggregateRow & { n_degenerate_opt: number };
 
 /** The aggregate summary written to `summary.json` (ARTIFACT-SPEC §1.2). */
 export interface SweepSummary {
+  /** Version of the result format ({@linkcode RESULT_SCHEMA_VERSION}). */
   schema_version: number;
+  /** What each label and column means, in words. */
   label_definitions: Record<string, string>;
+  /** Distributions of the rows, sorted. */
   distributions: string[];
+  /** Budgets B of the rows, ascending. */
   budgets: number[];
+  /** Methods of the rows, sorted. */
   methods: string[];
+  /** Rows summarized. */
   num_rows: number;
+  /** One aggregate per (distribution, budget, method), sorted. */
   by_distribution_budget_method: SweepAggregateRow[];
   /** The same list as `by_distribution_budget_method` (as in the artifact). */
   by_budget_method: SweepAggregateRow[];
+  /** The method with the best mean ratio to OPT at each budget. */
   best_by_budget: ReturnType<typeof bestByBudget>;
+  /** The grid the rows came from. */
   grid: SweepGrid;
+  /** Versions of memaudit and of the package schema. */
   versions: { memaudit: string; schema: number };
 }
 
@@ -49,8 +59,11 @@ export interface SweepSummary {
  * (one typed array instead of an object per row).
  */
 export interface LiteBlock {
+  /** Distribution of the unit. */
   distribution: string;
+  /** Seed of the unit. */
   seed: number;
+  /** Id of the unit's package. */
   instance_id: string;
   /** Method of each row. */
   methods: string[];

@@ -42,7 +42,11 @@ Deno.test("memaudit --help lists the commands; every COMMAND --help shows an exa
     assert.equal(h.code, 0, h.stderr);
     assert.equal(h.stderr, "");
     assert.match(h.stdout, /^Usage: /);
-    assert.match(h.stdout, /Examples?:\n {2}(# .*\n {2})?(memaudit|for) /, COMMANDS[i] ?? "help merge");
+    assert.match(
+      h.stdout,
+      /Examples?:\n {2}(# .*\n {2})?(memaudit|for) /,
+      COMMANDS[i] ?? "help merge",
+    );
   });
   assert.equal(helps.at(-1)!.stdout, helps[3].stdout);
 });
