@@ -22,7 +22,7 @@ async function sha256(path: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-const COMMANDS = ["validate", "writers", "sweep", "merge"];
+const COMMANDS = ["validate", "writers", "sweep", "merge", "natural"];
 
 Deno.test("memaudit --help lists the commands; every COMMAND --help shows an example", async () => {
   const [overview, none, unknown, ...helps] = await Promise.all([

@@ -13,12 +13,13 @@ const HELP = `Usage: memaudit merge SHARD_DIR... --out DIR [--json | --csv]
 Joins the folders written by "memaudit sweep --shard I/N" (one per shard, any order) into DIR:
 raw_results.jsonl, raw_results.csv and summary.json byte-identical to one machine's run of the
 whole grid (the summary's bootstrap is recomputed from all rows), and timings.jsonl in the same
-row order. Refused, with one line naming the folder or file (exit 2), when a shard is unfinished,
+row order. Folders of "memaudit natural --shard I/N" are joined the same way (natural_rows.jsonl
+and natural_summary.json as one run writes them). Refused, with one line naming the folder or file (exit 2), when a shard is unfinished,
 shards come from different grids, a shard is given twice or one is missing.
 
 Options:
   --out DIR   the merged output folder (required)
-  --json      print {out, shards, units, rows, files} as JSON
+  --json      print {out, kind, shards, units, rows, files} as JSON (kind: sweep or natural)
   --csv       print the same as CSV
   -h, --help  this help
 
@@ -30,7 +31,7 @@ Example:
 /** `memaudit merge ...`. */
 export const command: Command = {
   name: "merge",
-  summary: "join the folders of sweep shards into one run's files (byte-identical)",
+  summary: "join shard folders (sweep or natural) into one run's files (byte-identical)",
   async run(argv, io) {
     if (handleHelp(argv, io, HELP)) return EXIT.ok;
     const { values, positionals } = parseFlags(argv, {
@@ -45,15 +46,42 @@ export const command: Command = {
       throw new UsageError("--out expects a folder path, got an empty string");
     }
     if (positionals.length === 0) throw new UsageError("expected the shard folders to merge");
-    const { mergeSweepShards } = await import("../../sweep/merge.ts");
-    const res = await mergeSweepShards(positionals, values.out);
-    const json = {
-      out: values.out,
-      shards: res.shards,
-      units: res.units,
-      rows: res.rows,
-      files: res.files,
+    const { isNaturalRun, mergeNaturalShards, NATURAL_FILES } = await import("../natural_run.ts");
+    let json: {
+      out: string;
+      kind: string;
+      shards: number;
+      units: number;
+      rows: number;
+      files: Record<string, string>;
     };
+    if (await isNaturalRun(positionals[0])) {
+      const { join } = await import("node:path");
+      const nat = await mergeNaturalShards(positionals, values.out);
+      json = {
+        out: values.out,
+        kind: "natural",
+        shards: positionals.length,
+        units: nat.grid.packages,
+        rows: nat.rows,
+        files: {
+          rows: join(values.out, NATURAL_FILES.rows),
+          summary: join(values.out, NATURAL_FILES.summary),
+        },
+      };
+    } else {
+      const { mergeSweepShards } = await import("../../sweep/merge.ts");
+      const res = await mergeSweepShards(positionals, values.out);
+      json = {
+        out: values.out,
+        kind: "sweep",
+        shards: res.shards,
+        units: res.units,
+        rows: res.rows,
+        files: res.files,
+      };
+    }
+    const res = json;
     const rows = [
       { field: "shards", value: res.shards },
       { field: "units", value: res.units },

@@ -23,6 +23,11 @@ registerCommand(
 );
 registerCommand(
   "merge",
-  "join the folders of sweep shards into one run's files (byte-identical)",
+  "join shard folders (sweep or natural) into one run's files (byte-identical)",
   async () => (await import("./merge.ts")).command,
+);
+registerCommand(
+  "natural",
+  "score LoCoMo support-slice packages (OPT + writers), shardable with --shard I/N",
+  async () => (await import("./natural.ts")).command,
 );
