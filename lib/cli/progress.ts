@@ -26,6 +26,20 @@ export interface Progress {
 /** A progress display that draws nothing. */
 export const NO_PROGRESS: Progress = { update() {}, stop() {}, shown: false };
 
+/**
+ * The part of cli-progress 3.12 used here (its own typings, @types/cli-progress, pull in a
+ * @types/node that overrides Deno's node types, so they are not used).
+ */
+interface CliProgress {
+  SingleBar: new (options: Record<string, unknown>, preset: unknown) => {
+    start(total: number, value: number, payload?: Record<string, unknown>): void;
+    setTotal(total: number): void;
+    update(value: number, payload?: Record<string, unknown>): void;
+    stop(): void;
+  };
+  Presets: { shades_classic: unknown };
+}
+
 /** A stream-like object cli-progress can draw on: writes go to `io.stderr`. */
 function terminalStream(io: CliIo, columns: number) {
   return {
@@ -80,10 +94,9 @@ export async function startProgress(
       // Not a console after all: keep 80.
     }
   }
-  // @ts-types="@types/cli-progress"
-  const { default: cliProgress } = await import("cli-progress");
+  const cliProgress = (await import("cli-progress")).default as unknown as CliProgress;
   const bar = new cliProgress.SingleBar({
-    stream: terminalStream(io, columns) as unknown as NodeJS.WritableStream,
+    stream: terminalStream(io, columns),
     format: `${label} [{bar}] {percentage}% | {value}/{total} units | {left}`,
     hideCursor: false,
     clearOnComplete: false,
