@@ -1,7 +1,9 @@
 /**
  * The `memaudit` command line: dispatches `memaudit COMMAND ...` to the
  * command modules under `lib/cli/commands/`, and turns errors into one line
- * and an exit code (2 for bad usage or input, 1 for anything else).
+ * and an exit code: 2 for bad usage ({@linkcode UsageError}), bad input
+ * (`InputError`, a library `RangeError`) or a file system error; 1 for
+ * anything else (an internal error: its stack only with MEMAUDIT_DEBUG=1).
  *
  * @module
  */
@@ -102,7 +104,8 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
       io.stderr(`memaudit ${name}: ${msg} (see memaudit ${name} --help)\n`);
       return EXIT.badInput;
     }
-    if (err instanceof InputError) {
+    // RangeError: the library's "bad argument" (e.g. a budget that is not positive).
+    if (err instanceof InputError || err instanceof RangeError) {
       io.stderr(`memaudit ${name}: ${msg}\n`);
       return EXIT.badInput;
     }
