@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { mergeSweepShards } from "../../lib/sweep/merge.ts";
 import { runSweep, type SweepOptions } from "../../lib/sweep/run_sweep.ts";
-import { inputError } from "./_helpers.ts";
+import { crashAfterTwoUnits, inputError } from "./_helpers.ts";
 
 const GRID: Omit<SweepOptions, "outDir"> = {
   distributions: ["base", "update_chain"],
@@ -138,4 +138,21 @@ Deno.test("runSweep() refuses a bad shard, and a shard's folder holds its own gr
     );
     assert.match(err.message, /same grid/);
   });
+});
+
+Deno.test("runSweep() resumes an interrupted shard to the bytes of an uninterrupted one", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "memaudit_merge_" });
+  try {
+    const shard = { index: 2, count: 3 };
+    await runSweep({ ...GRID, outDir: join(dir, "once"), shard });
+    await crashAfterTwoUnits({ ...GRID, outDir: join(dir, "resumed"), shard });
+    const res = await runSweep({ ...GRID, outDir: join(dir, "resumed"), shard });
+    assert.equal(res.resumedUnits, 2);
+    assert.equal(res.units, 7);
+    for (const f of FILES) {
+      assert.equal(await sha256(join(dir, "resumed", f)), await sha256(join(dir, "once", f)), f);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
