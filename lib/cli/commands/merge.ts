@@ -46,42 +46,20 @@ export const command: Command = {
       throw new UsageError("--out expects a folder path, got an empty string");
     }
     if (positionals.length === 0) throw new UsageError("expected the shard folders to merge");
-    const { isNaturalRun, mergeNaturalShards, NATURAL_FILES } = await import("../natural_run.ts");
-    let json: {
-      out: string;
-      kind: string;
-      shards: number;
-      units: number;
-      rows: number;
-      files: Record<string, string>;
-    };
-    if (await isNaturalRun(positionals[0])) {
-      const { join } = await import("node:path");
-      const nat = await mergeNaturalShards(positionals, values.out);
-      json = {
-        out: values.out,
-        kind: "natural",
-        shards: positionals.length,
-        units: nat.grid.packages,
-        rows: nat.rows,
-        files: {
-          rows: join(values.out, NATURAL_FILES.rows),
-          summary: join(values.out, NATURAL_FILES.summary),
-        },
-      };
-    } else {
-      const { mergeSweepShards } = await import("../../sweep/merge.ts");
-      const res = await mergeSweepShards(positionals, values.out);
-      json = {
-        out: values.out,
-        kind: "sweep",
-        shards: res.shards,
-        units: res.units,
-        rows: res.rows,
-        files: res.files,
-      };
+    const { InputError } = await import("../../errors.ts");
+    const { mergerFor, mergerKinds } = await import("../mergers.ts");
+    const merger = await mergerFor(positionals[0]);
+    if (merger === undefined) {
+      throw new InputError(
+        positionals[0],
+        { path: "" },
+        `expected the folder of a shard (a run of kind ${
+          mergerKinds().join(" or ")
+        } with --shard I/N)`,
+      );
     }
-    const res = json;
+    const res = await merger.merge(positionals, values.out);
+    const json = { out: values.out, ...res };
     const rows = [
       { field: "shards", value: res.shards },
       { field: "units", value: res.units },
