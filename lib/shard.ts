@@ -21,9 +21,12 @@
  *    {@linkcode mergeShards} to interleave them back into output order, then
  *    recomputes any aggregate (bootstraps need all rows) from the merged rows.
  *
- * `memaudit sweep --shard I/N` and `memaudit merge` (lib/sweep/merge.ts)
- * follow these steps; natural-package scoring, scale and retention runs can
- * reuse them as they are.
+ * 4. for `memaudit merge` to join its folders, register the kind with one
+ *    `registerMerger({ kind, detect, merge })` line in lib/cli/mergers.ts.
+ *
+ * `memaudit sweep --shard I/N` (lib/sweep/merge.ts) and `memaudit natural
+ * --shard I/N` (lib/cli/natural_run.ts) follow these steps; scale and
+ * retention runs can reuse them as they are.
  *
  * @example Four shards of ten units, merged back
  * ```ts
