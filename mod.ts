@@ -102,3 +102,16 @@ export {
 export * from "./lib/retention/mod.ts";
 // Scale-conditioned reliability (paper 002)
 export * from "./lib/scale/mod.ts";
+
+// --- cli-core (issue 14): shards of a run and the public summation type ---
+export {
+  checkShardSet,
+  inShard,
+  MAX_SHARDS,
+  mergeShards,
+  parseShard,
+  type Shard,
+  shardItems,
+  shardSize,
+} from "./lib/shard.ts";
+export { DEFAULT_SUMMATION, type Summation } from "./lib/score/summation.ts";

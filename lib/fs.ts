@@ -170,3 +170,19 @@ export async function statOrNull(path: string): Promise<Deno.FileInfo | null> {
     throw err;
   }
 }
+
+/**
+ * True for the errors of an output path that cannot be written: no
+ * permission, a read-only file system (EROFS has no `Deno.errors` class, so
+ * it is matched by its code), no space left. Commands report these as bad
+ * input: one line naming the path, exit 2.
+ *
+ * @param err a caught error
+ * @returns whether `err` says the output cannot be written
+ */
+export function isUnwritable(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code;
+  return err instanceof Deno.errors.PermissionDenied || err instanceof Deno.errors.NotCapable ||
+    code === "EROFS" || code === "EACCES" || code === "EPERM" || code === "ENOSPC" ||
+    code === "EDQUOT";
+}

@@ -45,6 +45,7 @@ export interface Command {
 
 /** Bad flags or arguments: the entry point prints `memaudit CMD: MESSAGE` and exits 2. */
 export class UsageError extends Error {
+  /** The error's name, `UsageError`. */
   override name = "UsageError";
 }
 

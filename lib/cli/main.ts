@@ -1,15 +1,18 @@
 /**
  * The `memaudit` command line: dispatches `memaudit COMMAND ...` to the
  * command modules under `lib/cli/commands/`, and turns errors into one line
- * and an exit code (2 for bad usage or input, 1 for anything else).
+ * and an exit code: 2 for bad usage ({@linkcode UsageError}), bad input
+ * (`InputError`, a library `RangeError`) or a file system error; 1 for
+ * anything else (an internal error: its stack only with MEMAUDIT_DEBUG=1).
  *
  * @module
  */
 import { InputError } from "../errors.ts";
+import { isUnwritable } from "../fs.ts";
 import { type CliIo, type Command, EXIT, UsageError } from "./command.ts";
 
 /** Loads a command module lazily, so `memaudit --help` starts fast. */
-type Loader = () => Promise<Command>;
+export type Loader = () => Promise<Command>;
 
 /**
  * The registered commands, in the order `memaudit --help` lists them. Each
@@ -46,12 +49,22 @@ export function processIo(): CliIo {
 function overview(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length), 8);
   const lines = Object.entries(COMMANDS).map(([n, c]) => `  ${n.padEnd(width)}  ${c.summary}`);
-  return `Usage: memaudit COMMAND [options]   (memaudit COMMAND --help for each)
+  return `Usage: memaudit COMMAND [options]   (memaudit COMMAND --help, or memaudit help COMMAND)
+
+Exact-oracle evaluation of LLM agents' long-term memory: packages, certified OPT, writers,
+package ratios, sweeps.
 
 Commands:
 ${lines.join("\n")}
 
-Exit codes: 0 done, 1 a checked claim failed, 2 bad usage or bad input.
+Every command prints a text table by default, --json or --csv for machines, and writes files
+under --out DIR where it has any. Exit codes: 0 done, 1 a checked claim failed, 2 bad usage or
+bad input (one line on stderr naming the file and field).
+
+Examples:
+  memaudit validate data/examples/vegetarian_pescatarian.json
+  memaudit writers data/examples/vegetarian_pescatarian.json --budgets 8,16 --methods oracle_gvt,greedy
+  memaudit sweep --seeds 500 --budgets 0.01,0.02,0.05,0.10,0.20 --out out/runs/exact_500
 `;
 }
 
@@ -64,10 +77,17 @@ Exit codes: 0 done, 1 a checked claim failed, 2 bad usage or bad input.
  */
 export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
   await import("./commands/registry.ts");
-  const [name, ...rest] = argv;
-  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+  let [name, ...rest] = argv;
+  if (name === "help" && rest.length > 0 && COMMANDS[rest[0]] !== undefined) {
+    [name, rest] = [rest[0], ["--help"]];
+  }
+  if (name === undefined) {
+    io.stderr(overview());
+    return EXIT.badInput;
+  }
+  if (name === "--help" || name === "-h" || name === "help") {
     io.stdout(overview());
-    return name === undefined ? EXIT.badInput : EXIT.ok;
+    return EXIT.ok;
   }
   const entry = COMMANDS[name];
   if (entry === undefined) {
@@ -85,8 +105,13 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
       io.stderr(`memaudit ${name}: ${msg} (see memaudit ${name} --help)\n`);
       return EXIT.badInput;
     }
-    if (err instanceof InputError) {
+    // RangeError: the library's "bad argument" (e.g. a budget that is not positive).
+    if (err instanceof InputError || err instanceof RangeError) {
       io.stderr(`memaudit ${name}: ${msg}\n`);
+      return EXIT.badInput;
+    }
+    if (isUnwritable(err)) {
+      io.stderr(`memaudit ${name}: Cannot write the output: ${msg}\n`);
       return EXIT.badInput;
     }
     if (err instanceof Error && Object.values(Deno.errors).some((E) => err instanceof E)) {

@@ -17,13 +17,14 @@ import { generate } from "../generate/distributions.ts";
 import { packageCostTotal } from "../generate/budgets.ts";
 import type { Package } from "../package/schema.ts";
 import { artifactBootstrap } from "../score/bootstrap.ts";
-import type { Summation } from "../score/_py_sum.ts";
+import type { Summation } from "../score/summation.ts";
 import { unitKey, unitText } from "./row.ts";
 import { type LiteBlock, liteBlock } from "./summary.ts";
 import { runUnit, type UnitConfig } from "./run_unit.ts";
 
 /** A (distribution, seed) unit with its position in the run's output order. */
 export interface UnitRef {
+  /** Position in the output order (of the shard, when sharded); -1 for a unit run elsewhere. */
   id: number;
   distribution: string;
   seed: number;
@@ -70,7 +71,8 @@ export class SweepLane {
         const totals = new Float64Array(req.units.length);
         req.units.forEach((u, i) => {
           const pkg = generate(u.distribution, u.seed);
-          packages.set(unitKey(u.distribution, u.seed), pkg);
+          // id -1: a unit of another shard, generated only for the budget basis.
+          if (u.id >= 0) packages.set(unitKey(u.distribution, u.seed), pkg);
           totals[i] = packageCostTotal(pkg);
         });
         return [{ type: "totals", totals }, [totals.buffer as ArrayBuffer]];

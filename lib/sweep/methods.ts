@@ -10,6 +10,7 @@ import { GENERIC_TYPES, noTombstone, onlyTypes } from "../writers/restrict_packa
 
 /** An exact method: B&B on the candidates kept by `pool` (null: the full package). */
 export interface ExactMethod {
+  /** An exact method: a certified optimum over its pool. */
   readonly kind: "exact";
   /** Candidate filter, or null for the full candidate set. */
   readonly pool: ((cp: CompiledPackage) => (c: number) => boolean) | null;
@@ -19,8 +20,11 @@ export interface ExactMethod {
 
 /** A writer method: a registered writer run on the full package. */
 export interface WriterMethod {
+  /** A writer of the registry (lib/writers/registry.ts). */
   readonly kind: "writer";
+  /** The writer's method id. */
   readonly id: string;
+  /** Provenance flags written to each row's `policy_metadata`. */
   readonly policy: Readonly<Record<string, string>>;
 }
 

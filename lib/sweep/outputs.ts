@@ -10,10 +10,10 @@ import { InputError } from "../errors.ts";
 import { canonicalJson } from "../generate/canonical_json.ts";
 import { statOrNull } from "../fs.ts";
 import { appendEntry, openJournal, writeAllSync } from "./journal.ts";
-import { CSV_COLUMNS, liteRow, type ResultRow } from "./row.ts";
-import { type LiteBlock, SummaryBuilder } from "./summary.ts";
+import { CSV_COLUMNS, type ResultRow } from "./row.ts";
+import { type LiteBlock, liteBlock, SummaryBuilder } from "./summary.ts";
 import type { UnitRef } from "./lane.ts";
-import type { SweepFiles, SweepGrid } from "./run_sweep.ts";
+import type { SweepFiles, SweepGrid } from "./grid.ts";
 
 /** The output files that grow unit by unit, in journal `bytes` order. */
 export const OUTPUT_KEYS = ["results", "csv", "timings"] as const;
@@ -285,6 +285,7 @@ function readRows(
 ): void {
   const lines = new TextDecoder("utf-8", { fatal: true }).decode(bytes).split("\n");
   lines.pop(); // the text ends with "\n"
+  let unit: ResultRow[] = [];
   lines.forEach((line, i) => {
     const where = { path: `line ${i + 1}` };
     let row: unknown;
@@ -303,7 +304,11 @@ function readRows(
         `expected a row of unit (${u.distribution}, seed ${u.seed}), found (${r.distribution}, seed ${r.seed})`,
       );
     }
-    into.addRow(liteRow(r));
+    unit.push(r);
+    if (unit.length === rowsPerUnit) {
+      into.addBlock(liteBlock(unit));
+      unit = [];
+    }
   });
 }
 

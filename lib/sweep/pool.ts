@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { Summation } from "../score/_py_sum.ts";
+import type { Summation } from "../score/summation.ts";
 import { SweepLane, type UnitRef, type WorkerReply, type WorkerRequest } from "./lane.ts";
 import type { UnitConfig } from "./run_unit.ts";
 
@@ -132,7 +132,7 @@ export class SweepPool {
       // Lane w holds units w, w + n, w + 2n, ...
       for (let j = 0; j < t.length; j++) {
         totals[w + j * n] = t[j];
-        this.#owner.set(parts[w][j].id, w);
+        if (parts[w][j].id >= 0) this.#owner.set(parts[w][j].id, w);
       }
     });
     return totals;

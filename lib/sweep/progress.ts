@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { SweepProgress } from "./run_sweep.ts";
+import type { SweepProgress } from "./grid.ts";
 
 /**
  * Makes a {@linkcode SweepProgress} that prints milestones with `log`.

@@ -24,12 +24,17 @@ export const VERSIONS: Readonly<{ memaudit: string; schema: number }> = Object.f
  * byte-identical across runs and worker counts.
  */
 export interface ResultRow {
+  /** Version of the result-row format ({@linkcode RESULT_SCHEMA_VERSION}). */
   schema_version: number;
+  /** Id of the generated package. */
   instance_id: string;
+  /** Seed of the package. */
   seed: number;
+  /** Distribution name of the package. */
   distribution: string;
   /** Budget B in cost units. */
   budget: number;
+  /** Method id (an exact method or a writer). */
   method: string;
   /** Candidate ids in the method's selection order (OPT: DFS path order). */
   selected_candidate_ids: string[];
@@ -51,12 +56,15 @@ export interface ResultRow {
    * otherwise). False when OPT is not degenerate or not certified.
    */
   opt_degenerate: boolean;
+  /** Safe ratio F / upper bound; null when undefined. */
   ratio_to_upper_bound: number | null;
   /** Safe ratio F / F(greedy). */
   ratio_to_reference: number | null;
   /** Certified OPT of the full package, or null. */
   optimum_value: number | null;
+  /** An upper bound on OPT (OPT itself on exact-small packages), or null. */
   upper_bound: number | null;
+  /** Where the upper bound comes from, or null. */
   upper_bound_source: string | null;
   /** F of the `greedy` store (always computed). */
   reference_value: number;
@@ -66,6 +74,7 @@ export interface ResultRow {
   group_feasible: boolean;
   /** Representation type → count. */
   representation_mix: Record<string, number>;
+  /** Coverage of current, invalidation and stale units (lib/score/metrics.ts). */
   update_metrics: UpdateMetrics;
   /** Always empty: retrieval decomposition is not run by the sweep. */
   retrieval_metrics: Record<string, never>;
@@ -73,14 +82,19 @@ export interface ResultRow {
   policy_metadata: Record<string, string>;
   /** Status of the method's own exact solve (exact methods only). */
   certificate_status?: string;
+  /** Versions of memaudit and of the package schema. */
   versions: { memaudit: string; schema: number };
 }
 
 /** Wall time of one row, kept out of the results file. */
 export interface TimingRow {
+  /** Distribution name of the package. */
   distribution: string;
+  /** Seed of the package. */
   seed: number;
+  /** Budget B in cost units. */
   budget: number;
+  /** Method id (an exact method or a writer). */
   method: string;
   /** Seconds; exact methods report their solver time. */
   runtime_sec: number;
@@ -456,51 +470,14 @@ export function rowsToCsv(rows: readonly ResultRow[]): string {
  * header.
  */
 export interface UnitText {
+  /** The rows' results JSONL. */
   jsonl: string;
+  /** The rows' CSV lines, without the header. */
   csv: string;
+  /** The timings JSONL. */
   timings: string;
   /** The rows, sorted. */
   rows: ResultRow[];
-}
-
-/** The fields of a result row that the sweep summary reads. */
-export type LiteRow =
-  & Pick<
-    ResultRow,
-    | "distribution"
-    | "seed"
-    | "instance_id"
-    | "budget"
-    | "method"
-    | "objective_value"
-    | "ratio_to_opt"
-    | "ratio_to_upper_bound"
-    | "ratio_to_reference"
-    | "selected_cost"
-    | "budget_feasible"
-    | "group_feasible"
-    | "opt_degenerate"
-  >
-  & { update_metrics: { invalidation_units_covered?: number } };
-
-/** The summary fields of a row. */
-export function liteRow(r: ResultRow): LiteRow {
-  return {
-    distribution: r.distribution,
-    seed: r.seed,
-    instance_id: r.instance_id,
-    budget: r.budget,
-    method: r.method,
-    objective_value: r.objective_value,
-    ratio_to_opt: r.ratio_to_opt,
-    ratio_to_upper_bound: r.ratio_to_upper_bound,
-    ratio_to_reference: r.ratio_to_reference,
-    selected_cost: r.selected_cost,
-    budget_feasible: r.budget_feasible,
-    group_feasible: r.group_feasible,
-    opt_degenerate: r.opt_degenerate,
-    update_metrics: { invalidation_units_covered: r.update_metrics.invalidation_units_covered },
-  };
 }
 
 /**

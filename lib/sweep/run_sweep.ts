@@ -5,7 +5,6 @@
  *
  * @module
  */
-import { join } from "node:path";
 import { checkDistributionName, generate } from "../generate/distributions.ts";
 import {
   budgetBasisFromTotals,
@@ -15,18 +14,19 @@ import {
 } from "../generate/budgets.ts";
 import { makeFolder, writeTextAtomic } from "../fs.ts";
 import { InputError } from "../errors.ts";
-import { DEFAULT_SUMMATION, type Summation } from "../score/_py_sum.ts";
+import { DEFAULT_SUMMATION, type Summation } from "../score/summation.ts";
 import { finishOutputs, lockFolder, openOutputs } from "./outputs.ts";
 import { compareIds } from "../package/compile.ts";
 import { getSweepMethod } from "./methods.ts";
 import { SweepPool } from "./pool.ts";
 import { compareRows, type ResultRow, unitKey, VERSIONS } from "./row.ts";
 import type { UnitConfig } from "./run_unit.ts";
-import type { LiteBlock, SweepSummary } from "./summary.ts";
+import { type LiteBlock, summaryText, type SweepSummary } from "./summary.ts";
 import type { UnitRef } from "./lane.ts";
+import { type Shard, shardItems } from "../shard.ts";
+import { type SweepFiles, sweepFiles, type SweepGrid, type SweepProgress } from "./grid.ts";
 
-/** Progress callback: units done (resumed ones included), total units, estimated seconds left (null before the first unit of this run). */
-export type SweepProgress = (done: number, total: number, etaSec: number | null) => void;
+export { type SweepFiles, sweepFiles, type SweepGrid, type SweepProgress } from "./grid.ts";
 
 /** Options of {@linkcode runSweep}. */
 export interface SweepOptions {
@@ -64,60 +64,31 @@ export interface SweepOptions {
    * same grid is always rewritten (to the same bytes).
    */
   replace?: boolean;
-}
-
-/** Output files of a sweep, all inside `outDir`. */
-export interface SweepFiles {
-  /** One JSON row per (instance, budget, method), keys sorted, sorted by (distribution, seed, budget, method). */
-  results: string;
-  /** The same rows as CSV. */
-  csv: string;
-  /** Aggregates per (distribution, budget, method) and the best method per budget. */
-  summary: string;
-  /** Wall time per row (not deterministic). */
-  timings: string;
-  /** Journal of finished units; removed when the sweep completes. */
-  journal: string;
-}
-
-/** The resolved grid (recorded in the journal header and the summary). */
-export interface SweepGrid {
-  distributions: string[];
-  seeds: number[];
-  budget_tokens: string[];
-  /** Mean total candidate cost over the run's packages, or null when every budget is absolute. */
-  budget_basis: number | null;
-  /** Absolute budgets B, ascending. */
-  budgets: number[];
-  methods: string[];
-  bound: "suffix" | "knapsack" | "auto";
-  summation: Summation;
-  versions: { memaudit: string; schema: number };
+  /**
+   * Run only this shard's units (lib/shard.ts: the units at output positions p with
+   * p mod count === index). The budget basis is still taken over every package of the grid,
+   * so each unit's rows are the bytes a whole run writes for it; the folder's grid records the
+   * shard, and `mergeSweepShards` (merge.ts) joins the shards into the whole run's files.
+   */
+  shard?: Shard;
 }
 
 /** What {@linkcode runSweep} returns. */
 export interface SweepResult {
+  /** The resolved grid (with its shard, when sharded). */
   grid: SweepGrid;
+  /** The files written. */
   files: SweepFiles;
   /** Units in the grid, and how many were read back from a journal. */
   units: number;
+  /** Units read back from a journal instead of run. */
   resumedUnits: number;
   /** Every row, sorted by (distribution, seed, budget, method); parsed on first access. */
   readonly rows: ResultRow[];
+  /** The summary written to `summary.json`. */
   summary: SweepSummary;
   /** Wall time of this call, in seconds. */
   wallSec: number;
-}
-
-/** Output file paths inside `outDir`. */
-export function sweepFiles(outDir: string): SweepFiles {
-  return {
-    results: join(outDir, "raw_results.jsonl"),
-    csv: join(outDir, "raw_results.csv"),
-    summary: join(outDir, "summary.json"),
-    timings: join(outDir, "timings.jsonl"),
-    journal: join(outDir, "raw_results.journal.jsonl"),
-  };
 }
 
 /**
@@ -164,6 +135,16 @@ function checkGridOptions(opts: SweepOptions): void {
       `Cannot run sweep: bound must be auto, knapsack or suffix, got ${JSON.stringify(opts.bound)}`,
     );
   }
+  const sh = opts.shard;
+  if (
+    sh !== undefined &&
+    !(Number.isSafeInteger(sh.count) && Number.isSafeInteger(sh.index) && sh.count >= 1 &&
+      sh.index >= 0 && sh.index < sh.count)
+  ) {
+    throw new RangeError(
+      `Cannot run sweep: shard must be I/N with 0 <= I < N, got ${JSON.stringify(sh)}`,
+    );
+  }
   if (opts.summation !== undefined && !["naive", "neumaier"].includes(opts.summation)) {
     throw new RangeError(
       `Cannot run sweep: summation must be naive or neumaier, got ${
@@ -199,16 +180,6 @@ async function writable<T>(dir: string, f: () => Promise<T>): Promise<T> {
     }
     throw err;
   }
-}
-
-/** Sorts object keys at every level (for the pretty-printed summary). */
-function sortKeys(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(sortKeys);
-  if (v !== null && typeof v === "object") {
-    const o = v as Record<string, unknown>;
-    return Object.fromEntries(Object.keys(o).sort().map((k) => [k, sortKeys(o[k])]));
-  }
-  return v;
 }
 
 /** Grids with at least this many units run on one worker per core by default. */
@@ -267,8 +238,10 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
   const outputOrder = [...runOrder].sort((a, b) =>
     compareRows({ ...a, budget: 0, method: "" }, { ...b, budget: 0, method: "" })
   );
-  const position = new Map(outputOrder.map((u, i) => [unitKey(u.distribution, u.seed), i]));
-  const units: UnitRef[] = outputOrder.map((u, id) => ({ ...u, id }));
+  // A shard runs its share of the output order; ids are positions in its own output.
+  const own = shardItems(outputOrder, opts.shard);
+  const position = new Map(own.map((u, i) => [unitKey(u.distribution, u.seed), i]));
+  const units: UnitRef[] = own.map((u, id) => ({ ...u, id }));
   // Lanes: the main thread alone, or n workers.
   const workers = opts.workers ?? defaultWorkers(units.length);
   // Each worker is a V8 isolate (~25 MB): more than two per core only costs memory, and the
@@ -281,10 +254,15 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
     const needsBasis = opts.budgets.some((t) => parseBudgetToken(String(t)).kind === "fraction");
     let basis: number | null = null;
     if (needsBasis) {
-      const refs = runOrder.map((u) => units[position.get(unitKey(u.distribution, u.seed))!]);
+      // Every package of the grid counts; those of other shards (id -1) are not kept.
+      const refs = runOrder.map((u) => ({
+        ...u,
+        id: position.get(unitKey(u.distribution, u.seed)) ?? -1,
+      }));
       basis = budgetBasisFromTotals(await pool.generate(refs));
     }
     const grid = gridFromBasis(opts, basis);
+    if (opts.shard !== undefined) grid.shard = { index: opts.shard.index, count: opts.shard.count };
     const config: UnitConfig = {
       budgets: grid.budgets,
       // Sorted: a unit then yields its rows in output order (the rows are sorted either way).
@@ -337,7 +315,7 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
       );
       summary = builder.summary(grid, intervals);
       await writable(opts.outDir, async () => {
-        await writeTextAtomic(files.summary, JSON.stringify(sortKeys(summary), null, 2) + "\n");
+        await writeTextAtomic(files.summary, summaryText(summary));
         await finishOutputs(files);
       });
     } finally {

@@ -10,7 +10,7 @@ import { type CompiledPackage, compilePackage } from "../package/compile.ts";
 import type { Package } from "../package/schema.ts";
 import { artifactSafeRatio, DEGENERATE_TOL } from "../score/ratio.ts";
 import { representationMix, updateMetrics, validityLists } from "../score/metrics.ts";
-import type { Summation } from "../score/_py_sum.ts";
+import type { Summation } from "../score/summation.ts";
 import { solveBnb } from "../solve/bnb.ts";
 import { isCertified } from "../solve/result.ts";
 import { WRITERS } from "../writers/registry.ts";
@@ -32,9 +32,13 @@ export interface UnitConfig {
 
 /** The rows and wall times of one unit. */
 export interface UnitResult {
+  /** Distribution name of the unit's package. */
   distribution: string;
+  /** Seed of the unit's package. */
   seed: number;
+  /** One row per (budget, method), in output order. */
   rows: ResultRow[];
+  /** Wall time per row, in the same order. */
   timings: TimingRow[];
 }
 

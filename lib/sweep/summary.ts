@@ -17,8 +17,8 @@ import {
   emptyColumns,
   sortAggregates,
 } from "../score/aggregate.ts";
-import { type LiteRow, RESULT_SCHEMA_VERSION, type ResultRow, VERSIONS } from "./row.ts";
-import type { SweepGrid } from "./run_sweep.ts";
+import { RESULT_SCHEMA_VERSION, type ResultRow, VERSIONS } from "./row.ts";
+import type { SweepGrid } from "./grid.ts";
 
 /**
  * One aggregate row of the summary: the artifact's aggregate (ARTIFACT-SPEC
@@ -30,17 +30,27 @@ export type SweepAggregateRow = AggregateRow & { n_degenerate_opt: number };
 
 /** The aggregate summary written to `summary.json` (ARTIFACT-SPEC §1.2). */
 export interface SweepSummary {
+  /** Version of the result format ({@linkcode RESULT_SCHEMA_VERSION}). */
   schema_version: number;
+  /** What each label and column means, in words. */
   label_definitions: Record<string, string>;
+  /** Distributions of the rows, sorted. */
   distributions: string[];
+  /** Budgets B of the rows, ascending. */
   budgets: number[];
+  /** Methods of the rows, sorted. */
   methods: string[];
+  /** Rows summarized. */
   num_rows: number;
+  /** One aggregate per (distribution, budget, method), sorted. */
   by_distribution_budget_method: SweepAggregateRow[];
   /** The same list as `by_distribution_budget_method` (as in the artifact). */
   by_budget_method: SweepAggregateRow[];
+  /** The method with the best mean ratio to OPT at each budget. */
   best_by_budget: ReturnType<typeof bestByBudget>;
+  /** The grid the rows came from. */
   grid: SweepGrid;
+  /** Versions of memaudit and of the package schema. */
   versions: { memaudit: string; schema: number };
 }
 
@@ -49,8 +59,11 @@ export interface SweepSummary {
  * (one typed array instead of an object per row).
  */
 export interface LiteBlock {
+  /** Distribution of the unit. */
   distribution: string;
+  /** Seed of the unit. */
   seed: number;
+  /** Id of the unit's package. */
   instance_id: string;
   /** Method of each row. */
   methods: string[];
@@ -116,9 +129,12 @@ export function liteBlock(rows: readonly ResultRow[]): LiteBlock {
 }
 
 /**
- * Collects rows group by group and builds the sweep summary. Rows must be
- * added in seed order within each (distribution, budget, method) group (a
- * sweep adds units in output order), as the bootstrap depends on it.
+ * Collects rows group by group and builds the sweep summary. Its one input
+ * is a unit's {@linkcode LiteBlock} (packed where the unit ran, so the same
+ * form serves a worker's reply, a resumed journal and a merge of shards).
+ * Blocks must be added in seed order within each (distribution, budget,
+ * method) group (a sweep adds units in output order), as the bootstrap
+ * depends on it.
  */
 export class SummaryBuilder {
   readonly #groups = new Map<string, { columns: AggregateColumns; degenerate: number }>();
@@ -127,33 +143,26 @@ export class SummaryBuilder {
   readonly #methods = new Set<string>();
   #rows = 0;
 
-  /** Adds one row. */
-  addRow(r: LiteRow): void {
-    const key = `${r.distribution}\u0000${r.budget}\u0000${r.method}`;
-    let g = this.#groups.get(key);
-    if (g === undefined) {
-      const columns = emptyColumns(r.distribution, r.budget, r.method);
-      this.#groups.set(key, g = { columns, degenerate: 0 });
-      this.#distributions.add(r.distribution);
-      this.#budgets.add(r.budget);
-      this.#methods.add(r.method);
-    }
-    addToColumns(g.columns, r);
-    if (r.opt_degenerate) g.degenerate++;
-    this.#rows++;
-  }
-
-  /** Adds the rows of one unit's block. */
+  /**
+   * Adds the rows of one unit's block.
+   *
+   * @param b the block ({@linkcode liteBlock})
+   */
   addBlock(b: LiteBlock): void {
     const F = LITE_FLAGS;
     for (let i = 0; i < b.methods.length; i++) {
       const x = i * LITE_FIELDS, f = b.flags[i];
-      this.addRow({
-        distribution: b.distribution,
-        seed: b.seed,
-        instance_id: b.instance_id,
-        method: b.methods[i],
-        budget: b.numbers[x],
+      const budget = b.numbers[x], method = b.methods[i];
+      const key = `${b.distribution}\u0000${budget}\u0000${method}`;
+      let g = this.#groups.get(key);
+      if (g === undefined) {
+        const columns = emptyColumns(b.distribution, budget, method);
+        this.#groups.set(key, g = { columns, degenerate: 0 });
+        this.#distributions.add(b.distribution);
+        this.#budgets.add(budget);
+        this.#methods.add(method);
+      }
+      addToColumns(g.columns, {
         objective_value: b.numbers[x + 1],
         ratio_to_opt: f & F.noRatioToOpt ? null : b.numbers[x + 2],
         ratio_to_upper_bound: f & F.noRatioToUpperBound ? null : b.numbers[x + 3],
@@ -164,8 +173,9 @@ export class SummaryBuilder {
         },
         budget_feasible: (f & F.budgetFeasible) !== 0,
         group_feasible: (f & F.groupFeasible) !== 0,
-        opt_degenerate: (f & F.optDegenerate) !== 0,
       });
+      if (f & F.optDegenerate) g.degenerate++;
+      this.#rows++;
     }
   }
 
@@ -231,8 +241,39 @@ export class SummaryBuilder {
  * @param grid the grid they came from
  * @returns the summary
  */
-export function summarizeRows(rows: readonly LiteRow[], grid: SweepGrid): SweepSummary {
+export function summarizeRows(rows: readonly ResultRow[], grid: SweepGrid): SweepSummary {
   const b = new SummaryBuilder();
-  for (const r of [...rows].sort(compareBySeed)) b.addRow(r);
+  const sorted = [...rows].sort(compareBySeed);
+  // After the sort the rows of one unit (distribution, seed, instance) are adjacent.
+  for (let i = 0; i < sorted.length;) {
+    let j = i + 1;
+    while (
+      j < sorted.length && sorted[j].distribution === sorted[i].distribution &&
+      sorted[j].seed === sorted[i].seed && sorted[j].instance_id === sorted[i].instance_id
+    ) j++;
+    b.addBlock(liteBlock(sorted.slice(i, j)));
+    i = j;
+  }
   return b.summary(grid);
+}
+
+/** Sorts object keys at every level. */
+function sortKeys(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortKeys);
+  if (v !== null && typeof v === "object") {
+    const o = v as Record<string, unknown>;
+    return Object.fromEntries(Object.keys(o).sort().map((k) => [k, sortKeys(o[k])]));
+  }
+  return v;
+}
+
+/**
+ * The text of `summary.json`: keys sorted at every level, two-space
+ * indentation, a final newline (what a sweep and a merge of its shards write).
+ *
+ * @param summary the summary
+ * @returns its file text
+ */
+export function summaryText(summary: SweepSummary): string {
+  return JSON.stringify(sortKeys(summary), null, 2) + "\n";
 }

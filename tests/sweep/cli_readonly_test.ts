@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { isUnwritable } from "../../scripts/sweep.ts";
+import { isUnwritable } from "../../lib/fs.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 

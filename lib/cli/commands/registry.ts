@@ -7,8 +7,18 @@
 import { registerCommand } from "../main.ts";
 
 registerCommand(
+  "validate",
+  "check a package (JSON file or CSV folder) and print its counts",
+  async () => (await import("./validate.ts")).command,
+);
+registerCommand(
+  "writers",
+  "run writers on a package and score them against a certified OPT per budget",
+  async () => (await import("./writers.ts")).command,
+);
+registerCommand(
   "sweep",
-  "the synthetic grid runner (ARTIFACT-SPEC §4.2-§4.3)",
+  "the synthetic grid runner (ARTIFACT-SPEC §4.2-§4.3), shardable with --shard I/N",
   async () => (await import("./sweep.ts")).command,
 );
 registerCommand(
@@ -30,4 +40,14 @@ registerCommand(
   "scale",
   "scale-conditioned reliability (paper 002)",
   async () => (await import("./scale.ts")).command,
+);
+registerCommand(
+  "merge",
+  "join shard folders (sweep or natural) into one run's files (byte-identical)",
+  async () => (await import("./merge.ts")).command,
+);
+registerCommand(
+  "natural",
+  "score LoCoMo support-slice packages (OPT + writers), shardable with --shard I/N",
+  async () => (await import("./natural.ts")).command,
 );

@@ -1,21 +1,318 @@
 /**
- * `memaudit sweep`: the synthetic grid runner. For now it delegates to
- * `scripts/sweep.ts` in a subprocess-free way by re-running its main.
+ * `memaudit sweep`: the synthetic grid runner (ARTIFACT-SPEC §4.2, §4.3),
+ * in-process. `deno task sweep` (scripts/sweep.ts) is an alias that runs
+ * the same code with its historical messages ({@linkcode sweepScript}).
  *
  * @module
  */
-import type { Command } from "../command.ts";
+import { InputError } from "../../errors.ts";
+import { isUnwritable } from "../../fs.ts";
+import {
+  type CliIo,
+  type Command,
+  emit,
+  EXIT,
+  outputForm,
+  parseFlags,
+  UsageError,
+} from "../command.ts";
+import { startProgress } from "../progress.ts";
+import { handleHelp, parseList, parseShardFlag } from "../shared.ts";
 
-/** `memaudit sweep ...` (same flags as `deno task sweep`). */
+/** The flags' help text (shared by `memaudit sweep --help` and `deno task sweep --help`). */
+function flagsText(distributions: string[], methods: string[]): string {
+  return `  --distributions LIST  comma-separated names, or "stress" for the 8 stress distributions (default base)
+  --seeds N             seeds 0..N-1, N a decimal integer in [1, 10000000] (default 5)
+  --budgets LIST        budget tokens: fractions of the mean total candidate cost (0.10) or
+                        absolute budgets (6) (default 0.01,0.02,0.05,0.10,0.20)
+  --methods LIST        method ids, "exact" (the 8 of the exact sweep, default) or "stress" (the 10)
+  --workers N           1 runs on the main thread; N >= 2 runs N worker threads (at most two per
+                        core are started), N in [1, 1024]
+                        (default: one per core for grids of 2,000 units or more, else 1;
+                        a unit is one (distribution, seed) package with all its budgets and methods)
+  --bound B             branch-and-bound bound: auto (default), knapsack or suffix (the artifact's)
+  --summation S         float sums of means: neumaier (CPython >= 3.12, default) or naive (<= 3.11)
+  --shard I/N           run only shard I of N (0 <= I < N): the units at positions p with
+                        p mod N = I of the output order; join the N folders with memaudit merge
+  --out DIR             output folder (required)
+  --replace             replace a finished sweep of another grid in DIR (default: refuse)
+  --quiet               no progress bar and no table
+  -h, --help            this help
+
+Writes DIR/raw_results.jsonl, DIR/raw_results.csv and DIR/summary.json (byte-identical for any
+worker count and after a resume) and DIR/timings.jsonl (wall times, not deterministic). Rerunning
+an interrupted command resumes it; rerunning a finished one rewrites the same files. The table
+printed at the end: distribution, B, method, mean ratio to OPT [artifact bootstrap 95% interval].
+
+Distributions: ${distributions.join(", ")}
+Methods: ${methods.join(", ")}`;
+}
+
+const EXAMPLES = `Examples:
+  # the exact budget sweep (§4.2): base x 500 seeds, B = 1, 2, 4, 8, 16
+  memaudit sweep --seeds 500 --budgets 0.01,0.02,0.05,0.10,0.20 --out out/runs/exact_500
+  # the stress suite (§4.3): 8 distributions x 500 seeds, B = 1, 3, 6, 13
+  memaudit sweep --distributions stress --methods stress --seeds 500 \\
+    --budgets 0.02,0.05,0.10,0.20 --out out/runs/stress_exact_500
+  # the same exact sweep on 4 machines, then joined (byte-identical to one machine)
+  memaudit sweep --seeds 500 --shard 0/4 --out out/shards/0   # ... 1/4, 2/4, 3/4
+  memaudit merge out/shards/0 out/shards/1 out/shards/2 out/shards/3 --out out/runs/exact_500`;
+
+/** The flag names (and names) loaded lazily: the method and distribution lists need the library. */
+async function help(prog: string): Promise<string> {
+  const { DISTRIBUTION_SPECS } = await import("../../generate/distributions.ts");
+  const { sweepMethodIds } = await import("../../sweep/methods.ts");
+  return `Usage: ${prog} --out DIR [options]
+
+Runs a grid of distributions x seeds x budgets x methods (ARTIFACT-SPEC §4.2-§4.3): every
+(distribution, seed) package, every budget B, every method, each ratio against the certified OPT.
+
+${flagsText(Object.keys(DISTRIBUTION_SPECS), sweepMethodIds())}
+  --json / --csv        print the aggregate table as JSON or CSV instead of text
+
+${EXAMPLES}
+`;
+}
+
+const MAX_SEEDS = 10_000_000;
+const MAX_WORKERS = 1024;
+/** Flags whose value may look like a negative number (then checked, and refused, as a value). */
+const NUMERIC_FLAGS = new Set(["--seeds", "--workers", "--budgets"]);
+
+/** A bad grid found by the runner (unknown method, duplicates): one line, no usage text. */
+class GridError extends UsageError {}
+
+/** A flag value that must be a plain decimal integer (no sign, exponent or hex) in [1, max]. */
+function integerFlag(name: string, text: string, max: number): number {
+  if (!/^[0-9]+$/.test(text)) {
+    throw new UsageError(`--${name} expects a positive decimal integer, got '${text}'`);
+  }
+  const n = Number(text);
+  if (n < 1 || n > max) {
+    throw new UsageError(`--${name} expects an integer in [1, ${max}], got '${text}'`);
+  }
+  return n;
+}
+
+/**
+ * Joins `--seeds -1` into `--seeds=-1`, so that a negative number reaches the
+ * integer check (and its message) instead of parseArgs' "ambiguous" error.
+ */
+function joinNegativeValues(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    if (NUMERIC_FLAGS.has(args[i]) && /^-[0-9.]/.test(args[i + 1] ?? "")) {
+      out.push(`${args[i]}=${args[++i]}`);
+    } else out.push(args[i]);
+  }
+  return out;
+}
+
+/** How the run reports: `memaudit sweep` or the historical `deno task sweep`. */
+type Mode = "memaudit" | "script";
+
+/** What the command shares with its caller, so that an error after a bar starts on a new line. */
+interface RunState {
+  progressShown: boolean;
+}
+
+async function runCommand(
+  argv: readonly string[],
+  io: CliIo,
+  mode: Mode,
+  state: RunState,
+): Promise<number> {
+  const prog = mode === "script" ? "deno run -A scripts/sweep.ts" : "memaudit sweep";
+  if (handleHelp(argv, io, await help(prog))) return EXIT.ok;
+  const { values } = parseFlags(joinNegativeValues(argv), {
+    distributions: { type: "string", default: "base" },
+    seeds: { type: "string", default: "5" },
+    budgets: { type: "string", default: "0.01,0.02,0.05,0.10,0.20" },
+    methods: { type: "string", default: "exact" },
+    workers: { type: "string" },
+    bound: { type: "string", default: "auto" },
+    summation: { type: "string", default: "neumaier" },
+    shard: { type: "string" },
+    out: { type: "string" },
+    replace: { type: "boolean", default: false },
+    quiet: { type: "boolean", default: false },
+    json: { type: "boolean", default: false },
+    csv: { type: "boolean", default: false },
+    help: { type: "boolean", short: "h", default: false },
+  }, false);
+  if (values.out === undefined) throw new UsageError("--out DIR is required");
+  if (values.out.trim() === "") {
+    throw new UsageError("--out expects a folder path, got an empty string");
+  }
+  const form = outputForm(values);
+  const nSeeds = integerFlag("seeds", values.seeds, MAX_SEEDS);
+  const workers = values.workers === undefined
+    ? undefined
+    : integerFlag("workers", values.workers, MAX_WORKERS);
+  const bound = values.bound;
+  if (bound !== "knapsack" && bound !== "suffix" && bound !== "auto") {
+    throw new UsageError(`--bound expects auto, knapsack or suffix, got '${bound}'`);
+  }
+  const summation = values.summation;
+  if (summation !== "naive" && summation !== "neumaier") {
+    throw new UsageError(`--summation expects naive or neumaier, got '${summation}'`);
+  }
+  const shard = parseShardFlag(values.shard);
+  const [{ STRESS_DISTRIBUTIONS }, { EXACT_SWEEP_METHODS, STRESS_METHODS }, { runSweep }] =
+    await Promise.all([
+      import("../../generate/distributions.ts"),
+      import("../../sweep/methods.ts"),
+      import("../../sweep/run_sweep.ts"),
+    ]);
+  const distributions = values.distributions === "stress"
+    ? [...STRESS_DISTRIBUTIONS]
+    : parseList(values.distributions);
+  const methods = values.methods === "exact"
+    ? [...EXACT_SWEEP_METHODS]
+    : values.methods === "stress"
+    ? [...STRESS_METHODS]
+    : parseList(values.methods);
+
+  const bar = await startProgress(io, "sweep", { quiet: values.quiet });
+  // Ctrl-C: the journal is consistent between units, so say how to go on, then stop with the
+  // signal's own default action (re-raised), as an uninterrupted command would have.
+  const onSigint = () => {
+    io.stderr(`${bar.shown ? "\n" : ""}sweep: interrupted; rerun the same command to resume\n`);
+    Deno.removeSignalListener("SIGINT", onSigint);
+    Deno.kill(Deno.pid, "SIGINT");
+  };
+  Deno.addSignalListener("SIGINT", onSigint);
+  let res;
+  try {
+    res = await runSweep({
+      distributions,
+      seeds: Array.from({ length: nSeeds }, (_, s) => s),
+      budgets: parseList(values.budgets),
+      methods,
+      outDir: values.out,
+      workers,
+      bound,
+      summation,
+      replace: values.replace,
+      shard,
+      onProgress: (done, total, eta) => {
+        bar.update(done, total, eta);
+        state.progressShown ||= bar.shown;
+      },
+    });
+  } catch (err) {
+    if (err instanceof RangeError) throw new GridError(err.message);
+    throw err;
+  } finally {
+    bar.stop();
+    Deno.removeSignalListener("SIGINT", onSigint);
+  }
+  state.progressShown = false;
+  if (values.quiet) return EXIT.ok;
+  try {
+    const shardText = shard === undefined ? "" : `, shard ${shard.index}/${shard.count}`;
+    io.stderr(
+      `sweep: ${res.summary.num_rows} rows, ${res.units} units (${res.resumedUnits} resumed)` +
+        `${shardText}, budgets ${res.grid.budgets.join(", ")}` +
+        (res.grid.budget_basis === null ? "" : ` (basis ${res.grid.budget_basis})`) +
+        `, ${res.wallSec.toFixed(2)} s\n`,
+    );
+    io.stderr(
+      `sweep: wrote ${res.files.results}, ${res.files.csv}, ${res.files.summary}, ${res.files.timings}\n`,
+    );
+    const aggregates = res.summary.by_distribution_budget_method;
+    if (mode === "script") {
+      const f = (x: number | null) => (x === null ? "null" : x.toFixed(4));
+      let text = "distribution\tB\tmethod\tmean ratio to OPT [bootstrap 95%]\n";
+      for (const a of aggregates) {
+        text += `${a.distribution}\t${a.budget}\t${a.method}\t${f(a.mean_ratio_to_opt)} ` +
+          `[${f(a.bootstrap95_ratio_to_opt_low)}, ${f(a.bootstrap95_ratio_to_opt_high)}]` +
+          (a.n_degenerate_opt > 0 ? `\t(${a.n_degenerate_opt} of ${a.n} with OPT = 0)` : "") +
+          "\n";
+      }
+      io.stdout(text);
+    } else {
+      const rows = aggregates.map((a) => ({
+        distribution: a.distribution,
+        budget: a.budget,
+        method: a.method,
+        n: a.n,
+        mean_ratio_to_opt: a.mean_ratio_to_opt,
+        ci95_low: a.bootstrap95_ratio_to_opt_low,
+        ci95_high: a.bootstrap95_ratio_to_opt_high,
+        n_degenerate_opt: a.n_degenerate_opt,
+      }));
+      emit(io, form, {
+        json: {
+          out: values.out,
+          shard: shard ?? null,
+          rows: res.summary.num_rows,
+          units: res.units,
+          resumed_units: res.resumedUnits,
+          budgets: res.grid.budgets,
+          files: res.files,
+          aggregates: rows,
+        },
+        columns: Object.keys(rows[0] ?? { distribution: 0 }),
+        rows,
+      });
+    }
+  } catch (err) {
+    // The sweep is done and its files are written; only the report could not be printed.
+    try {
+      io.stderr(`sweep: done, but the report could not be written: ${(err as Error).message}\n`);
+    } catch {
+      // Nowhere left to say it: the exit code does.
+    }
+    return EXIT.claimFailed;
+  }
+  return EXIT.ok;
+}
+
+/** `memaudit sweep ...`. */
 export const command: Command = {
   name: "sweep",
-  summary: "the synthetic grid runner",
-  async run(argv) {
-    const p = new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", new URL("../../../scripts/sweep.ts", import.meta.url).pathname, ...argv],
-      stdout: "inherit",
-      stderr: "inherit",
-    });
-    return (await p.output()).code;
+  summary: "the synthetic grid runner (ARTIFACT-SPEC §4.2-§4.3), shardable with --shard I/N",
+  run(argv, io) {
+    return runCommand(argv, io, "memaudit", { progressShown: false });
   },
 };
+
+/**
+ * `deno task sweep` / `deno run -A scripts/sweep.ts`: the same command with
+ * its historical messages: `sweep: MESSAGE` then the usage text for bad
+ * flags (exit 2); `sweep: MESSAGE` for a bad grid, folder or journal (exit
+ * 2) and for a system error (exit 1). Anything else is a bug and is thrown
+ * (with its stack).
+ *
+ * @param argv the script's arguments
+ * @param io where to write
+ * @returns the exit code
+ * @throws what the run threw when it is neither bad input nor a system error
+ */
+export async function sweepScript(argv: readonly string[], io: CliIo): Promise<number> {
+  const state: RunState = { progressShown: false };
+  try {
+    return await runCommand(argv, io, "script", state);
+  } catch (err) {
+    const msg = (err as Error).message?.replaceAll("\n", " ");
+    const line = `${state.progressShown ? "\n" : ""}sweep: ${msg}\n`;
+    if (err instanceof GridError || err instanceof InputError) {
+      io.stderr(line);
+      return EXIT.badInput;
+    }
+    if (err instanceof UsageError) {
+      io.stderr(`sweep: ${msg}\n\n${(await help("deno run -A scripts/sweep.ts")).trimEnd()}\n`);
+      return EXIT.badInput;
+    }
+    if (isUnwritable(err)) {
+      io.stderr(`${state.progressShown ? "\n" : ""}sweep: Cannot write the output: ${msg}\n`);
+      return EXIT.badInput;
+    }
+    if (Object.values(Deno.errors).some((E) => err instanceof E)) {
+      io.stderr(line);
+      return EXIT.claimFailed;
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * `memaudit merge DIR... --out DIR`: joins the output folders of a sweep's
+ * shards (`memaudit sweep --shard I/N`) into exactly the files one machine
+ * writes for the whole grid (lib/sweep/merge.ts).
+ *
+ * @module
+ */
+import { type Command, emit, EXIT, outputForm, parseFlags, UsageError } from "../command.ts";
+import { handleHelp } from "../shared.ts";
+
+const HELP = `Usage: memaudit merge SHARD_DIR... --out DIR [--json | --csv]
+
+Joins the folders written by "memaudit sweep --shard I/N" (one per shard, any order) into DIR:
+raw_results.jsonl, raw_results.csv and summary.json byte-identical to one machine's run of the
+whole grid (the summary's bootstrap is recomputed from all rows), and timings.jsonl in the same
+row order. Folders of "memaudit natural --shard I/N" are joined the same way (natural_rows.jsonl
+and natural_summary.json as one run writes them). Refused, with one line naming the folder or file (exit 2), when a shard is unfinished,
+shards come from different grids, a shard is given twice or one is missing.
+
+Options:
+  --out DIR   the merged output folder (required)
+  --json      print {out, kind, shards, units, rows, files} as JSON (kind: sweep or natural)
+  --csv       print the same as CSV
+  -h, --help  this help
+
+Example:
+  for i in 0 1 2 3; do memaudit sweep --seeds 500 --shard $i/4 --out out/shards/$i --quiet; done
+  memaudit merge out/shards/0 out/shards/1 out/shards/2 out/shards/3 --out out/runs/exact_500
+`;
+
+/** `memaudit merge ...`. */
+export const command: Command = {
+  name: "merge",
+  summary: "join shard folders (sweep or natural) into one run's files (byte-identical)",
+  async run(argv, io) {
+    if (handleHelp(argv, io, HELP)) return EXIT.ok;
+    const { values, positionals } = parseFlags(argv, {
+      out: { type: "string" },
+      json: { type: "boolean", default: false },
+      csv: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    });
+    const form = outputForm(values);
+    if (values.out === undefined) throw new UsageError("--out DIR is required");
+    if (values.out.trim() === "") {
+      throw new UsageError("--out expects a folder path, got an empty string");
+    }
+    if (positionals.length === 0) throw new UsageError("expected the shard folders to merge");
+    const { InputError } = await import("../../errors.ts");
+    const { mergerFor, mergerKinds } = await import("../mergers.ts");
+    const merger = await mergerFor(positionals[0]);
+    if (merger === undefined) {
+      throw new InputError(
+        positionals[0],
+        { path: "" },
+        `expected the folder of a shard (a run of kind ${
+          mergerKinds().join(" or ")
+        } with --shard I/N)`,
+      );
+    }
+    const res = await merger.merge(positionals, values.out);
+    const json = { out: values.out, ...res };
+    const rows = [
+      { field: "shards", value: res.shards },
+      { field: "units", value: res.units },
+      { field: "rows", value: res.rows },
+      ...Object.entries(res.files).map(([k, v]) => ({ field: k, value: v })),
+    ];
+    emit(io, form, { json, columns: ["field", "value"], rows });
+    return EXIT.ok;
+  },
+};

@@ -1,0 +1,172 @@
+/**
+ * Helpers every `memaudit` command shares: reading a package argument (a
+ * JSON file or a CSV folder), parsing list, number and shard flags into
+ * checked values (a bad value is a {@linkcode UsageError}: one line, exit 2),
+ * `--help` handling with a worked example, and writing `--out DIR` files
+ * atomically.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { InputError } from "../errors.ts";
+import { statOrNull, writeTextAtomic } from "../fs.ts";
+import type { Package } from "../package/schema.ts";
+import { parseShard, type Shard } from "../shard.ts";
+import { type CliIo, UsageError } from "./command.ts";
+
+/** A package read from the command line, and the form it came in. */
+export interface PackageArg {
+  /** The validated package. */
+  pkg: Package;
+  /** `json` (one file) or `csv` (a folder of tables). */
+  form: "json" | "csv";
+  /** The path as given. */
+  path: string;
+}
+
+/**
+ * Reads a package given on the command line: a folder is read as CSV
+ * tables (lib/package csv_io), anything else as a package JSON file.
+ *
+ * @param path the argument
+ * @returns the package and its form
+ * @throws {InputError} naming the file and the JSON path or CSV row and column of the first
+ *   problem, or "expected an existing file" for a missing path
+ */
+export async function readPackageArg(path: string): Promise<PackageArg> {
+  const info = await statOrNull(path);
+  if (info?.isDirectory) {
+    const { readPackageCsv } = await import("../package/csv_io.ts");
+    return { pkg: await readPackageCsv(path), form: "csv", path };
+  }
+  const { readPackageJson } = await import("../package/json_io.ts");
+  return { pkg: await readPackageJson(path), form: "json", path };
+}
+
+/**
+ * Splits a list flag (`a,b c`) into its non-empty words.
+ *
+ * @param text the flag's value
+ * @returns the words, in order
+ */
+export function parseList(text: string): string[] {
+  return text.split(/[\s,]+/).filter((x) => x.length > 0);
+}
+
+/**
+ * Parses a list of numbers such as `--budgets 2,5,10`.
+ *
+ * @param flag the flag's name for messages, e.g. `--budgets`
+ * @param text its value
+ * @param opts.positive require every number > 0 (default true)
+ * @param opts.integer require integers
+ * @param opts.distinct refuse repeats (default true)
+ * @returns the numbers, in the order given
+ * @throws {UsageError} naming the flag and the bad entry, for an empty list, a word that is not a
+ *   finite decimal number, a number out of range or a repeat
+ */
+export function parseNumberList(
+  flag: string,
+  text: string,
+  opts: { positive?: boolean; integer?: boolean; distinct?: boolean } = {},
+): number[] {
+  const words = parseList(text);
+  if (words.length === 0) throw new UsageError(`${flag} expects a list of numbers, got '${text}'`);
+  const out = words.map((w) => {
+    const x = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(w) ? Number(w) : NaN;
+    if (!Number.isFinite(x)) throw new UsageError(`${flag} expects numbers, got '${w}'`);
+    if ((opts.positive ?? true) && !(x > 0)) {
+      throw new UsageError(`${flag} expects numbers > 0, got '${w}'`);
+    }
+    if (opts.integer && !Number.isInteger(x)) {
+      throw new UsageError(`${flag} expects integers, got '${w}'`);
+    }
+    return x;
+  });
+  if ((opts.distinct ?? true) && new Set(out).size !== out.length) {
+    throw new UsageError(`${flag} expects distinct numbers, got '${text}'`);
+  }
+  return out;
+}
+
+/**
+ * Parses a flag that must be a plain decimal integer in [min, max].
+ *
+ * @param flag the flag's name for messages, e.g. `--k`
+ * @param text its value
+ * @param min smallest value (default 1)
+ * @param max largest value (default 2^31 - 1)
+ * @returns the integer
+ * @throws {UsageError} for a sign, exponent, hex or a value out of range
+ */
+export function parseIntFlag(flag: string, text: string, min = 1, max = 2 ** 31 - 1): number {
+  if (!/^[0-9]+$/.test(text)) {
+    throw new UsageError(`${flag} expects a decimal integer, got '${text}'`);
+  }
+  const n = Number(text);
+  if (n < min || n > max) {
+    throw new UsageError(`${flag} expects an integer in [${min}, ${max}], got '${text}'`);
+  }
+  return n;
+}
+
+/**
+ * Parses `--shard I/N` (lib/shard.ts: shard I takes the units at output
+ * positions p with p mod N = I).
+ *
+ * @param text the flag's value, or undefined when the flag is absent
+ * @returns the shard, or undefined for a whole run
+ * @throws {UsageError} for anything but `I/N` with 0 <= I < N
+ */
+export function parseShardFlag(text: string | undefined): Shard | undefined {
+  if (text === undefined) return undefined;
+  try {
+    return parseShard(text);
+  } catch (err) {
+    throw new UsageError(`--shard ${(err as Error).message}`);
+  }
+}
+
+/**
+ * Handles `--help` / `-h`: prints the command's help text on stdout.
+ *
+ * @param argv the words after the command name
+ * @param io where to print
+ * @param help the full help text (usage, flags, a worked example)
+ * @returns true when help was asked for (the command then returns 0)
+ */
+export function handleHelp(argv: readonly string[], io: CliIo, help: string): boolean {
+  if (!argv.includes("--help") && !argv.includes("-h")) return false;
+  io.stdout(help.endsWith("\n") ? help : help + "\n");
+  return true;
+}
+
+/**
+ * Writes `--out DIR` files, each atomically (temporary file, then rename:
+ * never a half-written file).
+ *
+ * @param dir the output folder (created)
+ * @param files file name → text
+ * @returns the paths written, in the order given
+ * @throws {InputError} if `dir` or a parent is a file, or a target is a folder
+ */
+export async function writeOutFiles(
+  dir: string,
+  files: Readonly<Record<string, string>>,
+): Promise<string[]> {
+  if (dir.trim() === "") throw new UsageError("--out expects a folder path, got an empty string");
+  const paths: string[] = [];
+  for (const [name, text] of Object.entries(files)) {
+    const path = join(dir, name);
+    try {
+      await writeTextAtomic(path, text);
+    } catch (err) {
+      if (err instanceof Deno.errors.PermissionDenied || err instanceof Deno.errors.NotCapable) {
+        throw new InputError(dir, { path: "" }, `expected a writable folder (${err.message})`);
+      }
+      throw err;
+    }
+    paths.push(path);
+  }
+  return paths;
+}

@@ -1,0 +1,229 @@
+/**
+ * Joins the output folders of a sweep's shards (`runSweep({ shard })`,
+ * `memaudit sweep --shard I/N`) into exactly the files one machine writes
+ * for the whole grid: `raw_results.jsonl`, `raw_results.csv` and
+ * `summary.json` byte-identical to an unsharded run, and `timings.jsonl`
+ * (wall times, never deterministic) in the same row order (issue 14).
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { InputError } from "../errors.ts";
+import { makeFolder, readTextInput, statOrNull, writeTextAtomic } from "../fs.ts";
+import { canonicalJson } from "../generate/canonical_json.ts";
+import { checkShardSet, type Shard, shardSize } from "../shard.ts";
+import { type SweepFiles, sweepFiles, type SweepGrid } from "./grid.ts";
+import { SweepPool } from "./pool.ts";
+import { compareRows, CSV_COLUMNS, type ResultRow } from "./row.ts";
+import { liteBlock, SummaryBuilder, summaryText, type SweepSummary } from "./summary.ts";
+
+/** What {@linkcode mergeSweepShards} returns. */
+export interface MergeResult {
+  /** The whole run's grid (the shards' grid without its `shard` key). */
+  grid: SweepGrid;
+  /** The files written, inside the output folder. */
+  files: Omit<SweepFiles, "journal">;
+  /** Shards merged, units and rows written. */
+  shards: number;
+  /** Units of the whole grid. */
+  units: number;
+  /** Result rows written. */
+  rows: number;
+  /** The recomputed summary (as written to `summary.json`). */
+  summary: SweepSummary;
+}
+
+/** One shard folder, read. */
+interface ShardFolder {
+  dir: string;
+  shard: Shard;
+  grid: SweepGrid;
+  /** Lines (without "\n") of results JSONL, results CSV (no header), timings JSONL. */
+  lines: [string[], string[], string[]];
+}
+
+/** The lines of a text that ends in "\n" (none for an empty text). */
+function linesOf(text: string, file: string): string[] {
+  if (text === "") return [];
+  if (!text.endsWith("\n")) {
+    throw new InputError(file, { path: "" }, "expected whole lines ending in a newline");
+  }
+  return text.slice(0, -1).split("\n");
+}
+
+/** Reads one shard folder. */
+async function readShard(dir: string): Promise<ShardFolder> {
+  const files = sweepFiles(dir);
+  if ((await statOrNull(files.journal)) !== null) {
+    throw new InputError(
+      files.journal,
+      { path: "" },
+      "expected a finished shard (this one has a journal: rerun its command to finish it)",
+    );
+  }
+  const summaryRaw = await readTextInput(files.summary);
+  let grid: unknown;
+  try {
+    grid = (JSON.parse(summaryRaw) as { grid?: unknown }).grid;
+  } catch {
+    throw new InputError(files.summary, { path: "" }, "expected a sweep summary (JSON)");
+  }
+  const g = grid as SweepGrid | undefined;
+  if (g === undefined || g === null || typeof g !== "object" || !Array.isArray(g.seeds)) {
+    throw new InputError(files.summary, { path: "grid" }, "expected the grid of a sweep");
+  }
+  const sh = g.shard;
+  if (
+    sh === undefined || !Number.isSafeInteger(sh.index) || !Number.isSafeInteger(sh.count) ||
+    sh.index < 0 || sh.index >= sh.count
+  ) {
+    throw new InputError(
+      files.summary,
+      { path: "grid.shard" },
+      "expected the output of one shard (a sweep run with --shard I/N)",
+    );
+  }
+  const results = linesOf(await readTextInput(files.results), files.results);
+  const csvAll = linesOf(await readTextInput(files.csv), files.csv);
+  const header = CSV_COLUMNS.join(",");
+  if (csvAll[0] !== header) {
+    throw new InputError(files.csv, { row: 1, column: "(header)" }, `expected ${header}`);
+  }
+  const timings = linesOf(await readTextInput(files.timings), files.timings);
+  return { dir, shard: sh, grid: g, lines: [results, csvAll.slice(1), timings] };
+}
+
+/** A grid without its shard key. */
+function wholeGrid(g: SweepGrid): SweepGrid {
+  const { shard: _shard, ...rest } = g;
+  return rest;
+}
+
+/**
+ * Merges shard folders into `outDir`. Checks first, writes nothing on a
+ * problem: every folder holds a finished shard; all are shards of the same
+ * grid and shard count, each index once and none missing; each holds
+ * exactly its units' rows (budgets × methods lines per unit, in each of
+ * the three files), each unit's rows its own. Then interleaves the units
+ * back into output order (lib/shard.ts), recomputes the summary (the
+ * bootstrap needs every row of a group) and writes the files atomically.
+ *
+ * @example Merge four shards
+ * ```ts ignore
+ * await mergeSweepShards(["out/s0", "out/s1", "out/s2", "out/s3"], "out/merged");
+ * ```
+ *
+ * @param dirs the shard folders, in any order
+ * @param outDir the folder to write (created; may be one of `dirs` only if it is not read again)
+ * @returns the whole grid, the files, counts and the summary
+ * @throws {InputError} naming the folder or file and what was expected: an unfinished shard,
+ *   a folder without a shard's summary, shards of different grids, overlapping or missing
+ *   shards, a file with the wrong number of lines or a unit's rows out of place
+ */
+export async function mergeSweepShards(
+  dirs: readonly string[],
+  outDir: string,
+): Promise<MergeResult> {
+  if (dirs.length === 0) {
+    throw new InputError(outDir, { path: "" }, "expected at least one shard folder to merge");
+  }
+  const shards: ShardFolder[] = [];
+  for (const d of dirs) shards.push(await readShard(d));
+  const first = shards[0];
+  const grid = wholeGrid(first.grid);
+  const gridText = canonicalJson(grid);
+  for (const s of shards.slice(1)) {
+    if (canonicalJson(wholeGrid(s.grid)) !== gridText) {
+      throw new InputError(
+        sweepFiles(s.dir).summary,
+        { path: "grid" },
+        `expected a shard of the same grid as ${first.dir} (same distributions, seeds, budgets, ` +
+          "methods, options and version)",
+      );
+    }
+  }
+  let n: number;
+  try {
+    n = checkShardSet(shards.map((s) => ({ shard: s.shard, label: s.dir })));
+  } catch (err) {
+    throw new InputError(dirs.join(", "), { path: "" }, (err as Error).message, [], "merge");
+  }
+  const byIndex = new Array<ShardFolder>(n);
+  for (const s of shards) byIndex[s.shard.index] = s;
+
+  // Units in output order and rows per unit, as runSweep has them.
+  const units = grid.distributions.flatMap((distribution) =>
+    grid.seeds.map((seed) => ({ distribution, seed }))
+  ).sort((a, b) => compareRows({ ...a, budget: 0, method: "" }, { ...b, budget: 0, method: "" }));
+  const perUnit = grid.budgets.length * grid.methods.length;
+  const names = ["raw_results.jsonl", "raw_results.csv", "timings.jsonl"];
+  for (const s of byIndex) {
+    const want = shardSize(units.length, s.shard) * perUnit;
+    s.lines.forEach((ls, j) => {
+      if (ls.length !== want) {
+        throw new InputError(
+          join(s.dir, names[j]),
+          { path: "" },
+          `expected ${want} rows (shard ${s.shard.index}/${n} of ${units.length} units, ` +
+            `${perUnit} rows each), found ${ls.length}`,
+        );
+      }
+    });
+  }
+
+  const out: [string, string, string] = ["", CSV_COLUMNS.join(",") + "\n", ""];
+  const builder = new SummaryBuilder();
+  units.forEach((u, pos) => {
+    const s = byIndex[pos % n];
+    const at = Math.floor(pos / n) * perUnit;
+    const rows: ResultRow[] = [];
+    for (let r = at; r < at + perUnit; r++) {
+      const line = s.lines[0][r];
+      let row: ResultRow;
+      try {
+        row = JSON.parse(line) as ResultRow;
+      } catch {
+        throw new InputError(join(s.dir, names[0]), { path: `line ${r + 1}` }, "expected JSON");
+      }
+      if (row?.distribution !== u.distribution || row?.seed !== u.seed) {
+        throw new InputError(
+          join(s.dir, names[0]),
+          { path: `line ${r + 1}` },
+          `expected a row of unit (${u.distribution}, seed ${u.seed})`,
+        );
+      }
+      rows.push(row);
+    }
+    for (let j = 0; j < 3; j++) {
+      out[j] += s.lines[j].slice(at, at + perUnit).join("\n") + (perUnit > 0 ? "\n" : "");
+    }
+    builder.addBlock(liteBlock(rows));
+  });
+
+  const pool = new SweepPool(1);
+  let summary: SweepSummary;
+  try {
+    const intervals = await pool.bootstrap(
+      builder.groups.map((g) => g.ratioToOpt),
+      grid.summation,
+    );
+    summary = builder.summary(grid, intervals);
+  } finally {
+    pool.close();
+  }
+  const files = sweepFiles(outDir);
+  await makeFolder(outDir);
+  await writeTextAtomic(files.results, out[0]);
+  await writeTextAtomic(files.csv, out[1]);
+  await writeTextAtomic(files.timings, out[2]);
+  await writeTextAtomic(files.summary, summaryText(summary));
+  const { journal: _journal, ...written } = files;
+  return {
+    grid,
+    files: written,
+    shards: n,
+    units: units.length,
+    rows: units.length * perUnit,
+    summary,
+  };
+}

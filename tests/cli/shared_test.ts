@@ -1,0 +1,90 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { UsageError } from "../../lib/cli/command.ts";
+import {
+  handleHelp,
+  parseIntFlag,
+  parseList,
+  parseNumberList,
+  parseShardFlag,
+  readPackageArg,
+  writeOutFiles,
+} from "../../lib/cli/shared.ts";
+import { InputError } from "../../lib/errors.ts";
+import { EXAMPLE, EXAMPLE_CSV } from "./_run.ts";
+
+Deno.test("parseNumberList() reads budget lists and names the flag and word it refuses", () => {
+  assert.deepEqual(parseNumberList("--budgets", "2,5 10"), [2, 5, 10]);
+  assert.deepEqual(parseNumberList("--budgets", "0.5,1e1"), [0.5, 10]);
+  assert.deepEqual(parseNumberList("--x", "-1,0", { positive: false }), [-1, 0]);
+  const bad: [string, object, RegExp][] = [
+    ["", {}, /--budgets expects a list of numbers, got ''/],
+    ["2,x", {}, /--budgets expects numbers, got 'x'/],
+    ["0x10", {}, /got '0x10'/],
+    ["Infinity", {}, /got 'Infinity'/],
+    ["2,0", {}, /--budgets expects numbers > 0, got '0'/],
+    ["2.5", { integer: true }, /--budgets expects integers, got '2.5'/],
+    ["2,2", {}, /--budgets expects distinct numbers, got '2,2'/],
+  ];
+  for (const [text, opts, re] of bad) {
+    assert.throws(() => parseNumberList("--budgets", text, opts), (e) => {
+      assert.ok(e instanceof UsageError);
+      assert.match(e.message, re);
+      return true;
+    }, text);
+  }
+});
+
+Deno.test("parseIntFlag(), parseList() and parseShardFlag() check their values", () => {
+  assert.equal(parseIntFlag("--k", "3"), 3);
+  assert.throws(() => parseIntFlag("--k", "-3"), /--k expects a decimal integer, got '-3'/);
+  assert.throws(() => parseIntFlag("--k", "0"), /--k expects an integer in \[1, /);
+  assert.throws(() => parseIntFlag("--k", "9", 1, 8), /in \[1, 8\], got '9'/);
+  assert.deepEqual(parseList(" a, b  c,,"), ["a", "b", "c"]);
+  assert.equal(parseShardFlag(undefined), undefined);
+  assert.deepEqual(parseShardFlag("2/3"), { index: 2, count: 3 });
+  assert.throws(
+    () => parseShardFlag("3/3"),
+    (e) => e instanceof UsageError && /^--shard /.test(e.message),
+  );
+});
+
+Deno.test("readPackageArg() reads a JSON file or a CSV folder, and names a missing file", async () => {
+  const json = await readPackageArg(EXAMPLE);
+  const csv = await readPackageArg(EXAMPLE_CSV);
+  assert.equal(json.form, "json");
+  assert.equal(csv.form, "csv");
+  assert.deepEqual(csv.pkg.budgets, json.pkg.budgets);
+  assert.equal(csv.pkg.candidates.length, 6);
+  await assert.rejects(readPackageArg("/nonexistent/p.json"), (e) => {
+    assert.ok(e instanceof InputError);
+    assert.equal(e.file, "/nonexistent/p.json");
+    return true;
+  });
+});
+
+Deno.test("writeOutFiles() writes every file whole and leaves no temporary file", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "memaudit_out_" });
+  try {
+    const out = join(dir, "a", "b");
+    const paths = await writeOutFiles(out, { "x.json": "{}\n", "y.csv": "a\n1\n" });
+    assert.deepEqual(paths, [join(out, "x.json"), join(out, "y.csv")]);
+    assert.equal(await Deno.readTextFile(paths[1]), "a\n1\n");
+    assert.deepEqual([...Deno.readDirSync(out)].map((e) => e.name).sort(), ["x.json", "y.csv"]);
+    await Deno.writeTextFile(join(dir, "file"), "");
+    await assert.rejects(writeOutFiles(join(dir, "file"), { "z": "" }), InputError);
+    await assert.rejects(writeOutFiles(" ", { "z": "" }), UsageError);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("handleHelp() prints the help for --help and -h only", () => {
+  let out = "";
+  const io = { stdout: (t: string) => void (out += t), stderr() {}, isTerminal: false };
+  assert.equal(handleHelp(["x"], io, "H"), false);
+  assert.equal(out, "");
+  assert.equal(handleHelp(["x", "-h"], io, "H"), true);
+  assert.equal(handleHelp(["--help"], io, "H\n"), true);
+  assert.equal(out, "H\nH\n");
+});
