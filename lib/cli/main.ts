@@ -110,11 +110,12 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
       io.stderr(`memaudit ${name}: ${msg}\n`);
       return EXIT.badInput;
     }
-    if (isUnwritable(err)) {
-      io.stderr(`memaudit ${name}: Cannot write the output: ${msg}\n`);
-      return EXIT.badInput;
-    }
-    if (err instanceof Error && Object.values(Deno.errors).some((E) => err instanceof E)) {
+    // A system error (a missing file, no permission, a read-only file system, a full disk):
+    // one line naming the path.
+    if (
+      isUnwritable(err) ||
+      (err instanceof Error && Object.values(Deno.errors).some((E) => err instanceof E))
+    ) {
       io.stderr(`memaudit ${name}: ${msg}\n`);
       return EXIT.badInput;
     }
