@@ -10,7 +10,9 @@ import type { NaturalScoreRow, ScoreNaturalOptions } from "./score_natural.ts";
 
 /** One scoring to run. */
 export interface ScoreJob {
+  /** The packages to score. */
   packages: readonly Package[];
+  /** Scoring options (as for `scoreNatural`). */
   opts?: ScoreNaturalOptions;
 }
 

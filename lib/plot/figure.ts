@@ -10,10 +10,19 @@ import * as vl from "vega-lite";
 import { writeTextAtomic } from "../fs.ts";
 import { outPath } from "../report/out.ts";
 
-/** The one Vega-Lite MIME type used for display (JupyterLab and VS Code render v5). */
-export const VEGALITE_MIME = "application/vnd.vegalite.v5+json";
-/** The Vega-Lite `$schema` written into every spec. */
-export const VEGALITE_SCHEMA = "https://vega.github.io/schema/vega-lite/v5.json";
+/**
+ * The Vega-Lite major version every spec is written for, declared once: the `$schema` and the
+ * display MIME type derive from it. JupyterLab and VS Code render
+ * `application/vnd.vegalite.v5+json`, so specs keep to v5 features (../shared/STYLE.md) even
+ * though they are compiled to SVG here with the `vega-lite` package of a later major version,
+ * which reads v5 specs unchanged.
+ */
+export const VEGALITE_VERSION = 5;
+/** The Vega-Lite MIME type used for display: `application/vnd.vegalite.v5+json`. */
+export const VEGALITE_MIME = `application/vnd.vegalite.v${VEGALITE_VERSION}+json` as const;
+/** The Vega-Lite `$schema` written into every spec (the v5 schema's URL). */
+export const VEGALITE_SCHEMA =
+  `https://vega.github.io/schema/vega-lite/v${VEGALITE_VERSION}.json` as const;
 
 /** A Vega-Lite spec (kept loose: specs are plain JSON). */
 // deno-lint-ignore no-explicit-any
@@ -21,6 +30,13 @@ export type VegaLiteSpec = Record<string, any>;
 
 /** A rendered figure. Display it as the last expression of a notebook cell. */
 export class Figure {
+  /**
+   * A figure from a spec and its rendered SVG (use {@linkcode makeFigure} to render one).
+   *
+   * @param name file stem for saving (e.g. `fig2_exact_budget_sweep`)
+   * @param spec the Vega-Lite spec, with its `$schema`
+   * @param svg the SVG rendered from the spec
+   */
   constructor(readonly name: string, readonly spec: VegaLiteSpec, readonly svg: string) {}
 
   /** Jupyter MIME bundle: Vega-Lite, SVG and a text line. */

@@ -10,8 +10,11 @@ import { Table } from "./table.ts";
 
 /** One checked claim. */
 export interface Check {
+  /** The claim, in words (with the paper section where it comes from). */
   claim: string;
+  /** True when the claim holds (or was skipped). */
   ok: boolean;
+  /** The measured value, or why the claim was skipped. */
   detail: string;
   /** True when the claim could not be checked here (e.g. its data is missing); `ok` is then true. */
   skipped?: boolean;
@@ -19,6 +22,7 @@ export interface Check {
 
 /** A list of checked claims. */
 export class Checks {
+  /** The claims recorded so far, in order. */
   readonly items: Check[] = [];
 
   /** Records a claim; `detail` shows the measured value. */
@@ -70,6 +74,7 @@ export class Checks {
     return this.table();
   }
 
+  /** Jupyter MIME bundle: the checks as a table (HTML, Markdown, text). */
   [Symbol.for("Jupyter.display")](): Record<string, unknown> {
     return this.table().bundle();
   }
