@@ -111,6 +111,7 @@ export { factOnly, greedy, type GreedyOptions, summaryOnly } from "./lib/writers
 export { recencyRaw, reservoirRaw } from "./lib/writers/raw_selectors.ts";
 export { gvtTheorem2, type Theorem2Options } from "./lib/writers/gvt_theorem2.ts";
 export { estimatedGvt, estimatedUtility } from "./lib/writers/estimated_writers.ts";
+export type { EstimatorOptions } from "./lib/writers/estimate.ts";
 export { amemGraph, mem0Extract } from "./lib/writers/proxy_writers.ts";
 export {
   genericCandidateGvt,
@@ -138,6 +139,7 @@ export {
   type UpdateMetrics,
   updateMetrics,
   type UpdateMetricsOptions,
+  type ValidityLists,
 } from "./lib/score/metrics.ts";
 export {
   type AggregatableRow,
@@ -398,6 +400,7 @@ export {
   type UnionSelector,
 } from "./lib/systems/union_score.ts";
 export { summarizeUnion, type UnionSummaryRow } from "./lib/systems/summarize_union.ts";
+export type { ExactSolveOptions } from "./lib/systems/pruning.ts";
 
 // --- Sweep: the grid runner (workers, resumable journal, results JSONL/CSV, summary) ----------
 export {
