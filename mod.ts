@@ -168,6 +168,15 @@ export {
 } from "./lib/score/audit.ts";
 export { decisionLedger, type LedgerRow } from "./lib/score/ledger.ts";
 export {
+  type AuditConsistency,
+  auditConsistency,
+  type LedgerTotals,
+  ledgerTotals,
+  meanPackageRatio,
+  type ReachabilityShares,
+  reachabilityShares,
+} from "./lib/score/failure_summary.ts";
+export {
   type AgreementStats,
   agreementStats,
   cohensKappa,
