@@ -111,7 +111,7 @@ export { factOnly, greedy, type GreedyOptions, summaryOnly } from "./lib/writers
 export { recencyRaw, reservoirRaw } from "./lib/writers/raw_selectors.ts";
 export { gvtTheorem2, type Theorem2Options } from "./lib/writers/gvt_theorem2.ts";
 export { estimatedGvt, estimatedUtility } from "./lib/writers/estimated_writers.ts";
-export type { EstimatorOptions } from "./lib/writers/estimate.ts";
+export type { EstimatorOptions, EstimatorProfile } from "./lib/writers/estimate.ts";
 export { amemGraph, mem0Extract } from "./lib/writers/proxy_writers.ts";
 export {
   genericCandidateGvt,
