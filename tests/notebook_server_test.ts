@@ -1,7 +1,8 @@
 /**
  * The interactive path: a real Jupyter Notebook server (scripts/notebook.ts) on a free loopback
- * port, a Deno kernel made through its REST API, a cell executed over its websocket channels
- * API as a browser does, and the display bundle checked (Vega-Lite plus SVG).
+ * port with a token; notebook 01 read and a Deno kernel session opened through its REST API;
+ * its cells executed over the kernel's websocket channels as the notebook page does, up to the
+ * first figure; the display bundle checked (Vega-Lite plus SVG); session and server shut down.
  */
 import assert from "node:assert/strict";
 import { findServerPython, type NotebookServer, startNotebookServer } from "../scripts/notebook.ts";
@@ -53,35 +54,65 @@ interface JupyterMessage {
   content: Record<string, unknown>;
 }
 
-/** Executes `code` on the kernel's channels websocket; returns the iopub/shell replies to it. */
-function executeCell(url: string, code: string, ms: number): Promise<JupyterMessage[]> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url);
+/**
+ * A kernel's channels websocket, used as the notebook page uses it: one socket, one
+ * `execute_request` per cell on the shell channel, replies matched by `parent_header.msg_id`.
+ */
+class KernelChannels {
+  #ws: WebSocket;
+  #session = crypto.randomUUID();
+  #waiting = new Map<string, (m: JupyterMessage) => void>();
+  readonly opened: Promise<void>;
+
+  constructor(url: string) {
+    this.#ws = new WebSocket(url);
+    this.opened = new Promise((resolve, reject) => {
+      this.#ws.onopen = () => resolve();
+      this.#ws.onerror = (e) => reject(new Error(`websocket error: ${(e as ErrorEvent).message}`));
+    });
+    this.#ws.onmessage = (ev) => {
+      if (typeof ev.data !== "string") return;
+      const m = JSON.parse(ev.data) as JupyterMessage;
+      const id = m.parent_header?.msg_id;
+      if (id) this.#waiting.get(id)?.(m);
+    };
+  }
+
+  /** Executes `code`; resolves with the messages replying to it once it is done (or rejects). */
+  execute(code: string, ms: number): Promise<JupyterMessage[]> {
     const msgId = crypto.randomUUID();
     const got: JupyterMessage[] = [];
-    let replied = false, idle = false;
-    const timer = setTimeout(() => {
-      ws.close();
-      reject(new Error(`no execute_reply and idle within ${ms} ms; got ${JSON.stringify(got)}`));
-    }, ms);
-    const finish = () => {
-      if (!replied || !idle) return;
-      clearTimeout(timer);
-      ws.close();
-      resolve(got);
-    };
-    ws.onerror = (e) => {
-      clearTimeout(timer);
-      reject(new Error(`websocket error: ${(e as ErrorEvent).message ?? e.type}`));
-    };
-    ws.onopen = () => {
-      ws.send(JSON.stringify({
+    return new Promise((resolve, reject) => {
+      let replied = false, idle = false;
+      const timer = setTimeout(() => {
+        this.#waiting.delete(msgId);
+        reject(new Error(`no execute_reply and idle within ${ms} ms; got ${JSON.stringify(got)}`));
+      }, ms);
+      const finish = () => {
+        if (!replied || !idle) return;
+        clearTimeout(timer);
+        this.#waiting.delete(msgId);
+        resolve(got);
+      };
+      this.#waiting.set(msgId, (m) => {
+        got.push(m);
+        if (m.header.msg_type === "execute_reply") replied = true;
+        if (m.header.msg_type === "status" && m.content.execution_state === "idle") {
+          // The Deno kernel may send the last display_data just after idle: give it a moment.
+          setTimeout(() => {
+            idle = true;
+            finish();
+          }, 300);
+        }
+        finish();
+      });
+      this.#ws.send(JSON.stringify({
         channel: "shell",
         header: {
           msg_id: msgId,
           msg_type: "execute_request",
           username: "test",
-          session: crypto.randomUUID(),
+          session: this.#session,
           date: new Date().toISOString(),
           version: "5.3",
         },
@@ -97,27 +128,18 @@ function executeCell(url: string, code: string, ms: number): Promise<JupyterMess
         },
         buffers: [],
       }));
-    };
-    ws.onmessage = (ev) => {
-      if (typeof ev.data !== "string") return;
-      const m = JSON.parse(ev.data) as JupyterMessage;
-      if (m.parent_header?.msg_id !== msgId) return;
-      got.push(m);
-      if (m.header.msg_type === "execute_reply") replied = true;
-      if (m.header.msg_type === "status" && m.content.execution_state === "idle") {
-        // The Deno kernel may send the last display_data just after idle: give it a moment.
-        setTimeout(() => {
-          idle = true;
-          finish();
-        }, 300);
-      }
-      finish();
-    };
-  });
+    });
+  }
+
+  close(): void {
+    this.#ws.close();
+  }
 }
 
+const NOTEBOOK = "01_package_formulation.ipynb";
+
 Deno.test({
-  name: "startNotebookServer() serves a Deno kernel that displays a Vega-Lite figure with SVG",
+  name: "startNotebookServer() runs notebook 01 on a Deno kernel up to its Vega-Lite + SVG figure",
   ignore: !python && !inCi,
   sanitizeResources: false,
   sanitizeOps: false,
@@ -126,66 +148,91 @@ Deno.test({
     const token = crypto.randomUUID().replaceAll("-", "");
     const base = `http://127.0.0.1:${port}`;
     const auth = { Authorization: `token ${token}` };
+    const json = { ...auth, "Content-Type": "application/json" };
+    const out = await Deno.makeTempDir({ prefix: "memaudit_nbserver_" });
     let server: NotebookServer | undefined;
-    let kernelId: string | undefined;
+    let sessionId: string | undefined;
+    let channels: KernelChannels | undefined;
     try {
-      server = await startNotebookServer({ port, token, stdio: "null" });
+      server = await startNotebookServer({
+        port,
+        token,
+        stdio: "null",
+        env: { MEMAUDIT_OUT: out, NO_COLOR: "1" },
+      });
       await waitUntilUp(server, base, token, 60_000);
 
-      const created = await fetch(`${base}/api/kernels`, {
-        method: "POST",
-        headers: { ...auth, "Content-Type": "application/json" },
-        body: JSON.stringify({ name: "deno" }),
+      // The notebook page: read the notebook, then open a session (which starts its kernel).
+      const contents = await fetch(`${base}/api/contents/${NOTEBOOK}?type=notebook&content=1`, {
+        headers: auth,
       });
-      assert.deepEqual(created.status, 201);
-      const kernel = await created.json() as { id: string; name: string };
-      kernelId = kernel.id;
-      assert.deepEqual(kernel.name, "deno");
+      assert.equal(contents.status, 200);
+      const nb = (await contents.json()).content as {
+        cells: { cell_type: string; source: string }[];
+      };
+      const created = await fetch(`${base}/api/sessions`, {
+        method: "POST",
+        headers: json,
+        body: JSON.stringify({ path: NOTEBOOK, type: "notebook", kernel: { name: "deno" } }),
+      });
+      assert.equal(created.status, 201);
+      const session = await created.json() as { id: string; kernel: { id: string; name: string } };
+      sessionId = session.id;
+      assert.equal(session.kernel.name, "deno");
 
-      const ws =
-        `ws://127.0.0.1:${port}/api/kernels/${kernel.id}/channels?session_id=${crypto.randomUUID()}&token=${token}`;
-      const code = [
-        'import { makeFigure } from "memaudit";',
-        'await makeFigure("server_test", {',
-        "  data: { values: [{ b: 1, r: 0.5 }, { b: 2, r: 0.75 }] },",
-        '  mark: "line",',
-        '  encoding: { x: { field: "b", type: "quantitative" }, y: { field: "r", type: "quantitative" } },',
-        "});",
-      ].join("\n");
-      const msgs = await executeCell(ws, code, 120_000);
+      const ch = new KernelChannels(
+        `ws://127.0.0.1:${port}/api/kernels/${session.kernel.id}/channels?session_id=${crypto.randomUUID()}&token=${token}`,
+      );
+      channels = ch;
+      await ch.opened;
 
-      const reply = msgs.find((m) => m.header.msg_type === "execute_reply");
-      assert.deepEqual(reply?.content.status, "ok", JSON.stringify(msgs));
-      const shown = msgs.filter((m) =>
-        m.header.msg_type === "execute_result" || m.header.msg_type === "display_data"
-      );
-      assert.deepEqual(shown.length, 1, JSON.stringify(msgs));
-      const data = shown[0].content.data as Record<string, unknown>;
-      assert.deepEqual(
-        Object.keys(data).sort(),
-        ["image/svg+xml", "text/plain", VEGALITE_MIME].sort(),
-      );
-      const spec = data[VEGALITE_MIME] as { mark: string; $schema: string };
-      assert.deepEqual(spec.mark, "line");
-      assert.match(spec.$schema, /vega-lite\/v5/);
+      // Run the code cells in order until one displays a figure.
+      let data: Record<string, unknown> | undefined;
+      let ran = 0;
+      for (const cell of nb.cells.filter((c) => c.cell_type === "code")) {
+        const msgs: JupyterMessage[] = await ch.execute(cell.source, 120_000);
+        ran++;
+        const reply = msgs.find((m) => m.header.msg_type === "execute_reply");
+        assert.equal(reply?.content.status, "ok", `cell ${ran}: ${JSON.stringify(msgs)}`);
+        const shown = msgs.find((m) =>
+          (m.header.msg_type === "execute_result" || m.header.msg_type === "display_data") &&
+          VEGALITE_MIME in (m.content.data as Record<string, unknown>)
+        );
+        if (shown) {
+          data = shown.content.data as Record<string, unknown>;
+          break;
+        }
+      }
+      assert.ok(data, `no cell of ${NOTEBOOK} displayed a Vega-Lite figure (${ran} cells run)`);
+      assert.equal(ran, 6); // the import, the package, F, feasibility, OPT, then the figure
+      assert.deepEqual(Object.keys(data).sort(), [VEGALITE_MIME, "image/svg+xml", "text/plain"]);
+      const spec = data[VEGALITE_MIME] as { $schema: string; title: unknown };
+      assert.equal(spec.$schema, "https://vega.github.io/schema/vega-lite/v5.json");
+      assert.match(JSON.stringify(spec.title), /Package optimum/);
       const svg = data["image/svg+xml"] as string;
       assert.ok(svg.startsWith("<svg"), svg.slice(0, 80));
       assert.match(svg, /<path/);
-      assert.deepEqual(data["text/plain"], "Figure server_test");
+      assert.equal(data["text/plain"], "Figure 01_opt_by_budget");
+      // The cells wrote where the server's environment said, not into the repository.
+      assert.ok((await Deno.stat(`${out}/figures/01_opt_by_budget.svg`)).isFile);
 
-      const del = await fetch(`${base}/api/kernels/${kernel.id}`, {
+      ch.close();
+      channels = undefined;
+      const del = await fetch(`${base}/api/sessions/${session.id}`, {
         method: "DELETE",
         headers: auth,
       });
       await del.body?.cancel();
-      assert.deepEqual(del.status, 204);
-      kernelId = undefined;
+      assert.equal(del.status, 204);
+      sessionId = undefined;
     } finally {
-      if (kernelId) {
-        await fetch(`${base}/api/kernels/${kernelId}`, { method: "DELETE", headers: auth })
+      channels?.close();
+      if (sessionId) {
+        await fetch(`${base}/api/sessions/${sessionId}`, { method: "DELETE", headers: auth })
           .then((r) => r.body?.cancel()).catch(() => {});
       }
       await server?.stop();
+      await Deno.remove(out, { recursive: true }).catch(() => {});
     }
   },
 });
