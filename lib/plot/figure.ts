@@ -78,7 +78,8 @@ export class Figure {
  */
 export async function makeFigure(name: string, spec: VegaLiteSpec): Promise<Figure> {
   const full = { $schema: VEGALITE_SCHEMA, ...spec };
-  const compiled = vl.compile(full as vl.TopLevelSpec).spec;
+  // A copy: vega tags the data objects it ingests, and the caller's spec must stay as given.
+  const compiled = vl.compile(structuredClone(full) as vl.TopLevelSpec).spec;
   const view = new vega.View(vega.parse(compiled), { renderer: "none" });
   const svg = await view.toSVG();
   view.finalize();
