@@ -69,10 +69,30 @@ export class Figure {
 }
 
 /**
- * Renders a Vega-Lite spec to SVG and wraps it as a {@linkcode Figure}.
+ * Renders a Vega-Lite spec to SVG (locally, with vega) and wraps it as a {@linkcode Figure}.
+ * The spec is compiled from a copy, so the caller's objects are left as they are.
+ *
+ * @example A line of ratios against budgets
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { makeFigure, VEGALITE_MIME } from "./figure.ts";
+ *
+ * const fig = await makeFigure("ratio_by_budget", {
+ *   data: { values: [{ B: 2, ratio: 0.5 }, { B: 4, ratio: 0.8 }, { B: 8, ratio: 1 }] },
+ *   mark: "line",
+ *   encoding: {
+ *     x: { field: "B", type: "quantitative" },
+ *     y: { field: "ratio", type: "quantitative" },
+ *   },
+ * });
+ * assert.ok(fig.svg.startsWith("<svg"));
+ * assert.equal(fig.spec.$schema, "https://vega.github.io/schema/vega-lite/v5.json");
+ * assert.equal(VEGALITE_MIME, "application/vnd.vegalite.v5+json");
+ * // In a notebook, end a cell with `fig` (or `await fig.save()`) to show it.
+ * ```
  *
  * @param name file stem for saving (e.g. `fig2_exact_budget_sweep`)
- * @param spec Vega-Lite spec; `$schema` is set to {@linkcode VEGALITE_SCHEMA}
+ * @param spec Vega-Lite spec; `$schema` defaults to {@linkcode VEGALITE_SCHEMA}
  * @returns the figure with its SVG
  * @throws {Error} if Vega-Lite cannot compile the spec
  */

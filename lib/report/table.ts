@@ -30,7 +30,23 @@ function show(v: unknown): string {
   return String(v);
 }
 
-/** A table of rows with named columns. */
+/**
+ * A table of rows with named columns, shown in notebooks as HTML (with Markdown and text
+ * fallbacks) and saved as CSV under `out/tables/`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Table } from "./table.ts";
+ *
+ * const t = new Table("demo", [{ B: 4, ratio: 0.75 }, { B: 8, ratio: 1 }], [
+ *   { key: "B", label: "budget" },
+ *   "ratio",
+ * ]);
+ * assert.deepEqual(t.columns.map((c) => c.key), ["B", "ratio"]);
+ * // `await t.save()` writes out/tables/demo.csv; ending a cell with `t` shows it.
+ * ```
+ */
 export class Table {
   /** The columns, in display order. */
   readonly columns: Column[];
