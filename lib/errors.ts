@@ -35,7 +35,17 @@ export function formatPath(path: readonly PropertyKey[]): string {
  * the whole input (path "").
  */
 export class InputError extends Error {
+  /** Always `InputError`. */
   override name = "InputError";
+  /**
+   * A bad-input error; the message is built from the arguments.
+   *
+   * @param file the file (or `<memory>`)
+   * @param where the JSON path or CSV row and column of the first problem
+   * @param expected what should have been there
+   * @param issues every problem found (the first is `where`/`expected`); up to 5 are shown
+   * @param verb what could not be done (default `read`)
+   */
   constructor(
     readonly file: string,
     readonly where: Where,

@@ -17,10 +17,18 @@ import queue
 import sys
 import tempfile
 
-import nbformat
-from nbclient import NotebookClient
-from nbclient.exceptions import CellExecutionComplete, CellExecutionError
-from nbclient.util import ensure_async
+try:
+    import nbformat
+    from nbclient import NotebookClient
+    from nbclient.exceptions import CellExecutionComplete, CellExecutionError
+    from nbclient.util import ensure_async
+except ImportError as missing:
+    sys.stderr.write(
+        f"execute_notebook.py: {sys.executable} cannot import {missing.name}: install Jupyter's "
+        "nbclient (`apt-get install -y --no-install-recommends jupyter-nbconvert "
+        "python3-nbclient`, or `pip install --user nbclient nbformat`), or run `./run repro`.\n"
+    )
+    sys.exit(3)
 
 GRACE_SEC = 0.25
 

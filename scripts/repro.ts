@@ -30,15 +30,34 @@ async function run(cmd: string, args: string[], env: Record<string, string> = {}
   return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
 }
 
-/** A Python interpreter that can import nbclient, or null. */
-export async function findPython(): Promise<string | null> {
-  for (const py of [Deno.env.get("MEMAUDIT_PYTHON"), "python3", "/usr/bin/python3"]) {
-    if (!py) continue;
-    const r = await run(py, ["-c", "import nbclient, nbformat"]).catch(() => null);
+/**
+ * The Pythons tried for nbclient, in order: `$MEMAUDIT_PYTHON` alone when it is set, else
+ * `python3` and Debian's `/usr/bin/python3`.
+ */
+export function pythonCandidates(): string[] {
+  const chosen = Deno.env.get("MEMAUDIT_PYTHON");
+  return chosen ? [chosen] : ["python3", "/usr/bin/python3"];
+}
+
+/**
+ * A Python interpreter that can import every module named, or null.
+ *
+ * @param modules Python modules it must import (default: nbclient and nbformat)
+ */
+export async function findPython(modules = ["nbclient", "nbformat"]): Promise<string | null> {
+  for (const py of pythonCandidates()) {
+    const r = await run(py, ["-c", `import ${modules.join(", ")}`]).catch(() => null);
     if (r?.code === 0) return py;
   }
   return null;
 }
+
+/** The one line printed when no Python has nbclient: what to install, or what to set. */
+export const NO_NBCLIENT = "Cannot run notebooks: no Python with Jupyter's nbclient (tried " +
+  "PYTHONS). `./run repro` installs it; by hand: `sudo apt-get install -y " +
+  "--no-install-recommends jupyter-nbconvert python3-nbclient` (or `pip install --user nbclient " +
+  "nbformat`), or set MEMAUDIT_PYTHON to a Python that has it (the task runs only python3 and " +
+  "/usr/bin/python3: for another, run `deno run --allow-run=PYTHON,deno ... scripts/repro.ts`).";
 
 /**
  * Registers the Deno kernel with Jupyter and finds a Python with nbclient.
@@ -46,17 +65,27 @@ export async function findPython(): Promise<string | null> {
  * @returns the Python interpreter to execute notebooks with
  * @throws {Error} saying how to install nbclient, or why the kernel could not be registered
  */
-export async function ensureKernel(): Promise<string> {
+export function ensureKernel(): Promise<string> {
+  kernelReady ??= registerKernel().catch((e) => {
+    kernelReady = undefined;
+    throw e;
+  });
+  return kernelReady;
+}
+
+let kernelReady: Promise<string> | undefined;
+
+async function registerKernel(): Promise<string> {
   const py = await findPython();
-  if (!py) {
-    throw new Error(
-      "Cannot run notebooks: no Python with nbclient. Install it with " +
-        "`apt-get install -y --no-install-recommends jupyter-nbconvert python3-nbclient` " +
-        "(or `pip install nbclient nbformat`), or point MEMAUDIT_PYTHON at such a Python.",
-    );
+  if (!py) throw new Error(NO_NBCLIENT.replace("PYTHONS", pythonCandidates().join(", ")));
+  // "deno" by name (first on PATH), so that `--allow-run=deno` covers it.
+  const k = await run("deno", ["jupyter", "--install", "--force"]).catch((e: Error) => ({
+    code: 1,
+    stderr: e.message,
+  }));
+  if (k.code !== 0) {
+    throw new Error(`Cannot register the Deno kernel (deno jupyter --install): ${k.stderr.trim()}`);
   }
-  const k = await run(Deno.execPath(), ["jupyter", "--install", "--force"]);
-  if (k.code !== 0) throw new Error(`Cannot register the Deno kernel: ${k.stderr}`);
   return py;
 }
 
@@ -111,6 +140,12 @@ if (import.meta.main) {
   const notebooks = listNotebooks(args);
   if (notebooks.length === 0) {
     console.error(`No notebook matches ${args.join(", ")}`);
+    Deno.exit(2);
+  }
+  try {
+    await ensureKernel();
+  } catch (e) {
+    console.error((e as Error).message.split("\n")[0]);
     Deno.exit(2);
   }
   console.log(`Executing ${notebooks.length} notebook(s) into ${out}`);

@@ -19,11 +19,15 @@ export interface CoverageGridCell {
   key: string;
   /** First package, candidate and unit holding these texts. */
   package: string;
+  /** Candidate id. */
   candidate: string;
+  /** Unit id. */
   unit: string;
   /** Fine representation type of the candidate. */
   representation: string;
+  /** The candidate's text. */
   memory: string;
+  /** The unit's text. */
   unit_text: string;
   /** The package's value (0 when it has no cell). */
   value: number;

@@ -23,7 +23,9 @@ import type { AdjudicationRequest, Adjudicator, CoverageEdge, UnitView } from ".
 
 /** One imported label. */
 export interface ImportedCell {
+  /** a_ur in [0, 1]. */
   value: number;
+  /** Why, when the labeling says. */
   rationale?: string;
 }
 
@@ -144,11 +146,16 @@ export interface ImportedAdjudicatorOptions {
  * or count as 0. `hits` and `misses` count looked-up cells.
  */
 export class ImportedAdjudicator implements Adjudicator {
+  /** `imported:<label>`. */
   readonly name: string;
+  /** Cells found in the labeling so far. */
   hits = 0;
+  /** Cells not found in the labeling so far. */
   misses = 0;
 
   /**
+   * An adjudicator answering from `labels`.
+   *
    * @param label short name of the labeling (e.g. `human_a`)
    * @param labels labels by content key
    * @param opts fallback adjudicator

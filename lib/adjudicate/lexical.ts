@@ -114,13 +114,17 @@ export interface LexicalScore {
  * Stems of each distinct text are computed once and cached.
  */
 export class LexicalAdjudicator implements Adjudicator {
+  /** Short name (default `lexical`). */
   readonly name: string;
+  /** The thresholds in force. */
   readonly thresholds: Readonly<LexicalThresholds>;
   readonly #idf = new Map<string, number>();
   readonly #unknownIdf: number;
   readonly #stems = new Map<string, string[]>();
 
   /**
+   * A lexical adjudicator with the given thresholds and IDF corpus.
+   *
    * @param opts thresholds, IDF corpus and name
    * @throws {RangeError} when thresholds are not 0 <= partial <= full <= 1 or minMatched < 1
    */

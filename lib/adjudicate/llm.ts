@@ -47,8 +47,11 @@ export interface LlmAdjudicatorOptions {
 
 /** A completion that is not a valid verdict (strict parsing). */
 export class LlmVerdictError extends Error {
+  /** Always `LlmVerdictError`. */
   override name = "LlmVerdictError";
   /**
+   * An error naming the prompt and what is wrong with the completion.
+   *
    * @param promptHash cache key of the prompt
    * @param problem what is wrong
    */
@@ -59,7 +62,9 @@ export class LlmVerdictError extends Error {
 
 /** The chat messages of one adjudication request. */
 export interface LlmMessages {
+  /** The system message (instructions). */
   system: string;
+  /** The user message (memory, units, question). */
   user: string;
 }
 
@@ -166,12 +171,17 @@ interface CacheEntry {
  * answers served from the cache.
  */
 export class LlmAdjudicator implements Adjudicator {
+  /** `llm:<model>`. */
   readonly name: string;
+  /** HTTP requests sent so far. */
   requests = 0;
+  /** Answers served from the cache so far. */
   cacheHits = 0;
   readonly #opts: LlmAdjudicatorOptions;
 
   /**
+   * An adjudicator asking an OpenAI-compatible chat endpoint, with an on-disk cache.
+   *
    * @param opts endpoint, model, cache folder and bounds
    * @throws {RangeError} on a base URL that is not http(s) or bounds that are not positive
    */

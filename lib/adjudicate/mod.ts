@@ -4,6 +4,9 @@
  * imported labelings keyed by content hash, an optional LLM adjudicator,
  * package relabelling, the coverage grid, and the agreement statistics.
  *
+ * In-repository barrel (tests, scripts, workers): the toolkit's public API is the root
+ * `mod.ts`, which re-exports by name; what it leaves out is internal.
+ *
  * @module
  */
 export * from "./types.ts";

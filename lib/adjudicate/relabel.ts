@@ -14,6 +14,7 @@ import type { Adjudicator } from "./types.ts";
 export interface CellLabel {
   /** a_ur in [0, 1]; 0 removes the cell. */
   value: number;
+  /** Where the label comes from (e.g. `lexical`, `imported:human_a`). */
   provenance: string;
 }
 

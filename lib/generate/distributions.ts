@@ -39,8 +39,24 @@ export const DISTRIBUTION_SPECS = {
   scope_shift_v2: SCOPE_SHIFT_V2,
 } as const satisfies Record<string, DistributionSpec>;
 
-/** Name of a built-in distribution. */
-export type DistributionName = keyof typeof DISTRIBUTION_SPECS;
+/** Name of a built-in distribution (the keys of {@linkcode DISTRIBUTIONS}). */
+export type DistributionName =
+  | "base"
+  | "update_chain"
+  | "temporal_interval"
+  | "density_trap"
+  | "scope_shift"
+  | "summary_tradeoff"
+  | "redundancy_heavy"
+  | "abstention_hard"
+  | "density_trap_v2"
+  | "scope_shift_v2";
+
+// The list above is written out for readers; the compiler proves it is exactly the registry's keys.
+const _sameNames: [DistributionName] extends [keyof typeof DISTRIBUTION_SPECS]
+  ? [keyof typeof DISTRIBUTION_SPECS] extends [DistributionName] ? true : false
+  : false = true;
+void _sameNames;
 
 /** A package generator: seed s -> package. */
 export type Generator = (seed: number) => Package;

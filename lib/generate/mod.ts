@@ -3,6 +3,9 @@
  * generates packages from them, package hashes and the fraction-to-budget
  * mapping (§4.1).
  *
+ * In-repository barrel (tests, scripts, workers): the toolkit's public API is the root
+ * `mod.ts`, which re-exports by name; what it leaves out is internal.
+ *
  * @module
  */
 export * from "./distribution_spec.ts";

@@ -64,13 +64,17 @@ export const QA_CORRECTION_CODES: ReadonlySet<string> = new Set([
 
 /** The audit record of one QA item. */
 export interface QaAuditRecord {
+  /** LoCoMo `sample_id` (e.g. `conv-26`). */
   sample_id: string;
+  /** Index of the QA item in `sample.qa`. */
   qa_index: number;
   /** LoCoMo category code. */
   category: number;
   /** Category name from the category map (e.g. `multi_hop`). */
   category_name: string;
+  /** The question as written. */
   question: string;
+  /** Accepted, corrected, flagged or rejected. */
   status: AuditStatus;
   /** Reasons in precedence order (empty for accepted and corrected items). */
   reasons: AuditReason[];
@@ -204,10 +208,15 @@ export function auditLocomo(
 
 /** Status counts of a set of audit records. */
 export interface AuditCounts {
+  /** QA items audited. */
   attempted: number;
+  /** Items accepted as they are. */
   accepted: number;
+  /** Items accepted after a recorded correction. */
   corrected: number;
+  /** Items kept but flagged. */
   flagged: number;
+  /** Items rejected. */
   rejected: number;
   /** Items per reason (an item with several reasons counts under each). */
   reasons: Record<string, number>;

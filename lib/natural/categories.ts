@@ -25,9 +25,11 @@ export const LocomoCategoryFileSchema = z.object({
 
 /** One LoCoMo QA category. */
 export interface LocomoCategory {
+  /** LoCoMo category code (1 multi-hop, 2 temporal, 3 open-domain, 4 single-hop, 5 adversarial). */
   code: number;
   /** Snake-case name used as the query category (e.g. `multi_hop`). */
   name: string;
+  /** Human-readable label (e.g. `multi-hop`). */
   label: string;
   /** Family of the evidence units of the category's items. */
   family: UnitFamily;

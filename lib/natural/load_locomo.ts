@@ -67,12 +67,65 @@ export const LocomoSampleSchema = z.looseObject({
 /** The file: a JSON list of samples. */
 export const LocomoFileSchema = z.array(LocomoSampleSchema);
 
-/** A validated LoCoMo sample. */
-export type LocomoSample = z.infer<typeof LocomoSampleSchema>;
-/** A validated LoCoMo QA item. */
-export type LocomoQa = z.infer<typeof LocomoQaSchema>;
-/** A validated LoCoMo turn. */
-export type LocomoTurn = z.infer<typeof LocomoTurnSchema>;
+/** A validated LoCoMo turn (other fields, e.g. image fields, pass through). */
+export type LocomoTurn = {
+  /** The speaker's name. */
+  speaker: string;
+  /** `D<session>:<turn>`. */
+  dia_id: string;
+  /** What was said. */
+  text: string;
+  [key: string]: unknown;
+};
+
+/** A validated LoCoMo QA item (other fields pass through). */
+export type LocomoQa = {
+  /** The question. */
+  question: string;
+  /** The reference answer (absent for adversarial items). */
+  answer?: string | number;
+  /** The adversarial item's distractor answer. */
+  adversarial_answer?: string | number;
+  /** The dia_ids of the turns that support the answer. */
+  evidence: string[];
+  /** Category code: 1 multi-hop, 2 temporal, 3 open-domain, 4 single-hop, 5 adversarial. */
+  category: number;
+  [key: string]: unknown;
+};
+
+/** A validated LoCoMo sample (other fields pass through). */
+export type LocomoSample = {
+  /** Sample id (e.g. `conv-26`). */
+  sample_id: string;
+  /**
+   * `speaker_a`, `speaker_b`, then `session_N_date_time` strings and `session_N` turn lists.
+   */
+  conversation: {
+    /** The first speaker's name. */
+    speaker_a: string;
+    /** The second speaker's name. */
+    speaker_b: string;
+    [key: string]: string | LocomoTurn[];
+  };
+  /** Per session, per speaker: observations `[fact text, dia_id or dia_ids]`. */
+  observation?: Record<string, Record<string, [string, string | string[]][]>>;
+  /** `session_N_summary` to summary text. */
+  session_summary?: Record<string, string>;
+  /** `events_session_N` to, per speaker, a list of event sentences, plus a `date` string. */
+  event_summary?: Record<string, Record<string, string | string[]>>;
+  /** The QA items. */
+  qa: LocomoQa[];
+  [key: string]: unknown;
+};
+
+// The types above are written out for readers; the compiler proves they are the schemas' types.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _sameShapes: [
+  Same<LocomoTurn, z.infer<typeof LocomoTurnSchema>>,
+  Same<LocomoQa, z.infer<typeof LocomoQaSchema>>,
+  Same<LocomoSample, z.infer<typeof LocomoSampleSchema>>,
+] = [true, true, true];
+void _sameShapes;
 
 type Issue = { path: PropertyKey[]; message: string; code?: string; errors?: Issue[][] };
 

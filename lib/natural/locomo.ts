@@ -96,7 +96,9 @@ export interface LocomoSliceOptions {
 
 /** Result of {@linkcode locomoSupportSlice}: a package, or null with the reason among the issues. */
 export interface LocomoSlice {
+  /** The package, or null when the item could not be converted. */
   package: Package | null;
+  /** Issues the converter reported (the reason, when `package` is null). */
   issues: SliceIssue[];
 }
 

@@ -15,12 +15,17 @@ export type SliceOutcome = "package" | "unresolved" | "skipped";
 
 /** One QA item's conversion. */
 export interface SliceRecord {
+  /** LoCoMo `sample_id` (e.g. `conv-26`). */
   sample_id: string;
+  /** Index of the QA item in `sample.qa`. */
   qa_index: number;
   /** LoCoMo category code (1 multi-hop, 2 temporal, 3 open-domain, 4 single-hop, 5 adversarial). */
   category: number;
+  /** What became of the item. */
   outcome: SliceOutcome;
+  /** The support-slice package, or null when none was made. */
   package: Package | null;
+  /** Issues the converter reported for the item. */
   issues: SliceIssue[];
 }
 
@@ -94,9 +99,13 @@ export function locomoSlices(
 
 /** Minimum, median (lower middle for even counts), mean and maximum of a count. */
 export interface CountStats {
+  /** Smallest count. */
   min: number;
+  /** Median count. */
   median: number;
+  /** Mean count. */
   mean: number;
+  /** Largest count. */
   max: number;
 }
 
@@ -112,8 +121,11 @@ export interface CoverageCounts {
 
 /** Result of {@linkcode summarizeSlices}. */
 export interface SliceSummary {
+  /** Number of samples. */
   samples: number;
+  /** Number of QA items. */
   qaItems: number;
+  /** QA items per outcome. */
   outcomes: Record<SliceOutcome, number>;
   /** Per LoCoMo category code: QA items and outcomes. */
   byCategory: Record<string, { qa: number } & Record<SliceOutcome, number>>;

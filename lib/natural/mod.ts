@@ -4,6 +4,9 @@
  * with clustered intervals and the sensitivity comparisons, and the data
  * source (download, sha256 check, cache).
  *
+ * In-repository barrel (tests, scripts, workers): the toolkit's public API is the root
+ * `mod.ts`, which re-exports by name; what it leaves out is internal.
+ *
  * @module
  */
 export * from "./data_source.ts";

@@ -10,9 +10,13 @@ import raw from "../../data/locomo/paper_natural87.json" with { type: "json" };
 
 /** Shape of `data/locomo/paper_natural87.json`. */
 export interface PaperNatural {
+  /** Where the numbers come from (paper, section, figure or table). */
   source: string;
+  /** The budgets B the ratios are given at (30, 60, 100). */
   budgets: number[];
+  /** Mean package ratio per writer and budget (and the B = 100 interval where reported). */
   writers: Record<string, { label: string; ratio: number[]; ci_b100?: number[] }>;
+  /** Sensitivity of OPT to k and to the byte-overhead cost rule. */
   sensitivity: {
     opt_k1: number[];
     opt_k2: number[];
@@ -21,6 +25,7 @@ export interface PaperNatural {
     mean_byte_over_default: number[];
     k2_change_pct_range: number[];
   };
+  /** Package construction reliability (Table 2 rows). */
   reliability: {
     package: string;
     attempted: number;
@@ -28,6 +33,7 @@ export interface PaperNatural {
     flagged: number | null;
     role: string;
   }[];
+  /** Agreement of coverage labels between annotators and models. */
   coverage_audit: {
     cells: number;
     human_human: { kappa: number; percent: number };

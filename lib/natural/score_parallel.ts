@@ -10,7 +10,9 @@ import { type NaturalScoreRow, scoreNatural, type ScoreNaturalOptions } from "./
 
 /** One scoring to run. */
 export interface ScoreJob {
+  /** The packages to score. */
   packages: readonly Package[];
+  /** Scoring options (as for `scoreNatural`). */
   opts?: ScoreNaturalOptions;
 }
 

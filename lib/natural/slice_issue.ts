@@ -83,7 +83,9 @@ export interface SliceIssue {
   sample_id: string;
   /** Index of the QA item in `sample.qa`, or null for a sample-level issue. */
   qa_index: number | null;
+  /** Reason code. */
   code: SliceIssueCode;
+  /** How much the issue matters for the item. */
   severity: IssueSeverity;
   /** The offending id or string, when there is one (e.g. `D8:6; D9:17`). */
   ref?: string;

@@ -12,15 +12,19 @@ import type { CandidateKind, Package, Segment } from "./schema.ts";
 
 /** A package compiled for fast evaluation. Indices refer to `candIds` and `unitIds`. */
 export interface CompiledPackage {
+  /** The package it was compiled from. */
   readonly pkg: Package;
+  /** Unit ids, in the package's unit order (the summation order of F). */
   readonly unitIds: readonly string[];
   /** w_r per unit, in unit order. */
   readonly weights: Float64Array;
   /** h_r per unit as segments, or null for the default min(1, z). */
   readonly segments: readonly (readonly Segment[] | null)[];
+  /** Candidate ids, in the package's candidate order. */
   readonly candIds: readonly string[];
   /** Fine representation type per candidate (`representation`, else {@linkcode DEFAULT_REPRESENTATION} of its kind). */
   readonly rep: readonly string[];
+  /** c_u per candidate. */
   readonly cost: Float64Array;
   /** Index of each candidate's group in `groupIds`. */
   readonly groupOf: Int32Array;
@@ -28,6 +32,7 @@ export interface CompiledPackage {
   readonly time: Float64Array;
   /** Sparse coverage row of each candidate: unit indices and values a_ur > 0. */
   readonly rowUnits: readonly Int32Array[];
+  /** The values a_ur matching `rowUnits`. */
   readonly rowVals: readonly Float64Array[];
   /** Experience ids in group order. */
   readonly groupIds: readonly string[];
@@ -35,7 +40,9 @@ export interface CompiledPackage {
   readonly groups: readonly Int32Array[];
   /** k: the most candidates a store may keep per group. */
   readonly k: number;
+  /** Candidate id to index. */
   readonly candIndex: ReadonlyMap<string, number>;
+  /** Unit id to index. */
   readonly unitIndex: ReadonlyMap<string, number>;
 }
 

@@ -73,6 +73,7 @@ export const SaturationSchema = z.array(SegmentSchema).min(1).superRefine((segs,
   }
 }).meta({ description: "h_r as concave piecewise-linear segments; default [{width:1,slope:1}]" });
 
+/** Schema of one {@linkcode Experience}. */
 export const ExperienceSchema = z.object({
   id: id.meta({ description: "experience id e_i; also the group id G_i" }),
   order: finite.meta({
@@ -83,6 +84,7 @@ export const ExperienceSchema = z.object({
   timestamp: z.string().optional(),
 }).strict();
 
+/** Schema of one {@linkcode Candidate}. */
 export const CandidateSchema = z.object({
   id: id.meta({ description: "candidate id u = (i, j); unique in the package" }),
   experience: id.meta({ description: "the experience (group G_i) this candidate represents" }),
@@ -107,6 +109,7 @@ export const CandidateSchema = z.object({
   source: z.string().optional().meta({ description: "provenance label (generator or system)" }),
 }).strict();
 
+/** Schema of one evidence {@linkcode Unit}. */
 export const UnitSchema = z.object({
   id: id.meta({ description: "evidence unit id r" }),
   family: z.enum(UNIT_FAMILIES),
@@ -120,6 +123,7 @@ export const UnitSchema = z.object({
   h: SaturationSchema.optional().meta({ description: "per-unit h_r overriding the package h" }),
 }).strict();
 
+/** Schema of one {@linkcode Query}. */
 export const QuerySchema = z.object({
   id,
   importance: finite.nonnegative().default(1).meta({ description: "importance of query q (>= 0)" }),
@@ -131,6 +135,7 @@ export const QuerySchema = z.object({
   category: z.string().optional(),
 }).strict();
 
+/** Schema of one {@linkcode CoverageCell}. */
 export const CoverageCellSchema = z.object({
   candidate: id,
   unit: id,
@@ -271,22 +276,180 @@ function checkReferences(p: z.infer<typeof PackageObject>, ctx: z.RefinementCtx)
   });
 }
 
-/** The package schema with cross-reference checks (dangling/duplicate ids, empty groups). */
-export const PackageSchema = PackageObject.superRefine(checkReferences).meta({
+/**
+ * The package schema with cross-reference checks (dangling or duplicate ids, empty groups,
+ * finite total weight). Every reader validates through it; `data/schema/package.schema.json`
+ * is generated from it. Its output type is {@linkcode Package}, its input type
+ * {@linkcode PackageInput} (defaults not yet applied).
+ */
+export const PackageSchema: z.ZodType<Package, PackageInput> = PackageObject.superRefine(
+  checkReferences,
+).meta({
   title: "memaudit package",
   description:
     "A frozen MemAudit package: experiences, candidates, evidence units, queries, coverage, budgets.",
 });
 
-/** A validated package (output of {@linkcode PackageSchema}). */
-export type Package = z.infer<typeof PackageSchema>;
-/** Package input before defaults are applied. */
-export type PackageInput = z.input<typeof PackageSchema>;
-export type Experience = z.infer<typeof ExperienceSchema>;
-export type Candidate = z.infer<typeof CandidateSchema>;
-export type Unit = z.infer<typeof UnitSchema>;
-export type Query = z.infer<typeof QuerySchema>;
-export type CoverageCell = z.infer<typeof CoverageCellSchema>;
-export type Segment = z.infer<typeof SegmentSchema>;
+/** An evidence-unit family (DESIGN §2), one of {@linkcode UNIT_FAMILIES}. */
 export type UnitFamily = (typeof UNIT_FAMILIES)[number];
+/** A coarse candidate kind (DESIGN §2), one of {@linkcode CANDIDATE_KINDS}. */
 export type CandidateKind = (typeof CANDIDATE_KINDS)[number];
+/** The validity role of an evidence unit, one of {@linkcode UNIT_VALIDITY}. */
+export type UnitValidity = (typeof UNIT_VALIDITY)[number];
+
+/**
+ * One linear piece of a concave saturation function h (paper eq. 2): slope `slope` over the
+ * next `width` units of summed coverage.
+ */
+export type Segment = {
+  /** Length of the piece, in summed-coverage units (> 0). */
+  width: number;
+  /** Slope of h on this piece (>= 0; slopes do not increase from piece to piece). */
+  slope: number;
+};
+
+/** An experience e_i: one slice of the agent's history, and the group G_i of its candidates. */
+export type Experience = {
+  /** Experience id; also the group id. */
+  id: string;
+  /** Arrival order (time index); groups are ordered by (order, id). */
+  order: number;
+  /** The raw text, when known. */
+  text?: string;
+  /** Session label, when known. */
+  session?: string;
+  /** Timestamp as written in the source, when known. */
+  timestamp?: string;
+};
+
+/** A candidate memory u = (i, j): one way of storing experience i, with its cost. */
+export type Candidate = {
+  /** Candidate id, unique in the package. */
+  id: string;
+  /** The experience (group) this candidate represents. */
+  experience: string;
+  /** Coarse representation kind. */
+  kind: CandidateKind;
+  /** Fine representation type (e.g. `raw_span`, `atomic_fact`); defaults by kind. */
+  representation?: string;
+  /** Storage cost c_u > 0, in cost units (words or byte-overhead units). */
+  cost: number;
+  /** The memory's text, when known. */
+  text?: string;
+  /** Writer-visible confidence (>= 0; default 1). */
+  confidence?: number;
+  /** External utility estimate v(u) >= 0. */
+  estimated_value?: number;
+  /** System salience score in [0, 1]. */
+  salience?: number;
+  /** Provenance label (generator or system). */
+  source?: string;
+};
+
+/** An evidence unit r that future queries need. */
+export type Unit = {
+  /** Unit id. */
+  id: string;
+  /** Its family. */
+  family: UnitFamily;
+  /** The unit's text, when known. */
+  text?: string;
+  /** Current truth, invalidation of a prior state, or superseded state (diagnostics only). */
+  validity?: UnitValidity;
+  /** w_r >= 0: present exactly when the package's `weight_source` is `"explicit"`. */
+  weight?: number;
+  /** Per-unit saturation h_r overriding the package's `h`. */
+  h?: Segment[];
+};
+
+/** A future query q and the evidence units R(q) it requires. */
+export type Query = {
+  /** Query id. */
+  id: string;
+  /** Importance of the query (>= 0; default 1). */
+  importance: number;
+  /** R(q): the evidence units the query requires (non-empty). */
+  required_units: string[];
+  /** The question, when known. */
+  text?: string;
+  /** The reference answer, when known. */
+  answer?: string;
+  /** Category label, when known. */
+  category?: string;
+};
+
+/** One cell a_ur of the sparse coverage matrix A. */
+export type CoverageCell = {
+  /** Candidate id u. */
+  candidate: string;
+  /** Unit id r. */
+  unit: string;
+  /** Coverage a_ur in [0, 1]. */
+  value: number;
+  /** How the cell was obtained (source, lexical, imported, ...). */
+  provenance?: string;
+};
+
+/**
+ * A validated package P = (U, G, c, R, A, w, B) (paper 000 §2, definition 1): the output of
+ * {@linkcode PackageSchema}, defaults applied.
+ */
+export type Package = {
+  /** The package schema version, {@linkcode PACKAGE_SCHEMA_VERSION}. */
+  schema_version: typeof PACKAGE_SCHEMA_VERSION;
+  /** Package id. */
+  id: string;
+  /** Free-text description. */
+  description?: string;
+  /** The experiences (groups). */
+  experiences: Experience[];
+  /** The candidate memories. */
+  candidates: Candidate[];
+  /** Evidence units; their order is the summation order of F (matters for float ties). */
+  units: Unit[];
+  /** Queries (default none). */
+  queries: Query[];
+  /**
+   * `"queries"`: w_r = sum over q with r in R(q) of importance_q / |R(q)|; `"explicit"`: each
+   * unit carries its weight.
+   */
+  weight_source: "queries" | "explicit";
+  /** The sparse coverage matrix A. */
+  coverage: CoverageCell[];
+  /** Budgets B > 0 in cost units (default none). */
+  budgets: number[];
+  /** k: at most k candidates per group (default 1). */
+  group_cap: number;
+  /** The package's saturation h (default cap1: h(z) = min(1, z)). */
+  h?: Segment[];
+  /** Free metadata. */
+  meta?: Record<string, unknown>;
+};
+
+/**
+ * A package as written, before defaults are applied: `queries`, `budgets` and `group_cap` (and
+ * a query's `importance`) may be left out.
+ */
+export type PackageInput = Omit<Package, "queries" | "budgets" | "group_cap"> & {
+  /** Queries (default none); a query's `importance` defaults to 1. */
+  queries?: (Omit<Query, "importance"> & { importance?: number })[];
+  /** Budgets B > 0 in cost units (default none). */
+  budgets?: number[];
+  /** k: at most k candidates per group (default 1). */
+  group_cap?: number;
+};
+
+// The interfaces above are written out for readers; these lines make the compiler prove that
+// they are exactly the schema's types.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _sameShapes: [
+  Same<Segment, z.infer<typeof SegmentSchema>>,
+  Same<Experience, z.infer<typeof ExperienceSchema>>,
+  Same<Candidate, z.infer<typeof CandidateSchema>>,
+  Same<Unit, z.infer<typeof UnitSchema>>,
+  Same<Query, z.infer<typeof QuerySchema>>,
+  Same<CoverageCell, z.infer<typeof CoverageCellSchema>>,
+  Same<Package, z.infer<typeof PackageObject>>,
+  Same<PackageInput, z.input<typeof PackageObject>>,
+] = [true, true, true, true, true, true, true, true];
+void _sameShapes;

@@ -17,6 +17,7 @@ import { type Package, type PackageInput, PackageSchema } from "./schema.ts";
 export interface ExternalMemory {
   /** Memory id in its store (made unique in the union by a system prefix). */
   id: string;
+  /** The memory's text, when known. */
   text?: string;
   /** Measured cost in the package's cost units (finite, > 0). */
   cost: number;

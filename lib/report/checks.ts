@@ -50,7 +50,22 @@ export interface Check {
   missing?: string[];
 }
 
-/** A list of checked claims. */
+/**
+ * A list of checked claims: the closing cell of every notebook.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Checks } from "./checks.ts";
+ *
+ * const checks = new Checks()
+ *   .add("OPT is certified", true, "gap 0")
+ *   .close("mean ratio matches the paper (0.398)", 0.3982, 0.398, 5e-4)
+ *   .skip("LoCoMo numbers", "locomo10.json is not installed");
+ * checks.assertAll(); // returns the table; throws when a claim fails
+ * assert.throws(() => new Checks().close("ratio", 0.5, 0.4, 1e-3).assertAll());
+ * ```
+ */
 export class Checks {
   /** The claims, in the order they were recorded. */
   readonly items: Check[] = [];

@@ -10,7 +10,9 @@ import { outPath } from "./out.ts";
 
 /** One column: the row key, a header label and an optional cell formatter. */
 export interface Column {
+  /** The row key the column shows. */
   key: string;
+  /** Header label (default: the key). */
   label?: string;
   /** Formats a cell for display (CSV keeps the raw value). */
   format?: (v: unknown) => string;
@@ -28,9 +30,34 @@ function show(v: unknown): string {
   return String(v);
 }
 
-/** A table of rows with named columns. */
+/**
+ * A table of rows with named columns, shown in notebooks as HTML (with Markdown and text
+ * fallbacks) and saved as CSV under `out/tables/`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Table } from "./table.ts";
+ *
+ * const t = new Table("demo", [{ B: 4, ratio: 0.75 }, { B: 8, ratio: 1 }], [
+ *   { key: "B", label: "budget" },
+ *   "ratio",
+ * ]);
+ * assert.deepEqual(t.columns.map((c) => c.key), ["B", "ratio"]);
+ * // `await t.save()` writes out/tables/demo.csv; ending a cell with `t` shows it.
+ * ```
+ */
 export class Table {
+  /** The columns, in display order. */
   readonly columns: Column[];
+  /**
+   * A table named `name` (the CSV's file stem) of `rows`.
+   *
+   * @param name file stem for {@linkcode Table.prototype.save} (e.g. `table1_solver_audit`)
+   * @param rows the rows, as plain objects
+   * @param columns the columns shown (keys or {@linkcode Column}s; default: the first row's keys)
+   * @param caption a caption shown above the table
+   */
   constructor(
     readonly name: string,
     readonly rows: Record<string, unknown>[],

@@ -12,23 +12,33 @@ import type { AggregateRow } from "../score/aggregate.ts";
 
 /** One exact-sweep cell: mean ratio to OPT and its bootstrap band (ARTIFACT-SPEC §7.1). */
 export interface SweepCell {
+  /** Method id (e.g. `oracle_gvt`). */
   method: string;
+  /** Absolute budget B. */
   budget: number;
+  /** Mean ratio to OPT over the seeds. */
   mean: number;
+  /** Lower end of the 95 % bootstrap band. */
   low: number;
+  /** Upper end of the 95 % bootstrap band. */
   high: number;
 }
 
 /** One stress-heatmap cell at B = 6 (ARTIFACT-SPEC §7.2). */
 export interface StressCell {
+  /** Method id. */
   method: string;
+  /** Distribution name. */
   distribution: string;
+  /** Mean ratio to OPT over the seeds. */
   mean: number;
 }
 
 /** The expected-values file. */
 export interface PaperExpected {
+  /** Where the numbers were read from (paper and figures). */
   source: string;
+  /** Figure 2: the exact budget sweep (ARTIFACT-SPEC §7.1). */
   exact_sweep: {
     section: string;
     distribution: string;
@@ -40,6 +50,7 @@ export interface PaperExpected {
     cells: SweepCell[];
     gvt_invalidation_covered: { budgets: number[]; value: number; tolerance: number };
   };
+  /** Figure 3: the stress heatmap at B = 6 and the frontier gaps (ARTIFACT-SPEC §7.2). */
   stress_b6: {
     section: string;
     budget: number;
@@ -51,6 +62,7 @@ export interface PaperExpected {
     frontier_gap: { distribution: string; gap: number }[];
     frontier_gap_tolerance: number;
   };
+  /** Table 1: the branch-and-bound versus MILP audit (ARTIFACT-SPEC §7.3). */
   milp_audit: {
     section: string;
     distributions: string[];
@@ -78,10 +90,15 @@ export async function paperExpected(): Promise<PaperExpected> {
 
 /** One compared number: ours, the paper's, and whether they agree within the tolerance. */
 export interface Comparison {
+  /** Which cell (e.g. `oracle_gvt B=4 mean`). */
   cell: string;
+  /** Our value, or null when our run lacks the cell. */
   ours: number | null;
+  /** The paper's value. */
   paper: number;
+  /** Ours minus the paper's, or null. */
   diff: number | null;
+  /** True when |diff| is within the tolerance. */
   ok: boolean;
 }
 

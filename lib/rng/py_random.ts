@@ -31,6 +31,8 @@ export class PyRandom extends WordRng {
   #mt: Mt19937;
 
   /**
+   * A stream seeded as CPython's `random.seed(seed)` seeds it.
+   *
    * @param seed an integer (safe integer or bigint); negative seeds use |seed| as CPython does
    * @throws {RangeError} if the seed is not an integer
    */

@@ -25,7 +25,11 @@ import { WordRng } from "./_word_rng.ts";
 export class SeededRandom extends WordRng {
   #prng: seedrandom.PRNG;
 
-  /** @param seed any number or string; it is used as seedrandom's string seed */
+  /**
+   * A seedrandom stream seeded with `String(seed)`.
+   *
+   * @param seed any number or string; it is used as seedrandom's string seed
+   */
   constructor(readonly seed: number | string) {
     super();
     this.#prng = seedrandom(String(seed));

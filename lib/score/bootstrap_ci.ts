@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { quantileSorted } from "simple-statistics";
 import { SeededRandom } from "../rng/seeded_random.ts";
 import { checkResamples } from "./bootstrap.ts";
 
@@ -15,13 +16,6 @@ export interface BootstrapCiOptions {
   resamples?: number;
   /** Confidence level in (0, 1) (default 0.95). */
   level?: number;
-}
-
-/** Linear-interpolation quantile of sorted values (numpy's default, Hyndman–Fan type 7). */
-function quantileSorted(sorted: Float64Array, p: number): number {
-  const pos = (sorted.length - 1) * p;
-  const lo = Math.floor(pos), hi = Math.ceil(pos);
-  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
 }
 
 /**
@@ -63,6 +57,9 @@ export function bootstrapCi(
     for (let k = 0; k < n; k++) s += values[rng.randbelow(n)];
     means[b] = s / n;
   }
-  means.sort();
-  return [quantileSorted(means, (1 - level) / 2), quantileSorted(means, (1 + level) / 2)];
+  const sortedMeans = Array.from(means.sort());
+  return [
+    quantileSorted(sortedMeans, (1 - level) / 2),
+    quantileSorted(sortedMeans, (1 + level) / 2),
+  ];
 }

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { quantileSorted } from "simple-statistics";
 import { SeededRandom } from "../rng/seeded_random.ts";
 
 /** Options of {@linkcode clusterBootstrapCi}. */
@@ -27,12 +28,6 @@ export interface ClusterInterval {
   n: number;
   /** Number of clusters. */
   clusters: number;
-}
-
-function quantileSorted(sorted: Float64Array, p: number): number {
-  const pos = (sorted.length - 1) * p;
-  const lo = Math.floor(pos), hi = Math.ceil(pos);
-  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
 }
 
 /**
@@ -99,11 +94,11 @@ export function clusterBootstrapCi(
     }
     means[b] = s / c;
   }
-  means.sort();
+  const sortedMeans = Array.from(means.sort());
   return {
     mean,
-    low: quantileSorted(means, (1 - level) / 2),
-    high: quantileSorted(means, (1 + level) / 2),
+    low: quantileSorted(sortedMeans, (1 - level) / 2),
+    high: quantileSorted(sortedMeans, (1 + level) / 2),
     n: values.length,
     clusters: g,
   };

@@ -5,6 +5,9 @@
  * denominator with pruning selectors, writer-store export for round trips,
  * and the paper's Table 4 numbers.
  *
+ * In-repository barrel (tests, scripts, workers): the toolkit's public API is the root
+ * `mod.ts`, which re-exports by name; what it leaves out is internal.
+ *
  * @module
  */
 export * from "./memory_store.ts";

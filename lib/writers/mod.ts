@@ -4,6 +4,9 @@
  * GVT, the estimated-utility writers and two text proxies (paper 000 §3;
  * ARTIFACT-SPEC §4.4, App. A.1, A.2). A writer result is never a certificate.
  *
+ * In-repository barrel (tests, scripts, workers): the toolkit's public API is the root
+ * `mod.ts`, which re-exports by name; what it leaves out is internal.
+ *
  * @module
  */
 export * from "./types.ts";
