@@ -473,7 +473,7 @@ export {
 // --- Report and plot: tables, checks that raise, output paths, Vega-Lite figures with SVG ------
 export { outPath, outRoot } from "./lib/report/out.ts";
 export { type Column, Table } from "./lib/report/table.ts";
-export { type Check, Checks } from "./lib/report/checks.ts";
+export { type Check, Checks, type ChecksSummary, type SkipOptions } from "./lib/report/checks.ts";
 export {
   Figure,
   makeFigure,

@@ -37,11 +37,13 @@ export const NATURAL_METHODS: readonly string[] = [
 
 /** One (package, budget, method) score. */
 export interface NaturalScoreRow {
+  /** Package id. */
   package: string;
   /** Cluster for the bootstrap: the LoCoMo sample (conversation) id. */
   cluster: string;
   /** Category of the package's own query. */
   category: string;
+  /** Budget B in cost units (words under the default cost rule). */
   budget: number;
   /** `opt` or a writer id. */
   method: string;
@@ -51,6 +53,10 @@ export interface NaturalScoreRow {
   opt: number | null;
   /** value / OPT, or null (degenerate OPT = 0, or no certificate). */
   ratio: number | null;
+  /**
+   * The ratio's flag: `ok`, `degenerate_opt` (OPT = 0: no ratio) or `uncertified` (no zero-gap OPT:
+   * no ratio).
+   */
   flag: "ok" | "degenerate_opt" | "uncertified";
 }
 
@@ -158,7 +164,9 @@ export function certifyNatural(
 
 /** One (method, budget) summary with its denominators. */
 export interface NaturalSummaryRow {
+  /** `opt` or a writer id. */
   method: string;
+  /** Budget B in cost units. */
   budget: number;
   /** Packages scored. */
   items: number;
@@ -170,8 +178,12 @@ export interface NaturalSummaryRow {
   uncertified: number;
   /** Mean ratio to OPT over the scored packages (null if none). */
   mean: number | null;
-  /** Cluster-bootstrap interval (resampling conversations). */
+  /**
+   * Lower end of the 95% cluster-bootstrap interval of `mean` (resampling conversations, seeded);
+   * null if no package was scored.
+   */
   low: number | null;
+  /** Upper end of the 95% cluster-bootstrap interval of `mean`; null if no package was scored. */
   high: number | null;
   /** Conversations among the scored packages. */
   clusters: number;
@@ -247,11 +259,13 @@ export interface ShiftRow {
   packages: number;
   /** Mean |ratio_B − ratio_A| over the pairs (null if none). */
   mean_abs_delta: number | null;
+  /** Largest |ratio_B − ratio_A| over the pairs (null if none). */
   max_abs_delta: number | null;
   /** Kendall tau-b between the writers' mean ratios under A and under B (over the pairs). */
   kendall_tau: number | null;
   /** Writers by mean ratio under A, best first. */
   ranking_a: string[];
+  /** Writers by mean ratio under B, best first (ties by id). */
   ranking_b: string[];
 }
 
@@ -305,12 +319,15 @@ export function rescoringShift(
 
 /** One budget's OPT comparison between two scorings. */
 export interface OptShiftRow {
+  /** Budget B in cost units. */
   budget: number;
   /** Packages with a certified OPT under both. */
   items: number;
   /** Of those, packages with OPT_A > 0 (the denominator of the per-item ratio). */
   positive: number;
+  /** Mean certified OPT_A over the `items` packages, in weight units (0 if none). */
   mean_opt_a: number;
+  /** Mean certified OPT_B over the `items` packages, in weight units (0 if none). */
   mean_opt_b: number;
   /** Mean of OPT_B / OPT_A over the positive items (null if none). */
   mean_ratio: number | null;

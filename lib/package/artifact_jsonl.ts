@@ -82,7 +82,15 @@ export interface ArtifactCoercion {
   line: number;
   /** The export field. */
   field: string;
+  /**
+   * The value as exported: the export's cost (null when neither `cost` nor `cost_tokens` is given),
+   * the repeated experience id, or the overwritten coverage value.
+   */
   from: string | number | null;
+  /**
+   * The value used instead: the package cost, the line of the experience row kept, or the coverage
+   * value of the later row kept.
+   */
   to: string | number | null;
 }
 

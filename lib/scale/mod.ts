@@ -5,7 +5,10 @@
  *
  * @module
  */
-// scale-A: trajectory format and scorer.
+// scale-A: trajectory format and scorer. The zod schemas themselves (TrajectorySchema, ...) stay
+// internal: their type is zod's, which this API does not re-export. Validate with the readers
+// (readTrajectories, readJudgeLog, parseLongMemEval, parseFillerCorpus) or use the JSON Schema
+// (trajectoryJsonSchema, data/schema/trajectory.schema.json).
 export {
   forEachJsonlLine,
   joinJudgeLog,
@@ -13,7 +16,6 @@ export {
   JUDGE_KINDS,
   type JudgeKind,
   type JudgeLogLine,
-  JudgeLogLineSchema,
   type JudgeVerdict,
   memoryCallCount,
   parseJsonLine,
@@ -22,11 +24,8 @@ export {
   type ReadTrajectoriesOptions,
   requireCorrectness,
   type ReturnedItem,
-  ReturnedItemSchema,
   type ScoreRecord,
   type ShortTrajectory,
-  ShortTrajectoryScaleSchema,
-  ShortTrajectorySchema,
   STEP_KINDS,
   type StepKind,
   toScoreRecord,
@@ -35,13 +34,8 @@ export {
   TrajectoryInputError,
   trajectoryJsonSchema,
   type TrajectoryJudge,
-  TrajectoryJudgeSchema,
-  TrajectoryLineSchema,
   type TrajectoryScale,
-  TrajectoryScaleSchema,
-  TrajectorySchema,
   type TrajectoryStep,
-  TrajectoryStepSchema,
 } from "./trajectory.ts";
 export {
   compareLadderLabels,
@@ -121,17 +115,13 @@ export type {
 export { locomoLadderSource, locomoSessionId, type LocomoSourceOptions } from "./sources/locomo.ts";
 export {
   loadLongMemEval,
-  LongMemEvalFileSchema,
   type LongMemEvalInstance,
-  LongMemEvalInstanceSchema,
   longMemEvalLadderSource,
   type LongMemEvalTurn,
-  LongMemEvalTurnSchema,
   parseLongMemEval,
 } from "./sources/longmemeval.ts";
 export {
   type FillerLine,
-  FillerLineSchema,
   loadFillerCorpus,
   parseFillerCorpus,
   withFiller,

@@ -10,21 +10,31 @@ import { artifactBootstrap } from "./bootstrap.ts";
 
 /** The fields of a result row that aggregation reads (ARTIFACT-SPEC §1.2). */
 export interface AggregatableRow {
+  /** Distribution name of the package (grouping key). */
   distribution: string;
+  /** Seed of the package, or null (sorted after every seed). */
   seed: number | null;
+  /** Package (instance) id; orders rows of equal seed. */
   instance_id: string;
   /** Budget B in cost units. */
   budget: number;
+  /** Method id (an exact method or a writer; grouping key). */
   method: string;
   /** F(selected) in weight units. */
   objective_value: number;
+  /** Safe ratio F/OPT (ARTIFACT-SPEC §6.1), or null when undefined (left out of the mean). */
   ratio_to_opt: number | null;
+  /** Safe ratio F / upper bound, or null when undefined (left out of the mean). */
   ratio_to_upper_bound: number | null;
+  /** Safe ratio F / F(greedy reference), or null when undefined (left out of the mean). */
   ratio_to_reference: number | null;
   /** Σ cost of the selected candidates, in cost units. */
   selected_cost: number;
+  /** The row's update metrics; only `invalidation_units_covered` is read (absent counts 0). */
   update_metrics: { invalidation_units_covered?: number };
+  /** Whether the selection's cost is <= B. */
   budget_feasible: boolean;
+  /** Whether the selection holds at most k candidates per experience. */
   group_feasible: boolean;
 }
 
@@ -36,13 +46,17 @@ export interface AggregatableRow {
  * as in the artifact.
  */
 export interface AggregateRow {
+  /** Distribution name of the group. */
   distribution: string;
+  /** Budget B of the group, in cost units. */
   budget: number;
+  /** Method id of the group. */
   method: string;
   /** Number of rows in the group (null ratios included). */
   n: number;
   /** Rows with a ratio to OPT (certified, non-degenerate): the denominator of `mean_ratio_to_opt`. */
   n_defined: number;
+  /** Mean F(selected) over all n rows, in weight units (0 when n = 0). */
   mean_objective: number;
   /** Mean over the `n_defined` rows; null when n_defined = 0. */
   mean_ratio_to_opt: number | null;
@@ -50,18 +64,38 @@ export interface AggregateRow {
   bootstrap95_ratio_to_opt_low: number | null;
   /** null when n_defined = 0. */
   bootstrap95_ratio_to_opt_high: number | null;
+  /**
+   * Mean ratio F / upper bound over the rows where it is defined (0 when none, as in the artifact).
+   */
   mean_ratio_to_upper_bound: number;
+  /**
+   * Mean ratio F / F(greedy reference) over the rows where it is defined (0 when none, as in the
+   * artifact).
+   */
   mean_ratio_to_reference: number;
+  /** Mean Σ cost of the selected candidates over all n rows, in cost units. */
   mean_selected_cost: number;
+  /**
+   * Mean invalidation coverage (ARTIFACT-SPEC §6.3 `invalidation_units_covered`) over all n rows,
+   * unweighted unit mass.
+   */
   mean_invalidation_covered: number;
+  /** True when every row of the group is budget-feasible (cost <= B). */
   all_budget_feasible: boolean;
+  /** True when every row of the group holds at most k candidates per experience. */
   all_group_feasible: boolean;
 }
 
 /** The best method of one (distribution, budget) (ARTIFACT-SPEC §1.2 `best_by_budget`). */
 export interface BestByBudget {
+  /** Distribution name. */
   distribution: string;
+  /** Budget B in cost units. */
   budget: number;
+  /**
+   * Method with the largest (mean_ratio_to_opt, mean_objective); on a full tie the first in
+   * aggregate order.
+   */
   best_method_by_mean_ratio_to_opt: string;
   /** null when no method of the (distribution, budget) has a defined mean ratio. */
   mean_ratio_to_opt: number | null;

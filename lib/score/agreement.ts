@@ -15,6 +15,7 @@ export interface Confusion {
   categories: Label[];
   /** counts[i][j]: items labelled categories[i] by A and categories[j] by B. */
   counts: number[][];
+  /** Number of items (the sum of `counts`). */
   n: number;
 }
 
@@ -153,10 +154,15 @@ export function gwetAc1(
 
 /** All agreement numbers of two labelings. */
 export interface AgreementStats {
+  /** Number of items compared. */
   n: number;
+  /** Percent agreement p_o in [0, 1]; null for no items. */
   percent: number | null;
+  /** Cohen's kappa in [−1, 1]; null for no items or when p_e = 1 (one category only). */
   kappa: number | null;
+  /** Gwet's AC1; null for no items or fewer than 2 categories. */
   ac1: number | null;
+  /** The confusion matrix the three numbers come from. */
   confusion: Confusion;
 }
 

@@ -22,7 +22,13 @@ export interface ClusterBootstrapOptions {
 export interface ClusterInterval {
   /** Mean over all items. */
   mean: number;
+  /**
+   * Lower end: the (1 − level)/2 quantile of the resampled means (equals `mean` for one cluster).
+   */
   low: number;
+  /**
+   * Upper end: the (1 + level)/2 quantile of the resampled means (equals `mean` for one cluster).
+   */
   high: number;
   /** Number of items. */
   n: number;

@@ -20,11 +20,26 @@ export interface ValidityLists {
 
 /** The update metrics of one row (ARTIFACT-SPEC §6.3); unweighted, counts as floats. */
 export interface UpdateMetrics {
+  /** Length of the `current` validity list. */
   current_units_total: number;
+  /**
+   * Covered mass of the current units: Σ_r min(1, z_r(X)) over the `current` list (at most
+   * `current_units_total`).
+   */
   current_units_covered: number;
+  /** Length of the `invalidation` validity list. */
   invalidation_units_total: number;
+  /**
+   * Covered mass of the invalidation units: Σ_r min(1, z_r(X)) over the `invalidation` list (a raw
+   * update span alone gives 0.45 per unit).
+   */
   invalidation_units_covered: number;
+  /** Length of the `stale` validity list. */
   stale_units_total: number;
+  /**
+   * Covered mass of the stale (superseded) units: Σ_r min(1, z_r(X)) over the `stale` list; high
+   * values mean the store keeps outdated facts.
+   */
   stale_positive_units_covered: number;
   /** Number of selected candidates of type `tombstone` or `compound_update`. */
   selected_tombstone_like: number;

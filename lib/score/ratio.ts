@@ -71,11 +71,19 @@ export interface StoreScore {
   value: number;
   /** Total cost of X in cost units. */
   cost: number;
+  /**
+   * Whether X satisfies eq. 1: every id known and not repeated, total cost <= B, at most k
+   * candidates per experience.
+   */
   feasible: boolean;
   /** Why X is infeasible (unknown ids, repeats, over budget, group cap). */
   reasons: string[];
   /** F(X)/OPT, or null when infeasible, uncertified or degenerate. */
   ratio: number | null;
+  /**
+   * The ratio's flag ({@linkcode Ratio}), or `infeasible` when X violates eq. 1 (then `ratio` is
+   * null).
+   */
   flag: Ratio["flag"] | "infeasible";
 }
 

@@ -22,16 +22,35 @@ export type AmemView = (typeof AMEM_VIEWS)[number];
 
 /** An A-Mem note after decoding. */
 export interface AmemNote {
+  /**
+   * Note id, unique in the store: the note's `id`; in a ChromaDB export the `ids` entry; in a
+   * `{memories: {key: note}}` map the key when the note has no `id`.
+   */
   id: string;
+  /** The note's content: the text the agent stored. */
   content: string;
+  /** A-Mem's generated context sentence ("" when absent). */
   context: string;
+  /** A-Mem's generated keywords ([] when absent; a JSON- or Python-encoded string is decoded). */
   keywords: string[];
+  /** A-Mem's tags ([] when absent; a JSON- or Python-encoded string is decoded). */
   tags: string[];
+  /** Ids (or neighbour indices) of linked notes ([] when absent; an encoded string is decoded). */
   links: string[];
+  /** A-Mem's category (e.g. `Uncategorized`), if exported. */
   category?: string;
+  /**
+   * Creation time as exported (A-Mem's YYYYMMDDHHMM by default, any string allowed), if any;
+   * becomes the memory's `created_at`.
+   */
   timestamp?: string;
+  /** Last access time as exported, if any. */
   last_accessed?: string;
+  /** How many times A-Mem retrieved the note, if exported (a numeric string is decoded). */
   retrieval_count?: number;
+  /**
+   * A-Mem's record of how the note evolved, if exported (a string is decoded; kept, not scored).
+   */
   evolution_history?: unknown[];
 }
 

@@ -62,8 +62,11 @@ export function memoryCost(text: string, model: MemoryCostModel): number {
 
 /** Costs of one memory under both models. */
 export interface MemoryCosts {
+  /** Memory id. */
   id: string;
+  /** Cost under `words`: max(1, non-space tokens), in word units. */
   words: number;
+  /** Cost under `byte_overhead`: 8 + ceil(UTF-8 bytes / 24), in byte-overhead units. */
   byte_overhead: number;
   /** Declared cost, if the export carries one. */
   declared?: number;

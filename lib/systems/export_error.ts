@@ -23,8 +23,11 @@ export interface ExportRecordRef {
  * `field` and `format` are available separately.
  */
 export class ExportFormatError extends InputError {
+  /** Always `ExportFormatError`. */
   override name = "ExportFormatError";
   /**
+   * Makes the error; the message reads "Cannot read FILE: PATH: FORMAT: EXPECTED (record id 'ID')".
+   *
    * @param format the adapter's format
    * @param file file name (or `<memory>`)
    * @param record the record holding the bad value

@@ -18,9 +18,18 @@ import type { AdapterProblem, MemoryStore, StoredMemory } from "./memory_store.t
 
 /** One memory of a generic row. Only `id` (or `memory_id`) and `text` are required. */
 export interface GenericMemory {
+  /** Memory id, unique in the row; the reader also accepts `memory_id`. */
   id: string;
+  /**
+   * The memory's text (what is costed and adjudicated); a memory with empty text is dropped and
+   * reported.
+   */
   text: string;
+  /**
+   * Creation time (ISO 8601 preferred; null means none); an unparseable value is kept and reported.
+   */
   created_at?: string | null;
+  /** Last update time (null means none). */
   updated_at?: string | null;
   /** Position in the store (default: list position). */
   memory_index?: number;
@@ -32,15 +41,24 @@ export interface GenericMemory {
   experience?: string;
   /** Alternatives share a group. */
   group?: string;
+  /** Where the memory came from (default: the row's system label). */
   source?: string;
+  /**
+   * Accepted without an unmapped-field problem; the reader keeps the whole memory record as
+   * `StoredMemory.raw`.
+   */
   raw?: unknown;
 }
 
 /** One line of a generic JSONL file. */
 export interface GenericStoreRow {
+  /** Instance (package) id the store belongs to, if known. */
   instance_id?: string;
+  /** System label of the store (default: the reader's `system` option, else `generic`). */
   system?: string;
+  /** The store's memories (store order: `memory_index`, else list position). */
   memories: GenericMemory[];
+  /** Other keys of the line; the reader keeps them in `MemoryStore.meta`. */
   [key: string]: unknown;
 }
 

@@ -56,11 +56,15 @@ export interface StoredMemory {
 
 /** A memory deleted in the export (Mem0 DELETE events, Letta `is_deleted` passages). */
 export interface Tombstone {
+  /** Id of the deleted memory. */
   id: string;
   /** The last text the memory held before it was deleted. */
   text: string;
   /** Deletion time, when the export gives one. */
   deleted_at?: string;
+  /**
+   * Where the deleted memory was read from, e.g. `mem0:events`, `mem0:history`, `letta:archival`.
+   */
   source: string;
 }
 
@@ -81,11 +85,13 @@ export type ProblemCode =
 
 /** Something an adapter could not map one to one. */
 export interface AdapterProblem {
+  /** What kind of problem it is. */
   code: ProblemCode;
   /** The record: `results[3] (id 'abc')`, `line 2`, `(root)`, ... */
   record: string;
   /** The field concerned, if one. */
   field?: string;
+  /** What happened, in words (e.g. `empty text`, `no declared cost: word cost used`). */
   detail: string;
 }
 

@@ -9,7 +9,9 @@
 
 /** One row of Table 4: ratio per budget (B = 30, 60, 100). */
 export interface PaperSystemRow {
+  /** Row label as printed in the paper. */
   row: string;
+  /** The writer or exported system the row is about. */
   system: "MemAudit-GVT" | "Estimated-GVT" | "Mem0" | "Letta" | "A-Mem";
   /** Selector in our terms (`package` rows are writers, not selectors). */
   selector:
@@ -18,10 +20,15 @@ export interface PaperSystemRow {
     | "salience_pruned"
     | "upper_pruned"
     | "native_retrieval_pruned";
+  /** Denominator: `package` (F/OPT of P) or `union` (F/OPT of P+(Y), at most 1). */
   denominator: "package" | "union";
+  /** Ratio the paper reports at B = 30 words, against `denominator`. */
   b30: number;
+  /** Ratio the paper reports at B = 60 words, against `denominator`. */
   b60: number;
+  /** Ratio the paper reports at B = 100 words, against `denominator`. */
   b100: number;
+  /** Where the row comes from or how to read it, when it needs saying. */
   note?: string;
 }
 
@@ -126,9 +133,13 @@ export const PAPER_TABLE4: readonly PaperSystemRow[] = [
 
 /** One row of the external-denominator table at B = 100. */
 export interface PaperExternalRow {
+  /** Row label (system and selection). */
   row: string;
+  /** Raw F(Y) of the selection as the paper reports it (weight units, not normalised). */
   rawF: number;
+  /** Reported package ratio F(Y) / OPT_P(100). */
   packageRatio: number;
+  /** Reported union ratio F(Y) / OPT_{P+(Y)}(100), at most 1. */
   unionRatio: number;
 }
 

@@ -99,9 +99,11 @@ export interface UnionScoreOptions {
 
 /** A memory as it enters the union. */
 export interface ScoredMemory {
+  /** Memory id in the store. */
   id: string;
   /** Its candidate id in P+(Y). */
   candidate: string;
+  /** The memory's text, as shown to the adjudicator. */
   text: string;
   /** Cost under the chosen cost model. */
   cost: number;
@@ -118,9 +120,11 @@ export type SelectionRatio = Ratio | { ratio: null; flag: "over_budget" };
 
 /** One scored selection at one budget. */
 export interface SelectionScore {
+  /** Which selection of the store this is. */
   selector: UnionSelector;
   /** Memory ids of the selection, in time order. */
   memories: string[];
+  /** Σ cost of the selection in cost units (under the chosen cost model). */
   cost: number;
   /** F of the selection under the package weights. */
   value: number;
@@ -140,25 +144,36 @@ export interface SelectionScore {
 
 /** Scores at one budget. */
 export interface UnionBudgetScore {
+  /** Budget B in cost units. */
   budget: number;
   /** OPT of the package alone (under the package costs used). */
   optPackage: Certificate;
   /** OPT of P+(Y). */
   optUnion: Certificate;
+  /** One score per selector, in the order of the `selectors` option. */
   selections: SelectionScore[];
 }
 
 /** Result of {@linkcode scoreUnion}. */
 export interface UnionScore {
+  /** Id of the package P. */
   packageId: string;
+  /** System label used in the union candidate ids. */
   system: string;
+  /** Cost model the memories were costed under. */
   costModel: MemoryCostModel | "declared";
+  /**
+   * Where the salience for salience pruning came from: the store's own scores or the query-blind
+   * estimate.
+   */
   salienceSource: "system" | "estimate";
   /** The union package P+(Y) (package costs as used). */
   union: Package;
+  /** The store's memories as they entered the union, in time order. */
   memories: ScoredMemory[];
   /** The store's adapter problems, then the scoring problems. */
   problems: AdapterProblem[];
+  /** Scores per budget, in the order of the `budgets` option (default the package's budgets). */
   budgets: UnionBudgetScore[];
 }
 
