@@ -83,10 +83,11 @@ export async function makeFolder(dir: string): Promise<void> {
  *
  * @example Read a file
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readTextInput, writeTextAtomic } from "./fs.ts";
  * const dir = await Deno.makeTempDir();
  * await writeTextAtomic(`${dir}/a.txt`, "hi");
- * console.assert((await readTextInput(`${dir}/a.txt`)) === "hi");
+ * assert.ok((await readTextInput(`${dir}/a.txt`)) === "hi");
  * ```
  *
  * @param path the file to read

@@ -30,14 +30,15 @@
  *
  * @example Four shards of ten units, merged back
  * ```ts
+ * import assert from "node:assert/strict";
  * import { mergeShards, parseShard, shardItems } from "./shard.ts";
  * const units = [...Array(10).keys()];
  * const parts = [0, 1, 2, 3].map((i) => {
  *   const shard = parseShard(`${i}/4`);
  *   return { shard, items: shardItems(units, shard) };
  * });
- * console.assert(parts[1].items.join() === "1,5,9");
- * console.assert(mergeShards(parts).join() === units.join());
+ * assert.ok(parts[1].items.join() === "1,5,9");
+ * assert.ok(mergeShards(parts).join() === units.join());
  * ```
  *
  * @module

@@ -26,8 +26,9 @@ export function normalizeCellText(text: string): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { coverageCellKey } from "./content_key.ts";
- * console.assert(coverageCellKey("a  b", "c") === coverageCellKey(" a b", "c\n"));
+ * assert.ok(coverageCellKey("a  b", "c") === coverageCellKey(" a b", "c\n"));
  * ```
  *
  * @param memory the memory (candidate) text

@@ -76,8 +76,9 @@ const STOP: ReadonlySet<string> = new Set([...(eng as string[]), ...LEXICAL_FILL
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { lexicalStems } from "./lexical.ts";
- * console.assert(lexicalStems("Wow, Caroline's adopting two cats!").join(" ") === "adopt cat carolin two");
+ * assert.ok(lexicalStems("Wow, Caroline's adopting two cats!").join(" ") === "adopt carolin cat two");
  * ```
  */
 export function lexicalStems(text: string): string[] {

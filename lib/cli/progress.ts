@@ -66,12 +66,13 @@ function terminalStream(io: CliIo, columns: number) {
  *
  * @example A bar that is not drawn (stderr is not a terminal)
  * ```ts
+ * import assert from "node:assert/strict";
  * import { startProgress } from "./progress.ts";
  * const io = { stdout() {}, stderr() {}, isTerminal: false };
  * const bar = await startProgress(io, "sweep", { quiet: false });
  * bar.update(1, 10, 3);
  * bar.stop();
- * console.assert(!bar.shown);
+ * assert.ok(!bar.shown);
  * ```
  *
  * @param io where to draw (its stderr) and whether that is a terminal

@@ -41,9 +41,10 @@ export interface LocomoConversion {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { convertLocomo } from "./convert.ts";
  * const out = convertLocomo([]);
- * console.assert(out.audit.length === 0 && out.scoring.length === 0);
+ * assert.ok(out.audit.length === 0 && out.scoring.length === 0);
  * ```
  *
  * @param samples validated LoCoMo samples

@@ -51,8 +51,9 @@ export function naturalCost(representation: string, text: string): number {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { byteOverheadCost } from "./cost_rules.ts";
- * console.assert(byteOverheadCost("a".repeat(25)) === 10);
+ * assert.ok(byteOverheadCost("a".repeat(25)) === 10);
  * ```
  */
 export function byteOverheadCost(text: string): number {

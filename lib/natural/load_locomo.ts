@@ -156,9 +156,10 @@ function deepest(issue: Issue): { path: PropertyKey[]; message: string } {
  *
  * @example Validate a minimal sample
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseLocomo } from "./load_locomo.ts";
  * const samples = parseLocomo([{ sample_id: "s", conversation: { speaker_a: "A", speaker_b: "B" }, qa: [] }]);
- * console.assert(samples[0].sample_id === "s");
+ * assert.ok(samples[0].sample_id === "s");
  * ```
  */
 export function parseLocomo(data: unknown, file = "<memory>"): LocomoSample[] {

@@ -159,6 +159,7 @@ function familyOf(category: number): UnitFamily {
  *
  * @example Convert a one-session conversation
  * ```ts
+ * import assert from "node:assert/strict";
  * import { locomoSupportSlice } from "./locomo.ts";
  * import { parseLocomo } from "./load_locomo.ts";
  * const [sample] = parseLocomo([{
@@ -173,7 +174,7 @@ function familyOf(category: number): UnitFamily {
  *   qa: [{ question: "What is the cat's name?", answer: "Tom", evidence: ["D1:1"], category: 4 }],
  * }]);
  * const { package: pkg } = locomoSupportSlice(sample, 0);
- * console.assert(pkg!.candidates.length === 2 && pkg!.coverage.length === 2);
+ * assert.ok(pkg!.candidates.length === 2 && pkg!.coverage.length === 2);
  * ```
  */
 export function locomoSupportSlice(

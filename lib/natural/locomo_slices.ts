@@ -61,9 +61,10 @@ export function locomoSampleIssues(sample: LocomoSample): SliceIssue[] {
  *
  * @example Count packages
  * ```ts
+ * import assert from "node:assert/strict";
  * import { locomoSlices } from "./locomo_slices.ts";
  * const out = locomoSlices([]);
- * console.assert(out.packages.length === 0);
+ * assert.ok(out.packages.length === 0);
  * ```
  */
 export function locomoSlices(

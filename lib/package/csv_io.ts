@@ -146,6 +146,7 @@ const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
  *
  * @example Round trip through a temporary folder
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readPackageCsv, writePackageCsv } from "./csv_io.ts";
  * const dir = await Deno.makeTempDir();
  * await writePackageCsv(dir, {
@@ -156,7 +157,7 @@ const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
  *   coverage: [{ candidate: "c", unit: "r", value: 1 }],
  * });
  * const pkg = await readPackageCsv(dir);
- * console.assert(pkg.candidates[0].cost === 2);
+ * assert.ok(pkg.candidates[0].cost === 2);
  * ```
  *
  * @param dir the package folder

@@ -22,6 +22,7 @@ import type { Package, PackageInput } from "./schema.ts";
  *
  * @example Parse a tiny package
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parsePackageJson } from "./json_io.ts";
  * const pkg = parsePackageJson(JSON.stringify({
  *   schema_version: 1, id: "p", weight_source: "explicit",
@@ -30,7 +31,7 @@ import type { Package, PackageInput } from "./schema.ts";
  *   units: [{ id: "r", family: "fact", weight: 1 }],
  *   coverage: [{ candidate: "c", unit: "r", value: 1 }],
  * }), "p.json");
- * console.assert(pkg.group_cap === 1);
+ * assert.ok(pkg.group_cap === 1);
  * ```
  *
  * @param text the file content (a leading byte-order mark is skipped)

@@ -20,9 +20,10 @@ import { PackageSchema } from "./schema.ts";
  *
  * @example Check the top-level fields
  * ```ts
+ * import assert from "node:assert/strict";
  * import { packageJsonSchema } from "./json_schema.ts";
  * const schema = packageJsonSchema();
- * console.assert(schema.type === "object");
+ * assert.ok(schema.type === "object");
  * ```
  *
  * @returns a plain JSON object (JSON Schema draft 2020-12)

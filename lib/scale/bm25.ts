@@ -79,10 +79,11 @@ export function countTerms(tokens: readonly string[]): DocCounts {
  *
  * @example The idf floor: "a" is in every document, so its raw idf is negative
  * ```ts
+ * import assert from "node:assert/strict";
  * import { Bm25Okapi } from "./bm25.ts";
  * const bm = new Bm25Okapi([["a", "b"], ["a", "c"], ["a"]]);
- * console.assert(bm.idf.get("a") === bm.floor); // raw idf ln(0.5) − ln(3.5) < 0 is floored
- * console.assert(bm.topK(["b"], 1)[0].index === 0);
+ * assert.ok(bm.idf.get("a") === bm.floor); // raw idf ln(0.5) − ln(3.5) < 0 is floored
+ * assert.ok(bm.topK(["b"], 1)[0].index === 0);
  * ```
  */
 export class Bm25Okapi {
@@ -236,12 +237,13 @@ function cacheFor<T>(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { HistoryRetriever } from "./bm25.ts";
  * const r = new HistoryRetriever([
  *   { id: "s1", date: 0, origin: "x", turns: [{ role: "user", content: "I moved to Oslo" }] },
  *   { id: "s2", date: 1, origin: "x", turns: [{ role: "user", content: "pasta recipe" }] },
  * ]);
- * console.assert(r.search("Oslo", 1)[0].session_id === "s1");
+ * assert.ok(r.search("Oslo", 1)[0].session_id === "s1");
  * ```
  */
 export class HistoryRetriever {

@@ -40,12 +40,13 @@ export interface UsableScaleBoundary {
  *
  * @example A curve that dips below 0.7 at 100 and recovers at 200
  * ```ts
+ * import assert from "node:assert/strict";
  * import { usableScaleBoundary } from "./boundary.ts";
  * const b = usableScaleBoundary([
  *   { scale: 0, value: 0.8 }, { scale: 100, value: 0.65 },
  *   { scale: 200, value: 0.72 }, { scale: 300, value: 0.6 },
  * ], 0.7);
- * console.assert(b.s_star === 100 && b.recovers && b.s_star_sustained === 300);
+ * assert.ok(b.s_star === 100 && b.recovers && b.s_star_sustained === 300);
  * ```
  *
  * @param points the curve, in ladder order (at least one point)

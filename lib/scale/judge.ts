@@ -57,10 +57,11 @@ export function foundSessions(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { evidenceCovered } from "./judge.ts";
  * const t = { evidenceIds: ["a", "b"], need: "all" as const, abstention: false };
- * console.assert(!evidenceCovered(t, new Set(["a"])));
- * console.assert(evidenceCovered({ ...t, need: "any" }, new Set(["a"])));
+ * assert.ok(!evidenceCovered(t, new Set(["a"])));
+ * assert.ok(evidenceCovered({ ...t, need: "any" }, new Set(["a"])));
  * ```
  */
 export function evidenceCovered(target: JudgeTarget, found: ReadonlySet<string>): boolean {

@@ -206,6 +206,7 @@ function order(a: Placed, b: Placed): number {
  *
  * @example A two-query ladder from a tiny LongMemEval-format list
  * ```ts
+ * import assert from "node:assert/strict";
  * import { buildLadder } from "./ladder.ts";
  * import { longMemEvalLadderSource } from "./sources/longmemeval.ts";
  * const session = (id: string, text: string) => [{ role: "user" as const, content: text }];
@@ -218,7 +219,7 @@ function order(a: Placed, b: Placed): number {
  *   answer_session_ids: [`answer_${q}`],
  * });
  * const ladder = buildLadder(longMemEvalLadderSource([inst("q1"), inst("q2")]), { seed: 1, nIrr: [0, 2, 4] });
- * console.assert(ladder.queries[0].rungs[2].sessions.length === 5);
+ * assert.ok(ladder.queries[0].rungs[2].sessions.length === 5);
  * ```
  */
 export function buildLadder(source: LadderSource, opts: LadderOptions): Ladder {

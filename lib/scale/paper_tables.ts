@@ -177,9 +177,10 @@ const r1 = (x: number) => Math.round(x * 100) / 100;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { checkPaper002Tables } from "./paper_tables.ts";
  * const checks = checkPaper002Tables();
- * console.assert(checks.every((c) => c.ok));
+ * assert.ok(checks.every((c) => c.ok));
  * ```
  *
  * @param opts alpha, budget, n, and the tables (default: the paper's)

@@ -189,8 +189,9 @@ function p90rOf(hist: { r: number; n: number }[], n: number): number {
  *
  * @example COMPANIONS §1(e)'s golden vector (numpy's linear default would give 5.4)
  * ```ts
+ * import assert from "node:assert/strict";
  * import { p90r } from "./score.ts";
- * console.assert(p90r([0, 1, 1, 2, 3, 5, 1, 1, 2, 9]) === 5);
+ * assert.ok(p90r([0, 1, 1, 2, 3, 5, 1, 1, 2, 9]) === 5);
  * ```
  *
  * @param rs memory-call counts (non-negative integers, at least one)
@@ -291,13 +292,14 @@ function queryBootstrap(
  *
  * @example COMPANIONS §1(e)'s golden vector at B = 1
  * ```ts
+ * import assert from "node:assert/strict";
  * import { scoreScale } from "./score.ts";
  * const R = [0, 1, 1, 2, 3, 5, 1, 1, 2, 9], C = [1, 1, 0, 1, 1, 1, 1, 0, 0, 1];
  * const recs = R.map((r, k) => ({
  *   query_id: `q${k}`, agent: "a", system: "m", scale: { n_irr: 0 }, R: r, correct: C[k] === 1,
  * }));
  * const g = scoreScale(recs, { budget: 1, resamples: 0 }).groups[0];
- * console.assert(g.pass_at_b === 0.3 && g.p_exh === 0.5 && g.p_wrong === 0.2 && g.p90r === 5);
+ * assert.ok(g.pass_at_b === 0.3 && g.p_exh === 0.5 && g.p_wrong === 0.2 && g.p90r === 5);
  * ```
  *
  * @param records scored trajectories (every `correct` must be true or false)

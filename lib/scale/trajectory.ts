@@ -299,6 +299,7 @@ export class TrajectoryInputError extends InputError {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { memoryCallCount } from "./trajectory.ts";
  * const steps = [
  *   { i: 0, kind: "memory_call" as const, name: "search" },
@@ -306,7 +307,7 @@ export class TrajectoryInputError extends InputError {
  *   { i: 2, name: "calculator" },
  *   { i: 3, kind: "answer" as const },
  * ];
- * console.assert(memoryCallCount(steps, ["search"]) === 2);
+ * assert.ok(memoryCallCount(steps, ["search"]) === 2);
  * ```
  *
  * @param steps the trajectory's steps
@@ -592,12 +593,13 @@ export function parseJsonLine(s: string, file: string, line: number): unknown {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readTrajectories } from "./trajectory.ts";
  * const recs = readTrajectories(
  *   '{"query_id":"q1","scale":0,"agent":"a","system":"m","R":2,"correct":true}\n',
  *   "runs.jsonl",
  * );
- * console.assert(recs[0].R === 2 && recs[0].correct === true);
+ * assert.ok(recs[0].R === 2 && recs[0].correct === true);
  * ```
  *
  * @param textIn the file content

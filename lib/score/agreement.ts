@@ -99,10 +99,11 @@ export function percentAgreement(a: readonly Label[], b: readonly Label[]): numb
  *
  * @example Wikipedia's 2 × 2 example (20, 5 / 10, 15) gives 0.4
  * ```ts
+ * import assert from "node:assert/strict";
  * import { cohensKappa } from "./agreement.ts";
  * const a = [...Array(25).fill("y"), ...Array(25).fill("n")];
  * const b = [...Array(20).fill("y"), ...Array(5).fill("n"), ...Array(10).fill("y"), ...Array(15).fill("n")];
- * console.assert(Math.abs(cohensKappa(a, b)! - 0.4) < 1e-12);
+ * assert.ok(Math.abs(cohensKappa(a, b)! - 0.4) < 1e-12);
  * ```
  *
  * @param a labels of rater A

@@ -64,9 +64,10 @@ export function checkResamples(resamples: number): void {
  *
  * @example The artifact's special cases
  * ```ts
+ * import assert from "node:assert/strict";
  * import { artifactBootstrap } from "./bootstrap.ts";
- * console.assert(artifactBootstrap([]).join() === "0,0");
- * console.assert(artifactBootstrap([0.5]).join() === "0.5,0.5");
+ * assert.ok(artifactBootstrap([]).join() === "0,0");
+ * assert.ok(artifactBootstrap([0.5]).join() === "0.5,0.5");
  * ```
  *
  * @param values the sample, in the artifact's row order (seed order); null ratios already dropped

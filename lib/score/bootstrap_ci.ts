@@ -27,9 +27,10 @@ export interface BootstrapCiOptions {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { bootstrapCi } from "./bootstrap_ci.ts";
  * const [lo, hi] = bootstrapCi([0.2, 0.4, 0.9, 1.0], { seed: 7 });
- * console.assert(lo <= hi);
+ * assert.ok(lo <= hi);
  * ```
  *
  * @param values the sample (at least one value)

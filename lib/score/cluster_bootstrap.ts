@@ -46,9 +46,10 @@ export interface ClusterInterval {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { clusterBootstrapCi } from "./cluster_bootstrap.ts";
  * const r = clusterBootstrapCi([1, 1, 0, 0], ["a", "a", "b", "b"], { seed: 1 });
- * console.assert(r.mean === 0.5 && r.clusters === 2 && r.low <= r.high);
+ * assert.ok(r.mean === 0.5 && r.clusters === 2 && r.low <= r.high);
  * ```
  *
  * @param values item values

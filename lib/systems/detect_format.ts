@@ -99,8 +99,9 @@ function detectJson(v: unknown): DetectedFormat | null {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { detectStoreFormat } from "./detect_format.ts";
- * console.assert(detectStoreFormat("Caroline likes tea.\n\nMelanie paints.\n").format === "openai_memory");
+ * assert.ok(detectStoreFormat("Caroline likes tea.\n\nMelanie paints.\n").format === "openai_memory");
  * ```
  */
 export function detectStoreFormat(text: string, file = "<memory>"): DetectedFormat {

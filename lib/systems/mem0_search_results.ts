@@ -179,11 +179,12 @@ function rootOf(data: unknown, file: string): Record<string, unknown> {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readMem0SearchResults } from "./mem0_search_results.ts";
  * const hit = (memory: string) => ({ memory, timestamp: "1:56 pm on 8 May, 2023", score: 0.5 });
  * const q = (a: string) => ({ question: "?", speaker_1_memories: [hit(a)], speaker_2_memories: [] });
  * const store = readMem0SearchResults({ "0": [q("x likes tea"), q("x likes tea")] });
- * console.assert(store.memories.length === 1 && store.instance === "conv-26");
+ * assert.ok(store.memories.length === 1 && store.instance === "conv-26");
  * ```
  */
 export function readMem0SearchResults(data: unknown, opts: Mem0SearchOptions = {}): MemoryStore {

@@ -41,8 +41,9 @@ export const LOCOMO10_ORDER: readonly string[] = [
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { contentMemoryId } from "./openai_memory.ts";
- * console.assert(contentMemoryId("a  b", "oai") === contentMemoryId(" a b\n", "oai"));
+ * assert.ok(contentMemoryId("a  b", "oai") === contentMemoryId(" a b\n", "oai"));
  * ```
  */
 export function contentMemoryId(text: string, prefix: string, scope = ""): string {

@@ -20,8 +20,9 @@ function reduce(x: number): number {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { stableHash } from "./stable_hash.ts";
- * console.assert(stableHash("ab") === 12805);
+ * assert.ok(stableHash("ab") === 12805);
  * ```
  *
  * @param text any string

@@ -53,6 +53,7 @@ export function locomoSessionId(sampleId: string, n: number): string {
  *
  * @example Convert one sample
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseLocomo } from "../../natural/load_locomo.ts";
  * import { locomoLadderSource } from "./locomo.ts";
  * const src = locomoLadderSource(parseLocomo([{
@@ -64,7 +65,7 @@ export function locomoSessionId(sampleId: string, n: number): string {
  *   },
  *   qa: [{ question: "What did Ann adopt?", answer: "a cat", evidence: ["D1:1"], category: 4 }],
  * }]));
- * console.assert(src.queries[0].evidence[0].id === "c1_session_1");
+ * assert.ok(src.queries[0].evidence[0].id === "c1_session_1");
  * ```
  */
 export function locomoLadderSource(
