@@ -5,7 +5,7 @@
  * @module
  */
 import { compareIds, type CompiledPackage } from "../package/compile.ts";
-import { gainAt, valueOf } from "../objective.ts";
+import { budgetFilter, exactFits, gainAt, valueOf } from "../objective.ts";
 import { cmpGainKey, Recorder, score, type Scored } from "./_common.ts";
 import { TOL } from "./types.ts";
 
@@ -72,6 +72,15 @@ export function bestOfGrid(
   for (const g of groups) maxGroup = Math.max(maxGroup, g.length);
   const gains: number[] = new Array<number>(maxGroup).fill(0);
   const ok: boolean[] = new Array<boolean>(maxGroup).fill(false);
+  // The one cost-to-budget rule on the pass's store plus c: a running cost far from B decides
+  // (at most one candidate per group, so at most nGroups + 1 terms), else the exact sum.
+  const fits = (cost: number, path: Step | null, c: number): boolean => {
+    const v = budgetFilter(cost + costs[c], nGroups + 1, budget);
+    if (v !== 0) return v > 0;
+    const xs = [costs[c]];
+    for (let s = path; s !== null; s = s.prev) xs.push(costs[s.c]);
+    return exactFits(xs, xs.length, budget);
+  };
 
   // Passes `lams` (grid indices) share store `path` with coverage z, F `value` and `cost`
   // before group g. `z` may be modified (it is owned by this call).
@@ -91,7 +100,7 @@ export function bestOfGrid(
       for (let j = 0; j < n; j++) {
         const c = group[j];
         ok[j] = false;
-        if (!(cost + costs[c] <= budget && cp.k > 0)) continue;
+        if (!(cp.k > 0 && fits(cost, path, c))) continue;
         const gain = gainAt(cp, z, value, c);
         if (!(gain > TOL)) continue;
         gains[j] = gain;
