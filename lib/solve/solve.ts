@@ -87,7 +87,9 @@ export async function solve(
     bound: Number.isFinite(bound) ? bound : null,
     gap: objective === null || !Number.isFinite(bound)
       ? null
-      : (bound - objective) / Math.max(1e-12, Math.abs(bound)),
+      : bound > 0
+      ? (bound - objective) / bound
+      : 0,
     timeMs: performance.now() - t0,
     message: `no certificate within the time limit (bnb: ${bnb.message ?? bnb.status}; milp: ${
       milp.message ?? milp.status
