@@ -254,6 +254,17 @@ function workspace(M: number, G: number, maxCells: number, maxMembers: number): 
 
 const tablesK1 = new WeakMap<CompiledPackage, SearchTables>();
 
+/** Why the per-depth tables of a package would be too large, or null. */
+function tableSizeProblem(cp: CompiledPackage): Stop | null {
+  const M = cp.unitIds.length, G = cp.groups.length;
+  if ((G + 1) * (M + 1) <= BNB_MAX_TABLE) return null;
+  return {
+    stop: "size",
+    message: `${G} groups x ${M} units exceed the branch-and-bound's table limit of ` +
+      `${BNB_MAX_TABLE} entries`,
+  };
+}
+
 /** The search tables (cached per package when k = 1), or why they were not built. */
 function searchTables(
   cp: CompiledPackage,
@@ -267,13 +278,8 @@ function searchTables(
   }
   const M = cp.unitIds.length;
   const G = cp.groups.length;
-  if ((G + 1) * (M + 1) > BNB_MAX_TABLE) {
-    return {
-      stop: "size",
-      message: `${G} groups x ${M} units exceed the branch-and-bound's table limit of ` +
-        `${BNB_MAX_TABLE} entries`,
-    };
-  }
+  const tooLarge = tableSizeProblem(cp);
+  if (tooLarge !== null) return tooLarge;
   const options = groupOptions(cp, budget, k, deadline);
   if (!Array.isArray(options)) return options;
 
@@ -426,6 +432,8 @@ export function solveBnb(cp: CompiledPackage, budget: number, opts: BnbOptions =
   // Prune when the bound cannot reach best − TOL (ties explored) or best + TOL (ties skipped).
   const margin = opts.exploreTies === false ? -TOL : TOL;
   const deadline = opts.timeLimitMs === undefined ? Infinity : t0 + opts.timeLimitMs;
+  const tooLarge = tableSizeProblem(cp);
+  if (tooLarge !== null) return stopped(cp, budget, k, opts, t0, null, tooLarge);
   const greedy = useKnapsack ? greedyStore(cp, budget, k, deadline) : null;
   const floor = (opts.lowerBound ?? greedy?.value ?? -Infinity) - SLACK;
   const M = cp.unitIds.length;
@@ -714,6 +722,10 @@ function stopped(
       timeMs,
       message: why.message,
     };
+  }
+  // A quick incumbent when the search did not compute one (small packages only: it is O(n^2)).
+  if (greedy === null && cp.candIds.length <= 5000) {
+    greedy = greedyStore(cp, budget, k, performance.now() + 0.05 * (opts.timeLimitMs ?? 0));
   }
   const best = greedy?.value ?? 0, bound = Math.max(valueScale(cp), best);
   return {
