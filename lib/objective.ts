@@ -36,15 +36,26 @@ export function saturate(segments: readonly Segment[] | null, z: number): number
  * @returns F in weight units (>= 0)
  */
 export function valueOf(cp: CompiledPackage, z: ArrayLike<number>): number {
-  return sumTerms(cp.weights, cp.segments, z, null, 0, 0, 0, 0, null, null, 0);
+  const w = cp.weights, seg = cp.segments;
+  let s = 0, c = 0;
+  for (let r = 0; r < w.length; r++) {
+    const zr = z[r];
+    const x = w[r] * (seg[r] === null ? (zr < 1 ? zr : 1) : saturate(seg[r], zr));
+    const t = s + x;
+    c += Math.abs(s) >= Math.abs(x) ? (s - t) + x : (x - t) + s;
+    s = t;
+  }
+  return s + c;
 }
 
 /**
- * The one evaluator of F's compensated sum: terms r = from .. M−1 of
+ * The exact search's one evaluator of F's compensated sum (what
+ * {@linkcode valueOf} computes, term for term, generalised): terms r = from .. M−1 of
  * sum_r w_r h_r(z_r + add[off + r]) (add = null: z_r alone), Neumaier's
- * compensated summation resumed from the partial sums (s, c). Every caller
- * ({@linkcode valueOf}, the branch-and-bound's bounds and leaves) goes
- * through it, so they compute the same terms in the same order.
+ * compensated summation resumed from the partial sums (s, c). Every bound
+ * and leaf value of the branch-and-bound goes through it; `valueOf` keeps
+ * its own loop (the writers' hot path, called with plain arrays), and
+ * tests/solve/bnb_reference_test.ts pins the two bit for bit.
  *
  * @param w unit weights (M entries)
  * @param seg per-unit segments (null entries: min(1, z)), or null when every h is min(1, z)
@@ -73,19 +84,20 @@ export function sumTerms(
   to: number,
 ): number {
   const M = w.length;
+  // Two passes of one loop body: saving partial sums (inner nodes) or not (leaves, roots).
+  const saving = partS !== null;
   for (let r = from; r < M; r++) {
-    if (partS !== null) {
-      partS[to + r] = s;
+    if (saving) {
+      partS![to + r] = s;
       partC![to + r] = c;
     }
     const zr = add === null ? z[r] : z[r] + add[off + r];
-    const h = seg === null ? null : seg[r];
-    const x = w[r] * (h === null ? (zr < 1 ? zr : 1) : saturate(h, zr));
+    const x = w[r] * (seg === null || seg[r] === null ? (zr < 1 ? zr : 1) : saturate(seg[r]!, zr));
     const t = s + x;
     c += Math.abs(s) >= Math.abs(x) ? (s - t) + x : (x - t) + s;
     s = t;
   }
-  if (partS !== null) {
+  if (saving) {
     partS[to + M] = s;
     partC![to + M] = c;
   }

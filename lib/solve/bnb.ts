@@ -226,9 +226,15 @@ interface SearchTables {
    * from (the deepest ancestor that computed them at index firstUnit[d-1]).
    */
   resumeFrom: Int32Array;
+  /**
+   * Search buffers a finished search handed back, for the next search on
+   * these tables (taken, so a search never shares them with another; a
+   * search that finds none allocates its own).
+   */
+  spare: Workspace | null;
 }
 
-/** Search buffers of one search (allocated per solve: searches share nothing mutable). */
+/** Search buffers of one search (never shared: a search takes them, then hands them back to its tables). */
 interface Workspace {
   z: Float64Array;
   tAt: Int32Array;
@@ -382,7 +388,8 @@ function searchTables(
     resumeFrom[d] = e;
   }
 
-  const tables = {
+  const tables: SearchTables = {
+    spare: null,
     options,
     suffix,
     optFirst,
@@ -458,19 +465,23 @@ export function solveBnb(cp: CompiledPackage, budget: number, opts: BnbOptions =
   const w = cp.weights;
   const seg = cp.segments.every((h) => h === null) ? null : cp.segments;
 
-  const { z, tAt, usedAt, saved, path, partS, partC } = workspace(M, G, maxCells, maxMembers);
+  const ws = tables.spare ?? workspace(M, G, maxCells, maxMembers);
+  tables.spare = null;
+  const { z, tAt, usedAt, saved, path, partS, partC } = ws;
+  z.fill(0); // a search stopped by the time limit leaves z dirty
+  partS[0] = partC[0] = 0;
   // The one cost-to-budget rule: a running path cost at or below `lo` fits, above `hi` does
   // not (budgetFilter's window for the longest path), in between the exact sum decides.
   const limit = budget + BUDGET_RTOL * budget, win = 4 * (maxMembers + 4) * 2 ** -52 * limit;
   const lo = limit - win, hi = limit + win;
   const pathCosts: number[] = [];
-  const fitsExactly = (t: number) => {
+  // (The path length is an argument: a closure over the loop's `pathLen` would move it to the heap.)
+  const fitsExactly = (t: number, len: number) => {
     pathCosts.length = 0;
-    for (let q = 0; q < pathLen; q++) pathCosts.push(cp.cost[path[q]]);
+    for (let q = 0; q < len; q++) pathCosts.push(cp.cost[path[q]]);
     for (let q = memStart[t]; q < memStart[t + 1]; q++) pathCosts.push(cp.cost[memCand[q]]);
     return exactFits(pathCosts, pathCosts.length, budget);
   };
-  const fits = (s: number, t: number) => s <= lo || (s <= hi && fitsExactly(t));
   let best = 0, bestCost = 0, bestPath: number[] = [];
   let nodes = 0, timedOut = false;
   // CoverageState.gainFast on z itself: the marginal over c's row only.
@@ -590,7 +601,7 @@ export function solveBnb(cp: CompiledPackage, budget: number, opts: BnbOptions =
         const lj = firstUnit[i], from = resumeFrom[G] * (M + 1) + lj;
         for (let t = optFirst[i]; t < optFirst[i + 1]; t++) {
           const leafUsed = used + optCost[t];
-          if (!fits(leafUsed, t)) continue;
+          if (leafUsed > lo && (leafUsed > hi || !fitsExactly(t, pathLen))) continue;
           const q0 = cellStart[t], q1 = cellStart[t + 1];
           for (let q = q0; q < q1; q++) {
             const r = cellUnit[q];
@@ -630,7 +641,11 @@ export function solveBnb(cp: CompiledPackage, budget: number, opts: BnbOptions =
     }
     const used = usedAt[i], end = optFirst[i + 1];
     t++;
-    while (t < end && !fits(used + optCost[t], t)) t++;
+    while (t < end) {
+      const s = used + optCost[t];
+      if (s <= lo || (s <= hi && fitsExactly(t, pathLen))) break;
+      t++;
+    }
     if (t === end) {
       if (--i < 0) break;
       continue;
@@ -645,6 +660,7 @@ export function solveBnb(cp: CompiledPackage, budget: number, opts: BnbOptions =
     usedAt[++i] = used + optCost[t];
     enter = true;
   }
+  tables.spare = ws;
   if (!timedOut && opts.lowerBound !== undefined && best + SLACK < opts.lowerBound) {
     // The caller's lower bound was not the F of a feasible store: it may have pruned the optimum.
     const left = opts.timeLimitMs === undefined
