@@ -154,6 +154,13 @@ const singletons = new WeakMap<CompiledPackage, Float64Array>();
  *   null if the deadline passed first (nothing is cached then)
  */
 export function singletonValues(cp: CompiledPackage): Float64Array;
+/**
+ * {@linkcode singletonValues} that gives up at `deadline`.
+ *
+ * @param cp compiled package
+ * @param deadline a `performance.now()` time after which to give up
+ * @returns F({c}) per candidate index, or null if the deadline passed first
+ */
 export function singletonValues(cp: CompiledPackage, deadline: number): Float64Array | null;
 export function singletonValues(cp: CompiledPackage, deadline = Infinity): Float64Array | null {
   let f = singletons.get(cp);
@@ -377,12 +384,18 @@ export function storeCost(costs: readonly number[]): number {
  * which are cheaper to create than typed arrays for small packages.
  */
 export class CoverageState {
+  /** Summed coverage z_r per unit (weight-free), package unit order. */
   readonly z: number[];
+  /** Candidates held per group, group order. */
   readonly groupCount: number[];
+  /** Candidate indices in insertion order. */
   readonly selected: number[] = [];
+  /** F of the store (weight units), re-evaluated in full after each insertion. */
   value = 0;
+  /** Running float sum of the costs in insertion order (the budget rule uses the exact sum). */
   cost = 0;
 
+  /** An empty store of `cp`. @param cp compiled package */
   constructor(readonly cp: CompiledPackage) {
     this.z = new Array<number>(cp.unitIds.length).fill(0);
     this.groupCount = new Array<number>(cp.groupIds.length).fill(0);
@@ -446,8 +459,11 @@ let evalZ = new Float64Array(64);
 
 /** Result of {@linkcode checkFeasible}: `feasible` and, when not, the reasons. */
 export interface Feasibility {
+  /** True when no reason was found. */
   feasible: boolean;
+  /** Order-independent total cost ({@linkcode storeCost}) of the known candidates. */
   cost: number;
+  /** One human-readable line per violation. */
   reasons: string[];
 }
 
