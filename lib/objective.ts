@@ -240,6 +240,35 @@ export function valueTol(cp: CompiledPackage): number {
   return VALUE_RTOL * valueScale(cp);
 }
 
+const densityScales = new WeakMap<CompiledPackage, number>();
+
+/**
+ * The writers' threshold tolerance: {@linkcode VALUE_RTOL} x the largest
+ * singleton density F({c}) / max(cost_c, 1e-12) (the top of GVT's threshold
+ * grid, ARTIFACT-SPEC §4.4). It scales with the weights and inversely with
+ * the costs, as the densities compared with it do. On the artifact's
+ * distributions it is 1e-12 .. 3e-12 where the artifact uses 1e-12; their
+ * densities differ by rounding (< 1e-14) or by more than 1e-4, so the
+ * verdicts are the same (the sweep outputs are byte-identical).
+ *
+ * @param cp compiled package
+ * @returns the tolerance in weight units per cost unit (>= 0), cached per package
+ */
+export function densityTol(cp: CompiledPackage): number {
+  let d = densityScales.get(cp);
+  if (d === undefined) {
+    const single = singletonValues(cp);
+    d = 0;
+    for (let c = 0; c < single.length; c++) {
+      const x = single[c] / Math.max(cp.cost[c], 1e-12);
+      if (x > d) d = x;
+    }
+    d *= VALUE_RTOL;
+    densityScales.set(cp, d);
+  }
+  return d;
+}
+
 /**
  * Relative tolerance of the one cost-to-budget rule ({@linkcode withinBudget}).
  */
