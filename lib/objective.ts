@@ -362,6 +362,18 @@ export function exactFits(costs: ArrayLike<number>, m: number, budget: number): 
 }
 
 /**
+ * {@linkcode withinBudget} for a store of one candidate (no array allocated).
+ *
+ * @param cost the candidate's cost
+ * @param budget B
+ * @returns true when the candidate alone fits the budget
+ */
+export function fitsAlone(cost: number, budget: number): boolean {
+  const v = budgetFilter(cost, 1, budget);
+  return v === 0 ? exactFits([cost], 1, budget) : v > 0;
+}
+
+/**
  * {@linkcode withinBudget} for candidate indices: the costs `cost[idx[i]]`
  * plus, when `extra >= 0`, candidate `extra`.
  *
@@ -453,8 +465,15 @@ export class CoverageState {
    */
   fits(c: number, budget: number): boolean {
     if (this.groupCount[this.cp.groupOf[c]] >= this.cp.k) return false;
-    const v = budgetFilter(this.cost + this.cp.cost[c], this.selected.length + 1, budget);
-    return v === 0 ? fitsBudget(this.cp.cost, this.selected, budget, c) : v > 0;
+    // budgetFilter inlined (the writers' hot path): far below or above B + tau decides.
+    // Below B (1 - 2^-40) fits for any store of fewer than 4,000 candidates (window < 2^-40 B).
+    const sum = this.cost + this.cp.cost[c];
+    if (sum <= budget * (1 - 2 ** -40) && this.selected.length < 4000) return true;
+    const limit = budget + BUDGET_RTOL * budget;
+    const window = (this.selected.length + 5) * EPS * (sum > limit ? sum : limit);
+    if (sum <= limit - window) return true;
+    if (sum > limit + window) return false;
+    return fitsBudget(this.cp.cost, this.selected, budget, c);
   }
 
   /** Adds candidate c (no feasibility check) and re-evaluates F in full. */

@@ -9,7 +9,7 @@
  * @module
  */
 import { compareIds, type CompiledPackage } from "../package/compile.ts";
-import { fitsBudget, withinBudget } from "../objective.ts";
+import { fitsAlone, fitsBudget } from "../objective.ts";
 import { checkBudget, finish, Recorder } from "./_common.ts";
 import { ProxyFeatures } from "./_proxy_features.ts";
 import type { WriterResult } from "./types.ts";
@@ -184,7 +184,7 @@ export function amemGraph(cp: CompiledPackage, budget: number): WriterResult {
     }
     if (best === null || best.score <= 0.38) continue;
     const c = best.c, cost = cp.cost[c];
-    if (!withinBudget([cost], budget)) continue;
+    if (!fitsAlone(cost, budget)) continue;
     const prio = best.score / Math.max(Math.pow(cost, 0.55), 1);
     if (fitsBudget(cp.cost, selected, budget, c)) {
       selected.push(c);
