@@ -8,8 +8,10 @@
  * - branch-and-bound = brute force on all 20,000 (relative 1e-9), and the
  *   MILP = both on the seeded subset of every 10th package (2,000: one HiGHS
  *   call costs about what 20 branch-and-bound calls cost);
- * - every store a solver returns passes the one feasibility rule;
- * - every feasible store's ratio against the certified OPT is <= 1 + 1e-12;
+ * - every store a solver or an oracle writer (greedy, GVT, density-only)
+ *   returns passes the one feasibility rule;
+ * - every feasible store's ratio (the writers', a random subset's) against
+ *   the certified OPT is <= 1 + 1e-12;
  * - a store's feasibility does not change under any permutation of its ids;
  * - scaling every weight by a positive constant, or every cost and B by one,
  *   scales OPT and keeps every verdict.
@@ -31,6 +33,7 @@ import {
   solveMilpSync,
   valueScale,
 } from "memaudit";
+import { WRITERS } from "../../lib/writers/mod.ts";
 
 /** Packages checked; the MILP leg runs on every MILP_EVERY-th. */
 const RUNS = 20_000, MILP_EVERY = 10, SEED = 20261201;
@@ -158,6 +161,13 @@ Deno.test("solveBnb() = solveBrute() = solveMilp() on 20,000 tie-prone packages;
       }
       for (const c of [brute, bnb, fast]) {
         assert.ok(sameVerdict(cp, c.store, budget, perm), `${c.solver} store ${c.store}`);
+      }
+      // The oracle writers' stores: feasible in every order, ratio <= 1 + 1e-12.
+      for (const id of ["greedy", "oracle_gvt", "density_only"]) {
+        const w = WRITERS[id](cp, budget);
+        assert.ok(sameVerdict(cp, w.store, budget, perm), `${id} store ${w.store}`);
+        if (opt > 0) assert.ok(w.value / opt <= 1 + 1e-12, `${id}: ratio ${w.value / opt}`);
+        else assert.equal(w.value, 0);
       }
       // A random subset: the same verdict in every order; if feasible, its ratio is <= 1 + 1e-12.
       const subset = cp.candIds.filter((_, c) => (mask >> c) & 1);
