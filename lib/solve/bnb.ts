@@ -82,7 +82,7 @@ interface GroupOptions {
  * the search tables are built for; beyond it the search gives no certificate
  * rather than enumerate C(n, k) subsets.
  */
-export const BNB_MAX_OPTIONS = 4_000_000;
+export const BNB_MAX_OPTIONS = 1_000_000;
 
 /**
  * Most entries of one per-depth table ((groups + 1) x (units + 1)); three such
