@@ -48,6 +48,62 @@ export function valueOf(cp: CompiledPackage, z: ArrayLike<number>): number {
   return s + c;
 }
 
+/**
+ * The exact search's one evaluator of F's compensated sum (what
+ * {@linkcode valueOf} computes, term for term, generalised): terms r = from .. M−1 of
+ * sum_r w_r h_r(z_r + add[off + r]) (add = null: z_r alone), Neumaier's
+ * compensated summation resumed from the partial sums (s, c). Every bound
+ * and leaf value of the branch-and-bound goes through it; `valueOf` keeps
+ * its own loop (the writers' hot path, called with plain arrays), and
+ * tests/solve/bnb_reference_test.ts pins the two bit for bit.
+ *
+ * @param w unit weights (M entries)
+ * @param seg per-unit segments (null entries: min(1, z)), or null when every h is min(1, z)
+ * @param z summed coverage per unit
+ * @param add coverage added term by term (e.g. a suffix bound row), or null
+ * @param off offset of unit 0 in `add`
+ * @param from first term summed
+ * @param s partial sum before term `from`
+ * @param c Neumaier compensation before term `from`
+ * @param partS where to save s before each term (and after the last, at `to + M`), or null
+ * @param partC where to save c likewise (used only with `partS`)
+ * @param to offset of term 0 in partS / partC
+ * @returns the compensated total s + c, in weight units
+ */
+export function sumTerms(
+  w: ArrayLike<number>,
+  seg: readonly (readonly Segment[] | null)[] | null,
+  z: ArrayLike<number>,
+  add: ArrayLike<number> | null,
+  off: number,
+  from: number,
+  s: number,
+  c: number,
+  partS: Float64Array | null,
+  partC: Float64Array | null,
+  to: number,
+): number {
+  const M = w.length;
+  // Two passes of one loop body: saving partial sums (inner nodes) or not (leaves, roots).
+  const saving = partS !== null;
+  for (let r = from; r < M; r++) {
+    if (saving) {
+      partS![to + r] = s;
+      partC![to + r] = c;
+    }
+    const zr = add === null ? z[r] : z[r] + add[off + r];
+    const x = w[r] * (seg === null || seg[r] === null ? (zr < 1 ? zr : 1) : saturate(seg[r]!, zr));
+    const t = s + x;
+    c += Math.abs(s) >= Math.abs(x) ? (s - t) + x : (x - t) + s;
+    s = t;
+  }
+  if (saving) {
+    partS[to + M] = s;
+    partC![to + M] = c;
+  }
+  return s + c;
+}
+
 let saved = new Float64Array(16);
 
 /**
@@ -87,19 +143,279 @@ const singletons = new WeakMap<CompiledPackage, Float64Array>();
  * compiled package. Writers' threshold grids and the exact search's branch
  * order read it.
  *
+ * Each value is summed over the candidate's own row only, in unit order:
+ * the other terms of `valueOf` are exact zeros, which leave Neumaier's sum
+ * and its compensation unchanged, so the values are bit for bit those of
+ * `valueOf` at O(nnz) instead of O(candidates x units).
+ *
  * @param cp compiled package
- * @returns F({c}) per candidate index, in weight units (do not modify)
+ * @param deadline a `performance.now()` time after which to give up (default: none)
+ * @returns F({c}) per candidate index, in weight units (do not modify), or
+ *   null if the deadline passed first (nothing is cached then)
  */
-export function singletonValues(cp: CompiledPackage): Float64Array {
+export function singletonValues(cp: CompiledPackage): Float64Array;
+/**
+ * {@linkcode singletonValues} that gives up at `deadline`.
+ *
+ * @param cp compiled package
+ * @param deadline a `performance.now()` time after which to give up
+ * @returns F({c}) per candidate index, or null if the deadline passed first
+ */
+export function singletonValues(cp: CompiledPackage, deadline: number): Float64Array | null;
+export function singletonValues(cp: CompiledPackage, deadline = Infinity): Float64Array | null {
   let f = singletons.get(cp);
   if (f === undefined) {
-    const n = cp.candIds.length;
+    const n = cp.candIds.length, w = cp.weights, seg = cp.segments;
     f = new Float64Array(n);
-    const z = new Array<number>(cp.unitIds.length).fill(0);
-    for (let c = 0; c < n; c++) f[c] = gainAt(cp, z, 0, c);
+    const order: number[] = [];
+    for (let c = 0; c < n; c++) {
+      if ((c & 255) === 255 && deadline !== Infinity && performance.now() > deadline) return null;
+      const units = cp.rowUnits[c], vals = cp.rowVals[c], m = units.length;
+      order.length = m;
+      for (let t = 0; t < m; t++) order[t] = t;
+      order.sort((a, b) => units[a] - units[b]);
+      let s = 0, comp = 0, dup = false;
+      for (let q = 0; q < m; q++) {
+        const t = order[q], r = units[t];
+        if (q > 0 && units[order[q - 1]] === r) dup = true;
+        const zr = vals[t], h = seg[r];
+        const x = w[r] * (h === null ? (zr < 1 ? zr : 1) : saturate(h, zr));
+        const u = s + x;
+        comp += Math.abs(s) >= Math.abs(x) ? (s - u) + x : (x - u) + s;
+        s = u;
+      }
+      // A unit listed twice in a row: sum its coverage as valueOf does (the full evaluation).
+      f[c] = dup ? evaluateStore(cp, [c]) : s + comp;
+    }
     singletons.set(cp, f);
   }
   return f;
+}
+
+/** Relative tolerance of value comparisons (ties, gains, pruning): 1e-12 x {@linkcode valueScale}. */
+export const VALUE_RTOL = 1e-12;
+
+const scales = new WeakMap<CompiledPackage, number>();
+
+/**
+ * The package's value scale: F of every candidate together (monotone F: an
+ * upper bound on OPT and on every store's F). It is multiplied by c when
+ * every weight is, so tolerances taken relative to it do not depend on the
+ * weights' unit. 0 when no weighted unit has coverage.
+ *
+ * @param cp compiled package
+ * @returns F(all candidates) in weight units (>= 0), cached per package
+ */
+export function valueScale(cp: CompiledPackage): number {
+  let v = scales.get(cp);
+  if (v === undefined) {
+    const z = new Float64Array(cp.unitIds.length);
+    for (let c = 0; c < cp.candIds.length; c++) {
+      const units = cp.rowUnits[c], vals = cp.rowVals[c];
+      for (let t = 0; t < units.length; t++) z[units[t]] += vals[t];
+    }
+    v = valueOf(cp, z);
+    scales.set(cp, v);
+  }
+  return v;
+}
+
+/**
+ * The value tolerance of the exact solvers: {@linkcode VALUE_RTOL} x
+ * {@linkcode valueScale}. Two values closer than this tie; a gain or an
+ * improvement must exceed it; a bound must fall below the incumbent by more
+ * than it to prune; an OPT at or below it is degenerate (0 when F is 0 for
+ * every store).
+ *
+ * On the artifact's distributions the scale is between 8 and 22, so this is
+ * 1e-11 .. 2e-11 where the artifact uses 1e-12; F values there are sums of
+ * products of decimals with at most two places, so two of them differ either
+ * by float rounding (< 1e-13) or by more than 1e-4, and both tolerances give
+ * the same verdicts (pinned by the sweep outputs, which are byte-identical).
+ *
+ * @param cp compiled package
+ * @returns the tolerance in weight units (>= 0)
+ */
+export function valueTol(cp: CompiledPackage): number {
+  return VALUE_RTOL * valueScale(cp);
+}
+
+const densityScales = new WeakMap<CompiledPackage, number>();
+
+/**
+ * The writers' threshold tolerance: {@linkcode VALUE_RTOL} x the largest
+ * singleton density F({c}) / max(cost_c, 1e-12) (the top of GVT's threshold
+ * grid, ARTIFACT-SPEC §4.4). It scales with the weights and inversely with
+ * the costs, as the densities compared with it do. On the artifact's
+ * distributions it is 1e-12 .. 3e-12 where the artifact uses 1e-12; their
+ * densities differ by rounding (< 1e-14) or by more than 1e-4, so the
+ * verdicts are the same (the sweep outputs are byte-identical).
+ *
+ * @param cp compiled package
+ * @returns the tolerance in weight units per cost unit (>= 0), cached per package
+ */
+export function densityTol(cp: CompiledPackage): number {
+  let d = densityScales.get(cp);
+  if (d === undefined) {
+    const single = singletonValues(cp);
+    d = 0;
+    for (let c = 0; c < single.length; c++) {
+      const x = single[c] / Math.max(cp.cost[c], 1e-12);
+      if (x > d) d = x;
+    }
+    d *= VALUE_RTOL;
+    densityScales.set(cp, d);
+  }
+  return d;
+}
+
+/**
+ * Relative tolerance of the one cost-to-budget rule ({@linkcode withinBudget}).
+ */
+export const BUDGET_RTOL = 1e-12;
+
+/** 2^-52: twice the unit roundoff of a double. */
+const EPS = 2 ** -52;
+
+/**
+ * The one cost-to-budget rule (paper 000 eq. 1, sum of costs <= B), used by
+ * every solver, writer, scorer and the MILP decode:
+ *
+ *     feasible  <=>  S <= B + tau,   tau = fl(1e-12 * B)
+ *
+ * where S is the EXACT real sum of the store's costs (doubles) and the
+ * comparison is exact too. S does not depend on the order of the ids, so the
+ * same set gets the same verdict everywhere; running float sums, which do
+ * depend on the order (0.1 + 0.2 + 0.3 = 0.6000000000000001 but
+ * 0.3 + 0.2 + 0.1 = 0.6), are only a fast filter: a running sum s of m
+ * positive costs is within (m + 4) x 2^-52 x max(s, B) of S, and only a sum
+ * inside that window of B + tau is summed exactly (Shewchuk's expansion
+ * arithmetic: TwoSum, no rounding at all).
+ *
+ * The tolerance tau is relative to B, so multiplying every cost and B by one
+ * constant keeps every verdict (up to the rounding of the products). It lets
+ * a store whose decimal costs add up to B exactly (0.1 + 0.2 + 0.3 with B =
+ * 0.6) fit whatever the float rounding of its terms, and it is far below
+ * any real cost difference. The artifact's rule is "used + cost <= B" with
+ * no tolerance (ARTIFACT-SPEC §4.4); its costs are integers, so S is exact
+ * there and S in (B, B + tau] would need a budget within 1e-12 x B below an
+ * integer, which none of its budget grids has: both rules give the same
+ * verdicts (the sweep outputs are byte-identical).
+ *
+ * @param costs the costs of the store's candidates (any order)
+ * @param budget B in cost units (finite, >= 0)
+ * @returns true when the store fits the budget
+ */
+export function withinBudget(costs: ArrayLike<number>, budget: number): boolean {
+  let s = 0;
+  for (let i = 0; i < costs.length; i++) s += costs[i];
+  const v = budgetFilter(s, costs.length, budget);
+  if (v !== 0) return v > 0;
+  return exactFits(costs, costs.length, budget);
+}
+
+/**
+ * The fast filter of {@linkcode withinBudget}: +1 when a running sum `s` of
+ * `m` positive costs certainly fits B, -1 when it certainly does not, 0 when
+ * the exact sum must decide.
+ *
+ * @param s a float sum of the costs, in any order and association
+ * @param m how many costs were summed
+ * @param budget B
+ * @returns +1, -1 or 0
+ */
+export function budgetFilter(s: number, m: number, budget: number): 1 | -1 | 0 {
+  const limit = budget + BUDGET_RTOL * budget;
+  const window = (m + 4) * EPS * (s > limit ? s : limit);
+  if (s <= limit - window) return 1;
+  if (s > limit + window) return -1;
+  return 0;
+}
+
+/**
+ * The exact verdict of {@linkcode withinBudget} for costs[0 .. m-1]: sign of
+ * S − B − tau computed as a nonoverlapping expansion (no rounding).
+ *
+ * @param costs costs (at least m entries)
+ * @param m how many to sum
+ * @param budget B
+ * @returns S <= B + tau, decided exactly
+ */
+export function exactFits(costs: ArrayLike<number>, m: number, budget: number): boolean {
+  const e: number[] = [];
+  const grow = (x: number) => {
+    // Grow-expansion (Shewchuk 1997, Theorem 10) with zero elimination.
+    let q = x, k = 0;
+    for (let i = 0; i < e.length; i++) {
+      const sum = q + e[i], bv = sum - q, err = (q - (sum - bv)) + (e[i] - bv);
+      q = sum;
+      if (err !== 0) e[k++] = err;
+    }
+    e.length = k;
+    if (q !== 0) e.push(q);
+  };
+  for (let i = 0; i < m; i++) grow(costs[i]);
+  grow(-budget);
+  grow(-(BUDGET_RTOL * budget));
+  // The largest component carries the sign of a nonoverlapping expansion.
+  return e.length === 0 || e[e.length - 1] <= 0;
+}
+
+/**
+ * {@linkcode withinBudget} for a store of one candidate (no array allocated).
+ *
+ * @param cost the candidate's cost
+ * @param budget B
+ * @returns true when the candidate alone fits the budget
+ */
+export function fitsAlone(cost: number, budget: number): boolean {
+  const v = budgetFilter(cost, 1, budget);
+  return v === 0 ? exactFits([cost], 1, budget) : v > 0;
+}
+
+/**
+ * {@linkcode withinBudget} for candidate indices: the costs `cost[idx[i]]`
+ * plus, when `extra >= 0`, candidate `extra`.
+ *
+ * @param cost cost per candidate index
+ * @param idx candidate indices of the store (any order)
+ * @param budget B
+ * @param extra a candidate to add, or -1
+ * @returns true when the store (with `extra`) fits the budget
+ */
+export function fitsBudget(
+  cost: ArrayLike<number>,
+  idx: ArrayLike<number>,
+  budget: number,
+  extra = -1,
+): boolean {
+  let s = extra >= 0 ? cost[extra] : 0;
+  for (let i = 0; i < idx.length; i++) s += cost[idx[i]];
+  const m = idx.length + (extra >= 0 ? 1 : 0);
+  const v = budgetFilter(s, m, budget);
+  if (v !== 0) return v > 0;
+  const xs: number[] = [];
+  for (let i = 0; i < idx.length; i++) xs.push(cost[idx[i]]);
+  if (extra >= 0) xs.push(cost[extra]);
+  return exactFits(xs, xs.length, budget);
+}
+
+/**
+ * The cost of a store reported beside a verdict: Neumaier's compensated sum
+ * of the costs sorted ascending, so it does not depend on the order of the ids.
+ *
+ * @param costs the store's costs (any order)
+ * @returns the total cost in cost units
+ */
+export function storeCost(costs: readonly number[]): number {
+  const xs = [...costs].sort((a, b) => a - b);
+  let s = 0, c = 0;
+  for (const x of xs) {
+    const t = s + x;
+    c += Math.abs(s) >= Math.abs(x) ? (s - t) + x : (x - t) + s;
+    s = t;
+  }
+  return s + c;
 }
 
 /**
@@ -109,12 +425,18 @@ export function singletonValues(cp: CompiledPackage): Float64Array {
  * which are cheaper to create than typed arrays for small packages.
  */
 export class CoverageState {
+  /** Summed coverage z_r per unit (weight-free), package unit order. */
   readonly z: number[];
+  /** Candidates held per group, group order. */
   readonly groupCount: number[];
+  /** Candidate indices in insertion order. */
   readonly selected: number[] = [];
+  /** F of the store (weight units), re-evaluated in full after each insertion. */
   value = 0;
+  /** Running float sum of the costs in insertion order (the budget rule uses the exact sum). */
   cost = 0;
 
+  /** An empty store of `cp`. @param cp compiled package */
   constructor(readonly cp: CompiledPackage) {
     this.z = new Array<number>(cp.unitIds.length).fill(0);
     this.groupCount = new Array<number>(cp.groupIds.length).fill(0);
@@ -137,9 +459,21 @@ export class CoverageState {
     return g;
   }
 
-  /** True if c's group has room and c fits in `budget`. */
+  /**
+   * True if c's group has room and the store plus c fits `budget` under the
+   * one cost-to-budget rule ({@linkcode withinBudget}).
+   */
   fits(c: number, budget: number): boolean {
-    return this.cost + this.cp.cost[c] <= budget && this.groupCount[this.cp.groupOf[c]] < this.cp.k;
+    if (this.groupCount[this.cp.groupOf[c]] >= this.cp.k) return false;
+    // budgetFilter inlined (the writers' hot path): far below or above B + tau decides.
+    // Below B (1 - 2^-40) fits for any store of fewer than 4,000 candidates (window < 2^-40 B).
+    const sum = this.cost + this.cp.cost[c];
+    if (sum <= budget * (1 - 2 ** -40) && this.selected.length < 4000) return true;
+    const limit = budget + BUDGET_RTOL * budget;
+    const window = (this.selected.length + 5) * EPS * (sum > limit ? sum : limit);
+    if (sum <= limit - window) return true;
+    if (sum > limit + window) return false;
+    return fitsBudget(this.cp.cost, this.selected, budget, c);
   }
 
   /** Adds candidate c (no feasibility check) and re-evaluates F in full. */
@@ -173,19 +507,25 @@ let evalZ = new Float64Array(64);
 
 /** Result of {@linkcode checkFeasible}: `feasible` and, when not, the reasons. */
 export interface Feasibility {
+  /** True when no reason was found. */
   feasible: boolean;
+  /** Order-independent total cost ({@linkcode storeCost}) of the known candidates. */
   cost: number;
+  /** One human-readable line per violation. */
   reasons: string[];
 }
 
 /**
- * Checks a store against eq. 1: known candidates, no repeats, cost <= B and
- * at most k per group.
+ * Checks a store against eq. 1: known candidates, no repeats, cost <= B
+ * under the one cost-to-budget rule ({@linkcode withinBudget}: exact sum,
+ * tolerance 1e-12 x B, independent of the order of the ids) and at most k
+ * per group.
  *
  * @param cp compiled package
  * @param storeIds candidate ids of the store
  * @param budget B in cost units
- * @returns feasibility with one human-readable reason per violation
+ * @returns feasibility with one human-readable reason per violation; `cost`
+ *   is {@linkcode storeCost} of the known candidates (order-independent)
  */
 export function checkFeasible(
   cp: CompiledPackage,
@@ -195,7 +535,7 @@ export function checkFeasible(
   const reasons: string[] = [];
   const counts = new Map<string, number>();
   const seen = new Set<string>();
-  let cost = 0;
+  const costs: number[] = [];
   for (const id of storeIds) {
     const c = cp.candIndex.get(id);
     if (c === undefined) {
@@ -204,11 +544,12 @@ export function checkFeasible(
     }
     if (seen.has(id)) reasons.push(`candidate '${id}' appears twice`);
     seen.add(id);
-    cost += cp.cost[c];
+    costs.push(cp.cost[c]);
     const g = cp.groupIds[cp.groupOf[c]];
     counts.set(g, (counts.get(g) ?? 0) + 1);
   }
-  if (cost > budget) reasons.push(`cost ${cost} exceeds budget ${budget}`);
+  const cost = storeCost(costs);
+  if (!withinBudget(costs, budget)) reasons.push(`cost ${cost} exceeds budget ${budget}`);
   for (const [g, n] of counts) {
     if (n > cp.k) reasons.push(`group '${g}' holds ${n} candidates, more than k = ${cp.k}`);
   }

@@ -11,26 +11,39 @@ import { loadMilpSolver, solveMilpSync } from "./milp.ts";
 
 /** One audited (package, budget). */
 export interface AuditRow {
+  /** Package name as given. */
   package: string;
+  /** Budget B in cost units. */
   budget: number;
+  /** Branch-and-bound objective (null without a store). */
   bnb: number | null;
+  /** MILP objective (null without a certificate). */
   milp: number | null;
+  /** Branch-and-bound certificate status. */
   bnbStatus: string;
+  /** MILP certificate status. */
   milpStatus: string;
   /** |B&B − MILP|, or null when either has no certificate. */
   diff: number | null;
   /** Both certified and |diff| <= `tolerance`. */
   match: boolean;
+  /** Branch-and-bound wall time in ms. */
   bnbMs: number;
+  /** MILP wall time in ms (its verification included). */
   milpMs: number;
 }
 
 /** Table 1's summary: rows, objective matches, max difference. */
 export interface AuditSummary {
+  /** Audited (package, budget) rows. */
   rows: number;
+  /** Rows where both certified and agree within the tolerance. */
   matches: number;
+  /** Largest |B&B − MILP| (Infinity if a row had no certificate). */
   maxDiff: number;
+  /** Total branch-and-bound time in ms. */
   bnbMs: number;
+  /** Total MILP time in ms. */
   milpMs: number;
 }
 

@@ -22,8 +22,19 @@
  */
 import type { CompiledPackage } from "../package/compile.ts";
 import { compareIds } from "../package/compile.ts";
-import { CoverageState, saturate, singletonValues, TOL, valueOf } from "../objective.ts";
-import type { Segment } from "../package/schema.ts";
+import {
+  BUDGET_RTOL,
+  budgetFilter,
+  CoverageState,
+  evaluateStore,
+  exactFits,
+  saturate,
+  singletonValues,
+  sumTerms,
+  valueOf,
+  valueScale,
+  valueTol,
+} from "../objective.ts";
 import type { Certificate } from "./result.ts";
 import { checkSolveArgs } from "./_validate.ts";
 
@@ -66,11 +77,37 @@ interface GroupOptions {
   cost: number[];
 }
 
-/** The options of each group in branching order (ARTIFACT-SPEC §5.1 step 4, §5.4). */
-function groupOptions(cp: CompiledPackage, budget: number, k: number): GroupOptions[] {
-  const single = singletonValues(cp);
-  return cp.groups.map((g) => {
-    if (k === 1) {
+/**
+ * Most branching options (subsets of at most k candidates, over all groups)
+ * the search tables are built for; beyond it the search gives no certificate
+ * rather than enumerate C(n, k) subsets.
+ */
+export const BNB_MAX_OPTIONS = 1_000_000;
+
+/**
+ * Most entries of one per-depth table ((groups + 1) x (units + 1)); three such
+ * tables (suffix bound, partial sums) hold about 400 MB at this size.
+ */
+export const BNB_MAX_TABLE = 16_000_000;
+
+/** Why the precomputation stopped: the time limit, or a size the tables are not built for. */
+type Stop = { stop: "time" } | { stop: "size"; message: string };
+
+/**
+ * The options of each group in branching order (ARTIFACT-SPEC §5.1 step 4,
+ * §5.4), or why they could not be built: the clock is read every 256
+ * subsets, and no more than {@linkcode BNB_MAX_OPTIONS} are enumerated.
+ */
+function groupOptions(
+  cp: CompiledPackage,
+  budget: number,
+  k: number,
+  deadline: number,
+): GroupOptions[] | Stop {
+  const single = singletonValues(cp, deadline);
+  if (single === null) return { stop: "time" };
+  if (k === 1) {
+    return cp.groups.map((g) => {
       const order = [...g].map((c) => ({ c, f: single[c] }))
         .sort((a, b) =>
           b.f - a.f || cp.cost[a.c] - cp.cost[b.c] || compareIds(cp.candIds[a.c], cp.candIds[b.c])
@@ -81,20 +118,46 @@ function groupOptions(cp: CompiledPackage, budget: number, k: number): GroupOpti
         cost.push(cp.cost[o.c]);
       }
       return { members, cost };
-    }
+    });
+  }
+  const out: GroupOptions[] = [];
+  let total = 0, timedOut = false;
+  const t0 = performance.now();
+  for (const g of cp.groups) {
     const subsets: { m: number[]; cost: number; f: number; ids: string[] }[] = [];
-    const rec = (start: number, cur: number[], cost: number) => {
-      const st = new CoverageState(cp);
-      for (const c of cur) st.add(c);
+    const cur: number[] = [], costs: number[] = [];
+    const rec = (start: number, cost: number): boolean => {
+      if ((++total & 255) === 0 && deadline !== Infinity && performance.now() > deadline) {
+        timedOut = true;
+        return false;
+      }
+      if (total > BNB_MAX_OPTIONS) return false;
       const ids = cur.map((c) => cp.candIds[c]).sort(compareIds);
-      subsets.push({ m: [...cur], cost, f: st.value, ids });
-      if (cur.length === k) return;
+      subsets.push({ m: [...cur], cost, f: evaluateStore(cp, cur), ids });
+      if (cur.length === k) return true;
       for (let t = start; t < g.length; t++) {
         const c = g[t];
-        if (cost + cp.cost[c] <= budget) rec(t + 1, [...cur, c], cost + cp.cost[c]);
+        cur.push(c);
+        costs.push(cp.cost[c]);
+        const s = cost + cp.cost[c], v = budgetFilter(s, costs.length, budget);
+        const ok = v === 0 ? exactFits(costs, costs.length, budget) : v > 0;
+        const go = !ok || rec(t + 1, s);
+        cur.pop();
+        costs.pop();
+        if (!go) return false;
       }
+      return true;
     };
-    rec(0, [], 0);
+    if (!rec(0, 0)) {
+      if (timedOut) return { stop: "time" };
+      return {
+        stop: "size",
+        message: `more than ${BNB_MAX_OPTIONS} subsets of at most k = ${k} candidates fit the ` +
+          `budget: the branch-and-bound's tables are not built for that many`,
+      };
+    }
+    // Sorting costs about what enumerating did: stop now rather than overrun the limit.
+    if (deadline !== Infinity && 2 * performance.now() - t0 > deadline) return { stop: "time" };
     subsets.sort((a, b) => {
       const d = b.f / Math.max(1, b.cost) - a.f / Math.max(1, a.cost);
       if (d !== 0) return d;
@@ -105,22 +168,26 @@ function groupOptions(cp: CompiledPackage, budget: number, k: number): GroupOpti
       }
       return a.ids.length - b.ids.length;
     });
-    return {
-      members: subsets.map((s) => s.m),
-      cost: subsets.map((s) => s.cost),
-    };
-  });
+    out.push({ members: subsets.map((s) => s.m), cost: subsets.map((s) => s.cost) });
+  }
+  return out;
 }
 
 /** A quick global greedy store and its F (feasible: a pruning floor and a fallback incumbent). */
-function greedyStore(cp: CompiledPackage, budget: number, k: number): CoverageState {
-  const st = new CoverageState(cp);
+function greedyStore(
+  cp: CompiledPackage,
+  budget: number,
+  k: number,
+  deadline: number,
+): CoverageState {
+  const st = new CoverageState(k === cp.k ? cp : { ...cp, k });
   const n = cp.candIds.length;
   const used = new Uint8Array(n);
   for (;;) {
     let best = -1, bestD = 0;
+    if (deadline !== Infinity && performance.now() > deadline) return st;
     for (let c = 0; c < n; c++) {
-      if (used[c] || st.groupCount[cp.groupOf[c]] >= k || st.cost + cp.cost[c] > budget) continue;
+      if (used[c] || !st.fits(c, budget)) continue;
       const d = st.gainFast(c) / cp.cost[c];
       if (d > bestD) [best, bestD] = [c, d];
     }
@@ -159,9 +226,15 @@ interface SearchTables {
    * from (the deepest ancestor that computed them at index firstUnit[d-1]).
    */
   resumeFrom: Int32Array;
+  /**
+   * Search buffers a finished search handed back, for the next search on
+   * these tables (taken, so a search never shares them with another; a
+   * search that finds none allocates its own).
+   */
+  spare: Workspace | null;
 }
 
-/** Search buffers, shared by all solves (one at a time: the search calls nothing re-entrant). */
+/** Search buffers of one search (never shared: a search takes them, then hands them back to its tables). */
 interface Workspace {
   z: Float64Array;
   tAt: Int32Array;
@@ -172,48 +245,49 @@ interface Workspace {
   partC: Float64Array;
 }
 
-let work: Workspace | null = null;
-
-/** The shared search buffers, grown to fit a package of M units and G groups. */
+/** Fresh search buffers for a package of M units and G groups. */
 function workspace(M: number, G: number, maxCells: number, maxMembers: number): Workspace {
-  const w = work;
-  if (
-    w !== null && w.z.length >= M && w.tAt.length >= G + 1 && w.saved.length >= maxCells &&
-    w.path.length >= maxMembers && w.partS.length >= (G + 1) * (M + 1)
-  ) return w;
-  const m = Math.max(M, w?.z.length ?? 0), g = Math.max(G + 1, w?.tAt.length ?? 0);
-  const part = Math.max((G + 1) * (M + 1), w?.partS.length ?? 0);
-  return work = {
-    z: new Float64Array(m),
-    tAt: new Int32Array(g),
-    usedAt: new Float64Array(g),
-    saved: new Float64Array(Math.max(maxCells, w?.saved.length ?? 0)),
-    path: new Int32Array(Math.max(maxMembers, w?.path.length ?? 0)),
-    partS: new Float64Array(part),
-    partC: new Float64Array(part),
+  return {
+    z: new Float64Array(M),
+    tAt: new Int32Array(G + 1),
+    usedAt: new Float64Array(G + 1),
+    saved: new Float64Array(maxCells),
+    path: new Int32Array(maxMembers),
+    partS: new Float64Array((G + 1) * (M + 1)),
+    partC: new Float64Array((G + 1) * (M + 1)),
   };
-}
-
-let scratch: { unitMax: Float64Array; optionSum: Float64Array } | null = null;
-
-/** Scratch for the suffix tables, at least M long; optionSum is all zeros between uses. */
-function tableScratch(M: number): { unitMax: Float64Array; optionSum: Float64Array } {
-  if (scratch === null || scratch.unitMax.length < M) {
-    scratch = { unitMax: new Float64Array(M), optionSum: new Float64Array(M) };
-  }
-  return scratch;
 }
 
 const tablesK1 = new WeakMap<CompiledPackage, SearchTables>();
 
-function searchTables(cp: CompiledPackage, budget: number, k: number): SearchTables {
+/** Why the per-depth tables of a package would be too large, or null. */
+function tableSizeProblem(cp: CompiledPackage): Stop | null {
+  const M = cp.unitIds.length, G = cp.groups.length;
+  if ((G + 1) * (M + 1) <= BNB_MAX_TABLE) return null;
+  return {
+    stop: "size",
+    message: `${G} groups x ${M} units exceed the branch-and-bound's table limit of ` +
+      `${BNB_MAX_TABLE} entries`,
+  };
+}
+
+/** The search tables (cached per package when k = 1), or why they were not built. */
+function searchTables(
+  cp: CompiledPackage,
+  budget: number,
+  k: number,
+  deadline: number,
+): SearchTables | Stop {
   if (k === 1) {
     const hit = tablesK1.get(cp);
     if (hit) return hit;
   }
   const M = cp.unitIds.length;
   const G = cp.groups.length;
-  const options = groupOptions(cp, budget, k);
+  const tooLarge = tableSizeProblem(cp);
+  if (tooLarge !== null) return tooLarge;
+  const options = groupOptions(cp, budget, k, deadline);
+  if (!Array.isArray(options)) return options;
 
   // Flat option tables for the search loop.
   let nOpt = 0, nCells = 0, nMem = 0, maxCells = 0, maxMembers = 0;
@@ -252,8 +326,11 @@ function searchTables(cp: CompiledPackage, budget: number, k: number): SearchTab
   const firstUnit = i32(G).fill(M), resumeFrom = i32(G + 1);
 
   // Suffix coverage S_i[r]: rows i*M .. i*M+M-1; row G is all zeros.
-  const { unitMax, optionSum } = tableScratch(M);
+  const unitMax = new Float64Array(M), optionSum = new Float64Array(M);
   for (let i = G - 1; i >= 0; i--) {
+    if ((i & 63) === 0 && deadline !== Infinity && performance.now() > deadline) {
+      return { stop: "time" };
+    }
     unitMax.fill(0, 0, M);
     for (const m of options[i].members) {
       // Summed coverage of the option (one candidate when k = 1), then the per-unit maximum.
@@ -311,7 +388,8 @@ function searchTables(cp: CompiledPackage, budget: number, k: number): SearchTab
     resumeFrom[d] = e;
   }
 
-  const tables = {
+  const tables: SearchTables = {
+    spare: null,
     options,
     suffix,
     optFirst,
@@ -328,118 +406,6 @@ function searchTables(cp: CompiledPackage, budget: number, k: number): SearchTab
   };
   if (k === 1) tablesK1.set(cp, tables);
   return tables;
-}
-
-/**
- * F(z + S_i) for a depth-i node, resumed at unit j from the partial sums
- * (s, c) saved at partS/partC[from] (before term j) by an ancestor whose terms below j
- * are the node's; saves its own partial sums at `to` (-1: not saved).
- * Term for term what valueOf computes on z + S_i.
- */
-function resumeValue(
-  w: Float64Array,
-  seg: readonly (readonly Segment[] | null)[],
-  z: Float64Array,
-  suffix: Float64Array,
-  off: number,
-  j: number,
-  partS: Float64Array,
-  partC: Float64Array,
-  from: number,
-  to: number,
-): number {
-  const M = w.length;
-  let s = partS[from], c = partC[from];
-  for (let r = j; r < M; r++) {
-    if (to >= 0) {
-      partS[to + r] = s;
-      partC[to + r] = c;
-    }
-    const zr = z[r] + suffix[off + r];
-    const x = w[r] * (seg[r] === null ? (zr < 1 ? zr : 1) : saturate(seg[r], zr));
-    const t = s + x;
-    c += Math.abs(s) >= Math.abs(x) ? (s - t) + x : (x - t) + s;
-    s = t;
-  }
-  if (to >= 0) {
-    partS[to + M] = s;
-    partC[to + M] = c;
-  }
-  return s + c;
-}
-
-/** {@linkcode resumeValue} at a leaf (S_G = 0, nothing saved) when every h is min(1, z). */
-function leafCap1(w: Float64Array, z: Float64Array, j: number, s: number, c: number): number {
-  const M = w.length;
-  for (let r = j; r < M; r++) {
-    const zr = z[r] + 0; // z + S_G, as at inner nodes (the same value: z >= 0)
-    const x = w[r] * (zr < 1 ? zr : 1);
-    const t = s + x;
-    c += Math.abs(s) >= Math.abs(x) ? (s - t) + x : (x - t) + s;
-    s = t;
-  }
-  return s + c;
-}
-
-/** {@linkcode resumeValue} at an inner node when every h is min(1, z). */
-function nodeCap1(
-  w: Float64Array,
-  z: Float64Array,
-  suffix: Float64Array,
-  off: number,
-  j: number,
-  partS: Float64Array,
-  partC: Float64Array,
-  from: number,
-  to: number,
-): number {
-  const M = w.length;
-  let s = partS[from], c = partC[from];
-  for (let r = j; r < M; r++) {
-    partS[to + r] = s;
-    partC[to + r] = c;
-    const zr = z[r] + suffix[off + r];
-    const x = w[r] * (zr < 1 ? zr : 1);
-    const t = s + x;
-    c += Math.abs(s) >= Math.abs(x) ? (s - t) + x : (x - t) + s;
-    s = t;
-  }
-  partS[to + M] = s;
-  partC[to + M] = c;
-  return s + c;
-}
-
-/**
- * F(z + S) for S = suffix[off .. off+M-1]: valueOf on the summed coverage,
- * term for term (same sums, same order, same Neumaier compensation).
- */
-function suffixValue(
-  w: Float64Array,
-  seg: readonly (readonly Segment[] | null)[] | null,
-  z: Float64Array,
-  suffix: Float64Array,
-  off: number,
-): number {
-  const M = w.length;
-  let s = 0, c = 0;
-  if (seg === null) {
-    for (let r = 0; r < M; r++) {
-      const zr = z[r] + suffix[off + r];
-      const x = w[r] * (zr < 1 ? zr : 1);
-      const t = s + x;
-      c += Math.abs(s) >= Math.abs(x) ? (s - t) + x : (x - t) + s;
-      s = t;
-    }
-  } else {
-    for (let r = 0; r < M; r++) {
-      const zr = z[r] + suffix[off + r];
-      const x = w[r] * (seg[r] === null ? (zr < 1 ? zr : 1) : saturate(seg[r], zr));
-      const t = s + x;
-      c += Math.abs(s) >= Math.abs(x) ? (s - t) + x : (x - t) + s;
-      s = t;
-    }
-  }
-  return s + c;
 }
 
 /**
@@ -466,14 +432,21 @@ export function solveBnb(cp: CompiledPackage, budget: number, opts: BnbOptions =
   const bound = opts.bound ?? "auto";
   const useKnapsack = bound === "knapsack" ||
     (bound === "auto" && cp.groups.length > AUTO_KNAPSACK_GROUPS);
+  // Value tolerances relative to the package's scale (valueTol): ties, pruning, floors.
+  // SLACK (1e-9 relative) pads the knapsack bound and the floors; it never falls below 1e-300,
+  // where divisions of subnormal gains lose their relative precision.
+  const TOL = valueTol(cp), SLACK = Math.max(1e-9 * valueScale(cp), 1e-300);
   // Prune when the bound cannot reach best − TOL (ties explored) or best + TOL (ties skipped).
   const margin = opts.exploreTies === false ? -TOL : TOL;
   const deadline = opts.timeLimitMs === undefined ? Infinity : t0 + opts.timeLimitMs;
-  const greedy = useKnapsack ? greedyStore(cp, budget, k) : null;
-  const floor = (opts.lowerBound ?? greedy?.value ?? -Infinity) - 1e-9;
+  const tooLarge = tableSizeProblem(cp);
+  if (tooLarge !== null) return stopped(cp, budget, k, opts, t0, null, tooLarge);
+  const greedy = useKnapsack ? greedyStore(cp, budget, k, deadline) : null;
+  const floor = (opts.lowerBound ?? greedy?.value ?? -Infinity) - SLACK;
   const M = cp.unitIds.length;
   const G = cp.groups.length;
-  const tables = searchTables(cp, budget, k);
+  const tables = searchTables(cp, budget, k, deadline);
+  if ("stop" in tables) return stopped(cp, budget, k, opts, t0, greedy, tables);
   const {
     options,
     suffix,
@@ -492,11 +465,23 @@ export function solveBnb(cp: CompiledPackage, budget: number, opts: BnbOptions =
   const w = cp.weights;
   const seg = cp.segments.every((h) => h === null) ? null : cp.segments;
 
-  const ws = workspace(M, G, maxCells, maxMembers);
-  const { tAt, usedAt, saved, path, partS, partC } = ws;
-  const z = ws.z.length === M ? ws.z : ws.z.subarray(0, M);
+  const ws = tables.spare ?? workspace(M, G, maxCells, maxMembers);
+  tables.spare = null;
+  const { z, tAt, usedAt, saved, path, partS, partC } = ws;
   z.fill(0); // a search stopped by the time limit leaves z dirty
   partS[0] = partC[0] = 0;
+  // The one cost-to-budget rule: a running path cost at or below `lo` fits, above `hi` does
+  // not (budgetFilter's window for the longest path), in between the exact sum decides.
+  const limit = budget + BUDGET_RTOL * budget, win = 4 * (maxMembers + 4) * 2 ** -52 * limit;
+  const lo = limit - win, hi = limit + win;
+  const pathCosts: number[] = [];
+  // (The path length is an argument: a closure over the loop's `pathLen` would move it to the heap.)
+  const fitsExactly = (t: number, len: number) => {
+    pathCosts.length = 0;
+    for (let q = 0; q < len; q++) pathCosts.push(cp.cost[path[q]]);
+    for (let q = memStart[t]; q < memStart[t + 1]; q++) pathCosts.push(cp.cost[memCand[q]]);
+    return exactFits(pathCosts, pathCosts.length, budget);
+  };
   let best = 0, bestCost = 0, bestPath: number[] = [];
   let nodes = 0, timedOut = false;
   // CoverageState.gainFast on z itself: the marginal over c's row only.
@@ -566,24 +551,35 @@ export function solveBnb(cp: CompiledPackage, budget: number, opts: BnbOptions =
   // pops them in reverse order, so z is restored bit for bit.
   let sp = 0, pathLen = 0;
   const checkTime = deadline !== Infinity;
+  // Read the clock every 1024 nodes, or at every node when a node costs O(candidates).
+  const clockMask = useKnapsack && cp.candIds.length > 2000 ? 0 : 1023;
   // Partial sums (s, c) before each term, per depth: row d holds M + 1 entries.
-  const rootBound = suffixValue(w, seg, z, suffix, 0);
+  const rootBound = sumTerms(w, seg, z, suffix, 0, 0, 0, 0, null, null, 0);
   let i = 0, enter = true;
   search: for (;;) {
     if (enter) {
       nodes++;
-      if (checkTime && (nodes & 1023) === 0 && performance.now() > deadline) {
+      if (checkTime && (nodes & clockMask) === 0 && performance.now() > deadline) {
         timedOut = true;
         break;
       }
       const used = usedAt[i];
       // At a leaf S_G = 0, so this is F(z) itself.
       const j = i === 0 ? 0 : firstUnit[i - 1], from = resumeFrom[i] * (M + 1) + j;
-      let optimistic = seg !== null
-        ? resumeValue(w, seg, z, suffix, i * M, j, partS, partC, from, i < G ? i * (M + 1) : -1)
-        : i === G
-        ? leafCap1(w, z, j, partS[from], partC[from])
-        : nodeCap1(w, z, suffix, i * M, j, partS, partC, from, i * (M + 1));
+      const save = i < G ? partS : null;
+      let optimistic = sumTerms(
+        w,
+        seg,
+        z,
+        suffix,
+        i * M,
+        j,
+        partS[from],
+        partC[from],
+        save,
+        partC,
+        i * (M + 1),
+      );
       let expand = !(optimistic + margin < best || optimistic + TOL < floor);
       if (expand && i === G) {
         const v = optimistic;
@@ -595,7 +591,7 @@ export function solveBnb(cp: CompiledPackage, budget: number, opts: BnbOptions =
         expand = false;
       }
       if (expand && useKnapsack) {
-        const kb = valueOf(cp, z) + knapsackGain(i, budget - used) * (1 + 1e-12) + 1e-9;
+        const kb = valueOf(cp, z) + knapsackGain(i, budget - used) * (1 + 1e-12) + SLACK;
         if (kb < optimistic) optimistic = kb;
         if (optimistic + margin < best || optimistic + TOL < floor) expand = false;
       }
@@ -605,7 +601,7 @@ export function solveBnb(cp: CompiledPackage, budget: number, opts: BnbOptions =
         const lj = firstUnit[i], from = resumeFrom[G] * (M + 1) + lj;
         for (let t = optFirst[i]; t < optFirst[i + 1]; t++) {
           const leafUsed = used + optCost[t];
-          if (leafUsed > budget) continue;
+          if (leafUsed > lo && (leafUsed > hi || !fitsExactly(t, pathLen))) continue;
           const q0 = cellStart[t], q1 = cellStart[t + 1];
           for (let q = q0; q < q1; q++) {
             const r = cellUnit[q];
@@ -613,13 +609,13 @@ export function solveBnb(cp: CompiledPackage, budget: number, opts: BnbOptions =
             z[r] += cellVal[q];
           }
           nodes++;
-          if (checkTime && (nodes & 1023) === 0 && performance.now() > deadline) {
+          if (checkTime && (nodes & clockMask) === 0 && performance.now() > deadline) {
+            // Undo this leaf's cells: z stays the node's (a fresh workspace per search anyway).
+            for (let q = q1 - 1; q >= q0; q--) z[cellUnit[q]] = saved[--sp];
             timedOut = true;
             break search;
           }
-          const v = seg === null
-            ? leafCap1(w, z, lj, partS[from], partC[from])
-            : resumeValue(w, seg, z, suffix, G * M, lj, partS, partC, from, -1);
+          const v = sumTerms(w, seg, z, suffix, G * M, lj, partS[from], partC[from], null, null, 0);
           if (
             !(v + margin < best || v + TOL < floor) &&
             (v > best + TOL || (Math.abs(v - best) <= TOL && leafUsed < bestCost))
@@ -645,7 +641,11 @@ export function solveBnb(cp: CompiledPackage, budget: number, opts: BnbOptions =
     }
     const used = usedAt[i], end = optFirst[i + 1];
     t++;
-    while (t < end && used + optCost[t] > budget) t++;
+    while (t < end) {
+      const s = used + optCost[t];
+      if (s <= lo || (s <= hi && fitsExactly(t, pathLen))) break;
+      t++;
+    }
     if (t === end) {
       if (--i < 0) break;
       continue;
@@ -660,9 +660,13 @@ export function solveBnb(cp: CompiledPackage, budget: number, opts: BnbOptions =
     usedAt[++i] = used + optCost[t];
     enter = true;
   }
-  if (!timedOut && opts.lowerBound !== undefined && best + 1e-9 < opts.lowerBound) {
+  tables.spare = ws;
+  if (!timedOut && opts.lowerBound !== undefined && best + SLACK < opts.lowerBound) {
     // The caller's lower bound was not the F of a feasible store: it may have pruned the optimum.
-    return solveBnb(cp, budget, { ...opts, lowerBound: undefined });
+    const left = opts.timeLimitMs === undefined
+      ? undefined
+      : Math.max(0, opts.timeLimitMs - (performance.now() - t0));
+    return solveBnb(cp, budget, { ...opts, lowerBound: undefined, timeLimitMs: left });
   }
   const timeMs = performance.now() - t0;
   const store = bestPath.map((c) => cp.candIds[c]);
@@ -683,7 +687,7 @@ export function solveBnb(cp: CompiledPackage, budget: number, opts: BnbOptions =
       store,
       cost: bestCost,
       bound,
-      gap: (bound - best) / Math.max(1e-12, Math.abs(bound)),
+      gap: bound > 0 ? (bound - best) / bound : 0,
       nodes,
       timeMs,
       message: `time limit of ${opts.timeLimitMs} ms reached`,
@@ -701,5 +705,57 @@ export function solveBnb(cp: CompiledPackage, budget: number, opts: BnbOptions =
     gap: 0,
     nodes,
     timeMs,
+  };
+}
+
+/**
+ * The certificate of a search whose precomputation stopped: `time_limit`
+ * (the greedy store, if any, against the bound F(all candidates)) when the
+ * clock ran out, `no_certificate` when the package is too large for the tables.
+ */
+function stopped(
+  cp: CompiledPackage,
+  budget: number,
+  k: number,
+  opts: BnbOptions,
+  t0: number,
+  greedy: CoverageState | null,
+  why: Stop,
+): Certificate {
+  const timeMs = performance.now() - t0;
+  if (why.stop === "size") {
+    return {
+      status: "no_certificate",
+      solver: "bnb",
+      budget,
+      k,
+      objective: null,
+      store: [],
+      cost: 0,
+      bound: null,
+      gap: null,
+      nodes: 0,
+      timeMs,
+      message: why.message,
+    };
+  }
+  // A quick incumbent when the search did not compute one (small packages only: it is O(n^2)).
+  if (greedy === null && cp.candIds.length <= 5000) {
+    greedy = greedyStore(cp, budget, k, performance.now() + 0.05 * (opts.timeLimitMs ?? 0));
+  }
+  const best = greedy?.value ?? 0, bound = Math.max(valueScale(cp), best);
+  return {
+    status: "time_limit",
+    solver: "bnb",
+    budget,
+    k,
+    objective: best,
+    store: greedy === null ? [] : greedy.selected.map((c) => cp.candIds[c]),
+    cost: greedy?.cost ?? 0,
+    bound,
+    gap: bound > 0 ? (bound - best) / bound : 0,
+    nodes: 0,
+    timeMs,
+    message: `time limit of ${opts.timeLimitMs} ms reached while building the search tables`,
   };
 }

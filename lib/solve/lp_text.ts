@@ -20,6 +20,13 @@
  * nothing to F. With nonincreasing slopes the LP fills the steepest segments
  * first, so sum_s slope_s y_r_s equals h_r(z_r) at the optimum (concavity).
  *
+ * With `normalise` (what the MILP solver uses) the model is scaled by powers
+ * of two, which changes no bit of any value: objective coefficients so the
+ * largest lies in [0.5, 1), costs and B so B lies in [0.5, 1), and each
+ * coverage row so its largest coverage value lies in [0.5, 1). HiGHS'
+ * absolute tolerances (about 1e-9) are then relative to the package's
+ * scale, whatever units the weights and costs are in.
+ *
  * Numbers are printed with `String(x)`, which round-trips every double; HiGHS
  * reads its exponent forms (`1e-7`, `1.5e+21`). Lines are wrapped at
  * {@linkcode LP_LINE_LIMIT} characters, the classic CPLEX limit (current
@@ -58,12 +65,30 @@ export interface LpModel {
   k: number;
   /** Number of constraint rows written (budget, group and coverage rows). */
   rows: number;
+  /** Objective coefficients in the text are `objective x objectiveScale` (a power of two; 1 unless normalised). */
+  objectiveScale: number;
+  /** Costs and B in the text are multiplied by this (a power of two; 1 unless normalised). */
+  costScale: number;
+  /** Coverage row c<r> is multiplied by `rowScale[r]` (a power of two; 1 unless normalised). */
+  rowScale: Float64Array;
 }
 
 /** Options of {@linkcode buildLp}. */
 export interface LpOptions {
   /** Group cap k (default: the compiled package's k). */
   k?: number;
+  /** Scale the model by powers of two (objective, costs and B, coverage rows): default false. */
+  normalise?: boolean;
+}
+
+/** The power of two 2^-e with x * 2^-e in [0.5, 1) (1 for x <= 0 or not finite). */
+function pow2Scale(x: number): number {
+  if (!(x > 0) || !Number.isFinite(x)) return 1;
+  let e = Math.floor(Math.log2(x)) + 1;
+  // log2 may round at exact powers of two: adjust so that x * 2^-e lies in [0.5, 1).
+  while (x * 2 ** -e >= 1) e++;
+  while (x * 2 ** -e < 0.5) e--;
+  return 2 ** -e;
 }
 
 /**
@@ -89,6 +114,7 @@ export interface LpOptions {
  * @param cp compiled package
  * @param budget B in cost units (finite, >= 0)
  * @param opts.k group cap (integer >= 1; default `cp.k`)
+ * @param opts.normalise scale by powers of two (default false)
  * @returns the text, `xNames` (index = candidate index) and the y variables
  * @throws {RangeError} if the budget is not a finite number >= 0 or k is not an integer >= 1
  */
@@ -146,12 +172,36 @@ export function buildLp(cp: CompiledPackage, budget: number, opts: LpOptions = {
   if (unitVars.some((v) => v.segment !== null)) {
     out.push("\\ y<r>_<s> in [0,width_s]: coverage of unit r on segment s of h_r");
   }
+  const norm = opts.normalise === true;
+  let topObjective = 0;
+  for (const v of unitVars) if (v.objective > topObjective) topObjective = v.objective;
+  const objectiveScale = norm ? pow2Scale(topObjective) : 1;
+  const costScale = norm ? pow2Scale(budget) : 1;
+  const rowScale = new Float64Array(m).fill(1);
+  if (norm) {
+    for (let r = 0; r < m; r++) {
+      let top = 0;
+      for (const { a } of coverers[r]) if (a > top) top = a;
+      // Keep y's coefficient (the scale itself) well inside HiGHS' matrix range.
+      rowScale[r] = Math.min(pow2Scale(top), 2 ** 40);
+    }
+  }
   out.push("Maximize");
-  emit(out, " F:", unitVars.map((v, i) => term(v.objective, v.name, i === 0)), "");
+  emit(
+    out,
+    " F:",
+    unitVars.map((v, i) => term(v.objective * objectiveScale, v.name, i === 0)),
+    "",
+  );
   out.push("Subject To");
   let rows = 0;
   if (n > 0) {
-    emit(out, " budget:", xNames.map((x, u) => term(cp.cost[u], x, u === 0)), ` <= ${num(budget)}`);
+    emit(
+      out,
+      " budget:",
+      xNames.map((x, u) => term(cp.cost[u] * costScale, x, u === 0)),
+      ` <= ${num(budget * costScale)}`,
+    );
     rows++;
   }
   cp.groups.forEach((members, i) => {
@@ -162,8 +212,9 @@ export function buildLp(cp: CompiledPackage, budget: number, opts: LpOptions = {
   for (let r = 0; r < m; r++) {
     const ys = varsOfUnit[r];
     if (ys.length === 0) continue;
-    const terms = ys.map((v, i) => term(1, v.name, i === 0));
-    for (const { u, a } of coverers[r]) terms.push(term(-a, xNames[u], false));
+    const rs = rowScale[r];
+    const terms = ys.map((v, i) => term(rs, v.name, i === 0));
+    for (const { u, a } of coverers[r]) terms.push(term(-a * rs, xNames[u], false));
     emit(out, ` c${r}:`, terms, " <= 0");
     rows++;
   }
@@ -176,7 +227,16 @@ export function buildLp(cp: CompiledPackage, budget: number, opts: LpOptions = {
     emit(out, "", xNames.map((x) => ` ${x}`), "");
   }
   out.push("End");
-  return { text: out.join("\n") + "\n", xNames, unitVars, k, rows };
+  return {
+    text: out.join("\n") + "\n",
+    xNames,
+    unitVars,
+    k,
+    rows,
+    objectiveScale,
+    costScale,
+    rowScale,
+  };
 }
 
 /** A number as LP text: the shortest round-trip decimal of the double. */

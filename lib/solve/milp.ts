@@ -5,26 +5,34 @@
  * The model is the LP text of {@linkcode buildLp}: binary x_u (candidate u
  * kept), continuous y_r in [0, 1] (clipped coverage of unit r; one variable
  * per positive-slope segment for a piecewise h_r), budget row, group rows and
- * coverage rows. HiGHS runs with zero relative and absolute MIP gap (its
- * defaults are 1e-4 and 1e-6), feasibility tolerances of 1e-9 and its
- * smallest `small_matrix_value` (1e-12).
+ * coverage rows, normalised by powers of two (largest objective coefficient,
+ * B and each coverage row's largest value in [0.5, 1)), so HiGHS' absolute
+ * tolerances act relative to the package's scale. HiGHS runs with zero
+ * relative and absolute MIP gap (its defaults are 1e-4 and 1e-6),
+ * feasibility tolerances of 1e-9 and its smallest `small_matrix_value` (1e-12).
  *
  * Reading the answer:
  * 1. the store is {u : x_u > 0.5} in group order; it must pass
- *    {@linkcode checkFeasible} (budget and k) in TypeScript;
+ *    {@linkcode checkFeasible} (the one cost-to-budget rule, and k) in TypeScript;
  * 2. members whose removal leaves F exactly unchanged are left out (HiGHS is
  *    indifferent to them);
  * 3. F is re-evaluated with {@linkcode evaluateStore}: that F, never the LP
  *    objective, is the certificate's objective; an LP objective above it by
- *    more than {@linkcode MILP_OBJECTIVE_TOL} means a decode problem;
- * 4. `optimal` needs HiGHS' Optimal status with a relative gap of at most
+ *    more than {@linkcode MILP_OBJECTIVE_TOL} x the package's value scale
+ *    ({@linkcode valueScale}) means a decode problem;
+ * 4. HiGHS' Optimal status with a relative gap of at most
  *    {@linkcode MILP_GAP_TOL}, no feasible single addition gaining more than
- *    that, and coverage HiGHS dropped (<= 1e-12) worth at most that.
+ *    the package's tolerance ({@linkcode valueTol}), and coverage HiGHS
+ *    dropped (<= 1e-12 after scaling) worth at most that;
+ * 5. VERIFIED: branch-and-bound, warm-started with the MILP's F as its
+ *    floor (so it only has to refute improvements), must finish within
+ *    `verifyTimeMs` and find nothing above F + {@linkcode MILP_VERIFY_RTOL} x
+ *    the value scale. A better store (HiGHS' tolerances hid a swap) or a
+ *    search that does not finish gives `no_certificate`, never a number.
  *
- * HiGHS proves optimality up to its own tolerances (about 1e-9 in objective):
- * with coverage values far below 1e-8 it can miss an improvement. Check 4
- * catches the common form (a tiny-value candidate left out) and answers
- * `no_certificate`; it is not a proof.
+ * HiGHS proves optimality up to its own tolerances (about 1e-9 of the scaled
+ * objective): an improvement smaller than that, e.g. a swap of candidates,
+ * can hide below them. Check 5 is what makes `optimal` a certificate.
  *
  * The WebAssembly runtime loads asynchronously once and is cached at module
  * level; each solve creates and disposes a fresh HiGHS model in it. A
@@ -37,9 +45,17 @@
 import highsModule from "highs";
 import type { Highs } from "highs";
 import type { CompiledPackage } from "../package/compile.ts";
-import { checkFeasible, CoverageState, evaluateStore } from "../objective.ts";
+import {
+  checkFeasible,
+  CoverageState,
+  evaluateStore,
+  storeCost,
+  valueScale,
+  valueTol,
+} from "../objective.ts";
 import type { Certificate } from "./result.ts";
 import { buildLp, type LpModel } from "./lp_text.ts";
+import { solveBnb } from "./bnb.ts";
 
 /** The part of a loaded HiGHS runtime the MILP solver uses (inject a fake one in tests). */
 export type HighsRuntime = Pick<Highs, "createModel">;
@@ -50,6 +66,18 @@ export interface MilpOptions {
   k?: number;
   /** HiGHS wall-clock limit in seconds (default: none). */
   timeLimitSec?: number;
+  /**
+   * Milliseconds the branch-and-bound verification of an `optimal` answer
+   * may take (default: what is left of `timeLimitSec`, else 10,000). An
+   * answer not verified in time is `no_certificate`.
+   */
+  verifyTimeMs?: number;
+  /**
+   * Verify HiGHS' `optimal` by branch-and-bound (default true). `false`
+   * trusts HiGHS' tolerances (the pre-verification behaviour); only for
+   * diagnostics: such an `optimal` is HiGHS' word, not a certificate.
+   */
+  verify?: boolean;
   /**
    * A HiGHS runtime to use instead of the cached one. It is never cached nor
    * replaced: a failure only yields `no_certificate`.
@@ -77,6 +105,13 @@ export interface MilpSolverStats {
 export const MILP_OBJECTIVE_TOL = 1e-9;
 
 /**
+ * Largest improvement over the MILP's F, relative to the package's value
+ * scale, that the verifying branch-and-bound tolerates: the MILP and the
+ * branch-and-bound agree when their optima are this close.
+ */
+export const MILP_VERIFY_RTOL = 1e-9;
+
+/**
  * A HiGHS "optimal" whose relative gap (its `mip_gap`) is at most this is read
  * as zero gap: the dual and primal bounds then differ by float rounding (seen:
  * 1e-16). Equal to the artifact's tie tolerance (ARTIFACT-SPEC §2.4).
@@ -98,6 +133,16 @@ const LARGE_MATRIX_VALUE = 1e15;
 const MIN_RELATIVE_COST = 1e-6;
 /** HiGHS treats costs and bounds at or above this as infinite (`infinite_cost`, `infinite_bound`). */
 const INFINITE_VALUE = 1e20;
+
+/**
+ * Most candidates for which a time-limited MILP solve calls HiGHS. HiGHS
+ * reads and presolves a model without looking at its clock: on a package of
+ * 100,000 candidates over 200 units, reading took 5.7 s and a run with
+ * `time_limit` 3 s took 305 s (bench/time_limits.ts). Beyond this size a
+ * time-limited solve answers `time_limit` without calling HiGHS; without a
+ * time limit it runs as long as HiGHS needs.
+ */
+export const MILP_TIMED_MAX_CANDIDATES = 20_000;
 
 /** HiGHS model status codes used here (`highs.constants.modelStatus`). */
 const OPTIMAL = 7, TIME_LIMIT = 13;
@@ -256,8 +301,26 @@ export function solveMilpSync(
       `Cannot solve the MILP: timeLimitSec must be finite and >= 0, got ${timeLimit}`,
     );
   }
-  const lp = buildLp(cp, budget, { k });
   const ms = () => performance.now() - t0;
+  if (timeLimit !== undefined && cp.candIds.length > MILP_TIMED_MAX_CANDIDATES) {
+    return {
+      ...base(budget, k),
+      status: "time_limit",
+      timeMs: ms(),
+      message: `HiGHS not called: with ${cp.candIds.length} candidates (more than ` +
+        `${MILP_TIMED_MAX_CANDIDATES}) it does not honour a time limit`,
+    };
+  }
+  const lp = buildLp(cp, budget, { k, normalise: true });
+  const scale = valueScale(cp), tol = valueTol(cp);
+  if (timeLimit !== undefined && ms() > timeLimit * 1000) {
+    return {
+      ...base(budget, k),
+      status: "time_limit",
+      timeMs: ms(),
+      message: "time limit reached while writing the model",
+    };
+  }
 
   if (lp.unitVars.length === 0) {
     // Every weighted unit is uncoverable: F = 0 for every store.
@@ -292,6 +355,9 @@ export function solveMilpSync(
     return noCertificate(budget, k, ms(), `HiGHS failed${renewed(injected)}: ${errText(e)}`);
   }
   const unreadable = checkAnswer(answer, lp);
+  // Back from the scaled model to weight units (powers of two: exact).
+  answer.objective /= lp.objectiveScale;
+  answer.dualBound /= lp.objectiveScale;
   if (unreadable !== null) {
     stats.failures++;
     if (!injected) resetMilpSolver();
@@ -347,7 +413,7 @@ export function solveMilpSync(
     : `; ${decoded.length - store.length} zero-gain candidate(s) of HiGHS' store left out`;
   const ids = store.map((u) => cp.candIds[u]);
   const f = evaluateStore(cp, store);
-  if (answer.objective - f > MILP_OBJECTIVE_TOL * Math.max(1, Math.abs(f))) {
+  if (answer.objective - f > MILP_OBJECTIVE_TOL * scale) {
     return noCertificate(
       budget,
       k,
@@ -360,11 +426,11 @@ export function solveMilpSync(
     ...base(budget, k),
     objective: f,
     store: ids,
-    cost: store.reduce((sum, u) => sum + cp.cost[u], 0),
+    cost: storeCost(store.map((u) => cp.cost[u])),
     nodes: answer.nodes,
   };
   const missed = answer.status === OPTIMAL ? bestAddition(cp, store, budget, k) : null;
-  if (missed !== null && missed.gain > MILP_GAP_TOL * Math.max(1, Math.abs(f))) {
+  if (missed !== null && missed.gain > tol) {
     return noCertificate(
       budget,
       k,
@@ -376,26 +442,59 @@ export function solveMilpSync(
     );
   }
   if (
-    answer.status === OPTIMAL && answer.gap >= 0 && answer.gap <= MILP_GAP_TOL &&
-    slack <= MILP_GAP_TOL * Math.max(1, Math.abs(f))
+    answer.status === OPTIMAL && answer.gap >= 0 && answer.gap <= MILP_GAP_TOL && slack <= tol
   ) {
     const note = (answer.gap === 0
       ? ""
       : ` (dual bound ${answer.dualBound}, relative gap ${answer.gap} read as 0)`) +
       slackNote +
       pruneNote;
+    if (opts.verify !== false) {
+      const left = timeLimit === undefined ? 10_000 : Math.max(0, timeLimit * 1000 - ms());
+      const verifyMs = opts.verifyTimeMs ?? left;
+      const check = solveBnb(cp, budget, {
+        k,
+        lowerBound: f,
+        exploreTies: false,
+        timeLimitMs: verifyMs,
+      });
+      if (check.status !== "optimal") {
+        return noCertificate(
+          budget,
+          k,
+          ms(),
+          `HiGHS reported optimal (F ${f}), but branch-and-bound could not verify it within ` +
+            `${Math.round(verifyMs)} ms (${check.message ?? check.status})`,
+          answer.nodes,
+        );
+      }
+      if (check.objective! > f + MILP_VERIFY_RTOL * scale) {
+        return noCertificate(
+          budget,
+          k,
+          ms(),
+          `HiGHS reported optimal with F ${f}, but branch-and-bound found a store with F ` +
+            `${check.objective} (an improvement hidden below HiGHS' tolerances)`,
+          answer.nodes,
+        );
+      }
+    }
     return {
       ...common,
       status: "optimal",
       bound: f,
       gap: 0,
       timeMs: ms(),
-      message: `HiGHS: ${statusText}${note}`,
+      message: `HiGHS: ${statusText}${note}${
+        opts.verify === false
+          ? "; NOT verified by branch-and-bound"
+          : "; verified by branch-and-bound"
+      }`,
     };
   }
   // OPT >= F(store): a bound below it is HiGHS' tolerance showing.
   const upper = bound === null ? null : Math.max(bound, f + slack);
-  const gap = upper === null ? null : (upper - f) / Math.max(1e-12, Math.abs(upper));
+  const gap = upper === null ? null : upper > 0 ? (upper - f) / upper : 0;
   if (answer.status === OPTIMAL) {
     return {
       ...common,
@@ -540,7 +639,10 @@ function droppedSlack(cp: CompiledPackage, lp: LpModel): number {
     const units = cp.rowUnits[u], vals = cp.rowVals[u];
     for (let t = 0; t < units.length; t++) {
       const w = steepest.get(units[t]);
-      if (w !== undefined && vals[t] <= SMALL_MATRIX_VALUE) slack += w * vals[t];
+      // The text holds a_ur x rowScale[r]: HiGHS drops it at or below small_matrix_value.
+      if (w !== undefined && vals[t] * lp.rowScale[units[t]] <= SMALL_MATRIX_VALUE) {
+        slack += w * vals[t];
+      }
     }
   }
   return slack;
@@ -572,13 +674,13 @@ function bestAddition(
 
 /** Null if HiGHS can represent the costs, budget, weights and bounds, else the first problem. */
 function rangeProblem(cp: CompiledPackage, budget: number, lp: LpModel): string | null {
-  if (budget >= INFINITE_VALUE) {
+  if (budget * lp.costScale >= INFINITE_VALUE) {
     return `budget ${budget} >= ${INFINITE_VALUE} reads as infinite in HiGHS`;
   }
   for (let u = 0; u < cp.cost.length; u++) {
-    const c = cp.cost[u];
-    if (c <= SMALL_MATRIX_VALUE || c >= LARGE_MATRIX_VALUE) {
-      return `cost ${c} of candidate ${u} is outside HiGHS' matrix range (${SMALL_MATRIX_VALUE}, ${LARGE_MATRIX_VALUE})`;
+    const c = cp.cost[u], scaled = c * lp.costScale;
+    if (scaled <= SMALL_MATRIX_VALUE || scaled >= LARGE_MATRIX_VALUE) {
+      return `cost ${c} of candidate ${u} (${scaled} after scaling B to [0.5, 1)) is outside HiGHS' matrix range (${SMALL_MATRIX_VALUE}, ${LARGE_MATRIX_VALUE})`;
     }
     // Costs far below the budget make the budget row badly scaled: HiGHS was seen to report a
     // wrong "optimal" (dual bound below the true OPT) with a cost of 1e-9 against B = 2.
@@ -588,7 +690,7 @@ function rangeProblem(cp: CompiledPackage, budget: number, lp: LpModel): string 
     }
   }
   for (const v of lp.unitVars) {
-    if (!(v.objective < INFINITE_VALUE) || !(v.upper < INFINITE_VALUE)) {
+    if (!(v.objective * lp.objectiveScale < INFINITE_VALUE) || !(v.upper < INFINITE_VALUE)) {
       return `objective coefficient ${v.objective} or bound ${v.upper} of ${v.name} reads as infinite in HiGHS`;
     }
   }

@@ -22,7 +22,7 @@ export interface Certificate {
   cost: number;
   /** Proven upper bound on OPT (= objective when optimal). */
   bound: number | null;
-  /** (bound − objective) / max(1e-12, |bound|); 0 when optimal. */
+  /** (bound − objective) / bound (0 when bound is 0); 0 when optimal. */
   gap: number | null;
   nodes: number | null;
   timeMs: number;

@@ -7,7 +7,7 @@
 import type { CompiledPackage } from "../package/compile.ts";
 import { solveBnb } from "./bnb.ts";
 import { solveBrute } from "./brute.ts";
-import { solveMilp } from "./milp.ts";
+import { MILP_TIMED_MAX_CANDIDATES, solveMilp } from "./milp.ts";
 import type { Certificate } from "./result.ts";
 import { checkSolveArgs } from "./_validate.ts";
 
@@ -68,10 +68,15 @@ export async function solve(
       });
   }
   const t0 = performance.now();
-  const first = Math.min(opts.bnbTimeMs ?? 1000, limit ?? Infinity);
+  // Where a time-limited MILP is not run (too many candidates), B&B gets the whole limit.
+  const milpRuns = limit === undefined || cp.candIds.length <= MILP_TIMED_MAX_CANDIDATES;
+  const first = milpRuns ? Math.min(opts.bnbTimeMs ?? 1000, limit ?? Infinity) : limit;
   const bnb = solveBnb(cp, budget, { k, timeLimitMs: first, exploreTies: false });
   if (bnb.status === "optimal") return bnb;
   const left = limit === undefined ? undefined : Math.max(0, limit - (performance.now() - t0));
+  if (left === 0 || !milpRuns) {
+    return { ...bnb, timeMs: performance.now() - t0 };
+  }
   const milp = await solveMilp(cp, budget, {
     k,
     timeLimitSec: left === undefined ? undefined : left / 1000,
@@ -87,7 +92,9 @@ export async function solve(
     bound: Number.isFinite(bound) ? bound : null,
     gap: objective === null || !Number.isFinite(bound)
       ? null
-      : (bound - objective) / Math.max(1e-12, Math.abs(bound)),
+      : bound > 0
+      ? (bound - objective) / bound
+      : 0,
     timeMs: performance.now() - t0,
     message: `no certificate within the time limit (bnb: ${bnb.message ?? bnb.status}; milp: ${
       milp.message ?? milp.status

@@ -5,7 +5,7 @@
  * @module
  */
 import { generate } from "../generate/distributions.ts";
-import { evaluateStore } from "../objective.ts";
+import { evaluateStore, fitsBudget } from "../objective.ts";
 import { type CompiledPackage, compilePackage } from "../package/compile.ts";
 import type { Package } from "../package/schema.ts";
 import { artifactSafeRatio, DEGENERATE_TOL } from "../score/ratio.ts";
@@ -148,7 +148,7 @@ export function runUnit(
       i,
     ) => (sel === null ? null : scoreStore(methods[i][0], sel.store)));
     const feasible = [referenceScored, ...scored].filter((x): x is Scored =>
-      x !== null && x.cost <= budget && x.groupFeasible
+      x !== null && x.groupFeasible && fitsBudget(cp.cost, x.idx, budget)
     );
     const floor = (pool: CompiledPackage): number | undefined => {
       let best: number | undefined;
@@ -187,7 +187,7 @@ export function runUnit(
         upper_bound: opt,
         upper_bound_source: opt === null ? null : "exact_opt",
         reference_value: referenceValue,
-        budget_feasible: x.cost <= budget,
+        budget_feasible: fitsBudget(cp.cost, x.idx, budget),
         group_feasible: x.groupFeasible,
         representation_mix: representationMix(cp, x.idx),
         update_metrics: updateMetrics(cp, x.idx, { lists, summation: config.summation }),

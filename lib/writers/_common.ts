@@ -5,7 +5,7 @@
  * @module
  */
 import { compareIds, type CompiledPackage } from "../package/compile.ts";
-import { CoverageState, gainAt, valueOf } from "../objective.ts";
+import { CoverageState, gainAt, valueOf, valueTol } from "../objective.ts";
 import { TOL, type WriterResult, type WriterStep } from "./types.ts";
 
 /** Density Δ / max(cost, 1e-12), as the artifact divides (ARTIFACT-SPEC §4.4). */
@@ -57,7 +57,8 @@ export function densityKeyAbove(
 
 /**
  * The density-key pick of density-only and greedy: among the candidates of
- * `pool` not marked in `skip` that fit `budget` with Δ > 1e-12, the one
+ * `pool` not marked in `skip` that fit `budget` with Δ > 1e-12 x the
+ * package's scale ({@linkcode valueTol}), the one
  * with the largest (Δ/cost, Δ, −cost, id) ({@linkcode densityKeyAbove}).
  *
  * @param cp compiled package
@@ -75,11 +76,12 @@ export function densityPick(
   skip?: Uint8Array,
 ): [number, number] {
   let best = -1, bestGain = 0, bestDensity = 0;
+  const tol = valueTol(cp); // the artifact's 1e-12, relative to the package's scale
   for (let i = 0; i < pool.length; i++) {
     const c = pool[i];
     if ((skip !== undefined && skip[c]) || !st.fits(c, budget)) continue;
     const gain = gainAt(cp, st.z, st.value, c);
-    if (!(gain > TOL)) continue;
+    if (!(gain > tol)) continue;
     const d = density(gain, cp.cost[c]);
     if (best < 0 || densityKeyAbove(cp, c, gain, d, best, bestGain, bestDensity)) {
       best = c;

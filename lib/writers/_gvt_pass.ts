@@ -5,24 +5,26 @@
  * @module
  */
 import { compareIds, type CompiledPackage } from "../package/compile.ts";
-import { gainAt, valueOf } from "../objective.ts";
+import { budgetFilter, densityTol, exactFits, gainAt, valueOf, valueTol } from "../objective.ts";
 import { cmpGainKey, Recorder, score, type Scored } from "./_common.ts";
 import { TOL } from "./types.ts";
 
 /**
  * One insertion-only pass over the ordered groups at threshold λ: in each
- * group the admissible candidates fit, have Δ > 1e-12 and Δ/cost + 1e-12 >= λ;
+ * group the admissible candidates fit, have Δ > 1e-12 and Δ/cost + 1e-12 >= λ (both
+ * relative to the package: {@linkcode valueTol}, {@linkcode densityTol});
  * the one maximising (Δ, −cost, id) is inserted (largest id wins a full tie).
  */
 export function gvtPass(cp: CompiledPackage, budget: number, lambda: number): Recorder {
   const rec = new Recorder(cp);
   const st = rec.state;
+  const tol = valueTol(cp), tolD = densityTol(cp);
   for (const group of cp.groups) {
     let best: Scored | null = null;
     for (const c of group) {
       if (!st.fits(c, budget)) continue;
       const s = score(cp, st, c);
-      if (!(s.gain > TOL) || !(s.density + TOL >= lambda)) continue;
+      if (!(s.gain > tol) || !(s.density + tolD >= lambda)) continue;
       if (best === null || cmpGainKey(s, best) > 0) best = s;
     }
     if (best !== null) rec.add(best.c, best.gain);
@@ -72,6 +74,17 @@ export function bestOfGrid(
   for (const g of groups) maxGroup = Math.max(maxGroup, g.length);
   const gains: number[] = new Array<number>(maxGroup).fill(0);
   const ok: boolean[] = new Array<boolean>(maxGroup).fill(false);
+  // The artifact's 1e-12 thresholds, relative to the package's value and density scales.
+  const tol = valueTol(cp), tolD = densityTol(cp);
+  // The one cost-to-budget rule on the pass's store plus c: a running cost far from B decides
+  // (at most one candidate per group, so at most nGroups + 1 terms), else the exact sum.
+  const fits = (cost: number, path: Step | null, c: number): boolean => {
+    const v = budgetFilter(cost + costs[c], nGroups + 1, budget);
+    if (v !== 0) return v > 0;
+    const xs = [costs[c]];
+    for (let s = path; s !== null; s = s.prev) xs.push(costs[s.c]);
+    return exactFits(xs, xs.length, budget);
+  };
 
   // Passes `lams` (grid indices) share store `path` with coverage z, F `value` and `cost`
   // before group g. `z` may be modified (it is owned by this call).
@@ -91,9 +104,9 @@ export function bestOfGrid(
       for (let j = 0; j < n; j++) {
         const c = group[j];
         ok[j] = false;
-        if (!(cost + costs[c] <= budget && cp.k > 0)) continue;
+        if (!(cp.k > 0 && fits(cost, path, c))) continue;
         const gain = gainAt(cp, z, value, c);
-        if (!(gain > TOL)) continue;
+        if (!(gain > tol)) continue;
         gains[j] = gain;
         ok[j] = true;
         any = true;
@@ -108,7 +121,7 @@ export function bestOfGrid(
         for (let j = 0; j < n; j++) {
           if (!ok[j]) continue;
           const c = group[j], gain = gains[j];
-          if (!(gain / Math.max(costs[c], TOL) + TOL >= lambda)) continue;
+          if (!(gain / Math.max(costs[c], TOL) + tolD >= lambda)) continue;
           if (b < 0) {
             b = j;
             continue;
@@ -171,7 +184,7 @@ export function bestOfGrid(
   let bestValue = -1, bestCost = 0;
   for (let i = 0; i < grid.length; i++) {
     const v = finalValue[i], cost = finalCost[i];
-    if (v > bestValue + TOL || (Math.abs(v - bestValue) <= TOL && cost < bestCost)) {
+    if (v > bestValue + tol || (Math.abs(v - bestValue) <= tol && cost < bestCost)) {
       index = i;
       bestValue = v;
       bestCost = cost;

@@ -118,10 +118,15 @@ export function signatureTokens(rep: string, text: string): Set<string> {
 
 /** What the estimate reads of a candidate (no coverage, no weights). */
 export interface VisibleCandidate {
+  /** Candidate id. */
   id: string;
+  /** Representation type. */
   rep: string;
+  /** Candidate text. */
   text: string;
+  /** Declared confidence in [0, 1], if any. */
   confidence?: number;
+  /** Declared estimated value, if any. */
   estimated_value?: number;
 }
 
@@ -168,6 +173,8 @@ export class Estimator {
   readonly tokens: readonly Set<string>[];
 
   /**
+   * Scores every candidate of `cp` from what a writer can see (no coverage, no weights).
+   *
    * @param cp compiled package (reads `text`, `confidence`, `estimated_value`, type)
    * @param opts profile and model label
    * @throws {RangeError} on an unknown profile

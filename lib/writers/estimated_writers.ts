@@ -6,6 +6,7 @@
  * @module
  */
 import type { CompiledPackage } from "../package/compile.ts";
+import { fitsAlone } from "../objective.ts";
 import {
   checkBudget,
   cmpDensityKey,
@@ -77,7 +78,7 @@ export function estimatedGvt(
   const est = estimatorFor(cp, opts);
   const set = new Set<number>([0]);
   for (let c = 0; c < cp.candIds.length; c++) {
-    if (cp.cost[c] > budget) continue;
+    if (!fitsAlone(cp.cost[c], budget)) continue;
     const d = density(est.value[c], cp.cost[c]);
     if (d > 0) set.add(d);
   }

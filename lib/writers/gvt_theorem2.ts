@@ -7,7 +7,7 @@
  * @module
  */
 import type { CompiledPackage } from "../package/compile.ts";
-import { gainAt } from "../objective.ts";
+import { fitsAlone, gainAt } from "../objective.ts";
 import { checkBudget, finish } from "./_common.ts";
 import { bestOfGrid } from "./_gvt_pass.ts";
 import type { WriterResult } from "./types.ts";
@@ -45,7 +45,9 @@ export function singletonOptBounds(
   let lower = 0, upper = 0;
   for (const group of cp.groups) {
     const vals: number[] = [];
-    for (const c of group) if (cp.cost[c] <= budget) vals.push(gainAt(cp, empty, 0, c));
+    for (const c of group) {
+      if (fitsAlone(cp.cost[c], budget)) vals.push(gainAt(cp, empty, 0, c));
+    }
     vals.sort((a, b) => b - a);
     for (let i = 0; i < Math.min(cp.k, vals.length); i++) upper += vals[i];
     if (vals.length > 0) lower = Math.max(lower, vals[0]);

@@ -6,7 +6,7 @@
  * @module
  */
 import type { CompiledPackage } from "../package/compile.ts";
-import { singletonValues } from "../objective.ts";
+import { fitsAlone, singletonValues } from "../objective.ts";
 import { checkBudget, finish } from "./_common.ts";
 import { bestOfGrid } from "./_gvt_pass.ts";
 import type { WriterResult } from "./types.ts";
@@ -24,7 +24,7 @@ export function singletonDensityGrid(cp: CompiledPackage, budget: number): numbe
   const single = singletonValues(cp); // Δ(c | ∅) = F({c})
   const set = new Set<number>([0]);
   for (let c = 0; c < cp.candIds.length; c++) {
-    if (cp.cost[c] <= budget) set.add(single[c] / Math.max(cp.cost[c], 1e-12));
+    if (fitsAlone(cp.cost[c], budget)) set.add(single[c] / Math.max(cp.cost[c], 1e-12));
   }
   return [...set].sort((a, b) => b - a);
 }

@@ -9,6 +9,7 @@
  * @module
  */
 import { compareIds, type CompiledPackage } from "../package/compile.ts";
+import { fitsAlone, fitsBudget } from "../objective.ts";
 import { checkBudget, finish, Recorder } from "./_common.ts";
 import { ProxyFeatures } from "./_proxy_features.ts";
 import type { WriterResult } from "./types.ts";
@@ -125,13 +126,11 @@ export function mem0Extract(cp: CompiledPackage, budget: number): WriterResult {
   );
   const groupCount = new Int32Array(cp.groupIds.length);
   const chosen: number[] = [];
-  let used = 0;
   for (const { p } of ranked) {
     const g = cp.groupOf[p.c];
-    if (groupCount[g] >= cp.k || used + cp.cost[p.c] > budget) continue;
+    if (groupCount[g] >= cp.k || !fitsBudget(cp.cost, chosen, budget, p.c)) continue;
     chosen.push(p.c);
     groupCount[g]++;
-    used += cp.cost[p.c];
   }
   return chronological(cp, budget, chosen, "mem0_extract", "Mem0 proxy", {
     proposals: proposals.length,
@@ -162,7 +161,7 @@ export function amemGraph(cp: CompiledPackage, budget: number): WriterResult {
   const priority = new Map<number, number>();
   let tokens = new Set<string>();
   let anchors = new Map<string, number>();
-  let used = 0, evictions = 0;
+  let evictions = 0;
   const rebuild = () => {
     tokens = new Set();
     anchors = new Map();
@@ -185,19 +184,17 @@ export function amemGraph(cp: CompiledPackage, budget: number): WriterResult {
     }
     if (best === null || best.score <= 0.38) continue;
     const c = best.c, cost = cp.cost[c];
-    if (cost > budget) continue;
+    if (!fitsAlone(cost, budget)) continue;
     const prio = best.score / Math.max(Math.pow(cost, 0.55), 1);
-    if (used + cost <= budget) {
+    if (fitsBudget(cp.cost, selected, budget, c)) {
       selected.push(c);
       priority.set(c, prio);
-      used += cost;
       rebuild();
       continue;
     }
     const working = [...selected];
-    let workingCost = used;
     const removed: number[] = [];
-    while (working.length > 0 && workingCost + cost > budget) {
+    while (working.length > 0 && !fitsBudget(cp.cost, working, budget, c)) {
       let wi = 0;
       for (let i = 1; i < working.length; i++) {
         const a = working[i], b = working[wi];
@@ -211,12 +208,12 @@ export function amemGraph(cp: CompiledPackage, budget: number): WriterResult {
       if ((priority.get(worst) ?? 0) >= prio) break;
       working.splice(wi, 1);
       removed.push(worst);
-      workingCost -= cp.cost[worst];
     }
     const maxRemoved = Math.max(-Infinity, ...removed.map((r) => priority.get(r) ?? 0));
-    if (workingCost + cost <= budget && (removed.length === 0 || prio > maxRemoved)) {
+    if (
+      fitsBudget(cp.cost, working, budget, c) && (removed.length === 0 || prio > maxRemoved)
+    ) {
       selected = [...working, c];
-      used = workingCost + cost;
       for (const r of removed) priority.delete(r);
       evictions += removed.length;
       priority.set(c, prio);

@@ -11,9 +11,10 @@ import {
   type CompiledPackage,
   CoverageState,
   evaluateStore,
+  fitsBudget,
   solveBnb,
-  TOL,
   valueOf,
+  valueTol,
 } from "memaudit";
 import { arbPackage, compileArb } from "../_arb.ts";
 
@@ -32,7 +33,8 @@ function referenceBnb(cp: CompiledPackage, budget: number, k: number, exploreTie
       });
       if (cur.length === k) return;
       for (let t = start; t < g.length; t++) {
-        if (cost + cp.cost[g[t]] <= budget) rec(t + 1, [...cur, g[t]], cost + cp.cost[g[t]]);
+        const next = [...cur, g[t]];
+        if (fitsBudget(cp.cost, next, budget)) rec(t + 1, next, cost + cp.cost[g[t]]);
       }
     };
     if (k === 1) {
@@ -65,6 +67,7 @@ function referenceBnb(cp: CompiledPackage, budget: number, k: number, exploreTie
     }
     suffix.unshift(suffix[0].map((s, r) => s + max[r]));
   }
+  const TOL = valueTol(cp);
   const margin = exploreTies ? TOL : -TOL;
   const z = new Float64Array(M);
   const path: number[] = [];
@@ -81,7 +84,7 @@ function referenceBnb(cp: CompiledPackage, budget: number, k: number, exploreTie
       return;
     }
     for (const o of options[i]) {
-      if (used + o.cost > budget) continue;
+      if (!fitsBudget(cp.cost, [...path, ...o.m], budget)) continue;
       const saved = Float64Array.from(z);
       for (const c of o.m) {
         cp.rowUnits[c].forEach((r, t) => (z[r] += cp.rowVals[c][t]));
@@ -104,7 +107,7 @@ Deno.test("solveBnb() (suffix bound) = the plain recursive search: store, order,
       ({ input, budget }, exploreTies) => {
         const cp = compileArb(input);
         const want = referenceBnb(cp, budget, cp.k, exploreTies);
-        // Twice: the second solve reuses the cached tables and the shared search buffers.
+        // Twice: the second solve reuses the cached tables and the per-search buffers.
         for (let rep = 0; rep < 2; rep++) {
           const got = solveBnb(cp, budget, { bound: "suffix", exploreTies });
           assert.equal(got.status, "optimal");

