@@ -73,23 +73,31 @@ export { type ExternalMemory, unionCandidateId, unionPackage } from "./lib/packa
 
 // --- Objective: F, feasibility, coverage state (DESIGN §2) -------------------------------------
 export {
+  BUDGET_RTOL,
   checkFeasible,
   CoverageState,
+  densityTol,
   evaluateStore,
   type Feasibility,
   singletonValues,
   TOL,
+  VALUE_RTOL,
   valueOf,
+  valueTol,
+  withinBudget,
 } from "./lib/objective.ts";
 
 // --- Solvers and certificates (only these make an OPT) -----------------------------------------
 export { type Certificate, isCertified, type SolveStatus } from "./lib/solve/result.ts";
 export { solve, type SolveOptions } from "./lib/solve/solve.ts";
-export { type BnbOptions, solveBnb } from "./lib/solve/bnb.ts";
+export { BNB_MAX_OPTIONS, BNB_MAX_TABLE, type BnbOptions, solveBnb } from "./lib/solve/bnb.ts";
 export { solveBrute } from "./lib/solve/brute.ts";
 export {
+  type HighsRuntime,
   type LoadMilpOptions,
   loadMilpSolver,
+  MILP_TIMED_MAX_CANDIDATES,
+  MILP_VERIFY_RTOL,
   type MilpOptions,
   solveMilp,
   solveMilpSync,

@@ -16,23 +16,26 @@ import type * as Mod from "../mod.ts";
 const other = Deno.args[0];
 if (other === undefined) throw new Error("usage: bench/sweep_speed.ts OTHER_TREE [passes]");
 const passes = Number(Deno.args[1] ?? 15);
+type Unit = typeof import("../lib/sweep/run_unit.ts");
 const ours = await import("../mod.ts") as typeof Mod;
+const oursUnit = await import("../lib/sweep/run_unit.ts") as Unit;
 const theirs = await import(new URL(`file://${other}/mod.ts`).href) as typeof Mod;
+const theirsUnit = await import(new URL(`file://${other}/lib/sweep/run_unit.ts`).href) as Unit;
 
 const SEEDS = 500, TOKENS = ["0.01", "0.02", "0.05", "0.10", "0.20"];
 
-function prepare(m: typeof Mod) {
+function prepare(m: typeof Mod, u: Unit) {
   const pkgs = Array.from({ length: SEEDS }, (_, s) => m.generate("base", s));
   const budgets = m.budgetsFromTokens(TOKENS, pkgs);
   const config = { budgets, methods: m.EXACT_SWEEP_METHODS };
   return () => {
     const rows: unknown[] = [];
-    for (let s = 0; s < SEEDS; s++) rows.push(...m.runUnit("base", s, config, pkgs[s]).rows);
+    for (let s = 0; s < SEEDS; s++) rows.push(...u.runUnit("base", s, config, pkgs[s]).rows);
     return rows;
   };
 }
 
-const runs = { old: prepare(theirs), new: prepare(ours) };
+const runs = { old: prepare(theirs, theirsUnit), new: prepare(ours, oursUnit) };
 // Warm-up and the identity check.
 const a = JSON.stringify(runs.old()), b = JSON.stringify(runs.new());
 console.log(`rows identical: ${a === b} (${a.length} characters of JSON)`);

@@ -46,9 +46,12 @@ Deno.test("requireCertificate() refuses an object literal, a copy and a JSON rou
     assert.throws(() => scoreStore(cp, ["e2.compound"], forged), refusedAsForged);
     assert.throws(() => auditStore(cp, 8, [], forged), refusedAsForged);
   }
-  // A raw solver result is not issued either: only certify()/certifyBnb() are entry points.
+  // Every exact solver issues the certificate it returns; a frozen copy of it is still refused.
   const raw = await solve(cp, 8);
-  assert.throws(() => ratioToOpt(1, raw, { cp, budget: 8 }), refusedAsForged);
+  assert.equal(isIssued(raw), true);
+  assert.equal(Object.isFrozen(raw), true);
+  assert.deepEqual(ratioToOpt(3, raw, { cp, budget: 8 }), { ratio: 1, flag: "ok" });
+  assert.throws(() => ratioToOpt(1, Object.freeze({ ...raw }), { cp, budget: 8 }), refusedAsForged);
 });
 
 Deno.test("requireCertificate() refuses another package, budget or k, and accepts a recompiled copy", () => {

@@ -8,19 +8,16 @@ import {
   BUDGET_RTOL,
   checkFeasible,
   CoverageState,
-  exactFits,
-  fitsBudget,
   loadMilpSolver,
   scoreStore,
   solve,
   solveBnb,
   solveBrute,
   solveMilpSync,
-  storeCost,
-  valueScale,
   valueTol,
   withinBudget,
 } from "memaudit";
+import { exactFits, fitsBudget, storeCost, valueScale } from "../lib/objective.ts";
 import { pkg } from "./solve/_pkg.ts";
 
 /** Every permutation of xs. */

@@ -3,12 +3,15 @@
  *
  * @module
  */
-import { checkFeasible, evaluateStore } from "../objective.ts";
+import { checkFeasible, evaluateStore, valueTol } from "../objective.ts";
 import type { CompiledPackage } from "../package/compile.ts";
 import { type Certificate, isCertified } from "../solve/result.ts";
 import { type CertificateUse, requireCertificate } from "../certificate.ts";
 
-/** Tolerance below which an OPT is degenerate (zero). */
+/**
+ * The artifact's absolute zero for its safe ratio (ARTIFACT-SPEC §6.1). Ratios to a
+ * certificate use the package-relative `valueTol(cp)` instead (1e-12 × F(all candidates)).
+ */
 export const DEGENERATE_TOL = 1e-12;
 
 /** A ratio with the reason it may be missing. */
@@ -47,7 +50,7 @@ export interface Ratio {
 export function ratioToOpt(value: number, opt: Certificate, use: CertificateUse): Ratio {
   requireCertificate(opt, use, "take a ratio to OPT");
   if (!isCertified(opt) || opt.objective === null) return { ratio: null, flag: "uncertified" };
-  if (Math.abs(opt.objective) <= DEGENERATE_TOL) return { ratio: null, flag: "degenerate_opt" };
+  if (Math.abs(opt.objective) <= valueTol(use.cp)) return { ratio: null, flag: "degenerate_opt" };
   return { ratio: value / opt.objective, flag: "ok" };
 }
 

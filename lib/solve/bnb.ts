@@ -37,6 +37,7 @@ import {
 } from "../objective.ts";
 import type { Certificate } from "./result.ts";
 import { checkSolveArgs } from "./_validate.ts";
+import { issueCertificate } from "./issue.ts";
 
 /** Above this many groups the `auto` bound is `knapsack`. */
 const AUTO_KNAPSACK_GROUPS = 8;
@@ -421,6 +422,10 @@ function searchTables(
  *   not an integer >= 1, or a non-finite lowerBound
  */
 export function solveBnb(cp: CompiledPackage, budget: number, opts: BnbOptions = {}): Certificate {
+  return issueCertificate(cp, searchBnb(cp, budget, opts));
+}
+
+function searchBnb(cp: CompiledPackage, budget: number, opts: BnbOptions = {}): Certificate {
   const t0 = performance.now();
   const k = opts.k ?? cp.k;
   checkSolveArgs("branch-and-bound", budget, k);

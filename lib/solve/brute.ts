@@ -17,6 +17,7 @@ import { compareIds } from "../package/compile.ts";
 import { evaluateStore, fitsBudget, valueTol, withinBudget } from "../objective.ts";
 import type { Certificate } from "./result.ts";
 import { checkSolveArgs } from "./_validate.ts";
+import { issueCertificate } from "./issue.ts";
 
 /**
  * Enumerates every store with cost <= B and at most k per group.
@@ -29,6 +30,14 @@ import { checkSolveArgs } from "./_validate.ts";
  *   k > 3, or for a budget that is not finite and >= 0 or a k that is not an integer >= 1
  */
 export function solveBrute(
+  cp: CompiledPackage,
+  budget: number,
+  opts: { k?: number } = {},
+): Certificate {
+  return issueCertificate(cp, enumerateBrute(cp, budget, opts));
+}
+
+function enumerateBrute(
   cp: CompiledPackage,
   budget: number,
   opts: { k?: number } = {},

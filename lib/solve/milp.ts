@@ -56,6 +56,7 @@ import {
 import type { Certificate } from "./result.ts";
 import { buildLp, type LpModel } from "./lp_text.ts";
 import { solveBnb } from "./bnb.ts";
+import { issueCertificate } from "./issue.ts";
 
 /** The part of a loaded HiGHS runtime the MILP solver uses (inject a fake one in tests). */
 export type HighsRuntime = Pick<Highs, "createModel">;
@@ -252,6 +253,14 @@ export async function solveMilp(
   budget: number,
   opts: MilpOptions = {},
 ): Promise<Certificate> {
+  return issueCertificate(cp, await runMilp(cp, budget, opts));
+}
+
+async function runMilp(
+  cp: CompiledPackage,
+  budget: number,
+  opts: MilpOptions = {},
+): Promise<Certificate> {
   if (opts.highs === undefined) {
     try {
       await loadMilpSolver();
@@ -289,6 +298,14 @@ export async function solveMilp(
  * @throws {Error} if no runtime is injected and none is loaded
  */
 export function solveMilpSync(
+  cp: CompiledPackage,
+  budget: number,
+  opts: MilpOptions = {},
+): Certificate {
+  return issueCertificate(cp, runMilpSync(cp, budget, opts));
+}
+
+function runMilpSync(
   cp: CompiledPackage,
   budget: number,
   opts: MilpOptions = {},

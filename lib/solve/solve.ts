@@ -10,6 +10,7 @@ import { solveBrute } from "./brute.ts";
 import { MILP_TIMED_MAX_CANDIDATES, solveMilp } from "./milp.ts";
 import type { Certificate } from "./result.ts";
 import { checkSolveArgs } from "./_validate.ts";
+import { issueCertificate } from "./issue.ts";
 
 /** Options of {@linkcode solve}. */
 export interface SolveOptions {
@@ -41,6 +42,14 @@ export interface SolveOptions {
  *   that is not an integer >= 1, or a negative or non-finite time limit
  */
 export async function solve(
+  cp: CompiledPackage,
+  budget: number,
+  opts: SolveOptions = {},
+): Promise<Certificate> {
+  return issueCertificate(cp, await solveAuto(cp, budget, opts));
+}
+
+async function solveAuto(
   cp: CompiledPackage,
   budget: number,
   opts: SolveOptions = {},

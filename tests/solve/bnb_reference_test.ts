@@ -11,11 +11,11 @@ import {
   type CompiledPackage,
   CoverageState,
   evaluateStore,
-  fitsBudget,
   solveBnb,
   valueOf,
   valueTol,
 } from "memaudit";
+import { fitsBudget, valueScale } from "../../lib/objective.ts";
 import { arbPackage, compileArb } from "../_arb.ts";
 
 function referenceBnb(cp: CompiledPackage, budget: number, k: number, exploreTies: boolean) {

@@ -31,8 +31,8 @@ import {
   solveBnb,
   solveBrute,
   solveMilpSync,
-  valueScale,
 } from "memaudit";
+import { valueScale } from "../../lib/objective.ts";
 import { WRITERS } from "../../lib/writers/mod.ts";
 
 /** Packages checked; the MILP leg runs on every MILP_EVERY-th. */
