@@ -57,6 +57,7 @@ import type { Certificate } from "./result.ts";
 import { buildLp, type LpModel } from "./lp_text.ts";
 import { solveBnb } from "./bnb.ts";
 import { issueCertificate } from "./issue.ts";
+import { restrictPackage } from "../writers/restrict_package.ts";
 
 /** The part of a loaded HiGHS runtime the MILP solver uses (inject a fake one in tests). */
 export type HighsRuntime = Pick<Highs, "createModel">;
@@ -469,7 +470,10 @@ function runMilpSync(
     if (opts.verify !== false) {
       const left = timeLimit === undefined ? 10_000 : Math.max(0, timeLimit * 1000 - ms());
       const verifyMs = opts.verifyTimeMs ?? left;
-      const check = solveBnb(cp, budget, {
+      // Candidates with an empty coverage row add cost and no value: OPT without them is OPT
+      // with them (F is monotone and dropping a candidate keeps a store feasible), so the
+      // check searches the package without them (a union package often has hundreds).
+      const check = solveBnb(coveringPart(cp), budget, {
         k,
         lowerBound: f,
         exploreTies: false,
@@ -745,4 +749,27 @@ function renewed(injected: boolean): string {
 
 function errText(e: unknown): string {
   return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+}
+
+const coveringParts = new WeakMap<CompiledPackage, CompiledPackage>();
+
+/**
+ * The package without its candidates whose coverage row is empty (the same
+ * object when there are none, or when no candidate covers anything), cached
+ * per package: the same OPT value, a smaller search for the MILP's
+ * verification. Internal (not in mod.ts).
+ *
+ * @param cp compiled package
+ * @returns the restricted package, or `cp`
+ */
+export function coveringPart(cp: CompiledPackage): CompiledPackage {
+  let part = coveringParts.get(cp);
+  if (part === undefined) {
+    // Unchanged when every candidate covers something, or none does (OPT = 0 either way).
+    part = cp.rowUnits.every((r) => r.length > 0) || cp.rowUnits.every((r) => r.length === 0)
+      ? cp
+      : restrictPackage(cp, (c) => cp.rowUnits[c].length > 0);
+    coveringParts.set(cp, part);
+  }
+  return part;
 }
