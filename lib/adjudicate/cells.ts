@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { stringify } from "csv-stringify/sync";
+import { stringify } from "npm:csv-stringify@6.9.0/sync";
 import type { Candidate, Package } from "../package/schema.ts";
 import { writeTextAtomic } from "../fs.ts";
 import { coverageCellKey } from "./content_key.ts";

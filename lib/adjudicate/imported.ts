@@ -15,7 +15,7 @@
  *
  * @module
  */
-import { parse } from "csv-parse/sync";
+import { parse } from "npm:csv-parse@7.0.3/sync";
 import { InputError, type Where } from "../errors.ts";
 import { readTextInput } from "../fs.ts";
 import { coverageCellKey } from "./content_key.ts";

@@ -29,8 +29,8 @@
  *
  * @module
  */
-import { stemmer } from "stemmer";
-import { eng } from "stopword";
+import { stemmer } from "npm:stemmer@2.0.1";
+import { eng } from "npm:stopword@3.1.5";
 import type { AdjudicationRequest, Adjudicator, CoverageEdge } from "./types.ts";
 
 /** Chat interjections dropped besides the stopword list. */

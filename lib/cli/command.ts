@@ -11,7 +11,7 @@
  * @module
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { stringify } from "csv-stringify/sync";
+import { stringify } from "npm:csv-stringify@6.9.0/sync";
 
 /** Exit codes of every memaudit command. */
 export const EXIT = {

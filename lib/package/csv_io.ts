@@ -51,8 +51,8 @@
  *
  * @module
  */
-import { parse } from "csv-parse/sync";
-import { stringify } from "csv-stringify/sync";
+import { parse } from "npm:csv-parse@7.0.3/sync";
+import { stringify } from "npm:csv-stringify@6.9.0/sync";
 import { basename, dirname, join, resolve } from "node:path";
 import { formatPath, InputError, type Where } from "../errors.ts";
 import { strictJsonIssue } from "./_json_text.ts";

@@ -5,8 +5,8 @@
  *
  * @module
  */
-import * as vega from "vega";
-import * as vl from "vega-lite";
+import * as vega from "npm:vega@6.4.0";
+import * as vl from "npm:vega-lite@6.5.0";
 import { writeTextAtomic } from "../fs.ts";
 import { outPath } from "../report/out.ts";
 

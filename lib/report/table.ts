@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { stringify } from "csv-stringify/sync";
+import { stringify } from "npm:csv-stringify@6.9.0/sync";
 import { writeTextAtomic } from "../fs.ts";
 import { outPath } from "./out.ts";
 

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { parse } from "csv-parse/sync";
+import { parse } from "npm:csv-parse@7.0.3/sync";
 import { InputError } from "../errors.ts";
 
 /** One data row: its 1-based number (header excluded) and its cells by column name. */

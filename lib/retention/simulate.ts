@@ -9,7 +9,7 @@
  * @module
  */
 import { join } from "node:path";
-import { stringify } from "csv-stringify/sync";
+import { stringify } from "npm:csv-stringify@6.9.0/sync";
 import { writeTextAtomic } from "../fs.ts";
 import { generateCohort, writeCohort } from "./cohort.ts";
 import { judgeTracks, provenanceJudge } from "./judges.ts";

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import MersenneTwister from "mersenne-twister";
+import MersenneTwister from "npm:mersenne-twister@1.1.0";
 import { seedWords, WordRng } from "./_word_rng.ts";
 
 /** The subset of the `mersenne-twister` npm API used here. */

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import seedrandom from "seedrandom";
+import seedrandom from "npm:seedrandom@3.0.5";
 import { WordRng } from "./_word_rng.ts";
 
 /**

@@ -15,7 +15,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import { formatPath, InputError } from "../errors.ts";
 
 /** The `schema` value of a full trajectory line. */

@@ -42,8 +42,8 @@
  *
  * @module
  */
-import highsModule from "highs";
-import type { Highs } from "highs";
+import highsModule from "npm:highs@1.15.3";
+import type { Highs } from "npm:highs@1.15.3";
 import type { CompiledPackage } from "../package/compile.ts";
 import {
   checkFeasible,

@@ -42,7 +42,7 @@ const NL = 0x0a;
 
 /** The shape of a unit line; zod is loaded only when a journal has unit lines (a resume). */
 async function entryShape() {
-  const { z } = await import("zod");
+  const { z } = await import("npm:zod@4.6.7");
   const count = z.int().nonnegative();
   return z.strictObject({
     distribution: z.string(),

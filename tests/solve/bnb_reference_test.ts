@@ -15,7 +15,7 @@ import {
   valueOf,
   valueTol,
 } from "memaudit";
-import { fitsBudget, valueScale } from "../../lib/objective.ts";
+import { fitsBudget } from "../../lib/objective.ts";
 import { arbPackage, compileArb } from "../_arb.ts";
 
 function referenceBnb(cp: CompiledPackage, budget: number, k: number, exploreTies: boolean) {

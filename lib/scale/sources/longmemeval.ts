@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import { formatPath, InputError } from "../../errors.ts";
 import { readTextInput } from "../../fs.ts";
 import { parseLongMemEvalDate } from "./_dates.ts";

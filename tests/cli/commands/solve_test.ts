@@ -165,6 +165,6 @@ Deno.test("memaudit solve --help shows a worked example and exits 0", async () =
   assert.match(r.stdout, /^Usage: memaudit solve PACKAGE/);
   assert.match(
     r.stdout,
-    /Example:\n  memaudit solve data\/examples\/vegetarian_pescatarian\.json --budgets 2,8/,
+    /Example:\n {2}memaudit solve data\/examples\/vegetarian_pescatarian\.json --budgets 2,8/,
   );
 });
