@@ -119,7 +119,11 @@ export { factOnly, greedy, type GreedyOptions, summaryOnly } from "./lib/writers
 export { recencyRaw, reservoirRaw } from "./lib/writers/raw_selectors.ts";
 export { gvtTheorem2, type Theorem2Options } from "./lib/writers/gvt_theorem2.ts";
 export { estimatedGvt, estimatedUtility } from "./lib/writers/estimated_writers.ts";
-export type { EstimatorOptions, EstimatorProfile } from "./lib/writers/estimate.ts";
+export {
+  ESTIMATOR_PROFILES,
+  type EstimatorOptions,
+  type EstimatorProfile,
+} from "./lib/writers/estimate.ts";
 export { amemGraph, mem0Extract } from "./lib/writers/proxy_writers.ts";
 export {
   genericCandidateGvt,

@@ -35,7 +35,7 @@
  *
  * @module
  */
-import { type HighsRuntime, loadMilpSolver } from "../solve/milp.ts";
+import { type HighsRuntime, loadMilpSolver, runHighsLp } from "../solve/milp.ts";
 import type { ReferenceFact } from "./retention_rate.ts";
 import { lifespanOf } from "./retention_rate.ts";
 
@@ -390,34 +390,16 @@ export async function retentionOptimum(
   } catch (e) {
     return fail(`HiGHS could not be loaded: ${(e as Error).message}`);
   }
-  const model = highs.createModel();
   try {
-    model.options.set({
-      output_flag: false,
-      mip_rel_gap: 0,
-      mip_abs_gap: 0,
-      ...(opts.timeLimitSec !== undefined ? { time_limit: opts.timeLimitSec } : {}),
-    });
-    model.readModel({ format: "lp", data: lp.text });
-    const run = model.run();
-    const status = run.modelStatus as number;
-    const info = (name: string) => {
-      try {
-        return Number(model.info.get(name));
-      } catch {
-        return NaN;
-      }
-    };
-    const nodes = info("mip_node_count");
-    const dual = info("mip_dual_bound");
-    const feasible = Number(model.info.get("primal_solution_status")) === 2;
+    const a = runHighsLp(highs, lp.text, { timeLimitSec: opts.timeLimitSec, precise: false });
+    const status = a.status;
+    const nodes = a.nodes ?? NaN;
+    const dual = a.dualBound;
+    const feasible = a.primalFeasible;
     if ((status !== OPTIMAL && status !== TIME_LIMIT) || !feasible) {
       return fail(`HiGHS: model status ${status}${feasible ? "" : ", no feasible schedule"}`);
     }
-    const x = model.getSolution().colValue;
-    const value = new Map<string, number>();
-    const cols = model.getDimensions().numCols;
-    for (let i = 0; i < cols; i++) value.set(model.getColName(i), x[i]);
+    const value = a.values;
     const through: (number | null)[] = lp.entries.map((e, i) => {
       let d: number | null = null;
       for (let t = e.session; t <= e.horizon; t++) {
@@ -428,14 +410,14 @@ export async function retentionOptimum(
     });
     const counted = countHeld(lp, through, budget);
     if ("violation" in counted) return fail(`decoded schedule is infeasible: ${counted.violation}`);
-    const objective = model.getObjectiveValue();
+    const objective = a.objective;
     if (Math.abs(objective - counted.held) > 1e-6) {
       return fail(
         `LP objective ${objective} differs from the re-counted ${counted.held}: decode problem`,
       );
     }
     const schedule = lp.entries.map((e, i) => ({ id: e.id, heldThrough: through[i] }));
-    const gapRaw = info("mip_gap");
+    const gapRaw = a.gap;
     const common = {
       ...base,
       solver: "milp" as const,
@@ -474,12 +456,6 @@ export async function retentionOptimum(
     };
   } catch (e) {
     return fail(`HiGHS failed: ${(e as Error).message}`);
-  } finally {
-    try {
-      model.dispose();
-    } catch {
-      // a model of an aborted runtime may not dispose
-    }
   }
 }
 

@@ -59,8 +59,15 @@ import { solveBnb } from "./bnb.ts";
 import { issueCertificate } from "./issue.ts";
 import { restrictPackage } from "../writers/restrict_package.ts";
 
-/** The part of a loaded HiGHS runtime the MILP solver uses (inject a fake one in tests). */
-export type HighsRuntime = Pick<Highs, "createModel">;
+/**
+ * A loaded HiGHS runtime as the MILP solver sees it: the npm `highs` module
+ * after {@linkcode loadMilpSolver}, or a test double with the same
+ * `createModel()` (its model API is HiGHS' own; see the npm package's types).
+ */
+export interface HighsRuntime {
+  /** Creates an empty HiGHS model (HiGHS' `Highs["createModel"]`). */
+  createModel(): unknown;
+}
 
 /** Options of {@linkcode solveMilp}. */
 export interface MilpOptions {
@@ -541,31 +548,67 @@ function runMilpSync(
 }
 
 /** What was read back from HiGHS, before any interpretation. */
-interface Answer {
+/**
+ * What one HiGHS run returned (see {@linkcode runHighsLp}): the model status
+ * code (7 optimal, 13 time limit, ...), the objective and column values when
+ * HiGHS has a primal feasible solution, its dual bound, gap and node count.
+ */
+export interface HighsAnswer {
+  /** HiGHS model status code (7 optimal, 13 time limit, 8 infeasible, ...). */
   status: number;
+  /** Objective value of the solution (NaN without a primal feasible solution). */
   objective: number;
-  /** Column values by column name. */
+  /** Column values by column name (empty without a primal feasible solution). */
   values: Map<string, number>;
+  /** Whether HiGHS reports a primal feasible solution. */
   primalFeasible: boolean;
+  /** HiGHS' MIP dual bound (NaN when not reported). */
   dualBound: number;
+  /** HiGHS' relative MIP gap (NaN when not reported). */
   gap: number;
+  /** Branch-and-bound nodes HiGHS explored, or null. */
   nodes: number | null;
 }
 
-/** Runs one solve in a fresh model of `highs` and copies out everything needed. */
+type Answer = HighsAnswer;
+
 function runHighs(highs: HighsRuntime, lp: LpModel, timeLimit: number | undefined): Answer {
-  const model = highs.createModel();
+  return runHighsLp(highs, lp.text, { timeLimitSec: timeLimit });
+}
+
+/**
+ * Runs one MILP in a fresh model of `highs` (zero MIP gap, no output) and
+ * copies out everything needed, disposing the model. The one HiGHS runner of
+ * memaudit: the package MILP and the retention optimum both use it.
+ *
+ * @param highs a loaded runtime ({@linkcode loadMilpSolver})
+ * @param text the model in CPLEX LP format
+ * @param opts `timeLimitSec` (HiGHS' own clock); `precise` (default true) also
+ *   sets memaudit's tight feasibility tolerances and small-matrix value for
+ *   real-valued coverage; a pure 0/1 model may pass false
+ * @returns the answer (status, objective, values, bound, gap, nodes)
+ * @throws whatever HiGHS throws for a model it cannot read
+ */
+export function runHighsLp(
+  highs: HighsRuntime,
+  text: string,
+  opts: { timeLimitSec?: number; precise?: boolean } = {},
+): HighsAnswer {
+  const timeLimit = opts.timeLimitSec;
+  const model = (highs as Pick<Highs, "createModel">).createModel();
   try {
     model.options.set({
       output_flag: false,
       mip_rel_gap: 0,
       mip_abs_gap: 0,
-      small_matrix_value: SMALL_MATRIX_VALUE,
-      mip_feasibility_tolerance: FEASIBILITY_TOL,
-      primal_feasibility_tolerance: FEASIBILITY_TOL,
+      ...(opts.precise === false ? {} : {
+        small_matrix_value: SMALL_MATRIX_VALUE,
+        mip_feasibility_tolerance: FEASIBILITY_TOL,
+        primal_feasibility_tolerance: FEASIBILITY_TOL,
+      }),
       ...(timeLimit !== undefined ? { time_limit: timeLimit } : {}),
     });
-    model.readModel({ format: "lp", data: lp.text });
+    model.readModel({ format: "lp", data: text });
     const run = model.run();
     const status = run.modelStatus as number;
     const values = new Map<string, number>();
