@@ -62,6 +62,7 @@ export {
   readPackageJson,
   writePackageJson,
 } from "./lib/package/json_io.ts";
+export { readPackageFrom } from "./lib/package/read_any.ts";
 export { readPackageCsv, writePackageCsv } from "./lib/package/csv_io.ts";
 export {
   type ArtifactCoercion,

@@ -8,6 +8,7 @@
  */
 import { basename, dirname, join } from "node:path";
 import { InputError } from "./errors.ts";
+import { parseJsonText } from "./package/_json_text.ts";
 
 let tempCounter = 0;
 
@@ -186,4 +187,19 @@ export function isUnwritable(err: unknown): boolean {
   return err instanceof Deno.errors.PermissionDenied || err instanceof Deno.errors.NotCapable ||
     code === "EROFS" || code === "EACCES" || code === "EPERM" || code === "ENOSPC" ||
     code === "EDQUOT";
+}
+
+/**
+ * Reads a JSON input file: strict UTF-8 ({@linkcode readTextInput}), then
+ * JSON with the package readers' checks (a leading byte-order mark skipped; a
+ * syntax error at its line and column; with `strict`, a repeated key, a
+ * number that underflows to 0 or too deep a nesting refused at its JSON path).
+ *
+ * @param path the file
+ * @param strict refuse repeated keys, underflowing numbers, deep nesting (default true)
+ * @returns the parsed value
+ * @throws {InputError} when the file is missing, a folder, not UTF-8 or not valid JSON
+ */
+export async function readJsonInput(path: string, strict = true): Promise<unknown> {
+  return parseJsonText(await readTextInput(path), path, { uniqueKeys: strict });
 }

@@ -9,7 +9,7 @@
  */
 import { join } from "node:path";
 import { InputError } from "../errors.ts";
-import { statOrNull, writeTextAtomic } from "../fs.ts";
+import { writeTextAtomic } from "../fs.ts";
 import type { Package } from "../package/schema.ts";
 import { parseShard, type Shard } from "../shard.ts";
 import { type CliIo, UsageError } from "./command.ts";
@@ -34,13 +34,8 @@ export interface PackageArg {
  *   problem, or "expected an existing file" for a missing path
  */
 export async function readPackageArg(path: string): Promise<PackageArg> {
-  const info = await statOrNull(path);
-  if (info?.isDirectory) {
-    const { readPackageCsv } = await import("../package/csv_io.ts");
-    return { pkg: await readPackageCsv(path), form: "csv", path };
-  }
-  const { readPackageJson } = await import("../package/json_io.ts");
-  return { pkg: await readPackageJson(path), form: "json", path };
+  const { readPackageFrom } = await import("../package/read_any.ts");
+  return { ...(await readPackageFrom(path)), path };
 }
 
 /**

@@ -8,7 +8,7 @@
  */
 import { z } from "npm:zod@4.6.7";
 import { formatPath, InputError } from "../errors.ts";
-import { readTextInput } from "../fs.ts";
+import { readJsonInput } from "../fs.ts";
 
 /** One dialogue turn `{speaker, dia_id "D<session>:<turn>", text}`. */
 export const LocomoTurnSchema = z.looseObject({
@@ -183,12 +183,5 @@ export function parseLocomo(data: unknown, file = "<memory>"): LocomoSample[] {
  *   e.g. `[3].qa[12].evidence[0]`)
  */
 export async function loadLocomo(path: string): Promise<LocomoSample[]> {
-  const text = await readTextInput(path);
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (e) {
-    throw new InputError(path, { path: "" }, `valid JSON (${(e as Error).message})`);
-  }
-  return parseLocomo(data, path);
+  return parseLocomo(await readJsonInput(path), path);
 }

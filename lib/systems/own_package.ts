@@ -6,11 +6,10 @@
  *
  * @module
  */
+import { readPackageFrom } from "../package/read_any.ts";
 import { LexicalAdjudicator } from "../adjudicate/lexical.ts";
 import type { Adjudicator } from "../adjudicate/types.ts";
 import { type CompiledPackage, compilePackage } from "../package/compile.ts";
-import { readPackageCsv } from "../package/csv_io.ts";
-import { readPackageJson } from "../package/json_io.ts";
 import type { Package } from "../package/schema.ts";
 import { scoreStore } from "../score/ratio.ts";
 import type { Certificate } from "../solve/result.ts";
@@ -26,13 +25,7 @@ import { packageTextAdjudicator } from "./package_text_adjudicator.ts";
  * @throws {InputError} naming the file and the JSON path (or CSV row and column)
  */
 export async function readPackageAny(path: string): Promise<Package> {
-  let dir = false;
-  try {
-    dir = (await Deno.stat(path)).isDirectory;
-  } catch {
-    dir = false; // readPackageJson reports the missing file
-  }
-  return dir ? await readPackageCsv(path) : await readPackageJson(path);
+  return (await readPackageFrom(path)).pkg;
 }
 
 /** A writer scored at one budget. */

@@ -8,7 +8,7 @@
  */
 import { type CliIo, emit, EXIT, outputForm, parseFlags, UsageError } from "../command.ts";
 import { InputError } from "../../errors.ts";
-import { readTextInput } from "../../fs.ts";
+import { readJsonInput } from "../../fs.ts";
 import { parseLocomo } from "../../natural/load_locomo.ts";
 import { locateLocomo, locomoHowTo } from "../../natural/data_source.ts";
 import { buildLadder, ladderSummary, TOKEN_PROXY_METHOD, writeLadder } from "../../scale/ladder.ts";
@@ -71,13 +71,7 @@ async function readSource(file: string | undefined): Promise<{ src: LadderSource
     if (!found) throw new UsageError(`no FILE given and ${locomoHowTo()}`);
     path = found.path;
   }
-  const text = await readTextInput(path);
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (e) {
-    throw new InputError(path, { path: "" }, `valid JSON (${(e as Error).message})`);
-  }
+  const data = await readJsonInput(path);
   const first = Array.isArray(data) ? data[0] : undefined;
   const name = path.replace(/^.*[\\/]/, "");
   if (first && typeof first === "object" && "sample_id" in first) {

@@ -6,11 +6,9 @@
  *
  * @module
  */
+import { readPackageArg } from "../shared.ts";
 import { type Command, emit, EXIT, outputForm, parseFlags, UsageError } from "../command.ts";
 import { compilePackage } from "../../package/compile.ts";
-import { readPackageCsv } from "../../package/csv_io.ts";
-import { readPackageJson } from "../../package/json_io.ts";
-import type { Package } from "../../package/schema.ts";
 import { solve } from "../../solve/solve.ts";
 import type { Certificate } from "../../solve/result.ts";
 
@@ -48,15 +46,6 @@ Example:
 const COLUMNS = ["budget", "status", "objective", "bound", "gap", "solver", "store", "cost"];
 
 /** Reads PACKAGE: a folder of CSV tables, else a package JSON file. */
-async function readPackageArg(path: string): Promise<Package> {
-  let isFolder = false;
-  try {
-    isFolder = (await Deno.stat(path)).isDirectory;
-  } catch {
-    // missing: readPackageJson reports it as an InputError naming the file
-  }
-  return isFolder ? await readPackageCsv(path) : await readPackageJson(path);
-}
 
 /** Parses `--budgets 2,5.5`: positive finite numbers, decimal notation. */
 function parseBudgets(text: string): number[] {
@@ -130,7 +119,7 @@ export const command: Command = {
       : parseInteger("--time-limit", values["time-limit"], 0);
     const flagBudgets = values.budgets === undefined ? undefined : parseBudgets(values.budgets);
 
-    const pkg = await readPackageArg(positionals[0]);
+    const { pkg } = await readPackageArg(positionals[0]);
     const budgets = flagBudgets ?? pkg.budgets ?? [];
     if (budgets.length === 0) {
       throw new UsageError("--budgets is required: the package lists no budgets");

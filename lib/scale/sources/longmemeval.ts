@@ -6,7 +6,7 @@
  */
 import { z } from "npm:zod@4.6.7";
 import { formatPath, InputError } from "../../errors.ts";
-import { readTextInput } from "../../fs.ts";
+import { readJsonInput } from "../../fs.ts";
 import { parseLongMemEvalDate } from "./_dates.ts";
 import type { LadderIssue, LadderQuery, LadderSession, LadderSource } from "./types.ts";
 
@@ -107,14 +107,7 @@ export function parseLongMemEval(data: unknown, file = "<memory>"): LongMemEvalI
  * @throws {InputError} when the file is missing, not JSON or not in the format
  */
 export async function loadLongMemEval(path: string): Promise<LongMemEvalInstance[]> {
-  const text = await readTextInput(path);
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (e) {
-    throw new InputError(path, { path: "" }, `valid JSON (${(e as Error).message})`);
-  }
-  return parseLongMemEval(data, path);
+  return parseLongMemEval(await readJsonInput(path), path);
 }
 
 function evidenceLike(id: string, turns: readonly { has_answer?: boolean }[]): boolean {

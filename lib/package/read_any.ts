@@ -1,0 +1,32 @@
+/**
+ * One reader for "a package": a JSON file or a folder of CSV tables, told
+ * apart by whether the path is a folder.
+ *
+ * @module
+ */
+import { readPackageCsv } from "./csv_io.ts";
+import { readPackageJson } from "./json_io.ts";
+import type { Package } from "./schema.ts";
+
+/**
+ * Reads a package from a JSON file or a CSV folder (both validated by the
+ * same zod schema).
+ *
+ * @param path a `.json` file or a folder holding `experiences.csv`, `candidates.csv`, ...
+ * @returns the package and which form it was read from
+ * @throws {InputError} naming the file and the JSON path or CSV row and column of the first
+ *   problem; a missing path is reported by the JSON reader as a missing file
+ */
+export async function readPackageFrom(
+  path: string,
+): Promise<{ pkg: Package; form: "json" | "csv" }> {
+  let dir = false;
+  try {
+    dir = (await Deno.stat(path)).isDirectory;
+  } catch {
+    dir = false; // readPackageJson reports the missing file
+  }
+  return dir
+    ? { pkg: await readPackageCsv(path), form: "csv" }
+    : { pkg: await readPackageJson(path), form: "json" };
+}
