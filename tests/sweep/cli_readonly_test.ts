@@ -17,35 +17,60 @@ Deno.test("isUnwritable() takes a read-only file system, no permission and a ful
   assert.equal(isUnwritable(undefined), false);
 });
 
-// A real read-only mount is needed: set MEMAUDIT_READONLY_DIR to a folder on one
-// (e.g. `mount -t tmpfs -o ro tmpfs /tmp/ro`) to run this test.
-const RO = Deno.env.get("MEMAUDIT_READONLY_DIR");
+// A real read-only mount is needed: MEMAUDIT_READONLY_DIR names a folder on one, or, as root
+// (CI), the test mounts a read-only tmpfs itself; elsewhere it is ignored.
+async function readOnlyDir(): Promise<{ dir: string; mounted: boolean } | null> {
+  const given = Deno.env.get("MEMAUDIT_READONLY_DIR");
+  if (given !== undefined) return { dir: given, mounted: false };
+  if (Deno.uid() !== 0) return null;
+  const dir = await Deno.makeTempDir({ prefix: "memaudit_ro_" });
+  const ok = await new Deno.Command("mount", {
+    args: ["-t", "tmpfs", "-o", "ro", "tmpfs", dir],
+    stdout: "null",
+    stderr: "null",
+  }).output().then((r) => r.success, () => false);
+  if (!ok) await Deno.remove(dir);
+  return ok ? { dir, mounted: true } : null;
+}
+const ro = await readOnlyDir();
+const RO = ro?.dir;
 Deno.test({
   name: "scripts/sweep.ts prints one line and exits 2 when --out is on a read-only file system",
   ignore: RO === undefined,
   fn: async () => {
-    for (const out of [RO!, join(RO!, "new_folder")]) {
-      const res = await new Deno.Command(Deno.execPath(), {
-        cwd: ROOT,
-        args: [
-          "run",
-          "-A",
-          "scripts/sweep.ts",
-          "--out",
-          out,
-          "--seeds",
-          "1",
-          "--budgets",
-          "2",
-          "--quiet",
-        ],
-        stdout: "null",
-        stderr: "piped",
-      }).output();
-      const stderr = new TextDecoder().decode(res.stderr);
-      assert.equal(res.code, 2, stderr);
-      assert.equal(stderr.trimEnd().split("\n").length, 1, stderr);
-      assert.match(stderr, /^sweep: Cannot write the output: Read-only file system/);
+    try {
+      await checkReadOnly();
+    } finally {
+      if (ro?.mounted) {
+        await new Deno.Command("umount", { args: [ro.dir] }).output();
+        await Deno.remove(ro.dir);
+      }
     }
   },
 });
+
+async function checkReadOnly(): Promise<void> {
+  for (const out of [RO!, join(RO!, "new_folder")]) {
+    const res = await new Deno.Command(Deno.execPath(), {
+      cwd: ROOT,
+      args: [
+        "run",
+        "-A",
+        "scripts/sweep.ts",
+        "--out",
+        out,
+        "--seeds",
+        "1",
+        "--budgets",
+        "2",
+        "--quiet",
+      ],
+      stdout: "null",
+      stderr: "piped",
+    }).output();
+    const stderr = new TextDecoder().decode(res.stderr);
+    assert.equal(res.code, 2, stderr);
+    assert.equal(stderr.trimEnd().split("\n").length, 1, stderr);
+    assert.match(stderr, /^sweep: Cannot write the output: Read-only file system/);
+  }
+}
