@@ -7,7 +7,7 @@
 import type { CompiledPackage } from "../package/compile.ts";
 import { solveBnb } from "./bnb.ts";
 import { solveBrute } from "./brute.ts";
-import { MILP_TIMED_MAX_CANDIDATES, solveMilp } from "./milp.ts";
+import { coveringPart, MILP_TIMED_MAX_CANDIDATES, solveMilp } from "./milp.ts";
 import type { Certificate } from "./result.ts";
 import { checkSolveArgs } from "./_validate.ts";
 import { issueCertificate } from "./issue.ts";
@@ -77,6 +77,10 @@ async function solveAuto(
       });
   }
   const t0 = performance.now();
+  // Auto searches the package without the candidates that cover nothing (the same OPT: they
+  // add cost and no value); a union package often holds hundreds. Only which of several tied
+  // optimal stores is returned can differ from a search of the whole package.
+  cp = coveringPart(cp);
   // Where a time-limited MILP is not run (too many candidates), B&B gets the whole limit.
   const milpRuns = limit === undefined || cp.candIds.length <= MILP_TIMED_MAX_CANDIDATES;
   const first = milpRuns ? Math.min(opts.bnbTimeMs ?? 1000, limit ?? Infinity) : limit;

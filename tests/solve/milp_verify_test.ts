@@ -4,7 +4,14 @@
  * hundreds of them): the same OPT, certified, in a search that finishes.
  */
 import assert from "node:assert/strict";
-import { compilePackage, parsePackage, solveBnb, solveMilp } from "memaudit";
+import {
+  compilePackage,
+  parsePackage,
+  requireCertificate,
+  solve,
+  solveBnb,
+  solveMilp,
+} from "memaudit";
 import { coveringPart } from "../../lib/solve/milp.ts";
 
 const base = JSON.parse(
@@ -52,4 +59,16 @@ Deno.test("coveringPart() drops the candidates that cover nothing and keeps OPT"
   for (const B of [3, 8, 16]) assert.equal(solveBnb(part, B).objective, solveBnb(cp, B).objective);
   const plain = compilePackage(parsePackage(structuredClone(base), "b.json"));
   assert.equal(coveringPart(plain), plain, "nothing to drop: the same object");
+});
+
+Deno.test("solve() searches the covering part but certifies for the package it was given", async () => {
+  const cp = withIdleMemories(300);
+  const plain = compilePackage(parsePackage(structuredClone(base), "b.json"));
+  for (const B of [3, 8, 16]) {
+    const cert = await solve(cp, B);
+    assert.equal(cert.status, "optimal");
+    assert.equal(cert.objective, solveBnb(plain, B).objective, `B = ${B}`);
+    assert.equal(requireCertificate(cert, { cp, budget: B }, "score"), cert);
+    assert.ok(cert.store.every((id) => !id.startsWith("m")), "no idle memory in the store");
+  }
 });
