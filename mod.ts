@@ -242,7 +242,7 @@ export {
   LOCOMO_SHARED_PATH,
   locomoHowTo,
 } from "./lib/natural/data_source.ts";
-export { sharedDataPath } from "./lib/natural/shared_data.ts";
+export { SHARED_DATA_DIR, sharedDataPath } from "./lib/natural/shared_data.ts";
 export {
   loadLocomo,
   type LocomoQa,
