@@ -13,7 +13,7 @@
 import { join } from "node:path";
 import { InputError } from "../errors.ts";
 import { makeFolder, readTextInput, statOrNull, writeTextAtomic } from "../fs.ts";
-import { canonicalJson } from "../generate/canonical_json.ts";
+import { canonicalJson, sortedPrettyJson } from "../generate/canonical_json.ts";
 import { checkShardSet, type Shard, shardItems, shardSize } from "../shard.ts";
 import type { NaturalScoreRow, NaturalSummaryRow } from "../natural/score_natural.ts";
 
@@ -71,16 +71,6 @@ export interface NaturalRunOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-/** Sorts object keys at every level. */
-function sortKeys(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(sortKeys);
-  if (v !== null && typeof v === "object") {
-    const o = v as Record<string, unknown>;
-    return Object.fromEntries(Object.keys(o).sort().map((k) => [k, sortKeys(o[k])]));
-  }
-  return v;
-}
-
 async function writeRun(
   outDir: string,
   grid: NaturalGrid,
@@ -95,7 +85,7 @@ async function writeRun(
   );
   await writeTextAtomic(
     join(outDir, NATURAL_FILES.summary),
-    JSON.stringify(sortKeys(summary), null, 2) + "\n",
+    sortedPrettyJson(summary),
   );
   return summary;
 }

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { sortedPrettyJson } from "../generate/canonical_json.ts";
 import { compareIds } from "../package/compile.ts";
 import {
   addToColumns,
@@ -257,16 +258,6 @@ export function summarizeRows(rows: readonly ResultRow[], grid: SweepGrid): Swee
   return b.summary(grid);
 }
 
-/** Sorts object keys at every level. */
-function sortKeys(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(sortKeys);
-  if (v !== null && typeof v === "object") {
-    const o = v as Record<string, unknown>;
-    return Object.fromEntries(Object.keys(o).sort().map((k) => [k, sortKeys(o[k])]));
-  }
-  return v;
-}
-
 /**
  * The text of `summary.json`: keys sorted at every level, two-space
  * indentation, a final newline (what a sweep and a merge of its shards write).
@@ -275,5 +266,5 @@ function sortKeys(v: unknown): unknown {
  * @returns its file text
  */
 export function summaryText(summary: SweepSummary): string {
-  return JSON.stringify(sortKeys(summary), null, 2) + "\n";
+  return sortedPrettyJson(summary);
 }
