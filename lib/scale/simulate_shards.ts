@@ -13,7 +13,7 @@
  * A shard folder holds {@linkcode SCALE_SHARD_FILES}: `trajectories.jsonl`
  * (this shard's lines, in output order) and `scale_shard.json` (the shard and
  * the run's identity: seed, simulators with every parameter, the ladder's
- * seed, scales, query count and a SHA-256 of its query ids). The merge
+ * seed, scales, query count and a SHA-256 of its queries' histories). The merge
  * writes `trajectories.jsonl` only: byte-identical to `--out FILE.jsonl` of
  * one run. All of it is SIMULATED (offline stand-ins, structural judge).
  *
@@ -47,11 +47,17 @@ export interface ScaleRunIdentity {
   simulators: SimulatorSpec[];
   /** The ladder simulated over. */
   ladder: {
+    /** The ladder's seed. */
     seed: number | string;
-    scales: string[];
+    /** Its scales: label and N_irr, in ladder order. */
+    scales: { label: string; n_irr: number }[];
+    /** Its queries. */
     queries: number;
-    /** SHA-256 (hex) of the query ids, one per line, in ladder order. */
-    query_ids_sha256: string;
+    /**
+     * SHA-256 (hex) of one line per query and scale, in ladder order:
+     * query id, scale label and the history's session ids (tab-separated).
+     */
+    content_sha256: string;
   };
 }
 
@@ -87,16 +93,23 @@ export function scaleRunIdentity(
   specs: readonly SimulatorSpec[],
   seed: number | string,
 ): ScaleRunIdentity {
-  const ids = ladder.queries.map((q) => q.query.queryId).join("\n");
+  const hash = createHash("sha256");
+  for (const q of ladder.queries) {
+    for (const r of q.rungs) {
+      hash.update(
+        `${q.query.queryId}\t${r.scale.label}\t${r.sessions.map((x) => x.id).join("\t")}\n`,
+      );
+    }
+  }
   return {
     simulated: true,
     seed,
     simulators: specs.map((s) => ({ ...s })),
     ladder: {
       seed: ladder.seed,
-      scales: ladder.scales.map((s) => s.label),
+      scales: ladder.scales.map((s) => ({ label: s.label, n_irr: s.nIrr })),
       queries: ladder.queries.length,
-      query_ids_sha256: createHash("sha256").update(ids).digest("hex"),
+      content_sha256: hash.digest("hex"),
     },
   };
 }

@@ -80,7 +80,7 @@ Deno.test("writeScaleShard() and mergeScaleShards(): 4 and 3 shards merged are b
   });
 });
 
-Deno.test("mergeScaleShards() refuses a missing shard, a shard given twice and a shard of another seed", async () => {
+Deno.test("mergeScaleShards() refuses a missing shard, a shard given twice, a shard of another seed or ladder", async () => {
   await withLadder(async (dir, ladder) => {
     const d = (i: number) => join(dir, `s${i}`);
     for (const i of [0, 1, 2, 3]) assert.equal((await shardRun(ladder, d(i), `${i}/4`)).code, 0);
@@ -98,6 +98,18 @@ Deno.test("mergeScaleShards() refuses a missing shard, a shard given twice and a
     assertOneLine(
       await memaudit(["merge", d(0), d(1), d(2), other, "--out", out]),
       /other3\/scale_shard\.json: run: expected a shard of the same run as .*s0 \(same seed, simulators and ladder\)$/,
+    );
+    // Same labels s0..s2 and query ids, other N_irr: another ladder, another run.
+    const l2 = join(dir, "l2");
+    assert.equal(
+      (await memaudit(["scale", "ladder", FIXTURE, "--out", l2, "--n-irr", "0,2,4"])).code,
+      0,
+    );
+    const otherLadder = join(dir, "ladder3");
+    assert.equal((await shardRun(l2, otherLadder, "3/4")).code, 0);
+    assertOneLine(
+      await memaudit(["merge", d(0), d(1), d(2), otherLadder, "--out", out]),
+      /ladder3\/scale_shard\.json: run: expected a shard of the same run as /,
     );
     assertOneLine(
       await shardRun(ladder, join(dir, "x"), "4/4"),
