@@ -3,8 +3,8 @@
  * to recognise one of its shard folders and how to merge a set of them;
  * `memaudit merge` picks the kind of the first folder. A command that
  * shards its units (lib/shard.ts) adds its kind with one
- * {@linkcode registerMerger} call in `registerBuiltinMergers` below (scale
- * and retention runs, as they land).
+ * {@linkcode registerMerger} call in `registerBuiltinMergers` below
+ * (natural, scale-simulate, retention-simulate, sweep).
  *
  * @module
  */
@@ -91,6 +91,36 @@ function registerBuiltinMergers(): void {
           rows: join(outDir, NATURAL_FILES.rows),
           summary: join(outDir, NATURAL_FILES.summary),
         },
+      };
+    },
+  });
+  registerMerger({
+    kind: "scale-simulate",
+    detect: (dir) => isFile(join(dir, "scale_shard.json")),
+    async merge(dirs, outDir) {
+      const { mergeScaleShards } = await import("../scale/simulate_shards.ts");
+      const res = await mergeScaleShards(dirs, outDir);
+      return {
+        kind: "scale-simulate",
+        shards: res.shards,
+        units: res.units,
+        rows: res.rows,
+        files: { trajectories: res.file },
+      };
+    },
+  });
+  registerMerger({
+    kind: "retention-simulate",
+    detect: (dir) => isFile(join(dir, "retention_shard.json")),
+    async merge(dirs, outDir) {
+      const { mergeRetentionShards } = await import("../retention/simulate_shards.ts");
+      const res = await mergeRetentionShards(dirs, outDir);
+      return {
+        kind: "retention-simulate",
+        shards: res.shards,
+        units: res.units,
+        rows: res.rows,
+        files: res.files,
       };
     },
   });

@@ -6,11 +6,21 @@
  * these entries) and a predictions CSV of the policy. Everything it writes
  * is simulated (the folder holds a `SIMULATED.txt` saying so).
  *
+ * With a shard (lib/shard.ts), only the users at positions p with
+ * p mod N = I (users in cohort order) are written, and the folder also holds
+ * `retention_shard.json` (the shard and the run's identity); every draw is
+ * seeded per user (`<seed>/<uuid>` for the cohort, `<seed>/writes/<uuid>` for
+ * the memory system, `<seed>/session-local/<uuid>` for the noisy gate), so a
+ * user's files and rows are the same in a shard as in the whole run, and
+ * `mergeRetentionShards` (lib/retention/simulate_shards.ts) joins the shards
+ * into exactly the files of one run.
+ *
  * @module
  */
 import { join } from "node:path";
 import { stringify } from "npm:csv-stringify@6.9.0/sync";
 import { writeTextAtomic } from "../fs.ts";
+import { type Shard, shardItems } from "../shard.ts";
 import { generateCohort, writeCohort } from "./cohort.ts";
 import { judgeTracks, provenanceJudge } from "./judges.ts";
 import { defaultPolicies } from "./policies.ts";
@@ -28,6 +38,46 @@ export interface SimulatedRunOptions {
   policy?: string;
   /** Add the dynamic variant's profile shift (default false). */
   profileShift?: boolean;
+  /** Write only this shard of the users (and `retention_shard.json`). */
+  shard?: Shard;
+}
+
+/** Schema tag of a retention-simulate shard's `retention_shard.json`. */
+export const RETENTION_SHARD_SCHEMA = "memaudit.retention-simulate-shard/1";
+
+/** File name of a retention-simulate shard's record. */
+export const RETENTION_SHARD_FILE = "retention_shard.json";
+
+/** What identifies a simulated retention run (equal across its shards). */
+export interface RetentionRunIdentity {
+  /** Always true. */
+  simulated: true;
+  /** Users of the whole run. */
+  users: number;
+  /** Seed, as text (`--seed 0` and the default 0 are one run). */
+  seed: string;
+  /** Entry budget (null: none). */
+  budget: number | null;
+  /** Gating policy name. */
+  policy: string;
+  /** Profile shift added. */
+  profile_shift: boolean;
+}
+
+/** The content of `retention_shard.json`. */
+export interface RetentionShardMeta {
+  /** {@linkcode RETENTION_SHARD_SCHEMA}. */
+  schema: string;
+  /** This shard. */
+  shard: Shard;
+  /** The run. */
+  run: RetentionRunIdentity;
+  /** Units (users) of the whole run. */
+  units: number;
+  /** This shard's users, in cohort order. */
+  shard_users: string[];
+  /** The snapshots folder's name under `snapshots/` (`<policy>-B<budget>`). */
+  snapshots: string;
 }
 
 /** What {@linkcode writeSimulatedRun} wrote. */
@@ -51,7 +101,7 @@ const csv = (columns: string[], rows: Record<string, unknown>[]) =>
  * Generates and writes a simulated run.
  *
  * @param out the output folder
- * @param opts users, seed, budget, policy, profile shift
+ * @param opts users, seed, budget, policy, profile shift, shard
  * @returns the paths written
  * @throws {RangeError} for an unknown policy or a bad option
  * @throws {InputError} if the folder cannot be made
@@ -74,6 +124,8 @@ export async function writeSimulatedRun(
     seed,
     profileShift: opts.profileShift ?? false,
   });
+  const all = cohort.users;
+  if (opts.shard !== undefined) cohort.users = shardItems(all, opts.shard);
   const budget = opts.budget ?? Infinity;
   const label = `${policy.name.replace(/[^a-z0-9]+/gi, "_").replace(/_+$/, "")}-B${
     Number.isFinite(budget) ? budget : "inf"
@@ -137,6 +189,24 @@ export async function writeSimulatedRun(
     files.predictions,
     csv(["user", "session", "required", "predicted"], predictionRows),
   );
+  if (opts.shard !== undefined) {
+    const meta: RetentionShardMeta = {
+      schema: RETENTION_SHARD_SCHEMA,
+      shard: { index: opts.shard.index, count: opts.shard.count },
+      run: {
+        simulated: true,
+        users: all.length,
+        seed: String(seed),
+        budget: Number.isFinite(budget) ? budget : null,
+        policy: policy.name,
+        profile_shift: opts.profileShift ?? false,
+      },
+      units: all.length,
+      shard_users: cohort.users.map((u) => u.uuid),
+      snapshots: label,
+    };
+    await writeTextAtomic(join(out, RETENTION_SHARD_FILE), JSON.stringify(meta, null, 2) + "\n");
+  }
   await writeTextAtomic(
     join(out, "SIMULATED.txt"),
     `Everything in this folder is SIMULATED by memaudit (seed ${seed}, policy ${policy.name}, ` +

@@ -6,11 +6,14 @@
  *
  * @module
  */
+import { join } from "node:path";
 import { type CliIo, emit, EXIT, outputForm, parseFlags, UsageError } from "../command.ts";
 import { writeTextAtomic } from "../../fs.ts";
 import { readLadder } from "../../scale/ladder.ts";
 import { simulateLadder, SIMULATOR_PRESETS, type SimulatorSpec } from "../../scale/simulate.ts";
 import { memoryCallCount } from "../../scale/trajectory.ts";
+import { SCALE_SHARD_FILES, writeScaleShard } from "../../scale/simulate_shards.ts";
+import { parseShard, type Shard } from "../../shard.ts";
 
 /** Help text of `memaudit scale simulate`. */
 export const SIMULATE_HELP = `Usage: memaudit scale simulate LADDER_DIR --out FILE.jsonl [options]
@@ -38,6 +41,9 @@ Options:
   --k K                  items per call (default 12)
   --epsilon-read X       reader noise: P(wrong | evidence retrieved) (default 0)
   --gamma-guess X        reader noise: P(right | not retrieved) (default 0)
+  --shard I/N            simulate only shard I of N of the ladder's queries (round robin in
+                         ladder order); --out is then a FOLDER (trajectories.jsonl +
+                         scale_shard.json); join the folders with 'memaudit merge'
   --json | --csv         machine-readable summary
   -h, --help             this help
 
@@ -45,6 +51,10 @@ Example:
   memaudit scale ladder --out out/ladder --seed 0 --limit 100
   memaudit scale simulate out/ladder --out out/sim.jsonl --seed 1
   memaudit scale score out/sim.jsonl --budget 2 --alpha 0.7
+
+Example, on four machines (the merged trajectories.jsonl is byte-identical to out/sim.jsonl):
+  for i in 0 1 2 3; do memaudit scale simulate out/ladder --seed 1 --shard $i/4 --out out/sim/$i; done
+  memaudit merge out/sim/0 out/sim/1 out/sim/2 out/sim/3 --out out/sim_all
 
 Exit codes: 0 done, 2 bad usage or bad input (one line on stderr).
 `;
@@ -77,6 +87,7 @@ export async function runScaleSimulate(argv: string[], io: CliIo): Promise<numbe
     k: { type: "string" },
     "epsilon-read": { type: "string" },
     "gamma-guess": { type: "string" },
+    shard: { type: "string" },
     json: { type: "boolean" },
     csv: { type: "boolean" },
     help: { type: "boolean", short: "h" },
@@ -87,7 +98,17 @@ export async function runScaleSimulate(argv: string[], io: CliIo): Promise<numbe
   }
   const form = outputForm(values);
   if (positionals.length !== 1) throw new UsageError("expected one LADDER_DIR");
-  if (values.out === undefined) throw new UsageError("--out FILE.jsonl is required");
+  if (values.out === undefined) {
+    throw new UsageError(`--out ${values.shard === undefined ? "FILE.jsonl" : "DIR"} is required`);
+  }
+  let shard: Shard | undefined;
+  if (values.shard !== undefined) {
+    try {
+      shard = parseShard(values.shard);
+    } catch (e) {
+      throw new UsageError(`--shard ${(e as Error).message}`);
+    }
+  }
   const names = values.agents?.split(",").map((s) => s.trim()).filter((s) => s !== "") ??
     Object.keys(SIMULATOR_PRESETS);
   const granularity = values.granularity ?? "session";
@@ -120,12 +141,16 @@ export async function runScaleSimulate(argv: string[], io: CliIo): Promise<numbe
   const ladder = await readLadder(positionals[0]);
   let ts;
   try {
-    ts = simulateLadder(ladder, specs, { seed });
+    ts = shard === undefined
+      ? simulateLadder(ladder, specs, { seed })
+      : await writeScaleShard(ladder, specs, { seed }, shard, values.out);
   } catch (e) {
     if (e instanceof RangeError) throw new UsageError(e.message);
     throw e;
   }
-  await writeTextAtomic(values.out, ts.map((t) => JSON.stringify(t) + "\n").join(""));
+  if (shard === undefined) {
+    await writeTextAtomic(values.out, ts.map((t) => JSON.stringify(t) + "\n").join(""));
+  }
   const rows: Record<string, unknown>[] = [];
   for (const spec of specs) {
     for (const s of ladder.scales) {
@@ -143,7 +168,14 @@ export async function runScaleSimulate(argv: string[], io: CliIo): Promise<numbe
     }
   }
   emit(io, form, {
-    json: { simulated: true, seed, trajectories: ts.length, file: values.out, groups: rows },
+    json: {
+      simulated: true,
+      seed,
+      trajectories: ts.length,
+      file: shard === undefined ? values.out : join(values.out, SCALE_SHARD_FILES.trajectories),
+      ...(shard === undefined ? {} : { shard }),
+      groups: rows,
+    },
     columns: ["agent", "system", "scale", "n_irr", "n", "mean_r", "correct"],
     rows,
   });

@@ -1,7 +1,8 @@
 /**
  * `memaudit merge DIR... --out DIR`: joins the output folders of a sweep's
- * shards (`memaudit sweep --shard I/N`) into exactly the files one machine
- * writes for the whole grid (lib/sweep/merge.ts).
+ * shards (`memaudit sweep --shard I/N`; also natural, scale simulate and
+ * retention simulate shards, lib/cli/mergers.ts) into exactly the files one
+ * machine writes for the whole run (lib/sweep/merge.ts).
  *
  * @module
  */
@@ -14,18 +15,24 @@ Joins the folders written by "memaudit sweep --shard I/N" (one per shard, any or
 raw_results.jsonl, raw_results.csv and summary.json byte-identical to one machine's run of the
 whole grid (the summary's bootstrap is recomputed from all rows), and timings.jsonl in the same
 row order. Folders of "memaudit natural --shard I/N" are joined the same way (natural_rows.jsonl
-and natural_summary.json as one run writes them). Refused, with one line naming the folder or file (exit 2), when a shard is unfinished,
-shards come from different grids, a shard is given twice or one is missing.
+and natural_summary.json as one run writes them), and so are folders of
+"memaudit scale simulate --shard I/N" (trajectories.jsonl, byte-identical to one run's --out file)
+and "memaudit retention simulate --shard I/N" (the sessions, snapshots, CSVs and SIMULATED.txt of
+one run; both SIMULATED). Refused, with one line naming the folder or file (exit 2), when a
+shard is unfinished, shards come from different runs, a shard is given twice or one is missing.
 
 Options:
   --out DIR   the merged output folder (required)
-  --json      print {out, kind, shards, units, rows, files} as JSON (kind: sweep or natural)
+  --json      print {out, kind, shards, units, rows, files} as JSON (kind: sweep, natural,
+              scale-simulate or retention-simulate)
   --csv       print the same as CSV
   -h, --help  this help
 
 Example:
   for i in 0 1 2 3; do memaudit sweep --seeds 500 --shard $i/4 --out out/shards/$i --quiet; done
   memaudit merge out/shards/0 out/shards/1 out/shards/2 out/shards/3 --out out/runs/exact_500
+  for i in 0 1 2 3; do memaudit scale simulate out/ladder --shard $i/4 --out out/sim/$i; done
+  memaudit merge out/sim/0 out/sim/1 out/sim/2 out/sim/3 --out out/sim_all
 `;
 
 /** `memaudit merge ...`. */

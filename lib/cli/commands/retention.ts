@@ -46,6 +46,7 @@ import {
 } from "../../retention/judges.ts";
 import type { BankSnapshot } from "../../retention/replay.ts";
 import { writeSimulatedRun } from "../../retention/simulate.ts";
+import { parseShard, type Shard } from "../../shard.ts";
 import {
   decisionsFromGatingOutputs,
   type GatingDecision,
@@ -135,11 +136,17 @@ Options:
   --policy P       universal (default) | oracle | session-local (analogue) |
                    recent-context (analogue) | structure-cluster (analogue)
   --shift          add the dynamic variant's profile shift
+  --shard I/N      write only shard I of N of the users (round robin in cohort order) and
+                   DIR/retention_shard.json; join the folders with 'memaudit merge'
   --json           print the written paths as JSON
 
 Example:
   deno task memaudit retention simulate --out out/sim --users 3 --budget 20 --policy oracle
   deno task memaudit retention rr --facts out/sim/facts.csv --presence out/sim/presence.csv
+
+Example, on four machines (out/sim_all then holds exactly the files of one run):
+  for i in 0 1 2 3; do deno task memaudit retention simulate --users 40 --shard $i/4 --out out/sim/$i; done
+  deno task memaudit merge out/sim/0 out/sim/1 out/sim/2 out/sim/3 --out out/sim_all
 `;
 
 async function simulate(argv: string[], io: CliIo): Promise<number> {
@@ -150,6 +157,7 @@ async function simulate(argv: string[], io: CliIo): Promise<number> {
     budget: { type: "string" },
     policy: { type: "string" },
     shift: { type: "boolean" },
+    shard: { type: "string" },
     json: { type: "boolean" },
     csv: { type: "boolean" },
     help: { type: "boolean", short: "h" },
@@ -170,6 +178,14 @@ async function simulate(argv: string[], io: CliIo): Promise<number> {
   };
   const users = int("users", values.users, 1);
   const budget = int("budget", values.budget, 0);
+  let shard: Shard | undefined;
+  if (values.shard !== undefined) {
+    try {
+      shard = parseShard(values.shard);
+    } catch (e) {
+      throw new UsageError(`--shard ${(e as Error).message}`);
+    }
+  }
   let files;
   try {
     files = await writeSimulatedRun(values.out, {
@@ -178,6 +194,7 @@ async function simulate(argv: string[], io: CliIo): Promise<number> {
       budget,
       policy: values.policy,
       profileShift: values.shift ?? false,
+      shard,
     });
   } catch (e) {
     if (e instanceof RangeError) throw new UsageError(e.message.replace(/^Cannot simulate: /, ""));

@@ -1,0 +1,186 @@
+/**
+ * The merge of `memaudit retention simulate --shard I/N` folders back into
+ * the files one unsharded run writes (issue 14, "beyond one machine"; the
+ * rule is lib/shard.ts's; units are the simulated users in cohort order).
+ *
+ * A shard folder (written by {@linkcode writeSimulatedRun} with a shard)
+ * holds its users' session files and snapshots, the three CSVs with its
+ * users' rows, `SIMULATED.txt` and `retention_shard.json` (shard, run
+ * identity, its users). The merge copies every user's files, interleaves the
+ * CSV rows back into cohort order (each record's text kept as written) and
+ * writes `SIMULATED.txt`: byte-identical to one run; `retention_shard.json`
+ * is not written. Everything is SIMULATED (not PerMem-Bench data).
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { parse } from "npm:csv-parse@7.0.3/sync";
+import { canonicalJson } from "../generate/canonical_json.ts";
+import { InputError } from "../errors.ts";
+import { readTextInput, statOrNull, writeTextAtomic } from "../fs.ts";
+import { checkShardSet, mergeShards } from "../shard.ts";
+import {
+  RETENTION_SHARD_FILE,
+  RETENTION_SHARD_SCHEMA,
+  type RetentionShardMeta,
+} from "./simulate.ts";
+
+/** The CSVs of a simulated run, in the order written. */
+const CSVS = ["facts.csv", "presence.csv", "predictions.csv"] as const;
+
+/** What {@linkcode mergeRetentionShards} wrote. */
+export interface RetentionMergeResult {
+  /** Shards joined. */
+  shards: number;
+  /** Users of the run. */
+  units: number;
+  /** CSV rows written (the three CSVs together). */
+  rows: number;
+  /** File role → path written (session and snapshot folders, the CSVs, SIMULATED.txt). */
+  files: Record<string, string>;
+}
+
+async function copyTree(from: string, to: string): Promise<number> {
+  let n = 0;
+  const entries = [];
+  for await (const e of Deno.readDir(from)) entries.push(e);
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const e of entries) {
+    if (e.isDirectory) n += await copyTree(join(from, e.name), join(to, e.name));
+    else if (e.isFile) {
+      await writeTextAtomic(join(to, e.name), await readTextInput(join(from, e.name)));
+      n++;
+    }
+  }
+  return n;
+}
+
+/** Each record's raw text, grouped by its `user` column, plus the header line. */
+function rowsByUser(text: string, file: string): { header: string; byUser: Map<string, string> } {
+  const nl = text.indexOf("\n");
+  const header = nl < 0 ? text : text.slice(0, nl + 1);
+  let recs: { record: Record<string, string>; raw: string }[];
+  try {
+    recs = parse(text, { columns: true, raw: true });
+  } catch (err) {
+    throw new InputError(file, { path: "" }, `expected CSV (${(err as Error).message})`);
+  }
+  const byUser = new Map<string, string>();
+  recs.forEach(({ record, raw }, i) => {
+    if (typeof record.user !== "string") {
+      throw new InputError(file, { row: i + 2, column: "user" }, "expected a user column");
+    }
+    byUser.set(record.user, (byUser.get(record.user) ?? "") + raw);
+  });
+  return { header, byUser };
+}
+
+/**
+ * Joins the folders of a simulated retention run's shards into `outDir`:
+ * the files one unsharded `memaudit retention simulate` writes.
+ *
+ * @param dirs the shard folders, any order
+ * @param outDir the merged folder
+ * @returns shards, users, CSV rows and the paths written
+ * @throws {InputError} naming the folder or file: not a shard, shards of different runs (users,
+ *   seed, budget, policy, shift), overlapping or missing shards, or a shard whose users or rows
+ *   are not its share
+ */
+export async function mergeRetentionShards(
+  dirs: readonly string[],
+  outDir: string,
+): Promise<RetentionMergeResult> {
+  if (dirs.length === 0) {
+    throw new InputError(outDir, { path: "" }, "expected at least one shard folder to merge");
+  }
+  const shards: { dir: string; meta: RetentionShardMeta }[] = [];
+  for (const dir of dirs) {
+    const file = join(dir, RETENTION_SHARD_FILE);
+    let meta: RetentionShardMeta;
+    try {
+      meta = JSON.parse(await readTextInput(file));
+    } catch (err) {
+      if (err instanceof InputError) throw err;
+      throw new InputError(file, { path: "" }, "expected a retention-simulate shard's JSON");
+    }
+    if (meta?.schema !== RETENTION_SHARD_SCHEMA || meta.shard === undefined) {
+      throw new InputError(file, { path: "schema" }, `expected ${RETENTION_SHARD_SCHEMA}`);
+    }
+    shards.push({ dir, meta });
+  }
+  const first = shards[0];
+  const id = canonicalJson(first.meta.run);
+  for (const s of shards.slice(1)) {
+    if (canonicalJson(s.meta.run) !== id || s.meta.snapshots !== first.meta.snapshots) {
+      throw new InputError(
+        join(s.dir, RETENTION_SHARD_FILE),
+        { path: "run" },
+        `expected a shard of the same run as ${first.dir} (same users, seed, budget, policy, shift)`,
+      );
+    }
+  }
+  let n: number;
+  let users: string[];
+  try {
+    n = checkShardSet(shards.map((s) => ({ shard: s.meta.shard, label: s.dir })));
+    users = mergeShards(
+      shards.map((s) => ({ shard: s.meta.shard, items: s.meta.shard_users, label: s.dir })),
+    );
+  } catch (err) {
+    throw new InputError(dirs.join(", "), { path: "" }, (err as Error).message, [], "merge");
+  }
+  if (users.length !== first.meta.units) {
+    throw new InputError(
+      dirs.join(", "),
+      { path: "" },
+      `expected ${first.meta.units} users over the shards, found ${users.length}`,
+      [],
+      "merge",
+    );
+  }
+  const owner = new Map<string, string>();
+  for (const s of shards) for (const u of s.meta.shard_users) owner.set(u, s.dir);
+  const label = first.meta.snapshots;
+  const files: Record<string, string> = {
+    sessions: join(outDir, "permem"),
+    snapshots: join(outDir, "snapshots", label),
+  };
+  // Files in the order one run writes them: sessions, then per user its snapshots.
+  for (const u of users) await copyTree(join(owner.get(u)!, "permem", u), join(files.sessions, u));
+  for (const u of users) {
+    const from = join(owner.get(u)!, "snapshots", label, u);
+    if ((await statOrNull(from))?.isDirectory) await copyTree(from, join(files.snapshots, u));
+  }
+  let rows = 0;
+  for (const name of CSVS) {
+    const parts = new Map<string, { header: string; byUser: Map<string, string> }>();
+    for (const s of shards) {
+      const file = join(s.dir, name);
+      const part = rowsByUser(await readTextInput(file), file);
+      const mine = new Set(s.meta.shard_users);
+      for (const u of part.byUser.keys()) {
+        if (!mine.has(u)) {
+          throw new InputError(
+            file,
+            { path: "" },
+            `expected rows of this shard's users only, found ${u}`,
+          );
+        }
+      }
+      parts.set(s.dir, part);
+    }
+    const header = parts.get(first.dir)!.header;
+    let text = header;
+    for (const u of users) {
+      const raw = parts.get(owner.get(u)!)!.byUser.get(u) ?? "";
+      text += raw;
+      rows += raw === "" ? 0 : parse(raw, { columns: false }).length;
+    }
+    const role = name.replace(/\.csv$/, "");
+    files[role] = join(outDir, name);
+    await writeTextAtomic(files[role], text);
+  }
+  files.simulated = join(outDir, "SIMULATED.txt");
+  await writeTextAtomic(files.simulated, await readTextInput(join(first.dir, "SIMULATED.txt")));
+  return { shards: n, units: users.length, rows, files };
+}
