@@ -43,7 +43,7 @@ registerCommand(
 );
 registerCommand(
   "merge",
-  "join shard folders (sweep or natural) into one run's files (byte-identical)",
+  "join shard folders (sweep, natural, scale/retention simulate) into one run's files (byte-identical)",
   async () => (await import("./merge.ts")).command,
 );
 registerCommand(
