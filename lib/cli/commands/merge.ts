@@ -58,6 +58,24 @@ export const command: Command = {
         } with --shard I/N)`,
       );
     }
+    // The merged files would replace a shard's own (same names): refuse before reading any.
+    const { resolve } = await import("node:path");
+    const real = async (p: string) => {
+      try {
+        return await Deno.realPath(p);
+      } catch {
+        return resolve(p);
+      }
+    };
+    const outReal = await real(values.out);
+    for (const dir of positionals) {
+      if (await real(dir) === outReal) {
+        throw new UsageError(
+          `--out ${values.out} is the shard folder ${dir}: the merge would overwrite that ` +
+            "shard; expected another folder",
+        );
+      }
+    }
     const res = await merger.merge(positionals, values.out);
     const json = { out: values.out, ...res };
     const rows = [
