@@ -48,6 +48,19 @@ export const command: Command = {
     if (positionals.length === 0) throw new UsageError("expected the shard folders to merge");
     const { InputError } = await import("../../errors.ts");
     const { mergerFor, mergerKinds } = await import("../mergers.ts");
+    const { statOrNull } = await import("../../fs.ts");
+    for (const dir of positionals) {
+      const info = await statOrNull(dir);
+      if (info === null || !info.isDirectory) {
+        throw new InputError(
+          dir,
+          { path: "" },
+          info === null
+            ? "expected an existing shard folder"
+            : "expected a shard folder, found a file",
+        );
+      }
+    }
     const merger = await mergerFor(positionals[0]);
     if (merger === undefined) {
       throw new InputError(

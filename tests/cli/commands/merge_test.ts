@@ -26,6 +26,21 @@ Deno.test("memaudit merge refuses an --out that is one of the shard folders, lea
       assert.match(r.stderr, /--out .* is the shard folder .*s0: the merge would overwrite/);
     }
     assert.equal(await Deno.readTextFile(join(tmp, "s0", "summary.json")), before);
+    // A file or a missing folder among the shards: one line naming it (it named a path below it).
+    for (
+      const [bad, re] of [
+        [
+          join(tmp, "s0", "summary.json"),
+          /summary\.json: \(root\): expected a shard folder, found a file$/,
+        ],
+        [join(tmp, "nope"), /nope: \(root\): expected an existing shard folder$/],
+      ] as const
+    ) {
+      const r = await memaudit(["merge", join(tmp, "s1"), bad, "--out", join(tmp, "m")]);
+      assert.equal(r.code, 2);
+      assert.match(r.stderr.trimEnd(), re);
+      assert.equal(r.stderr.trimEnd().split("\n").length, 1, r.stderr);
+    }
     const ok = await memaudit(["merge", join(tmp, "s1"), join(tmp, "s0"), "--out", join(tmp, "m")]);
     assert.equal(ok.code, 0, ok.stderr);
   } finally {
