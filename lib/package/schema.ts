@@ -44,7 +44,12 @@ export const CANDIDATE_KINDS = [
 /** Validity role of an evidence unit, used only by diagnostic metrics (ARTIFACT-SPEC §6.3). */
 export const UNIT_VALIDITY = ["current", "invalidates_prior", "superseded"] as const;
 
-const id = z.string().min(1, "expected a non-empty id");
+// A lone surrogate (valid in JSON text: "\ud800") cannot be written as UTF-8: a CSV or JSON
+// file written back would hold U+FFFD instead, and two such ids would become one.
+const id = z.string().min(1, "expected a non-empty id").refine(
+  (s) => s.isWellFormed(),
+  "expected an id of well-formed Unicode (it has a lone surrogate, which UTF-8 cannot hold)",
+);
 const finite = z.number().finite();
 
 /**

@@ -98,18 +98,32 @@ const csv = (columns: string[], rows: Record<string, unknown>[]) =>
   stringify(rows.map((r) => columns.map((c) => r[c])), { header: true, columns });
 
 /**
+ * Most users {@linkcode writeSimulatedRun} simulates: 50 x PerMem-Bench's 20.
+ * The run is held in memory before it is written; 100,000 users exhausted the heap.
+ */
+export const MAX_SIMULATED_USERS = 1000;
+
+/**
  * Generates and writes a simulated run.
  *
  * @param out the output folder
  * @param opts users, seed, budget, policy, profile shift, shard
  * @returns the paths written
- * @throws {RangeError} for an unknown policy or a bad option
+ * @throws {RangeError} for an unknown policy or a bad option (users outside
+ *   [1, {@linkcode MAX_SIMULATED_USERS}])
  * @throws {InputError} if the folder cannot be made
  */
 export async function writeSimulatedRun(
   out: string,
   opts: SimulatedRunOptions = {},
 ): Promise<SimulatedRunFiles> {
+  const users = opts.users ?? 5;
+  if (!(Number.isSafeInteger(users) && users >= 1 && users <= MAX_SIMULATED_USERS)) {
+    // The run is built in memory before it is written (about 0.4 MB and 1.2 MB of files a user).
+    throw new RangeError(
+      `Cannot simulate: users must be an integer in [1, ${MAX_SIMULATED_USERS}], got ${users}`,
+    );
+  }
   const seed = opts.seed ?? 0;
   const policy = defaultPolicies(seed).find((p) => p.name === (opts.policy ?? "universal"));
   if (policy === undefined) {
@@ -120,7 +134,7 @@ export async function writeSimulatedRun(
     );
   }
   const cohort = generateCohort({
-    users: opts.users ?? 5,
+    users,
     seed,
     profileShift: opts.profileShift ?? false,
   });

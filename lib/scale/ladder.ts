@@ -201,7 +201,8 @@ function order(a: Placed, b: Placed): number {
  * @param opts seed, N_irr per scale, query selection
  * @returns the ladder: scales, per-query rungs, what was reachable, issues
  * @throws {RangeError} for N_irr values that are not distinct ascending
- *   integers >= 0, or when no selected query's pool reaches the largest
+ *   integers >= 0, a query id the source does not have, a limit below 1, no
+ *   query selected, or when no selected query's pool reaches the largest
  *   N_irr (the message names the largest reachable value)
  *
  * @example A two-query ladder from a tiny LongMemEval-format list
@@ -227,9 +228,30 @@ export function buildLadder(source: LadderSource, opts: LadderOptions): Ladder {
   let selected = source.queries;
   if (opts.queryIds) {
     const want = new Set(opts.queryIds);
+    const known = new Set(selected.map((q) => q.queryId));
+    const unknown = [...want].filter((id) => !known.has(id));
+    if (unknown.length > 0) {
+      throw new RangeError(
+        `Cannot build a ladder: expected query ids of the source, got ${
+          unknown.slice(0, 5).map((id) => JSON.stringify(id)).join(", ")
+        }${
+          unknown.length > 5 ? ` and ${unknown.length - 5} more` : ""
+        } (the source has ${known.size} queries)`,
+      );
+    }
     selected = selected.filter((q) => want.has(q.queryId));
   }
-  if (opts.limit !== undefined) selected = selected.slice(0, Math.max(0, opts.limit));
+  if (opts.limit !== undefined) {
+    if (!(Number.isInteger(opts.limit) && opts.limit >= 1)) {
+      throw new RangeError(
+        `Cannot build a ladder: limit must be an integer >= 1, got ${opts.limit}`,
+      );
+    }
+    selected = selected.slice(0, opts.limit);
+  }
+  if (selected.length === 0) {
+    throw new RangeError("Cannot build a ladder: expected at least one query, none is selected");
+  }
   const pool = [...source.pool].sort(byId);
 
   // Each query's candidate filler lists (own first, then cross), before any draw.

@@ -17,6 +17,7 @@
  */
 import { z } from "npm:zod@4.6.7";
 import { formatPath, InputError } from "../errors.ts";
+import { strictJsonIssue } from "../package/_json_text.ts";
 
 /** The `schema` value of a full trajectory line. */
 export const TRAJECTORY_SCHEMA = "memaudit.trajectory/1";
@@ -564,17 +565,21 @@ export function jsonlLines(textIn: string): { line: number; text: string }[] {
 }
 
 /**
- * Parses one JSONL line, turning a syntax error into a typed error.
+ * Parses one JSONL line strictly, as the package readers do: a syntax error,
+ * a key that repeats in an object (JSON.parse would keep only the last
+ * value), a number that underflows to 0 or too deep a nesting is a typed error.
  *
  * @param s the line's text
  * @param file file name for errors
  * @param line 1-based line number
  * @returns the parsed value
- * @throws {TrajectoryInputError} "expected valid JSON" naming file and line
+ * @throws {TrajectoryInputError} "expected valid JSON" naming file and line, or "expected each
+ *   key once in an object" naming file, line and the key's JSON path
  */
 export function parseJsonLine(s: string, file: string, line: number): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(s);
+    value = JSON.parse(s);
   } catch (err) {
     throw new TrajectoryInputError(
       file,
@@ -583,6 +588,11 @@ export function parseJsonLine(s: string, file: string, line: number): unknown {
       `expected valid JSON (${(err as Error).message.replaceAll("\n", " ")})`,
     );
   }
+  const issue = strictJsonIssue(s);
+  if (issue !== undefined) {
+    throw new TrajectoryInputError(file, line, formatPath(issue.path), issue.expected);
+  }
+  return value;
 }
 
 /**

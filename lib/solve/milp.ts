@@ -270,13 +270,29 @@ async function runMilp(
   opts: MilpOptions = {},
 ): Promise<Certificate> {
   if (opts.highs === undefined) {
+    const t0 = performance.now();
     try {
       await loadMilpSolver();
     } catch (e) {
-      return noCertificate(budget, opts.k ?? cp.k, 0, `HiGHS could not be loaded: ${errText(e)}`);
+      return noCertificate(
+        budget,
+        opts.k ?? cp.k,
+        performance.now() - t0,
+        `HiGHS could not be loaded: ${errText(e)}`,
+      );
+    }
+    // Loading the runtime (the first solve) counts against the time limit.
+    const loadMs = performance.now() - t0;
+    const limit = opts.timeLimitSec;
+    if (limit !== undefined && limit >= 0 && Number.isFinite(limit)) {
+      const cert = runMilpSync(cp, budget, {
+        ...opts,
+        timeLimitSec: Math.max(0, limit - loadMs / 1000),
+      });
+      return { ...cert, timeMs: cert.timeMs + loadMs };
     }
   }
-  return solveMilpSync(cp, budget, opts);
+  return runMilpSync(cp, budget, opts);
 }
 
 /**
@@ -373,7 +389,12 @@ function runMilpSync(
   stats.solves++;
   let answer: Answer;
   try {
-    answer = runHighs(highs, lp, timeLimit);
+    // HiGHS gets what is left of the limit after writing the model (its clock starts at zero).
+    answer = runHighs(
+      highs,
+      lp,
+      timeLimit === undefined ? undefined : Math.max(0, timeLimit - ms() / 1000),
+    );
   } catch (e) {
     stats.failures++;
     if (!injected) resetMilpSolver();
@@ -583,7 +604,7 @@ function runHighs(highs: HighsRuntime, lp: LpModel, timeLimit: number | undefine
  *
  * @param highs a loaded runtime ({@linkcode loadMilpSolver})
  * @param text the model in CPLEX LP format
- * @param opts `timeLimitSec` (HiGHS' own clock); `precise` (default true) also
+ * @param opts `timeLimitSec` (reading the model, then HiGHS' own clock); `precise` (default true) also
  *   sets memaudit's tight feasibility tolerances and small-matrix value for
  *   real-valued coverage; a pure 0/1 model may pass false
  * @returns the answer (status, objective, values, bound, gap, nodes)
@@ -606,9 +627,15 @@ export function runHighsLp(
         mip_feasibility_tolerance: FEASIBILITY_TOL,
         primal_feasibility_tolerance: FEASIBILITY_TOL,
       }),
-      ...(timeLimit !== undefined ? { time_limit: timeLimit } : {}),
     });
+    const t0 = performance.now();
     model.readModel({ format: "lp", data: text });
+    // HiGHS' clock starts at run(): reading the model is charged to the limit here.
+    if (timeLimit !== undefined) {
+      model.options.set({
+        time_limit: Math.max(0, timeLimit - (performance.now() - t0) / 1000),
+      });
+    }
     const run = model.run();
     const status = run.modelStatus as number;
     const values = new Map<string, number>();

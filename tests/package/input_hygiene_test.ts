@@ -125,3 +125,16 @@ Deno.test("readArtifactPackage() refuses a duplicate key in a JSONL row, naming 
   );
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("parsePackageJson() refuses an id with a lone surrogate: UTF-8 files cannot hold it", () => {
+  // "\ud800" is valid JSON text; written back to a file it would become U+FFFD.
+  const text = packageToJson(smallPackage()).replaceAll('"e1.fact"', '"e1.fact\\ud800"');
+  const err = inputError(() => parsePackageJson(text, "p.json"));
+  assert.match(
+    err.message,
+    /^Cannot read p\.json: candidates\[1\]\.id: expected an id of well-formed Unicode/,
+  );
+  // A well-formed astral character (a surrogate pair) is a fine id.
+  const ok = parsePackageJson(text.replaceAll("\\ud800", "\\ud83d\\ude00"), "p.json");
+  assert.equal(ok.candidates[1].id, "e1.fact\u{1F600}");
+});

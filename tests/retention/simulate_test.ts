@@ -7,7 +7,7 @@ import {
   referenceFacts,
 } from "../../lib/retention/read.ts";
 import { retentionRate } from "../../lib/retention/retention_rate.ts";
-import { writeSimulatedRun } from "../../lib/retention/simulate.ts";
+import { MAX_SIMULATED_USERS, writeSimulatedRun } from "../../lib/retention/simulate.ts";
 import { parsePredictionsCsv } from "../../lib/retention/gating.ts";
 
 async function readAll(dir: string): Promise<Map<string, string>> {
@@ -48,4 +48,22 @@ Deno.test("writeSimulatedRun() is byte-identical for the same seed and refuses a
   await assert.rejects(() => writeSimulatedRun(a, { policy: "nope" }), RangeError);
   await Deno.remove(a, { recursive: true });
   await Deno.remove(b, { recursive: true });
+});
+
+Deno.test("writeSimulatedRun() refuses more than MAX_SIMULATED_USERS users before writing anything", async () => {
+  const dir = await Deno.makeTempDir();
+  const out = `${dir}/run`;
+  // 100,000 users used to exhaust the heap (a V8 crash, not one line and exit 2).
+  await assert.rejects(
+    () => writeSimulatedRun(out, { users: 100_000 }),
+    {
+      name: "RangeError",
+      message:
+        `Cannot simulate: users must be an integer in [1, ${MAX_SIMULATED_USERS}], got 100000`,
+    },
+  );
+  await assert.rejects(() => writeSimulatedRun(out, { users: 0 }), RangeError);
+  assert.equal(MAX_SIMULATED_USERS, 1000);
+  await assert.rejects(() => Deno.stat(out), Deno.errors.NotFound);
+  await Deno.remove(dir, { recursive: true });
 });

@@ -144,6 +144,11 @@ Deno.test("memaudit scale score exits 2 with one line on bad flags, a bad file a
       /--alpha expects a number in \[0, 1\]/,
     ],
     [["scale", "score", fx("memaudit.jsonl"), "--format", "xml"], /--format expects one of auto/],
+    // 1e9 resamples ran for an hour and then exhausted the heap.
+    [
+      ["scale", "score", fx("memaudit.jsonl"), "--resamples", "1e9"],
+      /--resamples expects an integer in \[0, 1000000\], got "1e9"/,
+    ],
     [["scale", "score", fx("memaudit.jsonl"), "--bogus"], /Unknown option '--bogus'/],
     [["scale", "score"], /expected one trajectory file, got 0/],
     [["scale", "frobnicate"], /unknown subcommand 'frobnicate'/],

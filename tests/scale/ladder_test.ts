@@ -273,6 +273,30 @@ Deno.test("buildLadder() refuses a ladder nobody reaches and leaves out queries 
   assert.match(l.reachable.note, /3 of 4 queries cannot reach 6/);
 });
 
+Deno.test("buildLadder() refuses an unknown query id, a limit below 1 and an empty selection", async () => {
+  const src = longMemEvalLadderSource(await loadLongMemEval(FIXTURE));
+  const opts = { seed: 1, nIrr: [0, 2] };
+  // A typo in --queries used to give an empty ladder and exit 0.
+  assert.throws(
+    () => buildLadder(src, { ...opts, queryIds: ["0a995998", "nope"] }),
+    {
+      name: "RangeError",
+      message: /expected query ids of the source, got "nope" \(the source has 4 queries\)/,
+    },
+  );
+  assert.throws(
+    () => buildLadder(src, { ...opts, limit: 0 }),
+    /limit must be an integer >= 1, got 0/,
+  );
+  assert.throws(() => buildLadder(src, { ...opts, queryIds: [] }), /none is selected/);
+  assert.deepEqual(
+    buildLadder(src, { ...opts, queryIds: ["0a995998"], limit: 1 }).queries.map((q) =>
+      q.query.queryId
+    ),
+    ["0a995998"],
+  );
+});
+
 Deno.test("withFiller() reaches the paper's 0-400 ladder from a filler corpus", async () => {
   const lines = Array.from(
     { length: 420 },

@@ -116,6 +116,17 @@ Deno.test("readTrajectories() names file, line and field of a bad JSON line", ()
   assert.match(err.message, /^Cannot read runs\.jsonl: line 2: expected valid JSON/);
 });
 
+Deno.test("readTrajectories() refuses a key that repeats in a line, naming line and key", () => {
+  // JSON.parse would keep R = 5 silently; the package readers refuse the same input.
+  const text = '{"query_id":"q","scale":0,"agent":"a","system":"m","R":1,"correct":true}\n' +
+    '{"query_id":"q2","scale":0,"agent":"a","system":"m","R":1,"R":5,"correct":true}\n';
+  const err = throwsAt(() => readTrajectories(text, "runs.jsonl"), 2, "R", /each key once/);
+  assert.equal(
+    err.message,
+    'Cannot read runs.jsonl: line 2: R: expected each key once in an object; "R" repeats (JSON keeps only the last)',
+  );
+});
+
 Deno.test("readTrajectories() rejects a step without a kind or a name", () => {
   const text = full({ memory_tools: ["s"], steps: [{ i: 0, name: "s" }, { i: 1 }], correct: true });
   throwsAt(

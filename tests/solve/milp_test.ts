@@ -224,6 +224,50 @@ Deno.test("solveMilp() never labels a time-limited solve optimal", async () => {
   assert.throws(() => solveMilpSync(cp, 3, { timeLimitSec: -1 }), RangeError);
 });
 
+/** The real runtime, recording the time_limit (seconds) each model is given. */
+function recordingLimits(real: HighsRuntime, limits: number[]): HighsRuntime {
+  return {
+    createModel: () => {
+      const m = real.createModel() as { options: { set(o: Record<string, unknown>): void } };
+      const set = m.options.set.bind(m.options);
+      m.options.set = (o) => {
+        if (typeof o.time_limit === "number") limits.push(o.time_limit);
+        set(o);
+      };
+      return m;
+    },
+  };
+}
+
+Deno.test("solveMilp() gives HiGHS only the time left after loading the runtime and writing the model", async () => {
+  const loader = highsModule as unknown as typeof highsModule.default;
+  const real = (await loader()) as unknown as HighsRuntime;
+  // Writing the model of 3,000 candidates takes time: HiGHS gets less than the whole limit.
+  const n = 3000;
+  const cands: [string, string, number][] = [], cov: [string, string, number][] = [];
+  for (let i = 0; i < n; i++) {
+    cands.push([`c${i}`, `e${i >> 1}`, 1 + (i % 7)]);
+    cov.push([`c${i}`, `r${i % 500}`, 0.5]);
+  }
+  const big = pkg(cands, Array.from({ length: 500 }, (_, r) => [`r${r}`, 1 + (r % 3)]), cov);
+  const limits: number[] = [];
+  solveMilpSync(big, 40, { timeLimitSec: 0.2, highs: recordingLimits(real, limits) });
+  assert.equal(limits.length, 1);
+  assert.ok(limits[0] >= 0 && limits[0] < 0.2, `HiGHS was given ${limits[0]} s of 0.2 s`);
+  // A first solve waits for the runtime to load (here 300 ms): that time counts too.
+  const loaded: number[] = [];
+  resetMilpSolver();
+  loadMilpSolver({
+    loader: () => new Promise((ok) => setTimeout(() => ok(recordingLimits(real, loaded)), 300)),
+  });
+  const c = await solveMilp(three(), 3, { timeLimitSec: 1 });
+  assert.equal(c.status, "optimal", c.message);
+  assert.equal(loaded.length, 1);
+  assert.ok(loaded[0] <= 0.75, `HiGHS was given ${loaded[0]} s of 1 s after a 300 ms load`);
+  assert.ok(c.timeMs >= 250, `timeMs ${c.timeMs} leaves the load out`);
+  resetMilpSolver();
+});
+
 /** A runtime whose solver aborts like a crashed WebAssembly instance. */
 const crashing: HighsRuntime = {
   createModel: () => {

@@ -55,6 +55,19 @@ export const command: Command = {
     if (positionals.length === 0) throw new UsageError("expected the shard folders to merge");
     const { InputError } = await import("../../errors.ts");
     const { mergerFor, mergerKinds } = await import("../mergers.ts");
+    const { statOrNull } = await import("../../fs.ts");
+    for (const dir of positionals) {
+      const info = await statOrNull(dir);
+      if (info === null || !info.isDirectory) {
+        throw new InputError(
+          dir,
+          { path: "" },
+          info === null
+            ? "expected an existing shard folder"
+            : "expected a shard folder, found a file",
+        );
+      }
+    }
     const merger = await mergerFor(positionals[0]);
     if (merger === undefined) {
       throw new InputError(
@@ -64,6 +77,24 @@ export const command: Command = {
           mergerKinds().join(" or ")
         } with --shard I/N)`,
       );
+    }
+    // The merged files would replace a shard's own (same names): refuse before reading any.
+    const { resolve } = await import("node:path");
+    const real = async (p: string) => {
+      try {
+        return await Deno.realPath(p);
+      } catch {
+        return resolve(p);
+      }
+    };
+    const outReal = await real(values.out);
+    for (const dir of positionals) {
+      if (await real(dir) === outReal) {
+        throw new UsageError(
+          `--out ${values.out} is the shard folder ${dir}: the merge would overwrite that ` +
+            "shard; expected another folder",
+        );
+      }
     }
     const res = await merger.merge(positionals, values.out);
     const json = { out: values.out, ...res };

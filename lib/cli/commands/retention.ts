@@ -130,7 +130,7 @@ DIR/presence.csv (provenance judge) and DIR/predictions.csv. Nothing in it is be
 
 Options:
   --out DIR        the folder to write (required)
-  --users N        users (default 5)
+  --users N        users, 1 to 1000 (default 5)
   --seed S         seed (default 0)
   --budget B       entries held after each session (default: no budget)
   --policy P       universal (default) | oracle | session-local (analogue) |

@@ -65,7 +65,8 @@ Options:
   --ladder s0,s1,...   ladder order for scales given by label only (default:
                        by n_irr when every scale has one, else natural label order)
   --sustained          report the sustained boundary as s_star
-  --resamples N        bootstrap resamples over query ids (default 2000; 0: none)
+  --resamples N        bootstrap resamples over query ids, at most 1000000
+                       (default 2000; 0: none)
   --seed S             bootstrap seed (default 0)
   --out DIR            also write DIR/groups.csv, boundaries.csv, curves.csv,
                        trajectories.csv, skipped.csv and score.json (and, for a
@@ -94,6 +95,9 @@ const GROUP_COLUMNS = [
   "mean_r",
 ];
 const BOUNDARY_COLUMNS = ["agent", "system", "s_star", "recovers", "s_star_sustained"];
+
+/** Most bootstrap resamples `memaudit scale score` accepts (1e6 take seconds). */
+const MAX_RESAMPLES = 1_000_000;
 
 function number(flag: string, v: string | undefined, dflt: number, integer: boolean): number {
   if (v === undefined) return dflt;
@@ -177,7 +181,12 @@ async function runScore(argv: string[], io: CliIo): Promise<number> {
     throw new UsageError(`--alpha expects a number in [0, 1], got ${alpha}`);
   }
   const resamples = number("resamples", values.resamples, 2000, true);
-  if (resamples < 0) throw new UsageError(`--resamples expects a non-negative integer`);
+  // Each resample's statistics are kept for the percentiles: 1e9 would exhaust the heap.
+  if (resamples < 0 || resamples > MAX_RESAMPLES) {
+    throw new UsageError(
+      `--resamples expects an integer in [0, ${MAX_RESAMPLES}], got "${values.resamples}"`,
+    );
+  }
   const format = (values.format ?? "auto") as TrajectoryFormat;
   if (!(TRAJECTORY_FORMATS as readonly string[]).includes(format)) {
     throw new UsageError(
