@@ -129,11 +129,22 @@ export function buildLp(cp: CompiledPackage, budget: number, opts: LpOptions = {
     throw new RangeError(`Cannot build the MILP: k must be an integer >= 1, got ${k}`);
   }
   const n = cp.candIds.length, m = cp.unitIds.length;
-  const xNames = Array.from({ length: n }, (_, u) => `x${u}`);
+  // Canonical order, so that the model text (and HiGHS' choice among tied optima) does not
+  // depend on the order of ids in the package: candidates in group order (experience order,
+  // then id) and, within a group, by (cost, id); units by id. Variables are named by their
+  // canonical position; `xNames[u]` is candidate u's column.
+  const candOrder = cp.groups.flatMap((g) => [...g]);
+  const candPos = new Int32Array(n);
+  candOrder.forEach((u, p) => (candPos[u] = p));
+  const unitOrder = Array.from({ length: m }, (_, r) => r)
+    .sort((a, b) => compareIds(cp.unitIds[a], cp.unitIds[b]));
+  const unitPos = new Int32Array(m);
+  unitOrder.forEach((r, p) => (unitPos[r] = p));
+  const xNames = Array.from({ length: n }, (_, u) => `x${candPos[u]}`);
 
-  // Column view of the coverage matrix: the candidates covering each unit.
+  // Column view of the coverage matrix: the candidates covering each unit, in canonical order.
   const coverers: { u: number; a: number }[][] = Array.from({ length: m }, () => []);
-  for (let u = 0; u < n; u++) {
+  for (const u of candOrder) {
     const units = cp.rowUnits[u], vals = cp.rowVals[u];
     for (let t = 0; t < units.length; t++) {
       if (vals[t] > 0) coverers[units[t]].push({ u, a: vals[t] });
@@ -142,17 +153,18 @@ export function buildLp(cp: CompiledPackage, budget: number, opts: LpOptions = {
 
   const unitVars: LpUnitVar[] = [];
   const varsOfUnit: LpUnitVar[][] = Array.from({ length: m }, () => []);
-  for (let r = 0; r < m; r++) {
+  for (const r of unitOrder) {
     const w = cp.weights[r];
     if (!(w > 0) || coverers[r].length === 0) continue;
     const segs = cp.segments[r];
+    const y = `y${unitPos[r]}`;
     if (segs === null) {
-      varsOfUnit[r].push({ name: `y${r}`, unit: r, segment: null, upper: 1, objective: w });
+      varsOfUnit[r].push({ name: y, unit: r, segment: null, upper: 1, objective: w });
     } else {
       segs.forEach((s, i) => {
         if (s.slope > 0) {
           varsOfUnit[r].push({
-            name: `y${r}_${i}`,
+            name: `${y}_${i}`,
             unit: r,
             segment: i,
             upper: s.width,
@@ -199,7 +211,7 @@ export function buildLp(cp: CompiledPackage, budget: number, opts: LpOptions = {
     emit(
       out,
       " budget:",
-      xNames.map((x, u) => term(cp.cost[u] * costScale, x, u === 0)),
+      candOrder.map((u, p) => term(cp.cost[u] * costScale, xNames[u], p === 0)),
       ` <= ${num(budget * costScale)}`,
     );
     rows++;
@@ -209,13 +221,13 @@ export function buildLp(cp: CompiledPackage, budget: number, opts: LpOptions = {
     emit(out, ` g${i}:`, [...members].map((u, j) => term(1, xNames[u], j === 0)), ` <= ${k}`);
     rows++;
   });
-  for (let r = 0; r < m; r++) {
+  for (const r of unitOrder) {
     const ys = varsOfUnit[r];
     if (ys.length === 0) continue;
     const rs = rowScale[r];
     const terms = ys.map((v, i) => term(rs, v.name, i === 0));
     for (const { u, a } of coverers[r]) terms.push(term(-a * rs, xNames[u], false));
-    emit(out, ` c${r}:`, terms, " <= 0");
+    emit(out, ` c${unitPos[r]}:`, terms, " <= 0");
     rows++;
   }
   if (unitVars.length > 0) {
@@ -224,7 +236,7 @@ export function buildLp(cp: CompiledPackage, budget: number, opts: LpOptions = {
   }
   if (n > 0) {
     out.push("Binary");
-    emit(out, "", xNames.map((x) => ` ${x}`), "");
+    emit(out, "", candOrder.map((u) => ` ${xNames[u]}`), "");
   }
   out.push("End");
   return {
