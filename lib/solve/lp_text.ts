@@ -34,7 +34,7 @@
  *
  * @module
  */
-import type { CompiledPackage } from "../package/compile.ts";
+import { compareIds, type CompiledPackage } from "../package/compile.ts";
 
 /** Longest line written, in characters (the CPLEX LP-format limit). */
 export const LP_LINE_LIMIT = 255;

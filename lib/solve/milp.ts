@@ -77,8 +77,9 @@ export interface MilpOptions {
   timeLimitSec?: number;
   /**
    * Milliseconds the branch-and-bound verification of an `optimal` answer
-   * may take (default: what is left of `timeLimitSec`, else 10,000). An
-   * answer not verified in time is `no_certificate`.
+   * may take (default: what is left of `timeLimitSec`; without a time limit
+   * it runs to the end, so that whether an answer is certified never depends
+   * on the machine's speed). An answer not verified in time is `no_certificate`.
    */
   verifyTimeMs?: number;
   /**
@@ -505,7 +506,7 @@ function runMilpSync(
       slackNote +
       pruneNote;
     if (opts.verify !== false) {
-      const left = timeLimit === undefined ? 10_000 : Math.max(0, timeLimit * 1000 - ms());
+      const left = timeLimit === undefined ? Infinity : Math.max(0, timeLimit * 1000 - ms());
       const verifyMs = opts.verifyTimeMs ?? left;
       // Candidates with an empty coverage row add cost and no value: OPT without them is OPT
       // with them (F is monotone and dropping a candidate keeps a store feasible), so the
@@ -514,7 +515,7 @@ function runMilpSync(
         k,
         lowerBound: f,
         exploreTies: false,
-        timeLimitMs: verifyMs,
+        timeLimitMs: Number.isFinite(verifyMs) ? verifyMs : undefined,
       });
       if (check.status !== "optimal") {
         return noCertificate(

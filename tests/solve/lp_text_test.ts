@@ -16,25 +16,26 @@ Deno.test("buildLp() writes the expected text for a 2-candidate package", () => 
       "\\ x<u> binary: candidate u kept",
       "\\ y<r> in [0,1]: clipped coverage min(1, z_r) of unit r",
       "Maximize",
-      " F: y0 + 0.5 y2",
+      " F: y0 + 0.5 y1",
       "Subject To",
-      " budget: 2 x0 + x1 <= 2",
-      " g0: x1 + x0 <= 1",
-      " c0: y0 - x0 - 0.5 x1 <= 0",
-      " c2: y2 - 0.25 x1 <= 0",
+      " budget: x0 + 2 x1 <= 2",
+      " g0: x0 + x1 <= 1",
+      " c0: y0 - 0.5 x0 - x1 <= 0",
+      " c1: y1 - 0.25 x0 <= 0",
       "Bounds",
       " y0 <= 1",
-      " y2 <= 1",
+      " y1 <= 1",
       "Binary",
       " x0 x1",
       "End",
       "",
     ].join("\n"),
   );
-  assert.deepEqual(lp.xNames, ["x0", "x1"]);
+  // Canonical names: candidates in group order by (cost, id) (b, then a), units by id.
+  assert.deepEqual(lp.xNames, ["x1", "x0"]);
   assert.deepEqual(lp.unitVars, [
     { name: "y0", unit: 0, segment: null, upper: 1, objective: 1 },
-    { name: "y2", unit: 2, segment: null, upper: 1, objective: 0.5 },
+    { name: "y1", unit: 2, segment: null, upper: 1, objective: 0.5 },
   ]);
   assert.equal(lp.rows, 4);
   assert.equal(lp.k, 1);
@@ -108,4 +109,22 @@ Deno.test("buildLp() throws a RangeError for a bad budget or k", () => {
   assert.throws(() => buildLp(cp, -1), RangeError);
   assert.throws(() => buildLp(cp, 1, { k: 0 }), RangeError);
   assert.throws(() => buildLp(cp, 1, { k: 1.5 }), /k must be an integer >= 1, got 1.5/);
+});
+
+Deno.test("buildLp() writes the same text whatever the order of candidates and units", () => {
+  const cands: [string, string, number][] = [["a", "e0", 2], ["b", "e0", 1], ["c", "e1", 3]];
+  const units: [string, number][] = [["r0", 1], ["r2", 0.5], ["r1", 2]];
+  const cover: [string, string, number][] = [
+    ["a", "r0", 1],
+    ["b", "r0", 0.5],
+    ["b", "r2", 0.25],
+    ["c", "r1", 1],
+    ["c", "r2", 0.5],
+  ];
+  // The experiences' order is part of the package; the listing order of everything is not.
+  const exps = { experiences: [{ id: "e1", order: 1 }, { id: "e0", order: 0 }] };
+  const text = buildLp(pkg(cands, units, cover, exps), 4).text;
+  const rev = <T>(xs: T[]) => [...xs].reverse();
+  assert.equal(buildLp(pkg(rev(cands), rev(units), rev(cover), exps), 4).text, text);
+  assert.equal(buildLp(pkg([cands[1], cands[2], cands[0]], units, cover, exps), 4).text, text);
 });
