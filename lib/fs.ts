@@ -203,3 +203,121 @@ export function isUnwritable(err: unknown): boolean {
 export async function readJsonInput(path: string, strict = true): Promise<unknown> {
   return parseJsonText(await readTextInput(path), path, { uniqueKeys: strict });
 }
+
+/**
+ * Writes a JSON array atomically, one element per line (`[`, then each
+ * element's JSON followed by `,` but the last, then `]`), streaming the
+ * elements to a temporary file that is then renamed over `path`: a list too
+ * large for one string (a LongMemEval-format haystack of hundreds of MB) is
+ * written without building it in memory. The text is valid JSON; read it
+ * back whole with `JSON.parse` or line by line with {@linkcode readJsonArrayLines}.
+ *
+ * @param path the file to write
+ * @param items the elements, in order
+ * @returns nothing once the file is in place
+ * @throws {InputError} as {@linkcode writeTextAtomic} does for a bad path
+ */
+export async function writeJsonArrayLinesAtomic(
+  path: string,
+  items: Iterable<unknown>,
+): Promise<void> {
+  const dir = dirname(path);
+  await makeFolder(dir);
+  if ((await statOrNull(path))?.isDirectory) {
+    throw new InputError(path, { path: "" }, "expected a file, found a folder");
+  }
+  const temp = join(dir, `.${basename(path)}.${Deno.pid}.${tempCounter++}.tmp`);
+  const enc = new TextEncoder();
+  const file = await Deno.open(temp, { write: true, create: true, truncate: true });
+  try {
+    const write = async (text: string) => {
+      const bytes = enc.encode(text);
+      let off = 0;
+      while (off < bytes.length) off += await file.write(bytes.subarray(off));
+    };
+    await write("[\n");
+    let first = true;
+    for (const item of items) {
+      await write((first ? "" : ",\n") + JSON.stringify(item));
+      first = false;
+    }
+    await write(first ? "]\n" : "\n]\n");
+    file.close();
+    await Deno.rename(temp, path);
+  } catch (err) {
+    try {
+      file.close();
+    } catch {
+      // already closed
+    }
+    await Deno.remove(temp).catch(() => {});
+    throw err;
+  }
+}
+
+/**
+ * Reads a JSON array written by {@linkcode writeJsonArrayLinesAtomic} one
+ * line at a time (no string of the whole file is built); any other layout is
+ * parsed whole with the strict JSON reader.
+ *
+ * @param path the file
+ * @param wholeBelow files smaller than this many bytes are parsed whole (default 64 MiB)
+ * @returns the elements
+ * @throws {InputError} when the file is missing, not UTF-8 or not valid JSON (naming the line)
+ */
+export async function readJsonArrayLines(
+  path: string,
+  wholeBelow = 64 * 1024 * 1024,
+): Promise<unknown[]> {
+  const info = await statOrNull(path);
+  if (info === null || !info.isFile || info.size < wholeBelow) {
+    const whole = await readJsonInput(path);
+    if (!Array.isArray(whole)) throw new InputError(path, { path: "" }, "expected a JSON list");
+    return whole;
+  }
+  const out: unknown[] = [];
+  const dec = new TextDecoder("utf-8", { fatal: true });
+  const file = await Deno.open(path, { read: true });
+  let rest = "", line = 0, closed = false;
+  const take = (text: string) => {
+    line++;
+    const t = text.endsWith(",") ? text.slice(0, -1) : text;
+    if (line === 1) {
+      if (t !== "[") throw new InputError(path, { path: "line 1" }, "expected '[' alone on line 1");
+      return;
+    }
+    if (t === "]") {
+      closed = true;
+      return;
+    }
+    if (closed) throw new InputError(path, { path: `line ${line}` }, "expected nothing after ']'");
+    try {
+      out.push(JSON.parse(t));
+    } catch (e) {
+      throw new InputError(path, { path: `line ${line}` }, `valid JSON (${(e as Error).message})`);
+    }
+  };
+  try {
+    for await (const chunk of file.readable) {
+      rest += dec.decode(chunk, { stream: true });
+      let nl: number;
+      while ((nl = rest.indexOf("\n")) >= 0) {
+        take(rest.slice(0, nl));
+        rest = rest.slice(nl + 1);
+      }
+    }
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    throw new InputError(
+      path,
+      { path: `line ${line + 1}` },
+      `UTF-8 text (${(e as Error).message})`,
+    );
+  }
+  rest += dec.decode();
+  if (rest.trim() !== "") take(rest);
+  if (!closed) {
+    throw new InputError(path, { path: `line ${line}` }, "expected ']' to close the list");
+  }
+  return out;
+}

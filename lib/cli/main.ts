@@ -106,7 +106,12 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
       return EXIT.badInput;
     }
     // RangeError: the library's "bad argument" (e.g. a budget that is not positive).
-    if (err instanceof InputError || err instanceof RangeError) {
+    // (V8's own RangeErrors, e.g. "Invalid string length", are limits hit, not bad input.)
+    if (
+      err instanceof InputError ||
+      (err instanceof RangeError &&
+        !/^(Invalid (string|array|typed array) length|Maximum call stack)/.test(err.message))
+    ) {
       io.stderr(`memaudit ${name}: ${msg}\n`);
       return EXIT.badInput;
     }

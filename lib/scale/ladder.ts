@@ -25,7 +25,13 @@
  * @module
  */
 import { SeededRandom } from "../rng/seeded_random.ts";
-import { makeFolder, readTextInput, writeTextAtomic } from "../fs.ts";
+import {
+  makeFolder,
+  readJsonArrayLines,
+  readTextInput,
+  writeJsonArrayLinesAtomic,
+  writeTextAtomic,
+} from "../fs.ts";
 import { InputError } from "../errors.ts";
 import { formatLongMemEvalDate, parseLongMemEvalDate } from "./sources/_dates.ts";
 import { type LongMemEvalInstance, parseLongMemEval } from "./sources/longmemeval.ts";
@@ -487,7 +493,8 @@ export async function writeLadder(ladder: Ladder, dir: string): Promise<string[]
   const paths: string[] = [];
   for (const s of ladder.scales) {
     const p = `${dir}/instances_${s.label}.json`;
-    await writeTextAtomic(p, JSON.stringify(ladderInstances(ladder, s.label)) + "\n");
+    // One instance per line, streamed: the largest scales of a full ladder exceed a string.
+    await writeJsonArrayLinesAtomic(p, ladderInstances(ladder, s.label));
     paths.push(p);
   }
   const m = `${dir}/manifest.jsonl`;
@@ -563,14 +570,7 @@ export async function readLadder(dir: string): Promise<Ladder> {
   const perScale: LongMemEvalInstance[][] = [];
   for (const s of meta.scales) {
     const p = `${dir}/instances_${s.label}.json`;
-    let data: unknown;
-    try {
-      data = JSON.parse(await readTextInput(p));
-    } catch (e) {
-      if (e instanceof InputError) throw e;
-      throw new InputError(p, { path: "" }, `valid JSON (${(e as Error).message})`);
-    }
-    perScale.push(parseLongMemEval(data, p));
+    perScale.push(parseLongMemEval(await readJsonArrayLines(p), p));
   }
   const first = perScale[0] ?? [];
   const queries: QueryLadder[] = first.map((inst, qi) => {
