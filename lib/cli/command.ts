@@ -70,11 +70,42 @@ export function parseFlags<O extends NonNullable<ParseArgsConfig["options"]>>(
   try {
     return parseArgs({ args: argv, options, allowPositionals, strict: true });
   } catch (err) {
-    if (String((err as { code?: unknown }).code ?? "").startsWith("ERR_PARSE_ARGS")) {
+    const code = String((err as { code?: unknown }).code ?? "");
+    if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
+      const flag = /'(-[^']*)'/.exec((err as Error).message)?.[1] ?? "";
+      const near = closestFlag(flag.replace(/^-+/, "").split("=")[0], Object.keys(options));
+      throw new UsageError(
+        `Unknown option '${flag}'${near === null ? "" : ` (did you mean --${near}?)`}`,
+      );
+    }
+    if (code.startsWith("ERR_PARSE_ARGS")) {
       throw new UsageError((err as Error).message.replaceAll("\n", " "));
     }
     throw err;
   }
+}
+
+/** The known flag nearest to `name` (edit distance at most 2, or a prefix), or null. */
+function closestFlag(name: string, known: string[]): string | null {
+  let best: string | null = null, bestD = 3;
+  for (const k of known) {
+    const d = k.startsWith(name) || name.startsWith(k) ? 1 : editDistance(name, k);
+    if (d < bestD) [best, bestD] = [k, d];
+  }
+  return name === "" ? null : best;
+}
+
+/** Levenshtein distance of two short strings. */
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = cur;
+  }
+  return prev[b.length];
 }
 
 /**

@@ -1,0 +1,21 @@
+/** lib/cli/command.ts parseFlags(): bad flags are UsageErrors, a near miss names the flag meant. */
+import assert from "node:assert/strict";
+import { parseFlags, UsageError } from "../../lib/cli/command.ts";
+
+const opts = { budgets: { type: "string" }, json: { type: "boolean" } } as const;
+
+Deno.test("parseFlags() suggests the known flag nearest to a mistyped one", () => {
+  const msg = (argv: string[]) => {
+    try {
+      parseFlags(argv, opts);
+    } catch (e) {
+      assert.ok(e instanceof UsageError);
+      return e.message;
+    }
+    return "";
+  };
+  assert.equal(msg(["--budget", "8"]), "Unknown option '--budget' (did you mean --budgets?)");
+  assert.equal(msg(["--jsno"]), "Unknown option '--jsno' (did you mean --json?)");
+  assert.equal(msg(["--zzzzzz"]), "Unknown option '--zzzzzz'");
+  assert.deepEqual({ ...parseFlags(["--budgets", "8", "x"], opts).values }, { budgets: "8" });
+});
