@@ -122,7 +122,7 @@ async function runCommand(
   mode: Mode,
   state: RunState,
 ): Promise<number> {
-  const prog = mode === "script" ? "deno run -A scripts/sweep.ts" : "memaudit sweep";
+  const prog = mode === "script" ? "deno task sweep" : "memaudit sweep";
   if (handleHelp(argv, io, await help(prog))) return EXIT.ok;
   const { values } = parseFlags(joinNegativeValues(argv), {
     distributions: { type: "string", default: "base" },
@@ -302,7 +302,7 @@ export async function sweepScript(argv: readonly string[], io: CliIo): Promise<n
       return EXIT.badInput;
     }
     if (err instanceof UsageError) {
-      io.stderr(`sweep: ${msg}\n\n${(await help("deno run -A scripts/sweep.ts")).trimEnd()}\n`);
+      io.stderr(`sweep: ${msg}\n\n${(await help("deno task sweep")).trimEnd()}\n`);
       return EXIT.badInput;
     }
     if (isUnwritable(err)) {
