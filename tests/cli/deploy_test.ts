@@ -84,7 +84,10 @@ Deno.test("docs/deploy/k8s-indexed-job.yaml: its shard and merge commands give o
     for (const p of pods) assert.equal(p.code, 0, p.stderr);
     const early = await sh(["sh", "-c", merge], { ...env, SHARDS: "4" });
     assert.equal(early.code, 2);
-    assert.match(early.stderr, /^memaudit merge: Cannot read .*exact\.shards\/3: .*expected an existing shard folder/);
+    assert.match(
+      early.stderr,
+      /^memaudit merge: Cannot read .*exact\.shards\/3: .*expected an existing shard folder/,
+    );
     const done = await sh(["sh", "-c", merge], env);
     assert.equal(done.code, 0, done.stderr);
     await assertSameAsOneRun(dir, join(dir, "exact"));

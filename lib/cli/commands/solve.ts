@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { readPackageArg } from "../shared.ts";
+import { parseIntFlag, parseNumberList, readPackageArg } from "../shared.ts";
 import { type Command, emit, EXIT, outputForm, parseFlags, UsageError } from "../command.ts";
 import { compilePackage } from "../../package/compile.ts";
 import { solve } from "../../solve/solve.ts";
@@ -46,28 +46,6 @@ Example:
 const COLUMNS = ["budget", "status", "objective", "bound", "gap", "solver", "store", "cost"];
 
 /** Reads PACKAGE: a folder of CSV tables, else a package JSON file. */
-
-/** Parses `--budgets 2,5.5`: positive finite numbers, decimal notation. */
-function parseBudgets(text: string): number[] {
-  const parts = text.split(",").map((s) => s.trim());
-  return parts.map((s) => {
-    const b = /^[+]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(s) ? Number(s) : NaN;
-    if (!(b > 0) || !Number.isFinite(b)) {
-      throw new UsageError(
-        `--budgets expects positive numbers separated by commas, got ${JSON.stringify(s)}`,
-      );
-    }
-    return b;
-  });
-}
-
-/** Parses an integer flag >= `min`. */
-function parseInteger(flag: string, text: string, min: number): number {
-  if (!/^\d+$/.test(text) || Number(text) < min || !Number.isSafeInteger(Number(text))) {
-    throw new UsageError(`${flag} expects an integer >= ${min}, got ${JSON.stringify(text)}`);
-  }
-  return Number(text);
-}
 
 /** One output row of a certificate. */
 function row(c: Certificate): Record<string, unknown> {
@@ -113,11 +91,13 @@ export const command: Command = {
         `--solver expects auto, bnb, milp or brute, got ${JSON.stringify(solver)}`,
       );
     }
-    const k = values.k === undefined ? undefined : parseInteger("--k", values.k, 1);
+    const k = values.k === undefined ? undefined : parseIntFlag("--k", values.k, 1);
     const timeLimitMs = values["time-limit"] === undefined
       ? undefined
-      : parseInteger("--time-limit", values["time-limit"], 0);
-    const flagBudgets = values.budgets === undefined ? undefined : parseBudgets(values.budgets);
+      : parseIntFlag("--time-limit", values["time-limit"], 0);
+    const flagBudgets = values.budgets === undefined
+      ? undefined
+      : parseNumberList("--budgets", values.budgets);
 
     const { pkg } = await readPackageArg(positionals[0]);
     const budgets = flagBudgets ?? pkg.budgets ?? [];

@@ -35,7 +35,7 @@ Options:
   --methods LIST   writer ids, or "all" (default all): oracle_gvt, density_only, greedy, ...
   --k K            group cap k for OPT and the writers (default: the package's group_cap)
   --solver S       auto (default: branch-and-bound, then the MILP), bnb or milp
-  --time-limit S   seconds per OPT certificate (default: none)
+  --time-limit MS  milliseconds per OPT certificate (default: none)
   --json           one object: {package, k, budgets: [{budget, opt: {status, value, solver, gap},
                    writers: [{method, value, cost, feasible, ratio, flag, reasons}]}]}
   --csv            one row per (budget, method)
@@ -84,7 +84,7 @@ export const command: Command = {
     const k = values.k === undefined ? undefined : parseIntFlag("--k", values.k);
     const timeLimit = values["time-limit"] === undefined
       ? undefined
-      : parseNumberList("--time-limit", values["time-limit"])[0];
+      : parseIntFlag("--time-limit", values["time-limit"], 0);
     const { WRITERS } = await import("../../writers/registry.ts");
     const methods = values.methods === "all" ? Object.keys(WRITERS) : parseList(values.methods);
     if (methods.length === 0) throw new UsageError("--methods expects writer ids or all");
@@ -120,7 +120,7 @@ export const command: Command = {
         const cert = await solve(cp, budget, {
           solver,
           k: cp.k,
-          timeLimitMs: timeLimit === undefined ? undefined : timeLimit * 1000,
+          timeLimitMs: timeLimit,
         });
         bar.update(++done, total, null);
         const certified = isCertified(cert);
