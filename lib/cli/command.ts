@@ -49,6 +49,17 @@ export class UsageError extends Error {
   override name = "UsageError";
 }
 
+/**
+ * The flags every command takes for its output form and help: `--json`,
+ * `--csv` (see {@linkcode outputForm}) and `-h` / `--help`; spread them into
+ * the options given to {@linkcode parseFlags}.
+ */
+export const OUTPUT_FLAGS = {
+  json: { type: "boolean", default: false },
+  csv: { type: "boolean", default: false },
+  help: { type: "boolean", short: "h", default: false },
+} as const;
+
 /** Output form chosen by `--json` / `--csv` (default: a text table). */
 export type OutputForm = "table" | "json" | "csv";
 

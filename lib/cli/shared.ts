@@ -39,6 +39,22 @@ export async function readPackageArg(path: string): Promise<PackageArg> {
 }
 
 /**
+ * The one PACKAGE argument of a command (a JSON file or a CSV folder).
+ *
+ * @param positionals the command's positional arguments
+ * @returns the path
+ * @throws {UsageError} unless there is exactly one
+ */
+export function onePackageArg(positionals: readonly string[]): string {
+  if (positionals.length !== 1) {
+    throw new UsageError(
+      `expected one PACKAGE (a JSON file or a CSV folder), got ${positionals.length}`,
+    );
+  }
+  return positionals[0];
+}
+
+/**
  * Splits a list flag (`a,b c`) into its non-empty words.
  *
  * @param text the flag's value

@@ -41,6 +41,7 @@ export {
   type RetentionOptions,
   retentionRate,
   type RetentionReport,
+  type RetentionValues,
   type Reweight,
   staticTracks,
   trackFromJudge,

@@ -96,23 +96,21 @@ export interface FactRetention {
   replicas: number;
 }
 
-/** Retention of one user (null values: a user without facts). */
-export interface UserRetention {
-  /** The user id. */
-  user: string;
-  /** Number of facts. */
-  facts: number;
-  /** Σ_r L_r in sessions. */
-  lifespanTotal: number;
-  /** RR_u over all sessions: Σ held / Σ L_r. */
+/**
+ * The retention values reported per user and, averaged over users, for the
+ * benchmark: pooled RR over all sessions and from the K checkpoints, the
+ * per-fact macro average both ways, their errors, and the headline.
+ */
+export interface RetentionValues {
+  /** Pooled RR_u over all sessions, Σ held / Σ L_r (for the benchmark: the mean over users). */
   pooledExact: number | null;
-  /** RR_u from the K checkpoints with the chosen reweighting. */
+  /** Pooled RR_u from the K checkpoints with the chosen reweighting (benchmark: mean over users). */
   pooledK: number | null;
   /** pooledK − pooledExact. */
   pooledError: number | null;
-  /** Mean over facts of the exact per-fact rate. */
+  /** Mean over facts of the exact per-fact rate (benchmark: mean over users). */
   perFactExact: number | null;
-  /** Mean over facts of the sampled per-fact rate. */
+  /** Mean over facts of the sampled per-fact rate (benchmark: mean over users). */
   perFactK: number | null;
   /** perFactK − perFactExact. */
   perFactError: number | null;
@@ -120,26 +118,22 @@ export interface UserRetention {
   value: number | null;
 }
 
+/** Retention of one user (null values: a user without facts). */
+export interface UserRetention extends RetentionValues {
+  /** The user id. */
+  user: string;
+  /** Number of facts. */
+  facts: number;
+  /** Σ_r L_r in sessions. */
+  lifespanTotal: number;
+}
+
 /** The benchmark mean over users (users with no facts are left out and counted). */
-export interface BenchmarkRetention {
+export interface BenchmarkRetention extends RetentionValues {
   /** Users with at least one fact (n of the means). */
   users: number;
   /** Users without facts, left out of the means. */
   usersWithoutFacts: number;
-  /** Mean over users of RR_u over all sessions. */
-  pooledExact: number | null;
-  /** Mean over users of the K-checkpoint RR_u. */
-  pooledK: number | null;
-  /** pooledK − pooledExact. */
-  pooledError: number | null;
-  /** Mean over users of the per-fact macro average (exact). */
-  perFactExact: number | null;
-  /** Mean over users of the per-fact macro average (K checkpoints). */
-  perFactK: number | null;
-  /** perFactK − perFactExact. */
-  perFactError: number | null;
-  /** The headline mean, by `aggregate`. */
-  value: number | null;
 }
 
 /** The whole result of {@linkcode retentionRate}. */

@@ -108,7 +108,8 @@ function pow2Scale(x: number): number {
  *   coverage: [{ candidate: "a", unit: "r", value: 1 }, { candidate: "b", unit: "r", value: 0.5 }],
  * }));
  * const lp = buildLp(cp, 2);
- * if (!lp.text.includes(" c0: y0 - x0 - 0.5 x1 <= 0")) throw new Error("unexpected row");
+ * // Columns in canonical order: b (cost 1) is x0, a is x1.
+ * if (!lp.text.includes(" c0: y0 - 0.5 x0 - x1 <= 0")) throw new Error("unexpected row");
  * ```
  *
  * @param cp compiled package

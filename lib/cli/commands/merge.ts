@@ -6,7 +6,15 @@
  *
  * @module
  */
-import { type Command, emit, EXIT, outputForm, parseFlags, UsageError } from "../command.ts";
+import {
+  type Command,
+  emit,
+  EXIT,
+  OUTPUT_FLAGS,
+  outputForm,
+  parseFlags,
+  UsageError,
+} from "../command.ts";
 import { handleHelp } from "../shared.ts";
 
 const HELP = `Usage: memaudit merge SHARD_DIR... --out DIR [--json | --csv]
@@ -43,9 +51,7 @@ export const command: Command = {
     if (handleHelp(argv, io, HELP)) return EXIT.ok;
     const { values, positionals } = parseFlags(argv, {
       out: { type: "string" },
-      json: { type: "boolean", default: false },
-      csv: { type: "boolean", default: false },
-      help: { type: "boolean", short: "h", default: false },
+      ...OUTPUT_FLAGS,
     });
     const form = outputForm(values);
     if (values.out === undefined) throw new UsageError("--out DIR is required");

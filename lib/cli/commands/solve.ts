@@ -6,8 +6,16 @@
  *
  * @module
  */
-import { parseIntFlag, parseNumberList, readPackageArg } from "../shared.ts";
-import { type Command, emit, EXIT, outputForm, parseFlags, UsageError } from "../command.ts";
+import { onePackageArg, parseIntFlag, parseNumberList, readPackageArg } from "../shared.ts";
+import {
+  type Command,
+  emit,
+  EXIT,
+  OUTPUT_FLAGS,
+  outputForm,
+  parseFlags,
+  UsageError,
+} from "../command.ts";
 import { compilePackage } from "../../package/compile.ts";
 import { solve } from "../../solve/solve.ts";
 import type { Certificate } from "../../solve/result.ts";
@@ -75,16 +83,10 @@ export const command: Command = {
       solver: { type: "string", default: "auto" },
       k: { type: "string" },
       "time-limit": { type: "string" },
-      json: { type: "boolean", default: false },
-      csv: { type: "boolean", default: false },
-      help: { type: "boolean", short: "h", default: false },
+      ...OUTPUT_FLAGS,
     });
     const form = outputForm(values);
-    if (positionals.length !== 1) {
-      throw new UsageError(
-        `expected one PACKAGE (a JSON file or a CSV folder), got ${positionals.length}`,
-      );
-    }
+    const packagePath = onePackageArg(positionals);
     const solver = values.solver;
     if (solver !== "auto" && solver !== "bnb" && solver !== "milp" && solver !== "brute") {
       throw new UsageError(
@@ -99,7 +101,7 @@ export const command: Command = {
       ? undefined
       : parseNumberList("--budgets", values.budgets);
 
-    const { pkg } = await readPackageArg(positionals[0]);
+    const { pkg } = await readPackageArg(packagePath);
     const budgets = flagBudgets ?? pkg.budgets ?? [];
     if (budgets.length === 0) {
       throw new UsageError("--budgets is required: the package lists no budgets");

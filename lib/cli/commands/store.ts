@@ -169,6 +169,16 @@ function claimViolations(r: LocomoStoreScore): string[] {
   return bad;
 }
 
+/** The ratio columns of both tables: union and package ratio per pruning rule. */
+const RATIO_COLUMNS = [
+  "union_recency",
+  "union_salience",
+  "union_upper",
+  "package_recency",
+  "package_salience",
+  "package_upper",
+];
+
 /** `memaudit store ...`. */
 export const command: Command = {
   name: "store",
@@ -272,18 +282,7 @@ export const command: Command = {
       adjudicator: r.adjudicator,
       salience_source: r.salience,
     };
-    const columns = [
-      "budget",
-      "items",
-      "certified",
-      "scored",
-      "union_recency",
-      "union_salience",
-      "union_upper",
-      "package_recency",
-      "package_salience",
-      "package_upper",
-    ];
+    const columns = ["budget", "items", "certified", "scored", ...RATIO_COLUMNS];
     const rows = r.budgets.map((b) => ({
       budget: b.budget,
       items: b.items,
@@ -313,12 +312,7 @@ export const command: Command = {
         "certified",
         "opt_package",
         "opt_union",
-        "union_recency",
-        "union_salience",
-        "union_upper",
-        "package_recency",
-        "package_salience",
-        "package_upper",
+        ...RATIO_COLUMNS,
       ];
       const items = r.rows.map((x) => ({
         package: x.package,

@@ -11,10 +11,19 @@
  *
  * @module
  */
-import { type Command, emit, EXIT, outputForm, parseFlags, UsageError } from "../command.ts";
+import {
+  type Command,
+  emit,
+  EXIT,
+  OUTPUT_FLAGS,
+  outputForm,
+  parseFlags,
+  UsageError,
+} from "../command.ts";
 import { startProgress } from "../progress.ts";
 import {
   handleHelp,
+  onePackageArg,
   parseIntFlag,
   parseList,
   parseNumberList,
@@ -65,18 +74,12 @@ export const command: Command = {
       k: { type: "string" },
       solver: { type: "string", default: "auto" },
       "time-limit": { type: "string" },
-      json: { type: "boolean", default: false },
-      csv: { type: "boolean", default: false },
       out: { type: "string" },
       quiet: { type: "boolean", default: false },
-      help: { type: "boolean", short: "h", default: false },
+      ...OUTPUT_FLAGS,
     });
     const form = outputForm(values);
-    if (positionals.length !== 1) {
-      throw new UsageError(
-        `expected one PACKAGE (a JSON file or a CSV folder), got ${positionals.length}`,
-      );
-    }
+    const packagePath = onePackageArg(positionals);
     const solver = values.solver;
     if (solver !== "auto" && solver !== "bnb" && solver !== "milp") {
       throw new UsageError(`--solver expects auto, bnb or milp, got '${solver}'`);
@@ -98,7 +101,7 @@ export const command: Command = {
     let budgets = values.budgets === undefined
       ? undefined
       : parseNumberList("--budgets", values.budgets);
-    const { pkg, path } = await readPackageArg(positionals[0]);
+    const { pkg, path } = await readPackageArg(packagePath);
     budgets ??= pkg.budgets;
     if (budgets.length === 0) {
       throw new UsageError("--budgets is required: the package lists no budgets");
