@@ -278,6 +278,23 @@ export function aggregateUser(
     user,
     facts: m,
     lifespanTotal: life,
+    ...retentionValues(pooledExact, pooledK, perFactExact, perFactK, aggregate),
+  };
+}
+
+function diff(a: number | null, b: number | null): number | null {
+  return a === null || b === null ? null : a - b;
+}
+
+/** The seven {@linkcode RetentionValues} from the four rates: errors and the headline derived. */
+function retentionValues(
+  pooledExact: number | null,
+  pooledK: number | null,
+  perFactExact: number | null,
+  perFactK: number | null,
+  aggregate: "pooled" | "perFact",
+): RetentionValues {
+  return {
     pooledExact,
     pooledK,
     pooledError: diff(pooledK, pooledExact),
@@ -286,10 +303,6 @@ export function aggregateUser(
     perFactError: diff(perFactK, perFactExact),
     value: aggregate === "pooled" ? pooledExact : perFactExact,
   };
-}
-
-function diff(a: number | null, b: number | null): number | null {
-  return a === null || b === null ? null : a - b;
 }
 
 function mean(xs: (number | null)[]): number | null {
@@ -376,13 +389,7 @@ export function reportFromFacts(
     benchmark: {
       users: withFacts.length,
       usersWithoutFacts: users.length - withFacts.length,
-      pooledExact,
-      pooledK,
-      pooledError: diff(pooledK, pooledExact),
-      perFactExact,
-      perFactK,
-      perFactError: diff(perFactK, perFactExact),
-      value: options.aggregate === "pooled" ? pooledExact : perFactExact,
+      ...retentionValues(pooledExact, pooledK, perFactExact, perFactK, options.aggregate),
     },
   };
 }

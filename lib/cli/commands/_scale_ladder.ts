@@ -6,7 +6,15 @@
  *
  * @module
  */
-import { type CliIo, emit, EXIT, outputForm, parseFlags, UsageError } from "../command.ts";
+import {
+  type CliIo,
+  emit,
+  EXIT,
+  OUTPUT_FLAGS,
+  outputForm,
+  parseFlags,
+  UsageError,
+} from "../command.ts";
 import { InputError } from "../../errors.ts";
 import { readJsonInput } from "../../fs.ts";
 import { parseLocomo } from "../../natural/load_locomo.ts";
@@ -104,9 +112,7 @@ export async function runScaleLadder(argv: string[], io: CliIo): Promise<number>
     filler: { type: "string" },
     limit: { type: "string" },
     queries: { type: "string" },
-    json: { type: "boolean" },
-    csv: { type: "boolean" },
-    help: { type: "boolean", short: "h" },
+    ...OUTPUT_FLAGS,
   });
   if (values.help) {
     io.stdout(LADDER_HELP);

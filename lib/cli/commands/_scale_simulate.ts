@@ -7,7 +7,15 @@
  * @module
  */
 import { join } from "node:path";
-import { type CliIo, emit, EXIT, outputForm, parseFlags, UsageError } from "../command.ts";
+import {
+  type CliIo,
+  emit,
+  EXIT,
+  OUTPUT_FLAGS,
+  outputForm,
+  parseFlags,
+  UsageError,
+} from "../command.ts";
 import { writeTextAtomic } from "../../fs.ts";
 import { readLadder } from "../../scale/ladder.ts";
 import { simulateLadder, SIMULATOR_PRESETS, type SimulatorSpec } from "../../scale/simulate.ts";
@@ -88,9 +96,7 @@ export async function runScaleSimulate(argv: string[], io: CliIo): Promise<numbe
     "epsilon-read": { type: "string" },
     "gamma-guess": { type: "string" },
     shard: { type: "string" },
-    json: { type: "boolean" },
-    csv: { type: "boolean" },
-    help: { type: "boolean", short: "h" },
+    ...OUTPUT_FLAGS,
   });
   if (values.help) {
     io.stdout(SIMULATE_HELP);

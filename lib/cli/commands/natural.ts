@@ -6,7 +6,15 @@
  *
  * @module
  */
-import { type Command, emit, EXIT, outputForm, parseFlags, UsageError } from "../command.ts";
+import {
+  type Command,
+  emit,
+  EXIT,
+  OUTPUT_FLAGS,
+  outputForm,
+  parseFlags,
+  UsageError,
+} from "../command.ts";
 import { startProgress } from "../progress.ts";
 import { handleHelp, parseIntFlag, parseList, parseNumberList, parseShardFlag } from "../shared.ts";
 
@@ -52,10 +60,8 @@ export const command: Command = {
       k: { type: "string" },
       shard: { type: "string" },
       out: { type: "string" },
-      json: { type: "boolean", default: false },
-      csv: { type: "boolean", default: false },
       quiet: { type: "boolean", default: false },
-      help: { type: "boolean", short: "h", default: false },
+      ...OUTPUT_FLAGS,
     }, false);
     const form = outputForm(values);
     if (values.out === undefined) throw new UsageError("--out DIR is required");

@@ -18,6 +18,7 @@ import {
   type Command,
   emit,
   EXIT,
+  OUTPUT_FLAGS,
   outputForm,
   parseFlags,
   UsageError,
@@ -158,9 +159,7 @@ async function simulate(argv: string[], io: CliIo): Promise<number> {
     policy: { type: "string" },
     shift: { type: "boolean" },
     shard: { type: "string" },
-    json: { type: "boolean" },
-    csv: { type: "boolean" },
-    help: { type: "boolean", short: "h" },
+    ...OUTPUT_FLAGS,
   }, false);
   if (values.help) {
     io.stdout(SIMULATE_HELP);
@@ -217,10 +216,8 @@ async function rr(argv: string[], io: CliIo): Promise<number> {
     "end-on-update": { type: "boolean" },
     k: { type: "string" },
     reweight: { type: "string" },
-    json: { type: "boolean" },
-    csv: { type: "boolean" },
     out: { type: "string" },
-    help: { type: "boolean", short: "h" },
+    ...OUTPUT_FLAGS,
   }, false);
   if (values.help) {
     io.stdout(RR_HELP);
@@ -364,10 +361,8 @@ async function rr(argv: string[], io: CliIo): Promise<number> {
 
 async function gating(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseFlags(argv, {
-    json: { type: "boolean" },
-    csv: { type: "boolean" },
     out: { type: "string" },
-    help: { type: "boolean", short: "h" },
+    ...OUTPUT_FLAGS,
   });
   if (values.help) {
     io.stdout(GATING_HELP);

@@ -16,6 +16,7 @@ import {
   type Command,
   csvTable,
   EXIT,
+  OUTPUT_FLAGS,
   outputForm,
   parseFlags,
   textTable,
@@ -162,9 +163,7 @@ async function runScore(argv: string[], io: CliIo): Promise<number> {
     resamples: { type: "string" },
     seed: { type: "string" },
     out: { type: "string" },
-    json: { type: "boolean" },
-    csv: { type: "boolean" },
-    help: { type: "boolean", short: "h" },
+    ...OUTPUT_FLAGS,
   });
   if (values.help) {
     io.stdout(SCORE_HELP);

@@ -24,6 +24,7 @@ import {
   csvTable,
   emit,
   EXIT,
+  OUTPUT_FLAGS,
   outputForm,
   parseFlags,
   UsageError,
@@ -88,10 +89,8 @@ const FLAGS = {
   adjudicator: { type: "string", default: "lexical" },
   "llm-model": { type: "string" },
   "locomo-data": { type: "string" },
-  json: { type: "boolean" },
-  csv: { type: "boolean" },
   out: { type: "string" },
-  help: { type: "boolean", short: "h" },
+  ...OUTPUT_FLAGS,
 } as const;
 
 /**

@@ -12,6 +12,7 @@ import {
   type Command,
   emit,
   EXIT,
+  OUTPUT_FLAGS,
   outputForm,
   parseFlags,
   UsageError,
@@ -136,9 +137,7 @@ async function runCommand(
     out: { type: "string" },
     replace: { type: "boolean", default: false },
     quiet: { type: "boolean", default: false },
-    json: { type: "boolean", default: false },
-    csv: { type: "boolean", default: false },
-    help: { type: "boolean", short: "h", default: false },
+    ...OUTPUT_FLAGS,
   }, false);
   if (values.out === undefined) throw new UsageError("--out DIR is required");
   if (values.out.trim() === "") {

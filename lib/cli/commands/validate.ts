@@ -6,7 +6,15 @@
  *
  * @module
  */
-import { type Command, emit, EXIT, outputForm, parseFlags, UsageError } from "../command.ts";
+import {
+  type Command,
+  emit,
+  EXIT,
+  OUTPUT_FLAGS,
+  outputForm,
+  parseFlags,
+  UsageError,
+} from "../command.ts";
 import { handleHelp, readPackageArg, writeOutFiles } from "../shared.ts";
 
 const HELP = `Usage: memaudit validate PACKAGE [--json | --csv] [--out DIR]
@@ -35,10 +43,8 @@ export const command: Command = {
   async run(argv, io) {
     if (handleHelp(argv, io, HELP)) return EXIT.ok;
     const { values, positionals } = parseFlags(argv, {
-      json: { type: "boolean", default: false },
-      csv: { type: "boolean", default: false },
       out: { type: "string" },
-      help: { type: "boolean", short: "h", default: false },
+      ...OUTPUT_FLAGS,
     });
     const form = outputForm(values);
     if (positionals.length !== 1) {
