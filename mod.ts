@@ -500,8 +500,6 @@ export {
 // package, budget and k by every scorer. `issueCertificate` stays internal (solvers only).
 export {
   type CertificateUse,
-  certify,
-  certifyBnb,
   isIssued,
   issuedFor,
   raiseCap,

@@ -17,18 +17,19 @@
  * Issued certificates are frozen, so their status and numbers cannot be
  * edited afterwards. Every exact solver (`solve()`, `solveBnb()`,
  * `solveMilp()`, `solveMilpSync()`, `solveBrute()`) issues the certificate it
- * returns; {@linkcode certify} and {@linkcode certifyBnb} are the same calls
- * under the names that say what they are for.
+ * returns (lib/solve/issue.ts); this module adds the checks' public entry
+ * points and {@linkcode raiseCap}.
  *
  * @example Scoring against a certified OPT
  * ```ts
  * import assert from "node:assert/strict";
- * import { certify, requireCertificate } from "./certificate.ts";
+ * import { requireCertificate } from "./certificate.ts";
+ * import { solve } from "./solve/solve.ts";
  * import { compilePackage } from "./package/compile.ts";
  * import { readPackageJson } from "./package/json_io.ts";
  *
  * const cp = compilePackage(await readPackageJson("data/examples/vegetarian_pescatarian.json"));
- * const opt = await certify(cp, 8);
+ * const opt = await solve(cp, 8);
  * assert.equal(requireCertificate(opt, { cp, budget: 8 }, "score").objective, 3);
  * assert.throws(() => requireCertificate({ ...opt }, { cp, budget: 8 }, "score"), TypeError);
  * ```
@@ -37,47 +38,9 @@
  */
 import type { CompiledPackage } from "./package/compile.ts";
 import type { Certificate } from "./solve/result.ts";
-import { solve, type SolveOptions } from "./solve/solve.ts";
-import { type BnbOptions, solveBnb } from "./solve/bnb.ts";
 import { issueCertificate, requireCertificate } from "./solve/issue.ts";
 
 export { type CertificateUse, isIssued, issuedFor, requireCertificate } from "./solve/issue.ts";
-
-/**
- * Certifies OPT_P(B) with `solve()` and issues the certificate: the entry
- * point for any OPT that is scored against afterwards.
- *
- * @param cp compiled package
- * @param budget B in cost units (> 0)
- * @param opts solver choice, k, time limits (see `solve()`)
- * @returns the issued certificate (frozen); only status `optimal` with gap 0 certifies OPT
- * @throws {RangeError} as `solve()` does, for a bad budget, k or time limit
- */
-export function certify(
-  cp: CompiledPackage,
-  budget: number,
-  opts: SolveOptions = {},
-): Promise<Certificate> {
-  return solve(cp, budget, opts);
-}
-
-/**
- * Certifies OPT_P(B) with branch-and-bound (synchronous) and issues the
- * certificate.
- *
- * @param cp compiled package
- * @param budget B in cost units (> 0)
- * @param opts k, time limit, bounds (see `solveBnb()`)
- * @returns the issued certificate (frozen)
- * @throws {RangeError} as `solveBnb()` does, for a bad budget or k
- */
-export function certifyBnb(
-  cp: CompiledPackage,
-  budget: number,
-  opts: BnbOptions = {},
-): Certificate {
-  return solveBnb(cp, budget, opts);
-}
 
 /**
  * A certificate at a larger group cap from a certified one at a smaller cap

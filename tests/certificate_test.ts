@@ -3,8 +3,6 @@ import assert from "node:assert/strict";
 import {
   auditStore,
   type Certificate,
-  certify,
-  certifyBnb,
   compilePackage,
   decisionLedger,
   isIssued,
@@ -15,6 +13,7 @@ import {
   requireCertificate,
   scoreStore,
   solve,
+  solveBnb,
 } from "memaudit";
 
 const pkg = await readPackageJson("data/examples/vegetarian_pescatarian.json");
@@ -24,7 +23,7 @@ const refusedAsForged = (e: unknown) =>
   e instanceof TypeError && /was not made by an exact solver/.test(e.message);
 
 Deno.test("requireCertificate() refuses an object literal, a copy and a JSON round trip", async () => {
-  const opt = await certify(cp, 8);
+  const opt = await solve(cp, 8);
   assert.equal(requireCertificate(opt, { cp, budget: 8 }, "score"), opt);
   const literal: Certificate = {
     status: "optimal",
@@ -55,7 +54,7 @@ Deno.test("requireCertificate() refuses an object literal, a copy and a JSON rou
 });
 
 Deno.test("requireCertificate() refuses another package, budget or k, and accepts a recompiled copy", () => {
-  const opt = certifyBnb(cp, 8);
+  const opt = solveBnb(cp, 8);
   assert.equal(
     requireCertificate(opt, { cp: compilePackage(structuredClone(pkg)), budget: 8 }, "x"),
     opt,
@@ -78,13 +77,13 @@ Deno.test("requireCertificate() refuses another package, budget or k, and accept
     /the certificate is for k = 1, not k = 2/,
   );
   assert.throws(
-    () => scoreStore(cp, [], certifyBnb(cp, 8, { k: 2 })),
+    () => scoreStore(cp, [], solveBnb(cp, 8, { k: 2 })),
     /Cannot score a store against OPT: the certificate is for k = 2, not k = 1/,
   );
 });
 
-Deno.test("certify() issues frozen certificates: status and numbers cannot be edited", async () => {
-  const opt = await certify(cp, 8);
+Deno.test("solve() issues frozen certificates: status and numbers cannot be edited", async () => {
+  const opt = await solve(cp, 8);
   assert.deepEqual([opt.status, opt.objective, opt.store], ["optimal", 3, ["e2.compound"]]);
   assert.ok(Object.isFrozen(opt) && Object.isFrozen(opt.store));
   assert.throws(() => {
@@ -101,28 +100,28 @@ Deno.test("auditStore() and decisionLedger() refuse a plain list of ids as OPT",
       /a list of candidate ids is not a certificate/.test(e.message));
   }
   // A genuine certificate of another budget is refused too.
-  assert.throws(() => auditStore(cp, 8, [], certifyBnb(cp, 5)), /is for budget 5, not 8/);
+  assert.throws(() => auditStore(cp, 8, [], solveBnb(cp, 5)), /is for budget 5, not 8/);
 });
 
 Deno.test("auditStore() refuses a genuine certificate that is not optimal", () => {
-  const timed = certifyBnb(cp, 8, { timeLimitMs: 0 });
+  const timed = solveBnb(cp, 8, { timeLimitMs: 0 });
   if (timed.status === "optimal") return; // solved before the first clock check: nothing to refuse
   assert.throws(() => auditStore(cp, 8, [], timed), /the certificate is not certified/);
 });
 
 Deno.test("raiseCap() lifts a certificate to a larger k only when it reaches Σ w", () => {
   // Σ w = 3.5. At B = 100, OPT is 3.25 under k = 1 (no proof for k = 2) and 3.5 under k = 2.
-  const k1 = certifyBnb(cp, 100, { k: 1 });
+  const k1 = solveBnb(cp, 100, { k: 1 });
   assert.equal(k1.objective, 3.25);
   assert.equal(raiseCap(cp, k1, 2), null);
-  const k2 = certifyBnb(cp, 100, { k: 2 });
+  const k2 = solveBnb(cp, 100, { k: 2 });
   const lifted = raiseCap(cp, k2, 3);
   assert.ok(lifted !== null && isIssued(lifted));
   assert.deepEqual(
     [lifted.k, lifted.objective, lifted.status, lifted.gap, lifted.store],
     [3, 3.5, "optimal", 0, k2.store],
   );
-  assert.equal(certifyBnb(cp, 100, { k: 3 }).objective, 3.5);
+  assert.equal(solveBnb(cp, 100, { k: 3 }).objective, 3.5);
   // Not to a smaller or equal cap, and never for another package.
   assert.equal(raiseCap(cp, k2, 2), null);
   const other: Package = structuredClone(pkg);

@@ -11,7 +11,8 @@
 import type { Package } from "../package/schema.ts";
 import { compilePackage } from "../package/compile.ts";
 import { type Certificate, isCertified } from "../solve/result.ts";
-import { certifyBnb, isIssued, issuedFor, raiseCap } from "../certificate.ts";
+import { isIssued, issuedFor, raiseCap } from "../certificate.ts";
+import { solveBnb } from "../solve/bnb.ts";
 import { ratioToOpt } from "../score/ratio.ts";
 import { clusterBootstrapCi } from "../score/cluster_bootstrap.ts";
 import { kendallTau } from "../score/agreement.ts";
@@ -119,7 +120,7 @@ export function scoreNatural(
         cert = raiseCap(cp, prior, k);
         if (cert !== null) break;
       }
-      cert ??= certifyBnb(cp, budget, { k });
+      cert ??= solveBnb(cp, budget, { k });
       const opt = isCertified(cert) ? cert.objective : null;
       const use = { cp, budget, k };
       const row = (method: string, value: number): NaturalScoreRow => {
@@ -158,7 +159,7 @@ export function certifyNatural(
   const budgets = opts.budgets ?? LOCOMO_DEFAULT_BUDGETS;
   return packages.flatMap((pkg) => {
     const cp = compilePackage(pkg);
-    return budgets.map((b) => certifyBnb(cp, b, { k: opts.k ?? cp.k }));
+    return budgets.map((b) => solveBnb(cp, b, { k: opts.k ?? cp.k }));
   });
 }
 

@@ -35,7 +35,8 @@ import { checkFeasible, evaluateStore, saturate } from "../objective.ts";
 import type { CompiledPackage } from "../package/compile.ts";
 import { UNIT_FAMILIES, type UnitFamily } from "../package/schema.ts";
 import { type Certificate, isCertified } from "../solve/result.ts";
-import { type CertificateUse, certifyBnb, requireCertificate } from "../certificate.ts";
+import { type CertificateUse, requireCertificate } from "../certificate.ts";
+import { solveBnb } from "../solve/bnb.ts";
 import { getWriter } from "../writers/registry.ts";
 import { TOL, type Writer, type WriterResult } from "../writers/types.ts";
 
@@ -183,7 +184,7 @@ export function storeIndices(
  * The store of a certified OPT. Only a solver-made certificate of the same
  * package, budget and k is accepted: a list of ids is not an OPT.
  *
- * @param opt an exact solver's certificate (from `certify()` / `certifyBnb()`)
+ * @param opt an exact solver's certificate (as `solve()`, `solveBnb()`, ... return it)
  * @param use the package, budget and k it must belong to
  * @returns the candidate ids of the optimal store
  * @throws {TypeError} if no exact solver made `opt` (e.g. a plain id list or an object literal)
@@ -503,7 +504,7 @@ export function conditionalFailureAudit(
     : Object.entries(writers as Record<string, Writer>);
   const records: AuditRecord[] = [];
   for (const { id, cp } of packages) {
-    const opt = certifyBnb(cp, budget);
+    const opt = solveBnb(cp, budget);
     for (const [name, writer] of entries) {
       const result = runWriter(cp, budget, writer);
       records.push({

@@ -30,18 +30,18 @@ export interface Ratio {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { certify } from "../certificate.ts";
+ * import { solve } from "../solve/solve.ts";
  * import { compilePackage } from "../package/compile.ts";
  * import { readPackageJson } from "../package/json_io.ts";
  * import { ratioToOpt } from "./ratio.ts";
  *
  * const cp = compilePackage(await readPackageJson("data/examples/vegetarian_pescatarian.json"));
- * const opt = await certify(cp, 8);
+ * const opt = await solve(cp, 8);
  * assert.deepEqual(ratioToOpt(1.5, opt, { cp, budget: 8 }), { ratio: 0.5, flag: "ok" });
  * ```
  *
  * @param value F(X) of the scored store, in weight units
- * @param opt an exact solver's certificate (from `certify()` / `certifyBnb()`)
+ * @param opt an exact solver's certificate (as `solve()`, `solveBnb()`, ... return it)
  * @param use the package, budget and k the ratio is for: the certificate must belong to them
  * @returns the ratio and its flag (`uncertified` when the certificate is genuine but not optimal)
  * @throws {TypeError} if no exact solver made `opt` (see `requireCertificate`)

@@ -15,7 +15,7 @@ import type { Package } from "../package/schema.ts";
 import { type ExternalMemory, unionCandidateId, unionPackage } from "../package/union.ts";
 import { type Ratio, ratioToOpt } from "../score/ratio.ts";
 import type { Certificate } from "../solve/result.ts";
-import { certify } from "../certificate.ts";
+import { solve } from "../solve/solve.ts";
 import { checkFeasible, evaluateStore } from "../objective.ts";
 import { recostPackage } from "../natural/cost_rules.ts";
 import { memoryCost, type MemoryCostModel, wordCost } from "./cost_models.ts";
@@ -339,8 +339,8 @@ export async function scoreUnion(
 
   const out: UnionBudgetScore[] = [];
   for (const budget of budgets) {
-    const optPackage = await certify(cp, budget, limit);
-    const optUnion = await certify(cu, budget, limit);
+    const optPackage = await solve(cp, budget, limit);
+    const optUnion = await solve(cu, budget, limit);
     const selections: SelectionScore[] = [];
     for (const selector of selectors) {
       let st: PrunedStore;

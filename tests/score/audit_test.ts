@@ -3,11 +3,11 @@ import {
   aggregateFailureAudits,
   auditStore,
   type Certificate,
-  certifyBnb,
   compilePackage,
   conditionalFailureAudit,
   generate,
   parsePackage,
+  solveBnb,
   unitReachability,
 } from "memaudit";
 import { WRITERS } from "../../lib/writers/mod.ts";
@@ -75,7 +75,7 @@ Deno.test("unitReachability() separates reachable, unaffordable and unavailable 
 
 Deno.test("auditStore() charges density-only the current state on the update-stress fixture (B = 3)", () => {
   const cp = updateStress();
-  const opt = certifyBnb(cp, 3);
+  const opt = solveBnb(cp, 3);
   assert.deepEqual(opt.store, ["new_compound"]);
   const w = WRITERS.density_only(cp, 3);
   assert.deepEqual(w.store, ["old_atomic", "new_tombstone"]);
@@ -116,7 +116,7 @@ Deno.test("auditStore() charges density-only the current state on the update-str
 
 Deno.test("auditStore() does not charge units that are unaffordable at B = 1", () => {
   const cp = updateStress();
-  const opt = certifyBnb(cp, 1);
+  const opt = solveBnb(cp, 1);
   assert.deepEqual(opt.store, ["new_tombstone"]);
   // Keeping nothing: only the invalidation unit was reachable.
   const a = auditStore(cp, 1, [], opt);
@@ -129,7 +129,7 @@ Deno.test("auditStore() does not charge units that are unaffordable at B = 1", (
 
 Deno.test("auditStore() on base seed 0 (B = 4): density-only misses both invalidation units", () => {
   const cp = compilePackage(generate("base", 0));
-  const opt = certifyBnb(cp, 4);
+  const opt = solveBnb(cp, 4);
   assert.deepEqual(opt.store, ["s0_pref_0_update_compound_update", "s0_pref_1_update_tombstone"]);
   const w = WRITERS.density_only(cp, 4);
   assert.deepEqual(w.store, ["s0_fact_0_atomic_fact", "s0_fact_1_atomic_fact"]);
@@ -162,7 +162,7 @@ Deno.test("auditStore() takes an optimal writer store as the reference unless to
   // Base seed 4, B = 4: GVT keeps the tombstone of pair 0 and the compound update of pair 1,
   // the solver the reverse; both reach OPT = 6.25.
   const cp = compilePackage(generate("base", 4));
-  const opt = certifyBnb(cp, 4);
+  const opt = solveBnb(cp, 4);
   const g = WRITERS.oracle_gvt(cp, 4);
   assert.notDeepEqual(g.store, opt.store);
   near(g.value, 6.25);
@@ -176,7 +176,7 @@ Deno.test("auditStore() takes an optimal writer store as the reference unless to
 
 Deno.test("auditStore() rejects infeasible stores and uncertified optima", () => {
   const cp = updateStress();
-  const opt = certifyBnb(cp, 3);
+  const opt = solveBnb(cp, 3);
   assert.throws(
     () => auditStore(cp, 3, ["new_atomic", "new_tombstone"], opt),
     /Cannot audit the writer store: group 'meal_update' holds 2 candidates/,

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import {
-  certifyBnb,
   compilePackage,
   decisionLedger,
   evaluateStore,
   generate,
+  solveBnb,
   STRESS_DISTRIBUTIONS,
 } from "memaudit";
 import { WRITERS } from "../../lib/writers/mod.ts";
@@ -16,7 +16,7 @@ const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
 
 Deno.test("decisionLedger() books density-only's loss at the update decision (fixture, B = 3)", () => {
   const cp = updateStress();
-  const opt = certifyBnb(cp, 3);
+  const opt = solveBnb(cp, 3);
   const rows = decisionLedger(cp, 3, WRITERS.density_only(cp, 3).store, opt);
   assert.equal(rows.length, 2);
   const [a, b] = rows;
@@ -41,7 +41,7 @@ Deno.test("decisionLedger() books density-only's loss at the update decision (fi
 
 Deno.test("decisionLedger() on base seed 0 (B = 4): density-only loses the update decisions", () => {
   const cp = compilePackage(generate("base", 0));
-  const opt = certifyBnb(cp, 4);
+  const opt = solveBnb(cp, 4);
   const rows = decisionLedger(cp, 4, WRITERS.density_only(cp, 4).store, opt);
   assert.deepEqual(rows.map((r) => r.writerKept), [
     "s0_fact_0_atomic_fact",
@@ -72,7 +72,7 @@ Deno.test("decisionLedger() on base seed 0 (B = 4): density-only loses the updat
 
 Deno.test("decisionLedger() on update_chain seed 0 (B = 6): no-tombstone GVT loses every invalidation", () => {
   const cp = compilePackage(generate("update_chain", 0));
-  const opt = certifyBnb(cp, 6);
+  const opt = solveBnb(cp, 6);
   const rows = decisionLedger(cp, 6, WRITERS.no_tombstone_gvt(cp, 6).store, opt);
   const tail = (s: string) => s.split(":").pop();
   assert.deepEqual(rows.map((r) => tail(r.writerKept)), [
@@ -104,7 +104,7 @@ Deno.test("decisionLedger() totals: Σ(lost − gained) = Σ swapLoss = OPT − 
   for (const dist of STRESS_DISTRIBUTIONS) {
     for (const seed of [0, 1, 2]) {
       const cp = compilePackage(generate(dist, seed));
-      const opt = certifyBnb(cp, 6);
+      const opt = solveBnb(cp, 6);
       for (const [id, writer] of Object.entries(WRITERS)) {
         const store = writer(cp, 6).store;
         const rows = decisionLedger(cp, 6, store, opt);
@@ -122,7 +122,7 @@ Deno.test("decisionLedger() totals: Σ(lost − gained) = Σ swapLoss = OPT − 
 Deno.test("decisionLedger() rejects an over-budget store", () => {
   const cp = updateStress();
   assert.throws(
-    () => decisionLedger(cp, 3, ["old_raw", "new_compound"], certifyBnb(cp, 3)),
+    () => decisionLedger(cp, 3, ["old_raw", "new_compound"], solveBnb(cp, 3)),
     /Cannot audit the writer store: cost 6 exceeds budget 3/,
   );
 });

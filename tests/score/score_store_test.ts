@@ -1,16 +1,16 @@
 import assert from "node:assert/strict";
-import { certifyBnb, compilePackage, readPackageJson, scoreStore } from "memaudit";
+import { compilePackage, readPackageJson, scoreStore, solveBnb } from "memaudit";
 
 const cp = compilePackage(await readPackageJson("data/examples/vegetarian_pescatarian.json"));
 
 Deno.test("scoreStore() gives the package ratio of a feasible store", () => {
-  const opt = certifyBnb(cp, 8);
+  const opt = solveBnb(cp, 8);
   const s = scoreStore(cp, ["e2.current_fact"], opt);
   assert.deepEqual(s, { value: 1, cost: 4, feasible: true, reasons: [], ratio: 1 / 3, flag: "ok" });
 });
 
 Deno.test("scoreStore() gives no ratio to an infeasible store and says why", () => {
-  const opt = certifyBnb(cp, 8);
+  const opt = solveBnb(cp, 8);
   const s = scoreStore(cp, ["e2.current_fact", "e2.tombstone", "nope"], opt);
   assert.equal(s.feasible, false);
   assert.equal(s.ratio, null);

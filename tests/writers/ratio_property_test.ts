@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { certifyBnb, ratioToOpt, WRITERS } from "memaudit";
+import { ratioToOpt, solveBnb, WRITERS } from "memaudit";
 import { arbPackage, compileArb } from "../_arb.ts";
 
 Deno.test("every writer's package ratio against a certified OPT lies in [0, 1]", () => {
@@ -8,7 +8,7 @@ Deno.test("every writer's package ratio against a certified OPT lies in [0, 1]",
   fc.assert(
     fc.property(arbPackage({ k2: true, piecewise: true }), ({ input, budget }) => {
       const cp = compileArb(input);
-      const opt = certifyBnb(cp, budget);
+      const opt = solveBnb(cp, budget);
       for (const [id, writer] of Object.entries(WRITERS)) {
         const r = ratioToOpt(writer(cp, budget).value, opt, { cp, budget });
         if (r.flag === "degenerate_opt") {
