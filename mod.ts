@@ -131,7 +131,7 @@ export {
   noTombstoneGreedy,
   noTombstoneGvt,
 } from "./lib/writers/restricted_writers.ts";
-export { restrictPackage } from "./lib/writers/restrict_package.ts";
+export { restrictPackage } from "./lib/package/restrict.ts";
 
 // --- Scorers: ratios, bootstrap, update metrics, aggregation, failure audit, ledger ------------
 export {

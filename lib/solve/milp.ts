@@ -57,7 +57,7 @@ import type { Certificate } from "./result.ts";
 import { buildLp, type LpModel } from "./lp_text.ts";
 import { solveBnb } from "./bnb.ts";
 import { issueCertificate } from "./issue.ts";
-import { restrictPackage } from "../writers/restrict_package.ts";
+import { restrictPackage } from "../package/restrict.ts";
 
 /**
  * A loaded HiGHS runtime as the MILP solver sees it: the npm `highs` module

@@ -14,7 +14,8 @@ import type { Summation } from "../score/summation.ts";
 import { solveBnb } from "../solve/bnb.ts";
 import { isCertified } from "../solve/result.ts";
 import { WRITERS } from "../writers/registry.ts";
-import { noTombstone, noTombstonePool, restrictPackage } from "../writers/restrict_package.ts";
+import { noTombstone, noTombstonePool } from "../writers/restrict_package.ts";
+import { restrictPackage } from "../package/restrict.ts";
 import { getSweepMethod, type SweepMethod } from "./methods.ts";
 import { RESULT_SCHEMA_VERSION, type ResultRow, type TimingRow, VERSIONS } from "./row.ts";
 

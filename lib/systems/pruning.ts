@@ -11,7 +11,7 @@ import { compareIds, type CompiledPackage } from "../package/compile.ts";
 import { CoverageState, evaluateStore, TOL } from "../objective.ts";
 import type { Certificate } from "../solve/result.ts";
 import { solve, type SolveOptions } from "../solve/solve.ts";
-import { restrictPackage } from "../writers/restrict_package.ts";
+import { restrictPackage } from "../package/restrict.ts";
 
 /** A pruned store: candidate indices of the union, in the pool's (time) order. */
 export interface PrunedStore {

@@ -5,8 +5,8 @@
  *
  * @module
  */
-import { type CompiledPackage, compilePackage } from "../package/compile.ts";
-import type { Package } from "../package/schema.ts";
+import type { CompiledPackage } from "../package/compile.ts";
+import { restrictPackage } from "../package/restrict.ts";
 
 /** Types removed by the no-tombstone ablation: `tombstone` and `compound_update` only. */
 export const TOMBSTONE_TYPES: ReadonlySet<string> = new Set(["tombstone", "compound_update"]);
@@ -47,35 +47,6 @@ export function noTombstone(cp: CompiledPackage): (c: number) => boolean {
  */
 export function onlyTypes(cp: CompiledPackage, types: ReadonlySet<string>): (c: number) => boolean {
   return (c) => types.has(cp.rep[c]);
-}
-
-/**
- * A package with only the kept candidates: same units, weights, h, group
- * cap, queries and budgets; coverage cells of dropped candidates and
- * experiences left without candidates are removed. Group order is unchanged
- * (it depends only on the experiences' (order, id)); candidate ids are
- * shared with `cp`, indices are not.
- *
- * @param cp compiled package
- * @param keep predicate over candidate indices of `cp`
- * @returns the compiled restricted package (its `pkg.id` gets a "#restricted" suffix)
- */
-export function restrictPackage(
-  cp: CompiledPackage,
-  keep: (c: number) => boolean,
-): CompiledPackage {
-  const pkg = cp.pkg;
-  const candidates = pkg.candidates.filter((_, c) => keep(c));
-  const kept = new Set(candidates.map((c) => c.id));
-  const used = new Set(candidates.map((c) => c.experience));
-  const restricted: Package = {
-    ...pkg,
-    id: `${pkg.id}#restricted`,
-    experiences: pkg.experiences.filter((e) => used.has(e.id)),
-    candidates,
-    coverage: pkg.coverage.filter((cell) => kept.has(cell.candidate)),
-  };
-  return compilePackage(restricted, { k: cp.k });
 }
 
 const noTombstonePools = new WeakMap<CompiledPackage, CompiledPackage>();

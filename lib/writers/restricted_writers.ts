@@ -16,8 +16,8 @@ import {
   noTombstone,
   noTombstonePool,
   onlyTypes,
-  restrictPackage,
 } from "./restrict_package.ts";
+import { restrictPackage } from "../package/restrict.ts";
 import type { WriterResult } from "./types.ts";
 
 function gvtOnPool(

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { noTombstone, onlyTypes, restrictPackage } from "../../lib/writers/mod.ts";
+import { noTombstone, onlyTypes } from "../../lib/writers/mod.ts";
+import { restrictPackage } from "../../lib/package/restrict.ts";
 import { updateStress } from "./_fixtures.ts";
 
 Deno.test("restrictPackage() with noTombstone() drops tombstone and compound_update only", () => {
