@@ -11,12 +11,7 @@ import { checkBudget, finish } from "./_common.ts";
 import { bestOfGrid } from "./_gvt_pass.ts";
 import { greedy } from "./greedy.ts";
 import { singletonDensityGrid } from "./oracle_gvt.ts";
-import {
-  GENERIC_TYPES,
-  noTombstone,
-  noTombstonePool,
-  onlyTypes,
-} from "./restrict_package.ts";
+import { GENERIC_TYPES, noTombstone, noTombstonePool, onlyTypes } from "./restrict_package.ts";
 import { restrictPackage } from "../package/restrict.ts";
 import type { WriterResult } from "./types.ts";
 
