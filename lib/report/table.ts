@@ -120,9 +120,19 @@ export class Table {
     return outPath("tables", `${this.name}.csv`);
   }
 
-  /** Writes `tables/<name>.csv` under the output root; returns the table (to display it). */
+  /**
+   * Writes `tables/<name>.csv` under the output root and, when the table has a caption,
+   * `tables/<name>.caption.txt` beside it (the caption and a newline), so that a CSV copy keeps
+   * labels such as "SIMULATED" or "reference data" that the notebook shows above the table.
+   * Each file is written atomically (temporary file, then rename).
+   *
+   * @returns the table (to display it)
+   */
   async save(): Promise<this> {
     await writeTextAtomic(this.path, this.toCsv());
+    if (this.caption) {
+      await writeTextAtomic(outPath("tables", `${this.name}.caption.txt`), `${this.caption}\n`);
+    }
     return this;
   }
 }

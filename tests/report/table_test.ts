@@ -1,0 +1,45 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { Table } from "../../lib/report/table.ts";
+
+/** Runs `fn` with MEMAUDIT_OUT pointing at a fresh temporary folder. */
+async function withOut(fn: (dir: string) => Promise<void>): Promise<void> {
+  const dir = await Deno.makeTempDir();
+  const before = Deno.env.get("MEMAUDIT_OUT");
+  Deno.env.set("MEMAUDIT_OUT", dir);
+  try {
+    await fn(dir);
+  } finally {
+    if (before === undefined) Deno.env.delete("MEMAUDIT_OUT");
+    else Deno.env.set("MEMAUDIT_OUT", before);
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+Deno.test("Table.save() writes the CSV and keeps the caption beside it", async () => {
+  await withOut(async (dir) => {
+    const t = new Table(
+      "sim_demo",
+      [{ B: 2, pass: 0.5 }, { B: 4, pass: null }],
+      undefined,
+      "SIMULATED agents",
+    );
+    await t.save();
+    assert.equal(
+      await Deno.readTextFile(join(dir, "tables", "sim_demo.csv")),
+      "B,pass\n2,0.5\n4,\n",
+    );
+    assert.equal(
+      await Deno.readTextFile(join(dir, "tables", "sim_demo.caption.txt")),
+      "SIMULATED agents\n",
+    );
+  });
+});
+
+Deno.test("Table.save() writes no caption file for a table without a caption", async () => {
+  await withOut(async (dir) => {
+    await new Table("plain", [{ a: 1 }]).save();
+    const names = [...Deno.readDirSync(join(dir, "tables"))].map((e) => e.name).sort();
+    assert.deepEqual(names, ["plain.csv"]);
+  });
+});
