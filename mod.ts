@@ -279,6 +279,7 @@ export {
   LlmAdjudicator,
   type LlmAdjudicatorOptions,
   type LlmMessages,
+  LlmVerdictError,
 } from "./lib/adjudicate/llm.ts";
 export {
   ImportedAdjudicator,
