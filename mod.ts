@@ -6,10 +6,16 @@
  * matrix. Under a storage budget B the certified optimum OPT is the denominator writers and
  * exported memory stores are scored against.
  *
- * This file is the public API: it re-exports, by name, what a user of the toolkit needs, in
- * groups (packages and I/O, objective, solvers and certificates, writers, scorers, generators,
- * natural packages, adjudicators, store adapters, sweep, paper reference data, report and plot).
- * Everything else under `lib/` is internal and may change without notice.
+ * This file is the public API: it re-exports, by name, what a user of the toolkit calls or names
+ * (the entry functions of each part, the types of their inputs and results, the constants a user
+ * passes), in groups: packages and I/O, objective, solvers and certificates, writers, scorers,
+ * generators, random streams, natural packages, adjudicators, store adapters, sweep and shards,
+ * paper reference data, report and plot, scale-conditioned reliability (paper 002) and
+ * personalized retention (paper 003). Everything else under `lib/` is internal and may change
+ * without notice. The two companion parts have fuller surfaces of their own: import
+ * `lib/scale/mod.ts` (trajectory adapters one by one, BM25 tokens, simulated readers, ladder
+ * files) or `lib/retention/mod.ts` (the benchmark's folder readers, presence judges, single
+ * policies, the retention LP) for the steps this file leaves out.
  *
  * @example Certified OPT of the paper's vegetarian → pescatarian package
  * ```ts
@@ -25,16 +31,11 @@
  * @module
  */
 
-// --- Errors ------------------------------------------------------------------------------------
+// --- Errors --------------------------------------------------------------------------------------
 export { InputError, type Where } from "./lib/errors.ts";
 
-// --- Packages and I/O (JSON, CSV folders, the authors' JSONL export, JSON Schema, union) -------
-export {
-  CANDIDATE_KINDS,
-  MAX_TOTAL_WEIGHT,
-  UNIT_FAMILIES,
-  UNIT_VALIDITY,
-} from "./lib/package/schema.ts";
+// --- Packages and I/O: schema, JSON, CSV folders, the authors' JSONL export, union ---------------
+export { CANDIDATE_KINDS, UNIT_FAMILIES, UNIT_VALIDITY } from "./lib/package/schema.ts";
 export type {
   Candidate,
   CandidateKind,
@@ -56,49 +57,34 @@ export {
   compilePackage,
   unitWeights,
 } from "./lib/package/compile.ts";
-export {
-  packageToJson,
-  parsePackageJson,
-  readPackageJson,
-  writePackageJson,
-} from "./lib/package/json_io.ts";
+export { readPackageJson, writePackageJson } from "./lib/package/json_io.ts";
 export { readPackageFrom } from "./lib/package/read_any.ts";
 export { readPackageCsv, writePackageCsv } from "./lib/package/csv_io.ts";
-export {
-  type ArtifactCoercion,
-  type ArtifactReadOptions,
-  readArtifactPackage,
-} from "./lib/package/artifact_jsonl.ts";
+export { type ArtifactReadOptions, readArtifactPackage } from "./lib/package/artifact_jsonl.ts";
 export { packageJsonSchema } from "./lib/package/json_schema.ts";
-export { type ExternalMemory, unionCandidateId, unionPackage } from "./lib/package/union.ts";
+export { type ExternalMemory, unionPackage } from "./lib/package/union.ts";
 
-// --- Objective: F, feasibility, coverage state (DESIGN §2) -------------------------------------
+// --- Objective: F, feasibility, coverage state (DESIGN §2) ---------------------------------------
 export {
   BUDGET_RTOL,
   checkFeasible,
   CoverageState,
-  densityTol,
   evaluateStore,
   type Feasibility,
-  singletonValues,
-  TOL,
-  VALUE_RTOL,
   valueOf,
   valueTol,
   withinBudget,
 } from "./lib/objective.ts";
 
-// --- Solvers and certificates (only these make an OPT) -----------------------------------------
+// --- Solvers and certificates (only these make an OPT) -------------------------------------------
 export { type Certificate, isCertified, type SolveStatus } from "./lib/solve/result.ts";
 export { solve, type SolveOptions } from "./lib/solve/solve.ts";
-export { BNB_MAX_OPTIONS, BNB_MAX_TABLE, type BnbOptions, solveBnb } from "./lib/solve/bnb.ts";
+export { BNB_MAX_TABLE, type BnbOptions, solveBnb } from "./lib/solve/bnb.ts";
 export { solveBrute } from "./lib/solve/brute.ts";
 export {
   type HighsRuntime,
   type LoadMilpOptions,
   loadMilpSolver,
-  MILP_TIMED_MAX_CANDIDATES,
-  MILP_VERIFY_RTOL,
   type MilpOptions,
   solveMilp,
   solveMilpSync,
@@ -110,39 +96,23 @@ export {
   type AuditSummary,
   summarizeAudit,
 } from "./lib/solve/audit.ts";
+export { type CertificateUse, isIssued, raiseCap, requireCertificate } from "./lib/certificate.ts";
 
-// --- Writers (GVT, density-only, greedy, recency, ...; exact to the authors' artifact) ---------
+// --- Writers (exact to the authors' artifact; every writer by name: WRITERS, getWriter) ----------
 export type { Writer, WriterResult, WriterStep } from "./lib/writers/types.ts";
 export { getWriter, WRITER_LABELS, WRITERS } from "./lib/writers/registry.ts";
 export { oracleGvt } from "./lib/writers/oracle_gvt.ts";
-export { densityOnly } from "./lib/writers/density_only.ts";
-export { factOnly, greedy, type GreedyOptions, summaryOnly } from "./lib/writers/greedy.ts";
-export { recencyRaw, reservoirRaw } from "./lib/writers/raw_selectors.ts";
+export { greedy, type GreedyOptions } from "./lib/writers/greedy.ts";
 export { gvtTheorem2, type Theorem2Options } from "./lib/writers/gvt_theorem2.ts";
-export { estimatedGvt, estimatedUtility } from "./lib/writers/estimated_writers.ts";
+export { estimatedGvt } from "./lib/writers/estimated_writers.ts";
 export {
   ESTIMATOR_PROFILES,
   type EstimatorOptions,
   type EstimatorProfile,
 } from "./lib/writers/estimate.ts";
-export { amemGraph, mem0Extract } from "./lib/writers/proxy_writers.ts";
-export {
-  genericCandidateGvt,
-  noTombstoneGreedy,
-  noTombstoneGvt,
-} from "./lib/writers/restricted_writers.ts";
-export { restrictPackage } from "./lib/package/restrict.ts";
 
-// --- Scorers: ratios, bootstrap, update metrics, aggregation, failure audit, ledger ------------
-export {
-  DEGENERATE_TOL,
-  type Ratio,
-  ratioToOpt,
-  scoreStore,
-  type StoreScore,
-} from "./lib/score/ratio.ts";
-export { artifactBootstrap, type ArtifactBootstrapOptions } from "./lib/score/bootstrap.ts";
-export { bootstrapCi, type BootstrapCiOptions } from "./lib/score/bootstrap_ci.ts";
+// --- Scorers: ratios, cluster bootstrap, update metrics, failure audit, ledger -------------------
+export { type Ratio, ratioToOpt, scoreStore, type StoreScore } from "./lib/score/ratio.ts";
 export {
   clusterBootstrapCi,
   type ClusterBootstrapOptions,
@@ -154,14 +124,7 @@ export {
   type UpdateMetricsOptions,
   type ValidityLists,
 } from "./lib/score/metrics.ts";
-export {
-  type AggregatableRow,
-  type AggregateOptions,
-  type AggregateRow,
-  aggregateRows,
-  type BestByBudget,
-  bestByBudget,
-} from "./lib/score/aggregate.ts";
+export { type AggregateRow, type BestByBudget, bestByBudget } from "./lib/score/aggregate.ts";
 export {
   aggregateFailureAudits,
   type AuditOptions,
@@ -189,56 +152,31 @@ export {
   type ReachabilityShares,
   reachabilityShares,
 } from "./lib/score/failure_summary.ts";
-export {
-  type AgreementStats,
-  agreementStats,
-  cohensKappa,
-  type Confusion,
-  confusionMatrix,
-  gwetAc1,
-  kendallTau,
-  type Label,
-  percentAgreement,
-} from "./lib/score/agreement.ts";
+export { type Summation } from "./lib/score/summation.ts";
 
-// --- Generators: the artifact's synthetic distributions, budgets, package hashes ---------------
+// --- Generators: the artifact's synthetic distributions, budgets, package hashes -----------------
 export {
-  checkDistributionName,
   type DistributionName,
-  DISTRIBUTIONS,
   generate,
-  type Generator,
   STRESS_DISTRIBUTIONS,
 } from "./lib/generate/distributions.ts";
-export {
-  budgetBasis,
-  budgetsFromBasis,
-  budgetsFromTokens,
-  type BudgetToken,
-  packageCostTotal,
-  parseBudgetToken,
-} from "./lib/generate/budgets.ts";
-export { canonicalJson } from "./lib/generate/canonical_json.ts";
+export { budgetsFromTokens } from "./lib/generate/budgets.ts";
 export { packageHash } from "./lib/generate/package_hash.ts";
 
-// --- Random streams (CPython's Mersenne Twister for the artifact; seeded for new work) ---------
+// --- Random streams (CPython's Mersenne Twister for the artifact; seeded for new work) -----------
 export type { Rng } from "./lib/rng/rng.ts";
 export type { WordRng } from "./lib/rng/_word_rng.ts";
 export { PyRandom } from "./lib/rng/py_random.ts";
 export { SeededRandom } from "./lib/rng/seeded_random.ts";
 
-// --- Natural packages (LoCoMo): data, slices, conversion, audit trail, cost rules, scoring -----
+// --- Natural packages (LoCoMo): data, slices, conversion, audit trail, cost rules, scoring -------
+// the LoCoMo file: where it is, how to get it, what it holds
 export {
   describeLocomo,
-  type FetchedLocomo,
-  fetchLocomo,
-  type FetchLocomoOptions,
   type LocatedLocomo,
   locateLocomo,
   type LocateLocomoOptions,
   LOCOMO_CACHE_PATH,
-  LOCOMO_ENV,
-  LOCOMO_SHA256,
   LOCOMO_SHARED_PATH,
   locomoHowTo,
 } from "./lib/natural/data_source.ts";
@@ -248,26 +186,19 @@ export {
   type LocomoQa,
   type LocomoSample,
   type LocomoTurn,
-  parseLocomo,
 } from "./lib/natural/load_locomo.ts";
+// support slices, their issues and the QA audit trail
 export {
-  LOCOMO_DEFAULT_BUDGETS,
   LOCOMO_REPRESENTATIONS,
   locomoLexicalAdjudicator,
   type LocomoRepresentation,
-  type LocomoSlice,
   type LocomoSliceOptions,
-  locomoSupportSlice,
 } from "./lib/natural/locomo.ts";
 export {
-  type CountStats,
-  type CoverageCounts,
   type LocomoSlices,
   locomoSlices,
   type SliceOutcome,
   type SliceRecord,
-  type SliceSummary,
-  summarizeSlices,
 } from "./lib/natural/locomo_slices.ts";
 export {
   type IssueSeverity,
@@ -276,22 +207,16 @@ export {
   type SliceIssueCode,
 } from "./lib/natural/slice_issue.ts";
 export {
-  LOCOMO_CATEGORIES,
-  type LocomoCategory,
-  locomoCategory,
-} from "./lib/natural/categories.ts";
-export {
   AUDIT_REASONS,
-  AUDIT_STATUSES,
   auditByCategory,
   type AuditCounts,
   auditCounts,
-  auditLocomo,
   type AuditReason,
   type AuditStatus,
   type QaAuditOptions,
   type QaAuditRecord,
 } from "./lib/natural/audit.ts";
+// conversion to packages, cost rules, certified scoring
 export {
   convertLocomo,
   type ConvertLocomoOptions,
@@ -301,10 +226,8 @@ export {
 } from "./lib/natural/convert.ts";
 export {
   byteOverheadCost,
-  candidateCost,
   COST_RULES,
   type CostRule,
-  naturalCost,
   recostPackage,
 } from "./lib/natural/cost_rules.ts";
 export {
@@ -326,8 +249,20 @@ export {
   scoreNaturalParallel,
   type ScoreParallelOptions,
 } from "./lib/natural/score_parallel.ts";
+// tallies the natural-package notebooks print
+export {
+  type AgreementRow,
+  agreementRow,
+  certifyAll,
+  type ConversionTallies,
+  conversionTallies,
+  importedLabeler,
+  lexicalGridLabels,
+  sameCoverage,
+  tallyText,
+} from "./lib/natural/notebook_tallies.ts";
 
-// --- Adjudicators: who says which candidate covers which evidence unit -------------------------
+// --- Adjudicators: who says which candidate covers which evidence unit ---------------------------
 export type {
   AdjudicationRequest,
   Adjudicator,
@@ -337,12 +272,10 @@ export type {
 export {
   LEXICAL_DEFAULTS,
   LexicalAdjudicator,
-  type LexicalOptions,
   type LexicalScore,
   type LexicalThresholds,
 } from "./lib/adjudicate/lexical.ts";
 export {
-  LLM_PROMPT_VERSION,
   LlmAdjudicator,
   type LlmAdjudicatorOptions,
   type LlmMessages,
@@ -354,25 +287,17 @@ export {
   type ImportedCell,
   type ImportedLabels,
   loadImportedCoverage,
-  parseImportedCoverage,
 } from "./lib/adjudicate/imported.ts";
 export {
-  adjudicatePackage,
-  type AdjudicatePackageOptions,
   type CandidateFilter,
   type CellLabel,
   type CellLabeler,
   relabelPackage,
 } from "./lib/adjudicate/relabel.ts";
-export {
-  type CoverageAgreement,
-  coverageAgreement,
-  coverageGrid,
-  type CoverageGridCell,
-  writeCoverageCells,
-} from "./lib/adjudicate/cells.ts";
+export { coverageGrid, type CoverageGridCell, writeCoverageCells } from "./lib/adjudicate/cells.ts";
 
-// --- Store adapters: Mem0, Letta, A-Mem, generic JSONL; union scoring (DESIGN §6) -------------
+// --- Store adapters: read a system's store, score it by union or on LoCoMo (DESIGN §6) -----------
+// the store format and its readers
 export {
   type AdapterProblem,
   type MemoryStore,
@@ -382,7 +307,6 @@ export {
   type StoreFormat,
   type Tombstone,
 } from "./lib/systems/memory_store.ts";
-export { ExportFormatError, type ExportRecordRef } from "./lib/systems/export_error.ts";
 export {
   readStore,
   readStoreFile,
@@ -391,37 +315,21 @@ export {
   type ReadStoreOptions,
   type StoreFormatChoice,
 } from "./lib/systems/read_store.ts";
-export { type Mem0ReadOptions, readMem0GetAll } from "./lib/systems/mem0_get_all.ts";
-export { MEM0_EVENTS, replayMem0Events } from "./lib/systems/mem0_events.ts";
-export { readLettaMemory } from "./lib/systems/letta_memory.ts";
 export { type LettaAgentFileOptions, readLettaAgentFile } from "./lib/systems/letta_agent_file.ts";
 export type { CoreMode, LettaReadOptions } from "./lib/systems/_letta_builder.ts";
 export {
   AMEM_VIEWS,
-  type AmemNote,
   type AmemReadOptions,
   type AmemView,
   readAmemNotes,
 } from "./lib/systems/amem_notes.ts";
-export {
-  type GenericMemory,
-  type GenericReadOptions,
-  type GenericStoreRow,
-  readGenericJsonl,
-  toGenericJsonl,
-} from "./lib/systems/generic_jsonl.ts";
+// union scoring against a package
 export {
   MEMORY_COST_MODELS,
   type MemoryCostModel,
   type MemoryCosts,
   storeCosts,
 } from "./lib/systems/cost_models.ts";
-export {
-  type CandidateExportOptions,
-  exportCandidates,
-  exportWriterStore,
-} from "./lib/systems/writer_export.ts";
-export { packageTextAdjudicator } from "./lib/systems/package_text_adjudicator.ts";
 export {
   type ScoredMemory,
   scoreUnion,
@@ -435,96 +343,8 @@ export {
 } from "./lib/systems/union_score.ts";
 export { summarizeUnion, type UnionSummaryRow } from "./lib/systems/summarize_union.ts";
 export type { ExactSolveOptions } from "./lib/systems/pruning.ts";
-
-// --- Sweep: the grid runner (workers, resumable journal, results JSONL/CSV, summary) ----------
-export {
-  runSweep,
-  type SweepFiles,
-  sweepFiles,
-  type SweepGrid,
-  type SweepOptions,
-  type SweepProgress,
-  type SweepResult,
-} from "./lib/sweep/run_sweep.ts";
-export { progressLogger } from "./lib/sweep/progress.ts";
-export {
-  EXACT_METHODS,
-  EXACT_SWEEP_METHODS,
-  type ExactMethod,
-  methodLabel,
-  STRESS_METHODS,
-  type SweepMethod,
-  type WriterMethod,
-} from "./lib/sweep/methods.ts";
-export {
-  CSV_COLUMNS,
-  RESULT_SCHEMA_VERSION,
-  type ResultRow,
-  type TimingRow,
-} from "./lib/sweep/row.ts";
-export type { SweepAggregateRow, SweepSummary } from "./lib/sweep/summary.ts";
-
-// --- Paper reference data (the papers' reported numbers, shown beside ours, never as ours) -----
-export {
-  compareExactSweep,
-  compareStress,
-  type Comparison,
-  type PaperExpected,
-  paperExpected,
-  type StressCell,
-  type SweepCell,
-} from "./lib/repro/expected.ts";
-export { PAPER_NATURAL87, type PaperNatural } from "./lib/natural/paper_natural.ts";
-export {
-  PAPER_COST_RULES_B100,
-  PAPER_EXTERNAL_B100,
-  PAPER_TABLE4,
-  type PaperExternalRow,
-  type PaperSystemRow,
-} from "./lib/systems/paper_table4.ts";
-
-// --- Report and plot: tables, checks that raise, output paths, Vega-Lite figures with SVG ------
-export { outPath, outRoot } from "./lib/report/out.ts";
-export { type Column, Table } from "./lib/report/table.ts";
-export { type Check, Checks, type ChecksSummary, type SkipOptions } from "./lib/report/checks.ts";
-export {
-  Figure,
-  makeFigure,
-  VEGALITE_MIME,
-  VEGALITE_SCHEMA,
-  VEGALITE_VERSION,
-  type VegaLiteSpec,
-} from "./lib/plot/figure.ts";
-
-// Certificates that cannot be laundered (issue 10, finding 4): solver-made, checked for
-// package, budget and k by every scorer. `issueCertificate` stays internal (solvers only).
-export {
-  type CertificateUse,
-  isIssued,
-  issuedFor,
-  raiseCap,
-  requireCertificate,
-} from "./lib/certificate.ts";
-
-// Real systems' stores (issue 14, real-stores): OpenAI memory text and Mem0 search-results
-// readers, --format auto detection, a store scored on a LoCoMo conversation, proxy stores.
-export {
-  contentMemoryId,
-  LOCOMO10_ORDER,
-  openAiMemoryConversation,
-  type OpenAiMemoryOptions,
-  readOpenAiMemory,
-} from "./lib/systems/openai_memory.ts";
-export {
-  MEM0_SPEAKER_FIELDS,
-  mem0SearchConversations,
-  type Mem0SearchMemoryRaw,
-  type Mem0SearchMeta,
-  type Mem0SearchOptions,
-  readMem0SearchResults,
-  readMem0SearchResultsAll,
-} from "./lib/systems/mem0_search_results.ts";
-export { type DetectedFormat, detectStoreFormat } from "./lib/systems/detect_format.ts";
+export { LOCOMO10_ORDER } from "./lib/systems/openai_memory.ts";
+// a store scored on a LoCoMo conversation, proxy stores, your own package
 export {
   adjudicatorFromSpec,
   type AdjudicatorSpecOptions,
@@ -545,25 +365,12 @@ export {
 export {
   PROXY_STORES,
   type ProxyStore,
-  proxyStoreIds,
   type ProxyStoreOptions,
   type ProxyStoreScores,
   type RoundTripResult,
   roundTripWriters,
   scoreProxyStores,
 } from "./lib/systems/proxy_stores.ts";
-export {
-  type AgreementRow,
-  agreementRow,
-  certifyAll,
-  type ConversionTallies,
-  conversionTallies,
-  importedLabeler,
-  lexicalGridLabels,
-  sameCoverage,
-  tally,
-  tallyText,
-} from "./lib/natural/notebook_tallies.ts";
 export {
   certifyBudgets,
   readPackageAny,
@@ -572,20 +379,221 @@ export {
   writerRatios,
 } from "./lib/systems/own_package.ts";
 
-// --- retention (paper 003, PerMem-Bench): lib/retention, issue 12 ---
-export * from "./lib/retention/mod.ts";
-// Scale-conditioned reliability (paper 002)
-export * from "./lib/scale/mod.ts";
-
-// --- cli-core (issue 14): shards of a run and the public summation type ---
+// --- Sweep: the grid runner (workers, journal, results JSONL/CSV, summary) and shards ------------
 export {
-  checkShardSet,
-  inShard,
-  MAX_SHARDS,
-  mergeShards,
-  parseShard,
-  type Shard,
-  shardItems,
-  shardSize,
-} from "./lib/shard.ts";
-export { DEFAULT_SUMMATION, type Summation } from "./lib/score/summation.ts";
+  runSweep,
+  type SweepFiles,
+  sweepFiles,
+  type SweepGrid,
+  type SweepOptions,
+  type SweepProgress,
+  type SweepResult,
+} from "./lib/sweep/run_sweep.ts";
+export { progressLogger } from "./lib/sweep/progress.ts";
+export { EXACT_SWEEP_METHODS, methodLabel, STRESS_METHODS } from "./lib/sweep/methods.ts";
+export { RESULT_SCHEMA_VERSION, type ResultRow } from "./lib/sweep/row.ts";
+export type { SweepAggregateRow, SweepSummary } from "./lib/sweep/summary.ts";
+export { parseShard, type Shard } from "./lib/shard.ts";
+
+// --- Paper reference data (the papers' reported numbers, shown beside ours, never as ours) -------
+export {
+  compareExactSweep,
+  compareStress,
+  type Comparison,
+  type PaperExpected,
+  paperExpected,
+  type StressCell,
+  type SweepCell,
+} from "./lib/repro/expected.ts";
+export { PAPER_NATURAL87, type PaperNatural } from "./lib/natural/paper_natural.ts";
+export {
+  PAPER_COST_RULES_B100,
+  PAPER_EXTERNAL_B100,
+  PAPER_TABLE4,
+  type PaperExternalRow,
+  type PaperSystemRow,
+} from "./lib/systems/paper_table4.ts";
+
+// --- Report and plot: tables, checks that raise, output paths, Vega-Lite figures with SVG --------
+export { outPath } from "./lib/report/out.ts";
+export { type Column, Table } from "./lib/report/table.ts";
+export { type Check, Checks, type ChecksSummary, type SkipOptions } from "./lib/report/checks.ts";
+export { Figure, makeFigure, type VegaLiteSpec } from "./lib/plot/figure.ts";
+
+// --- Scale-conditioned reliability (paper 002): trajectories, scorer, ladders, simulators --------
+// the trajectory format, its readers and adapters, the scorer
+export {
+  joinJudgeLog,
+  JUDGE_KINDS,
+  type JudgeKind,
+  type JudgeVerdict,
+  readJudgeLog,
+  readTrajectories,
+  type ReadTrajectoriesOptions,
+  requireCorrectness,
+  type ReturnedItem,
+  type ScoreRecord,
+  STEP_KINDS,
+  type StepKind,
+  toScoreRecord,
+  type Trajectory,
+  TRAJECTORY_SCHEMA,
+  type TrajectoryJudge,
+  type TrajectoryScale,
+  type TrajectoryStep,
+} from "./lib/scale/trajectory.ts";
+export {
+  type BudgetPoint,
+  type Interval,
+  type ScaleBoundaryScore,
+  type ScaleGroupScore,
+  type ScaleScore,
+  scoreScale,
+  type ScoreScaleOptions,
+} from "./lib/scale/score.ts";
+export {
+  type AdapterOptions,
+  type AdapterResult,
+  readTrajectoryInput,
+  type SkippedRecord,
+  TRAJECTORY_FORMATS,
+  type TrajectoryFormat,
+  type TrajectoryInput,
+} from "./lib/scale/adapters/mod.ts";
+// ladders and their sources, BM25, simulators, the write-time view
+export {
+  buildLadder,
+  type Ladder,
+  ladderManifest,
+  type LadderOptions,
+  type LadderRung,
+  type LadderScale,
+  ladderSummary,
+  type LadderSummaryRow,
+  type ManifestRow,
+  type QueryLadder,
+  TOKEN_PROXY_METHOD,
+  type TokenProxy,
+} from "./lib/scale/ladder.ts";
+export type {
+  EvidenceNeed,
+  LadderIssue,
+  LadderQuery,
+  LadderSession,
+  LadderSource,
+  LadderTurn,
+} from "./lib/scale/sources/types.ts";
+export { locomoLadderSource, type LocomoSourceOptions } from "./lib/scale/sources/locomo.ts";
+export {
+  loadLongMemEval,
+  type LongMemEvalInstance,
+  longMemEvalLadderSource,
+  type LongMemEvalTurn,
+} from "./lib/scale/sources/longmemeval.ts";
+export {
+  type Bm25Hit,
+  Bm25Okapi,
+  type Granularity,
+  HistoryRetriever,
+  type RetrievedItem,
+} from "./lib/scale/bm25.ts";
+export {
+  simulateLadder,
+  type SimulateOptions,
+  SIMULATOR_KINDS,
+  SIMULATOR_PRESETS,
+  type SimulatorKind,
+  type SimulatorSpec,
+} from "./lib/scale/simulate.ts";
+export {
+  sideBySide,
+  type SideBySideRow,
+  type WriteTimeBoundary,
+  type WriteTimeCell,
+  type WriteTimeOptions,
+  type WriteTimeRow,
+  type WriteTimeView,
+  writeTimeView,
+} from "./lib/scale/write_time.ts";
+// the paper's reported tables (reference data)
+export {
+  type CheckPaper002Options,
+  checkPaper002Tables,
+  PAPER002_FAILURE_TABLE,
+  PAPER002_LOCOMO,
+  PAPER002_MAIN_TABLE,
+  PAPER002_SOURCE,
+  type Paper002FailureRow,
+  type Paper002MainRow,
+  type TableCheck,
+} from "./lib/scale/paper_tables.ts";
+
+// --- Personalized retention (paper 003, PerMem-Bench): retention rate, gating, cohort, optimum ---
+// Memory Retention Rate and the benchmark's files
+export {
+  type Aggregate,
+  type BenchmarkRetention,
+  type FactRetention,
+  type FactTrack,
+  type ReferenceFact,
+  type ReferenceType,
+  type RetentionOptions,
+  retentionRate,
+  type RetentionReport,
+  type RetentionValues,
+  type Reweight,
+  type UserRetention,
+} from "./lib/retention/retention_rate.ts";
+export { type GtMemory, type SessionFile } from "./lib/retention/formats.ts";
+export { readFactsAndPresence } from "./lib/retention/read.ts";
+export {
+  type GatingDecision,
+  type GatingMetrics,
+  gatingMetrics,
+  readPredictionsCsv,
+} from "./lib/retention/gating.ts";
+// the SIMULATED cohort and memory system
+export {
+  type Cohort,
+  type CohortOptions,
+  cohortToJson,
+  type CohortUser,
+  DOMAINS,
+  type Frequency,
+  generateCohort,
+  type Profile,
+  type ProfileDomain,
+} from "./lib/retention/cohort.ts";
+export {
+  type BankSnapshot,
+  type MemoryEntry,
+  type SessionWrites,
+  simulateWrites,
+  type SimulatorOptions,
+} from "./lib/retention/replay.ts";
+export { type PresenceJudge } from "./lib/retention/judges.ts";
+// gating policies, the certified retention optimum, a whole simulated run
+export {
+  defaultPolicies,
+  evaluatePolicies,
+  type EvaluatePoliciesOptions,
+  type GatingPolicy,
+  type PolicyRow,
+  type PolicyUser,
+  type StructureClusterOptions,
+  structureClusterPolicy,
+} from "./lib/retention/policies.ts";
+export {
+  certifyOptima,
+  type OptimumOptions,
+  type OptimumUser,
+  type PolicyRatioRow,
+  ratiosToOptimum,
+  type RetentionOptimum,
+  type StreamEntry,
+} from "./lib/retention/optimum.ts";
+export {
+  type SimulatedRunFiles,
+  type SimulatedRunOptions,
+  writeSimulatedRun,
+} from "./lib/retention/simulate.ts";
