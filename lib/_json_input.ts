@@ -35,7 +35,7 @@ export function parseJsonOr(text: string, fail: (message: string) => Error): unk
  * @returns the parsed value (not validated)
  * @throws {InputError} naming the file, with `expected(message)` for a file that is not JSON
  */
-export async function readJsonInput(
+export async function readJsonOr(
   file: string,
   expected: (message: string) => string,
 ): Promise<unknown> {

@@ -8,7 +8,7 @@
  * @module
  */
 import { InputError } from "./errors.ts";
-import { readJsonInput } from "./_json_input.ts";
+import { readJsonOr } from "./_json_input.ts";
 import { checkShardSet, type Shard } from "./shard.ts";
 
 /** What a merge reads of one shard folder: at least the folder and its shard. */
@@ -106,7 +106,7 @@ export async function readShardMeta<M extends { schema: string; shard: Shard }>(
   schema: string,
   kind: string,
 ): Promise<M> {
-  const meta = await readJsonInput(file, () => `expected a ${kind} shard's JSON`) as M;
+  const meta = await readJsonOr(file, () => `expected a ${kind} shard's JSON`) as M;
   if (meta?.schema !== schema || meta.shard === undefined) {
     throw new InputError(file, { path: "schema" }, `expected ${schema}`);
   }

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { InputError } from "../errors.ts";
 import { makeFolder, readTextInput, statOrNull, writeTextAtomic } from "../fs.ts";
 import { canonicalJson, sortedPrettyJson } from "../generate/canonical_json.ts";
-import { readJsonInput } from "../_json_input.ts";
+import { readJsonOr } from "../_json_input.ts";
 import { checkShardLines, readShardSet, shardLines } from "../_shard_files.ts";
 import { type Shard, shardItems, shardSize } from "../shard.ts";
 import type { NaturalScoreRow, NaturalSummaryRow } from "../natural/score_natural.ts";
@@ -179,7 +179,7 @@ export async function mergeNaturalShards(
   };
   const { shards, byIndex } = await readShardSet(dirs, outDir, async (dir) => {
     const file = join(dir, NATURAL_FILES.summary);
-    const grid = (await readJsonInput(
+    const grid = (await readJsonOr(
       file,
       () => "expected a natural run's summary (JSON)",
     ) as NaturalRunSummary).grid;
