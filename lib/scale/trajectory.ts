@@ -19,6 +19,7 @@ import { z } from "npm:zod@4.6.7";
 import { formatPath, InputError } from "../errors.ts";
 import { strictJsonIssue } from "../package/_json_text.ts";
 import { inputJsonSchema } from "../package/_zod.ts";
+import { parseJsonOr } from "../_json_input.ts";
 
 /** The `schema` value of a full trajectory line. */
 export const TRAJECTORY_SCHEMA = "memaudit.trajectory/1";
@@ -578,17 +579,16 @@ export function jsonlLines(textIn: string): { line: number; text: string }[] {
  *   key once in an object" naming file, line and the key's JSON path
  */
 export function parseJsonLine(s: string, file: string, line: number): unknown {
-  let value: unknown;
-  try {
-    value = JSON.parse(s);
-  } catch (err) {
-    throw new TrajectoryInputError(
-      file,
-      line,
-      "",
-      `expected valid JSON (${(err as Error).message.replaceAll("\n", " ")})`,
-    );
-  }
+  const value = parseJsonOr(
+    s,
+    (message) =>
+      new TrajectoryInputError(
+        file,
+        line,
+        "",
+        `expected valid JSON (${message.replaceAll("\n", " ")})`,
+      ),
+  );
   const issue = strictJsonIssue(s);
   if (issue !== undefined) {
     throw new TrajectoryInputError(file, line, formatPath(issue.path), issue.expected);

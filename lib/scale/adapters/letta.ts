@@ -38,6 +38,7 @@ import {
   TrajectoryBuilder,
 } from "./_common.ts";
 import { LETTA_MEMORY_TOOLS } from "./defaults.ts";
+import { parseJsonOr } from "../../_json_input.ts";
 
 function sendMessageText(args: unknown): string | undefined {
   const a = parseArgs(args);
@@ -155,17 +156,10 @@ function userQuery(m: Record<string, unknown>): string | undefined {
  */
 export function fromLettaAgentFile(text: string, opts: AdapterOptions = {}): AdapterResult {
   const file = opts.file ?? "<memory>";
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch (err) {
-    throw new TrajectoryInputError(
-      file,
-      0,
-      "",
-      `expected a JSON agent file (${(err as Error).message})`,
-    );
-  }
+  const doc = parseJsonOr(
+    text,
+    (message) => new TrajectoryInputError(file, 0, "", `expected a JSON agent file (${message})`),
+  );
   const d = asObject(doc);
   const agents = Array.isArray(d?.agents)
     ? d!.agents
