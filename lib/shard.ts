@@ -24,9 +24,11 @@
  * 4. for `memaudit merge` to join its folders, register the kind with one
  *    `registerMerger({ kind, detect, merge })` line in lib/cli/mergers.ts.
  *
- * `memaudit sweep --shard I/N` (lib/sweep/merge.ts) and `memaudit natural
- * --shard I/N` (lib/cli/natural_run.ts) follow these steps; scale and
- * retention runs can reuse them as they are.
+ * `memaudit sweep --shard I/N` (lib/sweep/merge.ts), `memaudit natural
+ * --shard I/N` (lib/cli/natural_run.ts), `memaudit scale simulate --shard I/N`
+ * (lib/scale/simulate_shards.ts) and `memaudit retention simulate --shard I/N`
+ * (lib/retention/simulate_shards.ts) follow these steps; their merges share
+ * the reading and checking of the shard folders (lib/_shard_files.ts).
  *
  * @example Four shards of ten units, merged back
  * ```ts

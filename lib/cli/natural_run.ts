@@ -14,7 +14,9 @@ import { join } from "node:path";
 import { InputError } from "../errors.ts";
 import { makeFolder, readTextInput, statOrNull, writeTextAtomic } from "../fs.ts";
 import { canonicalJson, sortedPrettyJson } from "../generate/canonical_json.ts";
-import { checkShardSet, type Shard, shardItems, shardSize } from "../shard.ts";
+import { readJsonOr } from "../_json_input.ts";
+import { checkShardLines, readShardSet, shardLines } from "../_shard_files.ts";
+import { type Shard, shardItems, shardSize } from "../shard.ts";
 import type { NaturalScoreRow, NaturalSummaryRow } from "../natural/score_natural.ts";
 
 /** File names of a natural run's folder. */
@@ -171,61 +173,35 @@ export async function mergeNaturalShards(
   dirs: readonly string[],
   outDir: string,
 ): Promise<NaturalRunSummary> {
-  const shards = [];
-  for (const dir of dirs) {
-    const file = join(dir, NATURAL_FILES.summary);
-    let grid: NaturalGrid;
-    try {
-      grid = (JSON.parse(await readTextInput(file)) as NaturalRunSummary).grid;
-    } catch (err) {
-      if (err instanceof InputError) throw err;
-      throw new InputError(file, { path: "" }, "expected a natural run's summary (JSON)");
-    }
-    if (grid?.shard === undefined) {
-      throw new InputError(file, { path: "grid.shard" }, "expected the output of one shard");
-    }
-    const rowsFile = join(dir, NATURAL_FILES.rows);
-    const text = await readTextInput(rowsFile);
-    const rows = text === "" ? [] : text.slice(0, -1).split("\n");
-    shards.push({ dir, grid, rows, rowsFile });
-  }
-  if (shards.length === 0) {
-    throw new InputError(outDir, { path: "" }, "expected at least one shard folder to merge");
-  }
   const strip = (g: NaturalGrid) => {
     const { shard: _s, ...rest } = g;
     return rest;
   };
+  const { shards, byIndex } = await readShardSet(dirs, outDir, async (dir) => {
+    const file = join(dir, NATURAL_FILES.summary);
+    const grid = (await readJsonOr(
+      file,
+      () => "expected a natural run's summary (JSON)",
+    ) as NaturalRunSummary).grid;
+    if (grid?.shard === undefined) {
+      throw new InputError(file, { path: "grid.shard" }, "expected the output of one shard");
+    }
+    const rowsFile = join(dir, NATURAL_FILES.rows);
+    const rows = shardLines(await readTextInput(rowsFile));
+    return { dir, shard: grid.shard, grid, rows, rowsFile };
+  }, {
+    same: (a, b) => canonicalJson(strip(a.grid)) === canonicalJson(strip(b.grid)),
+    file: (s) => join(s.dir, NATURAL_FILES.summary),
+    path: "grid",
+    word: "run",
+    detail: "same data, conversations, budgets, methods, k",
+  });
+  const n = byIndex.length;
   const whole = strip(shards[0].grid);
-  for (const s of shards.slice(1)) {
-    if (canonicalJson(strip(s.grid)) !== canonicalJson(whole)) {
-      throw new InputError(
-        join(s.dir, NATURAL_FILES.summary),
-        { path: "grid" },
-        `expected a shard of the same run as ${
-          shards[0].dir
-        } (same data, conversations, budgets, methods, k)`,
-      );
-    }
-  }
-  let n: number;
-  try {
-    n = checkShardSet(shards.map((s) => ({ shard: s.grid.shard!, label: s.dir })));
-  } catch (err) {
-    throw new InputError(dirs.join(", "), { path: "" }, (err as Error).message, [], "merge");
-  }
   const perPackage = whole.budgets.length * (whole.methods.length + 1);
-  const byIndex = new Array<(typeof shards)[number]>(n);
-  for (const s of shards) byIndex[s.grid.shard!.index] = s;
   for (const s of byIndex) {
-    const want = shardSize(whole.packages, s.grid.shard!) * perPackage;
-    if (s.rows.length !== want) {
-      throw new InputError(
-        s.rowsFile,
-        { path: "" },
-        `expected ${want} rows, found ${s.rows.length}`,
-      );
-    }
+    const want = shardSize(whole.packages, s.shard) * perPackage;
+    checkShardLines(s.rowsFile, s.rows.length, want, "rows");
   }
   const rows: NaturalScoreRow[] = [];
   for (let p = 0; p < whole.packages; p++) {

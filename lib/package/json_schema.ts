@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { z } from "npm:zod@4.6.7";
+import { inputJsonSchema } from "./_zod.ts";
 import { PackageSchema } from "./schema.ts";
 
 /**
@@ -29,15 +29,12 @@ import { PackageSchema } from "./schema.ts";
  * @returns a plain JSON object (JSON Schema draft 2020-12)
  */
 export function packageJsonSchema(): Record<string, unknown> {
-  const generated = z.toJSONSchema(PackageSchema, { io: "input" }) as Record<string, unknown>;
-  const { $schema, ...rest } = generated;
-  return {
-    $schema,
-    $comment: "Generated from lib/package/schema.ts by `deno task schema`; do not edit. " +
+  return inputJsonSchema(
+    PackageSchema,
+    "Generated from lib/package/schema.ts by `deno task schema`; do not edit. " +
       "Not expressible here, checked by memaudit on read: unique ids per table, no dangling " +
       "experience/candidate/unit ids, every experience has a candidate, at most one coverage " +
       "row per (candidate, unit), unit weights present iff weight_source is 'explicit', " +
       "non-increasing slopes of h.",
-    ...rest,
-  };
+  );
 }

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { formatPath, InputError } from "../errors.ts";
+import { validateInput } from "./_zod.ts";
 import { type Package, PackageSchema } from "./schema.ts";
 
 /**
@@ -15,11 +15,5 @@ import { type Package, PackageSchema } from "./schema.ts";
  * @throws {InputError} naming the file, the JSON path of the first problem and what was expected
  */
 export function parsePackage(data: unknown, file = "<memory>"): Package {
-  const result = PackageSchema.safeParse(data);
-  if (result.success) return result.data;
-  const issues = result.error.issues.map((i) => ({
-    where: { path: formatPath(i.path) },
-    expected: i.message,
-  }));
-  throw new InputError(file, issues[0].where, issues[0].expected, issues);
+  return validateInput(PackageSchema, data, file);
 }

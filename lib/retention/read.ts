@@ -18,9 +18,10 @@
  * @module
  */
 import { join } from "node:path";
-import { formatPath, InputError } from "../errors.ts";
+import { InputError } from "../errors.ts";
 import { readTextInput, statOrNull } from "../fs.ts";
 import { parseJsonText } from "../package/_json_text.ts";
+import { validateInput } from "../package/_zod.ts";
 import { parseCsvRows } from "./_csv.ts";
 import {
   FACTS_CSV_COLUMNS,
@@ -55,13 +56,7 @@ const SESSION_FILE = /^session_(\d+)\.json$/;
  * @throws {InputError} naming the JSON path of the first problem
  */
 export function validateJson<T>(schema: Schema<T>, data: unknown, file: string): T {
-  const r = schema.safeParse(data);
-  if (r.success) return r.data;
-  const issues = r.error.issues.map((i) => ({
-    where: { path: formatPath(i.path) },
-    expected: i.message,
-  }));
-  throw new InputError(file, issues[0].where, issues[0].expected, issues);
+  return validateInput(schema, data, file);
 }
 
 async function readJson<T>(schema: Schema<T>, path: string): Promise<T> {

@@ -18,7 +18,8 @@ import { parse } from "npm:csv-parse@7.0.3/sync";
 import { canonicalJson } from "../generate/canonical_json.ts";
 import { InputError } from "../errors.ts";
 import { readTextInput, statOrNull, writeTextAtomic } from "../fs.ts";
-import { checkShardSet, mergeShards } from "../shard.ts";
+import { readShardMeta, readShardSet, shardMergeError } from "../_shard_files.ts";
+import { mergeShards } from "../shard.ts";
 import {
   RETENTION_SHARD_FILE,
   RETENTION_SHARD_SCHEMA,
@@ -90,52 +91,35 @@ export async function mergeRetentionShards(
   dirs: readonly string[],
   outDir: string,
 ): Promise<RetentionMergeResult> {
-  if (dirs.length === 0) {
-    throw new InputError(outDir, { path: "" }, "expected at least one shard folder to merge");
-  }
-  const shards: { dir: string; meta: RetentionShardMeta }[] = [];
-  for (const dir of dirs) {
-    const file = join(dir, RETENTION_SHARD_FILE);
-    let meta: RetentionShardMeta;
-    try {
-      meta = JSON.parse(await readTextInput(file));
-    } catch (err) {
-      if (err instanceof InputError) throw err;
-      throw new InputError(file, { path: "" }, "expected a retention-simulate shard's JSON");
-    }
-    if (meta?.schema !== RETENTION_SHARD_SCHEMA || meta.shard === undefined) {
-      throw new InputError(file, { path: "schema" }, `expected ${RETENTION_SHARD_SCHEMA}`);
-    }
-    shards.push({ dir, meta });
-  }
+  const { shards } = await readShardSet(dirs, outDir, async (dir) => {
+    const meta = await readShardMeta<RetentionShardMeta>(
+      join(dir, RETENTION_SHARD_FILE),
+      RETENTION_SHARD_SCHEMA,
+      "retention-simulate",
+    );
+    return { dir, shard: meta.shard, meta };
+  }, {
+    same: (a, b) =>
+      canonicalJson(a.meta.run) === canonicalJson(b.meta.run) &&
+      a.meta.snapshots === b.meta.snapshots,
+    file: (s) => join(s.dir, RETENTION_SHARD_FILE),
+    path: "run",
+    detail: "same users, seed, budget, policy, shift",
+  });
+  const n = shards.length;
   const first = shards[0];
-  const id = canonicalJson(first.meta.run);
-  for (const s of shards.slice(1)) {
-    if (canonicalJson(s.meta.run) !== id || s.meta.snapshots !== first.meta.snapshots) {
-      throw new InputError(
-        join(s.dir, RETENTION_SHARD_FILE),
-        { path: "run" },
-        `expected a shard of the same run as ${first.dir} (same users, seed, budget, policy, shift)`,
-      );
-    }
-  }
-  let n: number;
   let users: string[];
   try {
-    n = checkShardSet(shards.map((s) => ({ shard: s.meta.shard, label: s.dir })));
     users = mergeShards(
-      shards.map((s) => ({ shard: s.meta.shard, items: s.meta.shard_users, label: s.dir })),
+      shards.map((s) => ({ shard: s.shard, items: s.meta.shard_users, label: s.dir })),
     );
   } catch (err) {
-    throw new InputError(dirs.join(", "), { path: "" }, (err as Error).message, [], "merge");
+    throw shardMergeError(dirs, (err as Error).message);
   }
   if (users.length !== first.meta.units) {
-    throw new InputError(
-      dirs.join(", "),
-      { path: "" },
+    throw shardMergeError(
+      dirs,
       `expected ${first.meta.units} users over the shards, found ${users.length}`,
-      [],
-      "merge",
     );
   }
   const owner = new Map<string, string>();

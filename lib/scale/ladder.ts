@@ -33,6 +33,7 @@ import {
   writeTextAtomic,
 } from "../fs.ts";
 import { InputError } from "../errors.ts";
+import { parseJsonOr, readJsonOr } from "../_json_input.ts";
 import { formatLongMemEvalDate, parseLongMemEvalDate } from "./sources/_dates.ts";
 import { type LongMemEvalInstance, parseLongMemEval } from "./sources/longmemeval.ts";
 import type {
@@ -535,19 +536,13 @@ export async function writeLadder(ladder: Ladder, dir: string): Promise<string[]
  */
 export async function readLadder(dir: string): Promise<Ladder> {
   const metaPath = `${dir}/ladder.json`;
-  let meta: {
+  const meta = await readJsonOr(metaPath, (message) => `valid JSON (${message})`) as {
     schema?: string;
     source: Ladder["source"];
     seed: number | string;
     scales: LadderScale[];
     reachable: Ladder["reachable"];
   };
-  try {
-    meta = JSON.parse(await readTextInput(metaPath));
-  } catch (e) {
-    if (e instanceof InputError) throw e;
-    throw new InputError(metaPath, { path: "" }, `valid JSON (${(e as Error).message})`);
-  }
   if (meta.schema !== "memaudit.ladder/1" || !Array.isArray(meta.scales)) {
     throw new InputError(metaPath, { path: "schema" }, `"memaudit.ladder/1" with a scales list`);
   }
@@ -555,16 +550,11 @@ export async function readLadder(dir: string): Promise<Ladder> {
   const rows = new Map<string, ManifestRow>();
   (await readTextInput(manifestPath)).split("\n").forEach((line, i) => {
     if (line.trim() === "") return;
-    let r: ManifestRow;
-    try {
-      r = JSON.parse(line);
-    } catch (e) {
-      throw new InputError(
-        manifestPath,
-        { path: `line ${i + 1}` },
-        `valid JSON (${(e as Error).message})`,
-      );
-    }
+    const r = parseJsonOr(
+      line,
+      (message) =>
+        new InputError(manifestPath, { path: `line ${i + 1}` }, `valid JSON (${message})`),
+    ) as ManifestRow;
     rows.set(`${r.queryId}\u0000${r.scale}`, r);
   });
   const perScale: LongMemEvalInstance[][] = [];

@@ -64,24 +64,9 @@ export {
   type Paper002MainRow,
   type TableCheck,
 } from "./paper_tables.ts";
-export {
-  type AdapterOptions,
-  type AdapterResult,
-  detectFormat,
-  fromAnthropic,
-  fromLangSmith,
-  fromLettaAgentFile,
-  fromLettaMessages,
-  fromOpenAIChat,
-  fromOpenAIResponses,
-  GENERIC_MEMORY_TOOLS,
-  LETTA_MEMORY_TOOLS,
-  readTrajectoryInput,
-  type SkippedRecord,
-  TRAJECTORY_FORMATS,
-  type TrajectoryFormat,
-  type TrajectoryInput,
-} from "./adapters/mod.ts";
+// The log adapters, all of lib/scale/adapters/mod.ts: readTrajectoryInput, detectFormat,
+// TRAJECTORY_FORMATS, the from* adapters, the default memory tools and their types.
+export * from "./adapters/mod.ts";
 // scale-B: ladders, sources, BM25, simulators, structural judge, write-time view.
 export {
   buildLadder,

@@ -21,6 +21,7 @@
  *
  * @module
  */
+import { quantileSorted } from "npm:simple-statistics@7.12.1";
 import { SeededRandom } from "../rng/seeded_random.ts";
 import { compareLadderLabels, usableScaleBoundary } from "./boundary.ts";
 import { type ScoreRecord, TrajectoryInputError, type TrajectoryScale } from "./trajectory.ts";
@@ -217,19 +218,13 @@ function interval(lo: number, hi: number): Interval {
   return { low: lo, high: hi, half_width: (hi - lo) / 2 };
 }
 
-/** Linear-interpolation quantile of sorted values (Hyndman–Fan type 7, as lib/score's bootstraps). */
-function quantileSorted(sorted: Float64Array, p: number): number {
-  const pos = (sorted.length - 1) * p;
-  const lo = Math.floor(pos), hi = Math.ceil(pos);
-  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
-}
-
 /**
  * Percentile bootstrap over query ids (the resampling unit), the three
  * fractions from the same draws: query ids in sorted order (so the result
  * does not depend on line order); each resample draws as many ids as there
  * are, with replacement, and takes Σ count / Σ trajectories over the drawn
- * ids; the interval is the (1 − level)/2 and (1 + level)/2 quantiles. The
+ * ids; the interval is the (1 − level)/2 and (1 + level)/2 quantiles (linear
+ * interpolation, Hyndman–Fan type 7: simple-statistics' `quantileSorted`). The
  * draws and the quantile rule are those of `clusterBootstrapCi`
  * (lib/score/cluster_bootstrap.ts), done once for the three statistics.
  */
@@ -281,8 +276,8 @@ function queryBootstrap(
   }
   const lo = (1 - o.level) / 2, hi = (1 + o.level) / 2;
   const iv = (m: Float64Array) => {
-    m.sort();
-    return interval(quantileSorted(m, lo), quantileSorted(m, hi));
+    const sorted = Array.from(m.sort());
+    return interval(quantileSorted(sorted, lo), quantileSorted(sorted, hi));
   };
   return { pass_at_b: iv(mp), p_exh: iv(me), p_wrong: iv(mw) };
 }

@@ -22,9 +22,9 @@
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { canonicalJson } from "../generate/canonical_json.ts";
-import { InputError } from "../errors.ts";
 import { readTextInput, writeTextAtomic } from "../fs.ts";
-import { checkShardSet, type Shard, shardItems, shardSize } from "../shard.ts";
+import { checkShardLines, readShardMeta, readShardSet, shardLines } from "../_shard_files.ts";
+import { type Shard, shardItems, shardSize } from "../shard.ts";
 import type { Ladder } from "./ladder.ts";
 import { simulateLadder, type SimulateOptions, type SimulatorSpec } from "./simulate.ts";
 import type { Trajectory } from "./trajectory.ts";
@@ -178,64 +178,35 @@ export async function mergeScaleShards(
   dirs: readonly string[],
   outDir: string,
 ): Promise<ScaleMergeResult> {
-  if (dirs.length === 0) {
-    throw new InputError(outDir, { path: "" }, "expected at least one shard folder to merge");
-  }
-  const shards = [];
-  for (const dir of dirs) {
-    const file = join(dir, SCALE_SHARD_FILES.meta);
-    let meta: ScaleShardMeta;
-    try {
-      meta = JSON.parse(await readTextInput(file));
-    } catch (err) {
-      if (err instanceof InputError) throw err;
-      throw new InputError(file, { path: "" }, "expected a scale-simulate shard's JSON");
-    }
-    if (meta?.schema !== SCALE_SHARD_SCHEMA || meta.shard === undefined) {
-      throw new InputError(file, { path: "schema" }, `expected ${SCALE_SHARD_SCHEMA}`);
-    }
+  const { shards, byIndex } = await readShardSet(dirs, outDir, async (dir) => {
+    const meta = await readShardMeta<ScaleShardMeta>(
+      join(dir, SCALE_SHARD_FILES.meta),
+      SCALE_SHARD_SCHEMA,
+      "scale-simulate",
+    );
     const linesFile = join(dir, SCALE_SHARD_FILES.trajectories);
-    const text = await readTextInput(linesFile);
-    const lines = text === "" ? [] : text.slice(0, -1).split("\n");
-    shards.push({ dir, meta, lines, linesFile });
-  }
-  const first = shards[0];
-  const id = canonicalJson(first.meta.run);
-  for (const s of shards.slice(1)) {
-    if (canonicalJson(s.meta.run) !== id || s.meta.units !== first.meta.units) {
-      throw new InputError(
-        join(s.dir, SCALE_SHARD_FILES.meta),
-        { path: "run" },
-        `expected a shard of the same run as ${first.dir} (same seed, simulators and ladder)`,
-      );
-    }
-  }
-  let n: number;
-  try {
-    n = checkShardSet(shards.map((s) => ({ shard: s.meta.shard, label: s.dir })));
-  } catch (err) {
-    throw new InputError(dirs.join(", "), { path: "" }, (err as Error).message, [], "merge");
-  }
-  const total = first.meta.units;
-  const agents = first.meta.run.simulators.length;
-  const scales = first.meta.run.ladder.scales.length;
-  const byIndex = new Array<(typeof shards)[number]>(n);
-  for (const s of shards) byIndex[s.meta.shard.index] = s;
+    const lines = shardLines(await readTextInput(linesFile));
+    return { dir, shard: meta.shard, meta, lines, linesFile };
+  }, {
+    same: (a, b) =>
+      canonicalJson(a.meta.run) === canonicalJson(b.meta.run) && a.meta.units === b.meta.units,
+    file: (s) => join(s.dir, SCALE_SHARD_FILES.meta),
+    path: "run",
+    detail: "same seed, simulators and ladder",
+  });
+  const n = byIndex.length;
+  const { units: total, run } = shards[0].meta;
+  const agents = run.simulators.length;
+  const scales = run.ladder.scales.length;
   for (const s of byIndex) {
-    const want = shardSize(total, s.meta.shard) * agents * scales;
-    if (s.lines.length !== want) {
-      throw new InputError(
-        s.linesFile,
-        { path: "" },
-        `expected ${want} lines, found ${s.lines.length}`,
-      );
-    }
+    const want = shardSize(total, s.shard) * agents * scales;
+    checkShardLines(s.linesFile, s.lines.length, want, "lines");
   }
   const out: string[] = [];
   for (let a = 0; a < agents; a++) {
     for (let p = 0; p < total; p++) {
       const s = byIndex[p % n];
-      const size = shardSize(total, s.meta.shard);
+      const size = shardSize(total, s.shard);
       const at = (a * size + Math.floor(p / n)) * scales;
       for (const line of s.lines.slice(at, at + scales)) out.push(line);
     }

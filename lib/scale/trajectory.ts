@@ -18,6 +18,8 @@
 import { z } from "npm:zod@4.6.7";
 import { formatPath, InputError } from "../errors.ts";
 import { strictJsonIssue } from "../package/_json_text.ts";
+import { inputJsonSchema } from "../package/_zod.ts";
+import { parseJsonOr } from "../_json_input.ts";
 
 /** The `schema` value of a full trajectory line. */
 export const TRAJECTORY_SCHEMA = "memaudit.trajectory/1";
@@ -577,17 +579,16 @@ export function jsonlLines(textIn: string): { line: number; text: string }[] {
  *   key once in an object" naming file, line and the key's JSON path
  */
 export function parseJsonLine(s: string, file: string, line: number): unknown {
-  let value: unknown;
-  try {
-    value = JSON.parse(s);
-  } catch (err) {
-    throw new TrajectoryInputError(
-      file,
-      line,
-      "",
-      `expected valid JSON (${(err as Error).message.replaceAll("\n", " ")})`,
-    );
-  }
+  const value = parseJsonOr(
+    s,
+    (message) =>
+      new TrajectoryInputError(
+        file,
+        line,
+        "",
+        `expected valid JSON (${message.replaceAll("\n", " ")})`,
+      ),
+  );
   const issue = strictJsonIssue(s);
   if (issue !== undefined) {
     throw new TrajectoryInputError(file, line, formatPath(issue.path), issue.expected);
@@ -821,19 +822,13 @@ export function requireCorrectness(
  * @returns a plain JSON object
  */
 export function trajectoryJsonSchema(): Record<string, unknown> {
-  const generated = z.toJSONSchema(TrajectoryLineSchema, { io: "input" }) as Record<
-    string,
-    unknown
-  >;
-  const { $schema, ...rest } = generated;
-  return {
-    $schema,
-    $comment: "Generated from lib/scale/trajectory.ts by `deno task schema`; do not edit. " +
+  return inputJsonSchema(
+    TrajectoryLineSchema,
+    "Generated from lib/scale/trajectory.ts by `deno task schema`; do not edit. " +
       "One line of a trajectory JSONL file: the full form memaudit.trajectory/1 (with " +
       '"schema") or the short form {query_id, scale, agent, system, R, correct}. Checked ' +
       "by memaudit on read, not expressible here: every step has a kind or a name; step i " +
       "strictly increases; a step without kind needs memory_tools (in the line or per file); " +
       "a memory_call step's name must be one of memory_tools when they are given.",
-    ...rest,
-  };
+  );
 }

@@ -11,7 +11,8 @@ import { join } from "node:path";
 import { InputError } from "../errors.ts";
 import { makeFolder, readTextInput, statOrNull, writeTextAtomic } from "../fs.ts";
 import { canonicalJson } from "../generate/canonical_json.ts";
-import { checkShardSet, type Shard, shardSize } from "../shard.ts";
+import { checkShardLines, readShardSet } from "../_shard_files.ts";
+import { type Shard, shardSize } from "../shard.ts";
 import { type SweepFiles, sweepFiles, type SweepGrid } from "./grid.ts";
 import { SweepPool } from "./pool.ts";
 import { compareRows, CSV_COLUMNS, type ResultRow } from "./row.ts";
@@ -124,32 +125,14 @@ export async function mergeSweepShards(
   dirs: readonly string[],
   outDir: string,
 ): Promise<MergeResult> {
-  if (dirs.length === 0) {
-    throw new InputError(outDir, { path: "" }, "expected at least one shard folder to merge");
-  }
-  const shards: ShardFolder[] = [];
-  for (const d of dirs) shards.push(await readShard(d));
-  const first = shards[0];
-  const grid = wholeGrid(first.grid);
-  const gridText = canonicalJson(grid);
-  for (const s of shards.slice(1)) {
-    if (canonicalJson(wholeGrid(s.grid)) !== gridText) {
-      throw new InputError(
-        sweepFiles(s.dir).summary,
-        { path: "grid" },
-        `expected a shard of the same grid as ${first.dir} (same distributions, seeds, budgets, ` +
-          "methods, options and version)",
-      );
-    }
-  }
-  let n: number;
-  try {
-    n = checkShardSet(shards.map((s) => ({ shard: s.shard, label: s.dir })));
-  } catch (err) {
-    throw new InputError(dirs.join(", "), { path: "" }, (err as Error).message, [], "merge");
-  }
-  const byIndex = new Array<ShardFolder>(n);
-  for (const s of shards) byIndex[s.shard.index] = s;
+  const { shards, byIndex } = await readShardSet(dirs, outDir, readShard, {
+    same: (a, b) => canonicalJson(wholeGrid(a.grid)) === canonicalJson(wholeGrid(b.grid)),
+    file: (s) => sweepFiles(s.dir).summary,
+    path: "grid",
+    detail: "same distributions, seeds, budgets, methods, options and version",
+  });
+  const n = byIndex.length;
+  const grid = wholeGrid(shards[0].grid);
 
   // Units in output order and rows per unit, as runSweep has them.
   const units = grid.distributions.flatMap((distribution) =>
@@ -159,15 +142,9 @@ export async function mergeSweepShards(
   const names = ["raw_results.jsonl", "raw_results.csv", "timings.jsonl"];
   for (const s of byIndex) {
     const want = shardSize(units.length, s.shard) * perUnit;
+    const share = `(shard ${s.shard.index}/${n} of ${units.length} units, ${perUnit} rows each)`;
     s.lines.forEach((ls, j) => {
-      if (ls.length !== want) {
-        throw new InputError(
-          join(s.dir, names[j]),
-          { path: "" },
-          `expected ${want} rows (shard ${s.shard.index}/${n} of ${units.length} units, ` +
-            `${perUnit} rows each), found ${ls.length}`,
-        );
-      }
+      checkShardLines(join(s.dir, names[j]), ls.length, want, `rows ${share}`);
     });
   }
 

@@ -313,3 +313,43 @@ export function toolsFor(
 ): readonly string[] {
   return env.memory_tools ?? opts.memoryTools ?? defaults;
 }
+
+/**
+ * Runs a line-oriented adapter: per envelope line ({@linkcode readEnvelopes}),
+ * a builder with the line's memory tools ({@linkcode toolsFor}), the
+ * adapter's mapping of the payload, then the trajectory with the envelope's
+ * keys.
+ *
+ * @param text the JSONL file's content
+ * @param opts the adapter's options (memory tools, file name)
+ * @param payloadKeys the keys that may hold the payload array, first preferred
+ * @param defaults the adapter's default memory tools
+ * @param map maps one payload into the builder, reporting what it skips (with its JSON path;
+ *   `key` is the payload key the line used)
+ * @returns trajectories, skipped records (with their lines) and the tool names seen
+ * @throws {TrajectoryInputError} if a line is not JSON or its envelope is malformed
+ */
+export function mapEnvelopes(
+  text: string,
+  opts: AdapterOptions,
+  payloadKeys: readonly string[],
+  defaults: readonly string[],
+  map: (
+    payload: unknown[],
+    b: TrajectoryBuilder,
+    skip: (reason: string) => void,
+    key: string,
+  ) => void,
+): AdapterResult {
+  const res: AdapterResult = { trajectories: [], skipped: [], tools: {} };
+  for (
+    const { line, env, payload, key } of readEnvelopes(text, opts.file ?? "<memory>", payloadKeys)
+  ) {
+    const b = new TrajectoryBuilder(toolsFor(env, opts, defaults), res.tools);
+    map(payload, b, (reason) => {
+      res.skipped.push({ line, reason });
+    }, key);
+    res.trajectories.push({ line, trajectory: b.build(env) });
+  }
+  return res;
+}

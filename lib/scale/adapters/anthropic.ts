@@ -11,14 +11,7 @@
  *
  * @module
  */
-import {
-  type AdapterOptions,
-  type AdapterResult,
-  asObject,
-  readEnvelopes,
-  toolsFor,
-  TrajectoryBuilder,
-} from "./_common.ts";
+import { type AdapterOptions, type AdapterResult, asObject, mapEnvelopes } from "./_common.ts";
 import { GENERIC_MEMORY_TOOLS } from "./defaults.ts";
 
 const CONTEXT_BLOCKS = new Set(["text", "image", "document", "search_result"]);
@@ -41,18 +34,11 @@ function blocks(content: unknown): unknown[] {
  * @throws {TrajectoryInputError} if a line is not JSON or its envelope is malformed
  */
 export function fromAnthropic(text: string, opts: AdapterOptions = {}): AdapterResult {
-  const file = opts.file ?? "<memory>";
-  const res: AdapterResult = { trajectories: [], skipped: [], tools: {} };
-  for (const { line, env, payload } of readEnvelopes(text, file, ["messages"])) {
-    const b = new TrajectoryBuilder(toolsFor(env, opts, GENERIC_MEMORY_TOOLS), res.tools);
-    const skip = (reason: string) => res.skipped.push({ line, reason });
-    let last = -1;
-    payload.forEach((m, k) => {
+  return mapEnvelopes(text, opts, ["messages"], GENERIC_MEMORY_TOOLS, (payload, b, skip) => {
+    const last = payload.findLastIndex((m) => {
       const o = asObject(m);
-      if (
-        o?.role === "assistant" &&
-        !blocks(o.content).some((x) => /tool_use$/.test(String(asObject(x)?.type)))
-      ) last = k;
+      return o?.role === "assistant" &&
+        !blocks(o.content).some((x) => /tool_use$/.test(String(asObject(x)?.type)));
     });
     payload.forEach((m, k) => {
       const o = asObject(m);
@@ -119,7 +105,5 @@ export function fromAnthropic(text: string, opts: AdapterOptions = {}): AdapterR
       }
       skip(`${at}: unknown role ${JSON.stringify(o.role)}`);
     });
-    res.trajectories.push({ line, trajectory: b.build(env) });
-  }
-  return res;
+  });
 }

@@ -20,10 +20,8 @@ import {
   type AdapterOptions,
   type AdapterResult,
   asObject,
-  readEnvelopes,
+  mapEnvelopes,
   returnedItems,
-  toolsFor,
-  TrajectoryBuilder,
 } from "./_common.ts";
 import { GENERIC_MEMORY_TOOLS } from "./defaults.ts";
 import type { TrajectoryStep } from "../trajectory.ts";
@@ -51,11 +49,7 @@ function flatten(
  * @throws {TrajectoryInputError} if a line is not JSON or its envelope is malformed
  */
 export function fromLangSmith(text: string, opts: AdapterOptions = {}): AdapterResult {
-  const file = opts.file ?? "<memory>";
-  const res: AdapterResult = { trajectories: [], skipped: [], tools: {} };
-  for (const { line, env, payload } of readEnvelopes(text, file, ["runs"])) {
-    const b = new TrajectoryBuilder(toolsFor(env, opts, GENERIC_MEMORY_TOOLS), res.tools);
-    const skip = (reason: string) => res.skipped.push({ line, reason });
+  return mapEnvelopes(text, opts, ["runs"], GENERIC_MEMORY_TOOLS, (payload, b, skip) => {
     const flat: { run: Record<string, unknown> | undefined; path: string }[] = [];
     flatten(payload, flat, "runs");
     const ok: { run: Record<string, unknown>; path: string }[] = [];
@@ -120,7 +114,5 @@ export function fromLangSmith(text: string, opts: AdapterOptions = {}): AdapterR
       else skip(`${path}: unknown run_type ${JSON.stringify(rt)}`);
     }
     b.final(answer);
-    res.trajectories.push({ line, trajectory: b.build(env) });
-  }
-  return res;
+  });
 }

@@ -32,12 +32,12 @@ import {
   type AdapterResult,
   asObject,
   contentText,
+  mapEnvelopes,
   parseArgs,
-  readEnvelopes,
-  toolsFor,
   TrajectoryBuilder,
 } from "./_common.ts";
 import { LETTA_MEMORY_TOOLS } from "./defaults.ts";
+import { parseJsonOr } from "../../_json_input.ts";
 
 function sendMessageText(args: unknown): string | undefined {
   const a = parseArgs(args);
@@ -53,16 +53,11 @@ function sendMessageText(args: unknown): string | undefined {
  * @throws {TrajectoryInputError} if a line is not JSON or its envelope is malformed
  */
 export function fromLettaMessages(text: string, opts: AdapterOptions = {}): AdapterResult {
-  const file = opts.file ?? "<memory>";
-  const res: AdapterResult = { trajectories: [], skipped: [], tools: {} };
-  for (const { line, env, payload } of readEnvelopes(text, file, ["messages"])) {
-    const b = new TrajectoryBuilder(toolsFor(env, opts, LETTA_MEMORY_TOOLS), res.tools);
-    const skip = (reason: string) => res.skipped.push({ line, reason });
+  return mapEnvelopes(text, opts, ["messages"], LETTA_MEMORY_TOOLS, (payload, b, skip) => {
     const answerIds = new Set<string>();
-    let lastAssistant = -1;
-    payload.forEach((m, k) => {
-      if (asObject(m)?.message_type === "assistant_message") lastAssistant = k;
-    });
+    const lastAssistant = payload.findLastIndex((m) =>
+      asObject(m)?.message_type === "assistant_message"
+    );
     payload.forEach((m, k) => {
       const o = asObject(m);
       const at = `messages[${k}]`;
@@ -123,9 +118,7 @@ export function fromLettaMessages(text: string, opts: AdapterOptions = {}): Adap
           skip(`${at}: unknown message_type ${JSON.stringify(o.message_type)}`);
       }
     });
-    res.trajectories.push({ line, trajectory: b.build(env) });
-  }
-  return res;
+  });
 }
 
 /** Whether a Letta agent-file user message is a real user turn (not a login/heartbeat event). */
@@ -155,17 +148,10 @@ function userQuery(m: Record<string, unknown>): string | undefined {
  */
 export function fromLettaAgentFile(text: string, opts: AdapterOptions = {}): AdapterResult {
   const file = opts.file ?? "<memory>";
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch (err) {
-    throw new TrajectoryInputError(
-      file,
-      0,
-      "",
-      `expected a JSON agent file (${(err as Error).message})`,
-    );
-  }
+  const doc = parseJsonOr(
+    text,
+    (message) => new TrajectoryInputError(file, 0, "", `expected a JSON agent file (${message})`),
+  );
   const d = asObject(doc);
   const agents = Array.isArray(d?.agents)
     ? d!.agents

@@ -17,9 +17,8 @@ import {
   type AdapterResult,
   asObject,
   contentText,
-  readEnvelopes,
-  toolsFor,
-  TrajectoryBuilder,
+  mapEnvelopes,
+  type TrajectoryBuilder,
 } from "./_common.ts";
 import { GENERIC_MEMORY_TOOLS } from "./defaults.ts";
 
@@ -31,15 +30,10 @@ import { GENERIC_MEMORY_TOOLS } from "./defaults.ts";
 export function mapChatMessages(messages: unknown[], b: TrajectoryBuilder, path: string): string[] {
   const skipped: string[] = [];
   // The answer: the last assistant message with no tool calls.
-  let last = -1;
-  messages.forEach((m, k) => {
+  const last = messages.findLastIndex((m) => {
     const o = asObject(m);
-    if (
-      o?.role === "assistant" && !(Array.isArray(o.tool_calls) && o.tool_calls.length) &&
-      !o.function_call
-    ) {
-      last = k;
-    }
+    return o?.role === "assistant" && !(Array.isArray(o.tool_calls) && o.tool_calls.length) &&
+      !o.function_call;
   });
   const pendingLegacy: string[] = [];
   messages.forEach((m, k) => {
@@ -108,12 +102,7 @@ export function mapChatMessages(messages: unknown[], b: TrajectoryBuilder, path:
  * @throws {TrajectoryInputError} if a line is not JSON or its envelope is malformed
  */
 export function fromOpenAIChat(text: string, opts: AdapterOptions = {}): AdapterResult {
-  const file = opts.file ?? "<memory>";
-  const res: AdapterResult = { trajectories: [], skipped: [], tools: {} };
-  for (const { line, env, payload, key } of readEnvelopes(text, file, ["messages"])) {
-    const b = new TrajectoryBuilder(toolsFor(env, opts, GENERIC_MEMORY_TOOLS), res.tools);
-    for (const reason of mapChatMessages(payload, b, key)) res.skipped.push({ line, reason });
-    res.trajectories.push({ line, trajectory: b.build(env) });
-  }
-  return res;
+  return mapEnvelopes(text, opts, ["messages"], GENERIC_MEMORY_TOOLS, (payload, b, skip, key) => {
+    for (const reason of mapChatMessages(payload, b, key)) skip(reason);
+  });
 }

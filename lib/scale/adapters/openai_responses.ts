@@ -20,9 +20,7 @@ import {
   type AdapterResult,
   asObject,
   contentText,
-  readEnvelopes,
-  toolsFor,
-  TrajectoryBuilder,
+  mapEnvelopes,
 } from "./_common.ts";
 import { GENERIC_MEMORY_TOOLS } from "./defaults.ts";
 
@@ -55,15 +53,11 @@ const OUTPUTS = new Set([
  * @throws {TrajectoryInputError} if a line is not JSON or its envelope is malformed
  */
 export function fromOpenAIResponses(text: string, opts: AdapterOptions = {}): AdapterResult {
-  const file = opts.file ?? "<memory>";
-  const res: AdapterResult = { trajectories: [], skipped: [], tools: {} };
-  for (const { line, env, payload, key } of readEnvelopes(text, file, ["items", "output"])) {
-    const b = new TrajectoryBuilder(toolsFor(env, opts, GENERIC_MEMORY_TOOLS), res.tools);
-    const skip = (reason: string) => res.skipped.push({ line, reason });
-    let last = -1;
-    payload.forEach((it, k) => {
+  const keys = ["items", "output"];
+  return mapEnvelopes(text, opts, keys, GENERIC_MEMORY_TOOLS, (payload, b, skip, key) => {
+    const last = payload.findLastIndex((it) => {
       const o = asObject(it);
-      if (o?.type === "message" && o.role === "assistant") last = k;
+      return o?.type === "message" && o.role === "assistant";
     });
     payload.forEach((it, k) => {
       const o = asObject(it);
@@ -116,7 +110,5 @@ export function fromOpenAIResponses(text: string, opts: AdapterOptions = {}): Ad
       if (type === "item_reference" || type === "mcp_list_tools") return;
       skip(`${at}: unknown item type ${JSON.stringify(type)}`);
     });
-    res.trajectories.push({ line, trajectory: b.build(env) });
-  }
-  return res;
+  });
 }

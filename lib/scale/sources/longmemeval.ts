@@ -5,8 +5,9 @@
  * @module
  */
 import { z } from "npm:zod@4.6.7";
-import { formatPath, InputError } from "../../errors.ts";
+import { InputError } from "../../errors.ts";
 import { readJsonInput } from "../../fs.ts";
+import { validateInput } from "../../package/_zod.ts";
 import { parseLongMemEvalDate } from "./_dates.ts";
 import type { LadderIssue, LadderQuery, LadderSession, LadderSource } from "./types.ts";
 
@@ -76,15 +77,8 @@ export interface LongMemEvalInstance {
  * @throws {InputError} naming the file and the JSON path of the first problem
  */
 export function parseLongMemEval(data: unknown, file = "<memory>"): LongMemEvalInstance[] {
-  const r = LongMemEvalFileSchema.safeParse(data);
-  if (!r.success) {
-    const issues = r.error.issues.map((i) => ({
-      where: { path: formatPath(i.path) },
-      expected: i.message,
-    }));
-    throw new InputError(file, issues[0].where, issues[0].expected, issues);
-  }
-  r.data.forEach((inst, i) => {
+  const instances = validateInput(LongMemEvalFileSchema, data, file);
+  instances.forEach((inst, i) => {
     const n = inst.haystack_session_ids.length;
     for (const key of ["haystack_dates", "haystack_sessions"] as const) {
       if (inst[key].length !== n) {
@@ -96,7 +90,7 @@ export function parseLongMemEval(data: unknown, file = "<memory>"): LongMemEvalI
       }
     }
   });
-  return r.data;
+  return instances;
 }
 
 /**

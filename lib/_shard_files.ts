@@ -1,0 +1,139 @@
+/**
+ * What the merges of shard folders share (sweep, natural, scale-simulate and
+ * retention-simulate runs; the rule is lib/shard.ts's): reading every folder,
+ * checking that all are shards of one run and form one complete partition,
+ * and checking that a shard holds exactly its share of lines. Every problem
+ * is an {@linkcode InputError} naming the folder or file. Private to lib/.
+ *
+ * @module
+ */
+import { InputError } from "./errors.ts";
+import { readJsonOr } from "./_json_input.ts";
+import { checkShardSet, type Shard } from "./shard.ts";
+
+/** What a merge reads of one shard folder: at least the folder and its shard. */
+export interface ShardDir {
+  /** The folder. */
+  dir: string;
+  /** Its shard. */
+  shard: Shard;
+}
+
+/** How a merge tells the shards of one run from another run's. */
+export interface SameRun<S> {
+  /** Whether `s` is a shard of the same run as `first`. */
+  same(first: S, s: S): boolean;
+  /** The file that identifies the run of `s` (named in the error). */
+  file(s: S): string;
+  /** The JSON path named in the error. */
+  path: string;
+  /** The run's name in the error (default: `path`). */
+  word?: string;
+  /** What must agree, e.g. "same seed, simulators and ladder". */
+  detail: string;
+}
+
+/**
+ * The error of a failed merge of shard folders (not a complete partition, shares that do not add
+ * up), naming all the folders.
+ *
+ * @param dirs the shard folders
+ * @param expected what was wrong, as "expected ..."
+ * @returns an InputError with the verb "merge"
+ */
+export function shardMergeError(dirs: readonly string[], expected: string): InputError {
+  return new InputError(dirs.join(", "), { path: "" }, expected, [], "merge");
+}
+
+/**
+ * Reads the shard folders of a merge and checks that they are shards of one
+ * run (every one compared with the first) forming one complete partition.
+ *
+ * @param dirs the shard folders, any order
+ * @param outDir the merged folder (named when there are no folders)
+ * @param read reads one folder
+ * @param run how to compare two shards' runs, and the error's file, path, word and detail
+ * @returns the shards in the order of `dirs`, and by index (entry I is shard I/N, N the length)
+ * @throws {InputError} for no folders, a shard of another run, or shards that overlap or miss
+ *   one (verb "merge", naming all the folders); and what `read` throws
+ */
+export async function readShardSet<S extends ShardDir>(
+  dirs: readonly string[],
+  outDir: string,
+  read: (dir: string) => Promise<S>,
+  run: SameRun<S>,
+): Promise<{ shards: S[]; byIndex: S[] }> {
+  if (dirs.length === 0) {
+    throw new InputError(outDir, { path: "" }, "expected at least one shard folder to merge");
+  }
+  const shards: S[] = [];
+  for (const dir of dirs) shards.push(await read(dir));
+  const first = shards[0];
+  for (const s of shards.slice(1)) {
+    if (!run.same(first, s)) {
+      throw new InputError(
+        run.file(s),
+        { path: run.path },
+        `expected a shard of the same ${run.word ?? run.path} as ${first.dir} (${run.detail})`,
+      );
+    }
+  }
+  let n: number;
+  try {
+    n = checkShardSet(shards.map((s) => ({ shard: s.shard, label: s.dir })));
+  } catch (err) {
+    throw shardMergeError(dirs, (err as Error).message);
+  }
+  const byIndex = new Array<S>(n);
+  for (const s of shards) byIndex[s.shard.index] = s;
+  return { shards, byIndex };
+}
+
+/**
+ * Reads the JSON file in which a shard records its shard and its run
+ * (`scale_shard.json`, `retention_shard.json`): it must carry the schema tag
+ * and a shard.
+ *
+ * @param file the file
+ * @param schema its schema tag, e.g. `memaudit.scale-simulate-shard/1`
+ * @param kind the run's kind in the error, e.g. "scale-simulate"
+ * @returns the content (not validated beyond the tag and the presence of `shard`)
+ * @throws {InputError} naming the file: "expected a KIND shard's JSON" for a file that is not
+ *   JSON, "expected SCHEMA" at path `schema` for another file, and what reading it throws
+ */
+export async function readShardMeta<M extends { schema: string; shard: Shard }>(
+  file: string,
+  schema: string,
+  kind: string,
+): Promise<M> {
+  const meta = await readJsonOr(file, () => `expected a ${kind} shard's JSON`) as M;
+  if (meta?.schema !== schema || meta.shard === undefined) {
+    throw new InputError(file, { path: "schema" }, `expected ${schema}`);
+  }
+  return meta;
+}
+
+/**
+ * Checks that a shard's file holds its share of lines.
+ *
+ * @param file the file (named in the error)
+ * @param found the lines it holds
+ * @param want the lines its share of units has
+ * @param what what a line is, with any detail, e.g. "rows" or "lines"
+ * @throws {InputError} "expected WANT WHAT, found FOUND" if they differ
+ */
+export function checkShardLines(file: string, found: number, want: number, what: string): void {
+  if (found !== want) {
+    throw new InputError(file, { path: "" }, `expected ${want} ${what}, found ${found}`);
+  }
+}
+
+/**
+ * The lines of a shard's JSONL file as written (each ending in a newline).
+ *
+ * @param text the file's content
+ * @returns its lines without the newlines (none for an empty file)
+ */
+export function shardLines(text: string): string[] {
+  return text === "" ? [] : text.slice(0, -1).split("\n");
+}
