@@ -6,15 +6,8 @@
  *
  * @module
  */
-import {
-  type CliIo,
-  emit,
-  EXIT,
-  OUTPUT_FLAGS,
-  outputForm,
-  parseFlags,
-  UsageError,
-} from "../command.ts";
+import { type CliIo, emit, EXIT, UsageError } from "../command.ts";
+import { parseCommand, stringFlags } from "../shared.ts";
 import { InputError } from "../../errors.ts";
 import { readJsonInput } from "../../fs.ts";
 import { parseLocomo } from "../../natural/load_locomo.ts";
@@ -105,20 +98,15 @@ async function readSource(file: string | undefined): Promise<{ src: LadderSource
  * @throws {InputError} for a bad input file
  */
 export async function runScaleLadder(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseFlags(argv, {
-    out: { type: "string" },
-    seed: { type: "string" },
-    "n-irr": { type: "string" },
-    filler: { type: "string" },
-    limit: { type: "string" },
-    queries: { type: "string" },
-    ...OUTPUT_FLAGS,
-  });
-  if (values.help) {
-    io.stdout(LADDER_HELP);
-    return EXIT.ok;
-  }
-  const form = outputForm(values);
+  const cmd = parseCommand(
+    argv,
+    io,
+    LADDER_HELP,
+    stringFlags("out", "seed", "n-irr", "filler", "limit", "queries"),
+    { helpAfterFlags: true },
+  );
+  if (cmd === null) return EXIT.ok;
+  const { values, positionals, form } = cmd;
   if (positionals.length > 1) {
     throw new UsageError(`expected at most one FILE, got ${positionals.length}`);
   }

@@ -7,21 +7,13 @@
  * @module
  */
 import { join } from "node:path";
-import {
-  type CliIo,
-  emit,
-  EXIT,
-  OUTPUT_FLAGS,
-  outputForm,
-  parseFlags,
-  UsageError,
-} from "../command.ts";
+import { type CliIo, emit, EXIT, UsageError } from "../command.ts";
+import { parseCommand, parseShardFlag, stringFlags } from "../shared.ts";
 import { writeTextAtomic } from "../../fs.ts";
 import { readLadder } from "../../scale/ladder.ts";
 import { simulateLadder, SIMULATOR_PRESETS, type SimulatorSpec } from "../../scale/simulate.ts";
 import { memoryCallCount } from "../../scale/trajectory.ts";
 import { SCALE_SHARD_FILES, writeScaleShard } from "../../scale/simulate_shards.ts";
-import { parseShard, type Shard } from "../../shard.ts";
 
 /** Help text of `memaudit scale simulate`. */
 export const SIMULATE_HELP = `Usage: memaudit scale simulate LADDER_DIR --out FILE.jsonl [options]
@@ -86,35 +78,30 @@ function num(flag: string, v: string | undefined, integer: boolean): number | un
  * @throws {InputError} for a bad ladder folder
  */
 export async function runScaleSimulate(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseFlags(argv, {
-    out: { type: "string" },
-    agents: { type: "string" },
-    seed: { type: "string" },
-    granularity: { type: "string" },
-    roles: { type: "string" },
-    k: { type: "string" },
-    "epsilon-read": { type: "string" },
-    "gamma-guess": { type: "string" },
-    shard: { type: "string" },
-    ...OUTPUT_FLAGS,
-  });
-  if (values.help) {
-    io.stdout(SIMULATE_HELP);
-    return EXIT.ok;
-  }
-  const form = outputForm(values);
+  const cmd = parseCommand(
+    argv,
+    io,
+    SIMULATE_HELP,
+    stringFlags(
+      "out",
+      "agents",
+      "seed",
+      "granularity",
+      "roles",
+      "k",
+      "epsilon-read",
+      "gamma-guess",
+      "shard",
+    ),
+    { helpAfterFlags: true },
+  );
+  if (cmd === null) return EXIT.ok;
+  const { values, positionals, form } = cmd;
   if (positionals.length !== 1) throw new UsageError("expected one LADDER_DIR");
   if (values.out === undefined) {
     throw new UsageError(`--out ${values.shard === undefined ? "FILE.jsonl" : "DIR"} is required`);
   }
-  let shard: Shard | undefined;
-  if (values.shard !== undefined) {
-    try {
-      shard = parseShard(values.shard);
-    } catch (e) {
-      throw new UsageError(`--shard ${(e as Error).message}`);
-    }
-  }
+  const shard = parseShardFlag(values.shard);
   const names = values.agents?.split(",").map((s) => s.trim()).filter((s) => s !== "") ??
     Object.keys(SIMULATOR_PRESETS);
   const granularity = values.granularity ?? "session";

@@ -11,17 +11,8 @@
  * @module
  */
 import { join } from "node:path";
-import {
-  type CliIo,
-  type Command,
-  csvTable,
-  EXIT,
-  OUTPUT_FLAGS,
-  outputForm,
-  parseFlags,
-  textTable,
-  UsageError,
-} from "../command.ts";
+import { type CliIo, type Command, csvTable, EXIT, textTable, UsageError } from "../command.ts";
+import { parseCommand, stringFlags } from "../shared.ts";
 import { makeFolder, readTextInput, writeTextAtomic } from "../../fs.ts";
 import { joinJudgeLog, readJudgeLog, requireCorrectness } from "../../scale/trajectory.ts";
 import {
@@ -152,24 +143,13 @@ function scoreJson(
 }
 
 async function runScore(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseFlags(argv, {
-    budget: { type: "string" },
-    alpha: { type: "string" },
-    "judge-log": { type: "string" },
-    "memory-tools": { type: "string" },
-    format: { type: "string" },
-    ladder: { type: "string" },
+  const cmd = parseCommand(argv, io, SCORE_HELP, {
+    ...stringFlags("budget", "alpha", "judge-log", "memory-tools", "format", "ladder"),
     sustained: { type: "boolean" },
-    resamples: { type: "string" },
-    seed: { type: "string" },
-    out: { type: "string" },
-    ...OUTPUT_FLAGS,
-  });
-  if (values.help) {
-    io.stdout(SCORE_HELP);
-    return EXIT.ok;
-  }
-  const form = outputForm(values);
+    ...stringFlags("resamples", "seed", "out"),
+  }, { helpAfterFlags: true });
+  if (cmd === null) return EXIT.ok;
+  const { values, positionals, form } = cmd;
   if (positionals.length !== 1) {
     throw new UsageError(`expected one trajectory file, got ${positionals.length}`);
   }

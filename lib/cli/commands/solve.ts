@@ -6,16 +6,15 @@
  *
  * @module
  */
-import { onePackageArg, parseIntFlag, parseNumberList, readPackageArg } from "../shared.ts";
 import {
-  type Command,
-  emit,
-  EXIT,
-  OUTPUT_FLAGS,
-  outputForm,
-  parseFlags,
-  UsageError,
-} from "../command.ts";
+  onePackageArg,
+  parseCommand,
+  parseIntFlag,
+  parseNumberList,
+  readPackageArg,
+  stringFlags,
+} from "../shared.ts";
+import { type Command, emit, EXIT, UsageError } from "../command.ts";
 import { compilePackage } from "../../package/compile.ts";
 import { solve } from "../../solve/solve.ts";
 import type { Certificate } from "../../solve/result.ts";
@@ -74,18 +73,13 @@ export const command: Command = {
   name: "solve",
   summary: "certify OPT of a package at each budget (exact solvers)",
   async run(argv, io) {
-    if (argv.includes("--help") || argv.includes("-h")) {
-      io.stdout(HELP);
-      return EXIT.ok;
-    }
-    const { values, positionals } = parseFlags(argv, {
+    const cmd = parseCommand(argv, io, HELP, {
       budgets: { type: "string" },
       solver: { type: "string", default: "auto" },
-      k: { type: "string" },
-      "time-limit": { type: "string" },
-      ...OUTPUT_FLAGS,
+      ...stringFlags("k", "time-limit"),
     });
-    const form = outputForm(values);
+    if (cmd === null) return EXIT.ok;
+    const { values, positionals, form } = cmd;
     const packagePath = onePackageArg(positionals);
     const solver = values.solver;
     if (solver !== "auto" && solver !== "bnb" && solver !== "milp" && solver !== "brute") {

@@ -18,17 +18,8 @@ import {
 } from "../../systems/locomo_store.ts";
 import { STORE_FORMATS } from "../../systems/memory_store.ts";
 import { readStoreFileDetected, type StoreFormatChoice } from "../../systems/read_store.ts";
-import {
-  type CliIo,
-  type Command,
-  csvTable,
-  emit,
-  EXIT,
-  OUTPUT_FLAGS,
-  outputForm,
-  parseFlags,
-  UsageError,
-} from "../command.ts";
+import { type CliIo, type Command, csvTable, emit, EXIT, UsageError } from "../command.ts";
+import { parseCommand, stringFlags } from "../shared.ts";
 
 const HELP = `Usage: memaudit store --locomo CONV --store FILE [options]
 
@@ -82,15 +73,11 @@ ratio, or above 1); 2 bad usage or bad input.
 `;
 
 const FLAGS = {
-  locomo: { type: "string" },
-  store: { type: "string" },
+  ...stringFlags("locomo", "store"),
   format: { type: "string", default: "auto" },
   budgets: { type: "string", default: "30,60,100" },
   adjudicator: { type: "string", default: "lexical" },
-  "llm-model": { type: "string" },
-  "locomo-data": { type: "string" },
-  out: { type: "string" },
-  ...OUTPUT_FLAGS,
+  ...stringFlags("llm-model", "locomo-data", "out"),
 } as const;
 
 /**
@@ -183,13 +170,9 @@ export const command: Command = {
   name: "store",
   summary: "score a real system's memory store on a LoCoMo conversation (union denominator)",
   async run(argv: string[], io: CliIo): Promise<number> {
-    const { values, positionals } = parseFlags(argv, FLAGS, false);
-    if (values.help) {
-      io.stdout(HELP);
-      return EXIT.ok;
-    }
-    if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
-    const form = outputForm(values);
+    const cmd = parseCommand(argv, io, HELP, FLAGS, { positionals: false, helpAfterFlags: true });
+    if (cmd === null) return EXIT.ok;
+    const { values, form } = cmd;
     if (!values.locomo) throw new UsageError("--locomo CONV is required (e.g. conv-26)");
     if (!values.store) throw new UsageError("--store FILE is required");
     const format = values.format as StoreFormatChoice;

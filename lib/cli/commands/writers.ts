@@ -11,23 +11,16 @@
  *
  * @module
  */
-import {
-  type Command,
-  emit,
-  EXIT,
-  OUTPUT_FLAGS,
-  outputForm,
-  parseFlags,
-  UsageError,
-} from "../command.ts";
+import { type Command, emit, EXIT, UsageError } from "../command.ts";
 import { startProgress } from "../progress.ts";
 import {
-  handleHelp,
   onePackageArg,
+  parseCommand,
   parseIntFlag,
   parseList,
   parseNumberList,
   readPackageArg,
+  stringFlags,
   writeOutFiles,
 } from "../shared.ts";
 
@@ -67,18 +60,16 @@ export const command: Command = {
   name: "writers",
   summary: "run writers on a package and score them against a certified OPT per budget",
   async run(argv, io) {
-    if (handleHelp(argv, io, HELP)) return EXIT.ok;
-    const { values, positionals } = parseFlags(argv, {
+    const cmd = parseCommand(argv, io, HELP, {
       budgets: { type: "string" },
       methods: { type: "string", default: "all" },
       k: { type: "string" },
       solver: { type: "string", default: "auto" },
-      "time-limit": { type: "string" },
-      out: { type: "string" },
+      ...stringFlags("time-limit", "out"),
       quiet: { type: "boolean", default: false },
-      ...OUTPUT_FLAGS,
     });
-    const form = outputForm(values);
+    if (cmd === null) return EXIT.ok;
+    const { values, positionals, form } = cmd;
     const packagePath = onePackageArg(positionals);
     const solver = values.solver;
     if (solver !== "auto" && solver !== "bnb" && solver !== "milp") {
