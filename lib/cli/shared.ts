@@ -14,6 +14,8 @@ import type { Package } from "../package/schema.ts";
 import { parseShard, type Shard } from "../shard.ts";
 import {
   type CliIo,
+  type Command,
+  EXIT,
   OUTPUT_FLAGS,
   type OutputForm,
   outputForm,
@@ -215,6 +217,28 @@ export function parseCommand<O extends FlagOptions>(
     return null;
   }
   return { ...parsed, form: outputForm(flags) };
+}
+
+/**
+ * A command's `run` that starts with {@linkcode parseCommand}: `--help` prints
+ * `help` and returns 0; otherwise `body` runs on the parsed command line.
+ *
+ * @param help the command's help text
+ * @param options parseArgs options of the command's own flags
+ * @param body the command proper: resolves to an EXIT code
+ * @param opts as for {@linkcode parseCommand}
+ * @returns the `run` function of a {@linkcode Command}
+ */
+export function runWithFlags<O extends FlagOptions>(
+  help: string,
+  options: O,
+  body: (cmd: CommandLine<O>, io: CliIo) => Promise<number>,
+  opts: { positionals?: boolean; helpAfterFlags?: boolean } = {},
+): Command["run"] {
+  return async (argv, io) => {
+    const cmd = parseCommand(argv, io, help, options, opts);
+    return cmd === null ? EXIT.ok : await body(cmd, io);
+  };
 }
 
 /**

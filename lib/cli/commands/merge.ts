@@ -7,7 +7,7 @@
  * @module
  */
 import { type Command, emit, EXIT, UsageError } from "../command.ts";
-import { parseCommand, requireOutDir, stringFlags } from "../shared.ts";
+import { requireOutDir, runWithFlags, stringFlags } from "../shared.ts";
 
 const HELP = `Usage: memaudit merge SHARD_DIR... --out DIR [--json | --csv]
 
@@ -39,11 +39,8 @@ Example:
 export const command: Command = {
   name: "merge",
   summary: "join shard folders (sweep or natural) into one run's files (byte-identical)",
-  async run(argv, io) {
-    const cmd = parseCommand(argv, io, HELP, stringFlags("out"));
-    if (cmd === null) return EXIT.ok;
-    const { positionals, form } = cmd;
-    const out = requireOutDir(cmd.values.out);
+  run: runWithFlags(HELP, stringFlags("out"), async ({ values, positionals, form }, io) => {
+    const out = requireOutDir(values.out);
     if (positionals.length === 0) throw new UsageError("expected the shard folders to merge");
     const { InputError } = await import("../../errors.ts");
     const { mergerFor, mergerKinds } = await import("../mergers.ts");
@@ -98,5 +95,5 @@ export const command: Command = {
     ];
     emit(io, form, { json, columns: ["field", "value"], rows });
     return EXIT.ok;
-  },
+  }),
 };

@@ -9,12 +9,12 @@
 import { type Command, emit, EXIT, UsageError } from "../command.ts";
 import { startProgress } from "../progress.ts";
 import {
-  parseCommand,
   parseIntFlag,
   parseList,
   parseNumberList,
   parseShardFlag,
   requireOutDir,
+  runWithFlags,
   stringFlags,
 } from "../shared.ts";
 
@@ -50,13 +50,10 @@ Example:
 export const command: Command = {
   name: "natural",
   summary: "score LoCoMo support-slice packages (OPT + writers), shardable with --shard I/N",
-  async run(argv, io) {
-    const cmd = parseCommand(argv, io, HELP, {
-      ...stringFlags("locomo", "conversations", "budgets", "methods", "k", "shard", "out"),
-      quiet: { type: "boolean", default: false },
-    }, { positionals: false });
-    if (cmd === null) return EXIT.ok;
-    const { values, form } = cmd;
+  run: runWithFlags(HELP, {
+    ...stringFlags("locomo", "conversations", "budgets", "methods", "k", "shard", "out"),
+    quiet: { type: "boolean", default: false },
+  }, async ({ values, form }, io) => {
     const outDir = requireOutDir(values.out);
     const budgets = values.budgets === undefined
       ? undefined
@@ -129,5 +126,5 @@ export const command: Command = {
       rows,
     });
     return EXIT.ok;
-  },
+  }, { positionals: false }),
 };

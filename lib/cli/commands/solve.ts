@@ -8,10 +8,10 @@
  */
 import {
   onePackageArg,
-  parseCommand,
   parseIntFlag,
   parseNumberList,
   readPackageArg,
+  runWithFlags,
   stringFlags,
 } from "../shared.ts";
 import { type Command, emit, EXIT, UsageError } from "../command.ts";
@@ -52,7 +52,12 @@ Example:
 /** The JSON keys of one row, in order. */
 const COLUMNS = ["budget", "status", "objective", "bound", "gap", "solver", "store", "cost"];
 
-/** Reads PACKAGE: a folder of CSV tables, else a package JSON file. */
+/** The flags of `memaudit solve` (and OUTPUT_FLAGS). */
+const FLAGS = {
+  budgets: { type: "string" },
+  solver: { type: "string", default: "auto" },
+  ...stringFlags("k", "time-limit"),
+} as const;
 
 /** One output row of a certificate. */
 function row(c: Certificate): Record<string, unknown> {
@@ -72,14 +77,7 @@ function row(c: Certificate): Record<string, unknown> {
 export const command: Command = {
   name: "solve",
   summary: "certify OPT of a package at each budget (exact solvers)",
-  async run(argv, io) {
-    const cmd = parseCommand(argv, io, HELP, {
-      budgets: { type: "string" },
-      solver: { type: "string", default: "auto" },
-      ...stringFlags("k", "time-limit"),
-    });
-    if (cmd === null) return EXIT.ok;
-    const { values, positionals, form } = cmd;
+  run: runWithFlags(HELP, FLAGS, async ({ values, positionals, form }, io) => {
     const packagePath = onePackageArg(positionals);
     const solver = values.solver;
     if (solver !== "auto" && solver !== "bnb" && solver !== "milp" && solver !== "brute") {
@@ -115,5 +113,5 @@ export const command: Command = {
       })),
     });
     return EXIT.ok;
-  },
+  }),
 };

@@ -18,8 +18,8 @@ import {
 } from "../../systems/locomo_store.ts";
 import { STORE_FORMATS } from "../../systems/memory_store.ts";
 import { readStoreFileDetected, type StoreFormatChoice } from "../../systems/read_store.ts";
-import { type CliIo, type Command, csvTable, emit, EXIT, UsageError } from "../command.ts";
-import { parseCommand, stringFlags } from "../shared.ts";
+import { type Command, csvTable, emit, EXIT, UsageError } from "../command.ts";
+import { runWithFlags, stringFlags } from "../shared.ts";
 
 const HELP = `Usage: memaudit store --locomo CONV --store FILE [options]
 
@@ -169,10 +169,7 @@ const RATIO_COLUMNS = [
 export const command: Command = {
   name: "store",
   summary: "score a real system's memory store on a LoCoMo conversation (union denominator)",
-  async run(argv: string[], io: CliIo): Promise<number> {
-    const cmd = parseCommand(argv, io, HELP, FLAGS, { positionals: false, helpAfterFlags: true });
-    if (cmd === null) return EXIT.ok;
-    const { values, form } = cmd;
+  run: runWithFlags(HELP, FLAGS, async ({ values, form }, io) => {
     if (!values.locomo) throw new UsageError("--locomo CONV is required (e.g. conv-26)");
     if (!values.store) throw new UsageError("--store FILE is required");
     const format = values.format as StoreFormatChoice;
@@ -327,5 +324,5 @@ export const command: Command = {
       return EXIT.claimFailed;
     }
     return EXIT.ok;
-  },
+  }, { positionals: false, helpAfterFlags: true }),
 };

@@ -9,8 +9,8 @@
 import { type Command, emit, EXIT } from "../command.ts";
 import {
   onePackageArg,
-  parseCommand,
   readPackageArg,
+  runWithFlags,
   stringFlags,
   writeOutFiles,
 } from "../shared.ts";
@@ -38,10 +38,7 @@ Example:
 export const command: Command = {
   name: "validate",
   summary: "check a package (JSON file or CSV folder) and print its counts",
-  async run(argv, io) {
-    const cmd = parseCommand(argv, io, HELP, stringFlags("out"));
-    if (cmd === null) return EXIT.ok;
-    const { values, positionals, form } = cmd;
+  run: runWithFlags(HELP, stringFlags("out"), async ({ values, positionals, form }, io) => {
     const { pkg, form: pkgForm, path } = await readPackageArg(onePackageArg(positionals));
     const result = {
       package: path,
@@ -65,5 +62,5 @@ export const command: Command = {
       await writeOutFiles(values.out, { "validate.json": JSON.stringify(result, null, 2) + "\n" });
     }
     return EXIT.ok;
-  },
+  }),
 };

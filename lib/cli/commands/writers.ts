@@ -15,11 +15,11 @@ import { type Command, emit, EXIT, UsageError } from "../command.ts";
 import { startProgress } from "../progress.ts";
 import {
   onePackageArg,
-  parseCommand,
   parseIntFlag,
   parseList,
   parseNumberList,
   readPackageArg,
+  runWithFlags,
   stringFlags,
   writeOutFiles,
 } from "../shared.ts";
@@ -59,17 +59,14 @@ const OPT_TOL = 1e-9;
 export const command: Command = {
   name: "writers",
   summary: "run writers on a package and score them against a certified OPT per budget",
-  async run(argv, io) {
-    const cmd = parseCommand(argv, io, HELP, {
-      budgets: { type: "string" },
-      methods: { type: "string", default: "all" },
-      k: { type: "string" },
-      solver: { type: "string", default: "auto" },
-      ...stringFlags("time-limit", "out"),
-      quiet: { type: "boolean", default: false },
-    });
-    if (cmd === null) return EXIT.ok;
-    const { values, positionals, form } = cmd;
+  run: runWithFlags(HELP, {
+    budgets: { type: "string" },
+    methods: { type: "string", default: "all" },
+    k: { type: "string" },
+    solver: { type: "string", default: "auto" },
+    ...stringFlags("time-limit", "out"),
+    quiet: { type: "boolean", default: false },
+  }, async ({ values, positionals, form }, io) => {
     const packagePath = onePackageArg(positionals);
     const solver = values.solver;
     if (solver !== "auto" && solver !== "bnb" && solver !== "milp") {
@@ -193,5 +190,5 @@ export const command: Command = {
       return EXIT.claimFailed;
     }
     return EXIT.ok;
-  },
+  }),
 };
