@@ -8,7 +8,7 @@
  */
 import { join } from "node:path";
 import { type CliIo, emit, EXIT, UsageError } from "../command.ts";
-import { parseCommand, parseShardFlag, stringFlags } from "../shared.ts";
+import { parseCommand, parseIntFlag, parseShardFlag, stringFlags } from "../shared.ts";
 import { writeTextAtomic } from "../../fs.ts";
 import { readLadder } from "../../scale/ladder.ts";
 import { simulateLadder, SIMULATOR_PRESETS, type SimulatorSpec } from "../../scale/simulate.ts";
@@ -59,11 +59,12 @@ Example, on four machines (the merged trajectories.jsonl is byte-identical to ou
 Exit codes: 0 done, 2 bad usage or bad input (one line on stderr).
 `;
 
-function num(flag: string, v: string | undefined, integer: boolean): number | undefined {
+/** A reader-noise flag's value, or undefined when absent (the range is the simulator's check). */
+function num(flag: string, v: string | undefined): number | undefined {
   if (v === undefined) return undefined;
   const x = Number(v);
-  if (v.trim() === "" || !Number.isFinite(x) || (integer && !Number.isSafeInteger(x))) {
-    throw new UsageError(`--${flag} expects ${integer ? "an integer" : "a number"}, got "${v}"`);
+  if (v.trim() === "" || !Number.isFinite(x)) {
+    throw new UsageError(`--${flag} expects a number, got "${v}"`);
   }
   return x;
 }
@@ -124,9 +125,9 @@ export async function runScaleSimulate(argv: string[], io: CliIo): Promise<numbe
       ...p,
       granularity,
       roles,
-      k: num("k", values.k, true) ?? p.k,
-      epsilonRead: num("epsilon-read", values["epsilon-read"], false) ?? p.epsilonRead,
-      gammaGuess: num("gamma-guess", values["gamma-guess"], false) ?? p.gammaGuess,
+      k: values.k === undefined ? p.k : parseIntFlag("--k", values.k),
+      epsilonRead: num("epsilon-read", values["epsilon-read"]) ?? p.epsilonRead,
+      gammaGuess: num("gamma-guess", values["gamma-guess"]) ?? p.gammaGuess,
     };
   });
   const seedText = values.seed ?? "0";

@@ -12,10 +12,15 @@
  *
  * @module
  */
-import { join } from "node:path";
 import { type CliIo, type Command, csvTable, emit, EXIT, UsageError } from "../command.ts";
-import { parseCommand, parseIntFlag, parseShardFlag, stringFlags } from "../shared.ts";
-import { statOrNull, writeTextAtomic } from "../../fs.ts";
+import {
+  parseCommand,
+  parseIntFlag,
+  parseShardFlag,
+  stringFlags,
+  writeOutFiles,
+} from "../shared.ts";
+import { statOrNull } from "../../fs.ts";
 import * as read from "../../retention/read.ts";
 import {
   endOnUpdate,
@@ -298,9 +303,11 @@ async function rr(argv: string[], io: CliIo): Promise<number> {
       sampled: f.sampled,
       replicas: f.replicas,
     }));
-    await writeTextAtomic(join(values.out, "rr.json"), JSON.stringify(json, null, 2) + "\n");
-    await writeTextAtomic(join(values.out, "rr_users.csv"), csvTable(columns, rows));
-    await writeTextAtomic(join(values.out, "rr_facts.csv"), csvTable(factCols, factRows));
+    await writeOutFiles(values.out, {
+      "rr.json": JSON.stringify(json, null, 2) + "\n",
+      "rr_users.csv": csvTable(columns, rows),
+      "rr_facts.csv": csvTable(factCols, factRows),
+    });
   }
   emit(io, form, { json, columns, rows });
   if (form === "table") {
@@ -340,7 +347,7 @@ async function gating(argv: string[], io: CliIo): Promise<number> {
   const columns = ["n", ...Object.keys(json)];
   const rows = [{ n: m.n, ...json }];
   if (values.out !== undefined) {
-    await writeTextAtomic(join(values.out, "gating.json"), JSON.stringify(json, null, 2) + "\n");
+    await writeOutFiles(values.out, { "gating.json": JSON.stringify(json, null, 2) + "\n" });
   }
   emit(io, form, { json, columns, rows });
   return EXIT.ok;

@@ -10,10 +10,9 @@
  *
  * @module
  */
-import { join } from "node:path";
 import { type CliIo, type Command, csvTable, EXIT, textTable, UsageError } from "../command.ts";
-import { parseCommand, stringFlags } from "../shared.ts";
-import { makeFolder, readTextInput, writeTextAtomic } from "../../fs.ts";
+import { parseCommand, stringFlags, writeOutFiles } from "../shared.ts";
+import { readTextInput } from "../../fs.ts";
 import { joinJudgeLog, readJudgeLog, requireCorrectness } from "../../scale/trajectory.ts";
 import {
   readTrajectoryInput,
@@ -223,7 +222,6 @@ async function runScore(argv: string[], io: CliIo): Promise<number> {
 
   if (values.out !== undefined) {
     const dir = values.out;
-    await makeFolder(dir);
     const curveRows = res.groups.flatMap((g) =>
       g.curve.map((c) => ({ agent: g.agent, system: g.system, scale: g.scale, ...c }))
     );
@@ -258,9 +256,7 @@ async function runScore(argv: string[], io: CliIo): Promise<number> {
         input.trajectories.map((t) => JSON.stringify(t)).join("\n") + "\n",
       ]);
     }
-    for (const [name, text] of files) {
-      await writeTextAtomic(join(dir, name), text);
-    }
+    await writeOutFiles(dir, Object.fromEntries(files));
   }
 
   if (form === "json") io.stdout(JSON.stringify(json, null, 2) + "\n");

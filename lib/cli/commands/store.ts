@@ -7,7 +7,6 @@
  * @module
  */
 import { InputError } from "../../errors.ts";
-import { writeTextAtomic } from "../../fs.ts";
 import { describeLocomo, locateLocomo, locomoHowTo } from "../../natural/data_source.ts";
 import { loadLocomo } from "../../natural/load_locomo.ts";
 import {
@@ -19,7 +18,7 @@ import {
 import { STORE_FORMATS } from "../../systems/memory_store.ts";
 import { readStoreFileDetected, type StoreFormatChoice } from "../../systems/read_store.ts";
 import { type Command, csvTable, emit, EXIT, UsageError } from "../command.ts";
-import { runWithFlags, stringFlags } from "../shared.ts";
+import { runWithFlags, stringFlags, writeOutFiles } from "../shared.ts";
 
 const HELP = `Usage: memaudit store --locomo CONV --store FILE [options]
 
@@ -308,11 +307,10 @@ export const command: Command = {
         package_salience: x.package_ratio.salience,
         package_upper: x.package_ratio.upper,
       }));
-      await writeTextAtomic(`${values.out}/store_items.csv`, csvTable(itemCols, items));
-      await writeTextAtomic(
-        `${values.out}/store_summary.json`,
-        JSON.stringify(result, null, 2) + "\n",
-      );
+      await writeOutFiles(values.out, {
+        "store_items.csv": csvTable(itemCols, items),
+        "store_summary.json": JSON.stringify(result, null, 2) + "\n",
+      });
     }
     const bad = claimViolations(r);
     if (bad.length > 0) {
