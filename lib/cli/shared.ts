@@ -1,9 +1,10 @@
 /**
- * Helpers every `memaudit` command shares: reading a package argument (a
- * JSON file or a CSV folder), parsing list, number and shard flags into
- * checked values (a bad value is a {@linkcode UsageError}: one line, exit 2),
- * `--help` handling with a worked example, and writing `--out DIR` files
- * atomically.
+ * Helpers every `memaudit` command shares: the start of a command (`--help`,
+ * its flags and the output form in one call: {@linkcode parseCommand},
+ * {@linkcode runWithFlags}), reading a package argument (a JSON file or a CSV
+ * folder), parsing list, number and shard flags into checked values (a bad
+ * value is a {@linkcode UsageError}: one line, exit 2), `--help` handling with
+ * a worked example, and writing `--out DIR` files atomically.
  *
  * @module
  */
@@ -185,8 +186,19 @@ export type CommandLine<O extends FlagOptions> =
   & ReturnType<typeof parseFlags<O & typeof OUTPUT_FLAGS>>
   & { form: OutputForm };
 
+/** How {@linkcode parseCommand} reads a command line. */
+export interface CommandLineOptions {
+  /** Whether positional arguments are accepted (default true). */
+  positionals?: boolean;
+  /**
+   * Help only when the flags parse (a bad flag beside `--help` is then a
+   * UsageError); by default help wins whenever `-h` or `--help` is among the words.
+   */
+  helpAfterFlags?: boolean;
+}
+
 /**
- * The start of every command: prints `help` for `-h` / `--help`, else parses
+ * The start of a command: prints `help` for `-h` / `--help`, else parses
  * the flags `options` plus {@linkcode OUTPUT_FLAGS} (strict) and reads the
  * output form.
  *
@@ -194,9 +206,7 @@ export type CommandLine<O extends FlagOptions> =
  * @param io where help is printed
  * @param help the command's help text
  * @param options parseArgs options of the command's own flags
- * @param opts.positionals whether positional arguments are accepted (default true)
- * @param opts.helpAfterFlags help only when the flags parse (a bad flag beside `--help` is then
- *   a UsageError); by default help wins whenever `-h` or `--help` is among the words
+ * @param opts positionals accepted or not, and when help wins
  * @returns null when help was printed (the command then returns 0), else the flags'
  *   `values`, the `positionals` and the output `form`
  * @throws {UsageError} on an unknown flag, a missing value, a stray positional, or both
@@ -207,7 +217,7 @@ export function parseCommand<O extends FlagOptions>(
   io: CliIo,
   help: string,
   options: O,
-  opts: { positionals?: boolean; helpAfterFlags?: boolean } = {},
+  opts: CommandLineOptions = {},
 ): CommandLine<O> | null {
   if (!opts.helpAfterFlags && handleHelp(argv, io, help)) return null;
   const parsed = parseFlags(argv, { ...options, ...OUTPUT_FLAGS }, opts.positionals ?? true);
@@ -233,7 +243,7 @@ export function runWithFlags<O extends FlagOptions>(
   help: string,
   options: O,
   body: (cmd: CommandLine<O>, io: CliIo) => Promise<number>,
-  opts: { positionals?: boolean; helpAfterFlags?: boolean } = {},
+  opts: CommandLineOptions = {},
 ): Command["run"] {
   return async (argv, io) => {
     const cmd = parseCommand(argv, io, help, options, opts);
@@ -261,7 +271,9 @@ export function requireOutDir(out: string | undefined): string {
  * @param dir the output folder (created)
  * @param files file name → text
  * @returns the paths written, in the order given
- * @throws {InputError} if `dir` or a parent is a file, or a target is a folder
+ * @throws {UsageError} if `dir` is empty
+ * @throws {InputError} if `dir` or a parent is a file, a target is a folder, or `dir` is not
+ *   writable
  */
 export async function writeOutFiles(
   dir: string,
