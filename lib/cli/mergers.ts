@@ -2,9 +2,9 @@
  * The kinds of sharded runs `memaudit merge` can join. Each kind says how
  * to recognise one of its shard folders and how to merge a set of them;
  * `memaudit merge` picks the kind of the first folder. A command that
- * shards its units (lib/shard.ts) adds its kind with one
- * {@linkcode registerMerger} call in `registerBuiltinMergers` below
- * (natural, scale-simulate, retention-simulate, sweep).
+ * shards its units (lib/shard.ts) adds its kind with one `shardKind` entry
+ * in `BUILTIN_MERGERS` below (natural, scale-simulate, retention-simulate,
+ * sweep), or from elsewhere with {@linkcode registerMerger}.
  *
  * @module
  */
@@ -70,73 +70,63 @@ export function mergerKinds(): string[] {
 
 const isFile = async (path: string) => (await statOrNull(path))?.isFile === true;
 
+/** What a kind's merge function returns: the report but its kind. */
+type Merged = Omit<MergeReport, "kind">;
+
+/**
+ * A kind whose shard folders hold the file `marker`; `merge` loads its module
+ * only when a merge runs.
+ */
+function shardKind(
+  kind: string,
+  marker: string,
+  merge: (dirs: readonly string[], outDir: string) => Promise<Merged>,
+): Merger {
+  return {
+    kind,
+    detect: (dir) => isFile(join(dir, marker)),
+    async merge(dirs, outDir) {
+      const { shards, units, rows, files } = await merge(dirs, outDir);
+      return { kind, shards, units, rows, files };
+    },
+  };
+}
+
+/** The built-in kinds, in the order they are tried. */
+const BUILTIN_MERGERS: Merger[] = [
+  shardKind("natural", "natural_summary.json", async (dirs, outDir) => {
+    const { mergeNaturalShards, NATURAL_FILES } = await import("./natural_run.ts");
+    const nat = await mergeNaturalShards(dirs, outDir);
+    return {
+      shards: nat.grid.shard?.count ?? dirs.length,
+      units: nat.grid.packages,
+      rows: nat.rows,
+      files: {
+        rows: join(outDir, NATURAL_FILES.rows),
+        summary: join(outDir, NATURAL_FILES.summary),
+      },
+    };
+  }),
+  shardKind("scale-simulate", "scale_shard.json", async (dirs, outDir) => {
+    const { mergeScaleShards } = await import("../scale/simulate_shards.ts");
+    const res = await mergeScaleShards(dirs, outDir);
+    return { ...res, files: { trajectories: res.file } };
+  }),
+  shardKind("retention-simulate", "retention_shard.json", async (dirs, outDir) => {
+    const { mergeRetentionShards } = await import("../retention/simulate_shards.ts");
+    return await mergeRetentionShards(dirs, outDir);
+  }),
+  shardKind("sweep", "summary.json", async (dirs, outDir) => {
+    const { mergeSweepShards } = await import("../sweep/merge.ts");
+    return await mergeSweepShards(dirs, outDir);
+  }),
+];
+
 let builtins = false;
 
 /** Registers the built-in kinds once (modules load only when a merge runs). */
 function registerBuiltinMergers(): void {
   if (builtins) return;
   builtins = true;
-  registerMerger({
-    kind: "natural",
-    detect: (dir) => isFile(join(dir, "natural_summary.json")),
-    async merge(dirs, outDir) {
-      const { mergeNaturalShards, NATURAL_FILES } = await import("./natural_run.ts");
-      const nat = await mergeNaturalShards(dirs, outDir);
-      return {
-        kind: "natural",
-        shards: nat.grid.shard?.count ?? dirs.length,
-        units: nat.grid.packages,
-        rows: nat.rows,
-        files: {
-          rows: join(outDir, NATURAL_FILES.rows),
-          summary: join(outDir, NATURAL_FILES.summary),
-        },
-      };
-    },
-  });
-  registerMerger({
-    kind: "scale-simulate",
-    detect: (dir) => isFile(join(dir, "scale_shard.json")),
-    async merge(dirs, outDir) {
-      const { mergeScaleShards } = await import("../scale/simulate_shards.ts");
-      const res = await mergeScaleShards(dirs, outDir);
-      return {
-        kind: "scale-simulate",
-        shards: res.shards,
-        units: res.units,
-        rows: res.rows,
-        files: { trajectories: res.file },
-      };
-    },
-  });
-  registerMerger({
-    kind: "retention-simulate",
-    detect: (dir) => isFile(join(dir, "retention_shard.json")),
-    async merge(dirs, outDir) {
-      const { mergeRetentionShards } = await import("../retention/simulate_shards.ts");
-      const res = await mergeRetentionShards(dirs, outDir);
-      return {
-        kind: "retention-simulate",
-        shards: res.shards,
-        units: res.units,
-        rows: res.rows,
-        files: res.files,
-      };
-    },
-  });
-  registerMerger({
-    kind: "sweep",
-    detect: (dir) => isFile(join(dir, "summary.json")),
-    async merge(dirs, outDir) {
-      const { mergeSweepShards } = await import("../sweep/merge.ts");
-      const res = await mergeSweepShards(dirs, outDir);
-      return {
-        kind: "sweep",
-        shards: res.shards,
-        units: res.units,
-        rows: res.rows,
-        files: res.files,
-      };
-    },
-  });
+  for (const m of BUILTIN_MERGERS) registerMerger(m);
 }

@@ -1,9 +1,10 @@
 /**
- * Helpers every `memaudit` command shares: reading a package argument (a
- * JSON file or a CSV folder), parsing list, number and shard flags into
- * checked values (a bad value is a {@linkcode UsageError}: one line, exit 2),
- * `--help` handling with a worked example, and writing `--out DIR` files
- * atomically.
+ * Helpers every `memaudit` command shares: the start of a command (`--help`,
+ * its flags and the output form in one call: {@linkcode parseCommand},
+ * {@linkcode runWithFlags}), reading a package argument (a JSON file or a CSV
+ * folder), parsing list, number and shard flags into checked values (a bad
+ * value is a {@linkcode UsageError}: one line, exit 2), `--help` handling with
+ * a worked example, and writing `--out DIR` files atomically.
  *
  * @module
  */
@@ -12,7 +13,16 @@ import { InputError } from "../errors.ts";
 import { writeTextAtomic } from "../fs.ts";
 import type { Package } from "../package/schema.ts";
 import { parseShard, type Shard } from "../shard.ts";
-import { type CliIo, UsageError } from "./command.ts";
+import {
+  type CliIo,
+  type Command,
+  EXIT,
+  OUTPUT_FLAGS,
+  type OutputForm,
+  outputForm,
+  parseFlags,
+  UsageError,
+} from "./command.ts";
 
 /** A package read from the command line, and the form it came in. */
 export interface PackageArg {
@@ -148,8 +158,110 @@ export function parseShardFlag(text: string | undefined): Shard | undefined {
  */
 export function handleHelp(argv: readonly string[], io: CliIo, help: string): boolean {
   if (!argv.includes("--help") && !argv.includes("-h")) return false;
-  io.stdout(help.endsWith("\n") ? help : help + "\n");
+  printHelp(io, help);
   return true;
+}
+
+function printHelp(io: CliIo, help: string): void {
+  io.stdout(help.endsWith("\n") ? help : help + "\n");
+}
+
+/**
+ * parseArgs options for flags that take a value and have no default.
+ *
+ * @param names the flags' names, without `--`
+ * @returns `{ [name]: { type: "string" } }` for each name, in the order given
+ */
+export function stringFlags<N extends string>(...names: N[]): { [K in N]: { type: "string" } } {
+  return Object.fromEntries(names.map((n) => [n, { type: "string" }])) as {
+    [K in N]: { type: "string" };
+  };
+}
+
+/** parseArgs options as {@linkcode parseFlags} takes them. */
+type FlagOptions = Parameters<typeof parseFlags>[1];
+
+/** A parsed command line: flags (with {@linkcode OUTPUT_FLAGS}), positionals and output form. */
+export type CommandLine<O extends FlagOptions> =
+  & ReturnType<typeof parseFlags<O & typeof OUTPUT_FLAGS>>
+  & { form: OutputForm };
+
+/** How {@linkcode parseCommand} reads a command line. */
+export interface CommandLineOptions {
+  /** Whether positional arguments are accepted (default true). */
+  positionals?: boolean;
+  /**
+   * Help only when the flags parse (a bad flag beside `--help` is then a
+   * UsageError); by default help wins whenever `-h` or `--help` is among the words.
+   */
+  helpAfterFlags?: boolean;
+}
+
+/**
+ * The start of a command: prints `help` for `-h` / `--help`, else parses
+ * the flags `options` plus {@linkcode OUTPUT_FLAGS} (strict) and reads the
+ * output form.
+ *
+ * @param argv the words after the command name
+ * @param io where help is printed
+ * @param help the command's help text
+ * @param options parseArgs options of the command's own flags
+ * @param opts positionals accepted or not, and when help wins
+ * @returns null when help was printed (the command then returns 0), else the flags'
+ *   `values`, the `positionals` and the output `form`
+ * @throws {UsageError} on an unknown flag, a missing value, a stray positional, or both
+ *   `--json` and `--csv`
+ */
+export function parseCommand<O extends FlagOptions>(
+  argv: string[],
+  io: CliIo,
+  help: string,
+  options: O,
+  opts: CommandLineOptions = {},
+): CommandLine<O> | null {
+  if (!opts.helpAfterFlags && handleHelp(argv, io, help)) return null;
+  const parsed = parseFlags(argv, { ...options, ...OUTPUT_FLAGS }, opts.positionals ?? true);
+  const flags = parsed.values as { help?: boolean; json?: boolean; csv?: boolean };
+  if (opts.helpAfterFlags && flags.help) {
+    printHelp(io, help);
+    return null;
+  }
+  return { ...parsed, form: outputForm(flags) };
+}
+
+/**
+ * A command's `run` that starts with {@linkcode parseCommand}: `--help` prints
+ * `help` and returns 0; otherwise `body` runs on the parsed command line.
+ *
+ * @param help the command's help text
+ * @param options parseArgs options of the command's own flags
+ * @param body the command proper: resolves to an EXIT code
+ * @param opts as for {@linkcode parseCommand}
+ * @returns the `run` function of a {@linkcode Command}
+ */
+export function runWithFlags<O extends FlagOptions>(
+  help: string,
+  options: O,
+  body: (cmd: CommandLine<O>, io: CliIo) => Promise<number>,
+  opts: CommandLineOptions = {},
+): Command["run"] {
+  return async (argv, io) => {
+    const cmd = parseCommand(argv, io, help, options, opts);
+    return cmd === null ? EXIT.ok : await body(cmd, io);
+  };
+}
+
+/**
+ * The `--out DIR` of a command that needs one.
+ *
+ * @param out the flag's value
+ * @returns the folder path
+ * @throws {UsageError} when the flag is absent or empty
+ */
+export function requireOutDir(out: string | undefined): string {
+  if (out === undefined) throw new UsageError("--out DIR is required");
+  if (out.trim() === "") throw new UsageError("--out expects a folder path, got an empty string");
+  return out;
 }
 
 /**
@@ -159,13 +271,15 @@ export function handleHelp(argv: readonly string[], io: CliIo, help: string): bo
  * @param dir the output folder (created)
  * @param files file name → text
  * @returns the paths written, in the order given
- * @throws {InputError} if `dir` or a parent is a file, or a target is a folder
+ * @throws {UsageError} if `dir` is empty
+ * @throws {InputError} if `dir` or a parent is a file, a target is a folder, or `dir` is not
+ *   writable
  */
 export async function writeOutFiles(
   dir: string,
   files: Readonly<Record<string, string>>,
 ): Promise<string[]> {
-  if (dir.trim() === "") throw new UsageError("--out expects a folder path, got an empty string");
+  requireOutDir(dir);
   const paths: string[] = [];
   for (const [name, text] of Object.entries(files)) {
     const path = join(dir, name);

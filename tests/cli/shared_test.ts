@@ -3,11 +3,15 @@ import { join } from "node:path";
 import { UsageError } from "../../lib/cli/command.ts";
 import {
   handleHelp,
+  parseCommand,
   parseIntFlag,
   parseList,
   parseNumberList,
   parseShardFlag,
   readPackageArg,
+  requireOutDir,
+  runWithFlags,
+  stringFlags,
   writeOutFiles,
 } from "../../lib/cli/shared.ts";
 import { InputError } from "../../lib/errors.ts";
@@ -87,4 +91,43 @@ Deno.test("handleHelp() prints the help for --help and -h only", () => {
   assert.equal(handleHelp(["x", "-h"], io, "H"), true);
   assert.equal(handleHelp(["--help"], io, "H\n"), true);
   assert.equal(out, "H\nH\n");
+});
+
+Deno.test("parseCommand() prints help or parses the flags, OUTPUT_FLAGS and the output form", () => {
+  let out = "";
+  const io = { stdout: (t: string) => void (out += t), stderr() {}, isTerminal: false };
+  const flags = { ...stringFlags("out", "k"), quiet: { type: "boolean", default: false } } as const;
+  assert.deepEqual(stringFlags("a", "b"), { a: { type: "string" }, b: { type: "string" } });
+  const cmd = parseCommand(["p", "--k", "3", "--csv"], io, "H", flags);
+  assert.deepEqual(cmd?.positionals, ["p"]);
+  assert.equal(cmd?.values.k, "3");
+  assert.equal(cmd?.values.quiet, false);
+  assert.equal(cmd?.form, "csv");
+  assert.equal(parseCommand([], io, "H", flags)?.form, "table");
+  assert.throws(() => parseCommand(["--json", "--csv"], io, "H", flags), UsageError);
+  assert.throws(() => parseCommand(["p"], io, "H", flags, { positionals: false }), UsageError);
+  // By default help wins over a bad flag; with helpAfterFlags the bad flag is the error.
+  assert.equal(parseCommand(["--bogus", "-h"], io, "H", flags), null);
+  assert.throws(
+    () => parseCommand(["--bogus", "-h"], io, "H", flags, { helpAfterFlags: true }),
+    UsageError,
+  );
+  assert.equal(parseCommand(["--help"], io, "H\n", flags, { helpAfterFlags: true }), null);
+  assert.equal(out, "H\nH\n");
+});
+
+Deno.test("runWithFlags() returns 0 after help, else the body's code; requireOutDir() checks --out", async () => {
+  let out = "";
+  const io = { stdout: (t: string) => void (out += t), stderr() {}, isTerminal: false };
+  const run = runWithFlags("H", stringFlags("out"), ({ values, form }) => {
+    out += `${values.out} ${form}\n`;
+    return Promise.resolve(7);
+  });
+  assert.equal(await run(["--help"], io), 0);
+  assert.equal(await run(["--out", "d", "--json"], io), 7);
+  assert.equal(out, "H\nd json\n");
+  await assert.rejects(run(["--bogus"], io), UsageError);
+  assert.equal(requireOutDir("d"), "d");
+  assert.throws(() => requireOutDir(undefined), /^UsageError: --out DIR is required$/);
+  assert.throws(() => requireOutDir(" "), /--out expects a folder path, got an empty string/);
 });

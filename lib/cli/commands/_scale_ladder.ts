@@ -6,15 +6,8 @@
  *
  * @module
  */
-import {
-  type CliIo,
-  emit,
-  EXIT,
-  OUTPUT_FLAGS,
-  outputForm,
-  parseFlags,
-  UsageError,
-} from "../command.ts";
+import { type CliIo, emit, EXIT, UsageError } from "../command.ts";
+import { parseCommand, parseIntFlag, stringFlags } from "../shared.ts";
 import { InputError } from "../../errors.ts";
 import { readJsonInput } from "../../fs.ts";
 import { parseLocomo } from "../../natural/load_locomo.ts";
@@ -64,14 +57,6 @@ Example:
 Exit codes: 0 done, 2 bad usage or bad input (one line on stderr).
 `;
 
-function int(flag: string, v: string): number {
-  const x = Number(v);
-  if (v.trim() === "" || !Number.isSafeInteger(x) || x < 0) {
-    throw new UsageError(`--${flag} expects an integer >= 0, got "${v}"`);
-  }
-  return x;
-}
-
 async function readSource(file: string | undefined): Promise<{ src: LadderSource; file: string }> {
   let path = file;
   if (path === undefined) {
@@ -105,27 +90,22 @@ async function readSource(file: string | undefined): Promise<{ src: LadderSource
  * @throws {InputError} for a bad input file
  */
 export async function runScaleLadder(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseFlags(argv, {
-    out: { type: "string" },
-    seed: { type: "string" },
-    "n-irr": { type: "string" },
-    filler: { type: "string" },
-    limit: { type: "string" },
-    queries: { type: "string" },
-    ...OUTPUT_FLAGS,
-  });
-  if (values.help) {
-    io.stdout(LADDER_HELP);
-    return EXIT.ok;
-  }
-  const form = outputForm(values);
+  const cmd = parseCommand(
+    argv,
+    io,
+    LADDER_HELP,
+    stringFlags("out", "seed", "n-irr", "filler", "limit", "queries"),
+    { helpAfterFlags: true },
+  );
+  if (cmd === null) return EXIT.ok;
+  const { values, positionals, form } = cmd;
   if (positionals.length > 1) {
     throw new UsageError(`expected at most one FILE, got ${positionals.length}`);
   }
   if (values.out === undefined) throw new UsageError("--out DIR is required");
   const seedText = values.seed ?? "0";
   const seed = /^-?\d+$/.test(seedText) ? Number(seedText) : seedText;
-  const nIrr = values["n-irr"]?.split(",").map((x) => int("n-irr", x.trim()));
+  const nIrr = values["n-irr"]?.split(",").map((x) => parseIntFlag("--n-irr", x.trim(), 0));
   const { src: base } = await readSource(positionals[0]);
   const src = values.filler
     ? withFiller(base, await loadFillerCorpus(values.filler), values.filler.replace(/^.*[\\/]/, ""))
@@ -135,7 +115,7 @@ export async function runScaleLadder(argv: string[], io: CliIo): Promise<number>
     ladder = buildLadder(src, {
       seed,
       nIrr,
-      limit: values.limit === undefined ? undefined : int("limit", values.limit),
+      limit: values.limit === undefined ? undefined : parseIntFlag("--limit", values.limit, 0),
       queryIds: values.queries?.split(",").map((s) => s.trim()).filter((s) => s !== ""),
     });
   } catch (e) {

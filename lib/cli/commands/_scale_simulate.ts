@@ -7,21 +7,13 @@
  * @module
  */
 import { join } from "node:path";
-import {
-  type CliIo,
-  emit,
-  EXIT,
-  OUTPUT_FLAGS,
-  outputForm,
-  parseFlags,
-  UsageError,
-} from "../command.ts";
+import { type CliIo, emit, EXIT, UsageError } from "../command.ts";
+import { parseCommand, parseIntFlag, parseShardFlag, stringFlags } from "../shared.ts";
 import { writeTextAtomic } from "../../fs.ts";
 import { readLadder } from "../../scale/ladder.ts";
 import { simulateLadder, SIMULATOR_PRESETS, type SimulatorSpec } from "../../scale/simulate.ts";
 import { memoryCallCount } from "../../scale/trajectory.ts";
 import { SCALE_SHARD_FILES, writeScaleShard } from "../../scale/simulate_shards.ts";
-import { parseShard, type Shard } from "../../shard.ts";
 
 /** Help text of `memaudit scale simulate`. */
 export const SIMULATE_HELP = `Usage: memaudit scale simulate LADDER_DIR --out FILE.jsonl [options]
@@ -67,11 +59,12 @@ Example, on four machines (the merged trajectories.jsonl is byte-identical to ou
 Exit codes: 0 done, 2 bad usage or bad input (one line on stderr).
 `;
 
-function num(flag: string, v: string | undefined, integer: boolean): number | undefined {
+/** A reader-noise flag's value, or undefined when absent (the range is the simulator's check). */
+function num(flag: string, v: string | undefined): number | undefined {
   if (v === undefined) return undefined;
   const x = Number(v);
-  if (v.trim() === "" || !Number.isFinite(x) || (integer && !Number.isSafeInteger(x))) {
-    throw new UsageError(`--${flag} expects ${integer ? "an integer" : "a number"}, got "${v}"`);
+  if (v.trim() === "" || !Number.isFinite(x)) {
+    throw new UsageError(`--${flag} expects a number, got "${v}"`);
   }
   return x;
 }
@@ -86,35 +79,30 @@ function num(flag: string, v: string | undefined, integer: boolean): number | un
  * @throws {InputError} for a bad ladder folder
  */
 export async function runScaleSimulate(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseFlags(argv, {
-    out: { type: "string" },
-    agents: { type: "string" },
-    seed: { type: "string" },
-    granularity: { type: "string" },
-    roles: { type: "string" },
-    k: { type: "string" },
-    "epsilon-read": { type: "string" },
-    "gamma-guess": { type: "string" },
-    shard: { type: "string" },
-    ...OUTPUT_FLAGS,
-  });
-  if (values.help) {
-    io.stdout(SIMULATE_HELP);
-    return EXIT.ok;
-  }
-  const form = outputForm(values);
+  const cmd = parseCommand(
+    argv,
+    io,
+    SIMULATE_HELP,
+    stringFlags(
+      "out",
+      "agents",
+      "seed",
+      "granularity",
+      "roles",
+      "k",
+      "epsilon-read",
+      "gamma-guess",
+      "shard",
+    ),
+    { helpAfterFlags: true },
+  );
+  if (cmd === null) return EXIT.ok;
+  const { values, positionals, form } = cmd;
   if (positionals.length !== 1) throw new UsageError("expected one LADDER_DIR");
   if (values.out === undefined) {
     throw new UsageError(`--out ${values.shard === undefined ? "FILE.jsonl" : "DIR"} is required`);
   }
-  let shard: Shard | undefined;
-  if (values.shard !== undefined) {
-    try {
-      shard = parseShard(values.shard);
-    } catch (e) {
-      throw new UsageError(`--shard ${(e as Error).message}`);
-    }
-  }
+  const shard = parseShardFlag(values.shard);
   const names = values.agents?.split(",").map((s) => s.trim()).filter((s) => s !== "") ??
     Object.keys(SIMULATOR_PRESETS);
   const granularity = values.granularity ?? "session";
@@ -137,9 +125,9 @@ export async function runScaleSimulate(argv: string[], io: CliIo): Promise<numbe
       ...p,
       granularity,
       roles,
-      k: num("k", values.k, true) ?? p.k,
-      epsilonRead: num("epsilon-read", values["epsilon-read"], false) ?? p.epsilonRead,
-      gammaGuess: num("gamma-guess", values["gamma-guess"], false) ?? p.gammaGuess,
+      k: values.k === undefined ? p.k : parseIntFlag("--k", values.k),
+      epsilonRead: num("epsilon-read", values["epsilon-read"]) ?? p.epsilonRead,
+      gammaGuess: num("gamma-guess", values["gamma-guess"]) ?? p.gammaGuess,
     };
   });
   const seedText = values.seed ?? "0";

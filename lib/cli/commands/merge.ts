@@ -6,16 +6,8 @@
  *
  * @module
  */
-import {
-  type Command,
-  emit,
-  EXIT,
-  OUTPUT_FLAGS,
-  outputForm,
-  parseFlags,
-  UsageError,
-} from "../command.ts";
-import { handleHelp } from "../shared.ts";
+import { type Command, emit, EXIT, UsageError } from "../command.ts";
+import { requireOutDir, runWithFlags, stringFlags } from "../shared.ts";
 
 const HELP = `Usage: memaudit merge SHARD_DIR... --out DIR [--json | --csv]
 
@@ -47,17 +39,8 @@ Example:
 export const command: Command = {
   name: "merge",
   summary: "join shard folders (sweep or natural) into one run's files (byte-identical)",
-  async run(argv, io) {
-    if (handleHelp(argv, io, HELP)) return EXIT.ok;
-    const { values, positionals } = parseFlags(argv, {
-      out: { type: "string" },
-      ...OUTPUT_FLAGS,
-    });
-    const form = outputForm(values);
-    if (values.out === undefined) throw new UsageError("--out DIR is required");
-    if (values.out.trim() === "") {
-      throw new UsageError("--out expects a folder path, got an empty string");
-    }
+  run: runWithFlags(HELP, stringFlags("out"), async ({ values, positionals, form }, io) => {
+    const out = requireOutDir(values.out);
     if (positionals.length === 0) throw new UsageError("expected the shard folders to merge");
     const { InputError } = await import("../../errors.ts");
     const { mergerFor, mergerKinds } = await import("../mergers.ts");
@@ -93,17 +76,17 @@ export const command: Command = {
         return resolve(p);
       }
     };
-    const outReal = await real(values.out);
+    const outReal = await real(out);
     for (const dir of positionals) {
       if (await real(dir) === outReal) {
         throw new UsageError(
-          `--out ${values.out} is the shard folder ${dir}: the merge would overwrite that ` +
+          `--out ${out} is the shard folder ${dir}: the merge would overwrite that ` +
             "shard; expected another folder",
         );
       }
     }
-    const res = await merger.merge(positionals, values.out);
-    const json = { out: values.out, ...res };
+    const res = await merger.merge(positionals, out);
+    const json = { out, ...res };
     const rows = [
       { field: "shards", value: res.shards },
       { field: "units", value: res.units },
@@ -112,5 +95,5 @@ export const command: Command = {
     ];
     emit(io, form, { json, columns: ["field", "value"], rows });
     return EXIT.ok;
-  },
+  }),
 };

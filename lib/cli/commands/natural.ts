@@ -6,17 +6,17 @@
  *
  * @module
  */
-import {
-  type Command,
-  emit,
-  EXIT,
-  OUTPUT_FLAGS,
-  outputForm,
-  parseFlags,
-  UsageError,
-} from "../command.ts";
+import { type Command, emit, EXIT, UsageError } from "../command.ts";
 import { startProgress } from "../progress.ts";
-import { handleHelp, parseIntFlag, parseList, parseNumberList, parseShardFlag } from "../shared.ts";
+import {
+  parseIntFlag,
+  parseList,
+  parseNumberList,
+  parseShardFlag,
+  requireOutDir,
+  runWithFlags,
+  stringFlags,
+} from "../shared.ts";
 
 const HELP = `Usage: memaudit natural --out DIR [--locomo FILE] [options]
 
@@ -50,24 +50,11 @@ Example:
 export const command: Command = {
   name: "natural",
   summary: "score LoCoMo support-slice packages (OPT + writers), shardable with --shard I/N",
-  async run(argv, io) {
-    if (handleHelp(argv, io, HELP)) return EXIT.ok;
-    const { values } = parseFlags(argv, {
-      locomo: { type: "string" },
-      conversations: { type: "string" },
-      budgets: { type: "string" },
-      methods: { type: "string" },
-      k: { type: "string" },
-      shard: { type: "string" },
-      out: { type: "string" },
-      quiet: { type: "boolean", default: false },
-      ...OUTPUT_FLAGS,
-    }, false);
-    const form = outputForm(values);
-    if (values.out === undefined) throw new UsageError("--out DIR is required");
-    if (values.out.trim() === "") {
-      throw new UsageError("--out expects a folder path, got an empty string");
-    }
+  run: runWithFlags(HELP, {
+    ...stringFlags("locomo", "conversations", "budgets", "methods", "k", "shard", "out"),
+    quiet: { type: "boolean", default: false },
+  }, async ({ values, form }, io) => {
+    const outDir = requireOutDir(values.out);
     const budgets = values.budgets === undefined
       ? undefined
       : parseNumberList("--budgets", values.budgets);
@@ -108,7 +95,7 @@ export const command: Command = {
         methods,
         k,
         shard,
-        outDir: values.out,
+        outDir,
         onProgress: (done, total) => bar.update(done, total, null),
       });
     } finally {
@@ -119,7 +106,7 @@ export const command: Command = {
       `natural: ${res.grid.data.file} (sha256 ${res.grid.data.sha256.slice(0, 12)}…), ` +
         `${res.grid.packages} packages${
           shard === undefined ? "" : `, shard ${shard.index}/${shard.count}`
-        }, ${res.rows} rows, wrote ${values.out}\n`,
+        }, ${res.rows} rows, wrote ${outDir}\n`,
     );
     const rows = res.summary.map((s) => ({ ...s }));
     emit(io, form, {
@@ -139,5 +126,5 @@ export const command: Command = {
       rows,
     });
     return EXIT.ok;
-  },
+  }, { positionals: false }),
 };

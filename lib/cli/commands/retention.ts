@@ -12,27 +12,16 @@
  *
  * @module
  */
-import { join } from "node:path";
+import { type CliIo, type Command, csvTable, emit, EXIT, UsageError } from "../command.ts";
 import {
-  type CliIo,
-  type Command,
-  emit,
-  EXIT,
-  OUTPUT_FLAGS,
-  outputForm,
-  parseFlags,
-  UsageError,
-} from "../command.ts";
-import { csvTable } from "../command.ts";
-import { statOrNull, writeTextAtomic } from "../../fs.ts";
-import {
-  readFactsAndPresence,
-  readGatingFolder,
-  readPerFactFolder,
-  readSessionFolder,
-  readSnapshotFolder,
-  referenceFacts,
-} from "../../retention/read.ts";
+  parseCommand,
+  parseIntFlag,
+  parseShardFlag,
+  stringFlags,
+  writeOutFiles,
+} from "../shared.ts";
+import { statOrNull } from "../../fs.ts";
+import * as read from "../../retention/read.ts";
 import {
   endOnUpdate,
   type FactTrack,
@@ -47,7 +36,6 @@ import {
 } from "../../retention/judges.ts";
 import type { BankSnapshot } from "../../retention/replay.ts";
 import { writeSimulatedRun } from "../../retention/simulate.ts";
-import { parseShard, type Shard } from "../../shard.ts";
 import {
   decisionsFromGatingOutputs,
   type GatingDecision,
@@ -151,21 +139,13 @@ Example, on four machines (out/sim_all then holds exactly the files of one run):
 `;
 
 async function simulate(argv: string[], io: CliIo): Promise<number> {
-  const { values } = parseFlags(argv, {
-    out: { type: "string" },
-    users: { type: "string" },
-    seed: { type: "string" },
-    budget: { type: "string" },
-    policy: { type: "string" },
+  const cmd = parseCommand(argv, io, SIMULATE_HELP, {
+    ...stringFlags("out", "users", "seed", "budget", "policy"),
     shift: { type: "boolean" },
     shard: { type: "string" },
-    ...OUTPUT_FLAGS,
-  }, false);
-  if (values.help) {
-    io.stdout(SIMULATE_HELP);
-    return EXIT.ok;
-  }
-  const form = outputForm(values);
+  }, { positionals: false, helpAfterFlags: true });
+  if (cmd === null) return EXIT.ok;
+  const { values, form } = cmd;
   if (values.out === undefined) throw new UsageError("--out DIR is required");
   const int = (flag: string, v: string | undefined, min: number) => {
     if (v === undefined) return undefined;
@@ -177,14 +157,7 @@ async function simulate(argv: string[], io: CliIo): Promise<number> {
   };
   const users = int("users", values.users, 1);
   const budget = int("budget", values.budget, 0);
-  let shard: Shard | undefined;
-  if (values.shard !== undefined) {
-    try {
-      shard = parseShard(values.shard);
-    } catch (e) {
-      throw new UsageError(`--shard ${(e as Error).message}`);
-    }
-  }
+  const shard = parseShardFlag(values.shard);
   let files;
   try {
     files = await writeSimulatedRun(values.out, {
@@ -206,24 +179,13 @@ async function simulate(argv: string[], io: CliIo): Promise<number> {
 }
 
 async function rr(argv: string[], io: CliIo): Promise<number> {
-  const { values } = parseFlags(argv, {
-    facts: { type: "string" },
-    presence: { type: "string" },
-    sessions: { type: "string" },
-    snapshots: { type: "string" },
-    judge: { type: "string" },
-    "per-fact": { type: "string" },
+  const cmd = parseCommand(argv, io, RR_HELP, {
+    ...stringFlags("facts", "presence", "sessions", "snapshots", "judge", "per-fact"),
     "end-on-update": { type: "boolean" },
-    k: { type: "string" },
-    reweight: { type: "string" },
-    out: { type: "string" },
-    ...OUTPUT_FLAGS,
-  }, false);
-  if (values.help) {
-    io.stdout(RR_HELP);
-    return EXIT.ok;
-  }
-  const form = outputForm(values);
+    ...stringFlags("k", "reweight", "out"),
+  }, { positionals: false, helpAfterFlags: true });
+  if (cmd === null) return EXIT.ok;
+  const { values, form } = cmd;
   const csvMode = values.facts !== undefined || values.presence !== undefined;
   const dirMode = values.sessions !== undefined || values.snapshots !== undefined;
   const perFactMode = values["per-fact"] !== undefined;
@@ -245,25 +207,22 @@ async function rr(argv: string[], io: CliIo): Promise<number> {
   if (judgeName !== "lexical" && judgeName !== "provenance") {
     throw new UsageError(`--judge expects lexical or provenance, got '${values.judge}'`);
   }
-  const k = values.k === undefined ? 20 : /^\d+$/.test(values.k) ? Number(values.k) : NaN;
-  if (!(Number.isSafeInteger(k) && k >= 2)) {
-    throw new UsageError(`--k expects an integer >= 2, got '${values.k}'`);
-  }
+  const k = values.k === undefined ? 20 : parseIntFlag("--k", values.k, 2);
   const reweight = (values.reweight ?? "artifact") as Reweight;
   if (reweight !== "artifact" && reweight !== "exact") {
     throw new UsageError(`--reweight expects artifact or exact, got '${values.reweight}'`);
   }
   let tracks: FactTrack[], checked: number[], judgeLabel: string | null = null;
   if (csvMode) {
-    ({ tracks, checked } = await readFactsAndPresence(values.facts!, values.presence!));
+    ({ tracks, checked } = await read.readFactsAndPresence(values.facts!, values.presence!));
   } else if (perFactMode) {
-    ({ tracks, checked } = await readPerFactFolder(values["per-fact"]!));
+    ({ tracks, checked } = await read.readPerFactFolder(values["per-fact"]!));
   } else {
-    const sessions = await readSessionFolder(values.sessions!);
-    const snaps = await readSnapshotFolder(values.snapshots!);
+    const sessions = await read.readSessionFolder(values.sessions!);
+    const snaps = await read.readSnapshotFolder(values.snapshots!);
     const banks = new Map<string, BankSnapshot[]>();
     for (const [u, list] of snaps) banks.set(u, list.map(bankFromSnapshotFile));
-    const facts = [...sessions.values()].flatMap(referenceFacts);
+    const facts = [...sessions.values()].flatMap(read.referenceFacts);
     const judge = judgeName === "lexical" ? lexicalJudge() : provenanceJudge();
     judgeLabel = judge.name;
     tracks = judgeTracks(facts, banks, judge);
@@ -344,9 +303,11 @@ async function rr(argv: string[], io: CliIo): Promise<number> {
       sampled: f.sampled,
       replicas: f.replicas,
     }));
-    await writeTextAtomic(join(values.out, "rr.json"), JSON.stringify(json, null, 2) + "\n");
-    await writeTextAtomic(join(values.out, "rr_users.csv"), csvTable(columns, rows));
-    await writeTextAtomic(join(values.out, "rr_facts.csv"), csvTable(factCols, factRows));
+    await writeOutFiles(values.out, {
+      "rr.json": JSON.stringify(json, null, 2) + "\n",
+      "rr_users.csv": csvTable(columns, rows),
+      "rr_facts.csv": csvTable(factCols, factRows),
+    });
   }
   emit(io, form, { json, columns, rows });
   if (form === "table") {
@@ -360,15 +321,9 @@ async function rr(argv: string[], io: CliIo): Promise<number> {
 }
 
 async function gating(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseFlags(argv, {
-    out: { type: "string" },
-    ...OUTPUT_FLAGS,
-  });
-  if (values.help) {
-    io.stdout(GATING_HELP);
-    return EXIT.ok;
-  }
-  const form = outputForm(values);
+  const cmd = parseCommand(argv, io, GATING_HELP, stringFlags("out"), { helpAfterFlags: true });
+  if (cmd === null) return EXIT.ok;
+  const { values, positionals, form } = cmd;
   if (positionals.length !== 1) {
     throw new UsageError(
       `expected one PREDICTIONS.csv or gating folder, got ${positionals.length}`,
@@ -376,7 +331,7 @@ async function gating(argv: string[], io: CliIo): Promise<number> {
   }
   const input = positionals[0];
   const decisions: GatingDecision[] = (await statOrNull(input))?.isDirectory
-    ? decisionsFromGatingOutputs(await readGatingFolder(input))
+    ? decisionsFromGatingOutputs(await read.readGatingFolder(input))
     : await readPredictionsCsv(input);
   const m = gatingMetrics(decisions);
   const json = {
@@ -392,7 +347,7 @@ async function gating(argv: string[], io: CliIo): Promise<number> {
   const columns = ["n", ...Object.keys(json)];
   const rows = [{ n: m.n, ...json }];
   if (values.out !== undefined) {
-    await writeTextAtomic(join(values.out, "gating.json"), JSON.stringify(json, null, 2) + "\n");
+    await writeOutFiles(values.out, { "gating.json": JSON.stringify(json, null, 2) + "\n" });
   }
   emit(io, form, { json, columns, rows });
   return EXIT.ok;

@@ -10,19 +10,9 @@
  *
  * @module
  */
-import { join } from "node:path";
-import {
-  type CliIo,
-  type Command,
-  csvTable,
-  EXIT,
-  OUTPUT_FLAGS,
-  outputForm,
-  parseFlags,
-  textTable,
-  UsageError,
-} from "../command.ts";
-import { makeFolder, readTextInput, writeTextAtomic } from "../../fs.ts";
+import { type CliIo, type Command, csvTable, EXIT, textTable, UsageError } from "../command.ts";
+import { parseCommand, stringFlags, writeOutFiles } from "../shared.ts";
+import { readTextInput } from "../../fs.ts";
 import { joinJudgeLog, readJudgeLog, requireCorrectness } from "../../scale/trajectory.ts";
 import {
   readTrajectoryInput,
@@ -152,24 +142,13 @@ function scoreJson(
 }
 
 async function runScore(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseFlags(argv, {
-    budget: { type: "string" },
-    alpha: { type: "string" },
-    "judge-log": { type: "string" },
-    "memory-tools": { type: "string" },
-    format: { type: "string" },
-    ladder: { type: "string" },
+  const cmd = parseCommand(argv, io, SCORE_HELP, {
+    ...stringFlags("budget", "alpha", "judge-log", "memory-tools", "format", "ladder"),
     sustained: { type: "boolean" },
-    resamples: { type: "string" },
-    seed: { type: "string" },
-    out: { type: "string" },
-    ...OUTPUT_FLAGS,
-  });
-  if (values.help) {
-    io.stdout(SCORE_HELP);
-    return EXIT.ok;
-  }
-  const form = outputForm(values);
+    ...stringFlags("resamples", "seed", "out"),
+  }, { helpAfterFlags: true });
+  if (cmd === null) return EXIT.ok;
+  const { values, positionals, form } = cmd;
   if (positionals.length !== 1) {
     throw new UsageError(`expected one trajectory file, got ${positionals.length}`);
   }
@@ -243,7 +222,6 @@ async function runScore(argv: string[], io: CliIo): Promise<number> {
 
   if (values.out !== undefined) {
     const dir = values.out;
-    await makeFolder(dir);
     const curveRows = res.groups.flatMap((g) =>
       g.curve.map((c) => ({ agent: g.agent, system: g.system, scale: g.scale, ...c }))
     );
@@ -278,9 +256,7 @@ async function runScore(argv: string[], io: CliIo): Promise<number> {
         input.trajectories.map((t) => JSON.stringify(t)).join("\n") + "\n",
       ]);
     }
-    for (const [name, text] of files) {
-      await writeTextAtomic(join(dir, name), text);
-    }
+    await writeOutFiles(dir, Object.fromEntries(files));
   }
 
   if (form === "json") io.stdout(JSON.stringify(json, null, 2) + "\n");

@@ -6,16 +6,15 @@
  *
  * @module
  */
-import { onePackageArg, parseIntFlag, parseNumberList, readPackageArg } from "../shared.ts";
 import {
-  type Command,
-  emit,
-  EXIT,
-  OUTPUT_FLAGS,
-  outputForm,
-  parseFlags,
-  UsageError,
-} from "../command.ts";
+  onePackageArg,
+  parseIntFlag,
+  parseNumberList,
+  readPackageArg,
+  runWithFlags,
+  stringFlags,
+} from "../shared.ts";
+import { type Command, emit, EXIT, UsageError } from "../command.ts";
 import { compilePackage } from "../../package/compile.ts";
 import { solve } from "../../solve/solve.ts";
 import type { Certificate } from "../../solve/result.ts";
@@ -53,7 +52,12 @@ Example:
 /** The JSON keys of one row, in order. */
 const COLUMNS = ["budget", "status", "objective", "bound", "gap", "solver", "store", "cost"];
 
-/** Reads PACKAGE: a folder of CSV tables, else a package JSON file. */
+/** The flags of `memaudit solve` (and OUTPUT_FLAGS). */
+const FLAGS = {
+  budgets: { type: "string" },
+  solver: { type: "string", default: "auto" },
+  ...stringFlags("k", "time-limit"),
+} as const;
 
 /** One output row of a certificate. */
 function row(c: Certificate): Record<string, unknown> {
@@ -73,19 +77,7 @@ function row(c: Certificate): Record<string, unknown> {
 export const command: Command = {
   name: "solve",
   summary: "certify OPT of a package at each budget (exact solvers)",
-  async run(argv, io) {
-    if (argv.includes("--help") || argv.includes("-h")) {
-      io.stdout(HELP);
-      return EXIT.ok;
-    }
-    const { values, positionals } = parseFlags(argv, {
-      budgets: { type: "string" },
-      solver: { type: "string", default: "auto" },
-      k: { type: "string" },
-      "time-limit": { type: "string" },
-      ...OUTPUT_FLAGS,
-    });
-    const form = outputForm(values);
+  run: runWithFlags(HELP, FLAGS, async ({ values, positionals, form }, io) => {
     const packagePath = onePackageArg(positionals);
     const solver = values.solver;
     if (solver !== "auto" && solver !== "bnb" && solver !== "milp" && solver !== "brute") {
@@ -121,5 +113,5 @@ export const command: Command = {
       })),
     });
     return EXIT.ok;
-  },
+  }),
 };

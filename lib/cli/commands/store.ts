@@ -7,7 +7,6 @@
  * @module
  */
 import { InputError } from "../../errors.ts";
-import { writeTextAtomic } from "../../fs.ts";
 import { describeLocomo, locateLocomo, locomoHowTo } from "../../natural/data_source.ts";
 import { loadLocomo } from "../../natural/load_locomo.ts";
 import {
@@ -18,17 +17,8 @@ import {
 } from "../../systems/locomo_store.ts";
 import { STORE_FORMATS } from "../../systems/memory_store.ts";
 import { readStoreFileDetected, type StoreFormatChoice } from "../../systems/read_store.ts";
-import {
-  type CliIo,
-  type Command,
-  csvTable,
-  emit,
-  EXIT,
-  OUTPUT_FLAGS,
-  outputForm,
-  parseFlags,
-  UsageError,
-} from "../command.ts";
+import { type Command, csvTable, emit, EXIT, UsageError } from "../command.ts";
+import { runWithFlags, stringFlags, writeOutFiles } from "../shared.ts";
 
 const HELP = `Usage: memaudit store --locomo CONV --store FILE [options]
 
@@ -82,15 +72,11 @@ ratio, or above 1); 2 bad usage or bad input.
 `;
 
 const FLAGS = {
-  locomo: { type: "string" },
-  store: { type: "string" },
+  ...stringFlags("locomo", "store"),
   format: { type: "string", default: "auto" },
   budgets: { type: "string", default: "30,60,100" },
   adjudicator: { type: "string", default: "lexical" },
-  "llm-model": { type: "string" },
-  "locomo-data": { type: "string" },
-  out: { type: "string" },
-  ...OUTPUT_FLAGS,
+  ...stringFlags("llm-model", "locomo-data", "out"),
 } as const;
 
 /**
@@ -182,14 +168,7 @@ const RATIO_COLUMNS = [
 export const command: Command = {
   name: "store",
   summary: "score a real system's memory store on a LoCoMo conversation (union denominator)",
-  async run(argv: string[], io: CliIo): Promise<number> {
-    const { values, positionals } = parseFlags(argv, FLAGS, false);
-    if (values.help) {
-      io.stdout(HELP);
-      return EXIT.ok;
-    }
-    if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
-    const form = outputForm(values);
+  run: runWithFlags(HELP, FLAGS, async ({ values, form }, io) => {
     if (!values.locomo) throw new UsageError("--locomo CONV is required (e.g. conv-26)");
     if (!values.store) throw new UsageError("--store FILE is required");
     const format = values.format as StoreFormatChoice;
@@ -328,11 +307,10 @@ export const command: Command = {
         package_salience: x.package_ratio.salience,
         package_upper: x.package_ratio.upper,
       }));
-      await writeTextAtomic(`${values.out}/store_items.csv`, csvTable(itemCols, items));
-      await writeTextAtomic(
-        `${values.out}/store_summary.json`,
-        JSON.stringify(result, null, 2) + "\n",
-      );
+      await writeOutFiles(values.out, {
+        "store_items.csv": csvTable(itemCols, items),
+        "store_summary.json": JSON.stringify(result, null, 2) + "\n",
+      });
     }
     const bad = claimViolations(r);
     if (bad.length > 0) {
@@ -344,5 +322,5 @@ export const command: Command = {
       return EXIT.claimFailed;
     }
     return EXIT.ok;
-  },
+  }, { positionals: false, helpAfterFlags: true }),
 };

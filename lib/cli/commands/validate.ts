@@ -6,16 +6,14 @@
  *
  * @module
  */
+import { type Command, emit, EXIT } from "../command.ts";
 import {
-  type Command,
-  emit,
-  EXIT,
-  OUTPUT_FLAGS,
-  outputForm,
-  parseFlags,
-  UsageError,
-} from "../command.ts";
-import { handleHelp, readPackageArg, writeOutFiles } from "../shared.ts";
+  onePackageArg,
+  readPackageArg,
+  runWithFlags,
+  stringFlags,
+  writeOutFiles,
+} from "../shared.ts";
 
 const HELP = `Usage: memaudit validate PACKAGE [--json | --csv] [--out DIR]
 
@@ -40,19 +38,8 @@ Example:
 export const command: Command = {
   name: "validate",
   summary: "check a package (JSON file or CSV folder) and print its counts",
-  async run(argv, io) {
-    if (handleHelp(argv, io, HELP)) return EXIT.ok;
-    const { values, positionals } = parseFlags(argv, {
-      out: { type: "string" },
-      ...OUTPUT_FLAGS,
-    });
-    const form = outputForm(values);
-    if (positionals.length !== 1) {
-      throw new UsageError(
-        `expected one PACKAGE (a JSON file or a CSV folder), got ${positionals.length}`,
-      );
-    }
-    const { pkg, form: pkgForm, path } = await readPackageArg(positionals[0]);
+  run: runWithFlags(HELP, stringFlags("out"), async ({ values, positionals, form }, io) => {
+    const { pkg, form: pkgForm, path } = await readPackageArg(onePackageArg(positionals));
     const result = {
       package: path,
       form: pkgForm,
@@ -75,5 +62,5 @@ export const command: Command = {
       await writeOutFiles(values.out, { "validate.json": JSON.stringify(result, null, 2) + "\n" });
     }
     return EXIT.ok;
-  },
+  }),
 };

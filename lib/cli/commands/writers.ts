@@ -11,23 +11,16 @@
  *
  * @module
  */
-import {
-  type Command,
-  emit,
-  EXIT,
-  OUTPUT_FLAGS,
-  outputForm,
-  parseFlags,
-  UsageError,
-} from "../command.ts";
+import { type Command, emit, EXIT, UsageError } from "../command.ts";
 import { startProgress } from "../progress.ts";
 import {
-  handleHelp,
   onePackageArg,
   parseIntFlag,
   parseList,
   parseNumberList,
   readPackageArg,
+  runWithFlags,
+  stringFlags,
   writeOutFiles,
 } from "../shared.ts";
 
@@ -66,19 +59,14 @@ const OPT_TOL = 1e-9;
 export const command: Command = {
   name: "writers",
   summary: "run writers on a package and score them against a certified OPT per budget",
-  async run(argv, io) {
-    if (handleHelp(argv, io, HELP)) return EXIT.ok;
-    const { values, positionals } = parseFlags(argv, {
-      budgets: { type: "string" },
-      methods: { type: "string", default: "all" },
-      k: { type: "string" },
-      solver: { type: "string", default: "auto" },
-      "time-limit": { type: "string" },
-      out: { type: "string" },
-      quiet: { type: "boolean", default: false },
-      ...OUTPUT_FLAGS,
-    });
-    const form = outputForm(values);
+  run: runWithFlags(HELP, {
+    budgets: { type: "string" },
+    methods: { type: "string", default: "all" },
+    k: { type: "string" },
+    solver: { type: "string", default: "auto" },
+    ...stringFlags("time-limit", "out"),
+    quiet: { type: "boolean", default: false },
+  }, async ({ values, positionals, form }, io) => {
     const packagePath = onePackageArg(positionals);
     const solver = values.solver;
     if (solver !== "auto" && solver !== "bnb" && solver !== "milp") {
@@ -202,5 +190,5 @@ export const command: Command = {
       return EXIT.claimFailed;
     }
     return EXIT.ok;
-  },
+  }),
 };
