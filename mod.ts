@@ -524,6 +524,7 @@ export {
   PAPER002_MAIN_TABLE,
   PAPER002_SOURCE,
   type Paper002FailureRow,
+  type Paper002LocomoFact,
   type Paper002MainRow,
   type TableCheck,
 } from "./lib/scale/paper_tables.ts";

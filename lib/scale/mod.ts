@@ -61,6 +61,7 @@ export {
   PAPER002_MAIN_TABLE,
   PAPER002_SOURCE,
   type Paper002FailureRow,
+  type Paper002LocomoFact,
   type Paper002MainRow,
   type TableCheck,
 } from "./paper_tables.ts";

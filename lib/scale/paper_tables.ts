@@ -4,14 +4,25 @@
  * the paper's numbers, never memaudit's: they need the Qwen3 agents, the six
  * memory systems and an LLM judge, none of which run here. Show them beside
  * memaudit's own (simulated or user-supplied) results, labelled as reported.
+ * The numbers are kept as data in `data/expected/paper_002.json` (as paper
+ * 000's are in `paper_000.json`); this module types and checks them.
  *
  * @module
  */
+import raw from "../../data/expected/paper_002.json" with { type: "json" };
+
+/** Shape of `data/expected/paper_002.json`. */
+interface Paper002Data {
+  source: string;
+  main: Paper002MainRow[];
+  failure: Paper002FailureRow[];
+  locomo: Paper002LocomoFact;
+}
+
+const DATA = raw as Paper002Data;
 
 /** Where the reference numbers come from. */
-export const PAPER002_SOURCE: string =
-  "Reported by paper 002 (arXiv 2605.07313, 'When Stored Evidence Stops Being Usable'), " +
-  "LongMemEval, B0 = 2, via the summary in papers/002 (COMPANIONS §1(c)); reference data, not memaudit results";
+export const PAPER002_SOURCE: string = DATA.source;
 
 /** A row of the main table: Pass@B0 at s0 and s4 (%), the drop (pp), P90R at s4 and s*_0.7. */
 export interface Paper002MainRow {
@@ -53,74 +64,31 @@ export interface Paper002FailureRow {
   p_wrong_s4: number;
 }
 
-/** Paper 002's main table (COMPANIONS §1(c)). */
-export const PAPER002_MAIN_TABLE: readonly Paper002MainRow[] = [
-  row("Qwen3-8B", "HippoRAG", 78.2, 1.9, 58.2, 2.3, 20.0, 1, 100),
-  row("Qwen3-8B", "LiCoMemory", 53.5, 2.2, 52.2, 2.3, 1.3, 5, 0),
-  row("Qwen3-32B", "HippoRAG", 82.6, 1.7, 63.5, 2.1, 19.1, 1, 100),
-  row("Qwen3-32B", "LiCoMemory", 78.6, 1.9, 78.5, 1.9, 0.1, 4, ">400"),
-  row("Qwen3-235B", "HippoRAG", 84.8, 1.6, 68.8, 2.0, 16.0, 1, 300),
-  row("Qwen3-235B", "LiCoMemory", 81.4, 1.7, 80.1, 1.7, 1.3, 2, ">400"),
-];
+/** Paper 002's main table (COMPANIONS §1(c)), as kept in `data/expected/paper_002.json`. */
+export const PAPER002_MAIN_TABLE: readonly Paper002MainRow[] = DATA.main;
 
-function row(
-  agent: string,
-  system: string,
-  pass_s0: number,
-  pm_s0: number,
-  pass_s4: number,
-  pm_s4: number,
-  drop: number,
-  p90r_s4: number,
-  s_star: number | ">400",
-): Paper002MainRow {
-  return { agent, system, pass_s0, pm_s0, pass_s4, pm_s4, drop, p90r_s4, s_star };
-}
-
-function fail(
-  agent: string,
-  cls: Paper002FailureRow["class"],
-  system: string,
-  e0: number,
-  e4: number,
-  w0: number,
-  w4: number,
-): Paper002FailureRow {
-  return {
-    agent,
-    class: cls,
-    system,
-    p_exh_s0: e0,
-    p_exh_s4: e4,
-    p_wrong_s0: w0,
-    p_wrong_s4: w4,
-  };
-}
-
-/** Paper 002's failure-split table at s0 / s4 (COMPANIONS §1(c)). */
-export const PAPER002_FAILURE_TABLE: readonly Paper002FailureRow[] = [
-  fail("Qwen3-8B", "flat", "OpenClaw", 0.0, 0.0, 42.0, 54.5),
-  fail("Qwen3-8B", "flat", "MemOS-text", 2.6, 0.4, 45.8, 97.2),
-  fail("Qwen3-8B", "planar", "Mem0", 4.2, 1.4, 52.2, 85.6),
-  fail("Qwen3-8B", "planar", "MemOS-Tree", 23.0, 30.2, 36.0, 68.2),
-  fail("Qwen3-8B", "hierarchical", "HippoRAG", 0.0, 0.0, 21.8, 41.8),
-  fail("Qwen3-8B", "hierarchical", "LiCoMemory", 37.2, 38.6, 9.3, 9.2),
-  fail("Qwen3-32B", "flat", "OpenClaw", 0.0, 0.0, 36.5, 42.0),
-  fail("Qwen3-32B", "planar", "Mem0", 46.0, 83.6, 16.4, 9.4),
-  fail("Qwen3-32B", "hierarchical", "HippoRAG", 0.0, 0.0, 17.4, 36.5),
-  fail("Qwen3-32B", "hierarchical", "LiCoMemory", 15.4, 15.7, 6.0, 5.8),
-  fail("Qwen3-235B", "planar", "Mem0", 46.0, 79.2, 30.8, 4.0),
-  fail("Qwen3-235B", "hierarchical", "LiCoMemory", 1.9, 2.0, 16.8, 17.9),
-];
+/**
+ * Paper 002's failure-split table at s0 / s4 (COMPANIONS §1(c)), as kept in
+ * `data/expected/paper_002.json`.
+ */
+export const PAPER002_FAILURE_TABLE: readonly Paper002FailureRow[] = DATA.failure;
 
 /** The LoCoMo fact reported in the text: Qwen3-8B + HippoRAG, Pass@B0 s0 → s4 (%), stated drop (pp). */
-export const PAPER002_LOCOMO = {
-  agent: "Qwen3-8B",
-  system: "HippoRAG",
-  pass_s0: 58.2,
-  pass_s4: 56.0,
-  drop: 2.1,
-} as const;
+export const PAPER002_LOCOMO: Readonly<Paper002LocomoFact> = DATA.locomo;
+
+/** The LoCoMo fact of paper 002's text: one agent and system, Pass@B0 at s0 and s4 (%), the drop (pp). */
+export interface Paper002LocomoFact {
+  /** Agent A. */
+  agent: string;
+  /** Memory system M. */
+  system: string;
+  /** Pass@B0 at s0, percent. */
+  pass_s0: number;
+  /** Pass@B0 at s4, percent. */
+  pass_s4: number;
+  /** Reported drop s0 → s4, percentage points. */
+  drop: number;
+}
 
 /** One consistency check of the reported tables. */
 export interface TableCheck {
@@ -150,7 +118,7 @@ export interface CheckPaper002Options {
   tables?: {
     main: readonly Paper002MainRow[];
     failure: readonly Paper002FailureRow[];
-    locomo?: typeof PAPER002_LOCOMO;
+    locomo?: Paper002LocomoFact;
   };
 }
 
