@@ -165,7 +165,7 @@ export { packageHash } from "./lib/generate/package_hash.ts";
 
 // --- Random streams (CPython's Mersenne Twister for the artifact; seeded for new work) -----------
 export type { Rng } from "./lib/rng/rng.ts";
-export type { WordRng } from "./lib/rng/_word_rng.ts";
+export type { WordRng } from "./lib/rng/word_rng.ts";
 export { PyRandom } from "./lib/rng/py_random.ts";
 export { SeededRandom } from "./lib/rng/seeded_random.ts";
 
@@ -316,7 +316,7 @@ export {
   type StoreFormatChoice,
 } from "./lib/systems/read_store.ts";
 export { type LettaAgentFileOptions, readLettaAgentFile } from "./lib/systems/letta_agent_file.ts";
-export type { CoreMode, LettaReadOptions } from "./lib/systems/_letta_builder.ts";
+export type { CoreMode, LettaReadOptions } from "./lib/systems/letta_memory.ts";
 export {
   AMEM_VIEWS,
   type AmemReadOptions,

@@ -4,7 +4,7 @@
  * @module
  */
 import MersenneTwister from "npm:mersenne-twister@1.1.0";
-import { seedWords, WordRng } from "./_word_rng.ts";
+import { seedWords, WordRng } from "./word_rng.ts";
 
 /** The subset of the `mersenne-twister` npm API used here. */
 interface Mt19937 {

@@ -5,7 +5,7 @@
  * @module
  */
 import seedrandom from "npm:seedrandom@3.0.5";
-import { WordRng } from "./_word_rng.ts";
+import { WordRng } from "./word_rng.ts";
 
 /**
  * A seeded {@linkcode Rng} on seedrandom's default ARC4 generator. The
