@@ -1,6 +1,8 @@
 /**
  * Personalized retention and storage gating (paper 003, PerMem-Bench;
- * COMPANIONS §2, decisions §6.1, §6.4, §6.6). One concern per file:
+ * COMPANIONS §2, decisions §6.1, §6.4, §6.6). This is the fuller surface of
+ * the part: the root mod.ts re-exports its entry points; import this file
+ * for the single steps. One concern per file:
  *
  * - `checkpoints.ts`, `retention_rate.ts`: Memory Retention Rate, exact and
  *   from K = 20 checkpoints (artifact or exact reweighting), pooled per user

@@ -2,6 +2,9 @@
  * Scale-conditioned reliability (paper 002; COMPANIONS §1, §4): the
  * trajectory format, its readers and adapters, the scorer (Pass@B, P90R,
  * p_exh / p_wrong, s*_alpha) and the paper's reported tables. Re-exports only.
+ * This is the fuller surface of the part: the root mod.ts re-exports its
+ * entry points; import this file for the single steps (each adapter, BM25
+ * tokens, ladder files, the simulated reader).
  *
  * @module
  */
