@@ -39,7 +39,7 @@ Options:
   --time-limit MS    overall time limit per budget in milliseconds (default: none)
   --json             print a JSON array, one object per budget with the keys budget, status,
                      objective, bound, gap, solver, store, cost (numbers, null when absent)
-  --csv              print the rows as CSV (store as ids joined by ';')
+  --csv              print the rows as CSV (store as a JSON array of ids, as every command's CSV)
   -h, --help         this help
 
 Exit codes: 0 solved (whatever each status), 2 bad usage or a bad package (one line).
@@ -107,10 +107,11 @@ export const command: Command = {
     emit(io, form, {
       json: rows,
       columns: COLUMNS,
-      rows: rows.map((r) => ({
-        ...r,
-        store: (r.store as string[]).join(form === "csv" ? ";" : " + "),
-      })),
+      // CSV keeps the id array (csvTable writes it as JSON: unambiguous for any id); the text
+      // table joins the ids for people.
+      rows: form === "csv"
+        ? rows
+        : rows.map((r) => ({ ...r, store: (r.store as string[]).join(" + ") })),
     });
     return EXIT.ok;
   }),

@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parse } from "csv-parse/sync";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const JSON_PKG = "data/examples/vegetarian_pescatarian.json";
@@ -110,8 +111,40 @@ Deno.test("memaudit solve --csv prints a header and one row per budget", async (
   assert.equal(r.code, 0, r.stderr);
   assert.equal(
     r.stdout,
-    "budget,status,objective,bound,gap,solver,store,cost\n8,optimal,3,3,0,bnb,e2.compound,7\n",
+    'budget,status,objective,bound,gap,solver,store,cost\n8,optimal,3,3,0,bnb,"[""e2.compound""]",7\n',
   );
+});
+
+Deno.test("memaudit solve --csv keeps ids with ';' and ',' apart (the store column is a JSON array)", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const pkg = {
+      schema_version: 1,
+      id: "semicolons",
+      experiences: [{ id: "e1", order: 0 }, { id: "e2", order: 1 }],
+      candidates: [
+        { id: "a;b", experience: "e1", kind: "fact", cost: 1 },
+        { id: "c,d", experience: "e2", kind: "fact", cost: 1 },
+      ],
+      units: [{ id: "u1", family: "fact" }, { id: "u2", family: "fact" }],
+      queries: [{ id: "q", importance: 1, required_units: ["u1", "u2"] }],
+      weight_source: "queries",
+      coverage: [{ candidate: "a;b", unit: "u1", value: 1 }, {
+        candidate: "c,d",
+        unit: "u2",
+        value: 1,
+      }],
+    };
+    const path = `${dir}/p.json`;
+    await Deno.writeTextFile(path, JSON.stringify(pkg));
+    const r = await memaudit(["solve", path, "--budgets", "2", "--csv"]);
+    assert.equal(r.code, 0, r.stderr);
+    const [, line] = r.stdout.trim().split("\n");
+    const store = JSON.parse(parse(line)[0][6]);
+    assert.deepEqual([...store].sort(), ["a;b", "c,d"]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
 
 Deno.test("memaudit solve refuses bad flags with exit 2 and one line on stderr", async () => {
