@@ -197,6 +197,17 @@ export class RecordReader {
   }
 }
 
+/**
+ * The problem the Mem0 adapters report for a memory whose `memory` text is
+ * empty (the memory is left out of the store).
+ *
+ * @param record the record label
+ * @returns a `dropped` problem on field `memory`
+ */
+export function emptyMemoryText(record: string): AdapterProblem {
+  return { code: "dropped", record, field: "memory", detail: "empty memory text" };
+}
+
 /** Collects fields no adapter rule maps, one problem per field name with a record count. */
 export class UnmappedFields {
   readonly #seen = new Map<string, { count: number; first: string }>();
