@@ -38,8 +38,27 @@ export async function writeTextAtomic(path: string, text: string): Promise<void>
     throw new InputError(path, { path: "" }, "expected a file, found a folder");
   }
   const temp = join(dir, `.${basename(path)}.${Deno.pid}.${tempCounter++}.tmp`);
+  await renameOver(temp, path, () => Deno.writeTextFile(temp, text));
+}
+
+/**
+ * The last step of an atomic write: `write` fills the temporary file `temp`
+ * (in the folder of `path`), which is then renamed over `path`; if either
+ * fails, `temp` is removed and the error is thrown on.
+ *
+ * @param temp the temporary file, next to `path`
+ * @param path the file to replace
+ * @param write writes the full content to `temp`
+ * @returns nothing once the file is in place
+ * @throws whatever `write` or the rename throws
+ */
+export async function renameOver(
+  temp: string,
+  path: string,
+  write: () => Promise<void>,
+): Promise<void> {
   try {
-    await Deno.writeTextFile(temp, text);
+    await write();
     await Deno.rename(temp, path);
   } catch (err) {
     await Deno.remove(temp).catch(() => {});
@@ -228,31 +247,25 @@ export async function writeJsonArrayLinesAtomic(
   }
   const temp = join(dir, `.${basename(path)}.${Deno.pid}.${tempCounter++}.tmp`);
   const enc = new TextEncoder();
-  const file = await Deno.open(temp, { write: true, create: true, truncate: true });
-  try {
-    const write = async (text: string) => {
-      const bytes = enc.encode(text);
-      let off = 0;
-      while (off < bytes.length) off += await file.write(bytes.subarray(off));
-    };
-    await write("[\n");
-    let first = true;
-    for (const item of items) {
-      await write((first ? "" : ",\n") + JSON.stringify(item));
-      first = false;
-    }
-    await write(first ? "]\n" : "\n]\n");
-    file.close();
-    await Deno.rename(temp, path);
-  } catch (err) {
+  await renameOver(temp, path, async () => {
+    const file = await Deno.open(temp, { write: true, create: true, truncate: true });
     try {
+      const write = async (text: string) => {
+        const bytes = enc.encode(text);
+        let off = 0;
+        while (off < bytes.length) off += await file.write(bytes.subarray(off));
+      };
+      await write("[\n");
+      let first = true;
+      for (const item of items) {
+        await write((first ? "" : ",\n") + JSON.stringify(item));
+        first = false;
+      }
+      await write(first ? "]\n" : "\n]\n");
+    } finally {
       file.close();
-    } catch {
-      // already closed
     }
-    await Deno.remove(temp).catch(() => {});
-    throw err;
-  }
+  });
 }
 
 /**

@@ -7,6 +7,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { InputError } from "../errors.ts";
+import { renameOver } from "../fs.ts";
 
 /** Raw GitHub URL of the official LoCoMo file (snap-research/locomo, `data/locomo10.json`). */
 export const LOCOMO_URL =
@@ -110,13 +111,7 @@ export async function fetchLocomo(opts: FetchLocomoOptions = {}): Promise<Fetche
   const dir = dest.replace(/[\\/][^\\/]*$/, "") || ".";
   await Deno.mkdir(dir, { recursive: true });
   const tmp = await Deno.makeTempFile({ dir, prefix: ".locomo-", suffix: ".tmp" });
-  try {
-    await Deno.writeFile(tmp, bytes);
-    await Deno.rename(tmp, dest);
-  } catch (e) {
-    await Deno.remove(tmp).catch(() => {});
-    throw e;
-  }
+  await renameOver(tmp, dest, () => Deno.writeFile(tmp, bytes));
   return { path: dest, sha256: actual, bytes: bytes.length };
 }
 

@@ -244,40 +244,28 @@ function firstSyntaxError(text: string): number | undefined {
   const value = (): void => {
     ws();
     const c = text[i];
-    if (c === "{") {
+    if (c === "{" || c === "[") {
+      const close = c === "{" ? "}" : "]";
       i++;
       ws();
-      if (text[i] === "}") {
+      if (text[i] === close) {
         i++;
         return;
       }
       for (;;) {
-        ws();
-        if (text[i] !== '"') fail();
-        string();
-        ws();
-        if (text[i] !== ":") fail();
-        i++;
-        value();
-        ws();
-        if (text[i] === ",") i++;
-        else if (text[i] === "}") {
+        if (close === "}") {
+          // A member's key and colon; its value as an array element's.
+          ws();
+          if (text[i] !== '"') fail();
+          string();
+          ws();
+          if (text[i] !== ":") fail();
           i++;
-          return;
-        } else fail();
-      }
-    } else if (c === "[") {
-      i++;
-      ws();
-      if (text[i] === "]") {
-        i++;
-        return;
-      }
-      for (;;) {
+        }
         value();
         ws();
         if (text[i] === ",") i++;
-        else if (text[i] === "]") {
+        else if (text[i] === close) {
           i++;
           return;
         } else fail();

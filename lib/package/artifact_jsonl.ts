@@ -275,6 +275,22 @@ export async function readArtifactPackage(
     .filter((x) => keep(x.row.candidate_id));
 
   const coercions: ArtifactCoercion[] = [];
+  // A later row of the same key replaces the earlier one, which is listed as a coercion.
+  const keepLast = <V extends { line: number }>(
+    rows: Map<string, V>,
+    key: string,
+    row: V,
+    file: string,
+    field: string,
+    change: (earlier: V) => [from: ArtifactCoercion["from"], to: ArtifactCoercion["to"]],
+  ) => {
+    const earlier = rows.get(key);
+    if (earlier !== undefined) {
+      const [from, to] = change(earlier);
+      coercions.push({ file, line: earlier.line, field, from, to });
+    }
+    rows.set(key, row);
+  };
 
   // Candidates (§1.4 cost rule; Python `or` treats 0 and null alike).
   const candidates = candRows.map(({ line, row }) => {
@@ -307,17 +323,10 @@ export async function readArtifactPackage(
   const expInfo = new Map<string, Lined<z.infer<typeof ExperienceRow>> & { position: number }>();
   expRows.forEach((x, i) => {
     const id = x.row.experience_id;
-    const earlier = expInfo.get(id);
-    if (earlier !== undefined) {
-      coercions.push({
-        file: FILES.experiences,
-        line: earlier.line,
-        field: "experience_id",
-        from: id,
-        to: `line ${x.line}`,
-      });
-    }
-    expInfo.set(id, { ...x, position: i });
+    keepLast(expInfo, id, { ...x, position: i }, FILES.experiences, "experience_id", () => [
+      id,
+      `line ${x.line}`,
+    ]);
   });
   const expIds = [...new Set([...expRows.map((x) => x.row.experience_id), ...groups])]
     .filter((id) => groups.has(id));
@@ -362,21 +371,15 @@ export async function readArtifactPackage(
   >();
   for (const { line, row } of covRows) {
     if (!(row.coverage > 0)) continue;
-    const key = JSON.stringify([row.candidate_id, row.unit_id]);
-    const earlier = cells.get(key);
-    if (earlier !== undefined) {
-      coercions.push({
-        file: FILES.coverage,
-        line: earlier.line,
-        field: "coverage",
-        from: earlier.cell.value,
-        to: row.coverage,
-      });
-    }
-    cells.set(key, {
-      line,
-      cell: { candidate: row.candidate_id, unit: row.unit_id, value: row.coverage },
-    });
+    const cell = { candidate: row.candidate_id, unit: row.unit_id, value: row.coverage };
+    keepLast(
+      cells,
+      JSON.stringify([row.candidate_id, row.unit_id]),
+      { line, cell },
+      FILES.coverage,
+      "coverage",
+      (earlier) => [earlier.cell.value, row.coverage],
+    );
   }
 
   const queries = queryRows.map(({ row }) =>

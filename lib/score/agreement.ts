@@ -82,6 +82,23 @@ function marginals(c: Confusion): { pa: number[]; pb: number[] } {
 }
 
 /**
+ * A chance-corrected agreement (p_o − p_e) / (1 − p_e) with p_e from the
+ * marginals and the number of categories; null for no items or where
+ * `chance` gives null (p_e undefined, or 1).
+ */
+function chanceCorrected(
+  a: readonly Label[],
+  b: readonly Label[],
+  categories: readonly Label[] | undefined,
+  chance: (m: { pa: number[]; pb: number[] }, q: number) => number | null,
+): number | null {
+  const c = confusionMatrix(a, b, categories);
+  if (c.n === 0) return null;
+  const pe = chance(marginals(c), c.categories.length);
+  return pe === null ? null : (observed(c) - pe) / (1 - pe);
+}
+
+/**
  * Percent agreement: the share of items both raters label alike.
  *
  * @param a labels of rater A
@@ -117,12 +134,10 @@ export function cohensKappa(
   b: readonly Label[],
   categories?: readonly Label[],
 ): number | null {
-  const c = confusionMatrix(a, b, categories);
-  if (c.n === 0) return null;
-  const { pa, pb } = marginals(c);
-  const pe = pa.reduce((s, x, k) => s + x * pb[k], 0);
-  if (Math.abs(1 - pe) <= 1e-15) return null;
-  return (observed(c) - pe) / (1 - pe);
+  return chanceCorrected(a, b, categories, ({ pa, pb }) => {
+    const pe = pa.reduce((s, x, k) => s + x * pb[k], 0);
+    return Math.abs(1 - pe) <= 1e-15 ? null : pe;
+  });
 }
 
 /**
@@ -142,15 +157,13 @@ export function gwetAc1(
   b: readonly Label[],
   categories?: readonly Label[],
 ): number | null {
-  const c = confusionMatrix(a, b, categories);
-  const q = c.categories.length;
-  if (c.n === 0 || q < 2) return null;
-  const { pa, pb } = marginals(c);
-  const pe = pa.reduce((s, x, k) => {
-    const pi = (x + pb[k]) / 2;
-    return s + pi * (1 - pi);
-  }, 0) / (q - 1);
-  return (observed(c) - pe) / (1 - pe);
+  return chanceCorrected(a, b, categories, ({ pa, pb }, q) => {
+    if (q < 2) return null;
+    return pa.reduce((s, x, k) => {
+      const pi = (x + pb[k]) / 2;
+      return s + pi * (1 - pi);
+    }, 0) / (q - 1);
+  });
 }
 
 /** All agreement numbers of two labelings. */

@@ -321,12 +321,25 @@ function searchTables(
     iAt += len * 4;
     return a;
   };
-  const suffix = f64((G + 1) * M), optCost = f64(nOpt), cellVal = f64(nCells);
-  const optFirst = i32(G + 1), cellStart = i32(nOpt + 1), memStart = i32(nOpt + 1);
-  const cellUnit = i32(nCells), memCand = i32(nMem);
-  const firstUnit = i32(G).fill(M), resumeFrom = i32(G + 1);
+  const tables: SearchTables = {
+    spare: null,
+    options,
+    suffix: f64((G + 1) * M),
+    optCost: f64(nOpt),
+    cellVal: f64(nCells),
+    optFirst: i32(G + 1),
+    cellStart: i32(nOpt + 1),
+    memStart: i32(nOpt + 1),
+    cellUnit: i32(nCells),
+    memCand: i32(nMem),
+    firstUnit: i32(G).fill(M),
+    resumeFrom: i32(G + 1),
+    maxCells,
+    maxMembers,
+  };
 
   // Suffix coverage S_i[r]: rows i*M .. i*M+M-1; row G is all zeros.
+  const { suffix } = tables;
   const unitMax = new Float64Array(M), optionSum = new Float64Array(M);
   for (let i = G - 1; i >= 0; i--) {
     if ((i & 63) === 0 && deadline !== Infinity && performance.now() > deadline) {
@@ -354,6 +367,8 @@ function searchTables(
     for (let r = 0; r < M; r++) suffix[i * M + r] = suffix[(i + 1) * M + r] + unitMax[r];
   }
 
+  // The options' costs, cells and members, group after group.
+  const { optFirst, optCost, cellStart, cellUnit, cellVal, memStart, memCand } = tables;
   let o = 0, q = 0, p = 0;
   for (let i = 0; i < G; i++) {
     optFirst[i] = o;
@@ -376,6 +391,7 @@ function searchTables(
   cellStart[o] = q;
   memStart[o] = p;
 
+  const { firstUnit, resumeFrom } = tables;
   for (let i = 0; i < G; i++) {
     for (let x = cellStart[optFirst[i]]; x < cellStart[optFirst[i + 1]]; x++) {
       if (cellUnit[x] < firstUnit[i]) firstUnit[i] = cellUnit[x];
@@ -388,23 +404,6 @@ function searchTables(
     while (e > 0 && firstUnit[e - 1] > j) e--;
     resumeFrom[d] = e;
   }
-
-  const tables: SearchTables = {
-    spare: null,
-    options,
-    suffix,
-    optFirst,
-    optCost,
-    cellStart,
-    cellUnit,
-    cellVal,
-    memStart,
-    memCand,
-    maxCells,
-    maxMembers,
-    firstUnit,
-    resumeFrom,
-  };
   if (k === 1) tablesK1.set(cp, tables);
   return tables;
 }

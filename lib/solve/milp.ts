@@ -267,38 +267,32 @@ export async function solveMilp(
   budget: number,
   opts: MilpOptions = {},
 ): Promise<Certificate> {
-  return issueCertificate(cp, await runMilp(cp, budget, opts));
-}
-
-async function runMilp(
-  cp: CompiledPackage,
-  budget: number,
-  opts: MilpOptions = {},
-): Promise<Certificate> {
-  if (opts.highs === undefined) {
-    const t0 = performance.now();
-    try {
-      await loadMilpSolver();
-    } catch (e) {
-      return noCertificate(
+  if (opts.highs !== undefined) return solveMilpSync(cp, budget, opts);
+  const t0 = performance.now();
+  try {
+    await loadMilpSolver();
+  } catch (e) {
+    return issueCertificate(
+      cp,
+      noCertificate(
         budget,
         opts.k ?? cp.k,
         performance.now() - t0,
         `HiGHS could not be loaded: ${errText(e)}`,
-      );
-    }
-    // Loading the runtime (the first solve) counts against the time limit.
-    const loadMs = performance.now() - t0;
-    const limit = opts.timeLimitSec;
-    if (limit !== undefined && limit >= 0 && Number.isFinite(limit)) {
-      const cert = runMilpSync(cp, budget, {
-        ...opts,
-        timeLimitSec: Math.max(0, limit - loadMs / 1000),
-      });
-      return { ...cert, timeMs: cert.timeMs + loadMs };
-    }
+      ),
+    );
   }
-  return runMilpSync(cp, budget, opts);
+  // Loading the runtime (the first solve) counts against the time limit.
+  const loadMs = performance.now() - t0;
+  const limit = opts.timeLimitSec;
+  if (limit !== undefined && limit >= 0 && Number.isFinite(limit)) {
+    const cert = runMilpSync(cp, budget, {
+      ...opts,
+      timeLimitSec: Math.max(0, limit - loadMs / 1000),
+    });
+    return issueCertificate(cp, { ...cert, timeMs: cert.timeMs + loadMs });
+  }
+  return solveMilpSync(cp, budget, opts);
 }
 
 /**

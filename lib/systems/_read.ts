@@ -149,52 +149,58 @@ export class RecordReader {
     return v;
   }
 
-  /** An optional string; null and absent give undefined. */
-  optStr(field: string): string | undefined {
+  /** An optional field that passes `ok`; null and absent give undefined. */
+  private opt<T>(field: string, ok: (v: unknown) => v is T, expected: string): T | undefined {
     const v = this.obj[field];
     if (v === undefined || v === null) return undefined;
-    if (typeof v !== "string") this.fail(field, `expected a string or null, got ${typeName(v)}`);
+    if (!ok(v)) this.fail(field, `expected ${expected} or null, got ${typeName(v)}`);
     return v;
+  }
+
+  /** An optional string; null and absent give undefined. */
+  optStr(field: string): string | undefined {
+    return this.opt(field, (v) => typeof v === "string", "a string");
   }
 
   /** An optional finite number; null and absent give undefined. */
   optNum(field: string): number | undefined {
-    const v = this.obj[field];
-    if (v === undefined || v === null) return undefined;
-    if (typeof v !== "number" || !Number.isFinite(v)) {
-      this.fail(field, `expected a finite number or null, got ${typeName(v)}`);
-    }
-    return v;
+    return this.opt(
+      field,
+      (v): v is number => typeof v === "number" && Number.isFinite(v),
+      "a finite number",
+    );
   }
 
   /** An optional boolean; null and absent give undefined. */
   optBool(field: string): boolean | undefined {
-    const v = this.obj[field];
-    if (v === undefined || v === null) return undefined;
-    if (typeof v !== "boolean") this.fail(field, `expected a boolean or null, got ${typeName(v)}`);
-    return v;
+    return this.opt(field, (v) => typeof v === "boolean", "a boolean");
   }
 
   /** An optional array; null and absent give undefined. */
   optArray(field: string): unknown[] | undefined {
-    const v = this.obj[field];
-    if (v === undefined || v === null) return undefined;
-    if (!Array.isArray(v)) this.fail(field, `expected an array or null, got ${typeName(v)}`);
-    return v;
+    return this.opt(field, Array.isArray, "an array");
   }
 
   /** An optional object; null and absent give undefined. */
   optObject(field: string): Record<string, unknown> | undefined {
-    const v = this.obj[field];
-    if (v === undefined || v === null) return undefined;
-    if (!isObject(v)) this.fail(field, `expected an object or null, got ${typeName(v)}`);
-    return v;
+    return this.opt(field, isObject, "an object");
   }
 
   /** The record's fields outside `known`. */
   unknownFields(known: ReadonlySet<string>): string[] {
     return Object.keys(this.obj).filter((k) => !known.has(k) && !k.startsWith("_"));
   }
+}
+
+/**
+ * The problem the Mem0 adapters report for a memory whose `memory` text is
+ * empty (the memory is left out of the store).
+ *
+ * @param record the record label
+ * @returns a `dropped` problem on field `memory`
+ */
+export function emptyMemoryText(record: string): AdapterProblem {
+  return { code: "dropped", record, field: "memory", detail: "empty memory text" };
 }
 
 /** Collects fields no adapter rule maps, one problem per field name with a record count. */

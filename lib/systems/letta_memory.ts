@@ -11,6 +11,14 @@ import type { MemoryStore } from "./memory_store.ts";
 
 export type { CoreMode, LettaReadOptions } from "./_letta_builder.ts";
 
+/** The object fields read, in reading order: core blocks first, then archival passages. */
+const SECTIONS = [
+  ["blocks", "blocks"],
+  ["core_memory", "blocks"],
+  ["passages", "passages"],
+  ["archival_memory", "passages"],
+] as const;
+
 const isBlock = (v: unknown) => isObject(v) && v.label !== undefined && v.value !== undefined;
 
 /**
@@ -67,12 +75,12 @@ export function readLettaMemory(data: unknown, opts: LettaReadOptions = {}): Mem
     return b.store();
   }
   let known = false;
-  for (const key of ["blocks", "core_memory"]) {
+  for (const [key, kind] of SECTIONS) {
     let v = data[key];
     if (v === undefined) continue;
     known = true;
-    let path = key;
-    if (isObject(v) && Array.isArray(v.blocks)) {
+    let path: string = key;
+    if (kind === "blocks" && isObject(v) && Array.isArray(v.blocks)) {
       v = v.blocks;
       path = `${key}.blocks`;
     }
@@ -82,25 +90,10 @@ export function readLettaMemory(data: unknown, opts: LettaReadOptions = {}): Mem
         file,
         root,
         key,
-        `expected a list of blocks, got ${typeName(v)}`,
+        `expected a list of ${kind}, got ${typeName(v)}`,
       );
     }
-    blocks(v, path);
-  }
-  for (const key of ["passages", "archival_memory"]) {
-    const v = data[key];
-    if (v === undefined) continue;
-    known = true;
-    if (!Array.isArray(v)) {
-      throw new ExportFormatError(
-        "letta",
-        file,
-        root,
-        key,
-        `expected a list of passages, got ${typeName(v)}`,
-      );
-    }
-    passages(v, key);
+    (kind === "blocks" ? blocks : passages)(v, path);
   }
   if (!known) {
     throw new ExportFormatError(
@@ -112,9 +105,7 @@ export function readLettaMemory(data: unknown, opts: LettaReadOptions = {}): Mem
     );
   }
   for (const k of Object.keys(data)) {
-    if (
-      !["blocks", "core_memory", "passages", "archival_memory"].includes(k) && !k.startsWith("_")
-    ) {
+    if (!SECTIONS.some(([key]) => key === k) && !k.startsWith("_")) {
       b.problems.push({
         code: "not_mapped",
         record: "(root)",

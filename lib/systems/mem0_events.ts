@@ -5,6 +5,7 @@
  * @module
  */
 import {
+  emptyMemoryText,
   isObject,
   parseTime,
   RecordReader,
@@ -371,12 +372,7 @@ export function replayMem0Events(data: unknown, opts: Mem0ReadOptions = {}): Mem
     if (!live) return;
     const label = log[log.length - 1].label;
     if (live.text.trim() === "") {
-      problems.push({
-        code: "dropped",
-        record: label,
-        field: "memory",
-        detail: "empty memory text",
-      });
+      problems.push(emptyMemoryText(label));
       return;
     }
     const m: StoredMemory = {

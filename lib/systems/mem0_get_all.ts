@@ -4,7 +4,14 @@
  *
  * @module
  */
-import { isObject, RecordReader, timeProblems, typeName, UnmappedFields } from "./_read.ts";
+import {
+  emptyMemoryText,
+  isObject,
+  RecordReader,
+  timeProblems,
+  typeName,
+  UnmappedFields,
+} from "./_read.ts";
 import { ExportFormatError } from "./export_error.ts";
 import type { AdapterProblem, MemoryStore, StoredMemory } from "./memory_store.ts";
 
@@ -112,12 +119,7 @@ export function readMem0GetAll(data: unknown, opts: Mem0ReadOptions = {}): Memor
     unmapped.note(r);
     const label = `${path} (id '${id}')`;
     if (text.trim() === "") {
-      problems.push({
-        code: "dropped",
-        record: label,
-        field: "memory",
-        detail: "empty memory text",
-      });
+      problems.push(emptyMemoryText(label));
       return;
     }
     const m: StoredMemory = { id, text, source: opts.system ?? "mem0", order: i, raw: item };

@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { isObject, RecordReader, timeProblems, typeName } from "./_read.ts";
+import { emptyMemoryText, isObject, RecordReader, timeProblems, typeName } from "./_read.ts";
 import { ExportFormatError } from "./export_error.ts";
 import type { AdapterProblem, MemoryStore, StoredMemory } from "./memory_store.ts";
 import { contentMemoryId, LOCOMO10_ORDER } from "./openai_memory.ts";
@@ -231,12 +231,7 @@ export function readMem0SearchResults(data: unknown, opts: Mem0SearchOptions = {
         }
         hits++;
         if (text.trim() === "") {
-          problems.push({
-            code: "dropped",
-            record: `${path}.${field}[${j}]`,
-            field: "memory",
-            detail: "empty memory text",
-          });
+          problems.push(emptyMemoryText(`${path}.${field}[${j}]`));
           return;
         }
         const id = contentMemoryId(text, "mem0", speaker);
