@@ -16,15 +16,23 @@ import type { ExactSolveOptions } from "./pruning.ts";
 import { scoreUnion, type UnionScore } from "./union_score.ts";
 import { exportCandidates, exportWriterStore } from "./writer_export.ts";
 
-/** Names of the proxy stores, in display order. */
-export const PROXY_STORES = [
-  "observation store",
-  "session archive",
-  "archive + observations",
-] as const;
+/** The three proxy stores (see {@linkcode proxyStoreIds}). */
+export type ProxyStore = "observation store" | "session archive" | "archive + observations";
 
-/** One of {@linkcode PROXY_STORES}. */
-export type ProxyStore = (typeof PROXY_STORES)[number];
+const facts = (pkg: Package): string[] =>
+  pkg.candidates.filter((c) => c.representation === "atomic_fact").map((c) => c.id);
+const archive = (pkg: Package): string[] =>
+  WRITERS.recency_raw(compilePackage(pkg), pkg.candidates.reduce((a, c) => a + c.cost, 0)).store;
+
+/** Each proxy store's selection rule, in display order. */
+const SELECTIONS: Record<ProxyStore, (pkg: Package) => string[]> = {
+  "observation store": facts,
+  "session archive": archive,
+  "archive + observations": (pkg) => [...archive(pkg), ...facts(pkg)],
+};
+
+/** Names of the proxy stores, in display order. */
+export const PROXY_STORES: readonly ProxyStore[] = Object.keys(SELECTIONS) as ProxyStore[];
 
 /**
  * The candidate ids of a proxy store of a package:
@@ -38,13 +46,7 @@ export type ProxyStore = (typeof PROXY_STORES)[number];
  * @returns candidate ids (archive first, then observations, for the last)
  */
 export function proxyStoreIds(pkg: Package, store: ProxyStore): string[] {
-  const facts = () =>
-    pkg.candidates.filter((c) => c.representation === "atomic_fact").map((c) => c.id);
-  const archive = () =>
-    WRITERS.recency_raw(compilePackage(pkg), pkg.candidates.reduce((a, c) => a + c.cost, 0)).store;
-  if (store === "observation store") return facts();
-  if (store === "session archive") return archive();
-  return [...archive(), ...facts()];
+  return SELECTIONS[store](pkg);
 }
 
 /** Options of {@linkcode scoreProxyStores}. */

@@ -7,6 +7,14 @@ import {
 } from "../../lib/systems/proxy_stores.ts";
 import { fixturePackage } from "./_fixtures.ts";
 
+Deno.test("PROXY_STORES lists the three proxy stores in display order", () => {
+  assert.deepEqual(PROXY_STORES, [
+    "observation store",
+    "session archive",
+    "archive + observations",
+  ]);
+});
+
 Deno.test("proxyStoreIds() builds the observation store, the session archive and both", () => {
   const pkg = fixturePackage();
   assert.deepEqual(proxyStoreIds(pkg, "observation store"), [
