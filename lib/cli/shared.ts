@@ -10,7 +10,7 @@
  */
 import { join } from "node:path";
 import { InputError } from "../errors.ts";
-import { writeTextAtomic } from "../fs.ts";
+import { makeFolder, statOrNull, writeTextAtomic } from "../fs.ts";
 import type { Package } from "../package/schema.ts";
 import { parseShard, type Shard } from "../shard.ts";
 import {
@@ -158,12 +158,8 @@ export function parseShardFlag(text: string | undefined): Shard | undefined {
  */
 export function handleHelp(argv: readonly string[], io: CliIo, help: string): boolean {
   if (!argv.includes("--help") && !argv.includes("-h")) return false;
-  printHelp(io, help);
-  return true;
-}
-
-function printHelp(io: CliIo, help: string): void {
   io.stdout(help.endsWith("\n") ? help : help + "\n");
+  return true;
 }
 
 /**
@@ -190,23 +186,19 @@ export type CommandLine<O extends FlagOptions> =
 export interface CommandLineOptions {
   /** Whether positional arguments are accepted (default true). */
   positionals?: boolean;
-  /**
-   * Help only when the flags parse (a bad flag beside `--help` is then a
-   * UsageError); by default help wins whenever `-h` or `--help` is among the words.
-   */
-  helpAfterFlags?: boolean;
 }
 
 /**
  * The start of a command: prints `help` for `-h` / `--help`, else parses
  * the flags `options` plus {@linkcode OUTPUT_FLAGS} (strict) and reads the
- * output form.
+ * output form. Help wins whenever `-h` or `--help` is among the words, even
+ * beside a bad flag (as most command lines do).
  *
  * @param argv the words after the command name
  * @param io where help is printed
  * @param help the command's help text
  * @param options parseArgs options of the command's own flags
- * @param opts positionals accepted or not, and when help wins
+ * @param opts whether positionals are accepted
  * @returns null when help was printed (the command then returns 0), else the flags'
  *   `values`, the `positionals` and the output `form`
  * @throws {UsageError} on an unknown flag, a missing value, a stray positional, or both
@@ -219,14 +211,9 @@ export function parseCommand<O extends FlagOptions>(
   options: O,
   opts: CommandLineOptions = {},
 ): CommandLine<O> | null {
-  if (!opts.helpAfterFlags && handleHelp(argv, io, help)) return null;
+  if (handleHelp(argv, io, help)) return null;
   const parsed = parseFlags(argv, { ...options, ...OUTPUT_FLAGS }, opts.positionals ?? true);
-  const flags = parsed.values as { help?: boolean; json?: boolean; csv?: boolean };
-  if (opts.helpAfterFlags && flags.help) {
-    printHelp(io, help);
-    return null;
-  }
-  return { ...parsed, form: outputForm(flags) };
+  return { ...parsed, form: outputForm(parsed.values as { json?: boolean; csv?: boolean }) };
 }
 
 /**
@@ -266,7 +253,8 @@ export function requireOutDir(out: string | undefined): string {
 
 /**
  * Writes `--out DIR` files, each atomically (temporary file, then rename:
- * never a half-written file).
+ * never a half-written file), after checking that no target is a folder (so
+ * a folder in the way leaves none of them written).
  *
  * @param dir the output folder (created)
  * @param files file name → text
@@ -280,18 +268,22 @@ export async function writeOutFiles(
   files: Readonly<Record<string, string>>,
 ): Promise<string[]> {
   requireOutDir(dir);
-  const paths: string[] = [];
-  for (const [name, text] of Object.entries(files)) {
-    const path = join(dir, name);
-    try {
-      await writeTextAtomic(path, text);
-    } catch (err) {
-      if (err instanceof Deno.errors.PermissionDenied || err instanceof Deno.errors.NotCapable) {
-        throw new InputError(dir, { path: "" }, `expected a writable folder (${err.message})`);
+  const paths = Object.keys(files).map((name) => join(dir, name));
+  try {
+    await makeFolder(dir);
+    // Every target is checked before any is written: a folder in the way of the second file
+    // must not leave the first one written.
+    for (const path of paths) {
+      if ((await statOrNull(path))?.isDirectory) {
+        throw new InputError(path, { path: "" }, "expected a file, found a folder");
       }
-      throw err;
     }
-    paths.push(path);
+    for (const [i, text] of Object.values(files).entries()) await writeTextAtomic(paths[i], text);
+  } catch (err) {
+    if (err instanceof Deno.errors.PermissionDenied || err instanceof Deno.errors.NotCapable) {
+      throw new InputError(dir, { path: "" }, `expected a writable folder (${err.message})`);
+    }
+    throw err;
   }
   return paths;
 }

@@ -106,14 +106,14 @@ Deno.test("parseCommand() prints help or parses the flags, OUTPUT_FLAGS and the 
   assert.equal(parseCommand([], io, "H", flags)?.form, "table");
   assert.throws(() => parseCommand(["--json", "--csv"], io, "H", flags), UsageError);
   assert.throws(() => parseCommand(["p"], io, "H", flags, { positionals: false }), UsageError);
-  // By default help wins over a bad flag; with helpAfterFlags the bad flag is the error.
+  // Help wins over a bad flag, a missing value and --json --csv.
   assert.equal(parseCommand(["--bogus", "-h"], io, "H", flags), null);
-  assert.throws(
-    () => parseCommand(["--bogus", "-h"], io, "H", flags, { helpAfterFlags: true }),
-    UsageError,
-  );
-  assert.equal(parseCommand(["--help"], io, "H\n", flags, { helpAfterFlags: true }), null);
-  assert.equal(out, "H\nH\n");
+  assert.equal(parseCommand(["--help", "--k"], io, "H\n", flags, { positionals: false }), null);
+  assert.equal(parseCommand(["--json", "--csv", "--help"], io, "H", flags), null);
+  assert.equal(out, "H\nH\nH\n");
+  // A flag given twice: the last wins (the tests append overrides to a base command line).
+  assert.equal(parseCommand(["--k", "2", "--k=3"], io, "H", flags)?.values.k, "3");
+  assert.equal(parseCommand(["--quiet", "--quiet", "--json", "--json"], io, "H", flags)?.form, "json");
 });
 
 Deno.test("runWithFlags() returns 0 after help, else the body's code; requireOutDir() checks --out", async () => {

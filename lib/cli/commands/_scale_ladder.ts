@@ -95,7 +95,6 @@ export async function runScaleLadder(argv: string[], io: CliIo): Promise<number>
     io,
     LADDER_HELP,
     stringFlags("out", "seed", "n-irr", "filler", "limit", "queries"),
-    { helpAfterFlags: true },
   );
   if (cmd === null) return EXIT.ok;
   const { values, positionals, form } = cmd;

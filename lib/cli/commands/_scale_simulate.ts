@@ -94,7 +94,6 @@ export async function runScaleSimulate(argv: string[], io: CliIo): Promise<numbe
       "gamma-guess",
       "shard",
     ),
-    { helpAfterFlags: true },
   );
   if (cmd === null) return EXIT.ok;
   const { values, positionals, form } = cmd;

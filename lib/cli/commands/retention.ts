@@ -143,7 +143,7 @@ async function simulate(argv: string[], io: CliIo): Promise<number> {
     ...stringFlags("out", "users", "seed", "budget", "policy"),
     shift: { type: "boolean" },
     shard: { type: "string" },
-  }, { positionals: false, helpAfterFlags: true });
+  }, { positionals: false });
   if (cmd === null) return EXIT.ok;
   const { values, form } = cmd;
   if (values.out === undefined) throw new UsageError("--out DIR is required");
@@ -183,7 +183,7 @@ async function rr(argv: string[], io: CliIo): Promise<number> {
     ...stringFlags("facts", "presence", "sessions", "snapshots", "judge", "per-fact"),
     "end-on-update": { type: "boolean" },
     ...stringFlags("k", "reweight", "out"),
-  }, { positionals: false, helpAfterFlags: true });
+  }, { positionals: false });
   if (cmd === null) return EXIT.ok;
   const { values, form } = cmd;
   const csvMode = values.facts !== undefined || values.presence !== undefined;
@@ -321,7 +321,7 @@ async function rr(argv: string[], io: CliIo): Promise<number> {
 }
 
 async function gating(argv: string[], io: CliIo): Promise<number> {
-  const cmd = parseCommand(argv, io, GATING_HELP, stringFlags("out"), { helpAfterFlags: true });
+  const cmd = parseCommand(argv, io, GATING_HELP, stringFlags("out"));
   if (cmd === null) return EXIT.ok;
   const { values, positionals, form } = cmd;
   if (positionals.length !== 1) {

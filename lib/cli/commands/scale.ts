@@ -146,7 +146,7 @@ async function runScore(argv: string[], io: CliIo): Promise<number> {
     ...stringFlags("budget", "alpha", "judge-log", "memory-tools", "format", "ladder"),
     sustained: { type: "boolean" },
     ...stringFlags("resamples", "seed", "out"),
-  }, { helpAfterFlags: true });
+  });
   if (cmd === null) return EXIT.ok;
   const { values, positionals, form } = cmd;
   if (positionals.length !== 1) {

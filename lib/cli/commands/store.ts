@@ -273,14 +273,7 @@ export const command: Command = {
       package_salience: b.package_ratio.salience,
       package_upper: b.package_ratio.upper,
     }));
-    emit(io, form, { json: result, columns, rows });
-    if (form === "table") {
-      io.stdout(
-        `${r.conversation}, ${read.format}, ${r.memories} memories; adjudicator ${r.adjudicator}; ` +
-          `salience ${r.salience}; ${locomoLine}. Means over the scored items (every OPT ` +
-          `certified, package OPT > 0).\n`,
-      );
-    }
+    // Files first: a folder that cannot be written is exit 2 with nothing on stdout.
     if (values.out !== undefined) {
       const itemCols = [
         "package",
@@ -312,6 +305,14 @@ export const command: Command = {
         "store_summary.json": JSON.stringify(result, null, 2) + "\n",
       });
     }
+    emit(io, form, { json: result, columns, rows });
+    if (form === "table") {
+      io.stdout(
+        `${r.conversation}, ${read.format}, ${r.memories} memories; adjudicator ${r.adjudicator}; ` +
+          `salience ${r.salience}; ${locomoLine}. Means over the scored items (every OPT ` +
+          `certified, package OPT > 0).\n`,
+      );
+    }
     const bad = claimViolations(r);
     if (bad.length > 0) {
       io.stderr(
@@ -322,5 +323,5 @@ export const command: Command = {
       return EXIT.claimFailed;
     }
     return EXIT.ok;
-  }, { positionals: false, helpAfterFlags: true }),
+  }, { positionals: false }),
 };

@@ -175,7 +175,7 @@ export const command: Command = {
       "ratio",
       "flag",
     ];
-    emit(io, form, { json, columns, rows });
+    // Files first: a folder that cannot be written is exit 2 with nothing on stdout.
     if (values.out !== undefined) {
       const { csvTable } = await import("../command.ts");
       await writeOutFiles(values.out, {
@@ -183,6 +183,7 @@ export const command: Command = {
         "writers.csv": csvTable(columns, rows),
       });
     }
+    emit(io, form, { json, columns, rows });
     if (claimFailed) {
       io.stderr(
         "memaudit writers: a feasible writer store is above a certified OPT (claim failed)\n",

@@ -1,0 +1,65 @@
+/**
+ * Hostile command lines for every `memaudit` command: `--help` beside bad
+ * flags, `--out` folders that cannot be written, and the like. Each case is
+ * exit 0 with help, or exit 2 with one line on stderr and nothing on stdout.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { assertOneLine, EXAMPLE, memaudit } from "./_run.ts";
+
+/** Every command and subcommand that parses flags. */
+const COMMAND_LINES = [
+  ["validate"],
+  ["writers"],
+  ["solve"],
+  ["store"],
+  ["merge"],
+  ["natural"],
+  ["sweep"],
+  ["scale", "score"],
+  ["scale", "ladder"],
+  ["scale", "simulate"],
+  ["retention", "rr"],
+  ["retention", "gating"],
+  ["retention", "simulate"],
+];
+
+Deno.test("--help wins over a bad flag, a missing value and --json --csv, for every command", async () => {
+  const runs = await Promise.all(
+    COMMAND_LINES.flatMap((c) => [
+      memaudit([...c, "--bogus", "--help"]),
+      memaudit([...c, "--json", "--csv", "-h"]),
+      memaudit([...c, "--help", "--out"]),
+    ]),
+  );
+  for (const r of runs) {
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stderr, "");
+    assert.match(r.stdout, /^Usage: memaudit /);
+  }
+});
+
+Deno.test("an --out that cannot be written: exit 2, one line, nothing on stdout, no file of the set", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "memaudit_hostile_" });
+  try {
+    await Deno.writeTextFile(join(dir, "file"), "");
+    await Deno.mkdir(join(dir, "blocked", "writers.csv"), { recursive: true });
+    const [v, w, blocked] = await Promise.all([
+      memaudit(["validate", EXAMPLE, "--out", join(dir, "file")]),
+      memaudit(["writers", EXAMPLE, "--budgets", "8", "--quiet", "--out", join(dir, "file", "x")]),
+      memaudit(["writers", EXAMPLE, "--budgets", "8", "--quiet", "--out", join(dir, "blocked")]),
+    ]);
+    assertOneLine(v, /^memaudit validate: Cannot read .*file: \(root\): expected a folder/);
+    assertOneLine(w, /^memaudit writers: Cannot read .*x: \(root\): expected a folder/);
+    assertOneLine(
+      blocked,
+      /^memaudit writers: .*writers\.csv: \(root\): expected a file, found a folder/,
+    );
+    // writers.json comes first in the set: it must not be written when writers.csv cannot be.
+    assert.deepEqual([...Deno.readDirSync(join(dir, "blocked"))].map((e) => e.name), [
+      "writers.csv",
+    ]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
