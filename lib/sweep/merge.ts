@@ -15,7 +15,7 @@ import { checkShardLines, readShardSet } from "../_shard_files.ts";
 import { type Shard, shardSize } from "../shard.ts";
 import { type SweepFiles, sweepFiles, type SweepGrid } from "./grid.ts";
 import { SweepPool } from "./pool.ts";
-import { compareRows, CSV_COLUMNS, type ResultRow } from "./row.ts";
+import { compareRows, CSV_COLUMNS, type ResultRow, type TimingRow, unitText } from "./row.ts";
 import { liteBlock, SummaryBuilder, summaryText, type SweepSummary } from "./summary.ts";
 
 /** What {@linkcode mergeSweepShards} returns. */
@@ -94,6 +94,49 @@ async function readShard(dir: string): Promise<ShardFolder> {
   return { dir, shard: sh, grid: g, lines: [results, csvAll.slice(1), timings] };
 }
 
+/** The files of a shard with one line per row, in the order of `ShardFolder.lines`. */
+const FILE_NAMES = ["raw_results.jsonl", "raw_results.csv", "timings.jsonl"];
+
+/**
+ * The rows of one unit in a shard's results (`j` 0) or timings (`j` 2) JSONL: each line JSON,
+ * of the unit, and the unit's rows in (budget, method) order, each once.
+ */
+function unitRows(
+  s: ShardFolder,
+  j: number,
+  at: number,
+  perUnit: number,
+  u: { distribution: string; seed: number },
+): ResultRow[] {
+  const rows: ResultRow[] = [];
+  for (let r = at; r < at + perUnit; r++) {
+    const file = join(s.dir, FILE_NAMES[j]), where = { path: `line ${r + 1}` };
+    let row: ResultRow;
+    try {
+      row = JSON.parse(s.lines[j][r]) as ResultRow;
+    } catch {
+      throw new InputError(file, where, "expected JSON");
+    }
+    if (row?.distribution !== u.distribution || row?.seed !== u.seed) {
+      throw new InputError(
+        file,
+        where,
+        `expected a row of unit (${u.distribution}, seed ${u.seed})`,
+      );
+    }
+    if (rows.length > 0 && !(compareRows(rows[rows.length - 1], row) < 0)) {
+      throw new InputError(
+        file,
+        where,
+        `expected the rows of unit (${u.distribution}, seed ${u.seed}) in (budget, method) ` +
+          "order, each once",
+      );
+    }
+    rows.push(row);
+  }
+  return rows;
+}
+
 /** A grid without its shard key. */
 function wholeGrid(g: SweepGrid): SweepGrid {
   const { shard: _shard, ...rest } = g;
@@ -105,7 +148,9 @@ function wholeGrid(g: SweepGrid): SweepGrid {
  * problem: every folder holds a finished shard; all are shards of the same
  * grid and shard count, each index once and none missing; each holds
  * exactly its units' rows (budgets × methods lines per unit, in each of
- * the three files), each unit's rows its own. Then interleaves the units
+ * the three files), each unit's rows its own, in (budget, method) order,
+ * each once, every line as the sweep writes its row (so a line edited, moved
+ * or repeated is refused, not merged). Then interleaves the units
  * back into output order (lib/shard.ts), recomputes the summary (the
  * bootstrap needs every row of a group) and writes the files atomically.
  *
@@ -119,7 +164,8 @@ function wholeGrid(g: SweepGrid): SweepGrid {
  * @returns the whole grid, the files, counts and the summary
  * @throws {InputError} naming the folder or file and what was expected: an unfinished shard,
  *   a folder without a shard's summary, shards of different grids, overlapping or missing
- *   shards, a file with the wrong number of lines or a unit's rows out of place
+ *   shards, a file with the wrong number of lines, a unit's rows out of place, out of order or
+ *   repeated, or a line that is not the sweep's text of its row
  */
 export async function mergeSweepShards(
   dirs: readonly string[],
@@ -139,12 +185,11 @@ export async function mergeSweepShards(
     grid.seeds.map((seed) => ({ distribution, seed }))
   ).sort((a, b) => compareRows({ ...a, budget: 0, method: "" }, { ...b, budget: 0, method: "" }));
   const perUnit = grid.budgets.length * grid.methods.length;
-  const names = ["raw_results.jsonl", "raw_results.csv", "timings.jsonl"];
   for (const s of byIndex) {
     const want = shardSize(units.length, s.shard) * perUnit;
     const share = `(shard ${s.shard.index}/${n} of ${units.length} units, ${perUnit} rows each)`;
     s.lines.forEach((ls, j) => {
-      checkShardLines(join(s.dir, names[j]), ls.length, want, `rows ${share}`);
+      checkShardLines(join(s.dir, FILE_NAMES[j]), ls.length, want, `rows ${share}`);
     });
   }
 
@@ -153,27 +198,22 @@ export async function mergeSweepShards(
   units.forEach((u, pos) => {
     const s = byIndex[pos % n];
     const at = Math.floor(pos / n) * perUnit;
-    const rows: ResultRow[] = [];
-    for (let r = at; r < at + perUnit; r++) {
-      const line = s.lines[0][r];
-      let row: ResultRow;
-      try {
-        row = JSON.parse(line) as ResultRow;
-      } catch {
-        throw new InputError(join(s.dir, names[0]), { path: `line ${r + 1}` }, "expected JSON");
-      }
-      if (row?.distribution !== u.distribution || row?.seed !== u.seed) {
+    const [rows, timings] = [0, 2].map((j) => unitRows(s, j, at, perUnit, u));
+    // Each line must be the one the sweep writes for its row (an edited line, a CR or a CSV
+    // line of another row would make the merged files differ from one machine's).
+    const text = unitText({ ...u, rows, timings: timings as unknown as TimingRow[] });
+    [text.jsonl, text.csv, text.timings].forEach((chunk, j) => {
+      const want = chunk.slice(0, -1).split("\n");
+      const k = want.findIndex((line, i) => s.lines[j][at + i] !== line);
+      if (perUnit > 0 && k >= 0) {
         throw new InputError(
-          join(s.dir, names[0]),
-          { path: `line ${r + 1}` },
-          `expected a row of unit (${u.distribution}, seed ${u.seed})`,
+          join(s.dir, FILE_NAMES[j]),
+          { path: `line ${at + k + 1 + (j === 1 ? 1 : 0)}` },
+          `expected the line the sweep writes for its row: ${want[k].slice(0, 80)}`,
         );
       }
-      rows.push(row);
-    }
-    for (let j = 0; j < 3; j++) {
-      out[j] += s.lines[j].slice(at, at + perUnit).join("\n") + (perUnit > 0 ? "\n" : "");
-    }
+      out[j] += chunk;
+    });
     builder.addBlock(liteBlock(rows));
   });
 
