@@ -129,11 +129,66 @@ export function checkShardLines(file: string, found: number, want: number, what:
 }
 
 /**
- * The lines of a shard's JSONL file as written (each ending in a newline).
+ * The lines of a shard's JSONL (or CSV) file as written (each ending in a newline).
  *
  * @param text the file's content
+ * @param file the file (named in the error)
  * @returns its lines without the newlines (none for an empty file)
+ * @throws {InputError} "expected whole lines ending in a newline" for a text whose last line has
+ *   none (a file cut short)
  */
-export function shardLines(text: string): string[] {
-  return text === "" ? [] : text.slice(0, -1).split("\n");
+export function shardLines(text: string, file: string): string[] {
+  if (text === "") return [];
+  if (!text.endsWith("\n")) {
+    throw new InputError(file, { path: "" }, "expected whole lines ending in a newline");
+  }
+  return text.slice(0, -1).split("\n");
+}
+
+/**
+ * Line `i` of a shard's JSONL file, parsed; with `write`, also checked to be
+ * the very text the run writes for that row (so an edited line, a CR or
+ * spaces added are refused: the merged file must be one machine's bytes).
+ *
+ * @param file the file (named in the error)
+ * @param lines its lines ({@linkcode shardLines})
+ * @param i the line's index (0-based; the error names line i + 1)
+ * @param write how the run writes a row (e.g. `JSON.stringify`)
+ * @returns the row
+ * @throws {InputError} at `line i+1`: "expected JSON", or "expected the line the run writes for
+ *   its row: ..." when `write` gives another text
+ */
+export function shardRow<T>(
+  file: string,
+  lines: readonly string[],
+  i: number,
+  write?: (row: T) => string,
+): T {
+  let row: T;
+  try {
+    row = JSON.parse(lines[i]) as T;
+  } catch {
+    throw new InputError(file, { path: `line ${i + 1}` }, "expected JSON");
+  }
+  if (write !== undefined && write(row) !== lines[i]) {
+    throw new InputError(
+      file,
+      { path: `line ${i + 1}` },
+      `expected the line the run writes for its row: ${write(row).slice(0, 80)}`,
+    );
+  }
+  return row;
+}
+
+/**
+ * Checks what a row at line `i` of a shard's file must be.
+ *
+ * @param file the file (named in the error)
+ * @param i the line's index (0-based)
+ * @param ok whether the row is right
+ * @param expected what it should be, as "expected ..."
+ * @throws {InputError} at `line i+1` with `expected` unless `ok`
+ */
+export function checkShardRow(file: string, i: number, ok: boolean, expected: string): void {
+  if (!ok) throw new InputError(file, { path: `line ${i + 1}` }, expected);
 }

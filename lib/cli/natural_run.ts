@@ -15,7 +15,13 @@ import { InputError } from "../errors.ts";
 import { makeFolder, readTextInput, statOrNull, writeTextAtomic } from "../fs.ts";
 import { canonicalJson, sortedPrettyJson } from "../generate/canonical_json.ts";
 import { readJsonOr } from "../_json_input.ts";
-import { checkShardLines, readShardSet, shardLines } from "../_shard_files.ts";
+import {
+  checkShardLines,
+  checkShardRow,
+  readShardSet,
+  shardLines,
+  shardRow,
+} from "../_shard_files.ts";
 import { type Shard, shardItems, shardSize } from "../shard.ts";
 import type { NaturalScoreRow, NaturalSummaryRow } from "../natural/score_natural.ts";
 
@@ -187,7 +193,7 @@ export async function mergeNaturalShards(
       throw new InputError(file, { path: "grid.shard" }, "expected the output of one shard");
     }
     const rowsFile = join(dir, NATURAL_FILES.rows);
-    const rows = shardLines(await readTextInput(rowsFile));
+    const rows = shardLines(await readTextInput(rowsFile), rowsFile);
     return { dir, shard: grid.shard, grid, rows, rowsFile };
   }, {
     same: (a, b) => canonicalJson(strip(a.grid)) === canonicalJson(strip(b.grid)),
@@ -203,10 +209,29 @@ export async function mergeNaturalShards(
     const want = shardSize(whole.packages, s.shard) * perPackage;
     checkShardLines(s.rowsFile, s.rows.length, want, "rows");
   }
-  const rows: NaturalScoreRow[] = [];
+  // Each package's rows: budget by budget, "opt" then the methods, one package, each line the
+  // run's own text of its row; no package twice.
+  const order = whole.budgets.flatMap((budget) =>
+    ["opt", ...whole.methods].map((method) => ({ budget, method }))
+  );
+  const rows: NaturalScoreRow[] = [], seen = new Set<string>();
   for (let p = 0; p < whole.packages; p++) {
     const s = byIndex[p % n], at = Math.floor(p / n) * perPackage;
-    for (const line of s.rows.slice(at, at + perPackage)) rows.push(JSON.parse(line));
+    order.forEach(({ budget, method }, j) => {
+      const row = shardRow<NaturalScoreRow>(s.rowsFile, s.rows, at + j, canonicalJson);
+      const pkg = j === 0 ? row.package : rows[rows.length - 1].package;
+      checkShardRow(
+        s.rowsFile,
+        at + j,
+        row.budget === budget && row.method === method && row.package === pkg &&
+          (j > 0 || !seen.has(pkg)),
+        `expected the row of budget ${budget} and method ${method} of ${
+          j === 0 ? "a package not seen before" : `package ${pkg}`
+        }`,
+      );
+      seen.add(pkg);
+      rows.push(row);
+    });
   }
   return await writeRun(outDir, whole, rows);
 }

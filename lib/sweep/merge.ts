@@ -11,7 +11,13 @@ import { join } from "node:path";
 import { InputError } from "../errors.ts";
 import { makeFolder, readTextInput, statOrNull, writeTextAtomic } from "../fs.ts";
 import { canonicalJson } from "../generate/canonical_json.ts";
-import { checkShardLines, readShardSet } from "../_shard_files.ts";
+import {
+  checkShardLines,
+  checkShardRow,
+  readShardSet,
+  shardLines,
+  shardRow,
+} from "../_shard_files.ts";
 import { type Shard, shardSize } from "../shard.ts";
 import { type SweepFiles, sweepFiles, type SweepGrid } from "./grid.ts";
 import { SweepPool } from "./pool.ts";
@@ -41,15 +47,6 @@ interface ShardFolder {
   grid: SweepGrid;
   /** Lines (without "\n") of results JSONL, results CSV (no header), timings JSONL. */
   lines: [string[], string[], string[]];
-}
-
-/** The lines of a text that ends in "\n" (none for an empty text). */
-function linesOf(text: string, file: string): string[] {
-  if (text === "") return [];
-  if (!text.endsWith("\n")) {
-    throw new InputError(file, { path: "" }, "expected whole lines ending in a newline");
-  }
-  return text.slice(0, -1).split("\n");
 }
 
 /** Reads one shard folder. */
@@ -84,13 +81,13 @@ async function readShard(dir: string): Promise<ShardFolder> {
       "expected the output of one shard (a sweep run with --shard I/N)",
     );
   }
-  const results = linesOf(await readTextInput(files.results), files.results);
-  const csvAll = linesOf(await readTextInput(files.csv), files.csv);
+  const results = shardLines(await readTextInput(files.results), files.results);
+  const csvAll = shardLines(await readTextInput(files.csv), files.csv);
   const header = CSV_COLUMNS.join(",");
   if (csvAll[0] !== header) {
     throw new InputError(files.csv, { row: 1, column: "(header)" }, `expected ${header}`);
   }
-  const timings = linesOf(await readTextInput(files.timings), files.timings);
+  const timings = shardLines(await readTextInput(files.timings), files.timings);
   return { dir, shard: sh, grid: g, lines: [results, csvAll.slice(1), timings] };
 }
 
@@ -110,28 +107,21 @@ function unitRows(
 ): ResultRow[] {
   const rows: ResultRow[] = [];
   for (let r = at; r < at + perUnit; r++) {
-    const file = join(s.dir, FILE_NAMES[j]), where = { path: `line ${r + 1}` };
-    let row: ResultRow;
-    try {
-      row = JSON.parse(s.lines[j][r]) as ResultRow;
-    } catch {
-      throw new InputError(file, where, "expected JSON");
-    }
-    if (row?.distribution !== u.distribution || row?.seed !== u.seed) {
-      throw new InputError(
-        file,
-        where,
-        `expected a row of unit (${u.distribution}, seed ${u.seed})`,
-      );
-    }
-    if (rows.length > 0 && !(compareRows(rows[rows.length - 1], row) < 0)) {
-      throw new InputError(
-        file,
-        where,
-        `expected the rows of unit (${u.distribution}, seed ${u.seed}) in (budget, method) ` +
-          "order, each once",
-      );
-    }
+    const file = join(s.dir, FILE_NAMES[j]);
+    const row = shardRow<ResultRow>(file, s.lines[j], r);
+    checkShardRow(
+      file,
+      r,
+      row?.distribution === u.distribution && row?.seed === u.seed,
+      `expected a row of unit (${u.distribution}, seed ${u.seed})`,
+    );
+    checkShardRow(
+      file,
+      r,
+      rows.length === 0 || compareRows(rows[rows.length - 1], row) < 0,
+      `expected the rows of unit (${u.distribution}, seed ${u.seed}) in (budget, method) ` +
+        "order, each once",
+    );
     rows.push(row);
   }
   return rows;
@@ -205,13 +195,12 @@ export async function mergeSweepShards(
     [text.jsonl, text.csv, text.timings].forEach((chunk, j) => {
       const want = chunk.slice(0, -1).split("\n");
       const k = want.findIndex((line, i) => s.lines[j][at + i] !== line);
-      if (perUnit > 0 && k >= 0) {
-        throw new InputError(
-          join(s.dir, FILE_NAMES[j]),
-          { path: `line ${at + k + 1 + (j === 1 ? 1 : 0)}` },
-          `expected the line the sweep writes for its row: ${want[k].slice(0, 80)}`,
-        );
-      }
+      checkShardRow(
+        join(s.dir, FILE_NAMES[j]),
+        at + k + (j === 1 ? 1 : 0),
+        perUnit === 0 || k < 0,
+        `expected the line the sweep writes for its row: ${want[k]?.slice(0, 80)}`,
+      );
       out[j] += chunk;
     });
     builder.addBlock(liteBlock(rows));
