@@ -11,13 +11,7 @@ import { join } from "node:path";
 import { InputError } from "../errors.ts";
 import { makeFolder, readTextInput, statOrNull, writeTextAtomic } from "../fs.ts";
 import { canonicalJson } from "../generate/canonical_json.ts";
-import {
-  checkShardLines,
-  checkShardRow,
-  readShardSet,
-  shardLines,
-  shardRow,
-} from "../_shard_files.ts";
+import * as shardFiles from "../_shard_files.ts";
 import { type Shard, shardSize } from "../shard.ts";
 import { type SweepFiles, sweepFiles, type SweepGrid } from "./grid.ts";
 import { SweepPool } from "./pool.ts";
@@ -81,13 +75,13 @@ async function readShard(dir: string): Promise<ShardFolder> {
       "expected the output of one shard (a sweep run with --shard I/N)",
     );
   }
-  const results = shardLines(await readTextInput(files.results), files.results);
-  const csvAll = shardLines(await readTextInput(files.csv), files.csv);
+  const results = shardFiles.shardLines(await readTextInput(files.results), files.results);
+  const csvAll = shardFiles.shardLines(await readTextInput(files.csv), files.csv);
   const header = CSV_COLUMNS.join(",");
   if (csvAll[0] !== header) {
     throw new InputError(files.csv, { row: 1, column: "(header)" }, `expected ${header}`);
   }
-  const timings = shardLines(await readTextInput(files.timings), files.timings);
+  const timings = shardFiles.shardLines(await readTextInput(files.timings), files.timings);
   return { dir, shard: sh, grid: g, lines: [results, csvAll.slice(1), timings] };
 }
 
@@ -108,14 +102,14 @@ function unitRows(
   const rows: ResultRow[] = [];
   for (let r = at; r < at + perUnit; r++) {
     const file = join(s.dir, FILE_NAMES[j]);
-    const row = shardRow<ResultRow>(file, s.lines[j], r);
-    checkShardRow(
+    const row = shardFiles.shardRow<ResultRow>(file, s.lines[j], r);
+    shardFiles.checkShardRow(
       file,
       r,
       row?.distribution === u.distribution && row?.seed === u.seed,
       `expected a row of unit (${u.distribution}, seed ${u.seed})`,
     );
-    checkShardRow(
+    shardFiles.checkShardRow(
       file,
       r,
       rows.length === 0 || compareRows(rows[rows.length - 1], row) < 0,
@@ -161,7 +155,7 @@ export async function mergeSweepShards(
   dirs: readonly string[],
   outDir: string,
 ): Promise<MergeResult> {
-  const { shards, byIndex } = await readShardSet(dirs, outDir, readShard, {
+  const { shards, byIndex } = await shardFiles.readShardSet(dirs, outDir, readShard, {
     same: (a, b) => canonicalJson(wholeGrid(a.grid)) === canonicalJson(wholeGrid(b.grid)),
     file: (s) => sweepFiles(s.dir).summary,
     path: "grid",
@@ -179,7 +173,7 @@ export async function mergeSweepShards(
     const want = shardSize(units.length, s.shard) * perUnit;
     const share = `(shard ${s.shard.index}/${n} of ${units.length} units, ${perUnit} rows each)`;
     s.lines.forEach((ls, j) => {
-      checkShardLines(join(s.dir, FILE_NAMES[j]), ls.length, want, `rows ${share}`);
+      shardFiles.checkShardLines(join(s.dir, FILE_NAMES[j]), ls.length, want, `rows ${share}`);
     });
   }
 
@@ -195,7 +189,7 @@ export async function mergeSweepShards(
     [text.jsonl, text.csv, text.timings].forEach((chunk, j) => {
       const want = chunk.slice(0, -1).split("\n");
       const k = want.findIndex((line, i) => s.lines[j][at + i] !== line);
-      checkShardRow(
+      shardFiles.checkShardRow(
         join(s.dir, FILE_NAMES[j]),
         at + k + (j === 1 ? 1 : 0),
         perUnit === 0 || k < 0,
