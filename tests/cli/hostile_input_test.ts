@@ -63,3 +63,36 @@ Deno.test("an --out that cannot be written: exit 2, one line, nothing on stdout,
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("merge names a shard of another kind as such", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "memaudit_hostile_" });
+  try {
+    const [sweep, ret] = [join(dir, "sweep"), join(dir, "ret")];
+    const runs = await Promise.all([
+      memaudit([
+        "sweep",
+        "--seeds",
+        "2",
+        "--budgets",
+        "0.1",
+        "--shard",
+        "0/2",
+        "--quiet",
+        "--out",
+        sweep,
+      ]),
+      memaudit(["retention", "simulate", "--users", "2", "--shard", "1/2", "--out", ret]),
+    ]);
+    for (const r of runs) assert.equal(r.code, 0, r.stderr);
+    assertOneLine(
+      await memaudit(["merge", sweep, ret, "--out", join(dir, "m")]),
+      /^memaudit merge: Cannot read .*ret: \(root\): expected a sweep shard folder like .*sweep, found a retention-simulate shard$/,
+    );
+    assertOneLine(
+      await memaudit(["merge", ret, sweep, "--out", join(dir, "m")]),
+      /expected a retention-simulate shard folder like .*ret, found a sweep shard$/,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
