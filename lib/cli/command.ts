@@ -47,6 +47,11 @@ export interface Command {
 export class UsageError extends Error {
   /** The error's name, `UsageError`. */
   override name = "UsageError";
+  /**
+   * The command whose `--help` the message points to, e.g. `scale score` (set
+   * by a subcommand's dispatcher); the entry point's command when unset.
+   */
+  helpFor?: string;
 }
 
 /**

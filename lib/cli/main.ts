@@ -16,9 +16,10 @@ export type Loader = () => Promise<Command>;
 
 /**
  * The registered commands, in the order `memaudit --help` lists them. Each
- * module under `lib/cli/commands/` exports `command: Command`.
+ * module under `lib/cli/commands/` exports `command: Command`. (No prototype:
+ * `memaudit toString` is an unknown command, not Object.prototype's.)
  */
-export const COMMANDS: Record<string, { summary: string; load: Loader }> = {};
+export const COMMANDS: Record<string, { summary: string; load: Loader }> = Object.create(null);
 
 /**
  * Registers a command (used by `lib/cli/commands/registry.ts`).
@@ -102,7 +103,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
   } catch (err) {
     const msg = (err as Error)?.message?.replaceAll("\n", " ") ?? String(err);
     if (err instanceof UsageError) {
-      io.stderr(`memaudit ${name}: ${msg} (see memaudit ${name} --help)\n`);
+      io.stderr(`memaudit ${name}: ${msg} (see memaudit ${err.helpFor ?? name} --help)\n`);
       return EXIT.badInput;
     }
     // RangeError: the library's "bad argument" (e.g. a budget that is not positive).

@@ -163,6 +163,29 @@ export function handleHelp(argv: readonly string[], io: CliIo, help: string): bo
 }
 
 /**
+ * Runs subcommand `sub` of `command` (e.g. `scale score`) so that its usage
+ * errors point to its own `--help`, not to the command's list of subcommands.
+ *
+ * @param command the command, e.g. `scale`
+ * @param sub the subcommand, e.g. `score`
+ * @param run runs it
+ * @returns what `run` resolves to
+ * @throws what `run` throws (a {@linkcode UsageError} with `helpFor` set)
+ */
+export async function runSubcommand(
+  command: string,
+  sub: string,
+  run: () => Promise<number>,
+): Promise<number> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof UsageError && err.helpFor === undefined) err.helpFor = `${command} ${sub}`;
+    throw err;
+  }
+}
+
+/**
  * parseArgs options for flags that take a value and have no default.
  *
  * @param names the flags' names, without `--`
@@ -239,15 +262,22 @@ export function runWithFlags<O extends FlagOptions>(
 }
 
 /**
- * The `--out DIR` of a command that needs one.
+ * The `--out DIR` (or `--out FILE`) of a command that needs one.
  *
  * @param out the flag's value
- * @returns the folder path
- * @throws {UsageError} when the flag is absent or empty
+ * @param name what it names in the usage, `DIR` (default, a folder) or a file such as
+ *   `FILE.jsonl`
+ * @returns the path
+ * @throws {UsageError} when the flag is absent or empty (an empty path would write into the
+ *   working folder, or the root)
  */
-export function requireOutDir(out: string | undefined): string {
-  if (out === undefined) throw new UsageError("--out DIR is required");
-  if (out.trim() === "") throw new UsageError("--out expects a folder path, got an empty string");
+export function requireOutDir(out: string | undefined, name = "DIR"): string {
+  if (out === undefined) throw new UsageError(`--out ${name} is required`);
+  if (out.trim() === "") {
+    throw new UsageError(
+      `--out expects a ${name === "DIR" ? "folder" : "file"} path, got an empty string`,
+    );
+  }
   return out;
 }
 

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { assertOneLine, EXAMPLE, memaudit } from "./_run.ts";
+import { assertOneLine, EXAMPLE, memaudit, ROOT } from "./_run.ts";
 
 /** Every command and subcommand that parses flags. */
 const COMMAND_LINES = [
@@ -95,4 +95,79 @@ Deno.test("merge names a shard of another kind as such", async () => {
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test("an empty --out is refused by every command that writes (it wrote into the working folder, or /)", async () => {
+  const cwd = await Deno.makeTempDir({ prefix: "memaudit_hostile_cwd_" });
+  try {
+    const ladder = join(cwd, "l");
+    const made = await memaudit([
+      "scale",
+      "ladder",
+      join(ROOT, "tests/scale/fixtures/longmemeval_small.json"),
+      "--n-irr",
+      "0,4",
+      "--out",
+      ladder,
+    ]);
+    assert.equal(made.code, 0, made.stderr);
+    const cases: [string[], RegExp][] = [
+      [
+        ["scale", "ladder", "--out", ""],
+        /^memaudit scale: --out expects a folder path, got an empty string \(see memaudit scale ladder --help\)$/,
+      ],
+      [
+        ["scale", "simulate", ladder, "--out", ""],
+        /^memaudit scale: --out expects a file path, got an empty string/,
+      ],
+      [
+        ["scale", "simulate", ladder, "--out", " ", "--shard", "0/2"],
+        /^memaudit scale: --out expects a folder path/,
+      ],
+      [
+        ["scale", "simulate", ladder],
+        /^memaudit scale: --out FILE\.jsonl is required \(see memaudit scale simulate --help\)$/,
+      ],
+      [
+        ["retention", "simulate", "--out", ""],
+        /^memaudit retention: --out expects a folder path, got an empty string \(see memaudit retention simulate --help\)$/,
+      ],
+    ];
+    const runs = await Promise.all(cases.map(([args]) => memaudit(args, { cwd })));
+    runs.forEach((r, i) => assertOneLine(r, cases[i][1]));
+    // Nothing but the ladder was written in the working folder.
+    assert.deepEqual([...Deno.readDirSync(cwd)].map((e) => e.name), ["l"]);
+  } finally {
+    await Deno.remove(cwd, { recursive: true });
+  }
+});
+
+Deno.test("Object.prototype names are unknown commands and subcommands (were internal errors), and usage errors of a subcommand point to its help", async () => {
+  const [top, help, scale, ret, score, gating, noSub] = await Promise.all([
+    memaudit(["toString"]),
+    memaudit(["help", "constructor"]),
+    memaudit(["scale", "toString"]),
+    memaudit(["retention", "hasOwnProperty"]),
+    memaudit(["scale", "score", "--bogus"]),
+    memaudit(["retention", "gating"]),
+    memaudit(["scale"]),
+  ]);
+  assertOneLine(top, /^memaudit: unknown command 'toString'; expected one of validate,/);
+  assert.equal(help.code, 0);
+  assertOneLine(
+    scale,
+    /^memaudit scale: unknown subcommand 'toString'; expected one of score, ladder, simulate \(see memaudit scale --help\)$/,
+  );
+  assertOneLine(
+    ret,
+    /^memaudit retention: unknown subcommand 'hasOwnProperty'; expected rr, gating or simulate/,
+  );
+  assertOneLine(
+    score,
+    /^memaudit scale: Unknown option '--bogus' \(see memaudit scale score --help\)$/,
+  );
+  assert.match(gating.stderr, /\(see memaudit retention gating --help\)\n$/);
+  // No subcommand: bad usage, the overview on stderr (as `memaudit` alone).
+  assert.deepEqual([noSub.code, noSub.stdout], [2, ""]);
+  assert.match(noSub.stderr, /^Usage: memaudit scale SUBCOMMAND/);
 });

@@ -8,7 +8,13 @@
  */
 import { join } from "node:path";
 import { type CliIo, emit, EXIT, UsageError } from "../command.ts";
-import { parseCommand, parseIntFlag, parseShardFlag, stringFlags } from "../shared.ts";
+import {
+  parseCommand,
+  parseIntFlag,
+  parseShardFlag,
+  requireOutDir,
+  stringFlags,
+} from "../shared.ts";
 import { writeTextAtomic } from "../../fs.ts";
 import { readLadder } from "../../scale/ladder.ts";
 import { simulateLadder, SIMULATOR_PRESETS, type SimulatorSpec } from "../../scale/simulate.ts";
@@ -98,9 +104,7 @@ export async function runScaleSimulate(argv: string[], io: CliIo): Promise<numbe
   if (cmd === null) return EXIT.ok;
   const { values, positionals, form } = cmd;
   if (positionals.length !== 1) throw new UsageError("expected one LADDER_DIR");
-  if (values.out === undefined) {
-    throw new UsageError(`--out ${values.shard === undefined ? "FILE.jsonl" : "DIR"} is required`);
-  }
+  const out = requireOutDir(values.out, values.shard === undefined ? "FILE.jsonl" : "DIR");
   const shard = parseShardFlag(values.shard);
   const names = values.agents?.split(",").map((s) => s.trim()).filter((s) => s !== "") ??
     Object.keys(SIMULATOR_PRESETS);
@@ -136,13 +140,13 @@ export async function runScaleSimulate(argv: string[], io: CliIo): Promise<numbe
   try {
     ts = shard === undefined
       ? simulateLadder(ladder, specs, { seed })
-      : await writeScaleShard(ladder, specs, { seed }, shard, values.out);
+      : await writeScaleShard(ladder, specs, { seed }, shard, out);
   } catch (e) {
     if (e instanceof RangeError) throw new UsageError(e.message);
     throw e;
   }
   if (shard === undefined) {
-    await writeTextAtomic(values.out, ts.map((t) => JSON.stringify(t) + "\n").join(""));
+    await writeTextAtomic(out, ts.map((t) => JSON.stringify(t) + "\n").join(""));
   }
   const rows: Record<string, unknown>[] = [];
   for (const spec of specs) {
@@ -165,7 +169,7 @@ export async function runScaleSimulate(argv: string[], io: CliIo): Promise<numbe
       simulated: true,
       seed,
       trajectories: ts.length,
-      file: shard === undefined ? values.out : join(values.out, SCALE_SHARD_FILES.trajectories),
+      file: shard === undefined ? out : join(out, SCALE_SHARD_FILES.trajectories),
       ...(shard === undefined ? {} : { shard }),
       groups: rows,
     },
@@ -174,8 +178,8 @@ export async function runScaleSimulate(argv: string[], io: CliIo): Promise<numbe
   });
   if (form === "table") {
     io.stdout(
-      `\nSIMULATED trajectories (offline stand-ins, structural judge): ${ts.length} written to ${values.out}.\n` +
-        `Score them with: memaudit scale score ${values.out} --budget 2\n`,
+      `\nSIMULATED trajectories (offline stand-ins, structural judge): ${ts.length} written to ${out}.\n` +
+        `Score them with: memaudit scale score ${out} --budget 2\n`,
     );
   }
   return EXIT.ok;

@@ -69,7 +69,9 @@ export const command: Command = {
     }
     // A shard of another kind is named as such (not as a file of this kind it lacks).
     for (const dir of positionals.slice(1)) {
-      const other = await merger.detect(dir) ? merger : await mergerFor(dir);
+      const other: typeof merger | undefined = await merger.detect(dir)
+        ? merger
+        : await mergerFor(dir);
       if (other !== undefined && other !== merger) {
         throw new InputError(
           dir,

@@ -17,6 +17,8 @@ import {
   parseCommand,
   parseIntFlag,
   parseShardFlag,
+  requireOutDir,
+  runSubcommand,
   stringFlags,
   writeOutFiles,
 } from "../shared.ts";
@@ -146,7 +148,7 @@ async function simulate(argv: string[], io: CliIo): Promise<number> {
   }, { positionals: false });
   if (cmd === null) return EXIT.ok;
   const { values, form } = cmd;
-  if (values.out === undefined) throw new UsageError("--out DIR is required");
+  const out = requireOutDir(values.out);
   const int = (flag: string, v: string | undefined, min: number) => {
     if (v === undefined) return undefined;
     const n = /^\d+$/.test(v) ? Number(v) : NaN;
@@ -160,7 +162,7 @@ async function simulate(argv: string[], io: CliIo): Promise<number> {
   const shard = parseShardFlag(values.shard);
   let files;
   try {
-    files = await writeSimulatedRun(values.out, {
+    files = await writeSimulatedRun(out, {
       users,
       seed: values.seed ?? 0,
       budget,
@@ -362,12 +364,17 @@ export const command: Command = {
   summary: "Memory Retention Rate and storage-gating metrics (paper 003, PerMem-Bench)",
   run(argv, io) {
     const [sub, ...rest] = argv;
-    if (sub === "rr") return rr(rest, io);
-    if (sub === "gating") return gating(rest, io);
-    if (sub === "simulate") return simulate(rest, io);
-    if (sub === undefined || sub === "--help" || sub === "-h" || sub === "help") {
+    if (sub === "rr" || sub === "gating" || sub === "simulate") {
+      return runSubcommand("retention", sub, () => ({ rr, gating, simulate })[sub](rest, io));
+    }
+    if (sub === undefined) {
+      // No subcommand is bad usage: the overview on stderr, as `memaudit` alone does.
+      io.stderr(HELP);
+      return Promise.resolve(EXIT.badInput);
+    }
+    if (sub === "--help" || sub === "-h" || sub === "help") {
       io.stdout(HELP);
-      return Promise.resolve(sub === undefined ? EXIT.badInput : EXIT.ok);
+      return Promise.resolve(EXIT.ok);
     }
     throw new UsageError(`unknown subcommand '${sub}'; expected rr, gating or simulate`);
   },

@@ -11,7 +11,7 @@
  * @module
  */
 import { type CliIo, type Command, csvTable, EXIT, textTable, UsageError } from "../command.ts";
-import { parseCommand, stringFlags, writeOutFiles } from "../shared.ts";
+import { parseCommand, runSubcommand, stringFlags, writeOutFiles } from "../shared.ts";
 import { readTextInput } from "../../fs.ts";
 import { joinJudgeLog, readJudgeLog, requireCorrectness } from "../../scale/trajectory.ts";
 import {
@@ -327,16 +327,22 @@ export const command: Command = {
   summary: "scale-conditioned reliability (paper 002): ladders, simulators, trajectory scoring",
   run(argv, io) {
     const [sub, ...rest] = argv;
-    if (sub === undefined || sub === "--help" || sub === "-h" || sub === "help") {
-      io.stdout(help());
-      return Promise.resolve(sub === undefined ? EXIT.badInput : EXIT.ok);
+    if (sub === undefined) {
+      // No subcommand is bad usage: the overview on stderr, as `memaudit` alone does.
+      io.stderr(help());
+      return Promise.resolve(EXIT.badInput);
     }
-    const entry = SUBCOMMANDS[sub];
+    if (sub === "--help" || sub === "-h" || sub === "help") {
+      io.stdout(help());
+      return Promise.resolve(EXIT.ok);
+    }
+    // Own entries only: `scale toString` is an unknown subcommand, not Object.prototype's.
+    const entry = Object.hasOwn(SUBCOMMANDS, sub) ? SUBCOMMANDS[sub] : undefined;
     if (entry === undefined) {
       throw new UsageError(
         `unknown subcommand '${sub}'; expected one of ${Object.keys(SUBCOMMANDS).join(", ")}`,
       );
     }
-    return entry.run(rest, io);
+    return runSubcommand("scale", sub, () => entry.run(rest, io));
   },
 };
