@@ -94,7 +94,7 @@ export function parseNumberList(
   const words = parseList(text);
   if (words.length === 0) throw new UsageError(`${flag} expects a list of numbers, got '${text}'`);
   const out = words.map((w) => {
-    const x = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(w) ? Number(w) : NaN;
+    const x = isDecimal(w) ? Number(w) : NaN;
     if (!Number.isFinite(x)) throw new UsageError(`${flag} expects numbers, got '${w}'`);
     if ((opts.positive ?? true) && !(x > 0)) {
       throw new UsageError(`${flag} expects numbers > 0, got '${w}'`);
@@ -108,6 +108,35 @@ export function parseNumberList(
     throw new UsageError(`${flag} expects distinct numbers, got '${text}'`);
   }
   return out;
+}
+
+/**
+ * Whether a word is a decimal number: an optional sign, digits with an
+ * optional point, an optional exponent (`2`, `-0.5`, `.1`, `1e3`); not hex,
+ * `Infinity`, `NaN`, blanks or an empty word, which `Number()` would take.
+ *
+ * @param text the word
+ * @returns whether it is one
+ */
+export function isDecimal(text: string): boolean {
+  return /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text);
+}
+
+/**
+ * Parses a `--seed`: an integer (a safe one, kept as a number) or any other
+ * non-empty word (kept as text, as are integers beyond 2^53, which a number
+ * would round onto another seed).
+ *
+ * @param text the flag's value, or undefined when absent
+ * @param dflt the seed when absent
+ * @returns the seed
+ * @throws {UsageError} for an empty or blank value
+ */
+export function parseSeedFlag(text: string | undefined, dflt: number | string): number | string {
+  if (text === undefined) return dflt;
+  if (text.trim() === "") throw new UsageError("--seed expects an integer or a word, got ''");
+  const n = Number(text);
+  return /^-?\d+$/.test(text) && Number.isSafeInteger(n) ? n : text;
 }
 
 /**

@@ -3,10 +3,12 @@ import { join } from "node:path";
 import { UsageError } from "../../lib/cli/command.ts";
 import {
   handleHelp,
+  isDecimal,
   parseCommand,
   parseIntFlag,
   parseList,
   parseNumberList,
+  parseSeedFlag,
   parseShardFlag,
   readPackageArg,
   requireOutDir,
@@ -113,7 +115,10 @@ Deno.test("parseCommand() prints help or parses the flags, OUTPUT_FLAGS and the 
   assert.equal(out, "H\nH\nH\n");
   // A flag given twice: the last wins (the tests append overrides to a base command line).
   assert.equal(parseCommand(["--k", "2", "--k=3"], io, "H", flags)?.values.k, "3");
-  assert.equal(parseCommand(["--quiet", "--quiet", "--json", "--json"], io, "H", flags)?.form, "json");
+  assert.equal(
+    parseCommand(["--quiet", "--quiet", "--json", "--json"], io, "H", flags)?.form,
+    "json",
+  );
 });
 
 Deno.test("runWithFlags() returns 0 after help, else the body's code; requireOutDir() checks --out", async () => {
@@ -130,4 +135,20 @@ Deno.test("runWithFlags() returns 0 after help, else the body's code; requireOut
   assert.equal(requireOutDir("d"), "d");
   assert.throws(() => requireOutDir(undefined), /^UsageError: --out DIR is required$/);
   assert.throws(() => requireOutDir(" "), /--out expects a folder path, got an empty string/);
+});
+
+Deno.test("isDecimal() takes signed decimals with exponents, not what else Number() takes; parseSeedFlag()", () => {
+  for (const w of ["2", "-0", "+5", ".5", "5.", "1e3", "1E-3"]) assert.equal(isDecimal(w), true, w);
+  for (const w of ["", " ", " 5", "0x10", "0b1", "Infinity", "NaN", "1e", "1_000", "٣"]) {
+    assert.equal(isDecimal(w), false, w);
+  }
+  assert.equal(parseSeedFlag(undefined, 0), 0);
+  assert.equal(parseSeedFlag("-7", 0), -7);
+  assert.equal(parseSeedFlag("abc", 0), "abc");
+  // Beyond 2^53 a number would round onto another seed: kept as text.
+  assert.equal(parseSeedFlag("99999999999999999999", 0), "99999999999999999999");
+  assert.throws(
+    () => parseSeedFlag(" ", 0),
+    /^UsageError: --seed expects an integer or a word, got ''$/,
+  );
 });

@@ -7,7 +7,13 @@
  * @module
  */
 import { type CliIo, emit, EXIT, UsageError } from "../command.ts";
-import { parseCommand, parseIntFlag, requireOutDir, stringFlags } from "../shared.ts";
+import {
+  parseCommand,
+  parseIntFlag,
+  parseSeedFlag,
+  requireOutDir,
+  stringFlags,
+} from "../shared.ts";
 import { InputError } from "../../errors.ts";
 import { readJsonInput } from "../../fs.ts";
 import { parseLocomo } from "../../natural/load_locomo.ts";
@@ -102,8 +108,7 @@ export async function runScaleLadder(argv: string[], io: CliIo): Promise<number>
     throw new UsageError(`expected at most one FILE, got ${positionals.length}`);
   }
   const out = requireOutDir(values.out);
-  const seedText = values.seed ?? "0";
-  const seed = /^-?\d+$/.test(seedText) ? Number(seedText) : seedText;
+  const seed = parseSeedFlag(values.seed, 0);
   const nIrr = values["n-irr"]?.split(",").map((x) => parseIntFlag("--n-irr", x.trim(), 0));
   const { src: base } = await readSource(positionals[0]);
   const src = values.filler

@@ -9,8 +9,10 @@
 import { join } from "node:path";
 import { type CliIo, emit, EXIT, UsageError } from "../command.ts";
 import {
+  isDecimal,
   parseCommand,
   parseIntFlag,
+  parseSeedFlag,
   parseShardFlag,
   requireOutDir,
   stringFlags,
@@ -68,8 +70,8 @@ Exit codes: 0 done, 2 bad usage or bad input (one line on stderr).
 /** A reader-noise flag's value, or undefined when absent (the range is the simulator's check). */
 function num(flag: string, v: string | undefined): number | undefined {
   if (v === undefined) return undefined;
-  const x = Number(v);
-  if (v.trim() === "" || !Number.isFinite(x)) {
+  const x = isDecimal(v) ? Number(v) : NaN;
+  if (!Number.isFinite(x)) {
     throw new UsageError(`--${flag} expects a number, got "${v}"`);
   }
   return x;
@@ -133,8 +135,7 @@ export async function runScaleSimulate(argv: string[], io: CliIo): Promise<numbe
       gammaGuess: num("gamma-guess", values["gamma-guess"]) ?? p.gammaGuess,
     };
   });
-  const seedText = values.seed ?? "0";
-  const seed = /^-?\d+$/.test(seedText) ? Number(seedText) : seedText;
+  const seed = parseSeedFlag(values.seed, 0);
   const ladder = await readLadder(positionals[0]);
   let ts;
   try {

@@ -16,6 +16,7 @@ import { type CliIo, type Command, csvTable, emit, EXIT, UsageError } from "../c
 import {
   parseCommand,
   parseIntFlag,
+  parseSeedFlag,
   parseShardFlag,
   requireOutDir,
   runSubcommand,
@@ -160,6 +161,7 @@ async function simulate(argv: string[], io: CliIo): Promise<number> {
   const users = int("users", values.users, 1);
   const budget = int("budget", values.budget, 0);
   const shard = parseShardFlag(values.shard);
+  parseSeedFlag(values.seed, 0); // refuses an empty seed; the seed is kept as text
   let files;
   try {
     files = await writeSimulatedRun(out, {

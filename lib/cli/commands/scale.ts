@@ -11,7 +11,14 @@
  * @module
  */
 import { type CliIo, type Command, csvTable, EXIT, textTable, UsageError } from "../command.ts";
-import { parseCommand, runSubcommand, stringFlags, writeOutFiles } from "../shared.ts";
+import {
+  isDecimal,
+  parseCommand,
+  parseSeedFlag,
+  runSubcommand,
+  stringFlags,
+  writeOutFiles,
+} from "../shared.ts";
 import { readTextInput } from "../../fs.ts";
 import { joinJudgeLog, readJudgeLog, requireCorrectness } from "../../scale/trajectory.ts";
 import {
@@ -92,17 +99,20 @@ const MAX_RESAMPLES = 1_000_000;
 
 function number(flag: string, v: string | undefined, dflt: number, integer: boolean): number {
   if (v === undefined) return dflt;
-  const x = Number(v);
-  if (v.trim() === "" || !Number.isFinite(x) || (integer && !Number.isSafeInteger(x))) {
+  // Plain decimals only (Number() would also take 0x10, " 5 " and, for an integer, 1e3).
+  const x = (integer ? /^-?\d+$/.test(v) : isDecimal(v)) ? Number(v) : NaN;
+  if (!Number.isFinite(x) || (integer && !Number.isSafeInteger(x))) {
     throw new UsageError(`--${flag} expects ${integer ? "an integer" : "a number"}, got "${v}"`);
   }
   return x;
 }
 
-function list(v: string | undefined): string[] | undefined {
+function list(flag: string, v: string | undefined): string[] | undefined {
   if (v === undefined) return undefined;
   const xs = v.split(",").map((s) => s.trim()).filter((s) => s !== "");
-  if (xs.length === 0) throw new UsageError(`expected a comma-separated list, got "${v}"`);
+  if (xs.length === 0) throw new UsageError(`--${flag} expects a comma-separated list, got "${v}"`);
+  const twice = xs.find((x, i) => xs.indexOf(x) !== i);
+  if (twice !== undefined) throw new UsageError(`--${flag} lists "${twice}" twice, got "${v}"`);
   return xs;
 }
 
@@ -171,17 +181,13 @@ async function runScore(argv: string[], io: CliIo): Promise<number> {
       `--format expects one of ${TRAJECTORY_FORMATS.join(", ")}, got "${format}"`,
     );
   }
-  const seed = values.seed === undefined
-    ? 0
-    : /^-?\d+$/.test(values.seed)
-    ? Number(values.seed)
-    : values.seed;
+  const seed = parseSeedFlag(values.seed, 0);
 
   const file = positionals[0];
   const input = readTrajectoryInput(await readTextInput(file), {
     file,
     format,
-    memoryTools: list(values["memory-tools"]),
+    memoryTools: list("memory-tools", values["memory-tools"]),
   });
   let records = input.records;
   const log = values["judge-log"];
@@ -194,7 +200,7 @@ async function runScore(argv: string[], io: CliIo): Promise<number> {
     alpha,
     resamples,
     seed,
-    ladder: list(values.ladder),
+    ladder: list("ladder", values.ladder),
     sustained: values.sustained === true,
     file,
   });
