@@ -171,3 +171,49 @@ Deno.test("Object.prototype names are unknown commands and subcommands (were int
   assert.deepEqual([noSub.code, noSub.stdout], [2, ""]);
   assert.match(noSub.stderr, /^Usage: memaudit scale SUBCOMMAND/);
 });
+
+Deno.test("writers: ratios do not change when every weight is scaled by 1e-12 or 1e12, or the arrays are permuted", async () => {
+  const { generate } = await import("../../lib/generate/distributions.ts");
+  const dir = await Deno.makeTempDir({ prefix: "memaudit_hostile_" });
+  try {
+    const pkg = generate("density_trap", 7) as unknown as Record<string, Record<string, unknown>[]>;
+    const scaled = (c: number) => ({
+      ...pkg,
+      units: pkg.units.map((u) => ({ ...u, weight: (u.weight as number) * c })),
+    });
+    // A fixed permutation (reversal, then odd positions first) of every array.
+    const mix = <T>(xs: T[]) =>
+      [...xs].reverse().filter((_, i) => i % 2 === 1).concat(
+        [...xs].reverse().filter((_, i) => i % 2 === 0),
+      );
+    const permuted = Object.fromEntries(
+      Object.entries(pkg).map(([k, v]) => [k, Array.isArray(v) && k !== "budgets" ? mix(v) : v]),
+    );
+    const variants = { base: pkg, up: scaled(1e12), down: scaled(1e-12), permuted };
+    const ratios: Record<string, Map<string, number | null>> = {};
+    for (const [name, p] of Object.entries(variants)) {
+      const file = join(dir, `${name}.json`);
+      await Deno.writeTextFile(file, JSON.stringify(p));
+      const r = await memaudit(["writers", file, "--budgets", "5,10,20", "--json", "--quiet"]);
+      assert.equal(r.code, 0, r.stderr);
+      const json = JSON.parse(r.stdout) as {
+        budgets: { budget: number; writers: { method: string; ratio: number | null }[] }[];
+      };
+      ratios[name] = new Map(
+        json.budgets.flatMap((b) => b.writers.map((w) => [`${b.budget}/${w.method}`, w.ratio])),
+      );
+    }
+    for (const name of ["up", "down", "permuted"]) {
+      assert.deepEqual([...ratios[name].keys()], [...ratios.base.keys()]);
+      for (const [key, x] of ratios.base) {
+        const y = ratios[name].get(key)!;
+        assert.ok(
+          x === null ? y === null : Math.abs(x - y) <= 1e-9 * Math.max(1, Math.abs(x)),
+          `${name} ${key}: ${x} vs ${y}`,
+        );
+      }
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
