@@ -75,6 +75,35 @@ export function parseList(text: string): string[] {
 }
 
 /**
+ * Parses `--methods a,b`: writer ids of the registry (lib/writers/registry.ts).
+ *
+ * @param text the flag's value
+ * @param writers the registry, by id (only its own keys count: `toString` is no writer)
+ * @param all whether the word `all` (every writer, in registry order) is accepted
+ * @returns the ids, in the order given
+ * @throws {UsageError} for an empty list or an unknown id
+ */
+export function parseMethodList(
+  text: string,
+  writers: Readonly<Record<string, unknown>>,
+  all: boolean,
+): string[] {
+  if (all && text === "all") return Object.keys(writers);
+  const methods = parseList(text);
+  if (methods.length === 0) {
+    throw new UsageError(`--methods expects writer ids${all ? " or all" : ""}`);
+  }
+  for (const m of methods) {
+    if (!Object.hasOwn(writers, m)) {
+      throw new UsageError(
+        `--methods: unknown writer '${m}'; expected ids among ${Object.keys(writers).join(", ")}`,
+      );
+    }
+  }
+  return methods;
+}
+
+/**
  * Parses a list of numbers such as `--budgets 2,5,10`.
  *
  * @param flag the flag's name for messages, e.g. `--budgets`

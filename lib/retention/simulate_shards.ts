@@ -72,7 +72,7 @@ function rowsByUser(text: string, file: string): { header: string; byUser: Map<s
   const byUser = new Map<string, string>();
   recs.forEach(({ record, raw }, i) => {
     if (typeof record.user !== "string") {
-      throw new InputError(file, { row: i + 2, column: "user" }, "expected a user column");
+      throw new InputError(file, { row: i + 1, column: "user" }, "expected a user column");
     }
     byUser.set(record.user, (byUser.get(record.user) ?? "") + raw);
   });

@@ -217,3 +217,55 @@ Deno.test("writers: ratios do not change when every weight is scaled by 1e-12 or
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("list flags: Object.prototype names are unknown ids, and an empty list is refused (it ran nothing, exit 0)", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "memaudit_hostile_" });
+  try {
+    const ladder = join(dir, "l");
+    const made = await memaudit([
+      "scale",
+      "ladder",
+      "tests/scale/fixtures/longmemeval_small.json",
+      "--n-irr",
+      "0,4",
+      "--out",
+      ladder,
+    ]);
+    assert.equal(made.code, 0, made.stderr);
+    const out = join(dir, "o");
+    const cases: [string[], RegExp][] = [
+      // Was an internal error ("storeIds is not iterable").
+      [
+        ["writers", EXAMPLE, "--methods", "toString"],
+        /^memaudit writers: --methods: unknown writer 'toString'; expected ids among oracle_gvt,/,
+      ],
+      // Was exit 0 with rows of a writer 'toString' (no value).
+      [
+        ["natural", "--methods", "toString", "--out", out],
+        /^memaudit natural: --methods: unknown writer 'toString'/,
+      ],
+      [
+        ["natural", "--methods", ",", "--out", out],
+        /^memaudit natural: --methods expects writer ids \(see memaudit natural --help\)$/,
+      ],
+      [
+        ["natural", "--conversations", "", "--out", out],
+        /^memaudit natural: --conversations expects conversation ids/,
+      ],
+      // Was an internal error.
+      [
+        ["scale", "simulate", ladder, "--agents", "toString", "--out", join(dir, "t.jsonl")],
+        /^memaudit scale: unknown simulator 'toString'; expected one of sim-single-shot,/,
+      ],
+      [
+        ["scale", "simulate", ladder, "--agents", ",", "--out", join(dir, "t.jsonl")],
+        /^memaudit scale: --agents expects simulator names among sim-single-shot,/,
+      ],
+    ];
+    const runs = await Promise.all(cases.map(([args]) => memaudit(args)));
+    runs.forEach((r, i) => assertOneLine(r, cases[i][1]));
+    assert.deepEqual([...Deno.readDirSync(dir)].map((e) => e.name), ["l"]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -110,6 +110,11 @@ export async function runScaleSimulate(argv: string[], io: CliIo): Promise<numbe
   const shard = parseShardFlag(values.shard);
   const names = values.agents?.split(",").map((s) => s.trim()).filter((s) => s !== "") ??
     Object.keys(SIMULATOR_PRESETS);
+  if (names.length === 0) {
+    throw new UsageError(
+      `--agents expects simulator names among ${Object.keys(SIMULATOR_PRESETS).join(", ")}`,
+    );
+  }
   const granularity = values.granularity ?? "session";
   if (granularity !== "session" && granularity !== "turn") {
     throw new UsageError(`--granularity expects session or turn, got "${granularity}"`);
@@ -120,7 +125,7 @@ export async function runScaleSimulate(argv: string[], io: CliIo): Promise<numbe
   }
   const roles: ("user" | "assistant")[] = rolesFlag === "all" ? ["user", "assistant"] : ["user"];
   const specs: SimulatorSpec[] = names.map((n) => {
-    const p = SIMULATOR_PRESETS[n];
+    const p = Object.hasOwn(SIMULATOR_PRESETS, n) ? SIMULATOR_PRESETS[n] : undefined;
     if (!p) {
       throw new UsageError(
         `unknown simulator '${n}'; expected one of ${Object.keys(SIMULATOR_PRESETS).join(", ")}`,
