@@ -7,8 +7,10 @@
  *
  * @module
  */
+import { z } from "npm:zod@4.6.7";
 import { InputError } from "./errors.ts";
 import { readJsonOr } from "./_json_input.ts";
+import { validateInput } from "./package/_zod.ts";
 import { checkShardSet, type Shard } from "./shard.ts";
 
 /** What a merge reads of one shard folder: at least the folder and its shard. */
@@ -89,6 +91,31 @@ export async function readShardSet<S extends ShardDir>(
   return { shards, byIndex };
 }
 
+/** A shard as a shard's files record it: `{index, count}` with 0 <= index < count. */
+export const SHARD_JSON = z.looseObject({
+  index: z.int().nonnegative(),
+  count: z.int().positive(),
+}).refine((s) => s.index < s.count, "expected an index below the count");
+
+/** A non-empty list of names (methods, simulators' names, users). */
+export const NAMES_JSON = z.array(z.string()).min(1);
+
+/**
+ * Checks what a merge reads of a shard's JSON file (the run's fields it uses
+ * to lay out the lines) before it uses them: a file edited by hand is bad
+ * input at its JSON path, not an internal error.
+ *
+ * @param file the file (named in the error)
+ * @param value its parsed content
+ * @param shape the fields the merge reads, as zod schemas (other keys are kept)
+ * @returns the value
+ * @throws {InputError} naming the file and the JSON path of the first field that is not so
+ */
+export function checkShardJson<T>(file: string, value: T, shape: z.ZodRawShape): T {
+  validateInput(z.looseObject(shape), value, file);
+  return value;
+}
+
 /**
  * Reads the JSON file in which a shard records its shard and its run
  * (`scale_shard.json`, `retention_shard.json`): it must carry the schema tag
@@ -97,20 +124,23 @@ export async function readShardSet<S extends ShardDir>(
  * @param file the file
  * @param schema its schema tag, e.g. `memaudit.scale-simulate-shard/1`
  * @param kind the run's kind in the error, e.g. "scale-simulate"
- * @returns the content (not validated beyond the tag and the presence of `shard`)
+ * @param shape the other fields the merge reads ({@linkcode checkShardJson})
+ * @returns the content (validated: the tag, `shard` and `shape`)
  * @throws {InputError} naming the file: "expected a KIND shard's JSON" for a file that is not
- *   JSON, "expected SCHEMA" at path `schema` for another file, and what reading it throws
+ *   JSON, "expected SCHEMA" at path `schema` for another file, a bad field at its JSON path, and
+ *   what reading it throws
  */
 export async function readShardMeta<M extends { schema: string; shard: Shard }>(
   file: string,
   schema: string,
   kind: string,
+  shape: z.ZodRawShape,
 ): Promise<M> {
   const meta = await readJsonOr(file, () => `expected a ${kind} shard's JSON`) as M;
   if (meta?.schema !== schema || meta.shard === undefined) {
     throw new InputError(file, { path: "schema" }, `expected ${schema}`);
   }
-  return meta;
+  return checkShardJson(file, meta, { shard: SHARD_JSON, ...shape });
 }
 
 /**

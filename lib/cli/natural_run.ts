@@ -10,15 +10,18 @@
  *
  * @module
  */
+import { z } from "npm:zod@4.6.7";
 import { join } from "node:path";
 import { InputError } from "../errors.ts";
 import { makeFolder, readTextInput, statOrNull, writeTextAtomic } from "../fs.ts";
 import { canonicalJson, sortedPrettyJson } from "../generate/canonical_json.ts";
 import { readJsonOr } from "../_json_input.ts";
 import {
+  checkShardJson,
   checkShardLines,
   checkShardRow,
   readShardSet,
+  SHARD_JSON,
   shardLines,
   shardRow,
 } from "../_shard_files.ts";
@@ -192,6 +195,14 @@ export async function mergeNaturalShards(
     if (grid?.shard === undefined) {
       throw new InputError(file, { path: "grid.shard" }, "expected the output of one shard");
     }
+    checkShardJson(file, { grid }, {
+      grid: z.looseObject({
+        shard: SHARD_JSON,
+        packages: z.int().nonnegative(),
+        budgets: z.array(z.number()).min(1),
+        methods: z.array(z.string()),
+      }),
+    });
     const rowsFile = join(dir, NATURAL_FILES.rows);
     const rows = shardLines(await readTextInput(rowsFile), rowsFile);
     return { dir, shard: grid.shard, grid, rows, rowsFile };

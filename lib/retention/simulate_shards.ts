@@ -15,10 +15,11 @@
  */
 import { join } from "node:path";
 import { parse } from "npm:csv-parse@7.0.3/sync";
+import { z } from "npm:zod@4.6.7";
 import { canonicalJson } from "../generate/canonical_json.ts";
 import { InputError } from "../errors.ts";
 import { readTextInput, statOrNull, writeTextAtomic } from "../fs.ts";
-import { readShardMeta, readShardSet, shardMergeError } from "../_shard_files.ts";
+import { NAMES_JSON, readShardMeta, readShardSet, shardMergeError } from "../_shard_files.ts";
 import { mergeShards } from "../shard.ts";
 import {
   RETENTION_SHARD_FILE,
@@ -100,6 +101,7 @@ export async function mergeRetentionShards(
       join(dir, RETENTION_SHARD_FILE),
       RETENTION_SHARD_SCHEMA,
       "retention-simulate",
+      { units: z.int().nonnegative(), shard_users: NAMES_JSON, snapshots: z.string().min(1) },
     );
     return { dir, shard: meta.shard, meta };
   }, {

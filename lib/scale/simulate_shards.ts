@@ -20,6 +20,7 @@
  * @module
  */
 import { createHash } from "node:crypto";
+import { z } from "npm:zod@4.6.7";
 import { join } from "node:path";
 import { canonicalJson } from "../generate/canonical_json.ts";
 import { readTextInput, writeTextAtomic } from "../fs.ts";
@@ -190,6 +191,13 @@ export async function mergeScaleShards(
       join(dir, SCALE_SHARD_FILES.meta),
       SCALE_SHARD_SCHEMA,
       "scale-simulate",
+      {
+        run: z.looseObject({
+          simulators: z.array(z.looseObject({ name: z.string() })).min(1),
+          ladder: z.looseObject({ scales: z.array(z.looseObject({ label: z.string() })).min(1) }),
+        }),
+        units: z.int().nonnegative(),
+      },
     );
     const linesFile = join(dir, SCALE_SHARD_FILES.trajectories);
     const lines = shardLines(await readTextInput(linesFile), linesFile);

@@ -172,3 +172,66 @@ Deno.test("merge refuses tampered retention shards before writing anything", asy
     );
   });
 });
+
+Deno.test("merge refuses a shard's JSON whose run fields are missing or wrong at their JSON path (were internal errors)", async () => {
+  await withDir(async (dir) => {
+    const shard = async (name: string, files: Record<string, string>) => {
+      await Deno.mkdir(join(dir, name));
+      for (const [f, text] of Object.entries(files)) {
+        await Deno.writeTextFile(join(dir, name, f), text);
+      }
+      return join(dir, name);
+    };
+    const one = { index: 0, count: 1 };
+    await refused(
+      dir,
+      [
+        await shard("n", {
+          "natural_summary.json": JSON.stringify({ grid: { shard: one } }),
+          "natural_rows.jsonl": "",
+        }),
+      ],
+      /n\/natural_summary\.json: grid\.packages: Invalid input: expected number, received undefined; grid\.budgets: /,
+    );
+    await refused(
+      dir,
+      [
+        await shard("s", {
+          "scale_shard.json": JSON.stringify({
+            schema: "memaudit.scale-simulate-shard/1",
+            shard: one,
+          }),
+          "trajectories.jsonl": "",
+        }),
+      ],
+      /s\/scale_shard\.json: run: Invalid input: expected object, received undefined; units: /,
+    );
+    await refused(
+      dir,
+      [
+        await shard("s2", {
+          "scale_shard.json": JSON.stringify({
+            schema: "memaudit.scale-simulate-shard/1",
+            shard: { index: 2, count: 1 },
+            run: { simulators: [], ladder: { scales: [{ label: "s0" }] } },
+            units: 1,
+          }),
+          "trajectories.jsonl": "",
+        }),
+      ],
+      /s2\/scale_shard\.json: shard: expected an index below the count; run\.simulators: Too small/,
+    );
+    await refused(
+      dir,
+      [
+        await shard("r", {
+          "retention_shard.json": JSON.stringify({
+            schema: "memaudit.retention-simulate-shard/1",
+            shard: one,
+          }),
+        }),
+      ],
+      /r\/retention_shard\.json: units: Invalid input: expected number, received undefined; shard_users: /,
+    );
+  });
+});
