@@ -262,6 +262,10 @@ Deno.test("list flags: Object.prototype names are unknown ids, and an empty list
         /^memaudit scale: --agents expects simulator names among sim-single-shot,/,
       ],
     ];
+    cases.push([
+      ["store", "--locomo", "conv-26", "--store", EXAMPLE, "--locomo-data", ""],
+      /^memaudit store: --locomo-data expects locomo8, locomo10 or a file path, got ''/,
+    ]);
     const runs = await Promise.all(cases.map(([args]) => memaudit(args)));
     runs.forEach((r, i) => assertOneLine(r, cases[i][1]));
     assert.deepEqual([...Deno.readDirSync(dir)].map((e) => e.name), ["l"]);

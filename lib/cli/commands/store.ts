@@ -185,6 +185,9 @@ export const command: Command = {
       );
     }
 
+    if (values["locomo-data"]?.trim() === "") {
+      throw new UsageError("--locomo-data expects locomo8, locomo10 or a file path, got ''");
+    }
     const found = await locateLocomo(
       values["locomo-data"] !== undefined ? { choice: values["locomo-data"] } : {},
     );
