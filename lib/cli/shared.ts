@@ -282,8 +282,8 @@ export interface CommandLineOptions {
  * @param opts whether positionals are accepted
  * @returns null when help was printed (the command then returns 0), else the flags'
  *   `values`, the `positionals` and the output `form`
- * @throws {UsageError} on an unknown flag, a missing value, a stray positional, or both
- *   `--json` and `--csv`
+ * @throws {UsageError} on an unknown flag, a missing value, a stray or empty positional, or
+ *   both `--json` and `--csv`
  */
 export function parseCommand<O extends FlagOptions>(
   argv: string[],
@@ -294,6 +294,10 @@ export function parseCommand<O extends FlagOptions>(
 ): CommandLine<O> | null {
   if (handleHelp(argv, io, help)) return null;
   const parsed = parseFlags(argv, { ...options, ...OUTPUT_FLAGS }, opts.positionals ?? true);
+  // An empty argument is no path (it was read as "Cannot read : ...", or as "/ladder.json").
+  if (parsed.positionals.some((p) => p.trim() === "")) {
+    throw new UsageError("expected a path, got an empty argument ''");
+  }
   return { ...parsed, form: outputForm(parsed.values as { json?: boolean; csv?: boolean }) };
 }
 

@@ -108,6 +108,11 @@ Deno.test("parseCommand() prints help or parses the flags, OUTPUT_FLAGS and the 
   assert.equal(parseCommand([], io, "H", flags)?.form, "table");
   assert.throws(() => parseCommand(["--json", "--csv"], io, "H", flags), UsageError);
   assert.throws(() => parseCommand(["p"], io, "H", flags, { positionals: false }), UsageError);
+  // An empty argument is no path.
+  assert.throws(
+    () => parseCommand(["p", " "], io, "H", flags),
+    /^UsageError: expected a path, got an empty argument ''$/,
+  );
   // Help wins over a bad flag, a missing value and --json --csv.
   assert.equal(parseCommand(["--bogus", "-h"], io, "H", flags), null);
   assert.equal(parseCommand(["--help", "--k"], io, "H\n", flags, { positionals: false }), null);
