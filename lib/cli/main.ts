@@ -80,7 +80,8 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
   await import("./commands/registry.ts");
   let [name, ...rest] = argv;
   if (name === "help" && rest.length > 0 && COMMANDS[rest[0]] !== undefined) {
-    [name, rest] = [rest[0], ["--help"]];
+    // `memaudit help scale score`: the subcommand's help.
+    [name, rest] = [rest[0], [...rest.slice(1), "--help"]];
   }
   if (name === undefined) {
     io.stderr(overview());

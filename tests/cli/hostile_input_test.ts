@@ -167,6 +167,10 @@ Deno.test("Object.prototype names are unknown commands and subcommands (were int
     /^memaudit scale: Unknown option '--bogus' \(see memaudit scale score --help\)$/,
   );
   assert.match(gating.stderr, /\(see memaudit retention gating --help\)\n$/);
+  // `memaudit help scale score` is the subcommand's help, not the list of subcommands.
+  const sub = await memaudit(["help", "scale", "score"]);
+  assert.deepEqual([sub.code, sub.stderr], [0, ""]);
+  assert.match(sub.stdout, /^Usage: memaudit scale score FILE\.jsonl/);
   // No subcommand: bad usage, the overview on stderr (as `memaudit` alone).
   assert.deepEqual([noSub.code, noSub.stdout], [2, ""]);
   assert.match(noSub.stderr, /^Usage: memaudit scale SUBCOMMAND/);
