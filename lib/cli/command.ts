@@ -136,9 +136,18 @@ export function outputForm(values: { json?: boolean; csv?: boolean }): OutputFor
   return values.json ? "json" : values.csv ? "csv" : "table";
 }
 
+/** A number in a text table: integers as they are, others to 4 decimals, tiny ones in 4 digits. */
+function tableNumber(v: number): string {
+  if (Number.isInteger(v)) return String(v);
+  const fixed = v.toFixed(4);
+  // A budget of 1e-12 must not show as 0.0000 (every small budget would look the same).
+  return /^-?0\.0000$/.test(fixed) ? v.toPrecision(4) : fixed;
+}
+
 /**
  * Formats rows as an aligned text table (numbers right-aligned, non-integers
- * to 4 decimals, null as "–").
+ * to 4 decimals, nonzero ones that would show as 0.0000 in 4 significant
+ * digits, null as "–").
  *
  * @param columns column keys, in order
  * @param rows the rows
@@ -149,7 +158,7 @@ export function textTable(columns: string[], rows: Record<string, unknown>[]): s
     v === null || v === undefined
       ? "–"
       : typeof v === "number"
-      ? (Number.isInteger(v) ? String(v) : v.toFixed(4))
+      ? tableNumber(v)
       : typeof v === "object"
       ? JSON.stringify(v)
       : String(v);

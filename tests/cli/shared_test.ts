@@ -157,3 +157,15 @@ Deno.test("isDecimal() takes signed decimals with exponents, not what else Numbe
     /^UsageError: --seed expects an integer or a word, got ''$/,
   );
 });
+
+Deno.test("textTable() shows a tiny nonzero number in 4 significant digits, not as 0.0000", async () => {
+  const { textTable } = await import("../../lib/cli/command.ts");
+  const t = textTable(["b"], [{ b: 1e-12 }, { b: -3e-7 }, { b: 0.5 }, { b: 0 }, { b: 0.00004 }]);
+  assert.deepEqual(t.split("\n").slice(2, 7).map((s) => s.trim()), [
+    "1.000e-12",
+    "-3.000e-7",
+    "0.5000",
+    "0",
+    "0.00004000",
+  ]);
+});
