@@ -70,7 +70,9 @@ export type OutputForm = "table" | "json" | "csv";
 
 /**
  * Parses a command's flags with node:util parseArgs (strict), turning its
- * errors into {@linkcode UsageError}. `--help` handling is the caller's.
+ * errors into {@linkcode UsageError}. A negative number after a flag that
+ * takes a value is that value (`--budgets -1` is `--budgets=-1`, refused by
+ * the command's own check). `--help` handling is the caller's.
  *
  * @param argv the words after the command name
  * @param options parseArgs options
@@ -84,7 +86,12 @@ export function parseFlags<O extends NonNullable<ParseArgsConfig["options"]>>(
   allowPositionals = true,
 ): ReturnType<typeof parseArgs<{ options: O; allowPositionals: boolean; strict: true }>> {
   try {
-    return parseArgs({ args: argv, options, allowPositionals, strict: true });
+    return parseArgs({
+      args: joinNegativeValues(argv, options),
+      options,
+      allowPositionals,
+      strict: true,
+    });
   } catch (err) {
     const code = String((err as { code?: unknown }).code ?? "");
     if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
@@ -99,6 +106,29 @@ export function parseFlags<O extends NonNullable<ParseArgsConfig["options"]>>(
     }
     throw err;
   }
+}
+
+/**
+ * Joins `--flag -1` into `--flag=-1` for a flag that takes a value, so that a
+ * negative number reaches the command's own check of the value (and its
+ * message) instead of parseArgs' "argument is ambiguous" error.
+ */
+function joinNegativeValues(
+  argv: readonly string[],
+  options: NonNullable<ParseArgsConfig["options"]>,
+): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const name = argv[i].startsWith("--") ? argv[i].slice(2) : "";
+    if (argv[i] === "--") return [...out, ...argv.slice(i)];
+    if (
+      Object.hasOwn(options, name) && options[name].type === "string" &&
+      /^-[0-9.]/.test(argv[i + 1] ?? "")
+    ) {
+      out.push(`${argv[i]}=${argv[++i]}`);
+    } else out.push(argv[i]);
+  }
+  return out;
 }
 
 /** The known flag nearest to `name` (edit distance at most 2, or a prefix), or null. */

@@ -118,6 +118,11 @@ Deno.test("parseCommand() prints help or parses the flags, OUTPUT_FLAGS and the 
   assert.equal(parseCommand(["--help", "--k"], io, "H\n", flags, { positionals: false }), null);
   assert.equal(parseCommand(["--json", "--csv", "--help"], io, "H", flags), null);
   assert.equal(out, "H\nH\nH\n");
+  // A negative number after a flag that takes a value is its value (the command checks it);
+  // after "--" it is a positional.
+  assert.equal(parseCommand(["--k", "-3"], io, "H", flags)?.values.k, "-3");
+  assert.deepEqual(parseCommand(["--k", "1", "--", "-3"], io, "H", flags)?.positionals, ["-3"]);
+  assert.throws(() => parseCommand(["--quiet", "-3"], io, "H", flags), /Unknown option '-3'/);
   // A flag given twice: the last wins (the tests append overrides to a base command line).
   assert.equal(parseCommand(["--k", "2", "--k=3"], io, "H", flags)?.values.k, "3");
   assert.equal(
