@@ -4,6 +4,7 @@
  * and an exit code: 2 for bad usage ({@linkcode UsageError}), bad input
  * (`InputError`, a library `RangeError`) or a file system error; 1 for
  * anything else (an internal error: its stack only with MEMAUDIT_DEBUG=1).
+ * Standard output closed by its reader (`| head`) ends the command quietly.
  *
  * @module
  */
@@ -102,6 +103,8 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     const command = await entry.load();
     return await command.run(rest, io);
   } catch (err) {
+    // Standard output closed by its reader (`memaudit ... | head`): it asked for no more.
+    if (err instanceof Deno.errors.BrokenPipe) return EXIT.ok;
     const msg = (err as Error)?.message?.replaceAll("\n", " ") ?? String(err);
     if (err instanceof UsageError) {
       io.stderr(`memaudit ${name}: ${msg} (see memaudit ${err.helpFor ?? name} --help)\n`);
