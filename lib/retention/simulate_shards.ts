@@ -50,8 +50,10 @@ async function readTree(from: string, at = ""): Promise<[string, string][]> {
   const files: [string, string][] = [];
   for (const e of entries) {
     const rel = join(at, e.name);
-    if (e.isDirectory) files.push(...await readTree(from, rel));
-    else if (e.isFile) files.push([rel, await readTextInput(join(from, rel))]);
+    // A link (a shard copied with `cp -s`) counts as what it points to, not as nothing.
+    const kind = e.isSymlink ? await Deno.stat(join(from, rel)) : e;
+    if (kind.isDirectory) files.push(...await readTree(from, rel));
+    else if (kind.isFile) files.push([rel, await readTextInput(join(from, rel))]);
   }
   return files;
 }

@@ -235,3 +235,54 @@ Deno.test("merge refuses a shard's JSON whose run fields are missing or wrong at
     );
   });
 });
+
+Deno.test("merge reads a retention shard whose files are links (cp -s) as their targets (they were dropped, exit 0)", async () => {
+  await withDir(async (dir) => {
+    const [s0, s1] = [0, 1].map((i) => join(dir, `s${i}`));
+    for (const [i, s] of [s0, s1].entries()) {
+      const r = await memaudit([
+        "retention",
+        "simulate",
+        "--users",
+        "3",
+        "--shard",
+        `${i}/2`,
+        "--out",
+        s,
+      ]);
+      assert.equal(r.code, 0, r.stderr);
+    }
+    const whole = join(dir, "whole");
+    assert.equal(
+      (await memaudit(["retention", "simulate", "--users", "3", "--out", whole])).code,
+      0,
+    );
+    // s1 again, every file a link to s1's.
+    const linked = join(dir, "linked");
+    const walk = async (a: string, b: string) => {
+      await Deno.mkdir(b, { recursive: true });
+      for await (const e of Deno.readDir(a)) {
+        if (e.isDirectory) await walk(join(a, e.name), join(b, e.name));
+        else await Deno.symlink(join(a, e.name), join(b, e.name));
+      }
+    };
+    await walk(s1, linked);
+    const out = join(dir, "merged");
+    const r = await memaudit(["merge", s0, linked, "--out", out]);
+    assert.equal(r.code, 0, r.stderr);
+    const files = async (root: string) => {
+      const found: string[] = [];
+      const go = async (d: string) => {
+        for await (const e of Deno.readDir(d)) {
+          if (e.isDirectory) await go(join(d, e.name));
+          else {found.push(
+              join(d, e.name).slice(root.length) + "\n" + await Deno.readTextFile(join(d, e.name)),
+            );}
+        }
+      };
+      await go(root);
+      return found.sort();
+    };
+    assert.deepEqual(await files(out), await files(whole));
+  });
+});
