@@ -21,6 +21,7 @@ import { InputError } from "../errors.ts";
 import { readTextInput, statOrNull, writeTextAtomic } from "../fs.ts";
 import { NAMES_JSON, readShardMeta, readShardSet, shardMergeError } from "../_shard_files.ts";
 import { mergeShards } from "../shard.ts";
+import { readDirSorted } from "./_dir.ts";
 import {
   RETENTION_SHARD_FILE,
   RETENTION_SHARD_SCHEMA,
@@ -44,16 +45,11 @@ export interface RetentionMergeResult {
 
 /** Every file under `from` (names sorted, depth first) as [path relative to `from`, text]. */
 async function readTree(from: string, at = ""): Promise<[string, string][]> {
-  const entries = [];
-  for await (const e of Deno.readDir(join(from, at))) entries.push(e);
-  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const files: [string, string][] = [];
-  for (const e of entries) {
+  for (const e of await readDirSorted(join(from, at))) {
     const rel = join(at, e.name);
-    // A link (a shard copied with `cp -s`) counts as what it points to, not as nothing.
-    const kind = e.isSymlink ? await Deno.stat(join(from, rel)) : e;
-    if (kind.isDirectory) files.push(...await readTree(from, rel));
-    else if (kind.isFile) files.push([rel, await readTextInput(join(from, rel))]);
+    if (e.isDirectory) files.push(...await readTree(from, rel));
+    else if (e.isFile) files.push([rel, await readTextInput(join(from, rel))]);
   }
   return files;
 }
