@@ -96,9 +96,9 @@ export function parseFlags<O extends NonNullable<ParseArgsConfig["options"]>>(
     const code = String((err as { code?: unknown }).code ?? "");
     if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
       const flag = /'(-[^']*)'/.exec((err as Error).message)?.[1] ?? "";
-      const near = closestFlag(flag.replace(/^-+/, "").split("=")[0], Object.keys(options));
+      const name = flag.replace(/^-+/, "").split("=")[0];
       throw new UsageError(
-        `Unknown option '${flag}'${near === null ? "" : ` (did you mean --${near}?)`}`,
+        `Unknown option '${flag}'${didYouMean(name, Object.keys(options), "--")}`,
       );
     }
     if (code.startsWith("ERR_PARSE_ARGS")) {
@@ -131,8 +131,22 @@ function joinNegativeValues(
   return out;
 }
 
-/** The known flag nearest to `name` (edit distance at most 2, or a prefix), or null. */
-function closestFlag(name: string, known: string[]): string | null {
+/**
+ * The "did you mean" after an unknown flag, command or subcommand: the known
+ * name nearest to `name` (edit distance at most 2, or a prefix).
+ *
+ * @param name what was given (a flag without its dashes)
+ * @param known the names there are
+ * @param prefix written before the name, e.g. `--` for a flag
+ * @returns ` (did you mean PREFIXNAME?)`, or "" when no name is that near
+ */
+export function didYouMean(name: string, known: readonly string[], prefix = ""): string {
+  const near = closestName(name, known);
+  return near === null ? "" : ` (did you mean ${prefix}${near}?)`;
+}
+
+/** The known name nearest to `name` (edit distance at most 2, or a prefix), or null. */
+function closestName(name: string, known: readonly string[]): string | null {
   let best: string | null = null, bestD = 3;
   for (const k of known) {
     const d = k.startsWith(name) || name.startsWith(k) ? 1 : editDistance(name, k);

@@ -10,7 +10,7 @@
  */
 import { InputError } from "../errors.ts";
 import { isUnwritable } from "../fs.ts";
-import { type CliIo, type Command, EXIT, UsageError } from "./command.ts";
+import { type CliIo, type Command, didYouMean, EXIT, UsageError } from "./command.ts";
 
 /** Loads a command module lazily, so `memaudit --help` starts fast. */
 export type Loader = () => Promise<Command>;
@@ -95,7 +95,8 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
   const entry = COMMANDS[name];
   if (entry === undefined) {
     io.stderr(
-      `memaudit: unknown command '${name}'; expected one of ${Object.keys(COMMANDS).join(", ")}\n`,
+      `memaudit: unknown command '${name}'${didYouMean(name, Object.keys(COMMANDS))}; ` +
+        `expected one of ${Object.keys(COMMANDS).join(", ")}\n`,
     );
     return EXIT.badInput;
   }

@@ -167,6 +167,21 @@ Deno.test("Object.prototype names are unknown commands and subcommands (were int
     /^memaudit scale: Unknown option '--bogus' \(see memaudit scale score --help\)$/,
   );
   assert.match(gating.stderr, /\(see memaudit retention gating --help\)\n$/);
+  // A misspelt command or subcommand gets a "did you mean".
+  const [cmd, scaleSub, retSub] = await Promise.all([
+    memaudit(["valdate"]),
+    memaudit(["scale", "scroe"]),
+    memaudit(["retention", "gatng"]),
+  ]);
+  assertOneLine(
+    cmd,
+    /^memaudit: unknown command 'valdate' \(did you mean validate\?\); expected one of/,
+  );
+  assertOneLine(scaleSub, /^memaudit scale: unknown subcommand 'scroe' \(did you mean score\?\);/);
+  assertOneLine(
+    retSub,
+    /^memaudit retention: unknown subcommand 'gatng' \(did you mean gating\?\);/,
+  );
   // `memaudit help scale score` is the subcommand's help, not the list of subcommands.
   const sub = await memaudit(["help", "scale", "score"]);
   assert.deepEqual([sub.code, sub.stderr], [0, ""]);

@@ -12,7 +12,15 @@
  *
  * @module
  */
-import { type CliIo, type Command, csvTable, emit, EXIT, UsageError } from "../command.ts";
+import {
+  type CliIo,
+  type Command,
+  csvTable,
+  didYouMean,
+  emit,
+  EXIT,
+  UsageError,
+} from "../command.ts";
 import {
   parseCommand,
   parseIntFlag,
@@ -378,6 +386,10 @@ export const command: Command = {
       io.stdout(HELP);
       return Promise.resolve(EXIT.ok);
     }
-    throw new UsageError(`unknown subcommand '${sub}'; expected rr, gating or simulate`);
+    throw new UsageError(
+      `unknown subcommand '${sub}'${
+        didYouMean(sub, ["rr", "gating", "simulate"])
+      }; expected rr, gating or simulate`,
+    );
   },
 };

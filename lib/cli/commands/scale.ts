@@ -10,7 +10,15 @@
  *
  * @module
  */
-import { type CliIo, type Command, csvTable, EXIT, textTable, UsageError } from "../command.ts";
+import {
+  type CliIo,
+  type Command,
+  csvTable,
+  didYouMean,
+  EXIT,
+  textTable,
+  UsageError,
+} from "../command.ts";
 import {
   isDecimal,
   parseCommand,
@@ -346,7 +354,8 @@ export const command: Command = {
     const entry = Object.hasOwn(SUBCOMMANDS, sub) ? SUBCOMMANDS[sub] : undefined;
     if (entry === undefined) {
       throw new UsageError(
-        `unknown subcommand '${sub}'; expected one of ${Object.keys(SUBCOMMANDS).join(", ")}`,
+        `unknown subcommand '${sub}'${didYouMean(sub, Object.keys(SUBCOMMANDS))}; ` +
+          `expected one of ${Object.keys(SUBCOMMANDS).join(", ")}`,
       );
     }
     return runSubcommand("scale", sub, () => entry.run(rest, io));
