@@ -13,7 +13,8 @@
 import { z } from "npm:zod@4.6.7";
 import { join } from "node:path";
 import { InputError } from "../errors.ts";
-import { makeFolder, readTextInput, statOrNull, writeTextAtomic } from "../fs.ts";
+import { readTextInput, statOrNull } from "../fs.ts";
+import { writeFileSet } from "../_write_files.ts";
 import { canonicalJson, sortedPrettyJson } from "../generate/canonical_json.ts";
 import { readJsonOr } from "../_json_input.ts";
 import {
@@ -89,15 +90,10 @@ async function writeRun(
 ): Promise<NaturalRunSummary> {
   const { summarizeNatural } = await import("../natural/score_natural.ts");
   const summary: NaturalRunSummary = { grid, rows: rows.length, summary: summarizeNatural(rows) };
-  await makeFolder(outDir);
-  await writeTextAtomic(
-    join(outDir, NATURAL_FILES.rows),
-    rows.map((r) => canonicalJson(r) + "\n").join(""),
-  );
-  await writeTextAtomic(
-    join(outDir, NATURAL_FILES.summary),
-    sortedPrettyJson(summary),
-  );
+  await writeFileSet([
+    [join(outDir, NATURAL_FILES.rows), rows.map((r) => canonicalJson(r) + "\n").join("")],
+    [join(outDir, NATURAL_FILES.summary), sortedPrettyJson(summary)],
+  ]);
   return summary;
 }
 

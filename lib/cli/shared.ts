@@ -10,7 +10,7 @@
  */
 import { join } from "node:path";
 import { InputError } from "../errors.ts";
-import { makeFolder, statOrNull, writeTextAtomic } from "../fs.ts";
+import { writeFileSet } from "../_write_files.ts";
 import type { Package } from "../package/schema.ts";
 import { parseShard, type Shard } from "../shard.ts";
 import {
@@ -362,15 +362,7 @@ export async function writeOutFiles(
   requireOutDir(dir);
   const paths = Object.keys(files).map((name) => join(dir, name));
   try {
-    await makeFolder(dir);
-    // Every target is checked before any is written: a folder in the way of the second file
-    // must not leave the first one written.
-    for (const path of paths) {
-      if ((await statOrNull(path))?.isDirectory) {
-        throw new InputError(path, { path: "" }, "expected a file, found a folder");
-      }
-    }
-    for (const [i, text] of Object.values(files).entries()) await writeTextAtomic(paths[i], text);
+    await writeFileSet(Object.values(files).map((text, i) => [paths[i], text] as const));
   } catch (err) {
     if (err instanceof Deno.errors.PermissionDenied || err instanceof Deno.errors.NotCapable) {
       throw new InputError(dir, { path: "" }, `expected a writable folder (${err.message})`);

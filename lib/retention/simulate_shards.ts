@@ -18,7 +18,8 @@ import { parse } from "npm:csv-parse@7.0.3/sync";
 import { z } from "npm:zod@4.6.7";
 import { canonicalJson } from "../generate/canonical_json.ts";
 import { InputError } from "../errors.ts";
-import { readTextInput, statOrNull, writeTextAtomic } from "../fs.ts";
+import { readTextInput, statOrNull } from "../fs.ts";
+import { writeFileSet } from "../_write_files.ts";
 import { NAMES_JSON, readShardMeta, readShardSet, shardMergeError } from "../_shard_files.ts";
 import { mergeShards } from "../shard.ts";
 import { readDirSorted } from "./_dir.ts";
@@ -196,6 +197,6 @@ export async function mergeRetentionShards(
   }
   files.simulated = join(outDir, "SIMULATED.txt");
   writes.push([files.simulated, await readTextInput(join(first.dir, "SIMULATED.txt"))]);
-  for (const [path, text] of writes) await writeTextAtomic(path, text);
+  await writeFileSet(writes);
   return { shards: n, units: users.length, rows, files };
 }

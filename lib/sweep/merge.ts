@@ -9,7 +9,8 @@
  */
 import { join } from "node:path";
 import { InputError } from "../errors.ts";
-import { makeFolder, readTextInput, statOrNull, writeTextAtomic } from "../fs.ts";
+import { readTextInput, statOrNull } from "../fs.ts";
+import { writeFileSet } from "../_write_files.ts";
 import { canonicalJson } from "../generate/canonical_json.ts";
 import * as shardFiles from "../_shard_files.ts";
 import { type Shard, shardSize } from "../shard.ts";
@@ -212,11 +213,12 @@ export async function mergeSweepShards(
     pool.close();
   }
   const files = sweepFiles(outDir);
-  await makeFolder(outDir);
-  await writeTextAtomic(files.results, out[0]);
-  await writeTextAtomic(files.csv, out[1]);
-  await writeTextAtomic(files.timings, out[2]);
-  await writeTextAtomic(files.summary, summaryText(summary));
+  await writeFileSet([
+    [files.results, out[0]],
+    [files.csv, out[1]],
+    [files.timings, out[2]],
+    [files.summary, summaryText(summary)],
+  ]);
   const { journal: _journal, ...written } = files;
   return {
     grid,

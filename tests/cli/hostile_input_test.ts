@@ -292,3 +292,54 @@ Deno.test("list flags: Object.prototype names are unknown ids, and an empty list
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("natural and merge write none of their files when one target is a folder", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "memaudit_hostile_" });
+  try {
+    const nat = join(dir, "nat"), sweep = join(dir, "sweep");
+    await Deno.mkdir(join(nat, "natural_summary.json"), { recursive: true });
+    const shard = await memaudit([
+      "sweep",
+      "--seeds",
+      "1",
+      "--budgets",
+      "0.1",
+      "--shard",
+      "0/1",
+      "--quiet",
+      "--out",
+      sweep,
+    ]);
+    assert.equal(shard.code, 0, shard.stderr);
+    const merged = join(dir, "merged");
+    await Deno.mkdir(join(merged, "summary.json"), { recursive: true });
+    const [n, m] = await Promise.all([
+      memaudit([
+        "natural",
+        "--conversations",
+        "conv-26",
+        "--budgets",
+        "30",
+        "--methods",
+        "oracle_gvt",
+        "--quiet",
+        "--out",
+        nat,
+      ]),
+      memaudit(["merge", sweep, "--out", merged]),
+    ]);
+    assertOneLine(
+      n,
+      /^memaudit natural: Cannot read .*natural_summary\.json: \(root\): expected a file, found a folder$/,
+    );
+    assertOneLine(
+      m,
+      /^memaudit merge: Cannot read .*summary\.json: \(root\): expected a file, found a folder$/,
+    );
+    // natural_rows.jsonl and raw_results.* were written before the failure.
+    assert.deepEqual([...Deno.readDirSync(nat)].map((e) => e.name), ["natural_summary.json"]);
+    assert.deepEqual([...Deno.readDirSync(merged)].map((e) => e.name), ["summary.json"]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
