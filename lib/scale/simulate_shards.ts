@@ -24,6 +24,7 @@ import { z } from "npm:zod@4.6.7";
 import { join } from "node:path";
 import { canonicalJson } from "../generate/canonical_json.ts";
 import { readTextInput, writeTextAtomic } from "../fs.ts";
+import { writeFileSet } from "../_write_files.ts";
 import {
   checkShardLines,
   checkShardRow,
@@ -151,11 +152,10 @@ export async function writeScaleShard(
     shard_units: mine.length,
     lines: ts.length,
   };
-  await writeTextAtomic(
-    join(dir, SCALE_SHARD_FILES.trajectories),
-    ts.map((t) => JSON.stringify(t) + "\n").join(""),
-  );
-  await writeTextAtomic(join(dir, SCALE_SHARD_FILES.meta), JSON.stringify(meta, null, 2) + "\n");
+  await writeFileSet([
+    [join(dir, SCALE_SHARD_FILES.trajectories), ts.map((t) => JSON.stringify(t) + "\n").join("")],
+    [join(dir, SCALE_SHARD_FILES.meta), JSON.stringify(meta, null, 2) + "\n"],
+  ]);
   return ts;
 }
 

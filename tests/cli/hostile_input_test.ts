@@ -336,6 +336,24 @@ Deno.test("natural and merge write none of their files when one target is a fold
       m,
       /^memaudit merge: Cannot read .*summary\.json: \(root\): expected a file, found a folder$/,
     );
+    // A scale-simulate shard: trajectories.jsonl was written before scale_shard.json failed.
+    const ladder = join(dir, "l"), shard2 = join(dir, "shard");
+    const l = await memaudit([
+      "scale",
+      "ladder",
+      "tests/scale/fixtures/longmemeval_small.json",
+      "--n-irr",
+      "0,4",
+      "--out",
+      ladder,
+    ]);
+    assert.equal(l.code, 0, l.stderr);
+    await Deno.mkdir(join(shard2, "scale_shard.json"), { recursive: true });
+    assertOneLine(
+      await memaudit(["scale", "simulate", ladder, "--shard", "0/2", "--out", shard2]),
+      /scale_shard\.json: \(root\): expected a file, found a folder$/,
+    );
+    assert.deepEqual([...Deno.readDirSync(shard2)].map((e) => e.name), ["scale_shard.json"]);
     // natural_rows.jsonl and raw_results.* were written before the failure.
     assert.deepEqual([...Deno.readDirSync(nat)].map((e) => e.name), ["natural_summary.json"]);
     assert.deepEqual([...Deno.readDirSync(merged)].map((e) => e.name), ["summary.json"]);
