@@ -164,6 +164,18 @@ const RATIO_COLUMNS = [
   "package_upper",
 ];
 
+/** The columns of `store_items.csv`: one row per (package, budget). */
+const ITEM_COLUMNS = [
+  "package",
+  "qa_index",
+  "category",
+  "budget",
+  "certified",
+  "opt_package",
+  "opt_union",
+  ...RATIO_COLUMNS,
+];
+
 /** `memaudit store ...`. */
 export const command: Command = {
   name: "store",
@@ -278,16 +290,6 @@ export const command: Command = {
     }));
     // Files first: a folder that cannot be written is exit 2 with nothing on stdout.
     if (values.out !== undefined) {
-      const itemCols = [
-        "package",
-        "qa_index",
-        "category",
-        "budget",
-        "certified",
-        "opt_package",
-        "opt_union",
-        ...RATIO_COLUMNS,
-      ];
       const items = r.rows.map((x) => ({
         package: x.package,
         qa_index: x.qa_index,
@@ -304,7 +306,7 @@ export const command: Command = {
         package_upper: x.package_ratio.upper,
       }));
       await writeOutFiles(values.out, {
-        "store_items.csv": csvTable(itemCols, items),
+        "store_items.csv": csvTable(ITEM_COLUMNS, items),
         "store_summary.json": JSON.stringify(result, null, 2) + "\n",
       });
     }
