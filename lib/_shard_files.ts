@@ -7,8 +7,10 @@
  *
  * @module
  */
+import { z } from "npm:zod@4.6.7";
 import { InputError } from "./errors.ts";
 import { readJsonOr } from "./_json_input.ts";
+import { validateInput } from "./package/_zod.ts";
 import { checkShardSet, type Shard } from "./shard.ts";
 
 /** What a merge reads of one shard folder: at least the folder and its shard. */
@@ -89,6 +91,31 @@ export async function readShardSet<S extends ShardDir>(
   return { shards, byIndex };
 }
 
+/** A shard as a shard's files record it: `{index, count}` with 0 <= index < count. */
+export const SHARD_JSON = z.looseObject({
+  index: z.int().nonnegative(),
+  count: z.int().positive(),
+}).refine((s) => s.index < s.count, "expected an index below the count");
+
+/** A non-empty list of names (methods, simulators' names, users). */
+export const NAMES_JSON = z.array(z.string()).min(1);
+
+/**
+ * Checks what a merge reads of a shard's JSON file (the run's fields it uses
+ * to lay out the lines) before it uses them: a file edited by hand is bad
+ * input at its JSON path, not an internal error.
+ *
+ * @param file the file (named in the error)
+ * @param value its parsed content
+ * @param shape the fields the merge reads, as zod schemas (other keys are kept)
+ * @returns the value
+ * @throws {InputError} naming the file and the JSON path of the first field that is not so
+ */
+export function checkShardJson<T>(file: string, value: T, shape: z.ZodRawShape): T {
+  validateInput(z.looseObject(shape), value, file);
+  return value;
+}
+
 /**
  * Reads the JSON file in which a shard records its shard and its run
  * (`scale_shard.json`, `retention_shard.json`): it must carry the schema tag
@@ -97,20 +124,23 @@ export async function readShardSet<S extends ShardDir>(
  * @param file the file
  * @param schema its schema tag, e.g. `memaudit.scale-simulate-shard/1`
  * @param kind the run's kind in the error, e.g. "scale-simulate"
- * @returns the content (not validated beyond the tag and the presence of `shard`)
+ * @param shape the other fields the merge reads ({@linkcode checkShardJson})
+ * @returns the content (validated: the tag, `shard` and `shape`)
  * @throws {InputError} naming the file: "expected a KIND shard's JSON" for a file that is not
- *   JSON, "expected SCHEMA" at path `schema` for another file, and what reading it throws
+ *   JSON, "expected SCHEMA" at path `schema` for another file, a bad field at its JSON path, and
+ *   what reading it throws
  */
 export async function readShardMeta<M extends { schema: string; shard: Shard }>(
   file: string,
   schema: string,
   kind: string,
+  shape: z.ZodRawShape,
 ): Promise<M> {
   const meta = await readJsonOr(file, () => `expected a ${kind} shard's JSON`) as M;
   if (meta?.schema !== schema || meta.shard === undefined) {
     throw new InputError(file, { path: "schema" }, `expected ${schema}`);
   }
-  return meta;
+  return checkShardJson(file, meta, { shard: SHARD_JSON, ...shape });
 }
 
 /**
@@ -129,11 +159,66 @@ export function checkShardLines(file: string, found: number, want: number, what:
 }
 
 /**
- * The lines of a shard's JSONL file as written (each ending in a newline).
+ * The lines of a shard's JSONL (or CSV) file as written (each ending in a newline).
  *
  * @param text the file's content
+ * @param file the file (named in the error)
  * @returns its lines without the newlines (none for an empty file)
+ * @throws {InputError} "expected whole lines ending in a newline" for a text whose last line has
+ *   none (a file cut short)
  */
-export function shardLines(text: string): string[] {
-  return text === "" ? [] : text.slice(0, -1).split("\n");
+export function shardLines(text: string, file: string): string[] {
+  if (text === "") return [];
+  if (!text.endsWith("\n")) {
+    throw new InputError(file, { path: "" }, "expected whole lines ending in a newline");
+  }
+  return text.slice(0, -1).split("\n");
+}
+
+/**
+ * Line `i` of a shard's JSONL file, parsed; with `write`, also checked to be
+ * the very text the run writes for that row (so an edited line, a CR or
+ * spaces added are refused: the merged file must be one machine's bytes).
+ *
+ * @param file the file (named in the error)
+ * @param lines its lines ({@linkcode shardLines})
+ * @param i the line's index (0-based; the error names line i + 1)
+ * @param write how the run writes a row (e.g. `JSON.stringify`)
+ * @returns the row
+ * @throws {InputError} at `line i+1`: "expected JSON", or "expected the line the run writes for
+ *   its row: ..." when `write` gives another text
+ */
+export function shardRow<T>(
+  file: string,
+  lines: readonly string[],
+  i: number,
+  write?: (row: T) => string,
+): T {
+  let row: T;
+  try {
+    row = JSON.parse(lines[i]) as T;
+  } catch {
+    throw new InputError(file, { path: `line ${i + 1}` }, "expected JSON");
+  }
+  if (write !== undefined && write(row) !== lines[i]) {
+    throw new InputError(
+      file,
+      { path: `line ${i + 1}` },
+      `expected the line the run writes for its row: ${write(row).slice(0, 80)}`,
+    );
+  }
+  return row;
+}
+
+/**
+ * Checks what a row at line `i` of a shard's file must be.
+ *
+ * @param file the file (named in the error)
+ * @param i the line's index (0-based)
+ * @param ok whether the row is right
+ * @param expected what it should be, as "expected ..."
+ * @throws {InputError} at `line i+1` with `expected` unless `ok`
+ */
+export function checkShardRow(file: string, i: number, ok: boolean, expected: string): void {
+  if (!ok) throw new InputError(file, { path: `line ${i + 1}` }, expected);
 }

@@ -47,6 +47,11 @@ export interface Command {
 export class UsageError extends Error {
   /** The error's name, `UsageError`. */
   override name = "UsageError";
+  /**
+   * The command whose `--help` the message points to, e.g. `scale score` (set
+   * by a subcommand's dispatcher); the entry point's command when unset.
+   */
+  helpFor?: string;
 }
 
 /**
@@ -65,7 +70,9 @@ export type OutputForm = "table" | "json" | "csv";
 
 /**
  * Parses a command's flags with node:util parseArgs (strict), turning its
- * errors into {@linkcode UsageError}. `--help` handling is the caller's.
+ * errors into {@linkcode UsageError}. A negative number after a flag that
+ * takes a value is that value (`--budgets -1` is `--budgets=-1`, refused by
+ * the command's own check). `--help` handling is the caller's.
  *
  * @param argv the words after the command name
  * @param options parseArgs options
@@ -79,14 +86,19 @@ export function parseFlags<O extends NonNullable<ParseArgsConfig["options"]>>(
   allowPositionals = true,
 ): ReturnType<typeof parseArgs<{ options: O; allowPositionals: boolean; strict: true }>> {
   try {
-    return parseArgs({ args: argv, options, allowPositionals, strict: true });
+    return parseArgs({
+      args: joinNegativeValues(argv, options),
+      options,
+      allowPositionals,
+      strict: true,
+    });
   } catch (err) {
     const code = String((err as { code?: unknown }).code ?? "");
     if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
       const flag = /'(-[^']*)'/.exec((err as Error).message)?.[1] ?? "";
-      const near = closestFlag(flag.replace(/^-+/, "").split("=")[0], Object.keys(options));
+      const name = flag.replace(/^-+/, "").split("=")[0];
       throw new UsageError(
-        `Unknown option '${flag}'${near === null ? "" : ` (did you mean --${near}?)`}`,
+        `Unknown option '${flag}'${didYouMean(name, Object.keys(options), "--")}`,
       );
     }
     if (code.startsWith("ERR_PARSE_ARGS")) {
@@ -96,8 +108,45 @@ export function parseFlags<O extends NonNullable<ParseArgsConfig["options"]>>(
   }
 }
 
-/** The known flag nearest to `name` (edit distance at most 2, or a prefix), or null. */
-function closestFlag(name: string, known: string[]): string | null {
+/**
+ * Joins `--flag -1` into `--flag=-1` for a flag that takes a value, so that a
+ * negative number reaches the command's own check of the value (and its
+ * message) instead of parseArgs' "argument is ambiguous" error.
+ */
+function joinNegativeValues(
+  argv: readonly string[],
+  options: NonNullable<ParseArgsConfig["options"]>,
+): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const name = argv[i].startsWith("--") ? argv[i].slice(2) : "";
+    if (argv[i] === "--") return [...out, ...argv.slice(i)];
+    if (
+      Object.hasOwn(options, name) && options[name].type === "string" &&
+      /^-[0-9.]/.test(argv[i + 1] ?? "")
+    ) {
+      out.push(`${argv[i]}=${argv[++i]}`);
+    } else out.push(argv[i]);
+  }
+  return out;
+}
+
+/**
+ * The "did you mean" after an unknown flag, command or subcommand: the known
+ * name nearest to `name` (edit distance at most 2, or a prefix).
+ *
+ * @param name what was given (a flag without its dashes)
+ * @param known the names there are
+ * @param prefix written before the name, e.g. `--` for a flag
+ * @returns ` (did you mean PREFIXNAME?)`, or "" when no name is that near
+ */
+export function didYouMean(name: string, known: readonly string[], prefix = ""): string {
+  const near = closestName(name, known);
+  return near === null ? "" : ` (did you mean ${prefix}${near}?)`;
+}
+
+/** The known name nearest to `name` (edit distance at most 2, or a prefix), or null. */
+function closestName(name: string, known: readonly string[]): string | null {
   let best: string | null = null, bestD = 3;
   for (const k of known) {
     const d = k.startsWith(name) || name.startsWith(k) ? 1 : editDistance(name, k);
@@ -131,9 +180,18 @@ export function outputForm(values: { json?: boolean; csv?: boolean }): OutputFor
   return values.json ? "json" : values.csv ? "csv" : "table";
 }
 
+/** A number in a text table: integers as they are, others to 4 decimals, tiny ones in 4 digits. */
+function tableNumber(v: number): string {
+  if (Number.isInteger(v)) return String(v);
+  const fixed = v.toFixed(4);
+  // A budget of 1e-12 must not show as 0.0000 (every small budget would look the same).
+  return /^-?0\.0000$/.test(fixed) ? v.toPrecision(4) : fixed;
+}
+
 /**
  * Formats rows as an aligned text table (numbers right-aligned, non-integers
- * to 4 decimals, null as "–").
+ * to 4 decimals, nonzero ones that would show as 0.0000 in 4 significant
+ * digits, null as "–").
  *
  * @param columns column keys, in order
  * @param rows the rows
@@ -144,7 +202,7 @@ export function textTable(columns: string[], rows: Record<string, unknown>[]): s
     v === null || v === undefined
       ? "–"
       : typeof v === "number"
-      ? (Number.isInteger(v) ? String(v) : v.toFixed(4))
+      ? tableNumber(v)
       : typeof v === "object"
       ? JSON.stringify(v)
       : String(v);

@@ -4,21 +4,23 @@
  * and an exit code: 2 for bad usage ({@linkcode UsageError}), bad input
  * (`InputError`, a library `RangeError`) or a file system error; 1 for
  * anything else (an internal error: its stack only with MEMAUDIT_DEBUG=1).
+ * Standard output closed by its reader (`| head`) ends the command quietly.
  *
  * @module
  */
 import { InputError } from "../errors.ts";
 import { isUnwritable } from "../fs.ts";
-import { type CliIo, type Command, EXIT, UsageError } from "./command.ts";
+import { type CliIo, type Command, didYouMean, EXIT, UsageError } from "./command.ts";
 
 /** Loads a command module lazily, so `memaudit --help` starts fast. */
 export type Loader = () => Promise<Command>;
 
 /**
  * The registered commands, in the order `memaudit --help` lists them. Each
- * module under `lib/cli/commands/` exports `command: Command`.
+ * module under `lib/cli/commands/` exports `command: Command`. (No prototype:
+ * `memaudit toString` is an unknown command, not Object.prototype's.)
  */
-export const COMMANDS: Record<string, { summary: string; load: Loader }> = {};
+export const COMMANDS: Record<string, { summary: string; load: Loader }> = Object.create(null);
 
 /**
  * Registers a command (used by `lib/cli/commands/registry.ts`).
@@ -79,7 +81,8 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
   await import("./commands/registry.ts");
   let [name, ...rest] = argv;
   if (name === "help" && rest.length > 0 && COMMANDS[rest[0]] !== undefined) {
-    [name, rest] = [rest[0], ["--help"]];
+    // `memaudit help scale score`: the subcommand's help.
+    [name, rest] = [rest[0], [...rest.slice(1), "--help"]];
   }
   if (name === undefined) {
     io.stderr(overview());
@@ -92,7 +95,8 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
   const entry = COMMANDS[name];
   if (entry === undefined) {
     io.stderr(
-      `memaudit: unknown command '${name}'; expected one of ${Object.keys(COMMANDS).join(", ")}\n`,
+      `memaudit: unknown command '${name}'${didYouMean(name, Object.keys(COMMANDS))}; ` +
+        `expected one of ${Object.keys(COMMANDS).join(", ")}\n`,
     );
     return EXIT.badInput;
   }
@@ -100,9 +104,11 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     const command = await entry.load();
     return await command.run(rest, io);
   } catch (err) {
+    // Standard output closed by its reader (`memaudit ... | head`): it asked for no more.
+    if (err instanceof Deno.errors.BrokenPipe) return EXIT.ok;
     const msg = (err as Error)?.message?.replaceAll("\n", " ") ?? String(err);
     if (err instanceof UsageError) {
-      io.stderr(`memaudit ${name}: ${msg} (see memaudit ${name} --help)\n`);
+      io.stderr(`memaudit ${name}: ${msg} (see memaudit ${err.helpFor ?? name} --help)\n`);
       return EXIT.badInput;
     }
     // RangeError: the library's "bad argument" (e.g. a budget that is not positive).

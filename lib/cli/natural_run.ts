@@ -10,12 +10,22 @@
  *
  * @module
  */
+import { z } from "npm:zod@4.6.7";
 import { join } from "node:path";
 import { InputError } from "../errors.ts";
-import { makeFolder, readTextInput, statOrNull, writeTextAtomic } from "../fs.ts";
+import { readTextInput, statOrNull } from "../fs.ts";
+import { writeFileSet } from "../_write_files.ts";
 import { canonicalJson, sortedPrettyJson } from "../generate/canonical_json.ts";
 import { readJsonOr } from "../_json_input.ts";
-import { checkShardLines, readShardSet, shardLines } from "../_shard_files.ts";
+import {
+  checkShardJson,
+  checkShardLines,
+  checkShardRow,
+  readShardSet,
+  SHARD_JSON,
+  shardLines,
+  shardRow,
+} from "../_shard_files.ts";
 import { type Shard, shardItems, shardSize } from "../shard.ts";
 import type { NaturalScoreRow, NaturalSummaryRow } from "../natural/score_natural.ts";
 
@@ -80,15 +90,10 @@ async function writeRun(
 ): Promise<NaturalRunSummary> {
   const { summarizeNatural } = await import("../natural/score_natural.ts");
   const summary: NaturalRunSummary = { grid, rows: rows.length, summary: summarizeNatural(rows) };
-  await makeFolder(outDir);
-  await writeTextAtomic(
-    join(outDir, NATURAL_FILES.rows),
-    rows.map((r) => canonicalJson(r) + "\n").join(""),
-  );
-  await writeTextAtomic(
-    join(outDir, NATURAL_FILES.summary),
-    sortedPrettyJson(summary),
-  );
+  await writeFileSet([
+    [join(outDir, NATURAL_FILES.rows), rows.map((r) => canonicalJson(r) + "\n").join("")],
+    [join(outDir, NATURAL_FILES.summary), sortedPrettyJson(summary)],
+  ]);
   return summary;
 }
 
@@ -186,8 +191,16 @@ export async function mergeNaturalShards(
     if (grid?.shard === undefined) {
       throw new InputError(file, { path: "grid.shard" }, "expected the output of one shard");
     }
+    checkShardJson(file, { grid }, {
+      grid: z.looseObject({
+        shard: SHARD_JSON,
+        packages: z.int().nonnegative(),
+        budgets: z.array(z.number()).min(1),
+        methods: z.array(z.string()),
+      }),
+    });
     const rowsFile = join(dir, NATURAL_FILES.rows);
-    const rows = shardLines(await readTextInput(rowsFile));
+    const rows = shardLines(await readTextInput(rowsFile), rowsFile);
     return { dir, shard: grid.shard, grid, rows, rowsFile };
   }, {
     same: (a, b) => canonicalJson(strip(a.grid)) === canonicalJson(strip(b.grid)),
@@ -203,10 +216,29 @@ export async function mergeNaturalShards(
     const want = shardSize(whole.packages, s.shard) * perPackage;
     checkShardLines(s.rowsFile, s.rows.length, want, "rows");
   }
-  const rows: NaturalScoreRow[] = [];
+  // Each package's rows: budget by budget, "opt" then the methods, one package, each line the
+  // run's own text of its row; no package twice.
+  const order = whole.budgets.flatMap((budget) =>
+    ["opt", ...whole.methods].map((method) => ({ budget, method }))
+  );
+  const rows: NaturalScoreRow[] = [], seen = new Set<string>();
   for (let p = 0; p < whole.packages; p++) {
     const s = byIndex[p % n], at = Math.floor(p / n) * perPackage;
-    for (const line of s.rows.slice(at, at + perPackage)) rows.push(JSON.parse(line));
+    order.forEach(({ budget, method }, j) => {
+      const row = shardRow<NaturalScoreRow>(s.rowsFile, s.rows, at + j, canonicalJson);
+      const pkg = j === 0 ? row.package : rows[rows.length - 1].package;
+      checkShardRow(
+        s.rowsFile,
+        at + j,
+        row.budget === budget && row.method === method && row.package === pkg &&
+          (j > 0 || !seen.has(pkg)),
+        `expected the row of budget ${budget} and method ${method} of ${
+          j === 0 ? "a package not seen before" : `package ${pkg}`
+        }`,
+      );
+      seen.add(pkg);
+      rows.push(row);
+    });
   }
   return await writeRun(outDir, whole, rows);
 }

@@ -10,7 +10,7 @@
  */
 import { join } from "node:path";
 import { InputError } from "../errors.ts";
-import { writeTextAtomic } from "../fs.ts";
+import { writeFileSet } from "../_write_files.ts";
 import type { Package } from "../package/schema.ts";
 import { parseShard, type Shard } from "../shard.ts";
 import {
@@ -75,6 +75,35 @@ export function parseList(text: string): string[] {
 }
 
 /**
+ * Parses `--methods a,b`: writer ids of the registry (lib/writers/registry.ts).
+ *
+ * @param text the flag's value
+ * @param writers the registry, by id (only its own keys count: `toString` is no writer)
+ * @param all whether the word `all` (every writer, in registry order) is accepted
+ * @returns the ids, in the order given
+ * @throws {UsageError} for an empty list or an unknown id
+ */
+export function parseMethodList(
+  text: string,
+  writers: Readonly<Record<string, unknown>>,
+  all: boolean,
+): string[] {
+  if (all && text === "all") return Object.keys(writers);
+  const methods = parseList(text);
+  if (methods.length === 0) {
+    throw new UsageError(`--methods expects writer ids${all ? " or all" : ""}`);
+  }
+  for (const m of methods) {
+    if (!Object.hasOwn(writers, m)) {
+      throw new UsageError(
+        `--methods: unknown writer '${m}'; expected ids among ${Object.keys(writers).join(", ")}`,
+      );
+    }
+  }
+  return methods;
+}
+
+/**
  * Parses a list of numbers such as `--budgets 2,5,10`.
  *
  * @param flag the flag's name for messages, e.g. `--budgets`
@@ -94,7 +123,7 @@ export function parseNumberList(
   const words = parseList(text);
   if (words.length === 0) throw new UsageError(`${flag} expects a list of numbers, got '${text}'`);
   const out = words.map((w) => {
-    const x = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(w) ? Number(w) : NaN;
+    const x = isDecimal(w) ? Number(w) : NaN;
     if (!Number.isFinite(x)) throw new UsageError(`${flag} expects numbers, got '${w}'`);
     if ((opts.positive ?? true) && !(x > 0)) {
       throw new UsageError(`${flag} expects numbers > 0, got '${w}'`);
@@ -108,6 +137,35 @@ export function parseNumberList(
     throw new UsageError(`${flag} expects distinct numbers, got '${text}'`);
   }
   return out;
+}
+
+/**
+ * Whether a word is a decimal number: an optional sign, digits with an
+ * optional point, an optional exponent (`2`, `-0.5`, `.1`, `1e3`); not hex,
+ * `Infinity`, `NaN`, blanks or an empty word, which `Number()` would take.
+ *
+ * @param text the word
+ * @returns whether it is one
+ */
+export function isDecimal(text: string): boolean {
+  return /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text);
+}
+
+/**
+ * Parses a `--seed`: an integer (a safe one, kept as a number) or any other
+ * non-empty word (kept as text, as are integers beyond 2^53, which a number
+ * would round onto another seed).
+ *
+ * @param text the flag's value, or undefined when absent
+ * @param dflt the seed when absent
+ * @returns the seed
+ * @throws {UsageError} for an empty or blank value
+ */
+export function parseSeedFlag(text: string | undefined, dflt: number | string): number | string {
+  if (text === undefined) return dflt;
+  if (text.trim() === "") throw new UsageError("--seed expects an integer or a word, got ''");
+  const n = Number(text);
+  return /^-?\d+$/.test(text) && Number.isSafeInteger(n) ? n : text;
 }
 
 /**
@@ -158,12 +216,31 @@ export function parseShardFlag(text: string | undefined): Shard | undefined {
  */
 export function handleHelp(argv: readonly string[], io: CliIo, help: string): boolean {
   if (!argv.includes("--help") && !argv.includes("-h")) return false;
-  printHelp(io, help);
+  io.stdout(help.endsWith("\n") ? help : help + "\n");
   return true;
 }
 
-function printHelp(io: CliIo, help: string): void {
-  io.stdout(help.endsWith("\n") ? help : help + "\n");
+/**
+ * Runs subcommand `sub` of `command` (e.g. `scale score`) so that its usage
+ * errors point to its own `--help`, not to the command's list of subcommands.
+ *
+ * @param command the command, e.g. `scale`
+ * @param sub the subcommand, e.g. `score`
+ * @param run runs it
+ * @returns what `run` resolves to
+ * @throws what `run` throws (a {@linkcode UsageError} with `helpFor` set)
+ */
+export async function runSubcommand(
+  command: string,
+  sub: string,
+  run: () => Promise<number>,
+): Promise<number> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof UsageError && err.helpFor === undefined) err.helpFor = `${command} ${sub}`;
+    throw err;
+  }
 }
 
 /**
@@ -190,27 +267,23 @@ export type CommandLine<O extends FlagOptions> =
 export interface CommandLineOptions {
   /** Whether positional arguments are accepted (default true). */
   positionals?: boolean;
-  /**
-   * Help only when the flags parse (a bad flag beside `--help` is then a
-   * UsageError); by default help wins whenever `-h` or `--help` is among the words.
-   */
-  helpAfterFlags?: boolean;
 }
 
 /**
  * The start of a command: prints `help` for `-h` / `--help`, else parses
  * the flags `options` plus {@linkcode OUTPUT_FLAGS} (strict) and reads the
- * output form.
+ * output form. Help wins whenever `-h` or `--help` is among the words, even
+ * beside a bad flag (as most command lines do).
  *
  * @param argv the words after the command name
  * @param io where help is printed
  * @param help the command's help text
  * @param options parseArgs options of the command's own flags
- * @param opts positionals accepted or not, and when help wins
+ * @param opts whether positionals are accepted
  * @returns null when help was printed (the command then returns 0), else the flags'
  *   `values`, the `positionals` and the output `form`
- * @throws {UsageError} on an unknown flag, a missing value, a stray positional, or both
- *   `--json` and `--csv`
+ * @throws {UsageError} on an unknown flag, a missing value, a stray or empty positional, or
+ *   both `--json` and `--csv`
  */
 export function parseCommand<O extends FlagOptions>(
   argv: string[],
@@ -219,14 +292,13 @@ export function parseCommand<O extends FlagOptions>(
   options: O,
   opts: CommandLineOptions = {},
 ): CommandLine<O> | null {
-  if (!opts.helpAfterFlags && handleHelp(argv, io, help)) return null;
+  if (handleHelp(argv, io, help)) return null;
   const parsed = parseFlags(argv, { ...options, ...OUTPUT_FLAGS }, opts.positionals ?? true);
-  const flags = parsed.values as { help?: boolean; json?: boolean; csv?: boolean };
-  if (opts.helpAfterFlags && flags.help) {
-    printHelp(io, help);
-    return null;
+  // An empty argument is no path (it was read as "Cannot read : ...", or as "/ladder.json").
+  if (parsed.positionals.some((p) => p.trim() === "")) {
+    throw new UsageError("expected a path, got an empty argument ''");
   }
-  return { ...parsed, form: outputForm(flags) };
+  return { ...parsed, form: outputForm(parsed.values as { json?: boolean; csv?: boolean }) };
 }
 
 /**
@@ -252,21 +324,29 @@ export function runWithFlags<O extends FlagOptions>(
 }
 
 /**
- * The `--out DIR` of a command that needs one.
+ * The `--out DIR` (or `--out FILE`) of a command that needs one.
  *
  * @param out the flag's value
- * @returns the folder path
- * @throws {UsageError} when the flag is absent or empty
+ * @param name what it names in the usage, `DIR` (default, a folder) or a file such as
+ *   `FILE.jsonl`
+ * @returns the path
+ * @throws {UsageError} when the flag is absent or empty (an empty path would write into the
+ *   working folder, or the root)
  */
-export function requireOutDir(out: string | undefined): string {
-  if (out === undefined) throw new UsageError("--out DIR is required");
-  if (out.trim() === "") throw new UsageError("--out expects a folder path, got an empty string");
+export function requireOutDir(out: string | undefined, name = "DIR"): string {
+  if (out === undefined) throw new UsageError(`--out ${name} is required`);
+  if (out.trim() === "") {
+    throw new UsageError(
+      `--out expects a ${name === "DIR" ? "folder" : "file"} path, got an empty string`,
+    );
+  }
   return out;
 }
 
 /**
  * Writes `--out DIR` files, each atomically (temporary file, then rename:
- * never a half-written file).
+ * never a half-written file), after checking that no target is a folder (so
+ * a folder in the way leaves none of them written).
  *
  * @param dir the output folder (created)
  * @param files file name → text
@@ -280,18 +360,14 @@ export async function writeOutFiles(
   files: Readonly<Record<string, string>>,
 ): Promise<string[]> {
   requireOutDir(dir);
-  const paths: string[] = [];
-  for (const [name, text] of Object.entries(files)) {
-    const path = join(dir, name);
-    try {
-      await writeTextAtomic(path, text);
-    } catch (err) {
-      if (err instanceof Deno.errors.PermissionDenied || err instanceof Deno.errors.NotCapable) {
-        throw new InputError(dir, { path: "" }, `expected a writable folder (${err.message})`);
-      }
-      throw err;
+  const paths = Object.keys(files).map((name) => join(dir, name));
+  try {
+    await writeFileSet(Object.values(files).map((text, i) => [paths[i], text] as const));
+  } catch (err) {
+    if (err instanceof Deno.errors.PermissionDenied || err instanceof Deno.errors.NotCapable) {
+      throw new InputError(dir, { path: "" }, `expected a writable folder (${err.message})`);
     }
-    paths.push(path);
+    throw err;
   }
   return paths;
 }

@@ -124,14 +124,19 @@ export class Table {
    * Writes `tables/<name>.csv` under the output root and, when the table has a caption,
    * `tables/<name>.caption.txt` beside it (the caption and a newline), so that a CSV copy keeps
    * labels such as "SIMULATED" or "reference data" that the notebook shows above the table.
-   * Each file is written atomically (temporary file, then rename).
+   * Each file is written atomically (temporary file, then rename). Saved without a caption, it
+   * removes a `<name>.caption.txt` left by an earlier save with one (a stale label).
    *
    * @returns the table (to display it)
    */
   async save(): Promise<this> {
     await writeTextAtomic(this.path, this.toCsv());
-    if (this.caption) {
-      await writeTextAtomic(outPath("tables", `${this.name}.caption.txt`), `${this.caption}\n`);
+    const captionPath = outPath("tables", `${this.name}.caption.txt`);
+    if (this.caption) await writeTextAtomic(captionPath, `${this.caption}\n`);
+    else {
+      await Deno.remove(captionPath).catch((err) => {
+        if (!(err instanceof Deno.errors.NotFound)) throw err;
+      });
     }
     return this;
   }

@@ -23,6 +23,7 @@ import { readTextInput, statOrNull } from "../fs.ts";
 import { parseJsonText } from "../package/_json_text.ts";
 import { validateInput } from "../package/_zod.ts";
 import { parseCsvRows } from "./_csv.ts";
+import { readDirSorted } from "./_dir.ts";
 import {
   FACTS_CSV_COLUMNS,
   type GatingOutput,
@@ -68,9 +69,7 @@ async function listDir(dir: string): Promise<Deno.DirEntry[]> {
   const st = await statOrNull(dir);
   if (st === null) throw new InputError(dir, { path: "" }, "expected an existing folder");
   if (!st.isDirectory) throw new InputError(dir, { path: "" }, "expected a folder, found a file");
-  const out: Deno.DirEntry[] = [];
-  for await (const e of Deno.readDir(dir)) out.push(e);
-  return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return await readDirSorted(dir);
 }
 
 /** Reads `<dir>/<uuid>/session_NNNN.json` files of one kind, checking names against contents. */

@@ -15,11 +15,14 @@
  */
 import { join } from "node:path";
 import { parse } from "npm:csv-parse@7.0.3/sync";
+import { z } from "npm:zod@4.6.7";
 import { canonicalJson } from "../generate/canonical_json.ts";
 import { InputError } from "../errors.ts";
-import { readTextInput, statOrNull, writeTextAtomic } from "../fs.ts";
-import { readShardMeta, readShardSet, shardMergeError } from "../_shard_files.ts";
+import { readTextInput, statOrNull } from "../fs.ts";
+import { writeFileSet } from "../_write_files.ts";
+import { NAMES_JSON, readShardMeta, readShardSet, shardMergeError } from "../_shard_files.ts";
 import { mergeShards } from "../shard.ts";
+import { readDirSorted } from "./_dir.ts";
 import {
   RETENTION_SHARD_FILE,
   RETENTION_SHARD_SCHEMA,
@@ -41,23 +44,23 @@ export interface RetentionMergeResult {
   files: Record<string, string>;
 }
 
-async function copyTree(from: string, to: string): Promise<number> {
-  let n = 0;
-  const entries = [];
-  for await (const e of Deno.readDir(from)) entries.push(e);
-  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  for (const e of entries) {
-    if (e.isDirectory) n += await copyTree(join(from, e.name), join(to, e.name));
-    else if (e.isFile) {
-      await writeTextAtomic(join(to, e.name), await readTextInput(join(from, e.name)));
-      n++;
-    }
+/** Every file under `from` (names sorted, depth first) as [path relative to `from`, text]. */
+async function readTree(from: string, at = ""): Promise<[string, string][]> {
+  const files: [string, string][] = [];
+  for (const e of await readDirSorted(join(from, at))) {
+    const rel = join(at, e.name);
+    if (e.isDirectory) files.push(...await readTree(from, rel));
+    else if (e.isFile) files.push([rel, await readTextInput(join(from, rel))]);
   }
-  return n;
+  return files;
 }
 
 /** Each record's raw text, grouped by its `user` column, plus the header line. */
 function rowsByUser(text: string, file: string): { header: string; byUser: Map<string, string> } {
+  // Records are joined as written: a last one without its newline would run into the next.
+  if (!text.endsWith("\n")) {
+    throw new InputError(file, { path: "" }, "expected whole lines ending in a newline");
+  }
   const nl = text.indexOf("\n");
   const header = nl < 0 ? text : text.slice(0, nl + 1);
   let recs: { record: Record<string, string>; raw: string }[];
@@ -69,7 +72,7 @@ function rowsByUser(text: string, file: string): { header: string; byUser: Map<s
   const byUser = new Map<string, string>();
   recs.forEach(({ record, raw }, i) => {
     if (typeof record.user !== "string") {
-      throw new InputError(file, { row: i + 2, column: "user" }, "expected a user column");
+      throw new InputError(file, { row: i + 1, column: "user" }, "expected a user column");
     }
     byUser.set(record.user, (byUser.get(record.user) ?? "") + raw);
   });
@@ -84,8 +87,9 @@ function rowsByUser(text: string, file: string): { header: string; byUser: Map<s
  * @param outDir the merged folder
  * @returns shards, users, CSV rows and the paths written
  * @throws {InputError} naming the folder or file: not a shard, shards of different runs (users,
- *   seed, budget, policy, shift), overlapping or missing shards, or a shard whose users or rows
- *   are not its share
+ *   seed, budget, policy, shift), overlapping or missing shards, a shard whose users or rows
+ *   are not its share, a CSV whose header differs from the first shard's or whose last record
+ *   has no newline; all before anything is written
  */
 export async function mergeRetentionShards(
   dirs: readonly string[],
@@ -96,6 +100,7 @@ export async function mergeRetentionShards(
       join(dir, RETENTION_SHARD_FILE),
       RETENTION_SHARD_SCHEMA,
       "retention-simulate",
+      { units: z.int().nonnegative(), shard_users: NAMES_JSON, snapshots: z.string().min(1) },
     );
     return { dir, shard: meta.shard, meta };
   }, {
@@ -129,11 +134,28 @@ export async function mergeRetentionShards(
     sessions: join(outDir, "permem"),
     snapshots: join(outDir, "snapshots", label),
   };
+  // Everything is read and checked before the first file is written (nothing half-merged).
   // Files in the order one run writes them: sessions, then per user its snapshots.
-  for (const u of users) await copyTree(join(owner.get(u)!, "permem", u), join(files.sessions, u));
+  const writes: [string, string][] = [];
+  for (const u of users) {
+    const from = join(owner.get(u)!, "permem", u);
+    if (!(await statOrNull(from))?.isDirectory) {
+      throw new InputError(
+        from,
+        { path: "" },
+        `expected the session folder of user ${u} (listed in ${RETENTION_SHARD_FILE})`,
+      );
+    }
+    for (const [rel, text] of await readTree(from)) {
+      writes.push([join(files.sessions, u, rel), text]);
+    }
+  }
   for (const u of users) {
     const from = join(owner.get(u)!, "snapshots", label, u);
-    if ((await statOrNull(from))?.isDirectory) await copyTree(from, join(files.snapshots, u));
+    if (!(await statOrNull(from))?.isDirectory) continue;
+    for (const [rel, text] of await readTree(from)) {
+      writes.push([join(files.snapshots, u, rel), text]);
+    }
   }
   let rows = 0;
   for (const name of CSVS) {
@@ -151,6 +173,15 @@ export async function mergeRetentionShards(
           );
         }
       }
+      if (parts.size > 0 && part.header !== parts.get(first.dir)!.header) {
+        throw new InputError(
+          file,
+          { row: 1, column: "(header)" },
+          `expected the header of ${join(first.dir, name)}: ${
+            parts.get(first.dir)!.header.trimEnd()
+          }`,
+        );
+      }
       parts.set(s.dir, part);
     }
     const header = parts.get(first.dir)!.header;
@@ -162,9 +193,10 @@ export async function mergeRetentionShards(
     }
     const role = name.replace(/\.csv$/, "");
     files[role] = join(outDir, name);
-    await writeTextAtomic(files[role], text);
+    writes.push([files[role], text]);
   }
   files.simulated = join(outDir, "SIMULATED.txt");
-  await writeTextAtomic(files.simulated, await readTextInput(join(first.dir, "SIMULATED.txt")));
+  writes.push([files.simulated, await readTextInput(join(first.dir, "SIMULATED.txt"))]);
+  await writeFileSet(writes);
   return { shards: n, units: users.length, rows, files };
 }

@@ -28,12 +28,13 @@ import { SeededRandom } from "../rng/seeded_random.ts";
 import {
   makeFolder,
   readJsonArrayLines,
+  readJsonInput,
   readTextInput,
   writeJsonArrayLinesAtomic,
   writeTextAtomic,
 } from "../fs.ts";
 import { InputError } from "../errors.ts";
-import { parseJsonOr, readJsonOr } from "../_json_input.ts";
+import { parseJsonOr } from "../_json_input.ts";
 import { formatLongMemEvalDate, parseLongMemEvalDate } from "./sources/_dates.ts";
 import { type LongMemEvalInstance, parseLongMemEval } from "./sources/longmemeval.ts";
 import type {
@@ -536,16 +537,35 @@ export async function writeLadder(ladder: Ladder, dir: string): Promise<string[]
  */
 export async function readLadder(dir: string): Promise<Ladder> {
   const metaPath = `${dir}/ladder.json`;
-  const meta = await readJsonOr(metaPath, (message) => `valid JSON (${message})`) as {
+  // As the package readers: a byte-order mark skipped, a syntax error at its line and column, a
+  // repeated key refused.
+  const meta = await readJsonInput(metaPath) as {
     schema?: string;
     source: Ladder["source"];
     seed: number | string;
     scales: LadderScale[];
     reachable: Ladder["reachable"];
-  };
-  if (meta.schema !== "memaudit.ladder/1" || !Array.isArray(meta.scales)) {
-    throw new InputError(metaPath, { path: "schema" }, `"memaudit.ladder/1" with a scales list`);
+  } | null;
+  if (meta?.schema !== "memaudit.ladder/1" || !Array.isArray(meta.scales)) {
+    throw new InputError(
+      metaPath,
+      { path: "schema" },
+      `expected "memaudit.ladder/1" with a scales list`,
+    );
   }
+  // A ladder has scales, each with a label (its instances file) and an N_irr.
+  if (meta.scales.length === 0) {
+    throw new InputError(metaPath, { path: "scales" }, "expected at least one scale");
+  }
+  meta.scales.forEach((sc, j) => {
+    if (typeof sc?.label !== "string" || sc.label === "" || !Number.isSafeInteger(sc.nIrr)) {
+      throw new InputError(
+        metaPath,
+        { path: `scales[${j}]` },
+        'expected a scale {"label": "s0", "nIrr": 0}',
+      );
+    }
+  });
   const manifestPath = `${dir}/manifest.jsonl`;
   const rows = new Map<string, ManifestRow>();
   (await readTextInput(manifestPath)).split("\n").forEach((line, i) => {
@@ -553,8 +573,15 @@ export async function readLadder(dir: string): Promise<Ladder> {
     const r = parseJsonOr(
       line,
       (message) =>
-        new InputError(manifestPath, { path: `line ${i + 1}` }, `valid JSON (${message})`),
-    ) as ManifestRow;
+        new InputError(manifestPath, { path: `line ${i + 1}` }, `expected valid JSON (${message})`),
+    ) as ManifestRow | null;
+    if (typeof r?.queryId !== "string" || typeof r.scale !== "string") {
+      throw new InputError(
+        manifestPath,
+        { path: `line ${i + 1}` },
+        "expected a manifest row with a queryId and a scale",
+      );
+    }
     rows.set(`${r.queryId}\u0000${r.scale}`, r);
   });
   const perScale: LongMemEvalInstance[][] = [];

@@ -20,10 +20,19 @@
  * @module
  */
 import { createHash } from "node:crypto";
+import { z } from "npm:zod@4.6.7";
 import { join } from "node:path";
 import { canonicalJson } from "../generate/canonical_json.ts";
 import { readTextInput, writeTextAtomic } from "../fs.ts";
-import { checkShardLines, readShardMeta, readShardSet, shardLines } from "../_shard_files.ts";
+import { writeFileSet } from "../_write_files.ts";
+import {
+  checkShardLines,
+  checkShardRow,
+  readShardMeta,
+  readShardSet,
+  shardLines,
+  shardRow,
+} from "../_shard_files.ts";
 import { type Shard, shardItems, shardSize } from "../shard.ts";
 import type { Ladder } from "./ladder.ts";
 import { simulateLadder, type SimulateOptions, type SimulatorSpec } from "./simulate.ts";
@@ -143,11 +152,10 @@ export async function writeScaleShard(
     shard_units: mine.length,
     lines: ts.length,
   };
-  await writeTextAtomic(
-    join(dir, SCALE_SHARD_FILES.trajectories),
-    ts.map((t) => JSON.stringify(t) + "\n").join(""),
-  );
-  await writeTextAtomic(join(dir, SCALE_SHARD_FILES.meta), JSON.stringify(meta, null, 2) + "\n");
+  await writeFileSet([
+    [join(dir, SCALE_SHARD_FILES.trajectories), ts.map((t) => JSON.stringify(t) + "\n").join("")],
+    [join(dir, SCALE_SHARD_FILES.meta), JSON.stringify(meta, null, 2) + "\n"],
+  ]);
   return ts;
 }
 
@@ -183,9 +191,16 @@ export async function mergeScaleShards(
       join(dir, SCALE_SHARD_FILES.meta),
       SCALE_SHARD_SCHEMA,
       "scale-simulate",
+      {
+        run: z.looseObject({
+          simulators: z.array(z.looseObject({ name: z.string() })).min(1),
+          ladder: z.looseObject({ scales: z.array(z.looseObject({ label: z.string() })).min(1) }),
+        }),
+        units: z.int().nonnegative(),
+      },
     );
     const linesFile = join(dir, SCALE_SHARD_FILES.trajectories);
-    const lines = shardLines(await readTextInput(linesFile));
+    const lines = shardLines(await readTextInput(linesFile), linesFile);
     return { dir, shard: meta.shard, meta, lines, linesFile };
   }, {
     same: (a, b) =>
@@ -202,13 +217,32 @@ export async function mergeScaleShards(
     const want = shardSize(total, s.shard) * agents * scales;
     checkShardLines(s.linesFile, s.lines.length, want, "lines");
   }
-  const out: string[] = [];
+  // Each line: the run's own text of the trajectory of its simulator, query and scale (every
+  // simulator's queries the same, in the same order, each once).
+  const out: string[] = [], queryAt: string[] = [];
   for (let a = 0; a < agents; a++) {
+    const seen = new Set<string>();
     for (let p = 0; p < total; p++) {
       const s = byIndex[p % n];
       const size = shardSize(total, s.shard);
       const at = (a * size + Math.floor(p / n)) * scales;
-      for (const line of s.lines.slice(at, at + scales)) out.push(line);
+      run.ladder.scales.forEach((scale, k) => {
+        const t = shardRow<Trajectory>(s.linesFile, s.lines, at + k, JSON.stringify);
+        const q = k > 0 ? queryAt[p] : a > 0 ? queryAt[p] : t.query_id;
+        const agent = run.simulators[a].name;
+        checkShardRow(
+          s.linesFile,
+          at + k,
+          t.agent === agent && t.scale?.label === scale.label && t.query_id === q &&
+            (k > 0 || !seen.has(q)),
+          `expected the trajectory of ${agent} at scale ${scale.label} of ${
+            k > 0 || a > 0 ? `query ${q}` : "a query not seen before"
+          }`,
+        );
+        seen.add(q);
+        queryAt[p] = q;
+        out.push(s.lines[at + k]);
+      });
     }
   }
   const file = join(outDir, SCALE_SHARD_FILES.trajectories);

@@ -9,13 +9,14 @@
  */
 import { join } from "node:path";
 import { InputError } from "../errors.ts";
-import { makeFolder, readTextInput, statOrNull, writeTextAtomic } from "../fs.ts";
+import { readTextInput, statOrNull } from "../fs.ts";
+import { writeFileSet } from "../_write_files.ts";
 import { canonicalJson } from "../generate/canonical_json.ts";
-import { checkShardLines, readShardSet } from "../_shard_files.ts";
+import * as shardFiles from "../_shard_files.ts";
 import { type Shard, shardSize } from "../shard.ts";
 import { type SweepFiles, sweepFiles, type SweepGrid } from "./grid.ts";
 import { SweepPool } from "./pool.ts";
-import { compareRows, CSV_COLUMNS, type ResultRow } from "./row.ts";
+import { compareRows, CSV_COLUMNS, type ResultRow, type TimingRow, unitText } from "./row.ts";
 import { liteBlock, SummaryBuilder, summaryText, type SweepSummary } from "./summary.ts";
 
 /** What {@linkcode mergeSweepShards} returns. */
@@ -41,15 +42,6 @@ interface ShardFolder {
   grid: SweepGrid;
   /** Lines (without "\n") of results JSONL, results CSV (no header), timings JSONL. */
   lines: [string[], string[], string[]];
-}
-
-/** The lines of a text that ends in "\n" (none for an empty text). */
-function linesOf(text: string, file: string): string[] {
-  if (text === "") return [];
-  if (!text.endsWith("\n")) {
-    throw new InputError(file, { path: "" }, "expected whole lines ending in a newline");
-  }
-  return text.slice(0, -1).split("\n");
 }
 
 /** Reads one shard folder. */
@@ -84,14 +76,50 @@ async function readShard(dir: string): Promise<ShardFolder> {
       "expected the output of one shard (a sweep run with --shard I/N)",
     );
   }
-  const results = linesOf(await readTextInput(files.results), files.results);
-  const csvAll = linesOf(await readTextInput(files.csv), files.csv);
+  const results = shardFiles.shardLines(await readTextInput(files.results), files.results);
+  const csvAll = shardFiles.shardLines(await readTextInput(files.csv), files.csv);
   const header = CSV_COLUMNS.join(",");
   if (csvAll[0] !== header) {
     throw new InputError(files.csv, { row: 1, column: "(header)" }, `expected ${header}`);
   }
-  const timings = linesOf(await readTextInput(files.timings), files.timings);
+  const timings = shardFiles.shardLines(await readTextInput(files.timings), files.timings);
   return { dir, shard: sh, grid: g, lines: [results, csvAll.slice(1), timings] };
+}
+
+/** The files of a shard with one line per row, in the order of `ShardFolder.lines`. */
+const FILE_NAMES = ["raw_results.jsonl", "raw_results.csv", "timings.jsonl"];
+
+/**
+ * The rows of one unit in a shard's results (`j` 0) or timings (`j` 2) JSONL: each line JSON,
+ * of the unit, and the unit's rows in (budget, method) order, each once.
+ */
+function unitRows(
+  s: ShardFolder,
+  j: number,
+  at: number,
+  perUnit: number,
+  u: { distribution: string; seed: number },
+): ResultRow[] {
+  const rows: ResultRow[] = [];
+  for (let r = at; r < at + perUnit; r++) {
+    const file = join(s.dir, FILE_NAMES[j]);
+    const row = shardFiles.shardRow<ResultRow>(file, s.lines[j], r);
+    shardFiles.checkShardRow(
+      file,
+      r,
+      row?.distribution === u.distribution && row?.seed === u.seed,
+      `expected a row of unit (${u.distribution}, seed ${u.seed})`,
+    );
+    shardFiles.checkShardRow(
+      file,
+      r,
+      rows.length === 0 || compareRows(rows[rows.length - 1], row) < 0,
+      `expected the rows of unit (${u.distribution}, seed ${u.seed}) in (budget, method) ` +
+        "order, each once",
+    );
+    rows.push(row);
+  }
+  return rows;
 }
 
 /** A grid without its shard key. */
@@ -105,7 +133,9 @@ function wholeGrid(g: SweepGrid): SweepGrid {
  * problem: every folder holds a finished shard; all are shards of the same
  * grid and shard count, each index once and none missing; each holds
  * exactly its units' rows (budgets × methods lines per unit, in each of
- * the three files), each unit's rows its own. Then interleaves the units
+ * the three files), each unit's rows its own, in (budget, method) order,
+ * each once, every line as the sweep writes its row (so a line edited, moved
+ * or repeated is refused, not merged). Then interleaves the units
  * back into output order (lib/shard.ts), recomputes the summary (the
  * bootstrap needs every row of a group) and writes the files atomically.
  *
@@ -119,13 +149,14 @@ function wholeGrid(g: SweepGrid): SweepGrid {
  * @returns the whole grid, the files, counts and the summary
  * @throws {InputError} naming the folder or file and what was expected: an unfinished shard,
  *   a folder without a shard's summary, shards of different grids, overlapping or missing
- *   shards, a file with the wrong number of lines or a unit's rows out of place
+ *   shards, a file with the wrong number of lines, a unit's rows out of place, out of order or
+ *   repeated, or a line that is not the sweep's text of its row
  */
 export async function mergeSweepShards(
   dirs: readonly string[],
   outDir: string,
 ): Promise<MergeResult> {
-  const { shards, byIndex } = await readShardSet(dirs, outDir, readShard, {
+  const { shards, byIndex } = await shardFiles.readShardSet(dirs, outDir, readShard, {
     same: (a, b) => canonicalJson(wholeGrid(a.grid)) === canonicalJson(wholeGrid(b.grid)),
     file: (s) => sweepFiles(s.dir).summary,
     path: "grid",
@@ -139,12 +170,11 @@ export async function mergeSweepShards(
     grid.seeds.map((seed) => ({ distribution, seed }))
   ).sort((a, b) => compareRows({ ...a, budget: 0, method: "" }, { ...b, budget: 0, method: "" }));
   const perUnit = grid.budgets.length * grid.methods.length;
-  const names = ["raw_results.jsonl", "raw_results.csv", "timings.jsonl"];
   for (const s of byIndex) {
     const want = shardSize(units.length, s.shard) * perUnit;
     const share = `(shard ${s.shard.index}/${n} of ${units.length} units, ${perUnit} rows each)`;
     s.lines.forEach((ls, j) => {
-      checkShardLines(join(s.dir, names[j]), ls.length, want, `rows ${share}`);
+      shardFiles.checkShardLines(join(s.dir, FILE_NAMES[j]), ls.length, want, `rows ${share}`);
     });
   }
 
@@ -153,27 +183,21 @@ export async function mergeSweepShards(
   units.forEach((u, pos) => {
     const s = byIndex[pos % n];
     const at = Math.floor(pos / n) * perUnit;
-    const rows: ResultRow[] = [];
-    for (let r = at; r < at + perUnit; r++) {
-      const line = s.lines[0][r];
-      let row: ResultRow;
-      try {
-        row = JSON.parse(line) as ResultRow;
-      } catch {
-        throw new InputError(join(s.dir, names[0]), { path: `line ${r + 1}` }, "expected JSON");
-      }
-      if (row?.distribution !== u.distribution || row?.seed !== u.seed) {
-        throw new InputError(
-          join(s.dir, names[0]),
-          { path: `line ${r + 1}` },
-          `expected a row of unit (${u.distribution}, seed ${u.seed})`,
-        );
-      }
-      rows.push(row);
-    }
-    for (let j = 0; j < 3; j++) {
-      out[j] += s.lines[j].slice(at, at + perUnit).join("\n") + (perUnit > 0 ? "\n" : "");
-    }
+    const [rows, timings] = [0, 2].map((j) => unitRows(s, j, at, perUnit, u));
+    // Each line must be the one the sweep writes for its row (an edited line, a CR or a CSV
+    // line of another row would make the merged files differ from one machine's).
+    const text = unitText({ ...u, rows, timings: timings as unknown as TimingRow[] });
+    [text.jsonl, text.csv, text.timings].forEach((chunk, j) => {
+      const want = chunk.slice(0, -1).split("\n");
+      const k = want.findIndex((line, i) => s.lines[j][at + i] !== line);
+      shardFiles.checkShardRow(
+        join(s.dir, FILE_NAMES[j]),
+        at + k + (j === 1 ? 1 : 0),
+        perUnit === 0 || k < 0,
+        `expected the line the sweep writes for its row: ${want[k]?.slice(0, 80)}`,
+      );
+      out[j] += chunk;
+    });
     builder.addBlock(liteBlock(rows));
   });
 
@@ -189,11 +213,12 @@ export async function mergeSweepShards(
     pool.close();
   }
   const files = sweepFiles(outDir);
-  await makeFolder(outDir);
-  await writeTextAtomic(files.results, out[0]);
-  await writeTextAtomic(files.csv, out[1]);
-  await writeTextAtomic(files.timings, out[2]);
-  await writeTextAtomic(files.summary, summaryText(summary));
+  await writeFileSet([
+    [files.results, out[0]],
+    [files.csv, out[1]],
+    [files.timings, out[2]],
+    [files.summary, summaryText(summary)],
+  ]);
   const { journal: _journal, ...written } = files;
   return {
     grid,

@@ -101,3 +101,15 @@ Deno.test("main() shows the overview for --help and help, on stderr with exit 2 
   assert.equal(await main(["nope"], unknown.io), 2);
   assert.match(unknown.err.join(""), /^memaudit: unknown command 'nope'; expected one of .*t-ok/);
 });
+
+Deno.test("main() ends quietly with 0 when standard output is closed by its reader (| head)", async () => {
+  registerCommand("t-pipe", "test command", () =>
+    Promise.resolve({
+      name: "t-pipe",
+      summary: "",
+      run: () => Promise.reject(new Deno.errors.BrokenPipe("Broken pipe (os error 32)")),
+    }));
+  const c = capture();
+  assert.equal(await main(["t-pipe"], c.io), 0);
+  assert.deepEqual([c.out, c.err], [[], []]);
+});

@@ -3,10 +3,12 @@ import { join } from "node:path";
 import { UsageError } from "../../lib/cli/command.ts";
 import {
   handleHelp,
+  isDecimal,
   parseCommand,
   parseIntFlag,
   parseList,
   parseNumberList,
+  parseSeedFlag,
   parseShardFlag,
   readPackageArg,
   requireOutDir,
@@ -106,14 +108,27 @@ Deno.test("parseCommand() prints help or parses the flags, OUTPUT_FLAGS and the 
   assert.equal(parseCommand([], io, "H", flags)?.form, "table");
   assert.throws(() => parseCommand(["--json", "--csv"], io, "H", flags), UsageError);
   assert.throws(() => parseCommand(["p"], io, "H", flags, { positionals: false }), UsageError);
-  // By default help wins over a bad flag; with helpAfterFlags the bad flag is the error.
-  assert.equal(parseCommand(["--bogus", "-h"], io, "H", flags), null);
+  // An empty argument is no path.
   assert.throws(
-    () => parseCommand(["--bogus", "-h"], io, "H", flags, { helpAfterFlags: true }),
-    UsageError,
+    () => parseCommand(["p", " "], io, "H", flags),
+    /^UsageError: expected a path, got an empty argument ''$/,
   );
-  assert.equal(parseCommand(["--help"], io, "H\n", flags, { helpAfterFlags: true }), null);
-  assert.equal(out, "H\nH\n");
+  // Help wins over a bad flag, a missing value and --json --csv.
+  assert.equal(parseCommand(["--bogus", "-h"], io, "H", flags), null);
+  assert.equal(parseCommand(["--help", "--k"], io, "H\n", flags, { positionals: false }), null);
+  assert.equal(parseCommand(["--json", "--csv", "--help"], io, "H", flags), null);
+  assert.equal(out, "H\nH\nH\n");
+  // A negative number after a flag that takes a value is its value (the command checks it);
+  // after "--" it is a positional.
+  assert.equal(parseCommand(["--k", "-3"], io, "H", flags)?.values.k, "-3");
+  assert.deepEqual(parseCommand(["--k", "1", "--", "-3"], io, "H", flags)?.positionals, ["-3"]);
+  assert.throws(() => parseCommand(["--quiet", "-3"], io, "H", flags), /Unknown option '-3'/);
+  // A flag given twice: the last wins (the tests append overrides to a base command line).
+  assert.equal(parseCommand(["--k", "2", "--k=3"], io, "H", flags)?.values.k, "3");
+  assert.equal(
+    parseCommand(["--quiet", "--quiet", "--json", "--json"], io, "H", flags)?.form,
+    "json",
+  );
 });
 
 Deno.test("runWithFlags() returns 0 after help, else the body's code; requireOutDir() checks --out", async () => {
@@ -130,4 +145,32 @@ Deno.test("runWithFlags() returns 0 after help, else the body's code; requireOut
   assert.equal(requireOutDir("d"), "d");
   assert.throws(() => requireOutDir(undefined), /^UsageError: --out DIR is required$/);
   assert.throws(() => requireOutDir(" "), /--out expects a folder path, got an empty string/);
+});
+
+Deno.test("isDecimal() takes signed decimals with exponents, not what else Number() takes; parseSeedFlag()", () => {
+  for (const w of ["2", "-0", "+5", ".5", "5.", "1e3", "1E-3"]) assert.equal(isDecimal(w), true, w);
+  for (const w of ["", " ", " 5", "0x10", "0b1", "Infinity", "NaN", "1e", "1_000", "٣"]) {
+    assert.equal(isDecimal(w), false, w);
+  }
+  assert.equal(parseSeedFlag(undefined, 0), 0);
+  assert.equal(parseSeedFlag("-7", 0), -7);
+  assert.equal(parseSeedFlag("abc", 0), "abc");
+  // Beyond 2^53 a number would round onto another seed: kept as text.
+  assert.equal(parseSeedFlag("99999999999999999999", 0), "99999999999999999999");
+  assert.throws(
+    () => parseSeedFlag(" ", 0),
+    /^UsageError: --seed expects an integer or a word, got ''$/,
+  );
+});
+
+Deno.test("textTable() shows a tiny nonzero number in 4 significant digits, not as 0.0000", async () => {
+  const { textTable } = await import("../../lib/cli/command.ts");
+  const t = textTable(["b"], [{ b: 1e-12 }, { b: -3e-7 }, { b: 0.5 }, { b: 0 }, { b: 0.00004 }]);
+  assert.deepEqual(t.split("\n").slice(2, 7).map((s) => s.trim()), [
+    "1.000e-12",
+    "-3.000e-7",
+    "0.5000",
+    "0",
+    "0.00004000",
+  ]);
 });

@@ -43,3 +43,13 @@ Deno.test("Table.save() writes no caption file for a table without a caption", a
     assert.deepEqual(names, ["plain.csv"]);
   });
 });
+
+Deno.test("Table.save() without a caption removes the caption file of an earlier save with one", async () => {
+  await withOut(async (dir) => {
+    await new Table("t", [{ a: 1 }], undefined, "SIMULATED").save();
+    await new Table("t", [{ a: 2 }]).save();
+    const names = [...Deno.readDirSync(join(dir, "tables"))].map((e) => e.name).sort();
+    assert.deepEqual(names, ["t.csv"]);
+    assert.equal(await Deno.readTextFile(join(dir, "tables", "t.csv")), "a\n2\n");
+  });
+});

@@ -146,8 +146,37 @@ Deno.test("memaudit scale score exits 2 with one line on bad flags, a bad file a
     [["scale", "score", fx("memaudit.jsonl"), "--format", "xml"], /--format expects one of auto/],
     // 1e9 resamples ran for an hour and then exhausted the heap.
     [
+      ["scale", "score", fx("memaudit.jsonl"), "--resamples", "1000000000"],
+      /--resamples expects an integer in \[0, 1000000\], got "1000000000"/,
+    ],
+    // Integers are plain decimals (Number() took 1e9, 0x10 and +5).
+    [
       ["scale", "score", fx("memaudit.jsonl"), "--resamples", "1e9"],
-      /--resamples expects an integer in \[0, 1000000\], got "1e9"/,
+      /--resamples expects an integer, got "1e9"/,
+    ],
+    [
+      ["scale", "score", fx("memaudit.jsonl"), "--budget", "0x10"],
+      /--budget expects an integer, got "0x10"/,
+    ],
+    [
+      ["scale", "score", fx("memaudit.jsonl"), "--budget", "+5"],
+      /--budget expects an integer, got "\+5"/,
+    ],
+    [
+      ["scale", "score", fx("memaudit.jsonl"), "--alpha", "0x1"],
+      /--alpha expects a number, got "0x1"/,
+    ],
+    [
+      ["scale", "score", fx("memaudit.jsonl"), "--seed", ""],
+      /--seed expects an integer or a word, got ''/,
+    ],
+    [
+      ["scale", "score", fx("memaudit.jsonl"), "--ladder", "s0,s0"],
+      /--ladder lists "s0" twice, got "s0,s0"/,
+    ],
+    [
+      ["scale", "score", fx("memaudit.jsonl"), "--memory-tools", ","],
+      /--memory-tools expects a comma-separated list/,
     ],
     [["scale", "score", fx("memaudit.jsonl"), "--bogus"], /Unknown option '--bogus'/],
     [["scale", "score"], /expected one trajectory file, got 0/],

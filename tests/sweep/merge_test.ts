@@ -156,3 +156,51 @@ Deno.test("runSweep() resumes an interrupted shard to the bytes of an uninterrup
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("mergeSweepShards() refuses a shard whose lines are swapped, repeated or edited (right count)", async () => {
+  const small = { ...GRID, distributions: ["base"], seeds: [0, 1, 2] };
+  await withShards(2, async (dir, shards) => {
+    const out = join(dir, "merged");
+    const edit = async (file: string, f: (lines: string[]) => string[]) => {
+      const path = join(shards[0], file);
+      const before = await Deno.readTextFile(path);
+      await Deno.writeTextFile(path, f(before.slice(0, -1).split("\n")).join("\n") + "\n");
+      const err = await inputError(mergeSweepShards(shards, out));
+      await Deno.writeTextFile(path, before);
+      assert.ok(!err.message.includes("\n"), err.message);
+      return err.message;
+    };
+    const swap =
+      (i: number) => (ls: string[]) => [...ls.slice(0, i), ls[i + 1], ls[i], ...ls.slice(i + 2)];
+    assert.match(
+      await edit("raw_results.jsonl", swap(0)),
+      /s0\/raw_results\.jsonl: line 2: expected the rows of unit \(base, seed 0\) in \(budget, method\) order, each once$/,
+    );
+    assert.match(
+      await edit("raw_results.jsonl", (ls) => [ls[0], ls[0], ...ls.slice(2)]),
+      /line 2: expected the rows of unit \(base, seed 0\) in \(budget, method\) order/,
+    );
+    assert.match(
+      await edit("raw_results.jsonl", (ls) => ls.map((l) => l + "\r")),
+      /s0\/raw_results\.jsonl: line 1: expected the line the sweep writes for its row: \{"budget"/,
+    );
+    assert.match(
+      await edit(
+        "raw_results.csv",
+        (ls) => [...ls.slice(0, 2), ls[2].replace(",", ", "), ...ls.slice(3)],
+      ),
+      /s0\/raw_results\.csv: line 3: expected the line the sweep writes for its row: base,0,/,
+    );
+    assert.match(
+      await edit("timings.jsonl", swap(4)),
+      /s0\/timings\.jsonl: line 6: expected the rows/,
+    );
+    assert.equal(await Deno.stat(out).catch(() => null), null);
+    // Untouched, the shards still merge to the bytes of one run.
+    await runSweep({ ...small, outDir: join(dir, "whole") });
+    await mergeSweepShards(shards, out);
+    for (const f of FILES) {
+      assert.equal(await sha256(join(out, f)), await sha256(join(dir, "whole", f)), f);
+    }
+  }, small);
+});

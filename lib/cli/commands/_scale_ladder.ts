@@ -7,7 +7,13 @@
  * @module
  */
 import { type CliIo, emit, EXIT, UsageError } from "../command.ts";
-import { parseCommand, parseIntFlag, stringFlags } from "../shared.ts";
+import {
+  parseCommand,
+  parseIntFlag,
+  parseSeedFlag,
+  requireOutDir,
+  stringFlags,
+} from "../shared.ts";
 import { InputError } from "../../errors.ts";
 import { readJsonInput } from "../../fs.ts";
 import { parseLocomo } from "../../natural/load_locomo.ts";
@@ -95,16 +101,14 @@ export async function runScaleLadder(argv: string[], io: CliIo): Promise<number>
     io,
     LADDER_HELP,
     stringFlags("out", "seed", "n-irr", "filler", "limit", "queries"),
-    { helpAfterFlags: true },
   );
   if (cmd === null) return EXIT.ok;
   const { values, positionals, form } = cmd;
   if (positionals.length > 1) {
     throw new UsageError(`expected at most one FILE, got ${positionals.length}`);
   }
-  if (values.out === undefined) throw new UsageError("--out DIR is required");
-  const seedText = values.seed ?? "0";
-  const seed = /^-?\d+$/.test(seedText) ? Number(seedText) : seedText;
+  const out = requireOutDir(values.out);
+  const seed = parseSeedFlag(values.seed, 0);
   const nIrr = values["n-irr"]?.split(",").map((x) => parseIntFlag("--n-irr", x.trim(), 0));
   const { src: base } = await readSource(positionals[0]);
   const src = values.filler
@@ -122,7 +126,7 @@ export async function runScaleLadder(argv: string[], io: CliIo): Promise<number>
     if (e instanceof RangeError) throw new UsageError(e.message);
     throw e;
   }
-  const paths = await writeLadder(ladder, values.out);
+  const paths = await writeLadder(ladder, out);
   const rows = ladderSummary(ladder).map((r) => ({
     scale: r.scale,
     n_irr: r.nIrr,
@@ -150,7 +154,7 @@ export async function runScaleLadder(argv: string[], io: CliIo): Promise<number>
     io.stdout(`\n${ladder.reachable.note}.\nToken proxy: ${TOKEN_PROXY_METHOD}.\n`);
     const codes = Object.entries(issues).map(([k, v]) => `${k} ${v}`).join(", ");
     if (codes) io.stdout(`Issues (see ladder.json): ${codes}.\n`);
-    io.stdout(`Wrote ${paths.length} files to ${values.out}\n`);
+    io.stdout(`Wrote ${paths.length} files to ${out}\n`);
   }
   return EXIT.ok;
 }

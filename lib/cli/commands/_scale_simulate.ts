@@ -8,7 +8,15 @@
  */
 import { join } from "node:path";
 import { type CliIo, emit, EXIT, UsageError } from "../command.ts";
-import { parseCommand, parseIntFlag, parseShardFlag, stringFlags } from "../shared.ts";
+import {
+  isDecimal,
+  parseCommand,
+  parseIntFlag,
+  parseSeedFlag,
+  parseShardFlag,
+  requireOutDir,
+  stringFlags,
+} from "../shared.ts";
 import { writeTextAtomic } from "../../fs.ts";
 import { readLadder } from "../../scale/ladder.ts";
 import { simulateLadder, SIMULATOR_PRESETS, type SimulatorSpec } from "../../scale/simulate.ts";
@@ -62,8 +70,8 @@ Exit codes: 0 done, 2 bad usage or bad input (one line on stderr).
 /** A reader-noise flag's value, or undefined when absent (the range is the simulator's check). */
 function num(flag: string, v: string | undefined): number | undefined {
   if (v === undefined) return undefined;
-  const x = Number(v);
-  if (v.trim() === "" || !Number.isFinite(x)) {
+  const x = isDecimal(v) ? Number(v) : NaN;
+  if (!Number.isFinite(x)) {
     throw new UsageError(`--${flag} expects a number, got "${v}"`);
   }
   return x;
@@ -94,17 +102,19 @@ export async function runScaleSimulate(argv: string[], io: CliIo): Promise<numbe
       "gamma-guess",
       "shard",
     ),
-    { helpAfterFlags: true },
   );
   if (cmd === null) return EXIT.ok;
   const { values, positionals, form } = cmd;
   if (positionals.length !== 1) throw new UsageError("expected one LADDER_DIR");
-  if (values.out === undefined) {
-    throw new UsageError(`--out ${values.shard === undefined ? "FILE.jsonl" : "DIR"} is required`);
-  }
+  const out = requireOutDir(values.out, values.shard === undefined ? "FILE.jsonl" : "DIR");
   const shard = parseShardFlag(values.shard);
   const names = values.agents?.split(",").map((s) => s.trim()).filter((s) => s !== "") ??
     Object.keys(SIMULATOR_PRESETS);
+  if (names.length === 0) {
+    throw new UsageError(
+      `--agents expects simulator names among ${Object.keys(SIMULATOR_PRESETS).join(", ")}`,
+    );
+  }
   const granularity = values.granularity ?? "session";
   if (granularity !== "session" && granularity !== "turn") {
     throw new UsageError(`--granularity expects session or turn, got "${granularity}"`);
@@ -115,7 +125,7 @@ export async function runScaleSimulate(argv: string[], io: CliIo): Promise<numbe
   }
   const roles: ("user" | "assistant")[] = rolesFlag === "all" ? ["user", "assistant"] : ["user"];
   const specs: SimulatorSpec[] = names.map((n) => {
-    const p = SIMULATOR_PRESETS[n];
+    const p = Object.hasOwn(SIMULATOR_PRESETS, n) ? SIMULATOR_PRESETS[n] : undefined;
     if (!p) {
       throw new UsageError(
         `unknown simulator '${n}'; expected one of ${Object.keys(SIMULATOR_PRESETS).join(", ")}`,
@@ -130,20 +140,19 @@ export async function runScaleSimulate(argv: string[], io: CliIo): Promise<numbe
       gammaGuess: num("gamma-guess", values["gamma-guess"]) ?? p.gammaGuess,
     };
   });
-  const seedText = values.seed ?? "0";
-  const seed = /^-?\d+$/.test(seedText) ? Number(seedText) : seedText;
+  const seed = parseSeedFlag(values.seed, 0);
   const ladder = await readLadder(positionals[0]);
   let ts;
   try {
     ts = shard === undefined
       ? simulateLadder(ladder, specs, { seed })
-      : await writeScaleShard(ladder, specs, { seed }, shard, values.out);
+      : await writeScaleShard(ladder, specs, { seed }, shard, out);
   } catch (e) {
     if (e instanceof RangeError) throw new UsageError(e.message);
     throw e;
   }
   if (shard === undefined) {
-    await writeTextAtomic(values.out, ts.map((t) => JSON.stringify(t) + "\n").join(""));
+    await writeTextAtomic(out, ts.map((t) => JSON.stringify(t) + "\n").join(""));
   }
   const rows: Record<string, unknown>[] = [];
   for (const spec of specs) {
@@ -166,7 +175,7 @@ export async function runScaleSimulate(argv: string[], io: CliIo): Promise<numbe
       simulated: true,
       seed,
       trajectories: ts.length,
-      file: shard === undefined ? values.out : join(values.out, SCALE_SHARD_FILES.trajectories),
+      file: shard === undefined ? out : join(out, SCALE_SHARD_FILES.trajectories),
       ...(shard === undefined ? {} : { shard }),
       groups: rows,
     },
@@ -175,8 +184,8 @@ export async function runScaleSimulate(argv: string[], io: CliIo): Promise<numbe
   });
   if (form === "table") {
     io.stdout(
-      `\nSIMULATED trajectories (offline stand-ins, structural judge): ${ts.length} written to ${values.out}.\n` +
-        `Score them with: memaudit scale score ${values.out} --budget 2\n`,
+      `\nSIMULATED trajectories (offline stand-ins, structural judge): ${ts.length} written to ${out}.\n` +
+        `Score them with: memaudit scale score ${out} --budget 2\n`,
     );
   }
   return EXIT.ok;

@@ -67,6 +67,21 @@ export const command: Command = {
         } with --shard I/N)`,
       );
     }
+    // A shard of another kind is named as such (not as a file of this kind it lacks).
+    for (const dir of positionals.slice(1)) {
+      const other: typeof merger | undefined = await merger.detect(dir)
+        ? merger
+        : await mergerFor(dir);
+      if (other !== undefined && other !== merger) {
+        throw new InputError(
+          dir,
+          { path: "" },
+          `expected a ${merger.kind} shard folder like ${
+            positionals[0]
+          }, found a ${other.kind} shard`,
+        );
+      }
+    }
     // The merged files would replace a shard's own (same names): refuse before reading any.
     const { resolve } = await import("node:path");
     const real = async (p: string) => {

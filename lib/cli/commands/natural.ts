@@ -11,6 +11,7 @@ import { startProgress } from "../progress.ts";
 import {
   parseIntFlag,
   parseList,
+  parseMethodList,
   parseNumberList,
   parseShardFlag,
   requireOutDir,
@@ -63,20 +64,13 @@ export const command: Command = {
     const conversations = values.conversations === undefined
       ? undefined
       : parseList(values.conversations);
-    let methods: string[] | undefined;
-    if (values.methods !== undefined) {
-      const { WRITERS } = await import("../../writers/registry.ts");
-      methods = parseList(values.methods);
-      for (const m of methods) {
-        if (!(m in WRITERS)) {
-          throw new UsageError(
-            `--methods: unknown writer '${m}'; expected ids among ${
-              Object.keys(WRITERS).join(", ")
-            }`,
-          );
-        }
-      }
+    // An empty list kept no conversation: a run of 0 packages, exit 0.
+    if (conversations?.length === 0) {
+      throw new UsageError("--conversations expects conversation ids, e.g. conv-26,conv-30");
     }
+    const methods = values.methods === undefined
+      ? undefined
+      : parseMethodList(values.methods, (await import("../../writers/registry.ts")).WRITERS, false);
     let locomo = values.locomo;
     if (locomo === undefined) {
       const { locateLocomo, locomoHowTo } = await import("../../natural/data_source.ts");

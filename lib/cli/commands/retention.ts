@@ -12,11 +12,22 @@
  *
  * @module
  */
-import { type CliIo, type Command, csvTable, emit, EXIT, UsageError } from "../command.ts";
+import {
+  type CliIo,
+  type Command,
+  csvTable,
+  didYouMean,
+  emit,
+  EXIT,
+  UsageError,
+} from "../command.ts";
 import {
   parseCommand,
   parseIntFlag,
+  parseSeedFlag,
   parseShardFlag,
+  requireOutDir,
+  runSubcommand,
   stringFlags,
   writeOutFiles,
 } from "../shared.ts";
@@ -143,10 +154,10 @@ async function simulate(argv: string[], io: CliIo): Promise<number> {
     ...stringFlags("out", "users", "seed", "budget", "policy"),
     shift: { type: "boolean" },
     shard: { type: "string" },
-  }, { positionals: false, helpAfterFlags: true });
+  }, { positionals: false });
   if (cmd === null) return EXIT.ok;
   const { values, form } = cmd;
-  if (values.out === undefined) throw new UsageError("--out DIR is required");
+  const out = requireOutDir(values.out);
   const int = (flag: string, v: string | undefined, min: number) => {
     if (v === undefined) return undefined;
     const n = /^\d+$/.test(v) ? Number(v) : NaN;
@@ -158,9 +169,10 @@ async function simulate(argv: string[], io: CliIo): Promise<number> {
   const users = int("users", values.users, 1);
   const budget = int("budget", values.budget, 0);
   const shard = parseShardFlag(values.shard);
+  parseSeedFlag(values.seed, 0); // refuses an empty seed; the seed is kept as text
   let files;
   try {
-    files = await writeSimulatedRun(values.out, {
+    files = await writeSimulatedRun(out, {
       users,
       seed: values.seed ?? 0,
       budget,
@@ -183,7 +195,7 @@ async function rr(argv: string[], io: CliIo): Promise<number> {
     ...stringFlags("facts", "presence", "sessions", "snapshots", "judge", "per-fact"),
     "end-on-update": { type: "boolean" },
     ...stringFlags("k", "reweight", "out"),
-  }, { positionals: false, helpAfterFlags: true });
+  }, { positionals: false });
   if (cmd === null) return EXIT.ok;
   const { values, form } = cmd;
   const csvMode = values.facts !== undefined || values.presence !== undefined;
@@ -321,7 +333,7 @@ async function rr(argv: string[], io: CliIo): Promise<number> {
 }
 
 async function gating(argv: string[], io: CliIo): Promise<number> {
-  const cmd = parseCommand(argv, io, GATING_HELP, stringFlags("out"), { helpAfterFlags: true });
+  const cmd = parseCommand(argv, io, GATING_HELP, stringFlags("out"));
   if (cmd === null) return EXIT.ok;
   const { values, positionals, form } = cmd;
   if (positionals.length !== 1) {
@@ -362,13 +374,22 @@ export const command: Command = {
   summary: "Memory Retention Rate and storage-gating metrics (paper 003, PerMem-Bench)",
   run(argv, io) {
     const [sub, ...rest] = argv;
-    if (sub === "rr") return rr(rest, io);
-    if (sub === "gating") return gating(rest, io);
-    if (sub === "simulate") return simulate(rest, io);
-    if (sub === undefined || sub === "--help" || sub === "-h" || sub === "help") {
-      io.stdout(HELP);
-      return Promise.resolve(sub === undefined ? EXIT.badInput : EXIT.ok);
+    if (sub === "rr" || sub === "gating" || sub === "simulate") {
+      return runSubcommand("retention", sub, () => ({ rr, gating, simulate })[sub](rest, io));
     }
-    throw new UsageError(`unknown subcommand '${sub}'; expected rr, gating or simulate`);
+    if (sub === undefined) {
+      // No subcommand is bad usage: the overview on stderr, as `memaudit` alone does.
+      io.stderr(HELP);
+      return Promise.resolve(EXIT.badInput);
+    }
+    if (sub === "--help" || sub === "-h" || sub === "help") {
+      io.stdout(HELP);
+      return Promise.resolve(EXIT.ok);
+    }
+    throw new UsageError(
+      `unknown subcommand '${sub}'${
+        didYouMean(sub, ["rr", "gating", "simulate"])
+      }; expected rr, gating or simulate`,
+    );
   },
 };

@@ -10,8 +10,23 @@
  *
  * @module
  */
-import { type CliIo, type Command, csvTable, EXIT, textTable, UsageError } from "../command.ts";
-import { parseCommand, stringFlags, writeOutFiles } from "../shared.ts";
+import {
+  type CliIo,
+  type Command,
+  csvTable,
+  didYouMean,
+  EXIT,
+  textTable,
+  UsageError,
+} from "../command.ts";
+import {
+  isDecimal,
+  parseCommand,
+  parseSeedFlag,
+  runSubcommand,
+  stringFlags,
+  writeOutFiles,
+} from "../shared.ts";
 import { readTextInput } from "../../fs.ts";
 import { joinJudgeLog, readJudgeLog, requireCorrectness } from "../../scale/trajectory.ts";
 import {
@@ -92,17 +107,20 @@ const MAX_RESAMPLES = 1_000_000;
 
 function number(flag: string, v: string | undefined, dflt: number, integer: boolean): number {
   if (v === undefined) return dflt;
-  const x = Number(v);
-  if (v.trim() === "" || !Number.isFinite(x) || (integer && !Number.isSafeInteger(x))) {
+  // Plain decimals only (Number() would also take 0x10, " 5 " and, for an integer, 1e3).
+  const x = (integer ? /^-?\d+$/.test(v) : isDecimal(v)) ? Number(v) : NaN;
+  if (!Number.isFinite(x) || (integer && !Number.isSafeInteger(x))) {
     throw new UsageError(`--${flag} expects ${integer ? "an integer" : "a number"}, got "${v}"`);
   }
   return x;
 }
 
-function list(v: string | undefined): string[] | undefined {
+function list(flag: string, v: string | undefined): string[] | undefined {
   if (v === undefined) return undefined;
   const xs = v.split(",").map((s) => s.trim()).filter((s) => s !== "");
-  if (xs.length === 0) throw new UsageError(`expected a comma-separated list, got "${v}"`);
+  if (xs.length === 0) throw new UsageError(`--${flag} expects a comma-separated list, got "${v}"`);
+  const twice = xs.find((x, i) => xs.indexOf(x) !== i);
+  if (twice !== undefined) throw new UsageError(`--${flag} lists "${twice}" twice, got "${v}"`);
   return xs;
 }
 
@@ -146,7 +164,7 @@ async function runScore(argv: string[], io: CliIo): Promise<number> {
     ...stringFlags("budget", "alpha", "judge-log", "memory-tools", "format", "ladder"),
     sustained: { type: "boolean" },
     ...stringFlags("resamples", "seed", "out"),
-  }, { helpAfterFlags: true });
+  });
   if (cmd === null) return EXIT.ok;
   const { values, positionals, form } = cmd;
   if (positionals.length !== 1) {
@@ -171,17 +189,13 @@ async function runScore(argv: string[], io: CliIo): Promise<number> {
       `--format expects one of ${TRAJECTORY_FORMATS.join(", ")}, got "${format}"`,
     );
   }
-  const seed = values.seed === undefined
-    ? 0
-    : /^-?\d+$/.test(values.seed)
-    ? Number(values.seed)
-    : values.seed;
+  const seed = parseSeedFlag(values.seed, 0);
 
   const file = positionals[0];
   const input = readTrajectoryInput(await readTextInput(file), {
     file,
     format,
-    memoryTools: list(values["memory-tools"]),
+    memoryTools: list("memory-tools", values["memory-tools"]),
   });
   let records = input.records;
   const log = values["judge-log"];
@@ -194,7 +208,7 @@ async function runScore(argv: string[], io: CliIo): Promise<number> {
     alpha,
     resamples,
     seed,
-    ladder: list(values.ladder),
+    ladder: list("ladder", values.ladder),
     sustained: values.sustained === true,
     file,
   });
@@ -327,16 +341,23 @@ export const command: Command = {
   summary: "scale-conditioned reliability (paper 002): ladders, simulators, trajectory scoring",
   run(argv, io) {
     const [sub, ...rest] = argv;
-    if (sub === undefined || sub === "--help" || sub === "-h" || sub === "help") {
-      io.stdout(help());
-      return Promise.resolve(sub === undefined ? EXIT.badInput : EXIT.ok);
+    if (sub === undefined) {
+      // No subcommand is bad usage: the overview on stderr, as `memaudit` alone does.
+      io.stderr(help());
+      return Promise.resolve(EXIT.badInput);
     }
-    const entry = SUBCOMMANDS[sub];
+    if (sub === "--help" || sub === "-h" || sub === "help") {
+      io.stdout(help());
+      return Promise.resolve(EXIT.ok);
+    }
+    // Own entries only: `scale toString` is an unknown subcommand, not Object.prototype's.
+    const entry = Object.hasOwn(SUBCOMMANDS, sub) ? SUBCOMMANDS[sub] : undefined;
     if (entry === undefined) {
       throw new UsageError(
-        `unknown subcommand '${sub}'; expected one of ${Object.keys(SUBCOMMANDS).join(", ")}`,
+        `unknown subcommand '${sub}'${didYouMean(sub, Object.keys(SUBCOMMANDS))}; ` +
+          `expected one of ${Object.keys(SUBCOMMANDS).join(", ")}`,
       );
     }
-    return entry.run(rest, io);
+    return runSubcommand("scale", sub, () => entry.run(rest, io));
   },
 };

@@ -164,6 +164,18 @@ const RATIO_COLUMNS = [
   "package_upper",
 ];
 
+/** The columns of `store_items.csv`: one row per (package, budget). */
+const ITEM_COLUMNS = [
+  "package",
+  "qa_index",
+  "category",
+  "budget",
+  "certified",
+  "opt_package",
+  "opt_union",
+  ...RATIO_COLUMNS,
+];
+
 /** `memaudit store ...`. */
 export const command: Command = {
   name: "store",
@@ -185,6 +197,9 @@ export const command: Command = {
       );
     }
 
+    if (values["locomo-data"]?.trim() === "") {
+      throw new UsageError("--locomo-data expects locomo8, locomo10 or a file path, got ''");
+    }
     const found = await locateLocomo(
       values["locomo-data"] !== undefined ? { choice: values["locomo-data"] } : {},
     );
@@ -273,25 +288,8 @@ export const command: Command = {
       package_salience: b.package_ratio.salience,
       package_upper: b.package_ratio.upper,
     }));
-    emit(io, form, { json: result, columns, rows });
-    if (form === "table") {
-      io.stdout(
-        `${r.conversation}, ${read.format}, ${r.memories} memories; adjudicator ${r.adjudicator}; ` +
-          `salience ${r.salience}; ${locomoLine}. Means over the scored items (every OPT ` +
-          `certified, package OPT > 0).\n`,
-      );
-    }
+    // Files first: a folder that cannot be written is exit 2 with nothing on stdout.
     if (values.out !== undefined) {
-      const itemCols = [
-        "package",
-        "qa_index",
-        "category",
-        "budget",
-        "certified",
-        "opt_package",
-        "opt_union",
-        ...RATIO_COLUMNS,
-      ];
       const items = r.rows.map((x) => ({
         package: x.package,
         qa_index: x.qa_index,
@@ -308,9 +306,17 @@ export const command: Command = {
         package_upper: x.package_ratio.upper,
       }));
       await writeOutFiles(values.out, {
-        "store_items.csv": csvTable(itemCols, items),
+        "store_items.csv": csvTable(ITEM_COLUMNS, items),
         "store_summary.json": JSON.stringify(result, null, 2) + "\n",
       });
+    }
+    emit(io, form, { json: result, columns, rows });
+    if (form === "table") {
+      io.stdout(
+        `${r.conversation}, ${read.format}, ${r.memories} memories; adjudicator ${r.adjudicator}; ` +
+          `salience ${r.salience}; ${locomoLine}. Means over the scored items (every OPT ` +
+          `certified, package OPT > 0).\n`,
+      );
     }
     const bad = claimViolations(r);
     if (bad.length > 0) {
@@ -322,5 +328,5 @@ export const command: Command = {
       return EXIT.claimFailed;
     }
     return EXIT.ok;
-  }, { positionals: false, helpAfterFlags: true }),
+  }, { positionals: false }),
 };

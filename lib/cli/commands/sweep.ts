@@ -77,9 +77,6 @@ ${EXAMPLES}
 
 const MAX_SEEDS = 10_000_000;
 const MAX_WORKERS = 1024;
-/** Flags whose value may look like a negative number (then checked, and refused, as a value). */
-const NUMERIC_FLAGS = new Set(["--seeds", "--workers", "--budgets"]);
-
 /** A bad grid found by the runner (unknown method, duplicates): one line, no usage text. */
 class GridError extends UsageError {}
 
@@ -93,20 +90,6 @@ function integerFlag(name: string, text: string, max: number): number {
     throw new UsageError(`--${name} expects an integer in [1, ${max}], got '${text}'`);
   }
   return n;
-}
-
-/**
- * Joins `--seeds -1` into `--seeds=-1`, so that a negative number reaches the
- * integer check (and its message) instead of parseArgs' "ambiguous" error.
- */
-function joinNegativeValues(args: readonly string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    if (NUMERIC_FLAGS.has(args[i]) && /^-[0-9.]/.test(args[i + 1] ?? "")) {
-      out.push(`${args[i]}=${args[++i]}`);
-    } else out.push(args[i]);
-  }
-  return out;
 }
 
 /** How the run reports: `memaudit sweep` or the historical `deno task sweep`. */
@@ -125,7 +108,7 @@ async function runCommand(
 ): Promise<number> {
   const prog = mode === "script" ? "deno task sweep" : "memaudit sweep";
   if (handleHelp(argv, io, await help(prog))) return EXIT.ok;
-  const { values } = parseFlags(joinNegativeValues(argv), {
+  const { values } = parseFlags([...argv], {
     distributions: { type: "string", default: "base" },
     seeds: { type: "string", default: "5" },
     budgets: { type: "string", default: "0.01,0.02,0.05,0.10,0.20" },

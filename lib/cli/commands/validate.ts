@@ -57,10 +57,11 @@ export const command: Command = {
       field,
       value: Array.isArray(value) ? (value.length === 0 ? "(none)" : value.join(", ")) : value,
     }));
-    emit(io, form, { json: result, columns: ["field", "value"], rows });
+    // Files first: a folder that cannot be written is exit 2 with nothing on stdout.
     if (values.out !== undefined) {
       await writeOutFiles(values.out, { "validate.json": JSON.stringify(result, null, 2) + "\n" });
     }
+    emit(io, form, { json: result, columns: ["field", "value"], rows });
     return EXIT.ok;
   }),
 };

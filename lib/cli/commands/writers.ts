@@ -16,7 +16,7 @@ import { startProgress } from "../progress.ts";
 import {
   onePackageArg,
   parseIntFlag,
-  parseList,
+  parseMethodList,
   parseNumberList,
   readPackageArg,
   runWithFlags,
@@ -77,15 +77,7 @@ export const command: Command = {
       ? undefined
       : parseIntFlag("--time-limit", values["time-limit"], 0);
     const { WRITERS } = await import("../../writers/registry.ts");
-    const methods = values.methods === "all" ? Object.keys(WRITERS) : parseList(values.methods);
-    if (methods.length === 0) throw new UsageError("--methods expects writer ids or all");
-    for (const m of methods) {
-      if (!(m in WRITERS)) {
-        throw new UsageError(
-          `--methods: unknown writer '${m}'; expected ids among ${Object.keys(WRITERS).join(", ")}`,
-        );
-      }
-    }
+    const methods = parseMethodList(values.methods, WRITERS, true);
     let budgets = values.budgets === undefined
       ? undefined
       : parseNumberList("--budgets", values.budgets);
@@ -175,7 +167,7 @@ export const command: Command = {
       "ratio",
       "flag",
     ];
-    emit(io, form, { json, columns, rows });
+    // Files first: a folder that cannot be written is exit 2 with nothing on stdout.
     if (values.out !== undefined) {
       const { csvTable } = await import("../command.ts");
       await writeOutFiles(values.out, {
@@ -183,6 +175,7 @@ export const command: Command = {
         "writers.csv": csvTable(columns, rows),
       });
     }
+    emit(io, form, { json, columns, rows });
     if (claimFailed) {
       io.stderr(
         "memaudit writers: a feasible writer store is above a certified OPT (claim failed)\n",
