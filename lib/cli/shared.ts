@@ -16,6 +16,7 @@ import { parseShard, type Shard } from "../shard.ts";
 import {
   type CliIo,
   type Command,
+  didYouMean,
   EXIT,
   OUTPUT_FLAGS,
   type OutputForm,
@@ -221,22 +222,46 @@ export function handleHelp(argv: readonly string[], io: CliIo, help: string): bo
 }
 
 /**
- * Runs subcommand `sub` of `command` (e.g. `scale score`) so that its usage
- * errors point to its own `--help`, not to the command's list of subcommands.
+ * Dispatches `memaudit COMMAND SUBCOMMAND ...` (e.g. `scale score`): no
+ * subcommand prints the overview on stderr (exit 2, as `memaudit` alone
+ * does); `--help`, `-h` or `help` prints it on stdout (exit 0); an unknown
+ * name (own keys of `subcommands` only: `toString` is unknown) is a usage
+ * error with a "did you mean"; the subcommand's own usage errors point to
+ * its `--help` (`memaudit scale score --help`).
  *
  * @param command the command, e.g. `scale`
- * @param sub the subcommand, e.g. `score`
- * @param run runs it
- * @returns what `run` resolves to
- * @throws what `run` throws (a {@linkcode UsageError} with `helpFor` set)
+ * @param argv the words after the command; the first names the subcommand
+ * @param io where help goes
+ * @param help the command's overview text
+ * @param subcommands each subcommand's runner (it gets the words after its name), in the order
+ *   the overview and the error list them
+ * @returns the subcommand's exit code
+ * @throws {UsageError} for an unknown subcommand, and the subcommand's own (with `helpFor` set)
  */
-export async function runSubcommand(
+export async function runSubcommands(
   command: string,
-  sub: string,
-  run: () => Promise<number>,
+  argv: readonly string[],
+  io: CliIo,
+  help: string,
+  subcommands: Record<string, (argv: string[], io: CliIo) => Promise<number>>,
 ): Promise<number> {
+  const [sub, ...rest] = argv;
+  if (sub === undefined) {
+    io.stderr(help);
+    return EXIT.badInput;
+  }
+  if (sub === "--help" || sub === "-h" || sub === "help") {
+    io.stdout(help);
+    return EXIT.ok;
+  }
+  const names = Object.keys(subcommands);
+  if (!Object.hasOwn(subcommands, sub)) {
+    throw new UsageError(
+      `unknown subcommand '${sub}'${didYouMean(sub, names)}; expected one of ${names.join(", ")}`,
+    );
+  }
   try {
-    return await run();
+    return await subcommands[sub](rest, io);
   } catch (err) {
     if (err instanceof UsageError && err.helpFor === undefined) err.helpFor = `${command} ${sub}`;
     throw err;

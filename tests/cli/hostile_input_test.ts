@@ -160,7 +160,7 @@ Deno.test("Object.prototype names are unknown commands and subcommands (were int
   );
   assertOneLine(
     ret,
-    /^memaudit retention: unknown subcommand 'hasOwnProperty'; expected rr, gating or simulate/,
+    /^memaudit retention: unknown subcommand 'hasOwnProperty'; expected one of rr, gating, simulate/,
   );
   assertOneLine(
     score,

@@ -12,22 +12,14 @@
  *
  * @module
  */
-import {
-  type CliIo,
-  type Command,
-  csvTable,
-  didYouMean,
-  emit,
-  EXIT,
-  UsageError,
-} from "../command.ts";
+import { type CliIo, type Command, csvTable, emit, EXIT, UsageError } from "../command.ts";
 import {
   parseCommand,
   parseIntFlag,
   parseSeedFlag,
   parseShardFlag,
   requireOutDir,
-  runSubcommand,
+  runSubcommands,
   stringFlags,
   writeOutFiles,
 } from "../shared.ts";
@@ -373,23 +365,6 @@ export const command: Command = {
   name: "retention",
   summary: "Memory Retention Rate and storage-gating metrics (paper 003, PerMem-Bench)",
   run(argv, io) {
-    const [sub, ...rest] = argv;
-    if (sub === "rr" || sub === "gating" || sub === "simulate") {
-      return runSubcommand("retention", sub, () => ({ rr, gating, simulate })[sub](rest, io));
-    }
-    if (sub === undefined) {
-      // No subcommand is bad usage: the overview on stderr, as `memaudit` alone does.
-      io.stderr(HELP);
-      return Promise.resolve(EXIT.badInput);
-    }
-    if (sub === "--help" || sub === "-h" || sub === "help") {
-      io.stdout(HELP);
-      return Promise.resolve(EXIT.ok);
-    }
-    throw new UsageError(
-      `unknown subcommand '${sub}'${
-        didYouMean(sub, ["rr", "gating", "simulate"])
-      }; expected rr, gating or simulate`,
-    );
+    return runSubcommands("retention", argv, io, HELP, { rr, gating, simulate });
   },
 };

@@ -10,20 +10,12 @@
  *
  * @module
  */
-import {
-  type CliIo,
-  type Command,
-  csvTable,
-  didYouMean,
-  EXIT,
-  textTable,
-  UsageError,
-} from "../command.ts";
+import { type CliIo, type Command, csvTable, EXIT, textTable, UsageError } from "../command.ts";
 import {
   isDecimal,
   parseCommand,
   parseSeedFlag,
-  runSubcommand,
+  runSubcommands,
   stringFlags,
   writeOutFiles,
 } from "../shared.ts";
@@ -340,24 +332,7 @@ export const command: Command = {
   name: "scale",
   summary: "scale-conditioned reliability (paper 002): ladders, simulators, trajectory scoring",
   run(argv, io) {
-    const [sub, ...rest] = argv;
-    if (sub === undefined) {
-      // No subcommand is bad usage: the overview on stderr, as `memaudit` alone does.
-      io.stderr(help());
-      return Promise.resolve(EXIT.badInput);
-    }
-    if (sub === "--help" || sub === "-h" || sub === "help") {
-      io.stdout(help());
-      return Promise.resolve(EXIT.ok);
-    }
-    // Own entries only: `scale toString` is an unknown subcommand, not Object.prototype's.
-    const entry = Object.hasOwn(SUBCOMMANDS, sub) ? SUBCOMMANDS[sub] : undefined;
-    if (entry === undefined) {
-      throw new UsageError(
-        `unknown subcommand '${sub}'${didYouMean(sub, Object.keys(SUBCOMMANDS))}; ` +
-          `expected one of ${Object.keys(SUBCOMMANDS).join(", ")}`,
-      );
-    }
-    return runSubcommand("scale", sub, () => entry.run(rest, io));
+    const runners = Object.fromEntries(Object.entries(SUBCOMMANDS).map(([n, s]) => [n, s.run]));
+    return runSubcommands("scale", argv, io, help(), runners);
   },
 };
