@@ -14,7 +14,7 @@ import type { Package } from "../package/schema.ts";
 import { scoreStore } from "../score/ratio.ts";
 import type { Certificate } from "../solve/result.ts";
 import { solve } from "../solve/solve.ts";
-import { WRITER_LABELS, WRITERS } from "../writers/registry.ts";
+import { getWriter, WRITER_LABELS } from "../writers/registry.ts";
 import { packageTextAdjudicator } from "./package_text_adjudicator.ts";
 
 /**
@@ -79,12 +79,7 @@ export function writerRatios(
   certs: readonly Certificate[],
 ): WriterRatioRow[] {
   return methods.flatMap((m) => {
-    const w = WRITERS[m];
-    if (!w) {
-      throw new RangeError(
-        `Cannot run writer '${m}': expected one of ${Object.keys(WRITERS).join(", ")}`,
-      );
-    }
+    const w = getWriter(m);
     return certs.map((opt) => {
       const r = w(cp, opt.budget);
       const s = scoreStore(cp, r.store, opt);

@@ -65,7 +65,8 @@ export const WRITER_LABELS: Readonly<Record<string, string>> = {
  * @throws {RangeError} if no writer has that id
  */
 export function getWriter(id: string): Writer {
-  const w = WRITERS[id];
+  // Own keys only: `toString` names no writer (Object.prototype's is not one).
+  const w = Object.hasOwn(WRITERS, id) ? WRITERS[id] : undefined;
   if (w === undefined) {
     throw new RangeError(
       `Cannot find writer '${id}': expected one of ${Object.keys(WRITERS).join(", ")}`,

@@ -32,7 +32,8 @@ Deno.test("certifyBudgets() and writerRatios() give the paper's example numbers"
   ]);
   assert.equal(rows[0].ratio, 1);
   assert.ok(rows.every((r) => r.ratio === null || (r.ratio >= 0 && r.ratio <= 1)));
-  assert.throws(() => writerRatios(cp, ["nope"], certs), /Cannot run writer 'nope'/);
+  assert.throws(() => writerRatios(cp, ["nope"], certs), /Cannot find writer 'nope'/);
+  assert.throws(() => writerRatios(cp, ["toString"], certs), /Cannot find writer 'toString'/);
 });
 
 Deno.test("storeAdjudicatorFor() is lexical with unit texts, package-text without", async () => {
