@@ -24,7 +24,7 @@ export async function writeFileSet(files: readonly (readonly [string, string])[]
   for (const dir of new Set(files.map(([path]) => dirname(path)))) await makeFolder(dir);
   for (const [path] of files) {
     if ((await statOrNull(path))?.isDirectory) {
-      throw new InputError(path, { path: "" }, "expected a file, found a folder");
+      throw new InputError(path, { path: "" }, "expected a file, found a folder", [], "write");
     }
   }
   for (const [path, text] of files) await writeTextAtomic(path, text);

@@ -35,7 +35,7 @@ export async function writeTextAtomic(path: string, text: string): Promise<void>
   const dir = dirname(path);
   await makeFolder(dir);
   if ((await statOrNull(path))?.isDirectory) {
-    throw new InputError(path, { path: "" }, "expected a file, found a folder");
+    throw new InputError(path, { path: "" }, "expected a file, found a folder", [], "write");
   }
   const temp = join(dir, `.${basename(path)}.${Deno.pid}.${tempCounter++}.tmp`);
   await renameOver(temp, path, () => Deno.writeTextFile(temp, text));
@@ -80,7 +80,13 @@ export async function makeFolder(dir: string): Promise<void> {
     await Deno.mkdir(dir, { recursive: true });
   } catch (err) {
     if (err instanceof Deno.errors.AlreadyExists || err instanceof Deno.errors.NotADirectory) {
-      throw new InputError(dir, { path: "" }, "expected a folder (it or a parent is a file)");
+      throw new InputError(
+        dir,
+        { path: "" },
+        "expected a folder (it or a parent is a file)",
+        [],
+        "write",
+      );
     }
     if (err instanceof Deno.errors.NotFound) {
       // A recursive mkdir that still finds no parent: a place where folders cannot be made (/proc).
@@ -243,7 +249,7 @@ export async function writeJsonArrayLinesAtomic(
   const dir = dirname(path);
   await makeFolder(dir);
   if ((await statOrNull(path))?.isDirectory) {
-    throw new InputError(path, { path: "" }, "expected a file, found a folder");
+    throw new InputError(path, { path: "" }, "expected a file, found a folder", [], "write");
   }
   const temp = join(dir, `.${basename(path)}.${Deno.pid}.${tempCounter++}.tmp`);
   const enc = new TextEncoder();

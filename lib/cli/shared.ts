@@ -390,7 +390,13 @@ export async function writeOutFiles(
     await writeFileSet(Object.values(files).map((text, i) => [paths[i], text] as const));
   } catch (err) {
     if (err instanceof Deno.errors.PermissionDenied || err instanceof Deno.errors.NotCapable) {
-      throw new InputError(dir, { path: "" }, `expected a writable folder (${err.message})`);
+      throw new InputError(
+        dir,
+        { path: "" },
+        `expected a writable folder (${err.message})`,
+        [],
+        "write",
+      );
     }
     throw err;
   }

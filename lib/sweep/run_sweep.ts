@@ -176,7 +176,13 @@ async function writable<T>(dir: string, f: () => Promise<T>): Promise<T> {
     return await f();
   } catch (err) {
     if (err instanceof Deno.errors.PermissionDenied || err instanceof Deno.errors.NotCapable) {
-      throw new InputError(dir, { path: "" }, `expected a writable folder (${err.message})`);
+      throw new InputError(
+        dir,
+        { path: "" },
+        `expected a writable folder (${err.message})`,
+        [],
+        "write",
+      );
     }
     throw err;
   }

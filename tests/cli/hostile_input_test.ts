@@ -49,11 +49,11 @@ Deno.test("an --out that cannot be written: exit 2, one line, nothing on stdout,
       memaudit(["writers", EXAMPLE, "--budgets", "8", "--quiet", "--out", join(dir, "file", "x")]),
       memaudit(["writers", EXAMPLE, "--budgets", "8", "--quiet", "--out", join(dir, "blocked")]),
     ]);
-    assertOneLine(v, /^memaudit validate: Cannot read .*file: \(root\): expected a folder/);
-    assertOneLine(w, /^memaudit writers: Cannot read .*x: \(root\): expected a folder/);
+    assertOneLine(v, /^memaudit validate: Cannot write .*file: expected a folder/);
+    assertOneLine(w, /^memaudit writers: Cannot write .*x: expected a folder/);
     assertOneLine(
       blocked,
-      /^memaudit writers: .*writers\.csv: \(root\): expected a file, found a folder/,
+      /^memaudit writers: .*writers\.csv: expected a file, found a folder/,
     );
     // writers.json comes first in the set: it must not be written when writers.csv cannot be.
     assert.deepEqual([...Deno.readDirSync(join(dir, "blocked"))].map((e) => e.name), [
@@ -330,11 +330,11 @@ Deno.test("natural and merge write none of their files when one target is a fold
     ]);
     assertOneLine(
       n,
-      /^memaudit natural: Cannot read .*natural_summary\.json: \(root\): expected a file, found a folder$/,
+      /^memaudit natural: Cannot write .*natural_summary\.json: expected a file, found a folder$/,
     );
     assertOneLine(
       m,
-      /^memaudit merge: Cannot read .*summary\.json: \(root\): expected a file, found a folder$/,
+      /^memaudit merge: Cannot write .*summary\.json: expected a file, found a folder$/,
     );
     // A scale-simulate shard: trajectories.jsonl was written before scale_shard.json failed.
     const ladder = join(dir, "l"), shard2 = join(dir, "shard");
@@ -351,7 +351,7 @@ Deno.test("natural and merge write none of their files when one target is a fold
     await Deno.mkdir(join(shard2, "scale_shard.json"), { recursive: true });
     assertOneLine(
       await memaudit(["scale", "simulate", ladder, "--shard", "0/2", "--out", shard2]),
-      /scale_shard\.json: \(root\): expected a file, found a folder$/,
+      /scale_shard\.json: expected a file, found a folder$/,
     );
     assert.deepEqual([...Deno.readDirSync(shard2)].map((e) => e.name), ["scale_shard.json"]);
     // natural_rows.jsonl and raw_results.* were written before the failure.

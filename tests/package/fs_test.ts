@@ -56,12 +56,12 @@ Deno.test("writeTextAtomic() refuses a folder as target and a file as parent", a
     await Deno.mkdir(`${dir}/target`);
     await assert.rejects(() => writeTextAtomic(`${dir}/target`, "x"), {
       name: "InputError",
-      message: `Cannot read ${dir}/target: (root): expected a file, found a folder`,
+      message: `Cannot write ${dir}/target: expected a file, found a folder`,
     });
     await Deno.writeTextFile(`${dir}/f`, "x");
     await assert.rejects(() => writeTextAtomic(`${dir}/f/g/h.txt`, "x"), {
       name: "InputError",
-      message: `Cannot read ${dir}/f/g: (root): expected a folder (it or a parent is a file)`,
+      message: `Cannot write ${dir}/f/g: expected a folder (it or a parent is a file)`,
     });
   } finally {
     await Deno.remove(dir, { recursive: true });

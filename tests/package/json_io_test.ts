@@ -163,12 +163,12 @@ Deno.test("readPackageJson() and writePackageJson() on a folder: InputError nami
     await assert.rejects(() => readPackageJson(dir), { name: "InputError", message });
     await assert.rejects(() => writePackageJson(dir, smallPackage()), {
       name: "InputError",
-      message,
+      message: `Cannot write ${dir}: expected a file, found a folder`,
     });
     await Deno.writeTextFile(`${dir}/f`, "x");
     await assert.rejects(() => writePackageJson(`${dir}/f/p.json`, smallPackage()), {
       name: "InputError",
-      message: `Cannot read ${dir}/f: (root): expected a folder (it or a parent is a file)`,
+      message: `Cannot write ${dir}/f: expected a folder (it or a parent is a file)`,
     });
   } finally {
     await Deno.remove(dir, { recursive: true });

@@ -60,7 +60,7 @@ Deno.test("scripts/sweep.ts reports an unusable output folder in one line with e
       }),
     ]);
     const expected = [
-      `sweep: Cannot read ${dir}/file: (root): expected a folder (it or a parent is a file)\n`,
+      `sweep: Cannot write ${dir}/file: expected a folder (it or a parent is a file)\n`,
       `sweep: Cannot read ${dir}/foreign/raw_results.journal.jsonl: line 1: expected a journal ` +
       "written for the same grid (remove it, or choose another output folder)\n",
     ];
@@ -68,7 +68,7 @@ Deno.test("scripts/sweep.ts reports an unusable output folder in one line with e
     assert.equal(locked.code, 2);
     assert.match(
       locked.stderr,
-      /^sweep: Cannot read .*locked: \(root\): expected a writable folder/,
+      /^sweep: Cannot write .*locked: expected a writable folder/,
     );
     assert.equal(locked.stderr.trimEnd().split("\n").length, 1);
     assert.equal(await Deno.readTextFile(join(dir, "foreign", "raw_results.journal.jsonl")), "{}");

@@ -201,7 +201,7 @@ Deno.test("runSweep() refuses an output folder that is a file, and a journal tha
     const err = await sweepError(`${dir}/file`);
     assert.equal(
       err.message,
-      `Cannot read ${dir}/file: (root): expected a folder (it or a parent is a file)`,
+      `Cannot write ${dir}/file: expected a folder (it or a parent is a file)`,
     );
     await Deno.mkdir(sweepFiles(`${dir}/out`).journal, { recursive: true });
     assert.match(
