@@ -340,3 +340,30 @@ export async function readJsonArrayLines(
   }
   return out;
 }
+
+/**
+ * Runs `f`, which writes in the folder `dir`, turning a refused write (no
+ * permission, or a Deno permission the process lacks) into an InputError
+ * naming the folder ("Cannot write DIR: expected a writable folder (...)").
+ *
+ * @param dir the folder `f` writes in
+ * @param f the writes
+ * @returns what `f` resolves to
+ * @throws {InputError} when a write is refused; whatever else `f` throws
+ */
+export async function inWritableFolder<T>(dir: string, f: () => Promise<T>): Promise<T> {
+  try {
+    return await f();
+  } catch (err) {
+    if (err instanceof Deno.errors.PermissionDenied || err instanceof Deno.errors.NotCapable) {
+      throw new InputError(
+        dir,
+        { path: "" },
+        `expected a writable folder (${err.message})`,
+        [],
+        "write",
+      );
+    }
+    throw err;
+  }
+}

@@ -11,6 +11,7 @@
 import { join } from "node:path";
 import { InputError } from "../errors.ts";
 import { writeFileSet } from "../_write_files.ts";
+import { inWritableFolder } from "../fs.ts";
 import type { Package } from "../package/schema.ts";
 import { parseShard, type Shard } from "../shard.ts";
 import {
@@ -386,19 +387,9 @@ export async function writeOutFiles(
 ): Promise<string[]> {
   requireOutDir(dir);
   const paths = Object.keys(files).map((name) => join(dir, name));
-  try {
-    await writeFileSet(Object.values(files).map((text, i) => [paths[i], text] as const));
-  } catch (err) {
-    if (err instanceof Deno.errors.PermissionDenied || err instanceof Deno.errors.NotCapable) {
-      throw new InputError(
-        dir,
-        { path: "" },
-        `expected a writable folder (${err.message})`,
-        [],
-        "write",
-      );
-    }
-    throw err;
-  }
+  await inWritableFolder(
+    dir,
+    () => writeFileSet(Object.values(files).map((text, i) => [paths[i], text] as const)),
+  );
   return paths;
 }

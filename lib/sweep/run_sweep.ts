@@ -12,7 +12,7 @@ import {
   packageCostTotal,
   parseBudgetToken,
 } from "../generate/budgets.ts";
-import { makeFolder, writeTextAtomic } from "../fs.ts";
+import { inWritableFolder, makeFolder, writeTextAtomic } from "../fs.ts";
 import { InputError } from "../errors.ts";
 import { DEFAULT_SUMMATION, type Summation } from "../score/summation.ts";
 import { finishOutputs, lockFolder, openOutputs } from "./outputs.ts";
@@ -170,24 +170,6 @@ function gridFromBasis(opts: SweepOptions, basis: number | null): SweepGrid {
   };
 }
 
-/** Runs `f`, turning a refused write in `dir` into an InputError naming the folder. */
-async function writable<T>(dir: string, f: () => Promise<T>): Promise<T> {
-  try {
-    return await f();
-  } catch (err) {
-    if (err instanceof Deno.errors.PermissionDenied || err instanceof Deno.errors.NotCapable) {
-      throw new InputError(
-        dir,
-        { path: "" },
-        `expected a writable folder (${err.message})`,
-        [],
-        "write",
-      );
-    }
-    throw err;
-  }
-}
-
 /** Grids with at least this many units run on one worker per core by default. */
 const PARALLEL_UNITS = 2000;
 
@@ -279,12 +261,12 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
 
     // 2. Outputs: the journal and the growing output files, cut back to the last recorded unit.
     const files = sweepFiles(opts.outDir);
-    await writable(opts.outDir, () => makeFolder(opts.outDir));
-    const unlock = await writable(opts.outDir, () => lockFolder(opts.outDir));
+    await inWritableFolder(opts.outDir, () => makeFolder(opts.outDir));
+    const unlock = await inWritableFolder(opts.outDir, () => lockFolder(opts.outDir));
     let resumedUnits: number, summary: SweepSummary;
     try {
       const rowsPerUnit = grid.budgets.length * grid.methods.length;
-      const out = await writable(
+      const out = await inWritableFolder(
         opts.outDir,
         () => openOutputs(files, grid, units, rowsPerUnit, opts.sync, opts.replace),
       );
@@ -320,7 +302,7 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
         grid.summation,
       );
       summary = builder.summary(grid, intervals);
-      await writable(opts.outDir, async () => {
+      await inWritableFolder(opts.outDir, async () => {
         await writeTextAtomic(files.summary, summaryText(summary));
         await finishOutputs(files);
       });
