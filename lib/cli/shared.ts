@@ -9,7 +9,6 @@
  * @module
  */
 import { join } from "node:path";
-import { InputError } from "../errors.ts";
 import { writeFileSet } from "../_write_files.ts";
 import { inWritableFolder } from "../fs.ts";
 import type { Package } from "../package/schema.ts";

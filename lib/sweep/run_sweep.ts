@@ -13,7 +13,6 @@ import {
   parseBudgetToken,
 } from "../generate/budgets.ts";
 import { inWritableFolder, makeFolder, writeTextAtomic } from "../fs.ts";
-import { InputError } from "../errors.ts";
 import { DEFAULT_SUMMATION, type Summation } from "../score/summation.ts";
 import { finishOutputs, lockFolder, openOutputs } from "./outputs.ts";
 import { compareIds } from "../package/compile.ts";
