@@ -1,5 +1,6 @@
 /** Runs the real `memaudit` entry point in a subprocess, for the CLI tests. */
 import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -10,6 +11,10 @@ export const ENTRY = join(ROOT, "scripts", "memaudit.ts");
 /** The shipped example package (JSON) and its CSV form. */
 export const EXAMPLE = join(ROOT, "data", "examples", "vegetarian_pescatarian.json");
 export const EXAMPLE_CSV = join(ROOT, "data", "examples", "vegetarian_pescatarian_csv");
+
+/** Whether LoCoMo is here (the cache's locomo10.json or ../shared's locomo8.json): tests of natural runs need it. */
+export const HAVE_LOCOMO = existsSync(join(ROOT, ".cache", "data", "locomo10.json")) ||
+  existsSync(join(ROOT, "..", "shared", "data", "locomo", "locomo8.json"));
 
 /** What a run printed and returned. */
 export interface Ran {

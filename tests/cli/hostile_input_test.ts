@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { assertOneLine, EXAMPLE, memaudit, ROOT } from "./_run.ts";
+import { assertOneLine, EXAMPLE, HAVE_LOCOMO, memaudit, ROOT } from "./_run.ts";
 
 /** Every command and subcommand that parses flags. */
 const COMMAND_LINES = [
@@ -293,71 +293,75 @@ Deno.test("list flags: Object.prototype names are unknown ids, and an empty list
   }
 });
 
-Deno.test("natural and merge write none of their files when one target is a folder", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "memaudit_hostile_" });
-  try {
-    const nat = join(dir, "nat"), sweep = join(dir, "sweep");
-    await Deno.mkdir(join(nat, "natural_summary.json"), { recursive: true });
-    const shard = await memaudit([
-      "sweep",
-      "--seeds",
-      "1",
-      "--budgets",
-      "0.1",
-      "--shard",
-      "0/1",
-      "--quiet",
-      "--out",
-      sweep,
-    ]);
-    assert.equal(shard.code, 0, shard.stderr);
-    const merged = join(dir, "merged");
-    await Deno.mkdir(join(merged, "summary.json"), { recursive: true });
-    const [n, m] = await Promise.all([
-      memaudit([
-        "natural",
-        "--conversations",
-        "conv-26",
+Deno.test({
+  name: "natural and merge write none of their files when one target is a folder",
+  ignore: !HAVE_LOCOMO,
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "memaudit_hostile_" });
+    try {
+      const nat = join(dir, "nat"), sweep = join(dir, "sweep");
+      await Deno.mkdir(join(nat, "natural_summary.json"), { recursive: true });
+      const shard = await memaudit([
+        "sweep",
+        "--seeds",
+        "1",
         "--budgets",
-        "30",
-        "--methods",
-        "oracle_gvt",
+        "0.1",
+        "--shard",
+        "0/1",
         "--quiet",
         "--out",
-        nat,
-      ]),
-      memaudit(["merge", sweep, "--out", merged]),
-    ]);
-    assertOneLine(
-      n,
-      /^memaudit natural: Cannot write .*natural_summary\.json: expected a file, found a folder$/,
-    );
-    assertOneLine(
-      m,
-      /^memaudit merge: Cannot write .*summary\.json: expected a file, found a folder$/,
-    );
-    // A scale-simulate shard: trajectories.jsonl was written before scale_shard.json failed.
-    const ladder = join(dir, "l"), shard2 = join(dir, "shard");
-    const l = await memaudit([
-      "scale",
-      "ladder",
-      "tests/scale/fixtures/longmemeval_small.json",
-      "--n-irr",
-      "0,4",
-      "--out",
-      ladder,
-    ]);
-    assert.equal(l.code, 0, l.stderr);
-    await Deno.mkdir(join(shard2, "scale_shard.json"), { recursive: true });
-    assertOneLine(
-      await memaudit(["scale", "simulate", ladder, "--shard", "0/2", "--out", shard2]),
-      /scale_shard\.json: expected a file, found a folder$/,
-    );
-    assert.deepEqual([...Deno.readDirSync(shard2)].map((e) => e.name), ["scale_shard.json"]);
-    // natural_rows.jsonl and raw_results.* were written before the failure.
-    assert.deepEqual([...Deno.readDirSync(nat)].map((e) => e.name), ["natural_summary.json"]);
-    assert.deepEqual([...Deno.readDirSync(merged)].map((e) => e.name), ["summary.json"]);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+        sweep,
+      ]);
+      assert.equal(shard.code, 0, shard.stderr);
+      const merged = join(dir, "merged");
+      await Deno.mkdir(join(merged, "summary.json"), { recursive: true });
+      const [n, m] = await Promise.all([
+        memaudit([
+          "natural",
+          "--conversations",
+          "conv-26",
+          "--budgets",
+          "30",
+          "--methods",
+          "oracle_gvt",
+          "--quiet",
+          "--out",
+          nat,
+        ]),
+        memaudit(["merge", sweep, "--out", merged]),
+      ]);
+      assertOneLine(
+        n,
+        /^memaudit natural: Cannot write .*natural_summary\.json: expected a file, found a folder$/,
+      );
+      assertOneLine(
+        m,
+        /^memaudit merge: Cannot write .*summary\.json: expected a file, found a folder$/,
+      );
+      // A scale-simulate shard: trajectories.jsonl was written before scale_shard.json failed.
+      const ladder = join(dir, "l"), shard2 = join(dir, "shard");
+      const l = await memaudit([
+        "scale",
+        "ladder",
+        "tests/scale/fixtures/longmemeval_small.json",
+        "--n-irr",
+        "0,4",
+        "--out",
+        ladder,
+      ]);
+      assert.equal(l.code, 0, l.stderr);
+      await Deno.mkdir(join(shard2, "scale_shard.json"), { recursive: true });
+      assertOneLine(
+        await memaudit(["scale", "simulate", ladder, "--shard", "0/2", "--out", shard2]),
+        /scale_shard\.json: expected a file, found a folder$/,
+      );
+      assert.deepEqual([...Deno.readDirSync(shard2)].map((e) => e.name), ["scale_shard.json"]);
+      // natural_rows.jsonl and raw_results.* were written before the failure.
+      assert.deepEqual([...Deno.readDirSync(nat)].map((e) => e.name), ["natural_summary.json"]);
+      assert.deepEqual([...Deno.readDirSync(merged)].map((e) => e.name), ["summary.json"]);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
 });

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { assertOneLine, memaudit } from "./_run.ts";
+import { assertOneLine, HAVE_LOCOMO, memaudit } from "./_run.ts";
 
 async function withDir(fn: (dir: string) => Promise<void>): Promise<void> {
   const dir = await Deno.makeTempDir({ prefix: "memaudit-merge-tampered-" });
@@ -89,46 +89,53 @@ Deno.test("merge refuses tampered scale-simulate shards (cut short, swapped, rep
   });
 });
 
-Deno.test("merge refuses tampered natural shards (cut short, swapped, repeated, edited number)", async () => {
-  await withDir(async (dir) => {
-    const [s0, s1] = [0, 1].map((i) => join(dir, `s${i}`));
-    for (const [i, s] of [s0, s1].entries()) {
-      const r = await memaudit([
-        "natural",
-        "--locomo",
-        "../shared/data/locomo/locomo8.json",
-        "--conversations",
-        "conv-26",
-        "--budgets",
-        "30",
-        "--methods",
-        "oracle_gvt",
-        "--quiet",
-        "--shard",
-        `${i}/2`,
-        "--out",
-        s,
-      ]);
-      assert.equal(r.code, 0, r.stderr);
-    }
-    const R = "natural_rows.jsonl";
-    const cases: [(t: string) => string, RegExp][] = [
-      // It was an internal error (exit 1): JSON.parse of the cut line.
-      [cut, /t0\/natural_rows\.jsonl: \(root\): expected whole lines ending in a newline$/],
-      [swap01, /t1\/natural_rows\.jsonl: line 1: expected the row of budget 30 and method opt of/],
-      [
-        repeat0,
-        /t2\/natural_rows\.jsonl: line 2: expected the row of budget 30 and method oracle_gvt/,
-      ],
-      [
-        (t) => t.replace('"budget":30,', '"budget":30.0,'),
-        /t3\/natural_rows\.jsonl: line 1: expected the line the run writes for its row/,
-      ],
-    ];
-    for (const [i, [edit, re]] of cases.entries()) {
-      await refused(dir, [s0, await tampered(s1, join(dir, `t${i}`), R, edit)], re);
-    }
-  });
+Deno.test({
+  name: "merge refuses tampered natural shards (cut short, swapped, repeated, edited number)",
+  ignore: !HAVE_LOCOMO,
+  async fn() {
+    await withDir(async (dir) => {
+      const [s0, s1] = [0, 1].map((i) => join(dir, `s${i}`));
+      for (const [i, s] of [s0, s1].entries()) {
+        const r = await memaudit([
+          "natural",
+          "--locomo",
+          "../shared/data/locomo/locomo8.json",
+          "--conversations",
+          "conv-26",
+          "--budgets",
+          "30",
+          "--methods",
+          "oracle_gvt",
+          "--quiet",
+          "--shard",
+          `${i}/2`,
+          "--out",
+          s,
+        ]);
+        assert.equal(r.code, 0, r.stderr);
+      }
+      const R = "natural_rows.jsonl";
+      const cases: [(t: string) => string, RegExp][] = [
+        // It was an internal error (exit 1): JSON.parse of the cut line.
+        [cut, /t0\/natural_rows\.jsonl: \(root\): expected whole lines ending in a newline$/],
+        [
+          swap01,
+          /t1\/natural_rows\.jsonl: line 1: expected the row of budget 30 and method opt of/,
+        ],
+        [
+          repeat0,
+          /t2\/natural_rows\.jsonl: line 2: expected the row of budget 30 and method oracle_gvt/,
+        ],
+        [
+          (t) => t.replace('"budget":30,', '"budget":30.0,'),
+          /t3\/natural_rows\.jsonl: line 1: expected the line the run writes for its row/,
+        ],
+      ];
+      for (const [i, [edit, re]] of cases.entries()) {
+        await refused(dir, [s0, await tampered(s1, join(dir, `t${i}`), R, edit)], re);
+      }
+    });
+  },
 });
 
 Deno.test("merge refuses tampered retention shards before writing anything", async () => {
