@@ -24,16 +24,16 @@ export interface Ran {
 }
 
 /**
- * Runs `deno run -A scripts/memaudit.ts ARGS` (cwd: the repository unless given).
+ * Runs `deno ARGS` (this Deno; cwd: the repository unless given; no colours).
  *
- * @param args the words after `memaudit`
+ * @param args the words after `deno`
  * @param opts.cwd the working folder
  * @returns exit code and both streams
  */
-export async function memaudit(args: string[], opts: { cwd?: string } = {}): Promise<Ran> {
+export async function deno(args: string[], opts: { cwd?: string } = {}): Promise<Ran> {
   const out = await new Deno.Command(Deno.execPath(), {
     cwd: opts.cwd ?? ROOT,
-    args: ["run", "-A", ENTRY, ...args],
+    args,
     stdout: "piped",
     stderr: "piped",
     env: { NO_COLOR: "1" },
@@ -41,6 +41,53 @@ export async function memaudit(args: string[], opts: { cwd?: string } = {}): Pro
   const dec = new TextDecoder();
   return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
 }
+
+/**
+ * Runs `deno run -A scripts/memaudit.ts ARGS` (cwd: the repository unless given).
+ *
+ * @param args the words after `memaudit`
+ * @param opts.cwd the working folder
+ * @returns exit code and both streams
+ */
+export function memaudit(args: string[], opts: { cwd?: string } = {}): Promise<Ran> {
+  return deno(["run", "-A", ENTRY, ...args], opts);
+}
+
+/** The small LongMemEval-format fixture the scale tests build ladders from. */
+export const SMALL_LADDER_SOURCE = "tests/scale/fixtures/longmemeval_small.json";
+
+/**
+ * Builds the fixture's ladder (N_irr = 0, 4) into `dir/l` with `memaudit scale ladder`.
+ *
+ * @param dir the parent folder
+ * @returns the ladder folder
+ */
+export async function smallLadder(dir: string): Promise<string> {
+  const ladder = `${dir}/l`;
+  const r = await memaudit([
+    "scale",
+    "ladder",
+    `${ROOT}/${SMALL_LADDER_SOURCE}`,
+    "--n-irr",
+    "0,4",
+    "--out",
+    ladder,
+  ]);
+  assert.equal(r.code, 0, r.stderr);
+  return ladder;
+}
+
+/** `memaudit natural` on one conversation, one budget and one writer (the smallest natural run). */
+export const SMALL_NATURAL = [
+  "natural",
+  "--conversations",
+  "conv-26",
+  "--budgets",
+  "30",
+  "--methods",
+  "oracle_gvt",
+  "--quiet",
+];
 
 /**
  * Asserts a bad-input run: exit 2, nothing on stdout, exactly one line on

@@ -5,7 +5,14 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { assertOneLine, EXAMPLE, HAVE_LOCOMO, memaudit, ROOT } from "./_run.ts";
+import {
+  assertOneLine,
+  EXAMPLE,
+  HAVE_LOCOMO,
+  memaudit,
+  SMALL_NATURAL,
+  smallLadder,
+} from "./_run.ts";
 
 /** Every command and subcommand that parses flags. */
 const COMMAND_LINES = [
@@ -100,17 +107,7 @@ Deno.test("merge names a shard of another kind as such", async () => {
 Deno.test("an empty --out is refused by every command that writes (it wrote into the working folder, or /)", async () => {
   const cwd = await Deno.makeTempDir({ prefix: "memaudit_hostile_cwd_" });
   try {
-    const ladder = join(cwd, "l");
-    const made = await memaudit([
-      "scale",
-      "ladder",
-      join(ROOT, "tests/scale/fixtures/longmemeval_small.json"),
-      "--n-irr",
-      "0,4",
-      "--out",
-      ladder,
-    ]);
-    assert.equal(made.code, 0, made.stderr);
+    const ladder = await smallLadder(cwd);
     const cases: [string[], RegExp][] = [
       [
         ["scale", "ladder", "--out", ""],
@@ -240,17 +237,7 @@ Deno.test("writers: ratios do not change when every weight is scaled by 1e-12 or
 Deno.test("list flags: Object.prototype names are unknown ids, and an empty list is refused (it ran nothing, exit 0)", async () => {
   const dir = await Deno.makeTempDir({ prefix: "memaudit_hostile_" });
   try {
-    const ladder = join(dir, "l");
-    const made = await memaudit([
-      "scale",
-      "ladder",
-      "tests/scale/fixtures/longmemeval_small.json",
-      "--n-irr",
-      "0,4",
-      "--out",
-      ladder,
-    ]);
-    assert.equal(made.code, 0, made.stderr);
+    const ladder = await smallLadder(dir);
     const out = join(dir, "o");
     const cases: [string[], RegExp][] = [
       // Was an internal error ("storeIds is not iterable").
@@ -317,18 +304,7 @@ Deno.test({
       const merged = join(dir, "merged");
       await Deno.mkdir(join(merged, "summary.json"), { recursive: true });
       const [n, m] = await Promise.all([
-        memaudit([
-          "natural",
-          "--conversations",
-          "conv-26",
-          "--budgets",
-          "30",
-          "--methods",
-          "oracle_gvt",
-          "--quiet",
-          "--out",
-          nat,
-        ]),
+        memaudit([...SMALL_NATURAL, "--out", nat]),
         memaudit(["merge", sweep, "--out", merged]),
       ]);
       assertOneLine(
@@ -340,17 +316,7 @@ Deno.test({
         /^memaudit merge: Cannot write .*summary\.json: expected a file, found a folder$/,
       );
       // A scale-simulate shard: trajectories.jsonl was written before scale_shard.json failed.
-      const ladder = join(dir, "l"), shard2 = join(dir, "shard");
-      const l = await memaudit([
-        "scale",
-        "ladder",
-        "tests/scale/fixtures/longmemeval_small.json",
-        "--n-irr",
-        "0,4",
-        "--out",
-        ladder,
-      ]);
-      assert.equal(l.code, 0, l.stderr);
+      const ladder = await smallLadder(dir), shard2 = join(dir, "shard");
       await Deno.mkdir(join(shard2, "scale_shard.json"), { recursive: true });
       assertOneLine(
         await memaudit(["scale", "simulate", ladder, "--shard", "0/2", "--out", shard2]),

@@ -7,15 +7,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { assertOneLine, EXAMPLE, EXAMPLE_CSV, memaudit, ROOT } from "./_run.ts";
-
-async function tempDir(f: (dir: string) => Promise<void>): Promise<void> {
-  const dir = await Deno.makeTempDir({ prefix: "memaudit_cli_" });
-  try {
-    await f(dir);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
+import { withTempDir as tempDir } from "../_tmp.ts";
 
 async function sha256(path: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", await Deno.readFile(path));

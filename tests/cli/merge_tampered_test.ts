@@ -6,16 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { assertOneLine, HAVE_LOCOMO, memaudit } from "./_run.ts";
-
-async function withDir(fn: (dir: string) => Promise<void>): Promise<void> {
-  const dir = await Deno.makeTempDir({ prefix: "memaudit-merge-tampered-" });
-  try {
-    await fn(dir);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
+import { assertOneLine, HAVE_LOCOMO, memaudit, SMALL_NATURAL, smallLadder } from "./_run.ts";
+import { withTempDir as withDir } from "../_tmp.ts";
 
 /** Copies shard folder `from` to `to` and edits its file `name`. */
 async function tampered(from: string, to: string, name: string, edit: (text: string) => string) {
@@ -42,6 +34,19 @@ const repeat0 = lines((ls) => [ls[0], ls[0], ...ls.slice(2)]);
 const crlf = lines((ls) => ls.map((l) => l + "\r"));
 const cut = (text: string) => text.slice(0, -1);
 
+/** A simulated retention run of 3 users. */
+const RETENTION_3 = ["retention", "simulate", "--users", "3"];
+
+/** Runs `memaudit ARGS --shard I/2 --out DIR/sI` for I = 0, 1; returns the two shard folders. */
+async function twoShards(dir: string, args: string[]): Promise<string[]> {
+  const shards = [0, 1].map((i) => join(dir, `s${i}`));
+  for (const [i, s] of shards.entries()) {
+    const r = await memaudit([...args, "--shard", `${i}/2`, "--out", s]);
+    assert.equal(r.code, 0, r.stderr);
+  }
+  return shards;
+}
+
 async function refused(dir: string, shards: string[], re: RegExp): Promise<void> {
   const out = join(dir, "merged");
   assertOneLine(await memaudit(["merge", ...shards, "--out", out]), re);
@@ -50,29 +55,7 @@ async function refused(dir: string, shards: string[], re: RegExp): Promise<void>
 
 Deno.test("merge refuses tampered scale-simulate shards (cut short, swapped, repeated, CRLF)", async () => {
   await withDir(async (dir) => {
-    const l = await memaudit([
-      "scale",
-      "ladder",
-      "tests/scale/fixtures/longmemeval_small.json",
-      "--out",
-      join(dir, "l"),
-      "--n-irr",
-      "0,4",
-    ]);
-    assert.equal(l.code, 0, l.stderr);
-    const [s0, s1] = [0, 1].map((i) => join(dir, `s${i}`));
-    for (const [i, s] of [s0, s1].entries()) {
-      const r = await memaudit([
-        "scale",
-        "simulate",
-        join(dir, "l"),
-        "--shard",
-        `${i}/2`,
-        "--out",
-        s,
-      ]);
-      assert.equal(r.code, 0, r.stderr);
-    }
+    const [s0, s1] = await twoShards(dir, ["scale", "simulate", await smallLadder(dir)]);
     const T = "trajectories.jsonl";
     const cases: [(t: string) => string, RegExp][] = [
       [cut, /t0\/trajectories\.jsonl: \(root\): expected whole lines ending in a newline$/],
@@ -94,26 +77,7 @@ Deno.test({
   ignore: !HAVE_LOCOMO,
   async fn() {
     await withDir(async (dir) => {
-      const [s0, s1] = [0, 1].map((i) => join(dir, `s${i}`));
-      for (const [i, s] of [s0, s1].entries()) {
-        const r = await memaudit([
-          "natural",
-          "--locomo",
-          "../shared/data/locomo/locomo8.json",
-          "--conversations",
-          "conv-26",
-          "--budgets",
-          "30",
-          "--methods",
-          "oracle_gvt",
-          "--quiet",
-          "--shard",
-          `${i}/2`,
-          "--out",
-          s,
-        ]);
-        assert.equal(r.code, 0, r.stderr);
-      }
+      const [s0, s1] = await twoShards(dir, SMALL_NATURAL);
       const R = "natural_rows.jsonl";
       const cases: [(t: string) => string, RegExp][] = [
         // It was an internal error (exit 1): JSON.parse of the cut line.
@@ -140,20 +104,7 @@ Deno.test({
 
 Deno.test("merge refuses tampered retention shards before writing anything", async () => {
   await withDir(async (dir) => {
-    const [s0, s1] = [0, 1].map((i) => join(dir, `s${i}`));
-    for (const [i, s] of [s0, s1].entries()) {
-      const r = await memaudit([
-        "retention",
-        "simulate",
-        "--users",
-        "3",
-        "--shard",
-        `${i}/2`,
-        "--out",
-        s,
-      ]);
-      assert.equal(r.code, 0, r.stderr);
-    }
+    const [s0, s1] = await twoShards(dir, RETENTION_3);
     // Bad presence.csv in the second shard: the sessions, snapshots and facts.csv were written.
     await refused(
       dir,
@@ -245,23 +196,10 @@ Deno.test("merge refuses a shard's JSON whose run fields are missing or wrong at
 
 Deno.test("merge reads a retention shard whose files are links (cp -s) as their targets (they were dropped, exit 0)", async () => {
   await withDir(async (dir) => {
-    const [s0, s1] = [0, 1].map((i) => join(dir, `s${i}`));
-    for (const [i, s] of [s0, s1].entries()) {
-      const r = await memaudit([
-        "retention",
-        "simulate",
-        "--users",
-        "3",
-        "--shard",
-        `${i}/2`,
-        "--out",
-        s,
-      ]);
-      assert.equal(r.code, 0, r.stderr);
-    }
+    const [s0, s1] = await twoShards(dir, RETENTION_3);
     const whole = join(dir, "whole");
     assert.equal(
-      (await memaudit(["retention", "simulate", "--users", "3", "--out", whole])).code,
+      (await memaudit([...RETENTION_3, "--out", whole])).code,
       0,
     );
     // s1 again, every file a link to s1's.

@@ -4,19 +4,9 @@
  * the task does not grant (e.g. HiGHS' WebAssembly file under the npm packages) shows up here.
  */
 import assert from "node:assert/strict";
-import { EXAMPLE, ROOT } from "./_run.ts";
+import { deno, EXAMPLE } from "./_run.ts";
 
-async function task(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out = await new Deno.Command(Deno.execPath(), {
-    cwd: ROOT,
-    args: ["task", "-q", ...args],
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
-}
+const task = (args: string[]) => deno(["task", "-q", ...args]);
 
 Deno.test("deno task memaudit solve certifies OPT with every solver under the task's permissions", async () => {
   for (const solver of ["bnb", "milp", "brute", "auto"]) {

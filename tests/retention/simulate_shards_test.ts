@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { join, relative } from "node:path";
 import { assertOneLine, memaudit } from "../cli/_run.ts";
+import { withTempDir as withDir } from "../_tmp.ts";
 
 // The session-local analogue draws a noisy gate per user; the budget makes FIFO evictions.
 const SIM = [
@@ -20,15 +21,6 @@ const SIM = [
   "--policy",
   "session-local (analogue)",
 ];
-
-async function withDir(fn: (dir: string) => Promise<void>): Promise<void> {
-  const dir = await Deno.makeTempDir({ prefix: "memaudit-retention-shards-" });
-  try {
-    await fn(dir);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
 
 /** Every file under `root`: relative path → text. */
 async function tree(root: string): Promise<Map<string, string>> {

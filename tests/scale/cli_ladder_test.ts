@@ -1,29 +1,11 @@
 /** `memaudit scale ladder` and `memaudit scale simulate`, through a subprocess. */
 import assert from "node:assert/strict";
+import { memaudit as run } from "../cli/_run.ts";
+import { withTempDir as withDir } from "../_tmp.ts";
 
-const root = new URL("../../", import.meta.url).pathname;
 const FIXTURE = "tests/scale/fixtures/longmemeval_small.json";
 
-async function memaudit(...args: string[]) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "scripts/memaudit.ts", ...args],
-    cwd: root,
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
-}
-
-async function withDir(fn: (dir: string) => Promise<void>): Promise<void> {
-  const dir = await Deno.makeTempDir({ prefix: "memaudit-ladder-" });
-  try {
-    await fn(dir);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
+const memaudit = (...args: string[]) => run(args);
 
 Deno.test("memaudit scale ladder writes instances per scale, a manifest and a summary table", async () => {
   await withDir(async (dir) => {

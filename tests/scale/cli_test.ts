@@ -1,19 +1,10 @@
 import assert from "node:assert/strict";
+import { join } from "node:path";
+import { memaudit as run, ROOT } from "../cli/_run.ts";
 
-const root = new URL("../../", import.meta.url).pathname;
 const fx = (name: string) => `tests/scale/fixtures/${name}`;
 
-async function memaudit(...args: string[]) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "scripts/memaudit.ts", ...args],
-    cwd: root,
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
-}
+const memaudit = (...args: string[]) => run(args);
 
 Deno.test("memaudit scale score prints groups and boundaries as a table", async () => {
   const r = await memaudit("scale", "score", fx("memaudit.jsonl"), "--resamples", "200");
@@ -217,7 +208,7 @@ Deno.test("memaudit scale --help lists the subcommands and score --help has an e
 
 Deno.test("memaudit scale score output does not depend on line order; --ladder and --sustained apply", async () => {
   const dir = await Deno.makeTempDir();
-  const lines = Deno.readTextFileSync(`${root}${fx("memaudit.jsonl")}`).trim().split("\n");
+  const lines = Deno.readTextFileSync(join(ROOT, fx("memaudit.jsonl"))).trim().split("\n");
   Deno.writeTextFileSync(`${dir}/rev.jsonl`, lines.reverse().join("\n") + "\n");
   const a = await memaudit("scale", "score", fx("memaudit.jsonl"), "--json", "--resamples", "300");
   const b = await memaudit("scale", "score", `${dir}/rev.jsonl`, "--json", "--resamples", "300");

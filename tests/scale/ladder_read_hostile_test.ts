@@ -7,22 +7,12 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { InputError } from "../../lib/errors.ts";
 import { readLadder } from "../../lib/scale/ladder.ts";
-import { memaudit } from "../cli/_run.ts";
+import { smallLadder } from "../cli/_run.ts";
 
 Deno.test("readLadder() refuses an edited ladder.json or manifest.jsonl at its place, and skips a byte-order mark", async () => {
   const dir = await Deno.makeTempDir({ prefix: "memaudit-ladder-read-" });
   try {
-    const l = join(dir, "l");
-    const r = await memaudit([
-      "scale",
-      "ladder",
-      "tests/scale/fixtures/longmemeval_small.json",
-      "--n-irr",
-      "0,4",
-      "--out",
-      l,
-    ]);
-    assert.equal(r.code, 0, r.stderr);
+    const l = await smallLadder(dir);
     const meta = await Deno.readTextFile(join(l, "ladder.json"));
     const manifest = await Deno.readTextFile(join(l, "manifest.jsonl"));
     const whole = await readLadder(l);
