@@ -367,3 +367,22 @@ export async function inWritableFolder<T>(dir: string, f: () => Promise<T>): Pro
     throw err;
   }
 }
+
+/**
+ * Writes `bytes` to `path` atomically, like {@linkcode writeTextAtomic} (temporary file in the
+ * same folder, then rename; parent folders are created).
+ *
+ * @param path the file to write
+ * @param bytes the full content
+ * @returns nothing once the file is in place
+ * @throws {InputError} if `path` is a folder or a parent of it is a file; nothing is written then
+ */
+export async function writeBytesAtomic(path: string, bytes: Uint8Array): Promise<void> {
+  const dir = dirname(path);
+  await makeFolder(dir);
+  if ((await statOrNull(path))?.isDirectory) {
+    throw new InputError(path, { path: "" }, "expected a file, found a folder", [], "write");
+  }
+  const temp = join(dir, `.${basename(path)}.${Deno.pid}.${tempCounter++}.tmp`);
+  await renameOver(temp, path, () => Deno.writeFile(temp, bytes));
+}

@@ -1,5 +1,5 @@
 /**
- * Figures: Vega-Lite specs rendered to SVG.
+ * Figures: Vega-Lite specs in the house style rendered to SVG and PNG.
  *
  * In-repository barrel (tests, scripts, workers): the toolkit's public API is the root
  * `mod.ts`, which re-exports by name; what it leaves out is internal.
@@ -7,3 +7,5 @@
  * @module
  */
 export * from "./figure.ts";
+export * from "./png.ts";
+export * from "./style.ts";
