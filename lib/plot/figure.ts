@@ -1,8 +1,8 @@
 /**
  * Figures: a Vega-Lite spec in the house style (lib/plot/style.ts), its SVG rendered locally
  * with vega and a PNG rendered from that SVG with resvg, shown in Jupyter as a Vega-Lite bundle
- * with SVG and PNG fallbacks (nbconvert 6.5 drops inline SVG; GitHub draws neither Vega-Lite
- * nor inline SVG, but draws the PNG), saved as `<name>.svg`, `<name>.png` and `<name>.vl.json`.
+ * with a PNG fallback (what nbconvert's HTML, GitHub and viewers without Vega-Lite draw), saved
+ * as `<name>.svg`, `<name>.png` and `<name>.vl.json`.
  *
  * @module
  */
@@ -49,11 +49,14 @@ export class Figure {
     readonly png: Uint8Array,
   ) {}
 
-  /** Jupyter MIME bundle: Vega-Lite, SVG, PNG (base64) and a text line. */
+  /**
+   * Jupyter MIME bundle: Vega-Lite, PNG (base64) and a text line. No `image/svg+xml`: nbconvert
+   * 6.5 prefers SVG to PNG and then strips the SVG's elements (its HTML cleaning), leaving an
+   * empty figure; the SVG is in `figures/<name>.svg` and in {@linkcode Figure.svg}.
+   */
   [Symbol.for("Jupyter.display")](): Record<string, unknown> {
     return {
       [VEGALITE_MIME]: this.spec,
-      "image/svg+xml": this.svg,
       "image/png": Buffer.from(this.png).toString("base64"),
       "text/plain": `Figure ${this.name}`,
     };

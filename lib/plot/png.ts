@@ -34,7 +34,26 @@ function load(): Promise<{ Resvg: ResvgClass; fonts: Uint8Array[] }> {
 }
 
 /**
- * Renders an SVG document to PNG on a white background at {@linkcode PNG_ZOOM} times its size.
+ * Stand-ins for characters the Roboto font lacks (resvg would draw an empty box): arrows and
+ * set symbols that figure titles use, spelled with characters Roboto has.
+ */
+export const GLYPH_STAND_INS: Readonly<Record<string, string>> = {
+  "→": "->",
+  "←": "<-",
+  "↔": "<->",
+  "⇒": "=>",
+  "∅": "{}",
+  "∈": " in ",
+  "∉": " not in ",
+  "⊆": " subset of ",
+  "∪": " U ",
+};
+
+const MISSING_GLYPHS = new RegExp(`[${Object.keys(GLYPH_STAND_INS).join("")}]`, "gu");
+
+/**
+ * Renders an SVG document to PNG on a white background at {@linkcode PNG_ZOOM} times its size,
+ * with {@linkcode GLYPH_STAND_INS} for the characters the font lacks.
  *
  * @example A red square
  * ```ts
@@ -53,7 +72,7 @@ function load(): Promise<{ Resvg: ResvgClass; fonts: Uint8Array[] }> {
  */
 export async function renderPng(svg: string): Promise<Uint8Array> {
   const { Resvg, fonts } = await load();
-  const r = await Resvg.async(svg, {
+  const r = await Resvg.async(svg.replace(MISSING_GLYPHS, (c) => GLYPH_STAND_INS[c]), {
     background: "white",
     fitTo: { mode: "zoom", value: PNG_ZOOM },
     font: {

@@ -51,6 +51,7 @@ export const FIGURE_CONFIG: VegaLiteSpec = {
   font: "sans-serif",
   padding: 8,
   range: { category: [...PALETTE] },
+  mark: { color: PALETTE[0] },
   legend: { labelLimit: 0, titleLimit: 0, symbolStrokeWidth: 2, symbolSize: 90, symbolOpacity: 1 },
   axis: { labelLimit: 0, titleLimit: 0 },
   title: { anchor: "start", subtitleColor: "#444444" },
