@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 import { writeTextAtomic } from "../lib/fs.ts";
 import { checksSummariesOf } from "../lib/report/checks.ts";
 import { figuresOf, headingOf } from "../lib/report/executed.ts";
-import { type ReportSection, reportHtml } from "../lib/report/index_html.ts";
+import { reportHtml, type ReportSection } from "../lib/report/index_html.ts";
 import { outRoot } from "../lib/report/out.ts";
 import { referencePanels } from "../lib/report/reference.ts";
 import { summaryLines, tally } from "../lib/report/tally.ts";

@@ -98,7 +98,6 @@ function styleUnit(unit: VegaLiteSpec, inherited: Encoding): void {
   }
 }
 
-
 /**
  * The spec in the house style (a new object; `spec` is left as it is): {@linkcode FIGURE_CONFIG}
  * under the spec's own `config`, and every line or point layer whose colour shows a nominal

@@ -31,9 +31,13 @@ export interface ReportSection {
 }
 
 const esc = (s: string) =>
-  s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+  s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll(
+    '"',
+    "&quot;",
+  );
 
-const STYLE = `body{font:15px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1200px;padding:1em 2em;color:#111}
+const STYLE =
+  `body{font:15px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1200px;padding:1em 2em;color:#111}
 h1{font-size:1.6em}h2{font-size:1.25em;margin-top:2em;border-top:1px solid #ccc;padding-top:1em}
 .cols{display:grid;grid-template-columns:1fr 1fr;gap:1.5em}.cols>div{min-width:0}
 .cols h3{font-size:1em;margin:.3em 0}img{max-width:100%;height:auto;border:1px solid #eee}
@@ -47,20 +51,26 @@ function checksTable(summaries: ChecksSummary[]): string {
     s.checks ??
       s.skipped.map((k) => ({ claim: k.claim, status: "skipped" as const, detail: k.reason }))
   );
-  if (rows.length === 0) return "<p class=failed>No checks ran: the notebook stopped before them.</p>";
+  if (rows.length === 0) {
+    return "<p class=failed>No checks ran: the notebook stopped before them.</p>";
+  }
   const skippedNeeds = new Map(
     summaries.flatMap((s) => s.skipped.map((k) => [k.claim, k.missing] as const)),
   );
   const tr = rows.map((r) => {
     const needs = r.status === "skipped" ? skippedNeeds.get(r.claim) ?? [] : [];
     const detail = esc(r.detail) + (needs.length ? `<br>needs: ${needs.map(esc).join(", ")}` : "");
-    return `<tr><td>${esc(r.claim)}</td><td class=${r.status}>${r.status}</td><td>${detail}</td></tr>`;
+    return `<tr><td>${
+      esc(r.claim)
+    }</td><td class=${r.status}>${r.status}</td><td>${detail}</td></tr>`;
   }).join("\n");
   return `<table><thead><tr><th>claim</th><th>status</th><th>detail</th></tr></thead><tbody>\n${tr}\n</tbody></table>`;
 }
 
 function oursColumn(s: ReportSection): string {
-  if (s.figures.length === 0) return "<p>(no figure in this section: see its tables in the notebook)</p>";
+  if (s.figures.length === 0) {
+    return "<p>(no figure in this section: see its tables in the notebook)</p>";
+  }
   return s.figures.map((f) =>
     `<figure><img alt="${esc(f.label)}" src="data:image/png;base64,${f.png}"><figcaption>${
       esc(f.label)
@@ -69,10 +79,14 @@ function oursColumn(s: ReportSection): string {
 }
 
 function paperColumn(s: ReportSection): string {
-  if (s.reference.length === 0) return "<p>(the paper reports no numbers for this section here)</p>";
+  if (s.reference.length === 0) {
+    return "<p>(the paper reports no numbers for this section here)</p>";
+  }
   return s.reference.map((p) => {
     const body = p.png
-      ? `<img alt="${esc(p.caption)}" src="data:image/png;base64,${Buffer.from(p.png).toString("base64")}">`
+      ? `<img alt="${esc(p.caption)}" src="data:image/png;base64,${
+        Buffer.from(p.png).toString("base64")
+      }">`
       : p.html ?? "";
     return `<figure>${body}<figcaption>${esc(p.caption)}</figcaption></figure>`;
   }).join("\n");
@@ -84,10 +98,12 @@ function section(s: ReportSection): string {
     `<a href="${esc(s.links.ipynb)}">executed notebook (.ipynb)</a>`,
   ].filter((x) => x).join(" · ");
   return `<section id="${esc(s.notebook)}"><h2>${esc(s.title)}</h2>
-<p>${esc(s.claim)}</p><p>${links}${s.ok ? "" : ' · <span class=failed>the notebook raised an error</span>'}</p>
-<div class=cols><div><h3>Ours</h3>${oursColumn(s)}</div><div class=ref><h3>Paper (reference data)</h3>${
-    paperColumn(s)
-  }</div></div>
+<p>${esc(s.claim)}</p><p>${links}${
+    s.ok ? "" : " · <span class=failed>the notebook raised an error</span>"
+  }</p>
+<div class=cols><div><h3>Ours</h3>${
+    oursColumn(s)
+  }</div><div class=ref><h3>Paper (reference data)</h3>${paperColumn(s)}</div></div>
 <h3>Claims</h3>${checksTable(s.summaries)}</section>`;
 }
 

@@ -79,7 +79,11 @@ async function figure3(): Promise<ReferencePanel[]> {
       {
         mark: "rect",
         encoding: {
-          color: { field: "ratio", type: "quantitative", scale: { domain: [0, 1], scheme: "blues" } },
+          color: {
+            field: "ratio",
+            type: "quantitative",
+            scale: { domain: [0, 1], scheme: "blues" },
+          },
         },
       },
       {
@@ -131,7 +135,10 @@ function table4(): Promise<ReferencePanel[]> {
       "B = 100": r.b100,
     })),
   );
-  return Promise.resolve([{ caption: `Paper 000 Table 4 (ARTIFACT-SPEC §7.4). ${REF}.`, html: t.toHtml() }]);
+  return Promise.resolve([{
+    caption: `Paper 000 Table 4 (ARTIFACT-SPEC §7.4). ${REF}.`,
+    html: t.toHtml(),
+  }]);
 }
 
 const PANELS: Record<string, () => Promise<ReferencePanel[]>> = {

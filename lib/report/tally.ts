@@ -105,7 +105,9 @@ export function tally(outcomes: readonly NotebookOutcome[]): Tally {
     passed,
     failed,
     skipped,
-    skipGroups: [...groups.values()].sort((a, b) => b.count - a.count || (a.what < b.what ? -1 : 1)),
+    skipGroups: [...groups.values()].sort((a, b) =>
+      b.count - a.count || (a.what < b.what ? -1 : 1)
+    ),
     failedNotebooks: outcomes.filter((o) => !o.ok).map((o) => o.notebook),
     uncheckedNotebooks: outcomes.filter((o) => o.summaries.length === 0).map((o) => o.notebook),
   };
@@ -122,14 +124,18 @@ export function tally(outcomes: readonly NotebookOutcome[]): Tally {
 export function summaryLines(t: Tally): string[] {
   const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? "" : "s"}`;
   const lines = [
-    `${plural(t.passed + t.failed + t.skipped, "check")}: ${t.passed} passed, ${t.failed} failed, ` +
+    `${
+      plural(t.passed + t.failed + t.skipped, "check")
+    }: ${t.passed} passed, ${t.failed} failed, ` +
     `${t.skipped} skipped`,
   ];
   for (const g of t.skipGroups) {
     lines.push(`${plural(g.count, "check")} skipped: ${g.what}${g.hint ? `; ${g.hint}` : ""}`);
   }
   if (t.failedNotebooks.length > 0) {
-    lines.push(`${plural(t.failedNotebooks.length, "notebook")} failed: ${t.failedNotebooks.join(", ")}`);
+    lines.push(
+      `${plural(t.failedNotebooks.length, "notebook")} failed: ${t.failedNotebooks.join(", ")}`,
+    );
   }
   const unchecked = t.uncheckedNotebooks.filter((n) => !t.failedNotebooks.includes(n));
   if (unchecked.length > 0) lines.push(`no checks ran in: ${unchecked.join(", ")}`);

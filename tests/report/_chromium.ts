@@ -62,7 +62,11 @@ const PROBE = `<script>(() => {
       return r.width >= 40 && r.height >= 40 && !(el.tagName.toLowerCase() === "svg" && el.closest("svg") !== el);
     });
     const figures = [];
-    for (const el of els) figures.push({ tag: el.tagName.toLowerCase(), painted: await paint(el) });
+    for (const el of els) {
+      let painted = -1;
+      try { painted = await paint(el); } catch (e) { errors.push("cannot draw a figure: " + e.message); }
+      figures.push({ tag: el.tagName.toLowerCase(), painted });
+    }
     const pre = document.createElement("pre");
     pre.id = "memaudit-probe";
     pre.textContent = JSON.stringify({ figures, errors });
@@ -95,7 +99,13 @@ export async function probePage(chromium: string, htmlPath: string): Promise<Pag
   const profile = await Deno.makeTempDir({ prefix: "memaudit-chromium-" });
   try {
     const out = await new Deno.Command(chromium, {
-      args: [...FLAGS, `--user-data-dir=${profile}`, "--virtual-time-budget=10000", "--dump-dom", probed],
+      args: [
+        ...FLAGS,
+        `--user-data-dir=${profile}`,
+        "--virtual-time-budget=10000",
+        "--dump-dom",
+        probed,
+      ],
       stdout: "piped",
       stderr: "piped",
     }).output();
