@@ -16,7 +16,7 @@ import "../lib/cli/commands/registry.ts";
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 /** Where the reference goes. */
-export const CLI_DOC = join(ROOT, "docs", "cli.md");
+export const CLI_DOC: string = join(ROOT, "docs", "cli.md");
 
 async function help(argv: string[]): Promise<string> {
   let text = "";

@@ -62,7 +62,8 @@ export async function findPython(modules = ["nbclient", "nbformat"]): Promise<st
 }
 
 /** The one line printed when no Python has nbclient: what to install, or what to set. */
-export const NO_NBCLIENT = "Cannot run notebooks: no Python with Jupyter's nbclient (tried " +
+export const NO_NBCLIENT: string =
+  "Cannot run notebooks: no Python with Jupyter's nbclient (tried " +
   "PYTHONS). `./run repro` installs it; by hand: `sudo apt-get install -y " +
   "--no-install-recommends jupyter-nbconvert python3-nbclient` (or `pip install --user nbclient " +
   "nbformat`), or set MEMAUDIT_PYTHON to a Python that has it (the task runs only python3 and " +
@@ -100,10 +101,15 @@ async function registerKernel(): Promise<string> {
 
 /** Result of one executed notebook. */
 export interface NotebookRun {
+  /** File name of the notebook. */
   notebook: string;
+  /** Whether every cell ran without an error. */
   ok: boolean;
+  /** Wall time of the execution, in seconds. */
   seconds: number;
+  /** Path of the executed copy. */
   output: string;
+  /** The runner's standard error (the failing cell's traceback, if any). */
   log: string;
 }
 
