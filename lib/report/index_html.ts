@@ -6,6 +6,7 @@
  * @module
  */
 import { Buffer } from "node:buffer";
+import { PNG_ZOOM } from "../plot/png.ts";
 import type { ReferencePanel } from "./reference.ts";
 import type { ChecksSummary } from "./checks.ts";
 import { summaryLines, type Tally } from "./tally.ts";
@@ -64,7 +65,28 @@ function checksTable(summaries: ChecksSummary[]): string {
       esc(r.claim)
     }</td><td class=${r.status}>${r.status}</td><td>${detail}</td></tr>`;
   }).join("\n");
-  return `<table><thead><tr><th>claim</th><th>status</th><th>detail</th></tr></thead><tbody>\n${tr}\n</tbody></table>`;
+  const table =
+    `<table><thead><tr><th>claim</th><th>status</th><th>detail</th></tr></thead><tbody>\n${tr}\n</tbody></table>`;
+  if (rows.length <= OPEN_CLAIMS) return table;
+  // A long list folds (no script: <details>), open when a claim failed or was skipped.
+  const count = (st: string) => rows.filter((r) => r.status === st).length;
+  const open = count("failed") + count("skipped") > 0 ? " open" : "";
+  return `<details${open}><summary>${rows.length} claims: ${count("passed")} passed, ${
+    count("failed")
+  } failed, ${count("skipped")} skipped</summary>${table}</details>`;
+}
+
+/** Claims tables longer than this fold into a summary line. */
+const OPEN_CLAIMS = 20;
+
+/** The CSS width of a figure's PNG: its pixel width over PNG_ZOOM (from the IHDR chunk). */
+function cssWidth(png: Uint8Array): number {
+  return Math.round(new DataView(png.buffer, png.byteOffset).getUint32(16) / PNG_ZOOM);
+}
+
+function img(png: Uint8Array, alt: string): string {
+  const b64 = Buffer.from(png).toString("base64");
+  return `<img alt="${esc(alt)}" width="${cssWidth(png)}" src="data:image/png;base64,${b64}">`;
 }
 
 function oursColumn(s: ReportSection): string {
@@ -72,7 +94,7 @@ function oursColumn(s: ReportSection): string {
     return "<p>(no figure in this section: see its tables in the notebook)</p>";
   }
   return s.figures.map((f) =>
-    `<figure><img alt="${esc(f.label)}" src="data:image/png;base64,${f.png}"><figcaption>${
+    `<figure>${img(Buffer.from(f.png, "base64"), f.label)}<figcaption>${
       esc(f.label)
     }</figcaption></figure>`
   ).join("\n");
@@ -83,11 +105,7 @@ function paperColumn(s: ReportSection): string {
     return "<p>(the paper reports no numbers for this section here)</p>";
   }
   return s.reference.map((p) => {
-    const body = p.png
-      ? `<img alt="${esc(p.caption)}" src="data:image/png;base64,${
-        Buffer.from(p.png).toString("base64")
-      }">`
-      : p.html ?? "";
+    const body = p.png ? img(p.png, p.caption) : p.html ?? "";
     return `<figure>${body}<figcaption>${esc(p.caption)}</figcaption></figure>`;
   }).join("\n");
 }

@@ -33,14 +33,22 @@ async function figure2(): Promise<ReferencePanel[]> {
     low: c.low,
     high: c.high,
   }));
+  const domain = [...new Set(cells.map((c) => c.method))];
   const fig = await makeFigure("paper_fig2", {
     title: { text: "Paper Figure 2: exact budget sweep", subtitle: REF },
     width: 360,
     height: 240,
     data: { values: cells },
     encoding: {
-      x: { field: "B", type: "quantitative", scale: { type: "log", base: 2 }, title: "budget B" },
-      color: { field: "method", type: "nominal", title: null },
+      x: {
+        field: "B",
+        type: "quantitative",
+        scale: { type: "log", base: 2 },
+        axis: { values: [...new Set(cells.map((c) => c.B))] },
+        title: "budget B",
+      },
+      // The file's method order, as notebook 03 plots them: a method keeps its colour and dash.
+      color: { field: "method", type: "nominal", scale: { domain }, title: null },
     },
     layer: [
       {
@@ -72,8 +80,19 @@ async function figure3(): Promise<ReferencePanel[]> {
     height: 130,
     data: { values: cells },
     encoding: {
-      x: { field: "distribution", type: "nominal", title: null, axis: { labelAngle: 0 } },
-      y: { field: "method", type: "nominal", title: null },
+      x: {
+        field: "distribution",
+        type: "nominal",
+        sort: [...new Set(cells.map((c) => c.distribution))],
+        title: null,
+        axis: { labelAngle: 0 },
+      },
+      y: {
+        field: "method",
+        type: "nominal",
+        sort: [...new Set(cells.map((c) => c.method))],
+        title: null,
+      },
     },
     layer: [
       {

@@ -142,6 +142,7 @@ export async function screenshot(
         ...FLAGS,
         `--user-data-dir=${profile}`,
         "--hide-scrollbars",
+        "--virtual-time-budget=10000",
         `--window-size=${size}`,
         `--screenshot=${pngPath}`,
         htmlPath,
