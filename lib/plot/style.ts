@@ -8,8 +8,8 @@
 import type { VegaLiteSpec } from "./figure.ts";
 
 /**
- * Okabe and Ito's colour-blind-safe palette ("Color Universal Design", 2008), ordered so that
- * the first colours differ most in lightness too; yellow, weak on white, comes last.
+ * Okabe and Ito's colour-blind-safe palette ("Color Universal Design", 2008), with grey in place
+ * of its yellow (too faint on white for a line or a small point).
  */
 export const PALETTE: readonly string[] = [
   "#0072B2", // blue
@@ -19,7 +19,7 @@ export const PALETTE: readonly string[] = [
   "#CC79A7", // reddish purple
   "#56B4E9", // sky blue
   "#000000", // black
-  "#F0E442", // yellow
+  "#999999", // grey (in place of Okabe and Ito's yellow, too faint on white for a line)
 ];
 
 /** Dash patterns (Vega `strokeDash`, in px), one per series, in palette order. */
@@ -96,6 +96,8 @@ function styleUnit(unit: VegaLiteSpec, inherited: Encoding): void {
   for (const key of ["layer", "hconcat", "vconcat", "concat"]) {
     for (const child of (unit[key] as VegaLiteSpec[] | undefined) ?? []) styleUnit(child, all);
   }
+  // A facet's or repeat's inner spec.
+  if (typeof unit.spec === "object" && unit.spec !== null) styleUnit(unit.spec, all);
 }
 
 /**

@@ -116,6 +116,12 @@ Deno.test("styleSpec() tells series apart by dash and shape, keeps a layer's own
   assert.deepEqual(s.config.range.category, PALETTE);
   assert.equal(s.config.legend.orient, "bottom");
   assert.equal(s.config.legend.labelLimit, 0); // no truncated legend labels
+  // inside a facet too
+  const f = styleSpec({
+    facet: { field: "s" },
+    spec: { mark: "line", encoding: { color: { field: "m", type: "nominal" } } },
+  });
+  assert.equal(f.spec.encoding.strokeDash.field, "m");
   // a quantitative colour (a heatmap) gets neither
   const h = styleSpec({ mark: "rect", encoding: { color: { field: "r", type: "quantitative" } } });
   assert.deepEqual(Object.keys(h.encoding), ["color"]);
