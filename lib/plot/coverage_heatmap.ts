@@ -182,14 +182,14 @@ function heatmapPanel(out: Record<string, unknown>[], y: Record<string, unknown>
     data: { values: out },
     layer: [
       {
-        mark: { type: "rect", stroke: "#ffffff" },
+        mark: { type: "rect", stroke: "#cbd5e1" },
         encoding: {
           x: { field: "unit", type: "nominal", title: "evidence unit r (weight w_r)" },
           y,
           color: {
             field: "a",
             type: "quantitative",
-            scale: { scheme: "blues", domain: [0, 1] },
+            scale: { domain: [0, 1], range: ["#ffffff", "#1d4ed8"] },
             title: "a_ur",
           },
           tooltip: [

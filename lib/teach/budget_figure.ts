@@ -21,7 +21,7 @@ import type { BudgetStep, OptJump } from "./budget_steps.ts";
  *   { B: 3, OPT: 1, store: ["t"], writers: { greedy: 1 }, stores: {} },
  * ];
  * const spec = optStepsSpec(steps, [{ B: 3, from: 0, to: 1, store: ["t"] }], { greedy: "Greedy" });
- * assert.equal(spec.layer.length, 3);
+ * assert.equal(spec.layer.length, 4);
  * ```
  *
  * @param steps OPT and writer values per budget (from `budgetSteps`)
@@ -41,12 +41,16 @@ export function optStepsSpec(
     { B: s.B, method: "OPT (certified)", F: s.OPT },
     ...Object.entries(labels).map(([id, label]) => ({ B: s.B, method: label, F: s.writers[id] })),
   ]);
-  const top = Math.max(...steps.map((s) => s.OPT), 0);
+  const top = Math.ceil(Math.max(...steps.map((s) => s.OPT), 0) + 0.5);
   const marks = jumps.map((j) => ({
     B: j.B,
-    F: j.to,
-    note: `B=${j.B}: ${+j.from.toFixed(4)}→${+j.to.toFixed(4)} (${j.store.join(" + ")})`,
+    F: top,
+    note: `B=${j.B}: →${+j.to.toFixed(4)}`,
+    store: j.store.join(" + "),
   }));
+  // Writers that equal OPT would hide under its line: each series gets its own point shape
+  // and size, so coinciding series stay visible.
+  const shapes = ["square", "circle", "triangle-up", "cross", "diamond", "triangle-down"];
   return {
     title,
     width: 460,
@@ -54,20 +58,43 @@ export function optStepsSpec(
     layer: [
       {
         data: { values: rows },
-        mark: { type: "line", interpolate: "step-after", point: { size: 18 } },
+        mark: { type: "line", interpolate: "step-after" },
         encoding: {
           x: { field: "B", type: "quantitative", title: "budget B (words)" },
           y: {
             field: "F",
             type: "quantitative",
             title: "F of the store kept at B",
-            scale: { domain: [0, Math.ceil(top + 0.5)] },
+            scale: { domain: [0, top] },
           },
           color: { field: "method", type: "nominal", sort: series, title: null },
           strokeDash: { field: "method", type: "nominal", sort: series, title: null },
           strokeWidth: {
             condition: { test: "datum.method === 'OPT (certified)'", value: 4 },
             value: 1.5,
+          },
+        },
+      },
+      {
+        data: { values: rows },
+        mark: { type: "point", filled: false, strokeWidth: 1.5 },
+        encoding: {
+          x: { field: "B", type: "quantitative" },
+          y: { field: "F", type: "quantitative" },
+          color: { field: "method", type: "nominal", sort: series, title: null },
+          shape: {
+            field: "method",
+            type: "nominal",
+            sort: series,
+            title: null,
+            scale: { domain: series, range: shapes.slice(0, series.length) },
+          },
+          size: {
+            field: "method",
+            type: "nominal",
+            sort: series,
+            title: null,
+            scale: { domain: series, range: series.map((_, i) => 120 - 28 * Math.min(i, 3)) },
           },
           tooltip: [{ field: "method" }, { field: "B" }, { field: "F" }],
         },
@@ -79,11 +106,12 @@ export function optStepsSpec(
       },
       {
         data: { values: marks },
-        mark: { type: "text", align: "left", dx: 3, dy: -8, fontSize: 10, angle: 0 },
+        mark: { type: "text", align: "left", dx: 3, dy: 8, fontSize: 10 },
         encoding: {
           x: { field: "B", type: "quantitative" },
           y: { field: "F", type: "quantitative" },
           text: { field: "note" },
+          tooltip: [{ field: "B" }, { field: "store", title: "optimal store" }],
         },
       },
     ],
