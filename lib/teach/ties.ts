@@ -12,8 +12,9 @@ import type { Certificate } from "../solve/result.ts";
 export const MAX_TIE_STORES = 1_000_000;
 
 /**
- * Enumerates the stores with at most one candidate per group that fit B, and returns those whose
- * F is within `valueTol(cp)` of the certificate's OPT.
+ * Enumerates the stores with at most one candidate per group that fit B, and returns the
+ * inclusion-minimal ones whose F is within `valueTol(cp)` of the certificate's OPT (an optimal
+ * store plus a candidate that adds nothing is left out: it is the same optimum with waste).
  *
  * @example
  * ```ts
@@ -27,7 +28,7 @@ export const MAX_TIE_STORES = 1_000_000;
  *
  * @param cp compiled package (k = 1)
  * @param opt an optimal certificate of this package (its budget and objective are used)
- * @returns the optimal stores, each in group order; ordered by cost, then ids
+ * @returns the minimal optimal stores, each in group order; ordered by cost, then ids
  * @throws {RangeError} if the certificate is not optimal, k is not 1, or there are more than
  *   {@linkcode MAX_TIE_STORES} stores to enumerate
  */
@@ -51,7 +52,10 @@ export function optimalStores(cp: CompiledPackage, opt: Certificate): string[][]
   };
   rec(0, []);
   const cost = (s: number[]) => s.reduce((a, c) => a + cp.cost[c], 0);
-  return out.map((s) => ({ s, c: cost(s), ids: s.map((c) => cp.candIds[c]) }))
+  const minimal = out.filter((s) =>
+    !out.some((t) => t.length < s.length && t.every((c) => s.includes(c)))
+  );
+  return minimal.map((s) => ({ s, c: cost(s), ids: s.map((c) => cp.candIds[c]) }))
     .sort((a, b) => a.c - b.c || compareIds(a.ids.join("\u0000"), b.ids.join("\u0000")))
     .map((x) => x.ids);
 }
