@@ -105,7 +105,10 @@ export interface BoundRow {
  * @returns one row per budget
  * @throws {Error} if the three solvers disagree on OPT (beyond 1e-12)
  */
-export async function boundRows(cp: CompiledPackage, budgets: readonly number[]) {
+export async function boundRows(
+  cp: CompiledPackage,
+  budgets: readonly number[],
+): Promise<BoundRow[]> {
   const rootSuffix = rootSuffixBound(cp);
   const rows: BoundRow[] = [];
   for (const B of budgets) {

@@ -9,6 +9,8 @@
 /** An exercise's answer: what the student's setting gives, and what the default gives. */
 export class Answer {
   /**
+   * An answer to show as a cell's last expression.
+   *
    * @param question the prompt, as the notebook asks it
    * @param result what the student's current setting gives (a sentence)
    * @param expected what the unedited setting gives (a sentence)
