@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../deps.ts";
 import { join } from "node:path";
 import { InputError } from "../errors.ts";
 import { readTextInput, statOrNull } from "../fs.ts";

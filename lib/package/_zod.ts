@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../deps.ts";
 import { formatPath, InputError } from "../errors.ts";
 
 /** What validation uses of a zod schema: `safeParse`, whose issues carry a path and a message. */

@@ -50,7 +50,7 @@
  * @module
  */
 import { basename, join } from "node:path";
-import { z } from "npm:zod@4.6.7";
+import { z } from "../deps.ts";
 import { formatPath, InputError } from "../errors.ts";
 import { readTextInput, readTextInputIfExists } from "../fs.ts";
 import { compareIds, REPRESENTATION_KINDS } from "./compile.ts";

@@ -15,7 +15,7 @@
  *
  * @module
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../deps.ts";
 import { formatPath, InputError } from "../errors.ts";
 import { strictJsonIssue } from "../package/_json_text.ts";
 import { inputJsonSchema } from "../package/_zod.ts";

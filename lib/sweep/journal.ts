@@ -40,9 +40,9 @@ export interface JournalState {
 
 const NL = 0x0a;
 
-/** The shape of a unit line; zod is loaded only when a journal has unit lines (a resume). */
+/** The shape of a unit line (read when a journal has unit lines: a resume). */
 async function entryShape() {
-  const { z } = await import("npm:zod@4.6.7");
+  const { z } = await import("../deps.ts");
   const count = z.int().nonnegative();
   return z.strictObject({
     distribution: z.string(),

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../deps.ts";
 import { InputError } from "../../errors.ts";
 import { readJsonInput } from "../../fs.ts";
 import { validateInput } from "../../package/_zod.ts";
