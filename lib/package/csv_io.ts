@@ -54,7 +54,7 @@
 import { parseCsv, stringifyCsv } from "../deps.ts";
 import { basename, dirname, join, resolve } from "node:path";
 import { formatPath, InputError, type Where } from "../errors.ts";
-import { strictJsonIssue } from "./_json_text.ts";
+import { strictJsonIssue } from "../json_text.ts";
 import { makeFolder, readTextInput, readTextInputIfExists, statOrNull } from "../fs.ts";
 import { parsePackage } from "./parse.ts";
 import { type Package, type PackageInput, PackageSchema } from "./schema.ts";

@@ -15,7 +15,7 @@
  */
 import { join } from "node:path";
 import { parseCsv, z } from "../deps.ts";
-import { canonicalJson } from "../generate/canonical_json.ts";
+import { canonicalJson } from "../canonical_json.ts";
 import { InputError } from "../errors.ts";
 import { readTextInput, statOrNull } from "../fs.ts";
 import { writeFileSet } from "../_write_files.ts";

@@ -14,7 +14,7 @@
  */
 import { formatPath, InputError } from "../errors.ts";
 import { decodeUtf8Input } from "../fs.ts";
-import { canonicalJson } from "../generate/canonical_json.ts";
+import { canonicalJson } from "../canonical_json.ts";
 
 /** Identifies a journal file and its format. */
 export const JOURNAL_FORMAT = "memaudit-sweep-journal/2";

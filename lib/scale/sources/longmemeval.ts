@@ -7,8 +7,8 @@
 import { z } from "../../deps.ts";
 import { InputError } from "../../errors.ts";
 import { readJsonInput } from "../../fs.ts";
-import { validateInput } from "../../package/_zod.ts";
-import { parseLongMemEvalDate } from "./_dates.ts";
+import { validateInput } from "../../validate_input.ts";
+import { parseLongMemEvalDate } from "./dates.ts";
 import type { LadderIssue, LadderQuery, LadderSession, LadderSource } from "./types.ts";
 
 /** One turn `{role: user|assistant, content, has_answer?}`. */
