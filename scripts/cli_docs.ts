@@ -11,8 +11,8 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { writeTextAtomic } from "../lib/fs.ts";
-import { COMMANDS, main } from "../lib/cli/main.ts";
-import "../lib/cli/commands/registry.ts";
+import { main } from "../lib/cli/main.ts";
+import { COMMANDS } from "../lib/cli/commands/registry.ts";
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 /** Where the reference goes. */

@@ -16,9 +16,9 @@ import { fileURLToPath } from "node:url";
 import { writeTextAtomic } from "../lib/fs.ts";
 import { checksSummariesOf } from "../lib/report/checks.ts";
 import { figuresOf, headingOf } from "../lib/report/executed.ts";
-import { reportHtml, type ReportSection } from "../lib/report/index_html.ts";
+import { reportHtml, type ReportSection } from "../lib/report_page/index_html.ts";
 import { outRoot } from "../lib/report/out.ts";
-import { referencePanels } from "../lib/report/reference.ts";
+import { referencePanels } from "../lib/report_page/reference.ts";
 import { summaryLines, tally } from "../lib/report/tally.ts";
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));

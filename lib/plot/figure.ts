@@ -7,12 +7,11 @@
  * @module
  */
 import { Buffer } from "node:buffer";
-import * as vega from "npm:vega@6.4.0";
-import * as vl from "npm:vega-lite@6.5.0";
+import { vega, vegaLite as vl } from "../deps_plot.ts";
 import { writeBytesAtomic, writeTextAtomic } from "../fs.ts";
 import { outPath } from "../report/out.ts";
 import { renderPng } from "./png.ts";
-import { styleSpec } from "./style.ts";
+import { styleSpec, type VegaLiteSpec } from "./style.ts";
 
 /**
  * The Vega-Lite major version every spec is written for, declared once: the `$schema` and the
@@ -28,9 +27,7 @@ export const VEGALITE_MIME = `application/vnd.vegalite.v${VEGALITE_VERSION}+json
 export const VEGALITE_SCHEMA =
   `https://vega.github.io/schema/vega-lite/v${VEGALITE_VERSION}.json` as const;
 
-/** A Vega-Lite spec (kept loose: specs are plain JSON). */
-// deno-lint-ignore no-explicit-any
-export type VegaLiteSpec = Record<string, any>;
+export type { VegaLiteSpec } from "./style.ts";
 
 /** A rendered figure. Display it as the last expression of a notebook cell. */
 export class Figure {

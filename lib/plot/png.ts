@@ -21,14 +21,11 @@ let loaded: Promise<{ Resvg: ResvgClass; fonts: Uint8Array[] }> | undefined;
 
 function load(): Promise<{ Resvg: ResvgClass; fonts: Uint8Array[] }> {
   loaded ??= (async () => {
-    const [resvg, vfs] = await Promise.all([
-      import("npm:@cf-wasm/resvg@0.3.5/node"),
-      import("npm:pdfmake@0.3.11/build/vfs_fonts.js"),
-    ]);
-    const files = (vfs.default ?? vfs) as Record<string, string>;
+    const deps = await import("../deps_plot.ts");
+    const files = deps.robotoFontFiles as unknown as Record<string, string>;
     const fonts = ["Roboto-Regular.ttf", "Roboto-Medium.ttf", "Roboto-Italic.ttf"]
       .map((f) => new Uint8Array(Buffer.from(files[f], "base64")));
-    return { Resvg: resvg.Resvg as unknown as ResvgClass, fonts };
+    return { Resvg: deps.Resvg as unknown as ResvgClass, fonts };
   })();
   return loaded;
 }

@@ -5,7 +5,9 @@
  *
  * @module
  */
-import type { VegaLiteSpec } from "./figure.ts";
+/** A Vega-Lite spec (kept loose: specs are plain JSON). */
+// deno-lint-ignore no-explicit-any
+export type VegaLiteSpec = Record<string, any>;
 
 /**
  * Okabe and Ito's colour-blind-safe palette ("Color Universal Design", 2008), with grey in place

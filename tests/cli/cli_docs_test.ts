@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { CLI_DOC, cliReference } from "../../scripts/cli_docs.ts";
-import { COMMANDS } from "../../lib/cli/main.ts";
+import { COMMANDS } from "../../lib/cli/commands/registry.ts";
 
 Deno.test("docs/cli.md is current: regenerated from every --help it is byte-identical", async () => {
   const fresh = await cliReference();

@@ -8,8 +8,8 @@
 import { Buffer } from "node:buffer";
 import { PNG_ZOOM } from "../plot/png.ts";
 import type { ReferencePanel } from "./reference.ts";
-import type { ChecksSummary } from "./checks.ts";
-import { summaryLines, type Tally } from "./tally.ts";
+import type { ChecksSummary } from "../report/checks.ts";
+import { summaryLines, type Tally } from "../report/tally.ts";
 
 /** One section of the page: a notebook and what it showed. */
 export interface ReportSection {

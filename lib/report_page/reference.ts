@@ -10,7 +10,7 @@ import { PAPER_NATURAL87 } from "../natural/paper_natural.ts";
 import { paperExpected } from "../repro/expected.ts";
 import { methodLabel } from "../sweep/methods.ts";
 import { PAPER_TABLE4 } from "../systems/paper_table4.ts";
-import { Table } from "./table.ts";
+import { Table } from "../report/table.ts";
 
 /** One panel of the paper column: a figure (PNG) or a table (HTML), with its caption. */
 export interface ReferencePanel {
