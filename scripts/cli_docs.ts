@@ -47,10 +47,11 @@ export async function cliReference(): Promise<string> {
   const parts = [
     "# memaudit CLI reference",
     "",
-    "Generated from the commands' `--help` by `scripts/cli_docs.ts`; do not edit by hand " +
-    "(`deno run --allow-read=. --allow-write=docs scripts/cli_docs.ts` regenerates it, and " +
-    "`tests/cli/cli_docs_test.ts` fails when it is stale). From the repository, run a command " +
-    "as `./run memaudit COMMAND ...` or `deno task memaudit COMMAND ...`.",
+    // Wrapped as deno fmt wraps it (lineWidth 100), so that formatting leaves the file as is.
+    "Generated from the commands' `--help` by `scripts/cli_docs.ts`; do not edit by hand",
+    "(`deno run --allow-read=. --allow-write=docs scripts/cli_docs.ts` regenerates it, and",
+    "`tests/cli/cli_docs_test.ts` fails when it is stale). From the repository, run a command as",
+    "`./run memaudit COMMAND ...` or `deno task memaudit COMMAND ...`.",
     "",
     "```text",
     await help([]),
