@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { join } from "node:path";
 import { checkDistributionName, generate } from "../generate/distributions.ts";
 import {
   budgetBasisFromTotals,
@@ -22,7 +23,8 @@ import { compareRows, type ResultRow, unitKey, VERSIONS } from "./row.ts";
 import type { UnitConfig } from "./run_unit.ts";
 import { type LiteBlock, summaryText, type SweepSummary } from "./summary.ts";
 import type { UnitRef } from "./lane.ts";
-import { type Shard, shardItems } from "../shard.ts";
+import { type Shard, SHARD_MANIFEST, shardItems } from "../shard/mod.ts";
+import { writeSweepManifest } from "./shard.ts";
 import { type SweepFiles, sweepFiles, type SweepGrid, type SweepProgress } from "./grid.ts";
 
 export { type SweepFiles, sweepFiles, type SweepGrid, type SweepProgress } from "./grid.ts";
@@ -64,10 +66,10 @@ export interface SweepOptions {
    */
   replace?: boolean;
   /**
-   * Run only this shard's units (lib/shard.ts: the units at output positions p with
+   * Run only this shard's units (lib/shard/partition.ts: the units at output positions p with
    * p mod count === index). The budget basis is still taken over every package of the grid,
    * so each unit's rows are the bytes a whole run writes for it; the folder's grid records the
-   * shard, and `mergeSweepShards` (merge.ts) joins the shards into the whole run's files.
+   * shard, and `mergeSweepShards` (shard.ts) joins the shards into the whole run's files.
    */
   shard?: Shard;
 }
@@ -264,6 +266,10 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
     const unlock = await inWritableFolder(opts.outDir, () => lockFolder(opts.outDir));
     let resumedUnits: number, summary: SweepSummary;
     try {
+      // A shard being (re)written has no manifest until it is finished.
+      if (opts.shard !== undefined) {
+        await Deno.remove(join(opts.outDir, SHARD_MANIFEST)).catch(() => {});
+      }
       const rowsPerUnit = grid.budgets.length * grid.methods.length;
       const out = await inWritableFolder(
         opts.outDir,
@@ -304,6 +310,9 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
       await inWritableFolder(opts.outDir, async () => {
         await writeTextAtomic(files.summary, summaryText(summary));
         await finishOutputs(files);
+        if (opts.shard !== undefined) {
+          await writeSweepManifest(files, grid, { all: runOrder.length, mine: own });
+        }
       });
     } finally {
       unlock();
