@@ -115,8 +115,8 @@ async function writeRun(
     unitIds: shard.unitIds,
   });
   const perPackage = grid.budgets.length * (grid.methods.length + 1);
-  await writer.write(NATURAL_FILES.rows, chunksByLines(rowsText, 0, perPackage));
-  await writer.write(NATURAL_FILES.summary, sortedPrettyJson(summary), "none");
+  writer.write(NATURAL_FILES.rows, chunksByLines(rowsText, 0, perPackage));
+  writer.write(NATURAL_FILES.summary, sortedPrettyJson(summary), "none");
   await writer.close();
   return summary;
 }

@@ -20,7 +20,7 @@
 import { join, relative } from "node:path";
 import { stringify } from "npm:csv-stringify@6.9.0/sync";
 import { writeTextAtomic } from "../fs.ts";
-import { runDigest, type Shard, shardItems, ShardWriter } from "../shard/mod.ts";
+import { type Blocks, runDigest, type Shard, shardItems, ShardWriter } from "../shard/mod.ts";
 import { type Cohort, generateCohort, writeCohort } from "./cohort.ts";
 import { judgeTracks, provenanceJudge } from "./judges.ts";
 import { defaultPolicies, type GatingPolicy } from "./policies.ts";
@@ -141,11 +141,11 @@ export async function writeSimulatedRun(
     units: all.length,
     unitIds: cohort.users.map((u) => u.uuid),
   });
-  // A shard's files go through its writer (which records their SHA-256), the others straight out.
-  const put = (path: string, text: string | { head: string; chunks: string[] }) =>
-    shard === undefined
-      ? writeTextAtomic(path, typeof text === "string" ? text : text.head + text.chunks.join(""))
-      : shard.write(relative(out, path), text);
+  // Written as made (a run can be large); a shard's writer records each file's SHA-256.
+  const put = async (path: string, text: string | Blocks) => {
+    await writeTextAtomic(path, typeof text === "string" ? text : text.head + text.chunks.join(""));
+    shard?.record(relative(out, path), text);
+  };
   await writeCohort(files.sessions, cohort, put);
   const rows: UserRows[] = [];
   for (const u of cohort.users) {

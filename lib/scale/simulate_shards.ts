@@ -72,7 +72,7 @@ export async function writeScaleShard(
   });
   const text = ts.map((t) => JSON.stringify(t) + "\n").join("");
   const blocks = chunksByLines(text, 0, ladder.scales.length);
-  await writer.write(SCALE_TRAJECTORIES, { ...blocks, groups: specs.length });
+  writer.write(SCALE_TRAJECTORIES, { ...blocks, groups: specs.length });
   await writer.close();
   return ts;
 }

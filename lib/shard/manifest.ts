@@ -20,7 +20,7 @@
  */
 import { join } from "node:path";
 import { z } from "npm:zod@4.6.7";
-import { writeTextAtomic } from "../fs.ts";
+import { writeFileSet } from "../_write_files.ts";
 import { type RunDigest, runDigestSha256, sha256Hex } from "./digest.ts";
 import type { Shard } from "./partition.ts";
 
@@ -69,13 +69,17 @@ export interface ShardManifest {
   files: Record<string, ShardFileRecord>;
 }
 
-/** A relative path inside the shard folder: no `..`, no leading `/`, no backslash. */
-const RELATIVE = z.string().min(1).refine(
-  (p) =>
-    !p.startsWith("/") && !p.includes("\\") &&
-    p.split("/").every((s) => s !== ".." && s !== "" && s !== "."),
-  "expected a path inside the shard folder",
-);
+/**
+ * Whether a manifest's file path stays inside the shard folder: relative, `/`-separated, no
+ * empty, `.` or `..` part, no backslash.
+ *
+ * @param path the path as recorded
+ * @returns true for such a path
+ */
+export function isInsideFolder(path: string): boolean {
+  return path !== "" && !path.includes("\\") &&
+    path.split("/").every((s) => s !== ".." && s !== "" && s !== ".");
+}
 
 /** The zod schema of `shard.json` (checked before the merge uses any field). */
 export const SHARD_MANIFEST_JSON = z.object({
@@ -93,7 +97,7 @@ export const SHARD_MANIFEST_JSON = z.object({
   units: z.int().nonnegative(),
   unit_ids: z.array(z.string()),
   files: z.record(
-    RELATIVE,
+    z.string(),
     z.object({
       sha256: z.string().regex(/^[0-9a-f]{64}$/),
       bytes: z.int().nonnegative(),
@@ -167,7 +171,7 @@ export interface ShardHeader {
  *   kind: "demo", shard: { index: 0, count: 2 }, run: runDigest("memaudit demo", {}),
  *   units: 3, unitIds: ["a", "c"],
  * });
- * await w.write("rows.jsonl", { head: "", chunks: ['{"u":"a"}\n', '{"u":"c"}\n'] });
+ * w.write("rows.jsonl", { head: "", chunks: ['{"u":"a"}\n', '{"u":"c"}\n'] });
  * const m = await w.close();
  * assert.deepEqual(m.files["rows.jsonl"].chunks, [10, 10]);
  * await Deno.remove(dir, { recursive: true });
@@ -177,6 +181,7 @@ export class ShardWriter {
   readonly #dir: string;
   readonly #header: ShardHeader;
   readonly #files: Record<string, ShardFileRecord> = {};
+  readonly #texts: [string, string][] = [];
 
   /**
    * A writer of the shard folder `dir`.
@@ -213,24 +218,25 @@ export class ShardWriter {
   }
 
   /**
-   * Writes a file atomically and records it.
+   * Records a file and keeps its text for {@linkcode ShardWriter.close}, which writes all files
+   * as one set (for a shard's files that fit in memory; else write each and {@linkcode record} it).
    *
    * @param path the path relative to the shard folder
    * @param content the text or its blocks
    * @param merge the rule of a text (default `copy`)
-   * @throws {InputError} if it cannot be written
    */
-  async write(path: string, content: string | Blocks, merge: "copy" | "none" = "copy") {
+  write(path: string, content: string | Blocks, merge: "copy" | "none" = "copy"): void {
     const text = typeof content === "string" ? content : content.head + content.chunks.join("");
-    await writeTextAtomic(join(this.#dir, path), text);
+    this.#texts.push([join(this.#dir, path), text]);
     this.record(path, content, merge);
   }
 
   /**
-   * Writes the manifest (after every file).
+   * Writes the files given to {@linkcode ShardWriter.write} and then the manifest, as one set:
+   * a target that is a folder leaves none of them written.
    *
    * @returns the manifest written
-   * @throws {InputError} if it cannot be written
+   * @throws {InputError} if a file cannot be written (what `writeFileSet` throws)
    */
   async close(): Promise<ShardManifest> {
     const { kind, shard, run, units, unitIds } = this.#header;
@@ -244,10 +250,10 @@ export class ShardWriter {
       unit_ids: [...unitIds],
       files: this.#files,
     };
-    await writeTextAtomic(
-      join(this.#dir, SHARD_MANIFEST),
-      JSON.stringify(manifest, null, 2) + "\n",
-    );
+    await writeFileSet([
+      ...this.#texts,
+      [join(this.#dir, SHARD_MANIFEST), JSON.stringify(manifest, null, 2) + "\n"],
+    ]);
     return manifest;
   }
 }

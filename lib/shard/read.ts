@@ -16,7 +16,12 @@ import { InputError } from "../errors.ts";
 import { readJsonOr } from "../_json_input.ts";
 import { validateInput } from "../package/_zod.ts";
 import { firstDifference, MEMAUDIT_VERSION, runDigestSha256, sha256Hex } from "./digest.ts";
-import { SHARD_MANIFEST, SHARD_MANIFEST_JSON, type ShardManifest } from "./manifest.ts";
+import {
+  isInsideFolder,
+  SHARD_MANIFEST,
+  SHARD_MANIFEST_JSON,
+  type ShardManifest,
+} from "./manifest.ts";
 import { checkShardSet, mergeShards, shardSize } from "./partition.ts";
 
 /** One shard of a merge, read and checked. */
@@ -85,6 +90,14 @@ export async function readManifest(dir: string): Promise<ShardManifest> {
       `expected the SHA-256 of its run digest (${runDigestSha256(m.run).slice(0, 12)}…), found ${
         m.run_sha256.slice(0, 12)
       }… (the manifest was edited)`,
+    );
+  }
+  const outside = Object.keys(m.files).find((p) => !isInsideFolder(p));
+  if (outside !== undefined) {
+    throw new InputError(
+      file,
+      { path: `files.${outside}` },
+      "expected a path inside the shard folder",
     );
   }
   const want = shardSize(m.units, m.shard);
