@@ -217,7 +217,15 @@ Deno.test("mergeSweepShards() refuses a shard whose lines are swapped, repeated 
     const f = JSON.parse(jsonl).objective_value;
     assert.match(
       await edit([
-        ["raw_results.jsonl", (ls) => [ls[0].replace(`"objective_value":${f}`, `"objective_value":${f + 1}`), ...ls.slice(1)]],
+        [
+          "raw_results.jsonl",
+          (
+            ls,
+          ) => [
+            ls[0].replace(`"objective_value":${f}`, `"objective_value":${f + 1}`),
+            ...ls.slice(1),
+          ],
+        ],
         ["raw_results.csv", (ls) => [ls[0], ls[1].replace(`,${f},`, `,${f + 1},`), ...ls.slice(2)]],
       ]),
       edited("raw_results.jsonl"),
