@@ -4,9 +4,9 @@
  * `convertLocomo`) → certified OPT and the writers at each budget
  * (`scoreNatural`, paper 000 §5) → per-package rows and a summary with the
  * conversation-clustered bootstrap (`summarizeNatural`). With a shard, only
- * the packages at positions p with p mod N = I (lib/shard.ts) are scored;
- * {@linkcode mergeNaturalShards} joins the shard folders into the files of
- * one run.
+ * the packages at positions p with p mod N = I (lib/shard/) are scored and
+ * the folder gets its `shard.json`; `memaudit merge` ({@linkcode NATURAL_SHARDS})
+ * joins the shard folders into the files of one run.
  *
  * @module
  */

@@ -19,7 +19,6 @@
  * @module
  */
 import { join } from "node:path";
-import { z } from "npm:zod@4.6.7";
 import { writeFileSet } from "../_write_files.ts";
 import { type RunDigest, runDigestSha256, sha256Hex } from "./digest.ts";
 import type { Shard } from "./partition.ts";
@@ -80,34 +79,6 @@ export function isInsideFolder(path: string): boolean {
   return path !== "" && !path.includes("\\") &&
     path.split("/").every((s) => s !== ".." && s !== "" && s !== ".");
 }
-
-/** The zod schema of `shard.json` (checked before the merge uses any field). */
-export const SHARD_MANIFEST_JSON = z.object({
-  schema: z.literal(SHARD_SCHEMA),
-  kind: z.string().min(1),
-  shard: z.object({ index: z.int().nonnegative(), count: z.int().positive() })
-    .refine((s) => s.index < s.count, "expected an index below the count"),
-  run: z.object({
-    memaudit: z.string(),
-    command: z.string(),
-    flags: z.record(z.string(), z.unknown()),
-    inputs: z.array(z.object({ name: z.string(), sha256: z.string() })),
-  }),
-  run_sha256: z.string(),
-  units: z.int().nonnegative(),
-  unit_ids: z.array(z.string()),
-  files: z.record(
-    z.string(),
-    z.object({
-      sha256: z.string().regex(/^[0-9a-f]{64}$/),
-      bytes: z.int().nonnegative(),
-      merge: z.enum(["interleave", "copy", "none"]),
-      head: z.int().nonnegative().optional(),
-      groups: z.int().positive().optional(),
-      chunks: z.array(z.int().nonnegative()).optional(),
-    }),
-  ),
-});
 
 /** A file merged by units: a head, then chunks (`groups` groups of one chunk per unit). */
 export interface Blocks {

@@ -11,18 +11,42 @@
  * @module
  */
 import { join } from "node:path";
+import { z } from "npm:zod@4.6.7";
 import { canonicalJson } from "../generate/canonical_json.ts";
 import { InputError } from "../errors.ts";
 import { readJsonOr } from "../_json_input.ts";
 import { validateInput } from "../package/_zod.ts";
 import { firstDifference, MEMAUDIT_VERSION, runDigestSha256, sha256Hex } from "./digest.ts";
-import {
-  isInsideFolder,
-  SHARD_MANIFEST,
-  SHARD_MANIFEST_JSON,
-  type ShardManifest,
-} from "./manifest.ts";
+import { isInsideFolder, SHARD_MANIFEST, SHARD_SCHEMA, type ShardManifest } from "./manifest.ts";
 import { checkShardSet, mergeShards, shardSize } from "./partition.ts";
+
+/** The zod schema of `shard.json` (checked before the merge uses any field). */
+const SHARD_MANIFEST_JSON = z.object({
+  schema: z.literal(SHARD_SCHEMA),
+  kind: z.string().min(1),
+  shard: z.object({ index: z.int().nonnegative(), count: z.int().positive() })
+    .refine((s) => s.index < s.count, "expected an index below the count"),
+  run: z.object({
+    memaudit: z.string(),
+    command: z.string(),
+    flags: z.record(z.string(), z.unknown()),
+    inputs: z.array(z.object({ name: z.string(), sha256: z.string() })),
+  }),
+  run_sha256: z.string(),
+  units: z.int().nonnegative(),
+  unit_ids: z.array(z.string()),
+  files: z.record(
+    z.string(),
+    z.object({
+      sha256: z.string().regex(/^[0-9a-f]{64}$/),
+      bytes: z.int().nonnegative(),
+      merge: z.enum(["interleave", "copy", "none"]),
+      head: z.int().nonnegative().optional(),
+      groups: z.int().positive().optional(),
+      chunks: z.array(z.int().nonnegative()).optional(),
+    }),
+  ),
+});
 
 /** One shard of a merge, read and checked. */
 export interface ReadShard {

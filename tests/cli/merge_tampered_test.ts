@@ -19,6 +19,7 @@ import {
   smallLadder,
 } from "./_run.ts";
 import { runDigestSha256 } from "../../lib/shard/digest.ts";
+import type { ShardManifest } from "../../lib/shard/manifest.ts";
 import { withTempDir as withDir } from "../_tmp.ts";
 
 /** Copies shard folder `from` to `to` and edits its file `name`. */
@@ -199,7 +200,7 @@ Deno.test("merge refuses a shard of another version or another run, and a manife
   await withDir(async (dir) => {
     const ladder = await smallLadder(dir);
     const [s0, s1] = await twoShards(dir, ["scale", "simulate", ladder, "--seed", "1"]);
-    const sealed = async (name: string, edit: (m: Record<string, any>) => void, reseal = true) => {
+    const sealed = async (name: string, edit: (m: ShardManifest) => void, reseal = true) => {
       const t = await tampered(s1, join(dir, name), "shard.json", (text) => {
         const m = JSON.parse(text);
         edit(m);

@@ -15,6 +15,7 @@ import {
   runDigestSha256,
   shardItems,
   type ShardKind,
+  type ShardManifest,
   ShardWriter,
 } from "../../lib/shard/mod.ts";
 import { withTempDir } from "../_tmp.ts";
@@ -128,7 +129,7 @@ Deno.test("mergeShardFolders() refuses another run, another version, an edited f
     const out = join(dir, "m");
     const manifest = join(s1, "shard.json");
     const original = await Deno.readTextFile(manifest);
-    const editManifest = async (f: (m: Record<string, any>) => void, reseal = true) => {
+    const editManifest = async (f: (m: ShardManifest) => void, reseal = true) => {
       const m = JSON.parse(original);
       f(m);
       if (reseal) m.run_sha256 = runDigestSha256(m.run);
