@@ -14,17 +14,10 @@ import { join } from "node:path";
 import { InputError } from "../errors.ts";
 import { writeFileSet } from "../_write_files.ts";
 import { canonicalJson, sortedPrettyJson } from "../generate/canonical_json.ts";
-import {
-  chunksByLines,
-  inputDigests,
-  type JoinedRun,
-  type KindFinish,
-  runDigest,
-  type Shard,
-  shardItems,
-  type ShardKind,
-  ShardWriter,
-} from "../shard/mod.ts";
+import { type Shard, shardItems } from "../shard/partition.ts";
+import { inputDigests, runDigest } from "../shard/digest.ts";
+import { chunksByLines, ShardWriter } from "../shard/manifest.ts";
+import type { JoinedRun, KindFinish, ShardKind } from "../shard/join.ts";
 import type { NaturalScoreRow, NaturalSummaryRow } from "../natural/score_natural.ts";
 
 /** File names of a natural run's folder. */

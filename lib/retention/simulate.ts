@@ -20,7 +20,9 @@
 import { join, relative } from "node:path";
 import { stringify } from "npm:csv-stringify@6.9.0/sync";
 import { writeTextAtomic } from "../fs.ts";
-import { type Blocks, runDigest, type Shard, shardItems, ShardWriter } from "../shard/mod.ts";
+import { type Shard, shardItems } from "../shard/partition.ts";
+import { runDigest } from "../shard/digest.ts";
+import { type Blocks, ShardWriter } from "../shard/manifest.ts";
 import { type Cohort, generateCohort, writeCohort } from "./cohort.ts";
 import { judgeTracks, provenanceJudge } from "./judges.ts";
 import { defaultPolicies, type GatingPolicy } from "./policies.ts";

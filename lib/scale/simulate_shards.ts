@@ -18,15 +18,10 @@
  *
  * @module
  */
-import {
-  chunksByLines,
-  inputDigests,
-  runDigest,
-  type Shard,
-  shardItems,
-  type ShardKind,
-  ShardWriter,
-} from "../shard/mod.ts";
+import { type Shard, shardItems } from "../shard/partition.ts";
+import { inputDigests, runDigest } from "../shard/digest.ts";
+import { chunksByLines, ShardWriter } from "../shard/manifest.ts";
+import type { ShardKind } from "../shard/join.ts";
 import type { Ladder } from "./ladder.ts";
 import { simulateLadder, type SimulateOptions, type SimulatorSpec } from "./simulate.ts";
 import type { Trajectory } from "./trajectory.ts";

@@ -23,8 +23,8 @@ import { compareRows, type ResultRow, unitKey, VERSIONS } from "./row.ts";
 import type { UnitConfig } from "./run_unit.ts";
 import { type LiteBlock, summaryText, type SweepSummary } from "./summary.ts";
 import type { UnitRef } from "./lane.ts";
-import { type Shard, SHARD_MANIFEST, shardItems } from "../shard/mod.ts";
-import { writeSweepManifest } from "./shard.ts";
+import { type Shard, shardItems } from "../shard/partition.ts";
+import { SHARD_MANIFEST } from "../shard/manifest.ts";
 import { type SweepFiles, sweepFiles, type SweepGrid, type SweepProgress } from "./grid.ts";
 
 export { type SweepFiles, sweepFiles, type SweepGrid, type SweepProgress } from "./grid.ts";
@@ -311,6 +311,7 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
         await writeTextAtomic(files.summary, summaryText(summary));
         await finishOutputs(files);
         if (opts.shard !== undefined) {
+          const { writeSweepManifest } = await import("./shard.ts");
           await writeSweepManifest(files, grid, { all: runOrder.length, mine: own });
         }
       });

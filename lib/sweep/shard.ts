@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { basename } from "node:path";
+import { basename, dirname } from "node:path";
 import { readTextInput } from "../fs.ts";
 import {
   chunksByLines,
@@ -48,7 +48,7 @@ export async function writeSweepManifest(
   grid: SweepGrid,
   units: { all: number; mine: readonly { distribution: string; seed: number }[] },
 ): Promise<void> {
-  const writer = new ShardWriter(files.summary.replace(/[\\/][^\\/]*$/, ""), {
+  const writer = new ShardWriter(dirname(files.summary), {
     kind: "sweep",
     shard: grid.shard!,
     run: runDigest("memaudit sweep", { ...wholeGrid(grid) }),
