@@ -13,7 +13,7 @@
 import { join } from "node:path";
 import { InputError } from "../errors.ts";
 import { writeFileSet } from "../_write_files.ts";
-import { canonicalJson, sortedPrettyJson } from "../generate/canonical_json.ts";
+import { canonicalJson, sortedPrettyJson } from "../canonical_json.ts";
 import { type Shard, shardItems } from "../shard/partition.ts";
 import { inputDigests, runDigest } from "../shard/digest.ts";
 import { chunksByLines, ShardWriter } from "../shard/manifest.ts";

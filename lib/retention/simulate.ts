@@ -18,7 +18,7 @@
  * @module
  */
 import { join, relative } from "node:path";
-import { stringify } from "npm:csv-stringify@6.9.0/sync";
+import { stringifyCsv } from "../deps.ts";
 import { writeTextAtomic } from "../fs.ts";
 import { type Shard, shardItems } from "../shard/partition.ts";
 import { runDigest } from "../shard/digest.ts";
@@ -60,8 +60,10 @@ export interface SimulatedRunFiles {
 
 /** A CSV's header line and one chunk of records per user (joined: the CSV of all rows). */
 const csv = (columns: string[], byUser: Record<string, unknown>[][]) => ({
-  head: stringify([], { header: true, columns }),
-  chunks: byUser.map((rows) => stringify(rows.map((r) => columns.map((c) => r[c])), { columns })),
+  head: stringifyCsv([], { header: true, columns }),
+  chunks: byUser.map((rows) =>
+    stringifyCsv(rows.map((r) => columns.map((c) => r[c])), { columns })
+  ),
 });
 
 /**

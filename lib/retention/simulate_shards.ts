@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { parse } from "npm:csv-parse@7.0.3/sync";
+import { parseCsv } from "../deps.ts";
 import type { ShardKind } from "../shard/mod.ts";
 import { snapshotLabel } from "./simulate.ts";
 
@@ -25,7 +25,7 @@ export const RETENTION_SHARDS: ShardKind = {
   finish(run) {
     const { policy, budget } = run.manifest.run.flags as { policy: string; budget: number | null };
     const rows = Object.values(CSVS).reduce(
-      (n, f) => n + parse(run.texts.get(f)!, { columns: true }).length,
+      (n, f) => n + parseCsv(run.texts.get(f)!, { columns: true }).length,
       0,
     );
     return Promise.resolve({

@@ -9,7 +9,7 @@
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import denoConfig from "../../deno.json" with { type: "json" };
-import { canonicalJson } from "../generate/canonical_json.ts";
+import { canonicalJson } from "../canonical_json.ts";
 import { InputError } from "../errors.ts";
 
 /** The version of this memaudit (deno.json `version`), recorded in every run digest. */

@@ -11,11 +11,11 @@
  * @module
  */
 import { join } from "node:path";
-import { z } from "npm:zod@4.6.7";
-import { canonicalJson } from "../generate/canonical_json.ts";
+import { z } from "../deps.ts";
+import { canonicalJson } from "../canonical_json.ts";
 import { InputError } from "../errors.ts";
-import { readJsonOr } from "../_json_input.ts";
-import { validateInput } from "../package/_zod.ts";
+import { readJsonOr } from "../fs.ts";
+import { validateInput } from "../validate_input.ts";
 import { firstDifference, MEMAUDIT_VERSION, runDigestSha256, sha256Hex } from "./digest.ts";
 import { isInsideFolder, SHARD_MANIFEST, SHARD_SCHEMA, type ShardManifest } from "./manifest.ts";
 import { checkShardSet, mergeShards, shardSize } from "./partition.ts";
