@@ -20,7 +20,7 @@ import { firstDifference, MEMAUDIT_VERSION, runDigestSha256, sha256Hex } from ".
 import { isInsideFolder, SHARD_MANIFEST, SHARD_SCHEMA, type ShardManifest } from "./manifest.ts";
 import { checkShardSet, mergeShards, shardSize } from "./partition.ts";
 
-/** The zod schema of `shard.json` (checked before the merge uses any field). */
+/** The zod schema of `shard.json` (checked before the merge uses any field), as {@linkcode ShardManifest}. */
 const SHARD_MANIFEST_JSON = z.object({
   schema: z.literal(SHARD_SCHEMA),
   kind: z.string().min(1),
@@ -46,7 +46,7 @@ const SHARD_MANIFEST_JSON = z.object({
       chunks: z.array(z.int().nonnegative()).optional(),
     }),
   ),
-});
+}) satisfies z.ZodType<ShardManifest>;
 
 /** One shard of a merge, read and checked. */
 export interface ReadShard {
@@ -99,7 +99,7 @@ export async function readManifest(dir: string): Promise<ShardManifest> {
     );
   }
   const raw = await readJsonOr(file, () => "expected a shard's manifest (JSON)");
-  const m = validateInput(SHARD_MANIFEST_JSON, raw, file) as ShardManifest;
+  const m: ShardManifest = validateInput(SHARD_MANIFEST_JSON, raw, file);
   if (m.run.memaudit !== MEMAUDIT_VERSION) {
     throw new InputError(
       file,
