@@ -5,7 +5,6 @@
  *
  * @module
  */
-import { join } from "node:path";
 import { checkDistributionName, generate } from "../generate/distributions.ts";
 import {
   budgetBasisFromTotals,
@@ -24,7 +23,6 @@ import type { UnitConfig } from "./run_unit.ts";
 import { type LiteBlock, summaryText, type SweepSummary } from "./summary.ts";
 import type { UnitRef } from "./lane.ts";
 import { type Shard, shardItems } from "../shard/partition.ts";
-import { SHARD_MANIFEST } from "../shard/manifest.ts";
 import { type SweepFiles, sweepFiles, type SweepGrid, type SweepProgress } from "./grid.ts";
 
 export { type SweepFiles, sweepFiles, type SweepGrid, type SweepProgress } from "./grid.ts";
@@ -268,7 +266,7 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
     try {
       // A shard being (re)written has no manifest until it is finished.
       if (opts.shard !== undefined) {
-        await Deno.remove(join(opts.outDir, SHARD_MANIFEST)).catch(() => {});
+        await (await import("./shard.ts")).removeSweepManifest(opts.outDir);
       }
       const rowsPerUnit = grid.budgets.length * grid.methods.length;
       const out = await inWritableFolder(

@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { basename, dirname } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { readTextInput } from "../fs.ts";
 import {
   chunksByLines,
@@ -20,6 +20,7 @@ import {
   type MergeReport,
   mergeShardFolders,
   runDigest,
+  SHARD_MANIFEST,
   type ShardKind,
   ShardWriter,
 } from "../shard/mod.ts";
@@ -32,6 +33,16 @@ import { liteBlock, SummaryBuilder, summaryText } from "./summary.ts";
 export function wholeGrid(g: SweepGrid): SweepGrid {
   const { shard: _shard, ...rest } = g;
   return rest;
+}
+
+/**
+ * Removes a shard folder's manifest before its run writes the folder again (an interrupted run
+ * then leaves no manifest, and a merge refuses the folder as unfinished).
+ *
+ * @param dir the shard folder
+ */
+export async function removeSweepManifest(dir: string): Promise<void> {
+  await Deno.remove(join(dir, SHARD_MANIFEST)).catch(() => {});
 }
 
 /**
