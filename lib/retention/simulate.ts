@@ -134,14 +134,7 @@ export async function writeSimulatedRun(
   const shard = opts.shard === undefined ? undefined : new ShardWriter(out, {
     kind: "retention-simulate",
     shard: opts.shard,
-    run: runDigest("memaudit retention simulate", {
-      simulated: true,
-      users: all.length,
-      seed: String(seed),
-      budget: Number.isFinite(budget) ? budget : null,
-      policy: policy.name,
-      profile_shift: opts.profileShift ?? false,
-    }),
+    run: runDigest("memaudit retention simulate", runFlags(all.length, seed, budget, policy, opts)),
     units: all.length,
     unitIds: cohort.users.map((u) => u.uuid),
   });
@@ -182,6 +175,24 @@ export async function writeSimulatedRun(
   );
   await shard?.close();
   return files;
+}
+
+/** The settings of a simulated run that its shards' run digest records. */
+function runFlags(
+  users: number,
+  seed: number | string,
+  budget: number,
+  policy: GatingPolicy,
+  opts: SimulatedRunOptions,
+): Record<string, unknown> {
+  return {
+    simulated: true,
+    users,
+    seed: String(seed),
+    budget: Number.isFinite(budget) ? budget : null,
+    policy: policy.name,
+    profile_shift: opts.profileShift ?? false,
+  };
 }
 
 /** One user's rows of the three CSVs. */
