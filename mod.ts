@@ -393,7 +393,7 @@ export { progressLogger } from "./lib/sweep/progress.ts";
 export { EXACT_SWEEP_METHODS, methodLabel, STRESS_METHODS } from "./lib/sweep/methods.ts";
 export { RESULT_SCHEMA_VERSION, type ResultRow } from "./lib/sweep/row.ts";
 export type { SweepAggregateRow, SweepSummary } from "./lib/sweep/summary.ts";
-export { parseShard, type Shard } from "./lib/shard.ts";
+export { parseShard, type Shard } from "./lib/shard/partition.ts";
 
 // --- Paper reference data (the papers' reported numbers, shown beside ours, never as ours) -------
 export {

@@ -14,5 +14,5 @@ export * from "./run_sweep.ts";
 export * from "./summary.ts";
 export { JOURNAL_FORMAT } from "./journal.ts";
 export * from "./progress.ts";
-export * from "./merge.ts";
+export * from "./shard.ts";
 export * from "./grid.ts";

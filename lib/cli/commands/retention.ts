@@ -129,7 +129,7 @@ Options:
                    recent-context (analogue) | structure-cluster (analogue)
   --shift          add the dynamic variant's profile shift
   --shard I/N      write only shard I of N of the users (round robin in cohort order) and
-                   DIR/retention_shard.json; join the folders with 'memaudit merge'
+                   DIR/shard.json; join the folders with 'memaudit merge'
   --json           print the written paths as JSON
 
 Example:
