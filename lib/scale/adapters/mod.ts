@@ -73,6 +73,9 @@ function isAgentFile(text: string): boolean {
   }
 }
 
+/** Anthropic call and result blocks: tool_use, server_tool_use, mcp_tool_use, *_tool_result. */
+const ANTHROPIC_BLOCK = /^(tool_use|tool_result|server_tool_use|mcp_tool_use|\w+_tool_result)$/;
+
 function blockTypes(messages: unknown[]): Set<string> {
   const out = new Set<string>();
   for (const m of messages) {
@@ -87,7 +90,8 @@ function blockTypes(messages: unknown[]): Set<string> {
  * Letta agent file (one JSON document with `agents`, or with `messages` and
  * agent fields); a line with `schema` or `R` (memaudit); `runs` (langsmith);
  * `items` or `output` (openai-responses); `messages` holding `message_type`
- * (letta), `tool_use` / `tool_result` blocks (anthropic), or anything else
+ * (letta), Anthropic call or result blocks (`tool_use`, `tool_result`, `server_tool_use`,
+ * `mcp_tool_use`, `mcp_tool_result`, ...: anthropic), or anything else
  * (openai-chat).
  *
  * @param text the file's content
@@ -119,7 +123,7 @@ export function detectFormat(text: string, file = "<memory>"): TrajectoryInput["
         return "letta";
       }
       const types = blockTypes(ms);
-      if (types.has("tool_use") || types.has("tool_result")) return "anthropic";
+      if ([...types].some((t) => ANTHROPIC_BLOCK.test(t))) return "anthropic";
       if (
         ms.some((m) =>
           Array.isArray((m as { tool_calls?: unknown })?.tool_calls) ||
