@@ -59,7 +59,8 @@ Options:
                        autoeval_label: {model, label}}) for lines without 'correct'
   --memory-tools a,b   memory tool names A_ext(M) for lines without their own
   --format F           auto (default), memaudit, openai-chat, openai-responses,
-                       anthropic, letta (REST histories or .af agent files), langsmith
+                       anthropic, letta (REST histories or .af agent files), langsmith,
+                       tau-bench (its result files: correct = reward 1)
   --ladder s0,s1,...   ladder order for scales given by label only (default:
                        by n_irr when every scale has one, else natural label order)
   --sustained          report the sustained boundary as s_star
@@ -119,7 +120,7 @@ function list(flag: string, v: string | undefined): string[] | undefined {
 /** The `--json` shape: stable keys (issue 11). */
 function scoreJson(
   res: ScaleScore,
-  extra: { format: string; skipped: { line: number; reason: string }[] },
+  extra: { format: string; skipped: { line: number; reason: string }[]; warnings: string[] },
 ): Record<string, unknown> {
   return {
     groups: res.groups.map((g) => ({
@@ -148,6 +149,7 @@ function scoreJson(
       format: extra.format,
     },
     skipped: extra.skipped,
+    warnings: extra.warnings,
   };
 }
 
@@ -224,7 +226,11 @@ async function runScore(argv: string[], io: CliIo): Promise<number> {
     recovers: b.recovers,
     s_star_sustained: b.s_star_sustained,
   }));
-  const json = scoreJson(res, { format: input.format, skipped: input.skipped });
+  const json = scoreJson(res, {
+    format: input.format,
+    skipped: input.skipped,
+    warnings: input.warnings,
+  });
 
   if (values.out !== undefined) {
     const dir = values.out;
@@ -288,6 +294,7 @@ async function runScore(argv: string[], io: CliIo): Promise<number> {
       );
     }
   }
+  for (const w of input.warnings) io.stderr(`warning: ${file}: ${w}\n`);
   if (input.skipped.length > 0 && form !== "json") {
     io.stderr(`${input.skipped.length} source record(s) not mapped:\n`);
     for (const s of input.skipped) io.stderr(`  ${file}: line ${s.line}: ${s.reason}\n`);

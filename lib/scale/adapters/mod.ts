@@ -2,7 +2,7 @@
  * Reads a trajectory file in any supported log format into scored records:
  * `memaudit` (memaudit.trajectory/1 and the short form), `openai-chat`,
  * `openai-responses`, `anthropic`, `letta` (REST histories or an agent
- * file) and `langsmith`, with `auto` detection. Each adapter's module doc
+ * file), `langsmith` and `tau-bench` (its result files), with `auto` detection. Each adapter's module doc
  * states its input envelope.
  *
  * @module
@@ -21,6 +21,7 @@ import { fromLangSmith } from "./langsmith.ts";
 import { fromLettaAgentFile, fromLettaMessages } from "./letta.ts";
 import { fromOpenAIChat } from "./openai_chat.ts";
 import { fromOpenAIResponses } from "./openai_responses.ts";
+import { fromTauBench, isTauBenchResults } from "./tau_bench.ts";
 
 export type { AdapterOptions, AdapterResult, SkippedRecord };
 export {
@@ -30,6 +31,7 @@ export {
   fromLettaMessages,
   fromOpenAIChat,
   fromOpenAIResponses,
+  fromTauBench,
 };
 export { GENERIC_MEMORY_TOOLS, LETTA_MEMORY_TOOLS } from "./defaults.ts";
 
@@ -42,6 +44,7 @@ export const TRAJECTORY_FORMATS = [
   "anthropic",
   "letta",
   "langsmith",
+  "tau-bench",
 ] as const;
 
 /** One of {@linkcode TRAJECTORY_FORMATS}. */
@@ -59,6 +62,8 @@ export interface TrajectoryInput {
   skipped: SkippedRecord[];
   /** Tool names seen by an adapter, with call counts and whether they counted as memory calls. */
   tools: AdapterResult["tools"];
+  /** Assumptions of the adapter that change a number, one sentence each. */
+  warnings: string[];
 }
 
 function isAgentFile(text: string): boolean {
@@ -85,8 +90,20 @@ function blockTypes(messages: unknown[]): Set<string> {
   return out;
 }
 
+/** A JSON array document (tau-bench's result files are one indented array), or undefined. */
+function jsonArray(text: string): unknown[] | undefined {
+  if (!text.trimStart().startsWith("[")) return undefined;
+  try {
+    const v = JSON.parse(text);
+    return Array.isArray(v) ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Detects the format of a trajectory file from its first decisive line: a
+ * tau-bench result file (one JSON array of `{task_id, reward, traj, ...}`); a
  * Letta agent file (one JSON document with `agents`, or with `messages` and
  * agent fields); a line with `schema` or `R` (memaudit); `runs` (langsmith);
  * `items` or `output` (openai-responses); `messages` holding `message_type`
@@ -101,6 +118,7 @@ function blockTypes(messages: unknown[]): Set<string> {
  */
 export function detectFormat(text: string, file = "<memory>"): TrajectoryInput["format"] {
   if (isAgentFile(text)) return "letta-af";
+  if (isTauBenchResults(jsonArray(text))) return "tau-bench";
   for (const { line, text: s } of jsonlLines(text)) {
     let v: Record<string, unknown>;
     try {
@@ -173,6 +191,7 @@ export function readTrajectoryInput(
       trajectories: null,
       skipped: [],
       tools: {},
+      warnings: [],
     };
   }
   if (format === "letta" && isAgentFile(text)) format = "letta-af";
@@ -183,6 +202,7 @@ export function readTrajectoryInput(
     "letta": fromLettaMessages,
     "letta-af": fromLettaAgentFile,
     "langsmith": fromLangSmith,
+    "tau-bench": fromTauBench,
   }[format];
   const res = adapt(text, { ...opts, file });
   if (res.trajectories.length === 0) {
@@ -194,5 +214,6 @@ export function readTrajectoryInput(
     trajectories: res.trajectories.map((t) => t.trajectory),
     skipped: res.skipped,
     tools: res.tools,
+    warnings: res.warnings ?? [],
   };
 }
