@@ -163,7 +163,7 @@ export function detectFormat(text: string, file = "<memory>"): TrajectoryInput["
     0,
     "",
     "expected a trajectory file: memaudit.trajectory/1 or short-form lines, or a log with " +
-      '"messages", "items" or "runs" (see --format)',
+      '"messages", "items" or "runs", or a tau-bench result array (see --format)',
   );
 }
 
