@@ -90,6 +90,12 @@ function blockTypes(messages: unknown[]): Set<string> {
   return out;
 }
 
+/**
+ * What {@linkcode detectFormat} can find: a trajectory format, or `longmemeval-qa` (LongMemEval's
+ * `evaluate_qa.py` output: graded answers, no trajectories; see `lib/scale/qa_scales.ts`).
+ */
+export type DetectedFormat = TrajectoryInput["format"] | "longmemeval-qa";
+
 /** A JSON array document (tau-bench's result files are one indented array), or undefined. */
 function jsonArray(text: string): unknown[] | undefined {
   if (!text.trimStart().startsWith("[")) return undefined;
@@ -106,7 +112,8 @@ function jsonArray(text: string): unknown[] | undefined {
  * tau-bench result file (one JSON array of `{task_id, reward, traj, ...}`); a
  * Letta agent file (one JSON document with `agents`, or with `messages` and
  * agent fields); a line with `schema` or `R` (memaudit); `runs` (langsmith);
- * `items` or `output` (openai-responses); `messages` holding `message_type`
+ * `items` or `output` (openai-responses); `question_id` with `autoeval_label` and no
+ * `messages` (longmemeval-qa); `messages` holding `message_type`
  * (letta), Anthropic call or result blocks (`tool_use`, `tool_result`, `server_tool_use`,
  * `mcp_tool_use`, `mcp_tool_result`, ...: anthropic), or anything else
  * (openai-chat).
@@ -116,7 +123,7 @@ function jsonArray(text: string): unknown[] | undefined {
  * @returns the detected format
  * @throws {TrajectoryInputError} if no line has a recognisable shape
  */
-export function detectFormat(text: string, file = "<memory>"): TrajectoryInput["format"] {
+export function detectFormat(text: string, file = "<memory>"): DetectedFormat {
   if (isAgentFile(text)) return "letta-af";
   if (isTauBenchResults(jsonArray(text))) return "tau-bench";
   for (const { line, text: s } of jsonlLines(text)) {
@@ -135,6 +142,7 @@ export function detectFormat(text: string, file = "<memory>"): TrajectoryInput["
     if ("schema" in v || "R" in v) return "memaudit";
     if (Array.isArray(v.runs)) return "langsmith";
     if (Array.isArray(v.items) || Array.isArray(v.output)) return "openai-responses";
+    if ("question_id" in v && "autoeval_label" in v && !("messages" in v)) return "longmemeval-qa";
     if (Array.isArray(v.messages)) {
       const ms = v.messages as unknown[];
       if (ms.some((m) => (m as { message_type?: unknown })?.message_type !== undefined)) {
@@ -181,9 +189,19 @@ export function readTrajectoryInput(
   opts: AdapterOptions & { format?: TrajectoryFormat } = {},
 ): TrajectoryInput {
   const file = opts.file ?? "<memory>";
-  let format: TrajectoryInput["format"] = opts.format === undefined || opts.format === "auto"
+  const detected = opts.format === undefined || opts.format === "auto"
     ? detectFormat(text, file)
     : opts.format;
+  if (detected === "longmemeval-qa") {
+    throw new TrajectoryInputError(
+      file,
+      0,
+      "",
+      "expected trajectories, found a LongMemEval evaluate_qa output (graded answers): score it " +
+        "as memaudit scale score LABEL=FILE ..., or join it with --judge-log",
+    );
+  }
+  let format: TrajectoryInput["format"] = detected;
   if (format === "memaudit") {
     return {
       format,
