@@ -131,7 +131,9 @@ export function readQaEvaluation(text: string, file = "<memory>"): JudgeVerdict[
         file,
         v.line,
         "question_id",
-        `expected one verdict per question: ${JSON.stringify(v.question_id)} is also line ${before}`,
+        `expected one verdict per question: ${
+          JSON.stringify(v.question_id)
+        } is also line ${before}`,
       );
     }
     seen.set(v.question_id, v.line);
