@@ -71,6 +71,16 @@ export {
 // The log adapters, all of lib/scale/adapters/mod.ts: readTrajectoryInput, detectFormat,
 // TRAJECTORY_FORMATS, the from* adapters, the default memory tools and their types.
 export * from "./adapters/mod.ts";
+// LongMemEval evaluate_qa outputs scored per scale (accuracy, transitions, s* on accuracy).
+export {
+  type QaScaleRun,
+  type QaScaleScore,
+  type QaScalesOptions,
+  type QaScalesScore,
+  type QaTransition,
+  readQaEvaluation,
+  scoreQaScales,
+} from "./qa_scales.ts";
 // scale-B: ladders, sources, BM25, simulators, structural judge, write-time view.
 export {
   buildLadder,
