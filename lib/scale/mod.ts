@@ -81,6 +81,12 @@ export {
   readQaEvaluation,
   scoreQaScales,
 } from "./qa_scales.ts";
+export {
+  loadSharedLongMemEvalRuns,
+  medianPromptTokens,
+  SHARED_LONGMEMEVAL_RUNS,
+  type SharedLongMemEvalRun,
+} from "./longmemeval_runs.ts";
 // scale-B: ladders, sources, BM25, simulators, structural judge, write-time view.
 export {
   buildLadder,
