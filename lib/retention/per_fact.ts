@@ -16,7 +16,7 @@
  *
  * @module
  */
-import { parseJsonOr } from "../_json_input.ts";
+import { parseJsonOr } from "../json_text.ts";
 import { InputError } from "../errors.ts";
 import { artifactReplicas } from "./checkpoints.ts";
 import type { Checkpoint } from "./read.ts";

@@ -19,7 +19,7 @@
  *
  * @module
  */
-import { quantileSorted } from "npm:simple-statistics@7.12.1";
+import { quantileSorted } from "../deps.ts";
 import { SeededRandom } from "../rng/seeded_random.ts";
 import { usableScaleBoundary } from "./boundary.ts";
 import type { Interval } from "./score.ts";
@@ -154,14 +154,13 @@ function check(runs: readonly QaScaleRun[], o: QaScalesOptions): void {
       throw new RangeError(`Cannot score QA scales: ${r.file} has no graded questions`);
     }
   }
-  const a = o.alpha ?? 0.7;
-  if (!(a >= 0 && a <= 1)) throw new RangeError(`Cannot score: alpha must be in [0, 1], got ${a}`);
-  const n = o.resamples ?? 2000;
-  if (!Number.isSafeInteger(n) || n < 0) {
-    throw new RangeError(`Cannot score: resamples must be a non-negative integer, got ${n}`);
-  }
-  const l = o.level ?? 0.95;
-  if (!(l > 0 && l < 1)) throw new RangeError(`Cannot score: level must be in (0, 1), got ${l}`);
+  const a = o.alpha ?? 0.7, n = o.resamples ?? 2000, l = o.level ?? 0.95;
+  const bad = [
+    !(a >= 0 && a <= 1) && `alpha must be in [0, 1], got ${a}`,
+    !(Number.isSafeInteger(n) && n >= 0) && `resamples must be a non-negative integer, got ${n}`,
+    !(l > 0 && l < 1) && `level must be in (0, 1), got ${l}`,
+  ].find((x) => x !== false);
+  if (bad) throw new RangeError(`Cannot score QA scales: ${bad}`);
 }
 
 /** Per scale, per id of the sorted union: 1 correct, 0 wrong, -1 not graded. */

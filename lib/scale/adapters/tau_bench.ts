@@ -14,7 +14,7 @@
  *
  * @module
  */
-import { parseJsonOr } from "../../_json_input.ts";
+import { parseJsonOr } from "../../json_text.ts";
 import { TrajectoryInputError } from "../trajectory.ts";
 import {
   type AdapterOptions,
