@@ -28,15 +28,19 @@ export interface Ran {
  *
  * @param args the words after `deno`
  * @param opts.cwd the working folder
+ * @param opts.env variables added to the inherited environment
  * @returns exit code and both streams
  */
-export async function deno(args: string[], opts: { cwd?: string } = {}): Promise<Ran> {
+export async function deno(
+  args: string[],
+  opts: { cwd?: string; env?: Record<string, string> } = {},
+): Promise<Ran> {
   const out = await new Deno.Command(Deno.execPath(), {
     cwd: opts.cwd ?? ROOT,
     args,
     stdout: "piped",
     stderr: "piped",
-    env: { NO_COLOR: "1" },
+    env: { NO_COLOR: "1", ...opts.env },
   }).output();
   const dec = new TextDecoder();
   return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };

@@ -9,7 +9,9 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { deno, EXAMPLE, ROOT } from "./_run.ts";
 
-const task = (args: string[]) => deno(["task", "-q", ...args]);
+// As a user in the repository runs them (an INIT_CWD inherited from an outer task or ./run
+// would move the CLI elsewhere).
+const task = (args: string[]) => deno(["task", "-q", ...args], { env: { INIT_CWD: ROOT } });
 
 Deno.test("deno task memaudit solve certifies OPT with every solver under the task's permissions", async () => {
   for (const solver of ["bnb", "milp", "brute", "auto"]) {
@@ -49,18 +51,61 @@ Deno.test("deno task memaudit reads and writes outside the repository (issue 22 
   }
 });
 
+/** `deno task --config ROOT/deno.json ARGS` in `cwd`, without an inherited INIT_CWD (as in a shell). */
+async function taskIn(cwd: string, args: string[]) {
+  const out = await new Deno.Command("env", {
+    args: [
+      "-u",
+      "INIT_CWD",
+      Deno.execPath(),
+      "task",
+      "-q",
+      "--config",
+      join(ROOT, "deno.json"),
+      ...args,
+    ],
+    cwd,
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).output();
+  const dec = new TextDecoder();
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}
+
+Deno.test("deno task memaudit and data read relative paths from the folder they are run in", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.copyFile(EXAMPLE, join(dir, "pkg.json"));
+    const r = await taskIn(dir, ["memaudit", "validate", "pkg.json", "--out", "v"]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(
+      JSON.parse(await Deno.readTextFile(join(dir, "v", "validate.json"))).candidates,
+      6,
+    );
+    await Deno.writeTextFile(join(dir, "locomo10.json"), "[]");
+    const dest = join(ROOT, ".cache", `tp-${crypto.randomUUID()}.json`);
+    const d = await taskIn(dir, ["data", "--from", "locomo10.json", "--force", "--dest", dest]);
+    assert.equal(d.code, 1, d.stderr);
+    assert.match(d.stderr, /sha256/);
+    assert.equal(existsSync(dest), false);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("deno task data --from reads a file outside the repository (its sha256 is checked)", async () => {
   const dir = await Deno.makeTempDir();
   try {
     const from = join(dir, "locomo10.json");
     await Deno.writeTextFile(from, "[]");
-    const dest = join(".cache", `task-permissions-${crypto.randomUUID()}.json`);
+    const dest = join(ROOT, ".cache", `task-permissions-${crypto.randomUUID()}.json`);
     const r = await task(["data", "--from", from, "--dest", dest, "--force"]);
     // Read (no "Requires read access"), then refused by the checksum, nothing written.
     assert.equal(r.code, 1, r.stderr);
     assert.doesNotMatch(r.stderr, /Requires read access|NotCapable/);
     assert.match(r.stderr, /sha256/);
-    assert.equal(existsSync(join(ROOT, dest)), false);
+    assert.equal(existsSync(dest), false);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
@@ -84,6 +129,9 @@ Deno.test("the tasks' network and subprocess permissions stay scoped", async () 
     assert.equal(f.some((x) => x.startsWith("--allow-ffi") || x === "--allow-sys"), false, name);
     assert.deepEqual(f.filter((x) => x.startsWith("--allow-net")), net === null ? [] : [net], name);
     assert.equal(f.some((x) => x === "--allow-env"), false, `${name}: env is a list`);
+    if (name !== "sweep") {
+      assert.ok(tasks[name].startsWith('MEMAUDIT_CWD="$INIT_CWD" deno run'), name);
+    }
   }
   // data writes its cache only.
   assert.ok(flags("data").includes("--allow-write=.cache"));
