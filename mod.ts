@@ -594,6 +594,7 @@ export { type GtMemory, type SessionFile } from "./lib/retention/formats.ts";
 export { type Checkpoint, readFactsAndPresence, readPerFactFolder } from "./lib/retention/read.ts";
 export {
   parseStaticCutoffs,
+  type PerFactContribution,
   type PerFactRetention,
   perFactRetention,
   type PerFactUserRetention,

@@ -86,6 +86,7 @@ export {
 } from "./read.ts";
 export {
   parseStaticCutoffs,
+  type PerFactContribution,
   type PerFactRetention,
   perFactRetention,
   type PerFactUserRetention,

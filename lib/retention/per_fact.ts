@@ -40,12 +40,34 @@ export interface PerFactUserRetention {
   cutoff: number | null;
 }
 
+/** One counted fact: what its checkpoints contribute. */
+export interface PerFactContribution {
+  /** The user. */
+  user: string;
+  /** The fact id (`<source_session_id>:<gt_idx>`). */
+  fact: string;
+  /** t_start. */
+  t_start: number;
+  /** T_target, or the cutoff when earlier (static). */
+  t_end: number;
+  /** t_end − t_start + 1, the population the checkpoints stand for. */
+  population: number;
+  /** Checkpoints counted. */
+  checkpoints: number;
+  /** Of those, judged present. */
+  held: number;
+  /** round_half_even(population / checkpoints): copies of each score in the pooled list. */
+  replicas: number;
+}
+
 /** Result of {@linkcode perFactRetention}. */
 export interface PerFactRetention {
   /** `dynamic` (PerMem-Bench) or `static` (PerMem-Bench_s). */
   variant: "dynamic" | "static";
   /** Per user, sorted by user. */
   users: PerFactUserRetention[];
+  /** Per counted fact, by user then input order. */
+  facts: PerFactContribution[];
   /** Means over users with a value (as pandas' mean skips the notebook's NaN). */
   benchmark: {
     users: number;
@@ -63,6 +85,7 @@ function userRetention(
   user: string,
   facts: { track: FactTrack; scores: Checkpoint[] }[],
   cutoff: number | null,
+  out: PerFactContribution[],
 ): PerFactUserRetention {
   let listSum = 0, listLen = 0, wSum = 0, wxSum = 0, n = 0, points = 0;
   const perFact: number[] = [];
@@ -84,6 +107,16 @@ function userRetention(
     wSum += population;
     wxSum += (population / kept.length) * held;
     perFact.push(held / kept.length);
+    out.push({
+      user,
+      fact: track.fact,
+      t_start: track.tStart,
+      t_end: end,
+      population,
+      checkpoints: kept.length,
+      held,
+      replicas: m,
+    });
     n++;
     points += kept.length;
   }
@@ -121,12 +154,13 @@ export function perFactRetention(
   });
   const cutoffs = opts.cutoffs;
   const warnings: string[] = [];
+  const facts: PerFactContribution[] = [];
   const users = [...byUser.keys()].sort().map((u) => {
     const c = cutoffs === undefined ? null : cutoffs.get(u);
     if (c === undefined) {
       throw new RangeError(`Cannot compute PerMem-Bench_s: no static cutoff for user ${u}`);
     }
-    return userRetention(u, byUser.get(u)!, c);
+    return userRetention(u, byUser.get(u)!, c, facts);
   });
   const none = users.filter((u) => u.pooled_artifact === null).map((u) => u.user);
   if (none.length > 0) {
@@ -148,6 +182,7 @@ export function perFactRetention(
   return {
     variant: cutoffs === undefined ? "dynamic" : "static",
     users,
+    facts,
     benchmark: {
       users: users.length - none.length,
       pooled_artifact: vals("pooled_artifact"),

@@ -70,6 +70,16 @@ Deno.test("perFactRetention(): PerMem-Bench_s keeps the checkpoints at or before
   const [u2, u3] = r.users;
   // Fact 1: population min(52, 30) - 3 + 1 = 28, 11 checkpoints <= 30 all held, m = round(28/11) = 3.
   assert.deepEqual([u2.facts, u2.checkpoints, u2.cutoff], [2, 18, 30]);
+  assert.deepEqual(r.facts[0], {
+    user: "u2",
+    fact: "3:0",
+    t_start: 3,
+    t_end: 30,
+    population: 28,
+    checkpoints: 11,
+    held: 11,
+    replicas: 3,
+  });
   assert.equal(u2.pooled_artifact, 39 / 40);
   assert.equal(u2.pooled_exact_weights, 34 / 35);
   // u3's only fact starts after its cutoff: no value, left out of the mean, with a warning.
@@ -93,9 +103,17 @@ Deno.test("memaudit retention rr --per-fact [--static]: the benchmark's value, n
   const r = await memaudit(["retention", "rr", "--per-fact", LONG, "--json"]);
   assert.equal(r.code, 0, r.stderr);
   const j = JSON.parse(r.stdout);
-  assert.deepEqual(Object.keys(j), ["format", "variant", "users", "benchmark", "warnings"]);
+  assert.deepEqual(Object.keys(j), [
+    "format",
+    "variant",
+    "users",
+    "benchmark",
+    "facts",
+    "warnings",
+  ]);
   assert.equal(j.benchmark.pooled_artifact, (28 / 47 + 0.6) / 2);
   assert.doesNotMatch(r.stdout, /pooled_exact"/);
+  assert.deepEqual(j.facts.map((f: { replicas: number }) => f.replicas), [2, 1, 1]);
   const s = await memaudit([
     "retention",
     "rr",

@@ -25,12 +25,24 @@ const COLUMNS = [
   "per_fact_mean",
 ];
 
+const FACT_COLUMNS = [
+  "user",
+  "fact",
+  "t_start",
+  "t_end",
+  "population",
+  "checkpoints",
+  "held",
+  "replicas",
+];
+
 function json(r: PerFactRetention): Record<string, unknown> {
   return {
     format: "permem-per-fact",
     variant: r.variant,
     users: r.users,
     benchmark: r.benchmark,
+    facts: r.facts,
     warnings: r.warnings,
   };
 }
@@ -78,6 +90,8 @@ export async function perFactRr(
     await writeOutFiles(o.out, {
       "rr.json": JSON.stringify(json(r), null, 2) + "\n",
       "rr_users.csv": csvTable(COLUMNS, rows),
+      // per counted fact: population, checkpoints, held, replicas
+      "rr_facts.csv": csvTable(FACT_COLUMNS, r.facts.map((f) => ({ ...f }))),
     });
   }
   emit(io, o.form, { json: json(r), columns: COLUMNS, rows });
