@@ -85,3 +85,33 @@ Deno.test("tau-bench: a bad record is an error at its JSON path; a repeated (tas
   at(rec({ task_id: 0, reward: 0, info: {}, traj: [], trial: 0 }), "[1]", /is also \[0\]/);
   at('{"task_id": 0}', "", /JSON array/);
 });
+
+Deno.test("tau-bench react/act trajectories: text actions are tool calls by tau-bench's rule, respond is a reply", () => {
+  const input = readTrajectoryInput(fixture("tau_bench_react.json"), {
+    memoryTools: ["search_memory"],
+  });
+  assert.equal(input.format, "tau-bench");
+  assert.deepEqual(input.records.map((r) => [r.query_id, r.R, r.correct]), [
+    ["0", 1, true],
+    ["1", 3, false],
+  ]);
+  assert.deepEqual(input.tools, {
+    search_memory: { calls: 4, memory: true },
+    get_order: { calls: 1, memory: false },
+  });
+  const t = input.trajectories![0];
+  assert.deepEqual(t.steps.map((s) => s.kind), [
+    "llm",
+    "memory_call",
+    "llm",
+    "tool_call",
+    "answer",
+  ]);
+  assert.deepEqual(t.steps[1].returned, [{
+    id: "m7",
+    text: "Ana ordered a cookbook, order #B100.",
+  }]);
+  assert.deepEqual(t.steps[1].args, { query: "order last week" });
+  assert.deepEqual(input.skipped, []);
+  assert.match(input.warnings[0], /^5 ReAct text action\(s\)/);
+});

@@ -12,6 +12,12 @@
  * `error` (the run failed; tau-bench writes reward 0 and an empty `traj`) is scored as tau-bench
  * scores it, wrong with R = 0, and a warning counts them.
  *
+ * The `react` and `act` agents write their actions as text: an assistant message whose content
+ * ends in `Action:` and a JSON `{name, arguments}`, the tool's output coming back as a user
+ * message `API output: ...`. They are read by tau-bench's own rule (the JSON after the last
+ * `Action:`; the action `respond` is a reply to the user, not a call) as tool calls with their
+ * results, and a warning counts them.
+ *
  * @module
  */
 import { parseJsonOr } from "../../json_text.ts";
@@ -25,6 +31,64 @@ import {
 } from "./_common.ts";
 import { GENERIC_MEMORY_TOOLS } from "./defaults.ts";
 import { mapChatMessages } from "./openai_chat.ts";
+
+/** The action name tau-bench uses for a reply to the user. */
+const RESPOND = "respond";
+
+/** The `{name, arguments}` after the last `Action:` of a ReAct message, or null. */
+function reactAction(content: unknown): { name: string; arguments: unknown } | null {
+  if (typeof content !== "string" || !content.includes("Action:")) return null;
+  try {
+    const a = asObject(JSON.parse(content.split("Action:").at(-1)!.trim()));
+    return a && typeof a.name === "string" && a.name !== "" && "arguments" in a
+      ? { name: a.name, arguments: a.arguments }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A ReAct trajectory in the OpenAI chat shape: each text action (other than `respond`) becomes
+ * an assistant tool call, and the `API output: ` user message after it the call's result.
+ *
+ * @returns the messages and the number of actions rewritten
+ */
+function fromReact(traj: unknown[], k: number): { messages: unknown[]; actions: number } {
+  const out: unknown[] = [];
+  let actions = 0, pending: string | undefined;
+  traj.forEach((m, j) => {
+    const o = asObject(m);
+    const act = o?.role === "assistant" && !Array.isArray(o.tool_calls)
+      ? reactAction(o.content)
+      : null;
+    if (act && act.name !== RESPOND) {
+      pending = `react:${k}:${j}`;
+      actions++;
+      const args = typeof act.arguments === "string"
+        ? act.arguments
+        : JSON.stringify(act.arguments);
+      out.push({
+        ...o,
+        tool_calls: [{
+          id: pending,
+          type: "function",
+          function: { name: act.name, arguments: args },
+        }],
+      });
+      return;
+    }
+    const text = o?.role === "user" && typeof o.content === "string" ? o.content : undefined;
+    if (pending !== undefined && text?.startsWith("API output: ")) {
+      out.push({ role: "tool", tool_call_id: pending, content: text.slice("API output: ".length) });
+      pending = undefined;
+      return;
+    }
+    pending = undefined;
+    out.push(m);
+  });
+  return { messages: out, actions };
+}
 
 /** tau-bench's success tolerance: a reward within this of 1 is a solved task. */
 export const TAU_BENCH_REWARD_TOLERANCE = 1e-6;
@@ -70,7 +134,7 @@ export function fromTauBench(text: string, opts: AdapterOptions = {}): AdapterRe
   }
   const res: AdapterResult = { trajectories: [], skipped: [], tools: {}, warnings: [] };
   const seen = new Map<string, number>();
-  let errors = 0;
+  let errors = 0, reactActions = 0;
   doc.forEach((rec, k) => {
     const o = asObject(rec);
     if (!o) throw new TrajectoryInputError(file, 0, `[${k}]`, "expected a result object");
@@ -96,7 +160,9 @@ export function fromTauBench(text: string, opts: AdapterOptions = {}): AdapterRe
     seen.set(id, k);
     if (asObject(o.info)?.error !== undefined) errors++;
     const b = new TrajectoryBuilder(toolsFor({}, opts, GENERIC_MEMORY_TOOLS), res.tools);
-    for (const reason of mapChatMessages(o.traj, b, `[${k}].traj`)) {
+    const react = fromReact(o.traj, k);
+    reactActions += react.actions;
+    for (const reason of mapChatMessages(react.messages, b, `[${k}].traj`)) {
       res.skipped.push({ line: k + 1, reason });
     }
     const correct = Math.abs(o.reward - 1) <= TAU_BENCH_REWARD_TOLERANCE;
@@ -105,6 +171,12 @@ export function fromTauBench(text: string, opts: AdapterOptions = {}): AdapterRe
       trajectory: b.build({ query_id: task, trajectory_id: id, correct }),
     });
   });
+  if (reactActions > 0) {
+    res.warnings!.push(
+      `${reactActions} ReAct text action(s) ("Action: {name, arguments}") read as tool calls by ` +
+        "tau-bench's rule (the JSON after the last Action:; respond is a reply)",
+    );
+  }
   if (errors > 0) {
     res.warnings!.push(
       `${errors} tau-bench record(s) hold a run error in info.error: scored as tau-bench ` +
