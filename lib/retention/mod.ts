@@ -84,13 +84,7 @@ export {
   referenceFacts,
   validateJson,
 } from "./read.ts";
-export {
-  parseStaticCutoffs,
-  type PerFactContribution,
-  type PerFactRetention,
-  perFactRetention,
-  type PerFactUserRetention,
-} from "./per_fact.ts";
+export * from "./per_fact.ts";
 export {
   decisionsFromGatingOutputs,
   type GatingDecision,

@@ -57,6 +57,18 @@ export function memaudit(args: string[], opts: { cwd?: string } = {}): Promise<R
   return deno(["run", "-A", ENTRY, ...args], opts);
 }
 
+/**
+ * The JSON a successful run printed: asserts exit 0 (showing stderr otherwise) and parses stdout.
+ *
+ * @param r a finished run
+ * @returns the parsed stdout
+ */
+// deno-lint-ignore no-explicit-any
+export function jsonOut(r: Ran): any {
+  assert.equal(r.code, 0, r.stderr);
+  return JSON.parse(r.stdout);
+}
+
 /** The small LongMemEval-format fixture the scale tests build ladders from. */
 export const SMALL_LADDER_SOURCE = "tests/scale/fixtures/longmemeval_small.json";
 

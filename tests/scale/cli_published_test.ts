@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { assertOneLine, memaudit, ROOT } from "../cli/_run.ts";
+import { assertOneLine, jsonOut, memaudit, ROOT } from "../cli/_run.ts";
 import { withTempDir } from "../_tmp.ts";
 
 const FIX = join(ROOT, "tests", "scale", "fixtures");
@@ -23,9 +23,9 @@ async function copyQa(dir: string): Promise<{ o: string; s: string }> {
 Deno.test("scale score oracle=FILE s=FILE --json: scales, transitions, boundary, warnings", async () => {
   await withTempDir(async (dir) => {
     const { o, s } = await copyQa(dir);
-    const r = await memaudit(["scale", "score", `oracle=${o}`, `s=${s}`, "--json", "--seed", "1"]);
-    assert.equal(r.code, 0, r.stderr);
-    const j = JSON.parse(r.stdout);
+    const j = jsonOut(
+      await memaudit(["scale", "score", `oracle=${o}`, `s=${s}`, "--json", "--seed", "1"]),
+    );
     assert.deepEqual(Object.keys(j), [
       "format",
       "scales",
@@ -70,7 +70,7 @@ Deno.test("scale score oracle=FILE s=FILE --json: scales, transitions, boundary,
       "--seed",
       "1",
     ]);
-    assert.equal(again.stdout, r.stdout);
+    assert.equal(again.stdout, JSON.stringify(j, null, 2) + "\n");
     // Scales in the order given: s first, then oracle (s* is then at oracle).
     const rev = JSON.parse(
       (await memaudit(["scale", "score", `s=${s}`, `oracle=${o}`, "--json", "--resamples", "0"]))
@@ -128,18 +128,18 @@ Deno.test("scale score reads a tau-bench result file outside the repository", as
   await withTempDir(async (dir) => {
     const f = join(dir, "tool-calling-gpt-4o-0.0_range_0-3_user-gpt-4o-llm_1201.json");
     await Deno.copyFile(join(FIX, "tau_bench_results.json"), f);
-    const r = await memaudit([
-      "scale",
-      "score",
-      f,
-      "--memory-tools",
-      "search_memory",
-      "--budget",
-      "2",
-      "--json",
-    ]);
-    assert.equal(r.code, 0, r.stderr);
-    const j = JSON.parse(r.stdout);
+    const j = jsonOut(
+      await memaudit([
+        "scale",
+        "score",
+        f,
+        "--memory-tools",
+        "search_memory",
+        "--budget",
+        "2",
+        "--json",
+      ]),
+    );
     assert.equal(j.params.format, "tau-bench");
     const g = j.groups[0];
     assert.deepEqual(
@@ -154,9 +154,7 @@ Deno.test({
   name: "scale score on the two shared LongMemEval runs: 0.606 and 0.528, 207 kept, 96 lost",
   ignore: !existsSync(ORACLE) || !existsSync(S),
   fn: async () => {
-    const r = await memaudit(["scale", "score", `oracle=${ORACLE}`, `s=${S}`, "--json"]);
-    assert.equal(r.code, 0, r.stderr);
-    const j = JSON.parse(r.stdout);
+    const j = jsonOut(await memaudit(["scale", "score", `oracle=${ORACLE}`, `s=${S}`, "--json"]));
     assert.deepEqual(
       j.scales.map((x: { n: number; accuracy: number }) => [x.n, x.accuracy]),
       [[500, 0.606], [500, 0.528]],
