@@ -8,7 +8,7 @@
  * @module
  */
 import {
-  jsonlLines,
+  forEachJsonlLine,
   readTrajectories,
   type ScoreRecord,
   toScoreRecord,
@@ -126,8 +126,9 @@ function jsonArray(text: string): unknown[] | undefined {
 export function detectFormat(text: string, file = "<memory>"): DetectedFormat {
   if (isAgentFile(text)) return "letta-af";
   if (isTauBenchResults(jsonArray(text))) return "tau-bench";
-  for (const { line, text: s } of jsonlLines(text)) {
-    let v: Record<string, unknown>;
+  let chat = false; // a line with messages but no tool use
+  const found = firstOf(text, (line, s) => {
+    let v: unknown;
     try {
       v = JSON.parse(s);
     } catch {
@@ -138,34 +139,14 @@ export function detectFormat(text: string, file = "<memory>"): DetectedFormat {
         "expected valid JSON (one trajectory per line)",
       );
     }
-    if (v === null || typeof v !== "object" || Array.isArray(v)) continue;
-    if ("schema" in v || "R" in v) return "memaudit";
-    if (Array.isArray(v.runs)) return "langsmith";
-    if (Array.isArray(v.items) || Array.isArray(v.output)) return "openai-responses";
-    if ("question_id" in v && "autoeval_label" in v && !("messages" in v)) return "longmemeval-qa";
-    if (Array.isArray(v.messages)) {
-      const ms = v.messages as unknown[];
-      if (ms.some((m) => (m as { message_type?: unknown })?.message_type !== undefined)) {
-        return "letta";
-      }
-      const types = blockTypes(ms);
-      if ([...types].some((t) => ANTHROPIC_BLOCK.test(t))) return "anthropic";
-      if (
-        ms.some((m) =>
-          Array.isArray((m as { tool_calls?: unknown })?.tool_calls) ||
-          (m as { role?: unknown })?.role === "tool"
-        )
-      ) {
-        return "openai-chat";
-      }
-      continue; // no tool use on this line: look further
-    }
-  }
+    if (v === null || typeof v !== "object" || Array.isArray(v)) return undefined;
+    const f = lineFormat(v as Record<string, unknown>);
+    if (f === "chat-without-tools") chat = true;
+    return f === "chat-without-tools" ? undefined : f;
+  });
+  if (found !== undefined) return found;
   // Lines with messages but no tool use anywhere: read them as chat logs (R = 0).
-  for (const { text: s } of jsonlLines(text)) {
-    const v = JSON.parse(s);
-    if (v && Array.isArray(v.messages)) return "openai-chat";
-  }
+  if (chat) return "openai-chat";
   throw new TrajectoryInputError(
     file,
     0,
@@ -173,6 +154,43 @@ export function detectFormat(text: string, file = "<memory>"): DetectedFormat {
     "expected a trajectory file: memaudit.trajectory/1 or short-form lines, or a log with " +
       '"messages", "items" or "runs", or a tau-bench result array (see --format)',
   );
+}
+
+/** The format one JSONL object shows, `chat-without-tools` for messages without tool use. */
+function lineFormat(v: Record<string, unknown>): DetectedFormat | "chat-without-tools" | undefined {
+  if ("schema" in v || "R" in v) return "memaudit";
+  if (Array.isArray(v.runs)) return "langsmith";
+  if (Array.isArray(v.items) || Array.isArray(v.output)) return "openai-responses";
+  if ("question_id" in v && "autoeval_label" in v && !("messages" in v)) return "longmemeval-qa";
+  if (!Array.isArray(v.messages)) return undefined;
+  const ms = v.messages as unknown[];
+  if (ms.some((m) => (m as { message_type?: unknown })?.message_type !== undefined)) {
+    return "letta";
+  }
+  if ([...blockTypes(ms)].some((t) => ANTHROPIC_BLOCK.test(t))) return "anthropic";
+  const tools = ms.some((m) =>
+    Array.isArray((m as { tool_calls?: unknown })?.tool_calls) ||
+    (m as { role?: unknown })?.role === "tool"
+  );
+  return tools ? "openai-chat" : "chat-without-tools";
+}
+
+/** The first value `visit` returns for the non-blank lines, in order (the rest is not read). */
+function firstOf<T>(
+  text: string,
+  visit: (line: number, s: string) => T | undefined,
+): T | undefined {
+  const STOP = Symbol("stop");
+  let found: T | undefined;
+  try {
+    forEachJsonlLine(text, (line, s) => {
+      found = visit(line, s);
+      if (found !== undefined) throw STOP;
+    });
+  } catch (e) {
+    if (e !== STOP) throw e;
+  }
+  return found;
 }
 
 /**
