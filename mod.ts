@@ -491,6 +491,20 @@ export {
   type TrajectoryFormat,
   type TrajectoryInput,
 } from "./lib/scale/adapters/mod.ts";
+// graded QA outputs per scale (LongMemEval evaluate_qa) and the shared runs
+export {
+  type QaScaleRun,
+  type QaScaleScore,
+  type QaScalesOptions,
+  type QaScalesScore,
+  type QaTransition,
+  readQaEvaluation,
+  scoreQaScales,
+} from "./lib/scale/qa_scales.ts";
+export {
+  loadSharedLongMemEvalRuns,
+  type SharedLongMemEvalRun,
+} from "./lib/scale/longmemeval_runs.ts";
 // ladders and their sources, BM25, simulators, the write-time view
 export {
   buildLadder,
@@ -577,7 +591,14 @@ export {
   type UserRetention,
 } from "./lib/retention/retention_rate.ts";
 export { type GtMemory, type SessionFile } from "./lib/retention/formats.ts";
-export { readFactsAndPresence } from "./lib/retention/read.ts";
+export { type Checkpoint, readFactsAndPresence, readPerFactFolder } from "./lib/retention/read.ts";
+export {
+  parseStaticCutoffs,
+  type PerFactContribution,
+  type PerFactRetention,
+  perFactRetention,
+  type PerFactUserRetention,
+} from "./lib/retention/per_fact.ts";
 export {
   type GatingDecision,
   type GatingMetrics,

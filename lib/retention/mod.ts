@@ -72,6 +72,7 @@ export {
   SnapshotSchema,
 } from "./formats.ts";
 export {
+  type Checkpoint,
   factId,
   parseFactsCsv,
   parsePresenceCsv,
@@ -83,6 +84,7 @@ export {
   referenceFacts,
   validateJson,
 } from "./read.ts";
+export * from "./per_fact.ts";
 export {
   decisionsFromGatingOutputs,
   type GatingDecision,
