@@ -306,7 +306,8 @@ function firstSyntaxError(text: string): number | undefined {
 }
 
 /**
- * Parses JSON text, turning a syntax error into the caller's error.
+ * Parses JSON text, turning a syntax error into the caller's error. A leading UTF-8
+ * byte-order mark is skipped (as {@linkcode parseJsonText} does).
  *
  * @param text the JSON text
  * @param fail builds the error from `JSON.parse`'s message
@@ -315,7 +316,7 @@ function firstSyntaxError(text: string): number | undefined {
  */
 export function parseJsonOr(text: string, fail: (message: string) => Error): unknown {
   try {
-    return JSON.parse(text);
+    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (err) {
     throw fail((err as Error).message);
   }

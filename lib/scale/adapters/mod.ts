@@ -67,10 +67,10 @@ export interface TrajectoryInput {
 }
 
 function isAgentFile(text: string): boolean {
-  const t = text.trimStart();
+  const t = text.trimStart(); // also drops a byte-order mark (U+FEFF is white space to trim)
   if (!t.startsWith("{")) return false;
   try {
-    const d = JSON.parse(text) as Record<string, unknown>;
+    const d = JSON.parse(t) as Record<string, unknown>;
     return Array.isArray(d.agents) ||
       (Array.isArray(d.messages) && ("agent_type" in d || "llm_config" in d || "core_memory" in d));
   } catch {
@@ -98,9 +98,10 @@ export type DetectedFormat = TrajectoryInput["format"] | "longmemeval-qa";
 
 /** A JSON array document (tau-bench's result files are one indented array), or undefined. */
 function jsonArray(text: string): unknown[] | undefined {
-  if (!text.trimStart().startsWith("[")) return undefined;
+  const t = text.trimStart(); // also drops a byte-order mark
+  if (!t.startsWith("[")) return undefined;
   try {
-    const v = JSON.parse(text);
+    const v = JSON.parse(t);
     return Array.isArray(v) ? v : undefined;
   } catch {
     return undefined;
