@@ -16,7 +16,8 @@
  *
  * @module
  */
-import { parseJsonOr } from "../json_text.ts";
+import { parseJsonText } from "../json_text.ts";
+import { parseCsvRows } from "./_csv.ts";
 import { InputError } from "../errors.ts";
 import { artifactReplicas } from "./checkpoints.ts";
 import type { Checkpoint } from "./read.ts";
@@ -205,42 +206,37 @@ export function perFactRetention(
  */
 export function parseStaticCutoffs(text: string, file = "<memory>"): Map<string, number> {
   const out = new Map<string, number>();
-  const session = (v: unknown): number | null => {
-    if (typeof v === "number" && Number.isSafeInteger(v) && v >= 1) return v;
-    const m = typeof v === "string" ? /^(?:session_)?(\d+)(?:\.json)?$/.exec(v.trim()) : null;
-    return m ? Number(m[1]) : null;
-  };
   const expected = 'expected a session id (an integer >= 1 or "session_NNNN.json")';
   if (text.trimStart().startsWith("{")) {
-    const doc = parseJsonOr(
-      text,
-      (m) => new InputError(file, { path: "" }, `expected JSON (${m})`),
-    );
+    // Strict: a user named twice is refused (JSON.parse would keep the last cutoff silently).
+    const doc = parseJsonText(text, file, { uniqueKeys: true });
     for (const [user, v] of Object.entries(doc as Record<string, unknown>)) {
-      const s = session(v);
+      const s = cutoffSession(v);
       if (s === null) throw new InputError(file, { path: user }, expected);
       out.set(user, s);
     }
     return out;
   }
-  const lines = text.split(/\r\n|\n|\r/).filter((l) => l.trim() !== "");
-  if (lines[0]?.replace(/\s/g, "") !== "user,cutoff") {
+  if (!/^\s*"?user"?\s*,\s*"?cutoff"?\s*(\r?\n|\r|$)/.test(text.replace(/^\uFEFF/, ""))) {
     throw new InputError(
       file,
       { path: "line 1" },
       "expected a JSON object {uuid: session} or a CSV user,cutoff",
     );
   }
-  lines.slice(1).forEach((l, i) => {
-    const [user, v, ...rest] = l.split(",").map((x) => x.trim());
-    const s = session(v);
-    if (!user || s === null || rest.length > 0) {
-      throw new InputError(file, { path: `line ${i + 2}` }, `${expected} as user,cutoff`);
-    }
-    if (out.has(user)) {
-      throw new InputError(file, { path: `line ${i + 2}` }, `expected ${user} once`);
-    }
+  for (const { row, cells } of parseCsvRows(text, file, ["user", "cutoff"])) {
+    const user = cells.user.trim(), s = cutoffSession(cells.cutoff);
+    if (user === "") throw new InputError(file, { row, column: "user" }, "expected a user id");
+    if (s === null) throw new InputError(file, { row, column: "cutoff" }, expected);
+    if (out.has(user)) throw new InputError(file, { row, column: "user" }, `expected ${user} once`);
     out.set(user, s);
-  });
+  }
   return out;
+}
+
+/** A cutoff: an integer >= 1, or its decimal text, or `session_NNNN.json`; else null. */
+function cutoffSession(v: unknown): number | null {
+  const m = typeof v === "string" ? /^(?:session_)?(\d+)(?:\.json)?$/.exec(v.trim()) : null;
+  const x = m ? Number(m[1]) : v;
+  return typeof x === "number" && Number.isSafeInteger(x) && x >= 1 ? x : null;
 }

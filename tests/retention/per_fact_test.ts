@@ -97,7 +97,10 @@ Deno.test("perFactRetention(): PerMem-Bench_s keeps the checkpoints at or before
     () => parseStaticCutoffs('{"u2": "soon"}', "c.json"),
     /c\.json: u2: expected a session id/,
   );
-  assert.throws(() => parseStaticCutoffs("user,cutoff\nu2,x\n", "c.csv"), /c\.csv: line 2/);
+  assert.throws(
+    () => parseStaticCutoffs("user,cutoff\nu2,x\n", "c.csv"),
+    /c\.csv: row 1, column cutoff/,
+  );
 });
 
 Deno.test("memaudit retention rr --per-fact [--static]: the benchmark's value, no all-sessions value", async () => {
