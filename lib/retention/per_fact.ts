@@ -67,7 +67,7 @@ export interface PerFactRetention {
   variant: "dynamic" | "static";
   /** Per user, sorted by user. */
   users: PerFactUserRetention[];
-  /** Per counted fact, by user then input order. */
+  /** Per counted fact, by user, t_start and gt_idx (whatever the input's order). */
   facts: PerFactContribution[];
   /** Means over users with a value (as pandas' mean skips the notebook's NaN). */
   benchmark: {
@@ -132,6 +132,12 @@ function userRetention(
   };
 }
 
+/** t_start, then the fact id (a longer `<t_start>:<gt_idx>` has the larger gt_idx). */
+function compareFacts(a: FactTrack, b: FactTrack): number {
+  return a.tStart - b.tStart || a.fact.length - b.fact.length ||
+    (a.fact < b.fact ? -1 : a.fact > b.fact ? 1 : 0);
+}
+
 /**
  * Retention from the evaluator's scored checkpoints (see the module doc).
  *
@@ -156,6 +162,8 @@ export function perFactRetention(
   const cutoffs = opts.cutoffs;
   const warnings: string[] = [];
   const facts: PerFactContribution[] = [];
+  // Facts in one canonical order (t_start, then gt_idx), so no sum depends on the input's order.
+  for (const list of byUser.values()) list.sort((a, b) => compareFacts(a.track, b.track));
   const users = [...byUser.keys()].sort().map((u) => {
     const c = cutoffs === undefined ? null : cutoffs.get(u);
     if (c === undefined) {

@@ -1,6 +1,8 @@
 /** Awkward but valid inputs to the per-fact retention (PerMem-Bench's per_fact outputs, cutoffs). */
 import assert from "node:assert/strict";
-import { parseStaticCutoffs } from "../../lib/retention/per_fact.ts";
+import { parseStaticCutoffs, perFactRetention } from "../../lib/retention/per_fact.ts";
+import type { Checkpoint } from "../../lib/retention/read.ts";
+import type { FactTrack } from "../../lib/retention/retention_rate.ts";
 
 Deno.test('parseStaticCutoffs(): quoted CSV cells are read as CSV (the user is u2, not "u2")', () => {
   const quoted = parseStaticCutoffs('"user","cutoff"\r\n"u2","30"\r\n"u,3",4\r\n', "c.csv");
@@ -34,4 +36,44 @@ Deno.test("parseStaticCutoffs(): a cutoff is an integer >= 1 whether written as 
     ["u2", 45],
     ["u3", 7],
   ]);
+});
+
+/** 60 facts of one user with populations and checkpoint counts whose weights are inexact. */
+function manyFacts(): { tracks: FactTrack[]; checkpoints: Checkpoint[][] } {
+  const tracks: FactTrack[] = [], checkpoints: Checkpoint[][] = [];
+  for (let i = 0; i < 60; i++) {
+    const tStart = 1 + (i * 7) % 19, tTarget = tStart + 2 + (i * 11) % 37;
+    const k = 1 + (i * 5) % 7;
+    const c = Array.from(
+      { length: k },
+      (_, j) => ({ session: tStart + j, present: (i + j) % 3 !== 0 }),
+    );
+    const n = tTarget - tStart + 1, present = new Uint8Array(n);
+    for (const x of c) if (x.present) present[x.session - tStart] = 1;
+    tracks.push(
+      {
+        user: "u",
+        fact: `${tStart}:${i}`,
+        type: "user_profile",
+        tStart,
+        tTarget,
+        present,
+      } as FactTrack,
+    );
+    checkpoints.push(c);
+  }
+  return { tracks, checkpoints };
+}
+
+Deno.test("perFactRetention(): every value and the facts' order are the same for the facts in any order", () => {
+  const { tracks, checkpoints } = manyFacts();
+  const a = perFactRetention(tracks, checkpoints);
+  for (const order of [(i: number) => 59 - i, (i: number) => (i * 17) % 60]) {
+    const idx = tracks.map((_, i) => order(i));
+    const b = perFactRetention(idx.map((i) => tracks[i]), idx.map((i) => checkpoints[i]));
+    assert.deepEqual(b, a);
+  }
+  // Sorted by t_start, then gt_idx (numerically: 1:10 after 1:2).
+  const f = a.facts.map((x) => [x.t_start, Number(x.fact.split(":")[1])]);
+  assert.deepEqual(f, [...f].sort((x, y) => x[0] - y[0] || x[1] - y[1]));
 });
