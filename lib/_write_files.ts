@@ -6,6 +6,7 @@
  * @module
  */
 import { dirname } from "node:path";
+import { join as joinPosix } from "node:path/posix";
 import { InputError } from "./errors.ts";
 import { makeFolder, statOrNull, writeTextAtomic } from "./fs.ts";
 
@@ -28,4 +29,37 @@ export async function writeFileSet(files: readonly (readonly [string, string])[]
     }
   }
   for (const [path, text] of files) await writeTextAtomic(path, text);
+}
+
+/**
+ * The first entry under `dir` (depth first, names sorted) that is neither one of `keep` nor a
+ * folder on the way to one: what a run writing exactly `keep` into `dir` would leave beside its
+ * own files (say, a user folder of an earlier run).
+ *
+ * @param dir the output folder (missing: nothing is in it)
+ * @param keep the paths the run writes, relative to `dir`, `/`-separated
+ * @returns the first other path, relative to `dir`, or undefined
+ */
+export async function otherEntryIn(
+  dir: string,
+  keep: ReadonlySet<string>,
+): Promise<string | undefined> {
+  const folders = new Set([...keep].flatMap((p) => {
+    const parts = p.split("/");
+    return parts.slice(1).map((_, i) => parts.slice(0, i + 1).join("/"));
+  }));
+  const walk = async (rel: string): Promise<string | undefined> => {
+    const names: { name: string; isDirectory: boolean }[] = [];
+    for await (const e of Deno.readDir(rel === "" ? dir : `${dir}/${rel}`)) names.push(e);
+    names.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const e of names) {
+      const p = rel === "" ? e.name : joinPosix(rel, e.name);
+      if (e.isDirectory && folders.has(p)) {
+        const found = await walk(p);
+        if (found !== undefined) return found;
+      } else if (!keep.has(p)) return p;
+    }
+    return undefined;
+  };
+  return (await statOrNull(dir))?.isDirectory ? walk("") : undefined;
 }

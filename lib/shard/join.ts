@@ -9,7 +9,7 @@
  */
 import { join } from "node:path";
 import { InputError } from "../errors.ts";
-import { writeFileSet } from "../_write_files.ts";
+import { otherEntryIn, writeFileSet } from "../_write_files.ts";
 import { SHARD_MANIFEST } from "./manifest.ts";
 import { type ReadShard, readShardSet, type ShardSet } from "./read.ts";
 import type { ShardManifest } from "./manifest.ts";
@@ -159,7 +159,8 @@ function copies(set: ShardSet): Map<string, string> {
  * @param kindOf the kind of a manifest's `kind` (undefined: not a kind this merge knows)
  * @returns the kind, shards, units, rows and files written
  * @throws {InputError} what {@linkcode readShardSet} throws; an unknown kind (naming the first
- *   manifest); heads or copied files that differ between shards; what the kind's `finish` throws
+ *   manifest); heads or copied files that differ between shards; what the kind's `finish` throws;
+ *   an `outDir` holding a file the merge does not write (verb "write")
  */
 export async function mergeShardFolders(
   dirs: readonly string[],
@@ -189,6 +190,18 @@ export async function mergeShardFolders(
     outDir,
   });
   const files: [string, string][] = [...texts, ...(done.files ?? [])];
+  // A file of another run left in --out would read as part of this one (a user's folder, say).
+  const other = await otherEntryIn(outDir, new Set(files.map(([rel]) => rel)));
+  if (other !== undefined) {
+    throw new InputError(
+      outDir,
+      { path: "" },
+      `expected an empty folder or one holding only the merged files, found ${other} (left by ` +
+        "another run? remove it or merge into a new folder)",
+      [],
+      "write",
+    );
+  }
   await writeFileSet(files.map(([rel, text]) => [join(outDir, rel), text]));
   const report = Object.fromEntries(
     Object.entries(done.report).map(([role, rel]) => [role, join(outDir, rel)]),
