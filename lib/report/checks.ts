@@ -186,13 +186,19 @@ export class Checks {
  * @throws {SyntaxError} if a summary line is not valid JSON
  */
 export function checksSummariesOf(notebook: unknown): ChecksSummary[] {
-  type Output = { output_type?: string; text?: string | string[] };
+  type Output = { output_type?: string; name?: string; text?: string | string[] };
   const cells = (notebook as { cells?: { outputs?: Output[] }[] })?.cells ?? [];
   const out: ChecksSummary[] = [];
   for (const cell of cells) {
+    // A kernel may send one printed line in several stream messages (one output each): each
+    // stream's text in the cell is joined first, so a long summary line is read whole.
+    const streams = new Map<string, string>();
     for (const o of cell.outputs ?? []) {
       if (o.output_type !== "stream") continue;
       const text = Array.isArray(o.text) ? o.text.join("") : o.text ?? "";
+      streams.set(o.name ?? "", (streams.get(o.name ?? "") ?? "") + text);
+    }
+    for (const text of streams.values()) {
       for (const line of text.split("\n")) {
         if (line.startsWith(CHECKS_LINE_PREFIX)) {
           out.push(JSON.parse(line.slice(CHECKS_LINE_PREFIX.length)));

@@ -1,0 +1,21 @@
+/** The report's counts on awkward notebooks: zero checks, a summary line split over outputs. */
+import assert from "node:assert/strict";
+import { CHECKS_LINE_PREFIX, checksSummariesOf } from "../../lib/report/checks.ts";
+
+Deno.test("checksSummariesOf(): a summary line sent in several stream outputs is read whole", () => {
+  const line = CHECKS_LINE_PREFIX +
+    JSON.stringify({ passed: 3, failed: 1, skipped: [{ claim: "é ✓", reason: "x", missing: [] }] });
+  const cut = [line.slice(0, 7), line.slice(7, 40), line.slice(40) + "\n"];
+  const nb = {
+    cells: [{
+      outputs: [
+        { output_type: "stream", name: "stdout", text: cut[0] },
+        { output_type: "stream", name: "stderr", text: "a warning\n" },
+        { output_type: "stream", name: "stdout", text: [cut[1], cut[2]] },
+      ],
+    }],
+  };
+  assert.deepEqual(checksSummariesOf(nb), [
+    { passed: 3, failed: 1, skipped: [{ claim: "é ✓", reason: "x", missing: [] }] },
+  ]);
+});
