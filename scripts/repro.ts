@@ -4,7 +4,8 @@
  * copy made by nbconvert), figures and tables written by the notebooks under
  * `figures/` and `tables/`, and `index.html`, the report of the run. Ends with
  * the counts of checks passed, failed and skipped, naming what the skipped
- * ones need.
+ * ones need. Exits 1 when a check failed, a notebook raised an error or a
+ * notebook ran no checks (nothing in it could fail), else 0.
  *
  * Usage: `deno task repro [--out DIR] [NAME_PREFIX ...]`
  * e.g. `deno task repro 00 01` runs 00_quickstart and 01_package_formulation.
@@ -233,7 +234,8 @@ async function main(args: string[]): Promise<number> {
     console.error(`Cannot write ${index}: ${(e as Error).message.split("\n")[0]}`);
   }
   for (const line of summaryLines(t)) console.log(line);
-  return t.failed > 0 || t.failedNotebooks.length > 0 ? 1 : 0;
+  // A notebook that checked nothing cannot fail: as much a failure as a failed check.
+  return t.failed > 0 || t.failedNotebooks.length > 0 || t.uncheckedNotebooks.length > 0 ? 1 : 0;
 }
 
 if (import.meta.main) Deno.exit(await main([...Deno.args]));

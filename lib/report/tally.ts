@@ -40,7 +40,10 @@ export interface Tally {
   skipGroups: SkipGroup[];
   /** Notebooks that raised an error. */
   failedNotebooks: string[];
-  /** Notebooks that printed no checks summary (they stopped before their checks). */
+  /**
+   * Notebooks that printed no checks summary (they stopped before their checks), or only
+   * summaries of zero checks.
+   */
   uncheckedNotebooks: string[];
 }
 
@@ -109,7 +112,10 @@ export function tally(outcomes: readonly NotebookOutcome[]): Tally {
       b.count - a.count || (a.what < b.what ? -1 : 1)
     ),
     failedNotebooks: outcomes.filter((o) => !o.ok).map((o) => o.notebook),
-    uncheckedNotebooks: outcomes.filter((o) => o.summaries.length === 0).map((o) => o.notebook),
+    // No summary, or summaries of zero checks: nothing in the notebook could fail.
+    uncheckedNotebooks: outcomes.filter((o) =>
+      o.summaries.every((s) => s.passed + s.failed + s.skipped.length === 0)
+    ).map((o) => o.notebook),
   };
 }
 
