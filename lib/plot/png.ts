@@ -31,8 +31,10 @@ function load(): Promise<{ Resvg: ResvgClass; fonts: Uint8Array[] }> {
 }
 
 /**
- * Stand-ins for characters the Roboto font lacks (resvg would draw an empty box): arrows and
- * set symbols that figure titles use, spelled with characters Roboto has.
+ * Stand-ins for characters the Roboto font lacks (resvg would draw an empty box): arrows, set
+ * and logic symbols, ceiling and floor brackets and check marks that figure text may use,
+ * spelled with characters Roboto has (written into the SVG escaped). Other characters Roboto
+ * lacks (CJK, emoji, ⟦ ⟧) still draw as boxes in the PNG; the SVG keeps every character.
  */
 export const GLYPH_STAND_INS: Readonly<Record<string, string>> = {
   "→": "->",
@@ -44,7 +46,20 @@ export const GLYPH_STAND_INS: Readonly<Record<string, string>> = {
   "∉": " not in ",
   "⊆": " subset of ",
   "∪": " U ",
+  "∩": " cap ",
+  "∧": " and ",
+  "∋": " contains ",
+  "⊂": " subset of ",
+  "⌈": "ceil(",
+  "⌉": ")",
+  "⌊": "floor(",
+  "⌋": ")",
+  "✓": "yes",
+  "✗": "no",
 };
+
+/** A stand-in as SVG text: `<-` would end the text node and make the SVG unreadable. */
+const svgText = (s: string) => s.replaceAll("&", "&amp;").replaceAll("<", "&lt;");
 
 const MISSING_GLYPHS = new RegExp(`[${Object.keys(GLYPH_STAND_INS).join("")}]`, "gu");
 
@@ -69,7 +84,7 @@ const MISSING_GLYPHS = new RegExp(`[${Object.keys(GLYPH_STAND_INS).join("")}]`, 
  */
 export async function renderPng(svg: string): Promise<Uint8Array> {
   const { Resvg, fonts } = await load();
-  const r = await Resvg.async(svg.replace(MISSING_GLYPHS, (c) => GLYPH_STAND_INS[c]), {
+  const r = await Resvg.async(svg.replace(MISSING_GLYPHS, (c) => svgText(GLYPH_STAND_INS[c])), {
     background: "white",
     fitTo: { mode: "zoom", value: PNG_ZOOM },
     font: {
