@@ -177,7 +177,8 @@ export async function readGatingFolder(dir: string): Promise<GatingOutput[]> {
  * @returns the tracks, the number of checked sessions per fact and the scored checkpoints per
  *   fact (same order)
  * @throws {InputError} for a missing folder, a file that fails the schema, a scored session
- *   outside the lifespan, or a fact twice
+ *   outside the lifespan, a fact without scored sessions, a fact twice, or no fact of a scored
+ *   type in the whole folder
  */
 export async function readPerFactFolder(
   dir: string,
@@ -216,6 +217,13 @@ export async function readPerFactFolder(
         );
       }
       seen.add(key);
+      if (it.session_scores.length === 0) {
+        throw new InputError(
+          path,
+          { path: `[${i}].session_scores` },
+          "expected at least one scored checkpoint (the evaluator scores K per fact)",
+        );
+      }
       const present: number[] = [];
       it.session_scores.forEach((s, j) => {
         if (s.session_id < fact.tStart || s.session_id > fact.tTarget) {
@@ -236,6 +244,14 @@ export async function readPerFactFolder(
         })),
       );
     });
+  }
+  if (tracks.length === 0) {
+    throw new InputError(
+      dir,
+      { path: "" },
+      "expected at least one fact of type user_profile or ongoing_state (the types the " +
+        "evaluator scores)",
+    );
   }
   return { tracks, checked, checkpoints };
 }

@@ -1,7 +1,11 @@
 /** Awkward but valid inputs to the per-fact retention (PerMem-Bench's per_fact outputs, cutoffs). */
 import assert from "node:assert/strict";
 import { parseStaticCutoffs, perFactRetention } from "../../lib/retention/per_fact.ts";
-import type { Checkpoint } from "../../lib/retention/read.ts";
+import { type Checkpoint, readPerFactFolder } from "../../lib/retention/read.ts";
+import { join } from "node:path";
+import { withTempDir } from "../_tmp.ts";
+
+const FX = new URL("./fixtures/", import.meta.url).pathname;
 import type { FactTrack } from "../../lib/retention/retention_rate.ts";
 
 Deno.test('parseStaticCutoffs(): quoted CSV cells are read as CSV (the user is u2, not "u2")', () => {
@@ -76,4 +80,23 @@ Deno.test("perFactRetention(): every value and the facts' order are the same for
   // Sorted by t_start, then gt_idx (numerically: 1:10 after 1:2).
   const f = a.facts.map((x) => [x.t_start, Number(x.fact.split(":")[1])]);
   assert.deepEqual(f, [...f].sort((x, y) => x[0] - y[0] || x[1] - y[1]));
+});
+
+Deno.test("readPerFactFolder(): a fact without scored sessions, or a folder without a scored fact, is an error naming the file", async () => {
+  await withTempDir(async (dir) => {
+    const item = JSON.parse(await Deno.readTextFile(`${FX}per_fact/u1.json`))[0];
+    await Deno.writeTextFile(join(dir, "u9.json"), "[]");
+    await assert.rejects(
+      () => readPerFactFolder(dir),
+      /^InputError: Cannot read .*: \(root\): expected at least one fact of type user_profile or ongoing_state/,
+    );
+    await Deno.writeTextFile(
+      join(dir, "u1.json"),
+      JSON.stringify([{ ...item, session_scores: [] }]),
+    );
+    await assert.rejects(
+      () => readPerFactFolder(dir),
+      /Cannot read .*u1\.json: \[0\]\.session_scores: expected at least one scored checkpoint/,
+    );
+  });
 });
