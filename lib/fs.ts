@@ -29,8 +29,9 @@ let tempCounter = 0;
  * @param text the full content (UTF-8)
  * @returns nothing once the file is in place
  * @throws {InputError} if `path` is a folder ("expected a file") or a parent of it is a file
- *   ("expected a folder"); nothing is written then
- * @throws {Deno.errors.PermissionDenied} or another `Deno.errors` error if the folder cannot be written
+ *   ("expected a folder"), or the folder cannot be written (no permission, a read-only or full
+ *   file system: "expected a writable folder", naming the folder); nothing is written then
+ * @throws another `Deno.errors` error if the write fails otherwise
  */
 export function writeTextAtomic(path: string, text: string): Promise<void> {
   return writeAtomic(path, (temp) => Deno.writeTextFile(temp, text));
@@ -44,7 +45,25 @@ async function writeAtomic(path: string, write: (temp: string) => Promise<void>)
     throw new InputError(path, { path: "" }, "expected a file, found a folder", [], "write");
   }
   const temp = join(dir, `.${basename(path)}.${Deno.pid}.${tempCounter++}.tmp`);
-  await renameOver(temp, path, () => write(temp));
+  try {
+    await renameOver(temp, path, () => write(temp));
+  } catch (err) {
+    // Named by the folder the user gave, not by the temporary file's path alone.
+    if (isUnwritable(err)) throw unwritableFolder(dir, err, "write");
+    throw err;
+  }
+}
+
+/** The InputError of a folder the system refuses to write in (or to create). */
+function unwritableFolder(dir: string, err: unknown, verb: string): InputError {
+  const what = verb === "create" ? "a folder that can be created" : "a writable folder";
+  return new InputError(
+    dir,
+    { path: "" },
+    `expected ${what} (${(err as Error).message})`,
+    [],
+    verb,
+  );
 }
 
 /**
@@ -77,9 +96,10 @@ export async function renameOver(
  *
  * @param dir the folder
  * @returns nothing once the folder exists
- * @throws {InputError} if `dir` or one of its parents exists as a file ("expected a folder"), or
- *   if the system cannot make it there (e.g. under /proc)
- * @throws {Deno.errors.PermissionDenied} or another `Deno.errors` error if it cannot be created
+ * @throws {InputError} if `dir` or one of its parents exists as a file ("expected a folder"), if
+ *   the system cannot make it there (e.g. under /proc), or may not (no permission, a read-only
+ *   file system: "expected a folder that can be created")
+ * @throws another `Deno.errors` error if it cannot be created otherwise
  */
 export async function makeFolder(dir: string): Promise<void> {
   try {
@@ -103,6 +123,11 @@ export async function makeFolder(dir: string): Promise<void> {
         [],
         "create",
       );
+    }
+    if (isUnwritable(err)) {
+      // Deno's permissions refuse even an existing folder: that one is not writable.
+      const exists = (await statOrNull(dir).catch(() => null))?.isDirectory === true;
+      throw unwritableFolder(dir, err, exists ? "write" : "create");
     }
     throw err;
   }
@@ -275,14 +300,8 @@ export async function writeJsonArrayLinesAtomic(
   path: string,
   items: Iterable<unknown>,
 ): Promise<void> {
-  const dir = dirname(path);
-  await makeFolder(dir);
-  if ((await statOrNull(path))?.isDirectory) {
-    throw new InputError(path, { path: "" }, "expected a file, found a folder", [], "write");
-  }
-  const temp = join(dir, `.${basename(path)}.${Deno.pid}.${tempCounter++}.tmp`);
   const enc = new TextEncoder();
-  await renameOver(temp, path, async () => {
+  await writeAtomic(path, async (temp) => {
     const file = await Deno.open(temp, { write: true, create: true, truncate: true });
     try {
       const write = async (text: string) => {
