@@ -38,3 +38,33 @@ Deno.test({
     assert.deepEqual(bom.records, plain.records);
   },
 });
+
+Deno.test("readTrajectoryInput: a memory tool name run by two MCP servers counts on both, with a warning", () => {
+  const call = (id: string, server: string) => [
+    { type: "mcp_tool_use", id, name: "search", server_name: server, input: {} },
+    { type: "mcp_tool_result", tool_use_id: id, content: [] },
+  ];
+  const line = (q: string, servers: string[]) =>
+    JSON.stringify({
+      query_id: q,
+      correct: true,
+      messages: [
+        { role: "user", content: "x" },
+        { role: "assistant", content: servers.flatMap((s, i) => call(`${q}${i}`, s)) },
+        { role: "assistant", content: "ok" },
+      ],
+    });
+  const text = [line("q1", ["memory", "web"]), line("q2", ["memory"])].join("\n");
+  const input = readTrajectoryInput(text, { memoryTools: ["search"] });
+  assert.deepEqual(input.records.map((r) => r.R), [2, 1]);
+  assert.deepEqual(input.warnings, [
+    "1 memory tool name(s) are served by several MCP servers, and the calls on every server " +
+    "count as memory calls: search (memory, web)",
+  ]);
+  // One server per name, or a name that is not a memory tool: no warning.
+  assert.deepEqual(
+    readTrajectoryInput(line("q3", ["memory"]), { memoryTools: ["search"] }).warnings,
+    [],
+  );
+  assert.deepEqual(readTrajectoryInput(text, { memoryTools: ["recall"] }).warnings, []);
+});

@@ -32,11 +32,13 @@ function blocks(content: unknown): unknown[] {
  *
  * @param text the JSONL file's content
  * @param opts memory tools (default {@linkcode GENERIC_MEMORY_TOOLS}) and file name
- * @returns trajectories, skipped records and the tool names seen
+ * @returns trajectories, skipped records, the tool names seen, and a warning when a memory tool's
+ *   name is run by several MCP servers (`server_name`; all its calls count)
  * @throws {TrajectoryInputError} if a line is not JSON or its envelope is malformed
  */
 export function fromAnthropic(text: string, opts: AdapterOptions = {}): AdapterResult {
-  return mapEnvelopes(text, opts, ["messages"], GENERIC_MEMORY_TOOLS, (payload, b, skip) => {
+  const servers = new Map<string, Set<string>>(); // MCP tool name -> the servers that ran it
+  const res = mapEnvelopes(text, opts, ["messages"], GENERIC_MEMORY_TOOLS, (payload, b, skip) => {
     const last = payload.findLastIndex((m) => {
       const o = asObject(m);
       return o?.role === "assistant" &&
@@ -56,6 +58,9 @@ export function fromAnthropic(text: string, opts: AdapterOptions = {}): AdapterR
           if (blk && CALL_BLOCKS.has(t)) {
             if (typeof blk.name !== "string" || blk.name === "") {
               return skip(`${at}.content[${j}]: expected a tool_use block with a name`);
+            }
+            if (t === "mcp_tool_use" && typeof blk.server_name === "string") {
+              servers.set(blk.name, (servers.get(blk.name) ?? new Set()).add(blk.server_name));
             }
             b.call(blk.name, blk.input, typeof blk.id === "string" ? blk.id : undefined);
           } else if (blk && t.endsWith("_tool_result")) {
@@ -108,4 +113,14 @@ export function fromAnthropic(text: string, opts: AdapterOptions = {}): AdapterR
       skip(`${at}: unknown role ${JSON.stringify(o.role)}`);
     });
   });
+  const shared = [...servers].filter(([name, on]) => on.size > 1 && res.tools[name]?.memory)
+    .map(([name, on]) => `${name} (${[...on].sort().join(", ")})`).sort();
+  if (shared.length > 0) {
+    res.warnings = [
+      ...(res.warnings ?? []),
+      `${shared.length} memory tool name(s) are served by several MCP servers, and the calls on ` +
+      `every server count as memory calls: ${shared.join("; ")}`,
+    ];
+  }
+  return res;
 }
