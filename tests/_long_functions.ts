@@ -2,7 +2,7 @@
  * Lists the functions longer than N lines, longest first, with the TypeScript compiler's own
  * parser (so a brace in a string, a template or a regular expression never miscounts).
  *
- *   deno run --allow-read --allow-env scripts/long_functions.ts [--over N] [--counts 80,180] [PATH ...]
+ *   deno run --allow-read --allow-env tests/_long_functions.ts [--over N] [--counts 80,180] [PATH ...]
  *
  * PATH is a file or a folder (default: lib); folders are walked for `.ts` files. A function is a
  * declaration, a method, an accessor, a constructor, a function expression or an arrow function

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { functionSpans } from "../../scripts/long_functions.ts";
+import { functionSpans } from "./_long_functions.ts";
 
 Deno.test("functionSpans() measures declarations, methods and block arrows by the parser, not by braces", () => {
   const text = [
