@@ -19,7 +19,7 @@ import { join, relative } from "node:path";
 
 /** One function: where it starts, its name as a reader says it, and its length in lines. */
 export interface FunctionSpan {
-  /** The file, relative to the working directory. */
+  /** The file, relative to the folder the paths were given from. */
   path: string;
   /** 1-based line of the function's first token. */
   line: number;
@@ -83,12 +83,19 @@ async function* tsFiles(path: string): AsyncGenerator<string> {
   for (const name of names.sort()) yield* tsFiles(join(path, name));
 }
 
-/** The functions of every `.ts` file under `paths`, longest first (then by path and line). */
-export async function longFunctions(paths: string[], over: number): Promise<FunctionSpan[]> {
+/**
+ * The functions over `over` lines of every `.ts` file under `paths`, longest first (then by path
+ * and line); paths relative to `base` (default: the working directory).
+ */
+export async function longFunctions(
+  paths: string[],
+  over: number,
+  base = Deno.cwd(),
+): Promise<FunctionSpan[]> {
   const all: FunctionSpan[] = [];
   for (const root of paths) {
     for await (const file of tsFiles(root)) {
-      all.push(...functionSpans(relative(Deno.cwd(), file), await Deno.readTextFile(file)));
+      all.push(...functionSpans(relative(base, file), await Deno.readTextFile(file)));
     }
   }
   return all.filter((f) => f.lines > over).sort((a, b) =>
