@@ -315,9 +315,48 @@ export function scoreScale(
   const level = opts.level ?? 0.95;
   const seed = opts.seed ?? 0;
   const file = opts.file ?? "<memory>";
+  const tree = groupRecords(records, file);
+  const scales = resolveScales(tree, file);
+  const ladder = orderLadder(scales, opts.ladder, file);
+  const groups: ScaleGroupScore[] = [];
+  const boundaries: ScaleBoundaryScore[] = [];
+  const pair = {
+    B,
+    alpha,
+    resamples,
+    level,
+    seed,
+    curveMax: opts.curveMax,
+    sustained: opts.sustained,
+  };
+  for (const agent of [...tree.keys()].sort(byCode)) {
+    const bySystem = tree.get(agent)!;
+    for (const system of [...bySystem.keys()].sort(byCode)) {
+      const scored = scorePair(agent, system, bySystem.get(system)!, scales, ladder, pair);
+      groups.push(...scored.groups);
+      if (scored.boundary) boundaries.push(scored.boundary);
+    }
+  }
+  return {
+    budget: B,
+    alpha,
+    boundary_rule: opts.sustained ? "sustained" : "first",
+    bootstrap: { resamples, level, seed, unit: "query_id" },
+    n: records.length,
+    ladder: ladder.scales.map(shownScale),
+    groups,
+    boundaries,
+  };
+}
 
-  // 1. Group by (agent, system, raw scale) with nested maps (no key strings per record).
-  const tree = new Map<string, Map<string, Map<string, Acc>>>();
+const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The records of each (agent, system, raw scale), nested maps (no key strings per record). */
+type RecordTree = Map<string, Map<string, Map<string, Acc>>>;
+
+/** Step 1: groups the records by (agent, system, raw scale); a record needs its correctness. */
+function groupRecords(records: readonly ScoreRecord[], file: string): RecordTree {
+  const tree: RecordTree = new Map();
   for (let k = 0; k < records.length; k++) {
     const r = records[k];
     if (r.correct !== true && r.correct !== false) {
@@ -342,8 +381,35 @@ export function scoreScale(
     acc.rs.push(r.R);
     acc.cs.push(r.correct);
   }
+  return tree;
+}
 
-  // 2. Resolve labels <-> N_irr over the whole input; conflicts are input errors.
+/** The scales of the input with labels and N_irr resolved against each other. */
+interface ResolvedScales {
+  /** Every raw scale's records, and the same sorted by raw scale (a fixed order for errors). */
+  raws: Acc[];
+  sortedRaws: Acc[];
+  /** A raw scale with its label or N_irr filled in from another record that gives both. */
+  resolve: (s: TrajectoryScale | null) => TrajectoryScale | null;
+}
+
+/** The identity of a resolved scale: N_irr when known, else the label. */
+function scaleId(s: TrajectoryScale | null): string {
+  return s === null ? NO_SCALE : s.n_irr !== undefined ? `n:${s.n_irr}` : `l:${s.label}`;
+}
+
+/** A scale as the output shows it: its label, else N_irr. */
+function shownScale(s: TrajectoryScale): number | string {
+  return s.label ?? s.n_irr!;
+}
+
+/** The value s* reports for a scale: N_irr when known, else the label. */
+function boundaryValue(s: TrajectoryScale): number | string {
+  return s.n_irr ?? s.label!;
+}
+
+/** Step 2: resolves labels <-> N_irr over the whole input; conflicts are input errors. */
+function resolveScales(tree: RecordTree, file: string): ResolvedScales {
   const labelToN = new Map<string, { n: number; line: number }>();
   const nToLabel = new Map<number, { label: string; line: number }>();
   const raws: Acc[] = [];
@@ -385,109 +451,127 @@ export function scoreScale(
     const label = s.label ?? (s.n_irr !== undefined ? nToLabel.get(s.n_irr)?.label : undefined);
     return { ...(label !== undefined ? { label } : {}), ...(n !== undefined ? { n_irr: n } : {}) };
   };
-  const idOf = (s: TrajectoryScale | null) =>
-    s === null ? NO_SCALE : s.n_irr !== undefined ? `n:${s.n_irr}` : `l:${s.label}`;
+  return { raws, sortedRaws, resolve };
+}
 
-  // 3. The ladder: every distinct resolved scale, in order.
+/** The ladder: its scales in order and each one's position. */
+interface Ladder {
+  scales: TrajectoryScale[];
+  index: Map<string, number>;
+}
+
+/**
+ * Step 3: the ladder, every distinct resolved scale in order: by N_irr when all have one, else
+ * in the order of `ladder` (a label outside it is an input error), else by label.
+ */
+function orderLadder(
+  scales: ResolvedScales,
+  ladder: readonly string[] | undefined,
+  file: string,
+): Ladder {
+  const { resolve } = scales;
   const ladderMap = new Map<string, TrajectoryScale>();
-  for (const a of raws) {
+  for (const a of scales.raws) {
     const s = resolve(a.scale);
-    if (s !== null) ladderMap.set(idOf(s), s);
+    if (s !== null) ladderMap.set(scaleId(s), s);
   }
   const allN = [...ladderMap.values()].every((s) => s.n_irr !== undefined);
   const labelOf = (s: TrajectoryScale) => s.label ?? String(s.n_irr);
-  let ladderScales = [...ladderMap.values()];
-  if (allN) ladderScales.sort((a, b) => a.n_irr! - b.n_irr!);
-  else if (opts.ladder !== undefined) {
-    const pos = new Map(opts.ladder.map((l, i) => [l, i]));
-    for (const s of ladderScales) {
+  let ordered = [...ladderMap.values()];
+  if (allN) ordered.sort((a, b) => a.n_irr! - b.n_irr!);
+  else if (ladder !== undefined) {
+    const pos = new Map(ladder.map((l, i) => [l, i]));
+    for (const s of ordered) {
       if (!pos.has(labelOf(s))) {
-        const a = sortedRaws.find((x) => x.scale !== null && idOf(resolve(x.scale)) === idOf(s));
+        const a = scales.sortedRaws.find((x) =>
+          x.scale !== null && scaleId(resolve(x.scale)) === scaleId(s)
+        );
         throw new TrajectoryInputError(
           file,
           a?.line ?? 0,
           "scale",
-          `expected a scale of the ladder ${JSON.stringify(opts.ladder)}, found "${labelOf(s)}"`,
+          `expected a scale of the ladder ${JSON.stringify(ladder)}, found "${labelOf(s)}"`,
         );
       }
     }
-    ladderScales = ladderScales.sort((a, b) => pos.get(labelOf(a))! - pos.get(labelOf(b))!);
-  } else ladderScales.sort((a, b) => compareLadderLabels(labelOf(a), labelOf(b)));
-  const ladderIndex = new Map(ladderScales.map((s, i) => [idOf(s), i]));
-  const shown = (s: TrajectoryScale): number | string => s.label ?? s.n_irr!;
-  const boundaryValue = (s: TrajectoryScale): number | string => s.n_irr ?? s.label!;
+    ordered = ordered.sort((a, b) => pos.get(labelOf(a))! - pos.get(labelOf(b))!);
+  } else ordered.sort((a, b) => compareLadderLabels(labelOf(a), labelOf(b)));
+  return { scales: ordered, index: new Map(ordered.map((s, i) => [scaleId(s), i])) };
+}
 
-  // 4. Score every (agent, system, scale).
-  const groups: ScaleGroupScore[] = [];
-  const boundaries: ScaleBoundaryScore[] = [];
-  const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  for (const agent of [...tree.keys()].sort(byCode)) {
-    const bySystem = tree.get(agent)!;
-    for (const system of [...bySystem.keys()].sort(byCode)) {
-      // Merge raw scales that resolve to the same scale.
-      const merged = new Map<string, { scale: TrajectoryScale | null; accs: Acc[] }>();
-      for (const a of bySystem.get(system)!.values()) {
-        const s = resolve(a.scale);
-        const id = idOf(s);
-        const m = merged.get(id);
-        if (m) m.accs.push(a);
-        else merged.set(id, { scale: s, accs: [a] });
-      }
-      const entries = [...merged.entries()].sort((x, y) =>
-        (ladderIndex.get(x[0]) ?? -1) - (ladderIndex.get(y[0]) ?? -1)
-      );
-      let maxR = 0;
-      for (const [, m] of entries) {
-        for (const a of m.accs) for (const r of a.rs) if (r > maxR) maxR = r;
-      }
-      const curveEnd = opts.curveMax ?? Math.min(maxR, 10_000);
-      const pairGroups: ScaleGroupScore[] = [];
-      for (const [id, m] of entries) {
-        const g = scoreGroup(agent, system, m.scale, m.accs, {
-          B,
-          curveEnd,
-          resamples,
-          level,
-          seed: `${seed}|${agent}|${system}|${id}`,
-        });
-        g.ladder_index = ladderIndex.get(id) ?? -1;
-        if (m.scale !== null) g.scale = shown(m.scale);
-        pairGroups.push(g);
-      }
-      groups.push(...pairGroups);
-      const laddered = pairGroups.filter((g) => g.scale_ref !== null);
-      if (laddered.length > 0) {
-        const points = laddered.map((g) => ({
-          scale: boundaryValue(g.scale_ref!),
-          pass_at_b: g.pass_at_b,
-          n: g.n,
-        }));
-        const b = usableScaleBoundary(
-          points.map((p) => ({ scale: p.scale, value: p.pass_at_b })),
-          alpha,
-        );
-        boundaries.push({
-          agent,
-          system,
-          s_star: opts.sustained ? b.s_star_sustained : b.s_star,
-          recovers: b.recovers,
-          s_star_first: b.s_star,
-          s_star_sustained: b.s_star_sustained,
-          points,
-        });
-      }
-    }
+/** Budget, boundary and bootstrap settings shared by every (agent, system). */
+interface PairOptions {
+  B: number;
+  alpha: number;
+  resamples: number;
+  level: number;
+  seed: number | string;
+  curveMax?: number;
+  sustained?: boolean;
+}
+
+/**
+ * Step 4: one (agent, system): its raw scales merged where they resolve to the same scale, each
+ * scale's group score in ladder order, and s*_alpha over the scales on the ladder.
+ */
+function scorePair(
+  agent: string,
+  system: string,
+  byScale: Map<string, Acc>,
+  scales: ResolvedScales,
+  ladder: Ladder,
+  o: PairOptions,
+): { groups: ScaleGroupScore[]; boundary: ScaleBoundaryScore | null } {
+  const merged = new Map<string, { scale: TrajectoryScale | null; accs: Acc[] }>();
+  for (const a of byScale.values()) {
+    const s = scales.resolve(a.scale);
+    const id = scaleId(s);
+    const m = merged.get(id);
+    if (m) m.accs.push(a);
+    else merged.set(id, { scale: s, accs: [a] });
   }
-  return {
-    budget: B,
-    alpha,
-    boundary_rule: opts.sustained ? "sustained" : "first",
-    bootstrap: { resamples, level, seed, unit: "query_id" },
-    n: records.length,
-    ladder: ladderScales.map(shown),
-    groups,
-    boundaries,
+  const entries = [...merged.entries()].sort((x, y) =>
+    (ladder.index.get(x[0]) ?? -1) - (ladder.index.get(y[0]) ?? -1)
+  );
+  let maxR = 0;
+  for (const [, m] of entries) {
+    for (const a of m.accs) for (const r of a.rs) if (r > maxR) maxR = r;
+  }
+  const curveEnd = o.curveMax ?? Math.min(maxR, 10_000);
+  const groups: ScaleGroupScore[] = [];
+  for (const [id, m] of entries) {
+    const g = scoreGroup(agent, system, m.scale, m.accs, {
+      B: o.B,
+      curveEnd,
+      resamples: o.resamples,
+      level: o.level,
+      seed: `${o.seed}|${agent}|${system}|${id}`,
+    });
+    g.ladder_index = ladder.index.get(id) ?? -1;
+    if (m.scale !== null) g.scale = shownScale(m.scale);
+    groups.push(g);
+  }
+  const laddered = groups.filter((g) => g.scale_ref !== null);
+  if (laddered.length === 0) return { groups, boundary: null };
+  const points = laddered.map((g) => ({
+    scale: boundaryValue(g.scale_ref!),
+    pass_at_b: g.pass_at_b,
+    n: g.n,
+  }));
+  const b = usableScaleBoundary(
+    points.map((p) => ({ scale: p.scale, value: p.pass_at_b })),
+    o.alpha,
+  );
+  const boundary: ScaleBoundaryScore = {
+    agent,
+    system,
+    s_star: o.sustained ? b.s_star_sustained : b.s_star,
+    recovers: b.recovers,
+    s_star_first: b.s_star,
+    s_star_sustained: b.s_star_sustained,
+    points,
   };
+  return { groups, boundary };
 }
 
 function scoreGroup(
