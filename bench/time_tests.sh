@@ -31,7 +31,7 @@ NO_COLOR=1 /usr/bin/time -f '%e %U %S' -o "$times" ./run test >"$log" 2>&1
 code=$?
 set -e
 after="$(load1)"
-read -r wall user sys <"$times"
+read -r wall user sys < <(tail -n 1 "$times")
 rm -f "$times"
 mean="$(awk '{ s += $1; n++ } END { if (n) printf "%.1f", s / n; else print "n/a" }' "$samples")"
 echo "tier: $tier (exit $code; log $log)"
