@@ -1,5 +1,5 @@
 /**
- * Adjudicators (DESIGN §4): who says which candidate memory covers which evidence unit. The
+ * Adjudicators (DESIGN §1, natural packages; paper 000 §5): who says which candidate memory covers which evidence unit. The
  * lexical judge (an offline stand-in, labelled as such), an LLM judge behind any OpenAI-style
  * endpoint, labels imported from a file, relabelling a package with any of them, and the
  * coverage grid written for review.
