@@ -15,3 +15,9 @@
  * @module
  */
 export { Figure, makeFigure, VEGALITE_MIME, type VegaLiteSpec } from "./figure.ts";
+export {
+  BUDGET_PARAM,
+  type CoverageHeatmapOptions,
+  coverageHeatmapSpec,
+  type KeptStore,
+} from "./coverage_heatmap.ts";
