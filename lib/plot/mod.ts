@@ -1,6 +1,7 @@
 /**
  * Figures: a Vega-Lite spec with its SVG rendered locally with vega, shown in Jupyter as a
- * Vega-Lite bundle with the SVG beside it, saved as `.vl.json`, `.svg` (and `.png`).
+ * Vega-Lite bundle with the SVG beside it, saved as `.vl.json`, `.svg` and `.png`, in the house
+ * style (Okabe-Ito palette, series told apart by dash and point shape).
  *
  * Entry point `memaudit/plot` (deno.json `exports["./plot"]`): this list is what the part
  * offers; anything under `lib/plot/` it does not name is internal and may change.
@@ -14,7 +15,9 @@
  *
  * @module
  */
-export { Figure, makeFigure, VEGALITE_MIME, type VegaLiteSpec } from "./figure.ts";
+export { Figure, makeFigure, VEGALITE_MIME } from "./figure.ts";
+export { renderPng } from "./png.ts";
+export { PALETTE, styleSpec, type VegaLiteSpec } from "./style.ts";
 export {
   BUDGET_PARAM,
   type CoverageHeatmapOptions,

@@ -80,6 +80,7 @@ export {
   SnapshotSchema,
 } from "./formats.ts";
 export {
+  type Checkpoint,
   factId,
   parseFactsCsv,
   parsePresenceCsv,
@@ -91,6 +92,7 @@ export {
   referenceFacts,
   validateJson,
 } from "./read.ts";
+export * from "./per_fact.ts";
 export {
   decisionsFromGatingOutputs,
   type GatingDecision,

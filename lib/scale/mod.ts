@@ -81,6 +81,10 @@ export {
 // The log adapters, all of lib/scale/adapters/mod.ts: readTrajectoryInput, detectFormat,
 // TRAJECTORY_FORMATS, the from* adapters, the default memory tools and their types.
 export * from "./adapters/mod.ts";
+// LongMemEval evaluate_qa outputs scored per scale (accuracy, transitions, s* on accuracy), and
+// the shared runs notebook 08 reads.
+export * from "./qa_scales.ts";
+export * from "./longmemeval_runs.ts";
 // scale-B: ladders, sources, BM25, simulators, structural judge, write-time view.
 export {
   buildLadder,

@@ -1,16 +1,16 @@
 /**
  * The synthetic sweep (ARTIFACT-SPEC §4.2-§4.3): the grid runner with its workers, journal,
- * result rows (JSONL/CSV) and summary, shards (`--shard I/N`), and the paper's reported sweep
+ * result rows (JSONL/CSV) and summary (shards: `memaudit/shard`), and the paper's reported sweep
  * and stress numbers to compare against (reference data, never ours).
  *
  * Entry point `memaudit/sweep` (deno.json `exports["./sweep"]`): this list is what the part
  * offers; anything under `lib/sweep/` it does not name is internal and may change.
  *
- * @example A shard of a run
+ * @example The exact sweep's methods
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseShard } from "./mod.ts";
- * assert.deepEqual(parseShard("2/4"), { index: 2, count: 4 });
+ * import { EXACT_SWEEP_METHODS } from "./mod.ts";
+ * assert.equal(EXACT_SWEEP_METHODS.length, 8);
  * ```
  *
  * @module
@@ -28,7 +28,6 @@ export { progressLogger } from "./progress.ts";
 export { EXACT_SWEEP_METHODS, methodLabel, STRESS_METHODS } from "./methods.ts";
 export { RESULT_SCHEMA_VERSION, type ResultRow } from "./row.ts";
 export type { SweepAggregateRow, SweepSummary } from "./summary.ts";
-export { parseShard, type Shard } from "../shard.ts";
 // the paper's reported numbers (reference data)
 export {
   compareExactSweep,
