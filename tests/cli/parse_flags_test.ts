@@ -19,3 +19,17 @@ Deno.test("parseFlags() suggests the known flag nearest to a mistyped one", () =
   assert.equal(msg(["--zzzzzz"]), "Unknown option '--zzzzzz'");
   assert.deepEqual({ ...parseFlags(["--budgets", "8", "x"], opts).values }, { budgets: "8" });
 });
+
+Deno.test("parseFlags() refuses a flag that takes a value given twice (parseArgs kept the last)", () => {
+  assert.throws(
+    () => parseFlags(["--budgets", "2", "--budgets", "3"], opts),
+    (e) =>
+      e instanceof UsageError &&
+      e.message === "--budgets given twice ('2' and '3'): expected it once",
+  );
+  assert.throws(() => parseFlags(["--budgets=2", "--budgets", "2"], opts), /given twice/);
+  // A boolean flag said twice says the same thing; a flag declared `multiple` may repeat.
+  assert.equal(parseFlags(["--json", "--json"], opts).values.json, true);
+  const many = { tool: { type: "string", multiple: true } } as const;
+  assert.deepEqual(parseFlags(["--tool", "a", "--tool", "b"], many).values.tool, ["a", "b"]);
+});
