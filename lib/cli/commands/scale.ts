@@ -27,6 +27,7 @@ import {
   type TrajectoryFormat,
 } from "../../scale/adapters/mod.ts";
 import { type ScaleScore, scoreScale } from "../../scale/score.ts";
+import { memoryCallWarning } from "../../scale/memory_call_warning.ts";
 
 /** One `memaudit scale` subcommand. */
 interface Subcommand {
@@ -92,7 +93,14 @@ const GROUP_COLUMNS = [
   "p90r",
   "mean_r",
 ];
-const BOUNDARY_COLUMNS = ["agent", "system", "s_star", "recovers", "s_star_sustained"];
+const BOUNDARY_COLUMNS = [
+  "agent",
+  "system",
+  "s_star",
+  "recovers",
+  "s_star_sustained",
+  "missing_scales",
+];
 
 /** Most bootstrap resamples `memaudit scale score` accepts (1e6 take seconds). */
 const MAX_RESAMPLES = 1_000_000;
@@ -119,7 +127,7 @@ function list(flag: string, v: string | undefined): string[] | undefined {
 /** The `--json` shape: stable keys (issue 11). */
 function scoreJson(
   res: ScaleScore,
-  extra: { format: string; skipped: { line: number; reason: string }[] },
+  extra: { format: string; skipped: { line: number; reason: string }[]; warnings: string[] },
 ): Record<string, unknown> {
   return {
     groups: res.groups.map((g) => ({
@@ -132,12 +140,16 @@ function scoreJson(
       p_wrong: g.p_wrong,
       p90r: g.p90r,
       mean_r: g.mean_r,
+      ci: g.ci,
     })),
     boundaries: res.boundaries.map((b) => ({
       agent: b.agent,
       system: b.system,
       s_star: b.s_star,
       recovers: b.recovers,
+      s_star_sustained: b.s_star_sustained,
+      missing_scales: b.missing_scales,
+      points: b.points,
     })),
     params: {
       budget: res.budget,
@@ -148,6 +160,7 @@ function scoreJson(
       format: extra.format,
     },
     skipped: extra.skipped,
+    warnings: extra.warnings,
   };
 }
 
@@ -184,11 +197,8 @@ async function runScore(argv: string[], io: CliIo): Promise<number> {
   const seed = parseSeedFlag(values.seed, 0);
 
   const file = positionals[0];
-  const input = readTrajectoryInput(await readTextInput(file), {
-    file,
-    format,
-    memoryTools: list("memory-tools", values["memory-tools"]),
-  });
+  const memoryTools = list("memory-tools", values["memory-tools"]);
+  const input = readTrajectoryInput(await readTextInput(file), { file, format, memoryTools });
   let records = input.records;
   const log = values["judge-log"];
   if (log !== undefined) {
@@ -223,8 +233,11 @@ async function runScore(argv: string[], io: CliIo): Promise<number> {
     s_star: b.s_star,
     recovers: b.recovers,
     s_star_sustained: b.s_star_sustained,
+    missing_scales: b.missing_scales.length > 0 ? b.missing_scales.join(" ") : null,
   }));
-  const json = scoreJson(res, { format: input.format, skipped: input.skipped });
+  const noCalls = memoryCallWarning({ ...input, memoryTools });
+  const warnings = [...(noCalls !== null ? [noCalls] : []), ...res.warnings];
+  const json = scoreJson(res, { format: input.format, skipped: input.skipped, warnings });
 
   if (values.out !== undefined) {
     const dir = values.out;
@@ -288,6 +301,7 @@ async function runScore(argv: string[], io: CliIo): Promise<number> {
       );
     }
   }
+  for (const w of warnings) io.stderr(`warning: ${file}: ${w}\n`);
   if (input.skipped.length > 0 && form !== "json") {
     io.stderr(`${input.skipped.length} source record(s) not mapped:\n`);
     for (const s of input.skipped) io.stderr(`  ${file}: line ${s.line}: ${s.reason}\n`);
