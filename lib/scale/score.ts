@@ -248,13 +248,13 @@ function interval(lo: number, hi: number): Interval {
  * taken in sorted order, so nothing depends on line order.
  */
 function queryBootstrap(
-  qids: readonly string[],
+  ids: QueryIndex,
   rs: readonly number[],
   cs: readonly boolean[],
   o: { B: number; resamples: number; level: number; seed: string },
 ): NonNullable<ScaleGroupScore["ci"]> {
-  const types = idTypes(qids, rs, cs, o.B);
-  const n = qids.length;
+  const types = idTypes(ids, rs, cs, o.B);
+  const n = rs.length;
   let P = 0, E = 0;
   for (const t of types) {
     P += t.ids * t.pass;
@@ -305,31 +305,31 @@ interface IdType {
 
 /** The query ids grouped by (trajectories, passes, exhaustions), in sorted order. */
 function idTypes(
-  qids: readonly string[],
+  ids: QueryIndex,
   rs: readonly number[],
   cs: readonly boolean[],
   B: number,
 ): IdType[] {
-  const index = new Map<string, number>();
-  const cnt: number[] = [], pass: number[] = [], exh: number[] = [];
-  for (let t = 0; t < qids.length; t++) {
-    let i = index.get(qids[t]);
-    if (i === undefined) {
-      index.set(qids[t], i = cnt.length);
-      cnt.push(0), pass.push(0), exh.push(0);
-    }
+  const cnt = new Int32Array(ids.count), pass = new Int32Array(ids.count);
+  const exh = new Int32Array(ids.count);
+  for (let t = 0; t < rs.length; t++) {
+    const i = ids.of[t];
     cnt[i]++;
     if (rs[t] > B) exh[i]++;
     else if (cs[t]) pass[i]++;
   }
-  const byKey = new Map<string, IdType>();
-  for (let i = 0; i < cnt.length; i++) {
-    const key = `${cnt[i]},${pass[i]},${exh[i]}`;
-    const t = byKey.get(key);
+  // Keyed by cnt, then pass·(cnt + 1) + exh (exact: both are at most cnt).
+  const byCnt = new Map<number, Map<number, IdType>>();
+  for (let i = 0; i < ids.count; i++) {
+    let m = byCnt.get(cnt[i]);
+    if (m === undefined) byCnt.set(cnt[i], m = new Map());
+    const key = pass[i] * (cnt[i] + 1) + exh[i];
+    const t = m.get(key);
     if (t !== undefined) t.ids++;
-    else byKey.set(key, { cnt: cnt[i], pass: pass[i], exh: exh[i], ids: 1 });
+    else m.set(key, { cnt: cnt[i], pass: pass[i], exh: exh[i], ids: 1 });
   }
-  return [...byKey.values()].sort((a, b) => a.cnt - b.cnt || a.pass - b.pass || a.exh - b.exh);
+  const out = [...byCnt.values()].flatMap((m) => [...m.values()]);
+  return out.sort((a, b) => a.cnt - b.cnt || a.pass - b.pass || a.exh - b.exh);
 }
 
 /**
@@ -583,28 +583,48 @@ function missingScaleWarning(b: ScaleBoundaryScore): string {
     "and could lie at a missing one";
 }
 
+/** Each trajectory's query as a number 0..count-1 (in concatenation order of the accs). */
+interface QueryIndex {
+  /** The query number of each trajectory. */
+  of: Int32Array;
+  /** Distinct query ids. */
+  count: number;
+}
+
 /**
- * Refuses a trajectory that repeats another of the same (agent, system,
- * scale, query): it would count twice in n and every fraction. Trajectories
- * of one query told apart by distinct `trajectory_id`s (repeated trials) are
- * kept.
+ * Numbers the queries of one group's trajectories, refusing a trajectory
+ * that repeats another of the same (agent, system, scale, query): it would
+ * count twice in n and every fraction. Trajectories of one query told apart
+ * by distinct `trajectory_id`s (repeated trials) are kept.
  */
-function refuseRepeats(accs: readonly Acc[], where: string, file: string): void {
-  const plain = new Map<string, number>();
+function queryIndex(accs: readonly Acc[], where: string, file: string): QueryIndex {
+  const index = new Map<string, number>();
+  const plainLine: number[] = []; // line of the query's trajectory without an id, 0 if none
   const byId = new Map<string, number>();
+  const of = new Int32Array(accs.reduce((s, a) => s + a.qids.length, 0));
+  let t = 0;
   for (const a of accs) {
-    for (let k = 0; k < a.qids.length; k++) {
-      const q = a.qids[k], tid = a.tids[k];
-      const map = tid === "" ? plain : byId;
-      const key = tid === "" ? q : JSON.stringify([q, tid]);
-      const before = map.get(key);
-      if (before === undefined) {
-        map.set(key, a.lines[k]);
-        continue;
+    for (let k = 0; k < a.qids.length; k++, t++) {
+      const q = a.qids[k], tid = a.tids[k], line = a.lines[k];
+      let i = index.get(q);
+      if (i === undefined) {
+        index.set(q, i = plainLine.length);
+        plainLine.push(0);
       }
+      of[t] = i;
+      let before: number | undefined;
+      if (tid === "") {
+        if (plainLine[i] === 0) plainLine[i] = line;
+        else before = plainLine[i];
+      } else {
+        const key = JSON.stringify([q, tid]);
+        before = byId.get(key);
+        if (before === undefined) byId.set(key, line);
+      }
+      if (before === undefined) continue;
       throw new TrajectoryInputError(
         file,
-        a.lines[k],
+        line,
         tid === "" ? "query_id" : "trajectory_id",
         `expected one trajectory per (query, scale) of ${where}: query ${JSON.stringify(q)}` +
           `${tid === "" ? "" : ` (trajectory ${JSON.stringify(tid)})`} is also on line ${before}` +
@@ -612,6 +632,7 @@ function refuseRepeats(accs: readonly Acc[], where: string, file: string): void 
       );
     }
   }
+  return { of, count: plainLine.length };
 }
 
 function scoreGroup(
@@ -631,7 +652,7 @@ function scoreGroup(
   const where = `${JSON.stringify(agent)}/${JSON.stringify(system)} at ${
     scale === null ? "no scale" : `scale ${scale.label ?? scale.n_irr}`
   }`;
-  refuseRepeats(accs, where, o.file);
+  const ids = queryIndex(accs, where, o.file);
   const all = new Map<number, number>(), corr = new Map<number, number>();
   let n = 0, sumR = 0, pass = 0, exh = 0;
   for (const a of accs) {
@@ -670,12 +691,10 @@ function scoreGroup(
   }
 
   let ci: ScaleGroupScore["ci"] = null;
-  const qids = accs.length === 1 ? accs[0].qids : accs.flatMap((a) => a.qids);
-  const queries = new Set(qids).size;
   if (o.resamples > 0) {
     const rs = accs.length === 1 ? accs[0].rs : accs.flatMap((a) => a.rs);
     const cs = accs.length === 1 ? accs[0].cs : accs.flatMap((a) => a.cs);
-    ci = queryBootstrap(qids, rs, cs, o);
+    ci = queryBootstrap(ids, rs, cs, o);
   }
   return {
     agent,
@@ -684,7 +703,7 @@ function scoreGroup(
     scale_ref: scale,
     ladder_index: -1,
     n,
-    queries,
+    queries: ids.count,
     pass_at_b: pass / n,
     p_exh: exh / n,
     p_wrong: wrong / n,
