@@ -39,6 +39,8 @@ import {
 } from "../../retention/judges.ts";
 import type { BankSnapshot } from "../../retention/replay.ts";
 import { writeSimulatedRun } from "../../retention/simulate.ts";
+import { pairSnapshotFolders } from "../../retention/pair_folders.ts";
+import { InputError } from "../../errors.ts";
 import {
   decisionsFromGatingOutputs,
   type GatingDecision,
@@ -217,13 +219,26 @@ async function rr(argv: string[], io: CliIo): Promise<number> {
     throw new UsageError(`--reweight expects artifact or exact, got '${values.reweight}'`);
   }
   let tracks: FactTrack[], checked: number[], judgeLabel: string | null = null;
+  const warnings: string[] = [];
   if (csvMode) {
     ({ tracks, checked } = await read.readFactsAndPresence(values.facts!, values.presence!));
   } else if (perFactMode) {
     ({ tracks, checked } = await read.readPerFactFolder(values["per-fact"]!));
   } else {
-    const sessions = await read.readSessionFolder(values.sessions!);
-    const snaps = await read.readSnapshotFolder(values.snapshots!);
+    const paired = pairSnapshotFolders(
+      await read.readSessionFolder(values.sessions!),
+      await read.readSnapshotFolder(values.snapshots!),
+      { sessions: values.sessions!, snapshots: values.snapshots! },
+    );
+    if (paired.sessions.size === 0) {
+      throw new InputError(
+        values.snapshots!,
+        { path: "" },
+        `expected a snapshot folder for at least one user of ${values.sessions}`,
+      );
+    }
+    warnings.push(...paired.warnings);
+    const { sessions, snapshots: snaps } = paired;
     const banks = new Map<string, BankSnapshot[]>();
     for (const [u, list] of snaps) banks.set(u, list.map(bankFromSnapshotFile));
     const facts = [...sessions.values()].flatMap(read.referenceFacts);
@@ -258,6 +273,7 @@ async function rr(argv: string[], io: CliIo): Promise<number> {
       [kKey]: report.benchmark.pooledK,
       per_fact_exact: report.benchmark.perFactExact,
     },
+    warnings,
   };
   const columns = ["user", "facts", "pooled_exact", kKey, "error", "per_fact_exact"];
   const rows: Record<string, unknown>[] = [
@@ -314,6 +330,7 @@ async function rr(argv: string[], io: CliIo): Promise<number> {
     });
   }
   emit(io, form, { json, columns, rows });
+  for (const w of warnings) io.stderr(`warning: ${w}\n`);
   if (form === "table") {
     io.stdout(
       `pooled = lifespan-weighted per user (benchmark default); ${kKey} = ${k} checkpoints, ${reweight} reweighting${
