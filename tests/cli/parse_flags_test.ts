@@ -1,6 +1,7 @@
 /** lib/cli/command.ts parseFlags(): bad flags are UsageErrors, a near miss names the flag meant. */
 import assert from "node:assert/strict";
 import { parseFlags, UsageError } from "../../lib/cli/command.ts";
+import { assertOneLine, EXAMPLE, memaudit } from "./_run.ts";
 
 const opts = { budgets: { type: "string" }, json: { type: "boolean" } } as const;
 
@@ -32,4 +33,15 @@ Deno.test("parseFlags() refuses a flag that takes a value given twice (parseArgs
   assert.equal(parseFlags(["--json", "--json"], opts).values.json, true);
   const many = { tool: { type: "string", multiple: true } } as const;
   assert.deepEqual(parseFlags(["--tool", "a", "--tool", "b"], many).values.tool, ["a", "b"]);
+});
+
+Deno.test("memaudit solve refuses --budgets 8, and --budget twice with one line, exit 2", async () => {
+  assertOneLine(
+    await memaudit(["solve", EXAMPLE, "--budgets", "8,"]),
+    /^memaudit solve: --budgets has an empty entry in '8,': expected a word between commas/,
+  );
+  assertOneLine(
+    await memaudit(["solve", EXAMPLE, "--budgets", "2", "--budgets", "3"]),
+    /^memaudit solve: --budgets given twice \('2' and '3'\): expected it once/,
+  );
 });
