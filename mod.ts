@@ -419,6 +419,37 @@ export { outPath } from "./lib/report/out.ts";
 export { type Column, Table } from "./lib/report/table.ts";
 export { type Check, Checks, type ChecksSummary, type SkipOptions } from "./lib/report/checks.ts";
 export { Figure, makeFigure, type VegaLiteSpec } from "./lib/plot/figure.ts";
+export {
+  BUDGET_PARAM,
+  type CoverageHeatmapOptions,
+  coverageHeatmapSpec,
+  type KeptStore,
+} from "./lib/plot/coverage_heatmap.ts";
+
+// --- Teaching (notebooks 00-02): OPT at every budget, bounds, the MILP by line, ties, lab mode --
+export {
+  Answer,
+  type BoundRow,
+  boundRows,
+  type BudgetStep,
+  budgetSteps,
+  editedReason,
+  explainLp,
+  type GvtRow,
+  gvtRows,
+  integerBudgets,
+  type LpLine,
+  optimalStores,
+  type OptJump,
+  optJumps,
+  optStepsSpec,
+  proposition1Package,
+  QUICK_ENV,
+  quickMode,
+  rootKnapsackBound,
+  rootSuffixBound,
+  THEOREM2_LINE,
+} from "./lib/teach/mod.ts";
 
 // --- Scale-conditioned reliability (paper 002): trajectories, scorer, ladders, simulators --------
 // the trajectory format, its readers and adapters, the scorer

@@ -7,10 +7,10 @@
  *
  * @module
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "./deps.ts";
 import { InputError } from "./errors.ts";
-import { readJsonOr } from "./_json_input.ts";
-import { validateInput } from "./package/_zod.ts";
+import { readJsonOr } from "./fs.ts";
+import { validateInput } from "./validate_input.ts";
 import { checkShardSet, type Shard } from "./shard.ts";
 
 /** What a merge reads of one shard folder: at least the folder and its shard. */

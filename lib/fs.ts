@@ -2,13 +2,14 @@
  * File helpers shared by every writer and reader: atomic text writes (DESIGN
  * §7, "nothing half-written") and strict UTF-8 reads that turn a missing
  * file, a folder where a file was expected, or bytes that are not UTF-8 into
- * an {@linkcode InputError} naming the path.
+ * an {@linkcode InputError} naming the path; JSON files read with the strict
+ * reader of `json_text.ts`, and JSON lists written and read one element per line.
  *
  * @module
  */
 import { basename, dirname, join } from "node:path";
 import { InputError } from "./errors.ts";
-import { parseJsonText } from "./package/_json_text.ts";
+import { parseJsonText } from "./json_text.ts";
 
 let tempCounter = 0;
 
@@ -259,6 +260,29 @@ export function isUnwritable(err: unknown): boolean {
  */
 export async function readJsonInput(path: string, strict = true): Promise<unknown> {
   return parseJsonText(await readTextInput(path), path, { uniqueKeys: strict });
+}
+
+/**
+ * Reads and parses a JSON file. Reading errors that are bad input
+ * ({@linkcode InputError}: a missing file, a folder, not UTF-8) pass as they
+ * are; anything else, a syntax error above all, becomes an InputError naming
+ * the file.
+ *
+ * @param file the file
+ * @param expected what was expected, from the error's message (e.g. its JSON.parse message)
+ * @returns the parsed value (not validated)
+ * @throws {InputError} naming the file, with `expected(message)` for a file that is not JSON
+ */
+export async function readJsonOr(
+  file: string,
+  expected: (message: string) => string,
+): Promise<unknown> {
+  try {
+    return JSON.parse(await readTextInput(file));
+  } catch (err) {
+    if (err instanceof InputError) throw err;
+    throw new InputError(file, { path: "" }, expected((err as Error).message));
+  }
 }
 
 /**

@@ -10,13 +10,12 @@
  *
  * @module
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../deps.ts";
 import { join } from "node:path";
 import { InputError } from "../errors.ts";
-import { readTextInput, statOrNull } from "../fs.ts";
+import { readJsonOr, readTextInput, statOrNull } from "../fs.ts";
 import { writeFileSet } from "../_write_files.ts";
-import { canonicalJson, sortedPrettyJson } from "../generate/canonical_json.ts";
-import { readJsonOr } from "../_json_input.ts";
+import { canonicalJson, sortedPrettyJson } from "../canonical_json.ts";
 import {
   checkShardJson,
   checkShardLines,

@@ -5,8 +5,7 @@
  *
  * @module
  */
-import * as vega from "npm:vega@6.4.0";
-import * as vl from "npm:vega-lite@6.5.0";
+import { vega, vegaLite as vl } from "../deps_plot.ts";
 import { writeTextAtomic } from "../fs.ts";
 import { outPath } from "../report/out.ts";
 

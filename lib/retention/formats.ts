@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../deps.ts";
 
 /**
  * What the readers use of a zod schema: `safeParse` with issues carrying a

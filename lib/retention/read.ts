@@ -20,8 +20,8 @@
 import { join } from "node:path";
 import { InputError } from "../errors.ts";
 import { readTextInput, statOrNull } from "../fs.ts";
-import { parseJsonText } from "../package/_json_text.ts";
-import { validateInput } from "../package/_zod.ts";
+import { parseJsonText } from "../json_text.ts";
+import { validateInput } from "../validate_input.ts";
 import { forEachCsvRow, parseCsvRows } from "./_csv.ts";
 import { readDirSorted } from "./_dir.ts";
 import {

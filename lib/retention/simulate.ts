@@ -18,7 +18,7 @@
  * @module
  */
 import { join } from "node:path";
-import { stringify } from "npm:csv-stringify@6.9.0/sync";
+import { stringifyCsv } from "../deps.ts";
 import { writeTextAtomic } from "../fs.ts";
 import { type Shard, shardItems } from "../shard.ts";
 import { generateCohort, writeCohort } from "./cohort.ts";
@@ -95,7 +95,7 @@ export interface SimulatedRunFiles {
 }
 
 const csv = (columns: string[], rows: Record<string, unknown>[]) =>
-  stringify(rows.map((r) => columns.map((c) => r[c])), { header: true, columns });
+  stringifyCsv(rows.map((r) => columns.map((c) => r[c])), { header: true, columns });
 
 /**
  * Most users {@linkcode writeSimulatedRun} simulates: 50 x PerMem-Bench's 20.

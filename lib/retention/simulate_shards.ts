@@ -14,9 +14,8 @@
  * @module
  */
 import { join } from "node:path";
-import { parse } from "npm:csv-parse@7.0.3/sync";
-import { z } from "npm:zod@4.6.7";
-import { canonicalJson } from "../generate/canonical_json.ts";
+import { parseCsv, z } from "../deps.ts";
+import { canonicalJson } from "../canonical_json.ts";
 import { InputError } from "../errors.ts";
 import { readTextInput, statOrNull } from "../fs.ts";
 import { writeFileSet } from "../_write_files.ts";
@@ -65,7 +64,7 @@ function rowsByUser(text: string, file: string): { header: string; byUser: Map<s
   const header = nl < 0 ? text : text.slice(0, nl + 1);
   let recs: { record: Record<string, string>; raw: string }[];
   try {
-    recs = parse(text, { columns: true, raw: true });
+    recs = parseCsv(text, { columns: true, raw: true });
   } catch (err) {
     throw new InputError(file, { path: "" }, `expected CSV (${(err as Error).message})`);
   }
@@ -189,7 +188,7 @@ export async function mergeRetentionShards(
     for (const u of users) {
       const raw = parts.get(owner.get(u)!)!.byUser.get(u) ?? "";
       text += raw;
-      rows += raw === "" ? 0 : parse(raw, { columns: false }).length;
+      rows += raw === "" ? 0 : parseCsv(raw, { columns: false }).length;
     }
     const role = name.replace(/\.csv$/, "");
     files[role] = join(outDir, name);

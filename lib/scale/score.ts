@@ -21,9 +21,7 @@
  *
  * @module
  */
-// @ts-types="npm:@types/d3-random@3.0.4"
-import { randomBinomial } from "npm:d3-random@3.0.2";
-import { quantileSorted } from "npm:simple-statistics@7.12.1";
+import { quantileSorted, randomBinomial } from "../deps.ts";
 import { SeededRandom } from "../rng/seeded_random.ts";
 import { compareLadderLabels, usableScaleBoundary } from "./boundary.ts";
 import { type ScoreRecord, TrajectoryInputError, type TrajectoryScale } from "./trajectory.ts";

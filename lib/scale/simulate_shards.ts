@@ -20,9 +20,9 @@
  * @module
  */
 import { createHash } from "node:crypto";
-import { z } from "npm:zod@4.6.7";
+import { z } from "../deps.ts";
 import { join } from "node:path";
-import { canonicalJson } from "../generate/canonical_json.ts";
+import { canonicalJson } from "../canonical_json.ts";
 import { readTextInput, writeTextAtomic } from "../fs.ts";
 import { writeFileSet } from "../_write_files.ts";
 import {

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { InputError } from "../errors.ts";
 import { readTextInput, statOrNull } from "../fs.ts";
 import { writeFileSet } from "../_write_files.ts";
-import { canonicalJson } from "../generate/canonical_json.ts";
+import { canonicalJson } from "../canonical_json.ts";
 import * as shardFiles from "../_shard_files.ts";
 import { type Shard, shardSize } from "../shard.ts";
 import { type SweepFiles, sweepFiles, type SweepGrid } from "./grid.ts";

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../deps.ts";
 import {
   jsonlLines,
   parseJsonLine,

@@ -4,11 +4,11 @@
  *
  * @module
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../deps.ts";
 import { InputError } from "../../errors.ts";
 import { readJsonInput } from "../../fs.ts";
-import { validateInput } from "../../package/_zod.ts";
-import { parseLongMemEvalDate } from "./_dates.ts";
+import { validateInput } from "../../validate_input.ts";
+import { parseLongMemEvalDate } from "./dates.ts";
 import type { LadderIssue, LadderQuery, LadderSession, LadderSource } from "./types.ts";
 
 /** One turn `{role: user|assistant, content, has_answer?}`. */

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parse } from "csv-parse/sync";
+import { parseCsv as parse } from "../../../lib/deps.ts";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const JSON_PKG = "data/examples/vegetarian_pescatarian.json";

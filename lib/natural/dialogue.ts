@@ -1,5 +1,6 @@
 /**
- * Private helpers of the LoCoMo converter: safe ids, word counts and costs
+ * LoCoMo dialogue helpers of the natural-package converter, also used by the
+ * scale part's LoCoMo source (lib/scale): safe ids, word counts and costs
  * (ARTIFACT-SPEC §1.4, §6.6), dia_id resolution and a per-sample index.
  *
  * @module

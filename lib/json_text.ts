@@ -1,6 +1,6 @@
 /**
- * Private helper of the package readers: JSON text to a value, with errors
- * that say where. A syntax error is reported at `line L, column C` (from
+ * JSON text to a value, with errors that say where (the library's one JSON
+ * reader: packages, stores, trajectories, run files). A syntax error is reported at `line L, column C` (from
  * V8's position when it gives one, else from a small scan of the text that
  * finds the first offending character), with a one-line reason. In strict
  * mode (`uniqueKeys`) one linear scan also refuses, at the JSON path: a
@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { formatPath, InputError } from "../errors.ts";
+import { formatPath, InputError } from "./errors.ts";
 
 /** Deepest nesting of arrays and objects accepted in strict mode. */
 export const MAX_JSON_DEPTH = 256;
@@ -303,4 +303,20 @@ function firstSyntaxError(text: string): number | undefined {
     throw err;
   }
   return undefined;
+}
+
+/**
+ * Parses JSON text, turning a syntax error into the caller's error.
+ *
+ * @param text the JSON text
+ * @param fail builds the error from `JSON.parse`'s message
+ * @returns the parsed value
+ * @throws what `fail` returns, if the text is not JSON
+ */
+export function parseJsonOr(text: string, fail: (message: string) => Error): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw fail((err as Error).message);
+  }
 }

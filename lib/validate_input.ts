@@ -2,12 +2,12 @@
  * What memaudit's zod-based readers and schema writers share: validation of
  * parsed data into an {@linkcode InputError} listing every issue with its
  * JSON path, and a JSON Schema (draft 2020-12) generated in zod's input mode
- * with a `$comment` after `$schema`. Private to lib/.
+ * with a `$comment` after `$schema`.
  *
  * @module
  */
-import { z } from "npm:zod@4.6.7";
-import { formatPath, InputError } from "../errors.ts";
+import { z } from "./deps.ts";
+import { formatPath, InputError } from "./errors.ts";
 
 /** What validation uses of a zod schema: `safeParse`, whose issues carry a path and a message. */
 export interface SafeParser<T> {
