@@ -77,7 +77,8 @@ Files:
 
 Or PerMem-Bench folders:
   --sessions DIR    an unzipped PerMem-Bench data folder (<uuid>/session_NNNN.json): the facts
-  --snapshots DIR   one system's snapshots (<uuid>/session_NNNN.json): the banks M_t
+  --snapshots DIR   one system's snapshots (<uuid>/session_NNNN.json): the banks M_t; a user
+                    without a snapshot folder is left out with a warning (not scored as 0)
   --judge J         lexical (default; BM25 top-10 + stem overlap, an APPROXIMATION of the
                     benchmark's embedding + LLM judge) | provenance (entries' fact_ids)
   --per-fact DIR    the benchmark evaluator's per_fact/<uuid>.json (its judge's scores; only

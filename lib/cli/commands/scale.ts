@@ -51,7 +51,11 @@ scale is back at alpha or above). Budgets are applied post hoc.
 
 FILE holds one trajectory per line: memaudit.trajectory/1 lines, short-form
 lines {query_id, scale, agent, system, R, correct}, or a log of another
-format (--format). See data/schema/trajectory.schema.json.
+format (--format). See data/schema/trajectory.schema.json. One trajectory per
+(agent, system, scale, query): a repeat is refused, unless distinct trajectory_id
+values tell repeated trials apart. Warnings (stderr, and "warnings" in --json):
+no call matched the memory tools (R = 0 everywhere); a pair has no trajectories
+at some scale of the ladder (its s* is flagged, "missing_scales").
 
 Options:
   --budget B           interaction budget, memory calls (default 2)
