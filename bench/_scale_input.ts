@@ -8,10 +8,43 @@
  * @module
  */
 import { SeededRandom } from "../lib/rng/seeded_random.ts";
+import type { ScoreRecord } from "../lib/scale/trajectory.ts";
 
 const AGENTS = ["qwen3-8b", "qwen3-32b", "qwen3-235b", "gpt-4o"];
 const SYSTEMS = ["hipporag", "licomemory", "mem0", "openclaw", "memos-tree"];
 const SCALES = [0, 100, 200, 300, 400];
+
+/**
+ * The trajectories as scored records.
+ *
+ * @param lines how many (a multiple of 100)
+ * @param seed the generator's seed
+ * @returns the records, agent by system by scale by query
+ */
+export function scaleRecords(lines: number, seed: number | string = 2026): ScoreRecord[] {
+  const rng = new SeededRandom(seed);
+  const perGroup = lines / (AGENTS.length * SYSTEMS.length * SCALES.length);
+  const out: ScoreRecord[] = [];
+  for (const agent of AGENTS) {
+    for (const system of SYSTEMS) {
+      for (const [j, s] of SCALES.entries()) {
+        for (let q = 0; q < perGroup; q++) {
+          const R = rng.randbelow(9);
+          const correct = rng.random() < 0.8 - 0.05 * j;
+          out.push({
+            query_id: `q${q}`,
+            agent,
+            system,
+            scale: { label: `s${j}`, n_irr: s },
+            R,
+            correct,
+          });
+        }
+      }
+    }
+  }
+  return out;
+}
 
 /**
  * The JSONL lines, one string per trajectory.
@@ -21,28 +54,16 @@ const SCALES = [0, 100, 200, 300, 400];
  * @returns the lines without newlines
  */
 export function scaleLines(lines: number, seed: number | string = 2026): string[] {
-  const rng = new SeededRandom(seed);
-  const perGroup = lines / (AGENTS.length * SYSTEMS.length * SCALES.length);
-  const out: string[] = [];
-  for (const agent of AGENTS) {
-    for (const system of SYSTEMS) {
-      for (const [j, s] of SCALES.entries()) {
-        for (let q = 0; q < perGroup; q++) {
-          const R = rng.randbelow(9);
-          const correct = rng.random() < 0.8 - 0.05 * j;
-          out.push(JSON.stringify({
-            query_id: `q${q}`,
-            scale: { label: `s${j}`, n_irr: s },
-            agent,
-            system,
-            R,
-            correct,
-          }));
-        }
-      }
-    }
-  }
-  return out;
+  return scaleRecords(lines, seed).map((r) =>
+    JSON.stringify({
+      query_id: r.query_id,
+      scale: r.scale,
+      agent: r.agent,
+      system: r.system,
+      R: r.R,
+      correct: r.correct,
+    })
+  );
 }
 
 /**
