@@ -32,14 +32,19 @@ let tempCounter = 0;
  *   ("expected a folder"); nothing is written then
  * @throws {Deno.errors.PermissionDenied} or another `Deno.errors` error if the folder cannot be written
  */
-export async function writeTextAtomic(path: string, text: string): Promise<void> {
+export function writeTextAtomic(path: string, text: string): Promise<void> {
+  return writeAtomic(path, (temp) => Deno.writeTextFile(temp, text));
+}
+
+/** The atomic write of {@linkcode writeTextAtomic}, with `write` filling the temporary file. */
+async function writeAtomic(path: string, write: (temp: string) => Promise<void>): Promise<void> {
   const dir = dirname(path);
   await makeFolder(dir);
   if ((await statOrNull(path))?.isDirectory) {
     throw new InputError(path, { path: "" }, "expected a file, found a folder", [], "write");
   }
   const temp = join(dir, `.${basename(path)}.${Deno.pid}.${tempCounter++}.tmp`);
-  await renameOver(temp, path, () => Deno.writeTextFile(temp, text));
+  await renameOver(temp, path, () => write(temp));
 }
 
 /**
@@ -422,4 +427,17 @@ export async function inWritableFolder<T>(dir: string, f: () => Promise<T>): Pro
     }
     throw err;
   }
+}
+
+/**
+ * Writes `bytes` to `path` atomically, like {@linkcode writeTextAtomic} (temporary file in the
+ * same folder, then rename; parent folders are created).
+ *
+ * @param path the file to write
+ * @param bytes the full content
+ * @returns nothing once the file is in place
+ * @throws {InputError} if `path` is a folder or a parent of it is a file; nothing is written then
+ */
+export function writeBytesAtomic(path: string, bytes: Uint8Array): Promise<void> {
+  return writeAtomic(path, (temp) => Deno.writeFile(temp, bytes));
 }

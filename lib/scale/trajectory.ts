@@ -711,12 +711,13 @@ export function readJudgeLog(textIn: string, file = "<memory>"): JudgeVerdict[] 
     const key = JSON.stringify([j.question_id, j.trajectory_id, j.agent, j.system, scale]);
     const before = lineOf.get(key);
     if (before !== undefined) {
+      const targeted = [j.trajectory_id, j.agent, j.system, j.scale].some((x) => x !== undefined);
       throw new TrajectoryInputError(
         file,
         line,
         "question_id",
-        `expected each question_id once per target (trajectory_id, agent, system, scale): ` +
-          `${JSON.stringify(j.question_id)} is also on line ${before}`,
+        `expected one verdict per question${targeted ? " and target" : ""}: ` +
+          `${JSON.stringify(j.question_id)} is also line ${before}`,
       );
     }
     lineOf.set(key, line);

@@ -237,7 +237,7 @@ Deno.test("joinJudgeLog() fills missing correctness from a LongMemEval judge log
       ),
     3,
     "question_id",
-    /"q3" is also on line 1/,
+    /^Cannot read log: line 3: question_id: expected one verdict per question: "q3" is also line 1$/,
   );
   throwsAt(
     () => readJudgeLog('{"question_id":"q","autoeval_label":{"label":"yes"}}', "log"),

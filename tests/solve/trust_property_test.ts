@@ -32,7 +32,7 @@ import {
   solveMilpSync,
 } from "memaudit";
 import { valueScale } from "../../lib/objective.ts";
-import { WRITERS } from "../../lib/writers/mod.ts";
+import { WRITERS } from "../../lib/writers/registry.ts";
 
 /** Packages checked; the MILP leg runs on every MILP_EVERY-th. */
 const RUNS = 20_000, MILP_EVERY = 1, SEED = 20261201;

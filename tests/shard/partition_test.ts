@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { convertLocomo } from "../lib/natural/convert.ts";
-import { type NaturalScoreRow, scoreNatural } from "../lib/natural/score_natural.ts";
+import { convertLocomo } from "../../lib/natural/convert.ts";
+import { type NaturalScoreRow, scoreNatural } from "../../lib/natural/score_natural.ts";
 import {
   checkShardSet,
   inShard,
@@ -10,8 +10,8 @@ import {
   type Shard,
   shardItems,
   shardSize,
-} from "../lib/shard.ts";
-import { qaItem, smallSample } from "./natural/_sample.ts";
+} from "../../lib/shard/partition.ts";
+import { qaItem, smallSample } from "../natural/_sample.ts";
 
 const SEED = 1414;
 

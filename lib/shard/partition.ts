@@ -10,30 +10,13 @@
  * over every shard. Shard I then holds `ceil((total - I) / N)` units, its
  * j-th unit being the one at position `I + j * N`.
  *
- * How a command uses it:
- * 1. take `--shard I/N` and parse it with {@linkcode parseShard} (a CLI turns
- *    the RangeError into a usage error);
- * 2. list its units in output order, keep {@linkcode shardItems}`(units, shard)`
- *    and write, per kept unit, exactly the rows one machine would write for it,
- *    recording `{ index, count }` beside them (e.g. in the summary's grid);
- * 3. its merge reads every shard's per-unit rows, checks the shards with
- *    {@linkcode checkShardSet} (same count, each index exactly once) and calls
- *    {@linkcode mergeShards} to interleave them back into output order, then
- *    recomputes any aggregate (bootstraps need all rows) from the merged rows.
- *
- * 4. for `memaudit merge` to join its folders, register the kind with one
- *    `registerMerger({ kind, detect, merge })` line in lib/cli/mergers.ts.
- *
- * `memaudit sweep --shard I/N` (lib/sweep/merge.ts), `memaudit natural
- * --shard I/N` (lib/cli/natural_run.ts), `memaudit scale simulate --shard I/N`
- * (lib/scale/simulate_shards.ts) and `memaudit retention simulate --shard I/N`
- * (lib/retention/simulate_shards.ts) follow these steps; their merges share
- * the reading and checking of the shard folders (lib/_shard_files.ts).
+ * The rest of a sharded run (writing a shard's files with their digests,
+ * merging and verifying) is in the other modules of lib/shard/ (mod.ts).
  *
  * @example Four shards of ten units, merged back
  * ```ts
  * import assert from "node:assert/strict";
- * import { mergeShards, parseShard, shardItems } from "./shard.ts";
+ * import { mergeShards, parseShard, shardItems } from "./partition.ts";
  * const units = [...Array(10).keys()];
  * const parts = [0, 1, 2, 3].map((i) => {
  *   const shard = parseShard(`${i}/4`);
