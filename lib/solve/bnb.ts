@@ -37,7 +37,7 @@ import {
 } from "../objective.ts";
 import type { Certificate } from "./result.ts";
 import { checkSolveArgs } from "./_validate.ts";
-import { issueCertificate } from "./issue.ts";
+import { type CertificateDraft, issueCertificate } from "./issue.ts";
 
 /** Above this many groups the `auto` bound is `knapsack`. */
 const AUTO_KNAPSACK_GROUPS = 8;
@@ -70,6 +70,11 @@ export interface BnbOptions {
    * optimal one.
    */
   exploreTies?: boolean;
+  /**
+   * Stop after this many nodes with status `time_limit` (default: none). A cap on work rather
+   * than time: whether a search finishes within it does not depend on the machine.
+   */
+  nodeLimit?: number;
 }
 
 interface GroupOptions {
@@ -424,7 +429,7 @@ export function solveBnb(cp: CompiledPackage, budget: number, opts: BnbOptions =
   return issueCertificate(cp, searchBnb(cp, budget, opts));
 }
 
-function searchBnb(cp: CompiledPackage, budget: number, opts: BnbOptions = {}): Certificate {
+function searchBnb(cp: CompiledPackage, budget: number, opts: BnbOptions = {}): CertificateDraft {
   const t0 = performance.now();
   const k = opts.k ?? cp.k;
   checkSolveArgs("branch-and-bound", budget, k);
@@ -555,6 +560,7 @@ function searchBnb(cp: CompiledPackage, budget: number, opts: BnbOptions = {}): 
   // pops them in reverse order, so z is restored bit for bit.
   let sp = 0, pathLen = 0;
   const checkTime = deadline !== Infinity;
+  const nodeCap = opts.nodeLimit ?? Infinity;
   // Read the clock every 1024 nodes, or at every node when a node costs O(candidates).
   const clockMask = useKnapsack && cp.candIds.length > 2000 ? 0 : 1023;
   // Partial sums (s, c) before each term, per depth: row d holds M + 1 entries.
@@ -563,7 +569,10 @@ function searchBnb(cp: CompiledPackage, budget: number, opts: BnbOptions = {}): 
   search: for (;;) {
     if (enter) {
       nodes++;
-      if (checkTime && (nodes & clockMask) === 0 && performance.now() > deadline) {
+      if (
+        (checkTime && (nodes & clockMask) === 0 && performance.now() > deadline) ||
+        nodes > nodeCap
+      ) {
         timedOut = true;
         break;
       }
@@ -613,7 +622,10 @@ function searchBnb(cp: CompiledPackage, budget: number, opts: BnbOptions = {}): 
             z[r] += cellVal[q];
           }
           nodes++;
-          if (checkTime && (nodes & clockMask) === 0 && performance.now() > deadline) {
+          if (
+            (checkTime && (nodes & clockMask) === 0 && performance.now() > deadline) ||
+            nodes > nodeCap
+          ) {
             // Undo this leaf's cells: z stays the node's (a fresh workspace per search anyway).
             for (let q = q1 - 1; q >= q0; q--) z[cellUnit[q]] = saved[--sp];
             timedOut = true;
@@ -694,7 +706,9 @@ function searchBnb(cp: CompiledPackage, budget: number, opts: BnbOptions = {}): 
       gap: bound > 0 ? (bound - best) / bound : 0,
       nodes,
       timeMs,
-      message: `time limit of ${opts.timeLimitMs} ms reached`,
+      message: nodes > nodeCap
+        ? `node limit of ${nodeCap} reached`
+        : `time limit of ${opts.timeLimitMs} ms reached`,
     };
   }
   return {
@@ -725,7 +739,7 @@ function stopped(
   t0: number,
   greedy: CoverageState | null,
   why: Stop,
-): Certificate {
+): CertificateDraft {
   const timeMs = performance.now() - t0;
   if (why.stop === "size") {
     return {

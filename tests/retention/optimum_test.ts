@@ -89,10 +89,8 @@ Deno.test("retentionOptimum() certifies the toy's optimum (golden: 4 of 4 with e
   assert.equal(tokens.held, 2); // only e0 fits: a at 1 and 2
   assert.deepEqual(retentionRatio(0.5, opt), { ratio: 0.5, flag: "ok" });
   assert.deepEqual(retentionRatio(0, zero), { ratio: null, flag: "degenerate_opt" });
-  assert.deepEqual(retentionRatio(0.5, { ...opt, status: "time_limit" }), {
-    ratio: null,
-    flag: "no_certificate",
-  });
+  // A copy (here with another status) is not the solver's: refused.
+  assert.throws(() => retentionRatio(0.5, { ...opt, status: "time_limit" }), TypeError);
 });
 
 /** Pooled retention of a FIFO replay of the stream with a skip set (provenance). */
