@@ -571,7 +571,13 @@ interface ProofInput {
  * the machine's speed. Packages of up to a few dozen experiences finish within it; larger ones
  * are proved by HiGHS' bound ({@linkcode milpBoundTolerance}).
  */
-export const MILP_EXACT_WORK = 2e7;
+export const MILP_EXACT_WORK = 2e6;
+
+/**
+ * Most experiences (groups with covering candidates) for which the exact search re-proves a
+ * MILP answer; above, it rarely finishes within its work cap and the proof is HiGHS' bound.
+ */
+export const MILP_EXACT_MAX_GROUPS = 40;
 
 /**
  * Largest relative widening of HiGHS' bound ({@linkcode milpBoundTolerance}) for which its
@@ -643,14 +649,16 @@ function proveOptimal(
   // them (F is monotone and dropping a candidate keeps a store feasible), so the check searches
   // the package without them (a union package often has hundreds).
   const part = coveringPart(cp);
-  const check = solveBnb(part, budget, {
-    k,
-    lowerBound: p.f,
-    exploreTies: false,
-    timeLimitMs: Number.isFinite(p.verifyMs) ? p.verifyMs : undefined,
-    nodeLimit: Math.max(1000, Math.floor(MILP_EXACT_WORK / Math.max(1, part.candIds.length))),
-  });
-  if (check.status === "optimal") {
+  const check = part.groups.length <= MILP_EXACT_MAX_GROUPS
+    ? solveBnb(part, budget, {
+      k,
+      lowerBound: p.f,
+      exploreTies: false,
+      timeLimitMs: Number.isFinite(p.verifyMs) ? p.verifyMs : undefined,
+      nodeLimit: Math.max(1000, Math.floor(MILP_EXACT_WORK / Math.max(1, part.candIds.length))),
+    })
+    : null;
+  if (check !== null && check.status === "optimal") {
     if (check.objective! > p.f + MILP_VERIFY_RTOL * scale) {
       return noCertificate(
         budget,
@@ -671,7 +679,9 @@ function proveOptimal(
       message: `${p.head}; verified by branch-and-bound`,
     };
   }
-  const why = `branch-and-bound could not verify it within its share (${check.message})`;
+  const why = check === null
+    ? `the exact search is not run above ${MILP_EXACT_MAX_GROUPS} experiences`
+    : `branch-and-bound could not verify it within its share (${check.message})`;
   if (p.injected) {
     return {
       ...common,
@@ -768,6 +778,7 @@ export function runHighsLp(
         small_matrix_value: SMALL_MATRIX_VALUE,
         mip_feasibility_tolerance: FEASIBILITY_TOL,
         primal_feasibility_tolerance: FEASIBILITY_TOL,
+        // milpBoundTolerance() assumes it: the dual bound's error is tol per column.
         dual_feasibility_tolerance: FEASIBILITY_TOL,
       }),
     });
