@@ -3,7 +3,7 @@
  * packages of 80, 160 and 400 experiences (3-6 candidates each, coverage
  * local to nearby units: bench/_random_package.ts), k = 1 and 2, budgets 5 %
  * and 20 % of the total cost. Each (package, k, budget) is solved twice in
- * the same run, whole processes timed: `memaudit solve --solver auto --json`
+ * the same run, whole processes timed: `deno task memaudit solve --solver auto --json`
  * and bench/reference/cbc_solve.py (PuLP, CBC at zero gap) on the same
  * model, each `--reps` times (default 3, interleaved per pair; medians of wall
  * and of CPU seconds, user + sys from /usr/bin/time). Prints one Markdown row per pair: our time, CBC's, their ratio,
@@ -86,7 +86,9 @@ console.log(
   "| exp | cand | k | B | ours s (CPU s) | CBC s (CPU s) | ours/CBC wall | ours status (method, gap) | CBC status | OPT diff (rel) |",
 );
 console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
-const dir = await Deno.makeTempDir({ prefix: "memaudit_cert_bench_" });
+// Under .cache/: the `memaudit` task may read only the repository (and ../shared).
+await Deno.mkdir(`${root}.cache`, { recursive: true });
+const dir = await Deno.makeTempDir({ dir: `${root}.cache`, prefix: "cert_bench_" });
 let worst = 0, allCertified = true, maxDiff = 0;
 for (const E of sizes) {
   const cp = randomPackage(`cert${E}`, E, Math.min(1000, 5 * E));
@@ -96,10 +98,11 @@ for (const E of sizes) {
   for (const k of [1, 2]) {
     for (const f of [0.05, 0.2]) {
       const B = Math.round(f * total);
+      // The CLI as users run it: `deno task memaudit` (its V8 flags and permissions).
       const ours = await timed(Deno.execPath(), [
-        "run",
-        "-A",
-        "scripts/memaudit.ts",
+        "task",
+        "-q",
+        "memaudit",
         "solve",
         path,
         "--budgets",

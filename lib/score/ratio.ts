@@ -61,6 +61,30 @@ export function ratioToOpt(value: number, opt: Certificate, use: CertificateUse)
 }
 
 /**
+ * F(X) / OPT_P(B) for a store X of a LARGER package (the union P+ of P and a
+ * system's memories, lib/systems/union_score.ts) against the certificate of
+ * P: the same checks as {@linkcode ratioToOpt} except the bound, since X may
+ * use what P does not hold, so a value above 1 is a finding there, not an
+ * error. Every ratio of a store to its own package's OPT uses `ratioToOpt`.
+ *
+ * @param value F(X) on the larger package, in weight units
+ * @param opt the certificate of P
+ * @param use P, the budget and k
+ * @returns the ratio and its flag
+ * @throws {TypeError} / {RangeError} as {@linkcode ratioToOpt}
+ */
+export function ratioToSmallerPackageOpt(
+  value: number,
+  opt: Certificate,
+  use: CertificateUse,
+): Ratio {
+  requireCertificate(opt, use, "take a ratio to OPT");
+  if (!isCertified(opt) || opt.objective === null) return { ratio: null, flag: "uncertified" };
+  if (Math.abs(opt.objective) <= valueTol(use.cp)) return { ratio: null, flag: "degenerate_opt" };
+  return { ratio: value / opt.objective, flag: "ok" };
+}
+
+/**
  * The artifact's safe ratio (ARTIFACT-SPEC §6.1), used to reproduce its
  * means: null denominator -> null; |d| <= 1e-12 -> 1.0 if |v| <= 1e-12 else
  * null; else v/d.

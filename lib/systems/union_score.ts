@@ -13,8 +13,8 @@ import type { Adjudicator, CoverageEdge } from "../adjudicate/types.ts";
 import { compilePackage } from "../package/compile.ts";
 import type { Package } from "../package/schema.ts";
 import { type ExternalMemory, unionCandidateId, unionPackage } from "../package/union.ts";
-import { type Ratio, ratioToOpt } from "../score/ratio.ts";
-import type { Certificate } from "../solve/result.ts";
+import { type Ratio, ratioToOpt, ratioToSmallerPackageOpt } from "../score/ratio.ts";
+import { type Certificate, isCertified } from "../solve/result.ts";
 import { solve } from "../solve/solve.ts";
 import { checkFeasible, evaluateStore } from "../objective.ts";
 import { recostPackage } from "../natural/cost_rules.ts";
@@ -355,17 +355,15 @@ export async function scoreUnion(
       else {
         const ex = await upperPrunedExact(cu, pool, budget, limit);
         st = ex;
-        certified = ex.certificate.status === "optimal" && ex.certificate.gap === 0;
+        certified = isCertified(ex.certificate);
       }
       const ids = st.candidates.map((c) => cu.candIds[c]);
       const feasible = checkFeasible(cu, ids, budget).feasible;
       const over = { ratio: null, flag: "over_budget" } as const;
       const none = { ratio: null, flag: "uncertified" } as const;
-      const ratio = (opt: Certificate, at: typeof cp): SelectionRatio =>
-        !feasible ? over : certified === false ? none : ratioToOpt(st.value, opt, {
-          cp: at,
-          budget,
-        });
+      // The package ratio scores a store of P+ against OPT(P): above 1 is a finding there.
+      const ratio = (opt: Certificate, at: typeof cp, of = ratioToOpt): SelectionRatio =>
+        !feasible ? over : certified === false ? none : of(st.value, opt, { cp: at, budget });
       const r: SelectionScore = {
         selector,
         memories: st.candidates.map((c) => scored[poolPos.get(c)!].id),
@@ -373,7 +371,7 @@ export async function scoreUnion(
         value: st.value,
         feasible,
         unionRatio: ratio(optUnion, cu),
-        packageRatio: ratio(optPackage, cp),
+        packageRatio: ratio(optPackage, cp, ratioToSmallerPackageOpt),
       };
       if (certified !== undefined) r.certified = certified;
       selections.push(r);

@@ -112,7 +112,41 @@ Deno.test("path 2b: an injected HiGHS runtime is not trusted without an exact pr
   assert.equal(on.status, "optimal");
   assert.equal(on.method, "milp+bnb");
   assert.equal(on.objective, 0.6);
+  // Above 40 experiences the exact search is not run: the injected runtime's answer is
+  // unverified, the cached genuine one is proved by its widened bound (method milp).
+  const big = manyGroups(45);
+  const injected = solveMilpSync(big, 20, { highs: real });
+  assert.equal(injected.status, "unverified");
+  assert.equal(injected.method, "none");
+  const own = solveMilpSync(big, 20);
+  assert.equal(own.status, "optimal", own.message);
+  assert.equal(own.method, "milp");
+  assert.ok(own.gap! > 0 && own.gap! <= own.tolerance && own.tolerance < 1e-6, String(own.gap));
+  assert.ok(own.bound! > own.objective!);
+  assert.equal(isCertified(own), true);
 });
+
+/** n experiences of two candidates each (costs 1 and 2), over overlapping units. */
+function manyGroups(n: number) {
+  const candidates = [], coverage = [], units = [];
+  for (let e = 0; e < n; e++) {
+    units.push({ id: `u${e}`, family: "fact" as const, weight: 1 + (e % 3) });
+    candidates.push({ id: `e${e}a`, experience: `e${e}`, kind: "fact" as const, cost: 1 });
+    candidates.push({ id: `e${e}b`, experience: `e${e}`, kind: "raw" as const, cost: 2 });
+    coverage.push({ candidate: `e${e}a`, unit: `u${e}`, value: 0.5 });
+    coverage.push({ candidate: `e${e}b`, unit: `u${e}`, value: 1 });
+    if (e > 0) coverage.push({ candidate: `e${e}b`, unit: `u${e - 1}`, value: 0.5 });
+  }
+  return compilePackage(parsePackage({
+    schema_version: 1,
+    id: "many",
+    weight_source: "explicit",
+    experiences: Array.from({ length: n }, (_, e) => ({ id: `e${e}`, order: e })),
+    candidates,
+    units,
+    coverage,
+  }));
+}
 
 Deno.test("path 3: a ratio above the proven bound is an error, never 'ok'", async () => {
   const cp = compilePackage(await readPackageJson(EXAMPLE));
