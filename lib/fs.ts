@@ -2,13 +2,14 @@
  * File helpers shared by every writer and reader: atomic text writes (DESIGN
  * §7, "nothing half-written") and strict UTF-8 reads that turn a missing
  * file, a folder where a file was expected, or bytes that are not UTF-8 into
- * an {@linkcode InputError} naming the path.
+ * an {@linkcode InputError} naming the path; JSON files read with the strict
+ * reader of `json_text.ts`, and JSON lists written and read one element per line.
  *
  * @module
  */
 import { basename, dirname, join } from "node:path";
 import { InputError } from "./errors.ts";
-import { parseJsonText } from "./package/_json_text.ts";
+import { parseJsonText } from "./json_text.ts";
 
 let tempCounter = 0;
 
@@ -31,14 +32,19 @@ let tempCounter = 0;
  *   ("expected a folder"); nothing is written then
  * @throws {Deno.errors.PermissionDenied} or another `Deno.errors` error if the folder cannot be written
  */
-export async function writeTextAtomic(path: string, text: string): Promise<void> {
+export function writeTextAtomic(path: string, text: string): Promise<void> {
+  return writeAtomic(path, (temp) => Deno.writeTextFile(temp, text));
+}
+
+/** The atomic write of {@linkcode writeTextAtomic}, with `write` filling the temporary file. */
+async function writeAtomic(path: string, write: (temp: string) => Promise<void>): Promise<void> {
   const dir = dirname(path);
   await makeFolder(dir);
   if ((await statOrNull(path))?.isDirectory) {
     throw new InputError(path, { path: "" }, "expected a file, found a folder", [], "write");
   }
   const temp = join(dir, `.${basename(path)}.${Deno.pid}.${tempCounter++}.tmp`);
-  await renameOver(temp, path, () => Deno.writeTextFile(temp, text));
+  await renameOver(temp, path, () => write(temp));
 }
 
 /**
@@ -230,6 +236,29 @@ export async function readJsonInput(path: string, strict = true): Promise<unknow
 }
 
 /**
+ * Reads and parses a JSON file. Reading errors that are bad input
+ * ({@linkcode InputError}: a missing file, a folder, not UTF-8) pass as they
+ * are; anything else, a syntax error above all, becomes an InputError naming
+ * the file.
+ *
+ * @param file the file
+ * @param expected what was expected, from the error's message (e.g. its JSON.parse message)
+ * @returns the parsed value (not validated)
+ * @throws {InputError} naming the file, with `expected(message)` for a file that is not JSON
+ */
+export async function readJsonOr(
+  file: string,
+  expected: (message: string) => string,
+): Promise<unknown> {
+  try {
+    return JSON.parse(await readTextInput(file));
+  } catch (err) {
+    if (err instanceof InputError) throw err;
+    throw new InputError(file, { path: "" }, expected((err as Error).message));
+  }
+}
+
+/**
  * Writes a JSON array atomically, one element per line (`[`, then each
  * element's JSON followed by `,` but the last, then `]`), streaming the
  * elements to a temporary file that is then renamed over `path`: a list too
@@ -366,4 +395,17 @@ export async function inWritableFolder<T>(dir: string, f: () => Promise<T>): Pro
     }
     throw err;
   }
+}
+
+/**
+ * Writes `bytes` to `path` atomically, like {@linkcode writeTextAtomic} (temporary file in the
+ * same folder, then rename; parent folders are created).
+ *
+ * @param path the file to write
+ * @param bytes the full content
+ * @returns nothing once the file is in place
+ * @throws {InputError} if `path` is a folder or a parent of it is a file; nothing is written then
+ */
+export function writeBytesAtomic(path: string, bytes: Uint8Array): Promise<void> {
+  return writeAtomic(path, (temp) => Deno.writeFile(temp, bytes));
 }

@@ -21,6 +21,7 @@ import {
   LOCOMO_URL,
   sha256Hex,
 } from "../lib/natural/data_source.ts";
+import { enterUserCwd } from "../lib/user_cwd.ts";
 
 /** Parsed command line of the data task. */
 export interface DataArgs {
@@ -90,4 +91,7 @@ export async function main(args: readonly string[]): Promise<number> {
   }
 }
 
-if (import.meta.main) Deno.exit(await main(Deno.args));
+if (import.meta.main) {
+  enterUserCwd(); // a relative --from or --dest is the user's (the task runs in the repository)
+  Deno.exit(await main(Deno.args));
+}

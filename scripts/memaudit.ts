@@ -5,5 +5,9 @@
  * @module
  */
 import { main } from "../lib/cli/main.ts";
+import { enterUserCwd } from "../lib/user_cwd.ts";
 
-if (import.meta.main) Deno.exit(await main(Deno.args));
+if (import.meta.main) {
+  enterUserCwd(); // relative paths are the user's (the task runs in the repository)
+  Deno.exit(await main(Deno.args));
+}

@@ -1,16 +1,25 @@
 /**
- * The main job: executes every notebook headless (Deno kernel, nbconvert)
- * into the output root: executed notebooks under `notebooks/`, figures and
- * tables written by the notebooks under `figures/` and `tables/`.
+ * The main job: executes every notebook headless (Deno kernel, nbclient)
+ * into the output root: executed notebooks under `notebooks/` (with an HTML
+ * copy made by nbconvert), figures and tables written by the notebooks under
+ * `figures/` and `tables/`, and `index.html`, the report of the run. Ends with
+ * the counts of checks passed, failed and skipped, naming what the skipped
+ * ones need.
  *
  * Usage: `deno task repro [--out DIR] [NAME_PREFIX ...]`
  * e.g. `deno task repro 00 01` runs 00_quickstart and 01_package_formulation.
  *
  * @module
  */
-import { basename, dirname, join, resolve } from "node:path";
+import { basename, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { writeTextAtomic } from "../lib/fs.ts";
+import { checksSummariesOf } from "../lib/report/checks.ts";
+import { figuresOf, headingOf } from "../lib/report/executed.ts";
+import { reportHtml, type ReportSection } from "../lib/report_page/index_html.ts";
 import { outRoot } from "../lib/report/out.ts";
+import { referencePanels } from "../lib/report_page/reference.ts";
+import { summaryLines, tally } from "../lib/report/tally.ts";
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 
@@ -53,7 +62,8 @@ export async function findPython(modules = ["nbclient", "nbformat"]): Promise<st
 }
 
 /** The one line printed when no Python has nbclient: what to install, or what to set. */
-export const NO_NBCLIENT = "Cannot run notebooks: no Python with Jupyter's nbclient (tried " +
+export const NO_NBCLIENT: string =
+  "Cannot run notebooks: no Python with Jupyter's nbclient (tried " +
   "PYTHONS). `./run repro` installs it; by hand: `sudo apt-get install -y " +
   "--no-install-recommends jupyter-nbconvert python3-nbclient` (or `pip install --user nbclient " +
   "nbformat`), or set MEMAUDIT_PYTHON to a Python that has it (the task runs only python3 and " +
@@ -91,10 +101,15 @@ async function registerKernel(): Promise<string> {
 
 /** Result of one executed notebook. */
 export interface NotebookRun {
+  /** File name of the notebook. */
   notebook: string;
+  /** Whether every cell ran without an error. */
   ok: boolean;
+  /** Wall time of the execution, in seconds. */
   seconds: number;
+  /** Path of the executed copy. */
   output: string;
+  /** The runner's standard error (the failing cell's traceback, if any). */
   log: string;
 }
 
@@ -129,8 +144,52 @@ export async function executeNotebooks(
   return runs;
 }
 
-if (import.meta.main) {
-  const args = [...Deno.args];
+/**
+ * Converts an executed notebook to HTML beside it with nbconvert (`<name>.html`).
+ *
+ * @param python a Python with nbconvert
+ * @param executed the executed `.ipynb`
+ * @returns the HTML file's path, or null (with nbconvert's last line) when it failed
+ */
+export async function notebookToHtml(
+  python: string,
+  executed: string,
+): Promise<{ html: string | null; log: string }> {
+  const r = await run(python, [
+    "-m",
+    "nbconvert",
+    "--to",
+    "html",
+    "--log-level=ERROR",
+    "--output-dir",
+    dirname(executed),
+    executed,
+  ]);
+  const html = executed.replace(/\.ipynb$/, ".html");
+  return { html: r.code === 0 ? html : null, log: r.stderr.trim().split("\n").pop() ?? "" };
+}
+
+/**
+ * The report's section for one executed notebook (heading, claim, figures, the paper's
+ * reference panels, checks, links relative to `out`).
+ */
+async function sectionFor(r: NotebookRun, html: string | null, out: string) {
+  const executed = await Deno.readTextFile(r.output).then(JSON.parse).catch(() => ({}));
+  const { title, claim } = headingOf(executed, r.notebook);
+  const rel = (p: string) => relative(out, p).replaceAll("\\", "/");
+  return {
+    notebook: r.notebook,
+    title,
+    claim,
+    ok: r.ok,
+    figures: figuresOf(executed),
+    reference: await referencePanels(r.notebook),
+    summaries: checksSummariesOf(executed),
+    links: { html: html ? rel(html) : undefined, ipynb: rel(r.output) },
+  };
+}
+
+async function main(args: string[]): Promise<number> {
   let out = outRoot();
   const i = args.indexOf("--out");
   if (i >= 0) {
@@ -140,26 +199,41 @@ if (import.meta.main) {
   const notebooks = listNotebooks(args);
   if (notebooks.length === 0) {
     console.error(`No notebook matches ${args.join(", ")}`);
-    Deno.exit(2);
+    return 2;
   }
+  let python: string;
   try {
-    await ensureKernel();
+    python = await ensureKernel();
   } catch (e) {
     console.error((e as Error).message.split("\n")[0]);
-    Deno.exit(2);
+    return 2;
   }
   console.log(`Executing ${notebooks.length} notebook(s) into ${out}`);
-  let failed = 0;
+  const sections: ReportSection[] = [];
   for (const nb of notebooks) {
     const [r] = await executeNotebooks([nb], out);
-    console.log(`${r.ok ? "ok  " : "FAIL"} ${r.notebook} (${r.seconds.toFixed(1)} s)`);
-    if (!r.ok) {
-      failed++;
-      console.error(r.log.split("\n").slice(-40).join("\n"));
-    }
+    const { html, log } = await notebookToHtml(python, r.output);
+    const s = await sectionFor(r, html, out);
+    sections.push(s);
+    const t = tally([s]);
+    console.log(
+      `${r.ok ? "ok  " : "FAIL"} ${r.notebook} (${r.seconds.toFixed(1)} s; checks: ${t.passed} ` +
+        `passed, ${t.failed} failed, ${t.skipped} skipped)`,
+    );
+    if (!r.ok) console.error(r.log.split("\n").slice(-40).join("\n"));
+    if (!html) console.error(`could not convert ${r.notebook} to HTML: ${log}`);
   }
-  if (failed > 0) {
-    console.error(`${failed} notebook(s) failed`);
-    Deno.exit(1);
+  const t = tally(sections);
+  const index = join(out, "index.html");
+  const note = `Made by \`./run repro\` (${sections.length} notebooks) into ${out}.`;
+  try {
+    await writeTextAtomic(index, reportHtml(sections, t, note));
+    console.log(`Report: ${index}`);
+  } catch (e) {
+    console.error(`Cannot write ${index}: ${(e as Error).message.split("\n")[0]}`);
   }
+  for (const line of summaryLines(t)) console.log(line);
+  return t.failed > 0 || t.failedNotebooks.length > 0 ? 1 : 0;
 }
+
+if (import.meta.main) Deno.exit(await main([...Deno.args]));

@@ -1,46 +1,64 @@
 /**
- * memaudit is importable from anywhere (issue 14, item 5): lib/ and scripts/
- * name their npm dependencies with full `npm:name@version` specifiers, so a
- * script in another folder imports `mod.ts` (and runs the CLI) with no import
- * map and no flags. The versions must be the ones deno.json pins.
+ * memaudit is importable from anywhere (issue 14, item 5) and names each npm version once
+ * (issue 20, item 2): lib/deps.ts (and lib/deps_plot.ts for the plotting packages) re-export every
+ * npm package at its pinned `npm:name@version`; every other file of lib/, scripts/, tests/ and
+ * bench/ imports from them by relative path, so a script in another folder imports `mod.ts` (and
+ * runs the CLI) with no import map and no flags. deno.json's import map keeps only the entry
+ * points and the packages tests alone use.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { ROOT, specifiersOf, tsFiles } from "./_imports.ts";
 
-const ROOT = new URL("..", import.meta.url).pathname;
+const DEPS = ["lib/deps.ts", "lib/deps_plot.ts"];
 
-async function* sources(dir: string): AsyncGenerator<string> {
-  for await (const e of Deno.readDir(dir)) {
-    const p = join(dir, e.name);
-    if (e.isDirectory) yield* sources(p);
-    else if (e.name.endsWith(".ts")) yield p;
-  }
-}
+/** `npm:name@version/sub` to `name`. */
+const packageOf = (spec: string) => spec.slice(4).match(/^(@[^/]+\/)?[^@/]+/)![0];
 
-Deno.test("lib/ and scripts/ import npm packages by full specifier, at deno.json's versions", async () => {
+Deno.test("only lib/deps.ts and lib/deps_plot.ts name npm packages; each package is pinned in one place", async () => {
   const map: Record<string, string> = JSON.parse(await Deno.readTextFile(join(ROOT, "deno.json")))
     .imports;
-  const pinned = new Set(Object.values(map));
-  const bare = new Set(Object.keys(map).filter((k) => k !== "memaudit"));
+  const bare = new Set(Object.keys(map).filter((k) => !k.startsWith("memaudit")));
   const problems: string[] = [];
-  let npmImports = 0;
-  for (const dir of ["lib", "scripts"]) {
-    for await (const file of sources(join(ROOT, dir))) {
-      const text = await Deno.readTextFile(file);
-      // Import statements only (doc examples start with " * ").
-      for (
-        const m of text.matchAll(/^(?:import|export)[^\n]*?from "([^"]+)"|import\("([^"]+)"\)/gm)
-      ) {
-        const spec = m[1] ?? m[2];
-        if (spec.startsWith("npm:")) {
-          npmImports++;
-          if (!pinned.has(spec)) problems.push(`${file}: ${spec} is not a deno.json pin`);
-        } else if (bare.has(spec)) problems.push(`${file}: bare '${spec}' needs the import map`);
+  const pinnedIn = new Map<string, string[]>();
+  const pin = (pkg: string, where: string) =>
+    pinnedIn.set(pkg, [...pinnedIn.get(pkg) ?? [], where]);
+  for (const [key, target] of Object.entries(map)) {
+    if (target.startsWith("npm:")) pin(packageOf(target), `deno.json imports["${key}"]`);
+  }
+  for (const file of ["lib", "scripts", "tests", "bench"].flatMap(tsFiles)) {
+    const specs = specifiersOf(await Deno.readTextFile(join(ROOT, file)));
+    for (const spec of specs) {
+      if (spec.startsWith("npm:")) {
+        if (DEPS.includes(file)) pin(packageOf(spec), `${file} (${spec})`);
+        else problems.push(`${file}: ${spec} (import it from lib/deps.ts)`);
+      } else if (bare.has(spec) && (file.startsWith("lib/") || file.startsWith("scripts/"))) {
+        problems.push(`${file}: bare '${spec}' needs the import map`);
       }
     }
   }
+  // A package may appear more than once only in one file (e.g. a value and a type export).
+  for (const [pkg, places] of pinnedIn) {
+    const files = new Set(places.map((p) => p.split(" ")[0]));
+    if (files.size > 1) problems.push(`${pkg} is pinned in ${places.join(" and ")}`);
+  }
   assert.deepEqual(problems, []);
-  assert.ok(npmImports >= 20, `only ${npmImports} npm imports found: the scan is broken`);
+  assert.ok(pinnedIn.size >= 12, `only ${pinnedIn.size} npm packages found: the scan is broken`);
+});
+
+Deno.test("specifiersOf() finds static, multi-line, re-export and dynamic imports, not doc lines", () => {
+  // Written with ' for " so that this file's own scan does not see these lines as imports.
+  const text = [
+    "import { a } from './a.ts';",
+    "import {",
+    "  b,",
+    "} from './b.ts';",
+    "export { c } from 'npm:c@1.0.0';",
+    "const d = await import('./d.ts');",
+    " * import { e } from './e.ts';",
+    "import './f.ts';",
+  ].join("\n").replaceAll("'", '"');
+  assert.deepEqual(specifiersOf(text), ["./a.ts", "./b.ts", "npm:c@1.0.0", "./d.ts", "./f.ts"]);
 });
 
 Deno.test("a script outside the repository imports mod.ts and runs the CLI with no flags", async () => {

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { findServerPython, type NotebookServer, startNotebookServer } from "../scripts/notebook.ts";
-import { VEGALITE_MIME } from "../lib/plot/mod.ts";
+import { VEGALITE_MIME } from "../lib/plot/figure.ts";
 
 const python = await findServerPython();
 const inCi = Deno.env.get("CI") === "true";
@@ -139,7 +139,7 @@ class KernelChannels {
 const NOTEBOOK = "01_package_formulation.ipynb";
 
 Deno.test({
-  name: "startNotebookServer() runs notebook 01 on a Deno kernel up to its Vega-Lite + SVG figure",
+  name: "startNotebookServer() runs notebook 01 on a Deno kernel up to its Vega-Lite + PNG figure",
   ignore: !python && !inCi,
   sanitizeResources: false,
   sanitizeOps: false,
@@ -204,17 +204,18 @@ Deno.test({
         }
       }
       assert.ok(data, `no cell of ${NOTEBOOK} displayed a Vega-Lite figure (${ran} cells run)`);
-      assert.equal(ran, 6); // the import, the package, F, feasibility, OPT, then the figure
-      assert.deepEqual(Object.keys(data).sort(), [VEGALITE_MIME, "image/svg+xml", "text/plain"]);
+      // the import, the package, F, feasibility, OPT, the budget steps, then the figure
+      assert.equal(ran, 7);
+      assert.deepEqual(Object.keys(data).sort(), [VEGALITE_MIME, "image/png", "text/plain"]);
       const spec = data[VEGALITE_MIME] as { $schema: string; title: unknown };
       assert.equal(spec.$schema, "https://vega.github.io/schema/vega-lite/v5.json");
-      assert.match(JSON.stringify(spec.title), /Package optimum/);
-      const svg = data["image/svg+xml"] as string;
-      assert.ok(svg.startsWith("<svg"), svg.slice(0, 80));
-      assert.match(svg, /<path/);
+      assert.match(JSON.stringify(spec.title), /OPT_P\(B\) at every integer budget/);
+      const png = data["image/png"] as string;
+      assert.ok(png.startsWith("iVBORw0KGgo"), png.slice(0, 20)); // base64 of "\x89PNG\r\n\x1a\n"
       assert.equal(data["text/plain"], "Figure 01_opt_by_budget");
       // The cells wrote where the server's environment said, not into the repository.
       assert.ok((await Deno.stat(`${out}/figures/01_opt_by_budget.svg`)).isFile);
+      assert.ok((await Deno.stat(`${out}/figures/01_opt_by_budget.png`)).isFile);
 
       ch.close();
       channels = undefined;

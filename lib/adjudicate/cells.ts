@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { stringify } from "npm:csv-stringify@6.9.0/sync";
+import { stringifyCsv } from "../deps.ts";
 import type { Candidate, Package } from "../package/schema.ts";
 import { writeTextAtomic } from "../fs.ts";
 import { coverageCellKey } from "./content_key.ts";
@@ -107,7 +107,7 @@ export async function writeCoverageCells(
   if (path.endsWith(".csv")) {
     await writeTextAtomic(
       path,
-      stringify([COLUMNS, ...cells.map((c) => COLUMNS.map((k) => c[k]))]),
+      stringifyCsv([COLUMNS, ...cells.map((c) => COLUMNS.map((k) => c[k]))]),
     );
   } else if (path.endsWith(".jsonl")) {
     await writeTextAtomic(

@@ -15,7 +15,7 @@
  *
  * @module
  */
-import { parse } from "npm:csv-parse@7.0.3/sync";
+import { parseCsv } from "../deps.ts";
 import { InputError, type Where } from "../errors.ts";
 import { readTextInput } from "../fs.ts";
 import { coverageCellKey } from "./content_key.ts";
@@ -90,7 +90,7 @@ export function parseImportedCoverage(
   if (format === "csv") {
     let rows: Record<string, string>[];
     try {
-      rows = parse(text, { columns: true, skip_empty_lines: true, bom: true });
+      rows = parseCsv(text, { columns: true, skip_empty_lines: true, bom: true });
     } catch (e) {
       throw new InputError(file, { path: "" }, `valid CSV (${(e as Error).message})`);
     }

@@ -29,8 +29,7 @@
  *
  * @module
  */
-import { stemmer } from "npm:stemmer@2.0.1";
-import { eng } from "npm:stopword@3.1.5";
+import { englishStopwords, stemmer } from "../deps.ts";
 import type { AdjudicationRequest, Adjudicator, CoverageEdge } from "./types.ts";
 
 /** Chat interjections dropped besides the stopword list. */
@@ -66,7 +65,7 @@ export const LEXICAL_DEFAULTS: Readonly<LexicalThresholds> = Object.freeze({
   minMatched: 2,
 });
 
-const STOP: ReadonlySet<string> = new Set([...(eng as string[]), ...LEXICAL_FILLERS]);
+const STOP: ReadonlySet<string> = new Set([...(englishStopwords as string[]), ...LEXICAL_FILLERS]);
 
 /**
  * The stems of a text (step 1 of the method), as a sorted de-duplicated list.

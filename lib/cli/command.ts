@@ -11,7 +11,7 @@
  * @module
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { stringify } from "npm:csv-stringify@6.9.0/sync";
+import { stringifyCsv } from "../deps.ts";
 
 /** Exit codes of every memaudit command. */
 export const EXIT = {
@@ -226,7 +226,7 @@ export function textTable(columns: string[], rows: Record<string, unknown>[]): s
  * @returns CSV text ending in a newline
  */
 export function csvTable(columns: string[], rows: Record<string, unknown>[]): string {
-  return stringify(
+  return stringifyCsv(
     rows.map((r) =>
       columns.map((c) => {
         const v = r[c];

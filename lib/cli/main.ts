@@ -1,6 +1,7 @@
 /**
  * The `memaudit` command line: dispatches `memaudit COMMAND ...` to the
- * command modules under `lib/cli/commands/`, and turns errors into one line
+ * command modules under `lib/cli/commands/` (listed, each loaded only when it
+ * runs, in `lib/cli/commands/registry.ts`), and turns errors into one line
  * and an exit code: 2 for bad usage ({@linkcode UsageError}), bad input
  * (`InputError`, a library `RangeError`) or a file system error; 1 for
  * anything else (an internal error: its stack only with MEMAUDIT_DEBUG=1).
@@ -10,28 +11,8 @@
  */
 import { InputError } from "../errors.ts";
 import { isUnwritable } from "../fs.ts";
-import { type CliIo, type Command, didYouMean, EXIT, UsageError } from "./command.ts";
-
-/** Loads a command module lazily, so `memaudit --help` starts fast. */
-export type Loader = () => Promise<Command>;
-
-/**
- * The registered commands, in the order `memaudit --help` lists them. Each
- * module under `lib/cli/commands/` exports `command: Command`. (No prototype:
- * `memaudit toString` is an unknown command, not Object.prototype's.)
- */
-export const COMMANDS: Record<string, { summary: string; load: Loader }> = Object.create(null);
-
-/**
- * Registers a command (used by `lib/cli/commands/registry.ts`).
- *
- * @param name the word after `memaudit`
- * @param summary one line for the overview
- * @param load resolves to the command
- */
-export function registerCommand(name: string, summary: string, load: Loader): void {
-  COMMANDS[name] = { summary, load };
-}
+import { type CliIo, didYouMean, EXIT, UsageError } from "./command.ts";
+import { COMMANDS } from "./commands/registry.ts";
 
 /** The process's standard streams as a {@linkcode CliIo}. */
 export function processIo(): CliIo {
@@ -78,7 +59,6 @@ Examples:
  * @returns the exit code: 0, 1 or 2
  */
 export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
-  await import("./commands/registry.ts");
   let [name, ...rest] = argv;
   if (name === "help" && rest.length > 0 && COMMANDS[rest[0]] !== undefined) {
     // `memaudit help scale score`: the subcommand's help.

@@ -4,29 +4,20 @@
  * `convertLocomo`) → certified OPT and the writers at each budget
  * (`scoreNatural`, paper 000 §5) → per-package rows and a summary with the
  * conversation-clustered bootstrap (`summarizeNatural`). With a shard, only
- * the packages at positions p with p mod N = I (lib/shard.ts) are scored;
- * {@linkcode mergeNaturalShards} joins the shard folders into the files of
- * one run.
+ * the packages at positions p with p mod N = I (lib/shard/) are scored and
+ * the folder gets its `shard.json`; `memaudit merge` ({@linkcode NATURAL_SHARDS})
+ * joins the shard folders into the files of one run.
  *
  * @module
  */
-import { z } from "npm:zod@4.6.7";
 import { join } from "node:path";
 import { InputError } from "../errors.ts";
-import { readTextInput, statOrNull } from "../fs.ts";
 import { writeFileSet } from "../_write_files.ts";
-import { canonicalJson, sortedPrettyJson } from "../generate/canonical_json.ts";
-import { readJsonOr } from "../_json_input.ts";
-import {
-  checkShardJson,
-  checkShardLines,
-  checkShardRow,
-  readShardSet,
-  SHARD_JSON,
-  shardLines,
-  shardRow,
-} from "../_shard_files.ts";
-import { type Shard, shardItems, shardSize } from "../shard.ts";
+import { canonicalJson, sortedPrettyJson } from "../canonical_json.ts";
+import { type Shard, shardItems } from "../shard/partition.ts";
+import { inputDigests, runDigest } from "../shard/digest.ts";
+import { chunksByLines, ShardWriter } from "../shard/manifest.ts";
+import type { JoinedRun, KindFinish, ShardKind } from "../shard/join.ts";
 import type { NaturalScoreRow, NaturalSummaryRow } from "../natural/score_natural.ts";
 
 /** File names of a natural run's folder. */
@@ -83,17 +74,43 @@ export interface NaturalRunOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-async function writeRun(
-  outDir: string,
+/** The summary of a run's rows (the conversation-clustered bootstrap). */
+async function summaryOf(
   grid: NaturalGrid,
   rows: readonly NaturalScoreRow[],
 ): Promise<NaturalRunSummary> {
   const { summarizeNatural } = await import("../natural/score_natural.ts");
-  const summary: NaturalRunSummary = { grid, rows: rows.length, summary: summarizeNatural(rows) };
-  await writeFileSet([
-    [join(outDir, NATURAL_FILES.rows), rows.map((r) => canonicalJson(r) + "\n").join("")],
-    [join(outDir, NATURAL_FILES.summary), sortedPrettyJson(summary)],
-  ]);
+  return { grid, rows: rows.length, summary: summarizeNatural(rows) };
+}
+
+/** Writes a run's folder; a shard's through a {@linkcode ShardWriter} (with its manifest). */
+async function writeRun(
+  outDir: string,
+  grid: NaturalGrid,
+  rows: readonly NaturalScoreRow[],
+  shard?: { locomo: string; unitIds: string[] },
+): Promise<NaturalRunSummary> {
+  const summary = await summaryOf(grid, rows);
+  const rowsText = rows.map((r) => canonicalJson(r) + "\n").join("");
+  if (grid.shard === undefined || shard === undefined) {
+    await writeFileSet([
+      [join(outDir, NATURAL_FILES.rows), rowsText],
+      [join(outDir, NATURAL_FILES.summary), sortedPrettyJson(summary)],
+    ]);
+    return summary;
+  }
+  const { shard: s, ...whole } = grid;
+  const writer = new ShardWriter(outDir, {
+    kind: "natural",
+    shard: s,
+    run: runDigest("memaudit natural", whole, await inputDigests([shard.locomo])),
+    units: grid.packages,
+    unitIds: shard.unitIds,
+  });
+  const perPackage = grid.budgets.length * (grid.methods.length + 1);
+  writer.write(NATURAL_FILES.rows, chunksByLines(rowsText, 0, perPackage));
+  writer.write(NATURAL_FILES.summary, sortedPrettyJson(summary), "none");
+  await writer.close();
   return summary;
 }
 
@@ -155,90 +172,26 @@ export async function runNatural(opts: NaturalRunOptions): Promise<NaturalRunSum
     rows.push(...nat.scoreNatural([pkg], { budgets, methods, k: opts.k }));
     opts.onProgress?.(i + 1, mine.length);
   });
-  return await writeRun(opts.outDir, grid, rows);
+  const unitIds = mine.map((p) => p.id);
+  return await writeRun(opts.outDir, grid, rows, { locomo: opts.locomo, unitIds });
 }
 
-/** Whether a folder holds a natural run (its summary file exists). */
-export async function isNaturalRun(dir: string): Promise<boolean> {
-  return (await statOrNull(join(dir, NATURAL_FILES.summary)))?.isFile === true;
+/** The merged summary, recomputed from every row (as one run writes it). */
+async function finish(run: JoinedRun): Promise<KindFinish> {
+  const grid = run.manifest.run.flags as unknown as NaturalGrid;
+  const rows = run.texts.get(NATURAL_FILES.rows)!.split("\n").slice(0, -1)
+    .map((l) => JSON.parse(l) as NaturalScoreRow);
+  const summary = await summaryOf(grid, rows);
+  return {
+    files: [[NATURAL_FILES.summary, sortedPrettyJson(summary)]],
+    rows: rows.length,
+    report: { rows: NATURAL_FILES.rows, summary: NATURAL_FILES.summary },
+  };
 }
 
 /**
- * Joins the folders of a natural run's shards into the files of one run
- * (rows interleaved back into package order, summary recomputed from all
- * rows): byte-identical to an unsharded {@linkcode runNatural}.
- *
- * @param dirs the shard folders, any order
- * @param outDir the merged folder
- * @returns the merged summary
- * @throws {InputError} naming the folder or file: not a natural shard, shards of different runs,
- *   overlapping or missing shards, or a rows file with the wrong number of rows
+ * Natural scoring as a kind of sharded run (lib/shard/): the merged rows are
+ * the shards' rows in package order, the summary recomputed from all rows,
+ * byte-identical to an unsharded {@linkcode runNatural}.
  */
-export async function mergeNaturalShards(
-  dirs: readonly string[],
-  outDir: string,
-): Promise<NaturalRunSummary> {
-  const strip = (g: NaturalGrid) => {
-    const { shard: _s, ...rest } = g;
-    return rest;
-  };
-  const { shards, byIndex } = await readShardSet(dirs, outDir, async (dir) => {
-    const file = join(dir, NATURAL_FILES.summary);
-    const grid = (await readJsonOr(
-      file,
-      () => "expected a natural run's summary (JSON)",
-    ) as NaturalRunSummary).grid;
-    if (grid?.shard === undefined) {
-      throw new InputError(file, { path: "grid.shard" }, "expected the output of one shard");
-    }
-    checkShardJson(file, { grid }, {
-      grid: z.looseObject({
-        shard: SHARD_JSON,
-        packages: z.int().nonnegative(),
-        budgets: z.array(z.number()).min(1),
-        methods: z.array(z.string()),
-      }),
-    });
-    const rowsFile = join(dir, NATURAL_FILES.rows);
-    const rows = shardLines(await readTextInput(rowsFile), rowsFile);
-    return { dir, shard: grid.shard, grid, rows, rowsFile };
-  }, {
-    same: (a, b) => canonicalJson(strip(a.grid)) === canonicalJson(strip(b.grid)),
-    file: (s) => join(s.dir, NATURAL_FILES.summary),
-    path: "grid",
-    word: "run",
-    detail: "same data, conversations, budgets, methods, k",
-  });
-  const n = byIndex.length;
-  const whole = strip(shards[0].grid);
-  const perPackage = whole.budgets.length * (whole.methods.length + 1);
-  for (const s of byIndex) {
-    const want = shardSize(whole.packages, s.shard) * perPackage;
-    checkShardLines(s.rowsFile, s.rows.length, want, "rows");
-  }
-  // Each package's rows: budget by budget, "opt" then the methods, one package, each line the
-  // run's own text of its row; no package twice.
-  const order = whole.budgets.flatMap((budget) =>
-    ["opt", ...whole.methods].map((method) => ({ budget, method }))
-  );
-  const rows: NaturalScoreRow[] = [], seen = new Set<string>();
-  for (let p = 0; p < whole.packages; p++) {
-    const s = byIndex[p % n], at = Math.floor(p / n) * perPackage;
-    order.forEach(({ budget, method }, j) => {
-      const row = shardRow<NaturalScoreRow>(s.rowsFile, s.rows, at + j, canonicalJson);
-      const pkg = j === 0 ? row.package : rows[rows.length - 1].package;
-      checkShardRow(
-        s.rowsFile,
-        at + j,
-        row.budget === budget && row.method === method && row.package === pkg &&
-          (j > 0 || !seen.has(pkg)),
-        `expected the row of budget ${budget} and method ${method} of ${
-          j === 0 ? "a package not seen before" : `package ${pkg}`
-        }`,
-      );
-      seen.add(pkg);
-      rows.push(row);
-    });
-  }
-  return await writeRun(outDir, whole, rows);
-}
+export const NATURAL_SHARDS: ShardKind = { kind: "natural", finish };

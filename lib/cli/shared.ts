@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { writeFileSet } from "../_write_files.ts";
 import { inWritableFolder } from "../fs.ts";
 import type { Package } from "../package/schema.ts";
-import { parseShard, type Shard } from "../shard.ts";
+import { parseShard, type Shard } from "../shard/partition.ts";
 import {
   type CliIo,
   type Command,
@@ -191,7 +191,7 @@ export function parseIntFlag(flag: string, text: string, min = 1, max = 2 ** 31 
 }
 
 /**
- * Parses `--shard I/N` (lib/shard.ts: shard I takes the units at output
+ * Parses `--shard I/N` (lib/shard/partition.ts: shard I takes the units at output
  * positions p with p mod N = I).
  *
  * @param text the flag's value, or undefined when the flag is absent

@@ -5,7 +5,7 @@
  * @module
  */
 import { createHash } from "node:crypto";
-import { canonicalJson } from "./canonical_json.ts";
+import { canonicalJson } from "../canonical_json.ts";
 
 export { canonicalJson };
 

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../deps.ts";
 import { UNIT_FAMILIES, type UnitFamily } from "../package/schema.ts";
 import raw from "../../data/locomo/categories.json" with { type: "json" };
 import { formatPath, InputError } from "../errors.ts";

@@ -6,7 +6,7 @@
  * @module
  */
 import type { Candidate, Package } from "../package/schema.ts";
-import { words } from "./_dialogue.ts";
+import { words } from "./dialogue.ts";
 
 /** Cost rules: `default` (§6.6 clamps), `word` (max(1, words)), `byte_overhead`. */
 export const COST_RULES = ["default", "word", "byte_overhead"] as const;

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../deps.ts";
 import { formatPath, InputError } from "../errors.ts";
 import { readJsonInput } from "../fs.ts";
 

@@ -31,7 +31,7 @@ import {
   type SessionInfo,
   summaryCost,
   type TurnInfo,
-} from "./_dialogue.ts";
+} from "./dialogue.ts";
 import { LexicalAdjudicator } from "../adjudicate/lexical.ts";
 import { locomoCategory } from "./categories.ts";
 

@@ -8,7 +8,7 @@ import type { Package } from "../package/schema.ts";
 import type { LocomoSample } from "./load_locomo.ts";
 import { type LocomoSliceOptions, locomoSupportSlice } from "./locomo.ts";
 import type { SliceIssue } from "./slice_issue.ts";
-import { indexSample } from "./_dialogue.ts";
+import { indexSample } from "./dialogue.ts";
 
 /** Outcome of one QA item. */
 export type SliceOutcome = "package" | "unresolved" | "skipped";

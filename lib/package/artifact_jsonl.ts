@@ -50,11 +50,11 @@
  * @module
  */
 import { basename, join } from "node:path";
-import { z } from "npm:zod@4.6.7";
+import { z } from "../deps.ts";
 import { formatPath, InputError } from "../errors.ts";
 import { readTextInput, readTextInputIfExists } from "../fs.ts";
 import { compareIds, REPRESENTATION_KINDS } from "./compile.ts";
-import { parseJsonText } from "./_json_text.ts";
+import { parseJsonText } from "../json_text.ts";
 import {
   type CandidateKind,
   type Package,

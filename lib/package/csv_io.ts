@@ -51,11 +51,10 @@
  *
  * @module
  */
-import { parse } from "npm:csv-parse@7.0.3/sync";
-import { stringify } from "npm:csv-stringify@6.9.0/sync";
+import { parseCsv, stringifyCsv } from "../deps.ts";
 import { basename, dirname, join, resolve } from "node:path";
 import { formatPath, InputError, type Where } from "../errors.ts";
-import { strictJsonIssue } from "./_json_text.ts";
+import { strictJsonIssue } from "../json_text.ts";
 import { makeFolder, readTextInput, readTextInputIfExists, statOrNull } from "../fs.ts";
 import { parsePackage } from "./parse.ts";
 import { type Package, type PackageInput, PackageSchema } from "./schema.ts";
@@ -233,7 +232,7 @@ export async function writePackageCsv(dir: string, pkg: Package | PackageInput):
       names,
       ...rows.map((row) => names.map((c) => formatCell(row[c], table.columns[c]))),
     ];
-    return stringify(records, {
+    return stringifyCsv(records, {
       cast: { string: (v: string) => (v === "" ? { value: "", quoted_empty: true } : v) },
     });
   });
@@ -289,7 +288,7 @@ let tempCounter = 0;
 function parseTable(text: string, file: string, table: Table): Record<string, unknown>[] {
   let records: (string | null)[][];
   try {
-    records = parse(text, {
+    records = parseCsv(text, {
       bom: true,
       skip_empty_lines: true,
       // Any mixture of line ends (an LF header and CRLF rows, ...): no stray "\r" in a last cell.

@@ -12,7 +12,7 @@
  * @module
  */
 import { readTextInput, writeTextAtomic } from "../fs.ts";
-import { parseJsonText } from "./_json_text.ts";
+import { parseJsonText } from "../json_text.ts";
 import { packageJsonSchema } from "./json_schema.ts";
 import { parsePackage } from "./parse.ts";
 import type { Package, PackageInput } from "./schema.ts";

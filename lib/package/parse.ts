@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { validateInput } from "./_zod.ts";
+import { validateInput } from "../validate_input.ts";
 import { type Package, PackageSchema } from "./schema.ts";
 
 /**

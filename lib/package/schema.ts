@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../deps.ts";
 import { PACKAGE_SCHEMA_VERSION } from "./version.ts";
 
 export { PACKAGE_SCHEMA_VERSION };

@@ -1,14 +1,17 @@
 /**
- * Figures: a Vega-Lite spec plus its SVG rendered locally with vega, shown in
- * Jupyter as a Vega-Lite bundle with an SVG fallback (so static viewers and
- * nbconvert HTML show it too), saved as `<name>.svg` and `<name>.vl.json`.
+ * Figures: a Vega-Lite spec in the house style (lib/plot/style.ts), its SVG rendered locally
+ * with vega and a PNG rendered from that SVG with resvg, shown in Jupyter as a Vega-Lite bundle
+ * with a PNG fallback (what nbconvert's HTML, GitHub and viewers without Vega-Lite draw), saved
+ * as `<name>.svg`, `<name>.png` and `<name>.vl.json`.
  *
  * @module
  */
-import * as vega from "npm:vega@6.4.0";
-import * as vl from "npm:vega-lite@6.5.0";
-import { writeTextAtomic } from "../fs.ts";
+import { Buffer } from "node:buffer";
+import { vega, vegaLite as vl } from "../deps_plot.ts";
+import { writeBytesAtomic, writeTextAtomic } from "../fs.ts";
 import { outPath } from "../report/out.ts";
+import { renderPng } from "./png.ts";
+import { styleSpec, type VegaLiteSpec } from "./style.ts";
 
 /**
  * The Vega-Lite major version every spec is written for, declared once: the `$schema` and the
@@ -24,53 +27,66 @@ export const VEGALITE_MIME = `application/vnd.vegalite.v${VEGALITE_VERSION}+json
 export const VEGALITE_SCHEMA =
   `https://vega.github.io/schema/vega-lite/v${VEGALITE_VERSION}.json` as const;
 
-/** A Vega-Lite spec (kept loose: specs are plain JSON). */
-// deno-lint-ignore no-explicit-any
-export type VegaLiteSpec = Record<string, any>;
+export type { VegaLiteSpec } from "./style.ts";
 
 /** A rendered figure. Display it as the last expression of a notebook cell. */
 export class Figure {
   /**
-   * A figure from a spec and its rendered SVG (use {@linkcode makeFigure} to render one).
+   * A figure from a spec and its renderings (use {@linkcode makeFigure} to render one).
    *
    * @param name file stem for saving (e.g. `fig2_exact_budget_sweep`)
    * @param spec the Vega-Lite spec, with its `$schema`
    * @param svg the SVG rendered from the spec
+   * @param png the PNG rendered from the SVG (bytes of the file)
    */
-  constructor(readonly name: string, readonly spec: VegaLiteSpec, readonly svg: string) {}
+  constructor(
+    readonly name: string,
+    readonly spec: VegaLiteSpec,
+    readonly svg: string,
+    readonly png: Uint8Array,
+  ) {}
 
-  /** Jupyter MIME bundle: Vega-Lite, SVG and a text line. */
+  /**
+   * Jupyter MIME bundle: Vega-Lite, PNG (base64) and a text line. No `image/svg+xml`: nbconvert
+   * 6.5 prefers SVG to PNG and then strips the SVG's elements (its HTML cleaning), leaving an
+   * empty figure; the SVG is in `figures/<name>.svg` and in {@linkcode Figure.svg}.
+   */
   [Symbol.for("Jupyter.display")](): Record<string, unknown> {
     return {
       [VEGALITE_MIME]: this.spec,
-      "image/svg+xml": this.svg,
+      "image/png": Buffer.from(this.png).toString("base64"),
       "text/plain": `Figure ${this.name}`,
     };
   }
 
-  /** Paths of the SVG and spec files {@linkcode save} writes. */
-  get paths(): { svg: string; spec: string } {
+  /** Paths of the SVG, PNG and spec files {@linkcode save} writes. */
+  get paths(): { svg: string; png: string; spec: string } {
     return {
       svg: outPath("figures", `${this.name}.svg`),
+      png: outPath("figures", `${this.name}.png`),
       spec: outPath("figures", `${this.name}.vl.json`),
     };
   }
 
   /**
-   * Writes `figures/<name>.svg` and `figures/<name>.vl.json` under the output root.
+   * Writes `figures/<name>.svg`, `figures/<name>.png` and `figures/<name>.vl.json` under the
+   * output root (each atomically).
    *
    * @returns the figure (to display it)
    */
   async save(): Promise<this> {
     await writeTextAtomic(this.paths.svg, this.svg);
+    await writeBytesAtomic(this.paths.png, this.png);
     await writeTextAtomic(this.paths.spec, JSON.stringify(this.spec, null, 2) + "\n");
     return this;
   }
 }
 
 /**
- * Renders a Vega-Lite spec to SVG (locally, with vega) and wraps it as a {@linkcode Figure}.
- * The spec is compiled from a copy, so the caller's objects are left as they are.
+ * Renders a Vega-Lite spec to SVG (locally, with vega) and PNG (from that SVG, with resvg) and
+ * wraps them as a {@linkcode Figure}. The spec is first put in the house style
+ * ({@linkcode styleSpec}: colour-blind-safe palette, series told apart by dash and shape too),
+ * on a copy, so the caller's objects are left as they are; the figure keeps the styled spec.
  *
  * @example A line of ratios against budgets
  * ```ts
@@ -86,6 +102,7 @@ export class Figure {
  *   },
  * });
  * assert.ok(fig.svg.startsWith("<svg"));
+ * assert.equal(fig.png[1], 0x50); // a PNG file: "\x89PNG"
  * assert.equal(fig.spec.$schema, "https://vega.github.io/schema/vega-lite/v5.json");
  * assert.equal(VEGALITE_MIME, "application/vnd.vegalite.v5+json");
  * // In a notebook, end a cell with `fig` (or `await fig.save()`) to show it.
@@ -93,15 +110,15 @@ export class Figure {
  *
  * @param name file stem for saving (e.g. `fig2_exact_budget_sweep`)
  * @param spec Vega-Lite spec; `$schema` defaults to {@linkcode VEGALITE_SCHEMA}
- * @returns the figure with its SVG
+ * @returns the figure with its SVG and PNG
  * @throws {Error} if Vega-Lite cannot compile the spec
  */
 export async function makeFigure(name: string, spec: VegaLiteSpec): Promise<Figure> {
-  const full = { $schema: VEGALITE_SCHEMA, ...spec };
   // A copy: vega tags the data objects it ingests, and the caller's spec must stay as given.
-  const compiled = vl.compile(structuredClone(full) as vl.TopLevelSpec).spec;
+  const styled = styleSpec({ $schema: VEGALITE_SCHEMA, ...spec });
+  const compiled = vl.compile(structuredClone(styled) as vl.TopLevelSpec).spec;
   const view = new vega.View(vega.parse(compiled), { renderer: "none" });
   const svg = await view.toSVG();
   view.finalize();
-  return new Figure(name, full, svg);
+  return new Figure(name, styled, svg, await renderPng(svg));
 }

@@ -24,6 +24,11 @@ export interface ChecksSummary {
   failed: number;
   /** Claims not checked: the reason and the (absolute) paths of the missing data, if declared. */
   skipped: { claim: string; reason: string; missing: string[] }[];
+  /**
+   * Every claim in order, with its status and detail (the measured value, or why it was
+   * skipped); absent from summaries printed before it was added.
+   */
+  checks?: { claim: string; status: "passed" | "failed" | "skipped"; detail: string }[];
 }
 
 /** Options of {@linkcode Checks.skip}. */
@@ -99,7 +104,8 @@ export class Checks {
   /**
    * The counts and the skipped claims.
    *
-   * @returns passed and failed counts, and every skipped claim with its reason and missing paths
+   * @returns passed and failed counts, every skipped claim with its reason and missing paths, and
+   *   every claim with its status
    */
   summary(): ChecksSummary {
     return {
@@ -109,6 +115,11 @@ export class Checks {
         claim: c.claim,
         reason: c.detail,
         missing: c.missing ?? [],
+      })),
+      checks: this.items.map((c) => ({
+        claim: c.claim,
+        status: c.skipped ? "skipped" : c.ok ? "passed" : "failed",
+        detail: c.detail,
       })),
     };
   }

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { stringify } from "npm:csv-stringify@6.9.0/sync";
+import { stringifyCsv } from "../deps.ts";
 import { writeTextAtomic } from "../fs.ts";
 import { outPath } from "./out.ts";
 
@@ -101,7 +101,7 @@ export class Table {
     const cell = (
       v: unknown,
     ) => (v === null || v === undefined ? "" : typeof v === "object" ? JSON.stringify(v) : v);
-    return stringify([keys, ...this.rows.map((r) => keys.map((k) => cell(r[k])))]);
+    return stringifyCsv([keys, ...this.rows.map((r) => keys.map((k) => cell(r[k])))]);
   }
 
   /** Jupyter MIME bundle: HTML, Markdown and plain text. */

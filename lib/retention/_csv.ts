@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { parse } from "npm:csv-parse@7.0.3/sync";
+import { parseCsv } from "../deps.ts";
 import { InputError } from "../errors.ts";
 
 /** One data row: its 1-based number (header excluded) and its cells by column name. */
@@ -26,7 +26,7 @@ export interface CsvRow {
 export function parseCsvRows(text: string, file: string, required: readonly string[]): CsvRow[] {
   let records: string[][];
   try {
-    records = parse(text, { bom: true, skip_empty_lines: true });
+    records = parseCsv(text, { bom: true, skip_empty_lines: true });
   } catch (e) {
     const line = (e as { lines?: number }).lines;
     const msg = (e as Error).message.replace(/\s+/g, " ");

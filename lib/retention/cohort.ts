@@ -606,19 +606,21 @@ export function timelineOf(user: CohortUser): {
  *
  * @param dir the output folder
  * @param cohort the cohort
+ * @param write writes one file (default `writeTextAtomic`; a shard's writer records its SHA-256)
  * @returns nothing once every file is written (each atomically)
  * @throws {InputError} if the folder cannot be made
  */
-export async function writeCohort(dir: string, cohort: Cohort): Promise<void> {
-  const { writeTextAtomic } = await import("../fs.ts");
+export async function writeCohort(
+  dir: string,
+  cohort: Cohort,
+  write?: (path: string, text: string) => Promise<void>,
+): Promise<void> {
+  const put = write ?? (await import("../fs.ts")).writeTextAtomic;
   for (const u of cohort.users) {
-    await writeTextAtomic(
-      `${dir}/${u.uuid}/profile.json`,
-      JSON.stringify(u.profile, null, 2) + "\n",
-    );
+    await put(`${dir}/${u.uuid}/profile.json`, JSON.stringify(u.profile, null, 2) + "\n");
     for (const s of u.sessions) {
       const name = `session_${String(s.session_id).padStart(4, "0")}.json`;
-      await writeTextAtomic(`${dir}/${u.uuid}/${name}`, JSON.stringify(s, null, 2) + "\n");
+      await put(`${dir}/${u.uuid}/${name}`, JSON.stringify(s, null, 2) + "\n");
     }
   }
 }

@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../deps.ts";
 
 /**
  * What the readers use of a zod schema: `safeParse` with issues carrying a
@@ -269,10 +269,12 @@ const perFact = z.looseObject({
   session_scores: z.array(
     z.looseObject({
       session_id: sessionId,
-      write: z.unknown().optional(),
-      retrieved: z.union([z.boolean(), z.literal(0), z.literal(1)], {
-        error: "expected retrieved 0/1 or a boolean",
+      write: z.union([z.literal(0), z.literal(1), z.boolean()], {
+        error: "expected write 0/1 (the judge's presence verdict)",
       }),
+      retrieved: z.array(z.string(), {
+        error: "expected retrieved: the list of retrieved memory texts",
+      }).optional(),
     }),
     { error: "expected a list of session scores" },
   ),
@@ -297,8 +299,11 @@ export interface PerFact {
   fact?: string;
   /** T_target. */
   valid_through_session: number;
-  /** The judge's presence at the checked sessions (the K checkpoints). */
-  session_scores: { session_id: number; write?: unknown; retrieved: boolean | 0 | 1 }[];
+  /**
+   * The judge's verdict at the checked sessions (the K checkpoints): `write` is presence (1: the
+   * fact is in the snapshot), `retrieved` the top-k memory texts the judge saw.
+   */
+  session_scores: { session_id: number; write: 0 | 1 | boolean; retrieved?: string[] }[];
   /** The evaluator's metrics. */
   metrics?: Record<string, unknown>;
   /** Other fields of the file, kept as read. */

@@ -20,8 +20,8 @@
 import { join } from "node:path";
 import { InputError } from "../errors.ts";
 import { readTextInput, statOrNull } from "../fs.ts";
-import { parseJsonText } from "../package/_json_text.ts";
-import { validateInput } from "../package/_zod.ts";
+import { parseJsonText } from "../json_text.ts";
+import { validateInput } from "../validate_input.ts";
 import { parseCsvRows } from "./_csv.ts";
 import { readDirSorted } from "./_dir.ts";
 import {
@@ -166,23 +166,25 @@ export async function readGatingFolder(dir: string): Promise<GatingOutput[]> {
 
 /**
  * Reads the evaluator's per-fact outputs (`<dir>/<uuid>.json` lists) into
- * tracks: presence is the judge's `retrieved` at the scored sessions, and a
- * session it did not score counts as absent. The evaluator scores only the
- * K checkpoints, so from these files the K estimate is the benchmark's value
- * while the "exact" value treats unscored sessions as absent (`checked` says
- * how many sessions each fact has).
+ * tracks: presence is the judge's verdict `write` (0/1) at the scored sessions
+ * (`retrieved` is the list of texts it judged), and a session it did not score
+ * counts as absent in the track. The evaluator scores only the K checkpoints,
+ * so from these files only the checkpoint value is the benchmark's
+ * ({@linkcode perFactRetention} computes it from `checkpoints`); an "exact"
+ * value over the tracks would count the unscored sessions as absent.
  *
  * @param dir the per_fact folder
- * @returns the tracks and the number of checked sessions per fact (same order)
+ * @returns the tracks, the number of checked sessions per fact and the scored checkpoints per
+ *   fact (same order)
  * @throws {InputError} for a missing folder, a file that fails the schema, a scored session
  *   outside the lifespan, or a fact twice
  */
 export async function readPerFactFolder(
   dir: string,
-): Promise<{ tracks: FactTrack[]; checked: number[] }> {
+): Promise<{ tracks: FactTrack[]; checked: number[]; checkpoints: Checkpoint[][] }> {
   const files = (await listDir(dir)).filter((e) => e.isFile && e.name.endsWith(".json"));
   if (files.length === 0) throw new InputError(dir, { path: "" }, "expected <uuid>.json files");
-  const tracks: FactTrack[] = [], checked: number[] = [];
+  const tracks: FactTrack[] = [], checked: number[] = [], checkpoints: Checkpoint[][] = [];
   const seen = new Set<string>();
   for (const e of files) {
     const path = join(dir, e.name);
@@ -223,13 +225,27 @@ export async function readPerFactFolder(
             `expected a session in ${fact.tStart}..${fact.tTarget}`,
           );
         }
-        if (s.retrieved === true || s.retrieved === 1) present.push(s.session_id);
+        if (s.write === true || s.write === 1) present.push(s.session_id);
       });
       tracks.push(trackFromSessions(fact, present));
       checked.push(new Set(it.session_scores.map((s) => s.session_id)).size);
+      checkpoints.push(
+        it.session_scores.map((s) => ({
+          session: s.session_id,
+          present: s.write === true || s.write === 1,
+        })),
+      );
     });
   }
-  return { tracks, checked };
+  return { tracks, checked, checkpoints };
+}
+
+/** One scored checkpoint of a per-fact output: the session and the judge's verdict. */
+export interface Checkpoint {
+  /** The snapshot session. */
+  session: number;
+  /** `write` = 1. */
+  present: boolean;
 }
 
 /** The id memaudit gives a benchmark fact: `<source_session_id>:<gt_idx>`. */

@@ -6,24 +6,26 @@
  * these entries) and a predictions CSV of the policy. Everything it writes
  * is simulated (the folder holds a `SIMULATED.txt` saying so).
  *
- * With a shard (lib/shard.ts), only the users at positions p with
+ * With a shard (lib/shard/), only the users at positions p with
  * p mod N = I (users in cohort order) are written, and the folder also holds
- * `retention_shard.json` (the shard and the run's identity); every draw is
+ * `shard.json` (the run digest and every file's SHA-256); every draw is
  * seeded per user (`<seed>/<uuid>` for the cohort, `<seed>/writes/<uuid>` for
  * the memory system, `<seed>/session-local/<uuid>` for the noisy gate), so a
  * user's files and rows are the same in a shard as in the whole run, and
- * `mergeRetentionShards` (lib/retention/simulate_shards.ts) joins the shards
- * into exactly the files of one run.
+ * `memaudit merge` (lib/retention/simulate_shards.ts) joins the shards into
+ * exactly the files of one run.
  *
  * @module
  */
-import { join } from "node:path";
-import { stringify } from "npm:csv-stringify@6.9.0/sync";
+import { join, relative } from "node:path";
+import { stringifyCsv } from "../deps.ts";
 import { writeTextAtomic } from "../fs.ts";
-import { type Shard, shardItems } from "../shard.ts";
-import { generateCohort, writeCohort } from "./cohort.ts";
+import { type Shard, shardItems } from "../shard/partition.ts";
+import { runDigest } from "../shard/digest.ts";
+import { type Blocks, ShardWriter } from "../shard/manifest.ts";
+import { type Cohort, generateCohort, writeCohort } from "./cohort.ts";
 import { judgeTracks, provenanceJudge } from "./judges.ts";
-import { defaultPolicies } from "./policies.ts";
+import { defaultPolicies, type GatingPolicy } from "./policies.ts";
 import { replayBank, simulateWrites, toSnapshotFile } from "./replay.ts";
 
 /** Options of {@linkcode writeSimulatedRun}. */
@@ -38,46 +40,8 @@ export interface SimulatedRunOptions {
   policy?: string;
   /** Add the dynamic variant's profile shift (default false). */
   profileShift?: boolean;
-  /** Write only this shard of the users (and `retention_shard.json`). */
+  /** Write only this shard of the users (and `shard.json`). */
   shard?: Shard;
-}
-
-/** Schema tag of a retention-simulate shard's `retention_shard.json`. */
-export const RETENTION_SHARD_SCHEMA = "memaudit.retention-simulate-shard/1";
-
-/** File name of a retention-simulate shard's record. */
-export const RETENTION_SHARD_FILE = "retention_shard.json";
-
-/** What identifies a simulated retention run (equal across its shards). */
-export interface RetentionRunIdentity {
-  /** Always true. */
-  simulated: true;
-  /** Users of the whole run. */
-  users: number;
-  /** Seed, as text (`--seed 0` and the default 0 are one run). */
-  seed: string;
-  /** Entry budget (null: none). */
-  budget: number | null;
-  /** Gating policy name. */
-  policy: string;
-  /** Profile shift added. */
-  profile_shift: boolean;
-}
-
-/** The content of `retention_shard.json`. */
-export interface RetentionShardMeta {
-  /** {@linkcode RETENTION_SHARD_SCHEMA}. */
-  schema: string;
-  /** This shard. */
-  shard: Shard;
-  /** The run. */
-  run: RetentionRunIdentity;
-  /** Units (users) of the whole run. */
-  units: number;
-  /** This shard's users, in cohort order. */
-  shard_users: string[];
-  /** The snapshots folder's name under `snapshots/` (`<policy>-B<budget>`). */
-  snapshots: string;
 }
 
 /** What {@linkcode writeSimulatedRun} wrote. */
@@ -94,8 +58,26 @@ export interface SimulatedRunFiles {
   predictions: string;
 }
 
-const csv = (columns: string[], rows: Record<string, unknown>[]) =>
-  stringify(rows.map((r) => columns.map((c) => r[c])), { header: true, columns });
+/** A CSV's header line and one chunk of records per user (joined: the CSV of all rows). */
+const csv = (columns: string[], byUser: Record<string, unknown>[][]) => ({
+  head: stringifyCsv([], { header: true, columns }),
+  chunks: byUser.map((rows) =>
+    stringifyCsv(rows.map((r) => columns.map((c) => r[c])), { columns })
+  ),
+});
+
+/**
+ * The snapshots folder's name under `snapshots/`: `<policy>-B<budget>`.
+ *
+ * @param policy the gating policy's name
+ * @param budget the entry budget (Infinity: none, `inf`)
+ * @returns the name, the policy's name with runs of other characters than letters and digits as `_`
+ */
+export function snapshotLabel(policy: string, budget: number): string {
+  return `${policy.replace(/[^a-z0-9]+/gi, "_").replace(/_+$/, "")}-B${
+    Number.isFinite(budget) ? budget : "inf"
+  }`;
+}
 
 /**
  * Most users {@linkcode writeSimulatedRun} simulates: 50 x PerMem-Bench's 20.
@@ -141,9 +123,7 @@ export async function writeSimulatedRun(
   const all = cohort.users;
   if (opts.shard !== undefined) cohort.users = shardItems(all, opts.shard);
   const budget = opts.budget ?? Infinity;
-  const label = `${policy.name.replace(/[^a-z0-9]+/gi, "_").replace(/_+$/, "")}-B${
-    Number.isFinite(budget) ? budget : "inf"
-  }`;
+  const label = snapshotLabel(policy.name, budget);
   const files: SimulatedRunFiles = {
     sessions: join(out, "permem"),
     snapshots: join(out, "snapshots", label),
@@ -151,80 +131,110 @@ export async function writeSimulatedRun(
     presence: join(out, "presence.csv"),
     predictions: join(out, "predictions.csv"),
   };
-  await writeCohort(files.sessions, cohort);
-  const factRows: Record<string, unknown>[] = [];
-  const presenceRows: Record<string, unknown>[] = [];
-  const predictionRows: Record<string, unknown>[] = [];
+  const shard = opts.shard === undefined ? undefined : new ShardWriter(out, {
+    kind: "retention-simulate",
+    shard: opts.shard,
+    run: runDigest("memaudit retention simulate", runFlags(all.length, seed, budget, policy, opts)),
+    units: all.length,
+    unitIds: cohort.users.map((u) => u.uuid),
+  });
+  // Written as made (a run can be large); a shard's writer records each file's SHA-256.
+  const put = async (path: string, text: string | Blocks) => {
+    await writeTextAtomic(path, typeof text === "string" ? text : text.head + text.chunks.join(""));
+    shard?.record(relative(out, path), text);
+  };
+  await writeCohort(files.sessions, cohort, put);
+  const rows: UserRows[] = [];
   for (const u of cohort.users) {
-    const decisions = policy.decide(u.uuid, u.sessions);
-    const skip = new Set(decisions.filter((d) => !d.predicted).map((d) => d.session));
-    const banks = replayBank(u.sessions.map((s) => s.session_id), simulateWrites(u, { seed }), {
-      maxEntries: budget,
-      skip,
-    });
+    const { banks, ...r } = userRows(u, policy, budget, seed);
     for (const b of banks) {
       const name = `session_${String(b.session).padStart(4, "0")}.json`;
-      await writeTextAtomic(
+      await put(
         join(files.snapshots, u.uuid, name),
         JSON.stringify(toSnapshotFile(u.uuid, b), null, 2) + "\n",
       );
     }
-    const tracks = judgeTracks(u.facts, new Map([[u.uuid, banks]]), provenanceJudge());
-    for (const t of tracks) {
-      factRows.push({
-        user: t.user,
-        fact: t.fact,
-        type: t.type,
-        t_start: t.tStart,
-        t_target: t.tTarget,
-      });
-      t.present.forEach((p, i) =>
-        presenceRows.push({ user: t.user, fact: t.fact, session: t.tStart + i, present: p })
-      );
-    }
-    for (const d of decisions) {
-      predictionRows.push({
-        user: d.user,
-        session: d.session,
-        required: d.required ? 1 : 0,
-        predicted: d.predicted ? 1 : 0,
-      });
-    }
+    rows.push(r);
   }
-  await writeTextAtomic(
+  await put(
     files.facts,
-    csv(["user", "fact", "type", "t_start", "t_target"], factRows),
+    csv(["user", "fact", "type", "t_start", "t_target"], rows.map((r) => r.facts)),
   );
-  await writeTextAtomic(
+  await put(
     files.presence,
-    csv(["user", "fact", "session", "present"], presenceRows),
+    csv(["user", "fact", "session", "present"], rows.map((r) => r.presence)),
   );
-  await writeTextAtomic(
+  await put(
     files.predictions,
-    csv(["user", "session", "required", "predicted"], predictionRows),
+    csv(["user", "session", "required", "predicted"], rows.map((r) => r.predictions)),
   );
-  if (opts.shard !== undefined) {
-    const meta: RetentionShardMeta = {
-      schema: RETENTION_SHARD_SCHEMA,
-      shard: { index: opts.shard.index, count: opts.shard.count },
-      run: {
-        simulated: true,
-        users: all.length,
-        seed: String(seed),
-        budget: Number.isFinite(budget) ? budget : null,
-        policy: policy.name,
-        profile_shift: opts.profileShift ?? false,
-      },
-      units: all.length,
-      shard_users: cohort.users.map((u) => u.uuid),
-      snapshots: label,
-    };
-    await writeTextAtomic(join(out, RETENTION_SHARD_FILE), JSON.stringify(meta, null, 2) + "\n");
-  }
-  await writeTextAtomic(
+  await put(
     join(out, "SIMULATED.txt"),
     `Everything in this folder is SIMULATED by memaudit (seed ${seed}, policy ${policy.name}, ` +
       `budget ${Number.isFinite(budget) ? budget : "none"}); it is not PerMem-Bench data.\n`,
   );
+  await shard?.close();
   return files;
+}
+
+/** The settings of a simulated run that its shards' run digest records. */
+function runFlags(
+  users: number,
+  seed: number | string,
+  budget: number,
+  policy: GatingPolicy,
+  opts: SimulatedRunOptions,
+): Record<string, unknown> {
+  return {
+    simulated: true,
+    users,
+    seed: String(seed),
+    budget: Number.isFinite(budget) ? budget : null,
+    policy: policy.name,
+    profile_shift: opts.profileShift ?? false,
+  };
+}
+
+/** One user's rows of the three CSVs. */
+interface UserRows {
+  facts: Record<string, unknown>[];
+  presence: Record<string, unknown>[];
+  predictions: Record<string, unknown>[];
+}
+
+/** A user's snapshots (FIFO under the budget, gated by the policy) and CSV rows. */
+function userRows(
+  u: Cohort["users"][number],
+  policy: GatingPolicy,
+  budget: number,
+  seed: number | string,
+): UserRows & { banks: ReturnType<typeof replayBank> } {
+  const decisions = policy.decide(u.uuid, u.sessions);
+  const skip = new Set(decisions.filter((d) => !d.predicted).map((d) => d.session));
+  const banks = replayBank(u.sessions.map((s) => s.session_id), simulateWrites(u, { seed }), {
+    maxEntries: budget,
+    skip,
+  });
+  const out: UserRows = { facts: [], presence: [], predictions: [] };
+  for (const t of judgeTracks(u.facts, new Map([[u.uuid, banks]]), provenanceJudge())) {
+    out.facts.push({
+      user: t.user,
+      fact: t.fact,
+      type: t.type,
+      t_start: t.tStart,
+      t_target: t.tTarget,
+    });
+    t.present.forEach((p, i) =>
+      out.presence.push({ user: t.user, fact: t.fact, session: t.tStart + i, present: p })
+    );
+  }
+  for (const d of decisions) {
+    out.predictions.push({
+      user: d.user,
+      session: d.session,
+      required: d.required ? 1 : 0,
+      predicted: d.predicted ? 1 : 0,
+    });
+  }
+  return { ...out, banks };
 }

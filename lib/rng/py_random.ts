@@ -3,7 +3,7 @@
  *
  * @module
  */
-import MersenneTwister from "npm:mersenne-twister@1.1.0";
+import { MersenneTwister } from "../deps.ts";
 import { seedWords, WordRng } from "./word_rng.ts";
 
 /** The subset of the `mersenne-twister` npm API used here. */

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import seedrandom from "npm:seedrandom@3.0.5";
+import { seedrandom } from "../deps.ts";
 import { WordRng } from "./word_rng.ts";
 
 /**

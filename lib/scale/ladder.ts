@@ -34,8 +34,8 @@ import {
   writeTextAtomic,
 } from "../fs.ts";
 import { InputError } from "../errors.ts";
-import { parseJsonOr } from "../_json_input.ts";
-import { formatLongMemEvalDate, parseLongMemEvalDate } from "./sources/_dates.ts";
+import { parseJsonOr } from "../json_text.ts";
+import { formatLongMemEvalDate, parseLongMemEvalDate } from "./sources/dates.ts";
 import { type LongMemEvalInstance, parseLongMemEval } from "./sources/longmemeval.ts";
 import type {
   EvidenceNeed,

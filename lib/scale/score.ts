@@ -21,7 +21,7 @@
  *
  * @module
  */
-import { quantileSorted } from "npm:simple-statistics@7.12.1";
+import { quantileSorted } from "../deps.ts";
 import { SeededRandom } from "../rng/seeded_random.ts";
 import { compareLadderLabels, usableScaleBoundary } from "./boundary.ts";
 import { type ScoreRecord, TrajectoryInputError, type TrajectoryScale } from "./trajectory.ts";

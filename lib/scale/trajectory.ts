@@ -15,11 +15,10 @@
  *
  * @module
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../deps.ts";
 import { formatPath, InputError } from "../errors.ts";
-import { strictJsonIssue } from "../package/_json_text.ts";
-import { inputJsonSchema } from "../package/_zod.ts";
-import { parseJsonOr } from "../_json_input.ts";
+import { parseJsonOr, strictJsonIssue } from "../json_text.ts";
+import { inputJsonSchema } from "../validate_input.ts";
 
 /** The `schema` value of a full trajectory line. */
 export const TRAJECTORY_SCHEMA = "memaudit.trajectory/1";

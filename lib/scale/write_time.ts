@@ -17,7 +17,7 @@
  */
 import type { LocomoSample } from "../natural/load_locomo.ts";
 import { locomoSupportSlice } from "../natural/locomo.ts";
-import { atomicFactCost, indexSample, rawSpanCost, safeToken } from "../natural/_dialogue.ts";
+import { atomicFactCost, indexSample, rawSpanCost, safeToken } from "../natural/dialogue.ts";
 import type { Candidate, Experience, Package } from "../package/schema.ts";
 import { compilePackage } from "../package/compile.ts";
 import { solve } from "../solve/solve.ts";

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { quantileSorted } from "npm:simple-statistics@7.12.1";
+import { quantileSorted } from "../deps.ts";
 import { SeededRandom } from "../rng/seeded_random.ts";
 import { checkResamples } from "./bootstrap.ts";
 

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { quantileSorted } from "npm:simple-statistics@7.12.1";
+import { quantileSorted } from "../deps.ts";
 import { SeededRandom } from "../rng/seeded_random.ts";
 
 /** Options of {@linkcode clusterBootstrapCi}. */

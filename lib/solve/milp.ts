@@ -61,8 +61,7 @@
  *
  * @module
  */
-import highsModule from "npm:highs@1.15.3";
-import type { Highs } from "npm:highs@1.15.3";
+import { type Highs, highsModule } from "../deps.ts";
 import type { CompiledPackage } from "../package/compile.ts";
 import {
   checkFeasible,

@@ -7,7 +7,7 @@
  */
 import { join } from "node:path";
 import type { Summation } from "../score/summation.ts";
-import type { Shard } from "../shard.ts";
+import type { Shard } from "../shard/partition.ts";
 
 /** Progress callback: units done (resumed ones included), total units, estimated seconds left (null before the first unit of this run). */
 export type SweepProgress = (done: number, total: number, etaSec: number | null) => void;
@@ -48,7 +48,7 @@ export interface SweepGrid {
   versions: { memaudit: string; schema: number };
   /**
    * Present only on a shard's grid (`--shard I/N`): the shard whose units the
-   * folder holds (lib/shard.ts). A whole run's grid has no such key, so its
+   * folder holds (lib/shard/partition.ts). A whole run's grid has no such key, so its
    * files are the same bytes as before shards existed.
    */
   shard?: Shard;

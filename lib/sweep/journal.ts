@@ -14,7 +14,7 @@
  */
 import { formatPath, InputError } from "../errors.ts";
 import { decodeUtf8Input } from "../fs.ts";
-import { canonicalJson } from "../generate/canonical_json.ts";
+import { canonicalJson } from "../canonical_json.ts";
 
 /** Identifies a journal file and its format. */
 export const JOURNAL_FORMAT = "memaudit-sweep-journal/2";
@@ -40,9 +40,9 @@ export interface JournalState {
 
 const NL = 0x0a;
 
-/** The shape of a unit line; zod is loaded only when a journal has unit lines (a resume). */
+/** The shape of a unit line (read when a journal has unit lines: a resume). */
 async function entryShape() {
-  const { z } = await import("npm:zod@4.6.7");
+  const { z } = await import("../deps.ts");
   const count = z.int().nonnegative();
   return z.strictObject({
     distribution: z.string(),

@@ -7,7 +7,7 @@
  */
 import { join } from "node:path";
 import { InputError } from "../errors.ts";
-import { canonicalJson } from "../generate/canonical_json.ts";
+import { canonicalJson } from "../canonical_json.ts";
 import { statOrNull } from "../fs.ts";
 import { appendEntry, openJournal, writeAllSync } from "./journal.ts";
 import { CSV_COLUMNS, type ResultRow } from "./row.ts";

@@ -22,7 +22,7 @@ import { compareRows, type ResultRow, unitKey, VERSIONS } from "./row.ts";
 import type { UnitConfig } from "./run_unit.ts";
 import { type LiteBlock, summaryText, type SweepSummary } from "./summary.ts";
 import type { UnitRef } from "./lane.ts";
-import { type Shard, shardItems } from "../shard.ts";
+import { type Shard, shardItems } from "../shard/partition.ts";
 import { type SweepFiles, sweepFiles, type SweepGrid, type SweepProgress } from "./grid.ts";
 
 export { type SweepFiles, sweepFiles, type SweepGrid, type SweepProgress } from "./grid.ts";
@@ -64,10 +64,10 @@ export interface SweepOptions {
    */
   replace?: boolean;
   /**
-   * Run only this shard's units (lib/shard.ts: the units at output positions p with
+   * Run only this shard's units (lib/shard/partition.ts: the units at output positions p with
    * p mod count === index). The budget basis is still taken over every package of the grid,
    * so each unit's rows are the bytes a whole run writes for it; the folder's grid records the
-   * shard, and `mergeSweepShards` (merge.ts) joins the shards into the whole run's files.
+   * shard, and `mergeSweepShards` (shard.ts) joins the shards into the whole run's files.
    */
   shard?: Shard;
 }
@@ -264,6 +264,10 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
     const unlock = await inWritableFolder(opts.outDir, () => lockFolder(opts.outDir));
     let resumedUnits: number, summary: SweepSummary;
     try {
+      // A shard being (re)written has no manifest until it is finished.
+      if (opts.shard !== undefined) {
+        await (await import("./shard.ts")).removeSweepManifest(opts.outDir);
+      }
       const rowsPerUnit = grid.budgets.length * grid.methods.length;
       const out = await inWritableFolder(
         opts.outDir,
@@ -304,6 +308,10 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
       await inWritableFolder(opts.outDir, async () => {
         await writeTextAtomic(files.summary, summaryText(summary));
         await finishOutputs(files);
+        if (opts.shard !== undefined) {
+          const { writeSweepManifest } = await import("./shard.ts");
+          await writeSweepManifest(files, grid, { all: runOrder.length, mine: own });
+        }
       });
     } finally {
       unlock();

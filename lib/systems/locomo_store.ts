@@ -21,6 +21,10 @@ import { isCertified } from "../solve/result.ts";
 import type { MemoryStore } from "./memory_store.ts";
 import type { ExactSolveOptions } from "./pruning.ts";
 import { scoreUnion, type UnionScore, type UnionSelector } from "./union_score.ts";
+import { fileURLToPath } from "node:url";
+
+/** The LLM adjudicator's default cache: `<repo>/.cache/llm`, wherever the CLI is run from. */
+const LLM_CACHE_DIR = fileURLToPath(new URL("../../.cache/llm", import.meta.url));
 
 /** The three selections `memaudit store` reports, by their short names. */
 export const STORE_SELECTIONS = {
@@ -319,7 +323,7 @@ export async function adjudicatorFromSpec(
     return new LlmAdjudicator({
       baseUrl,
       model: opts.llmModel,
-      cacheDir: opts.llmCacheDir ?? ".cache/llm",
+      cacheDir: opts.llmCacheDir ?? LLM_CACHE_DIR,
       maxRequests: opts.llmMaxRequests ?? 2000,
       ...(opts.llmApiKey ? { apiKey: opts.llmApiKey } : {}),
     });

@@ -28,15 +28,19 @@ export interface Ran {
  *
  * @param args the words after `deno`
  * @param opts.cwd the working folder
+ * @param opts.env variables added to the inherited environment
  * @returns exit code and both streams
  */
-export async function deno(args: string[], opts: { cwd?: string } = {}): Promise<Ran> {
+export async function deno(
+  args: string[],
+  opts: { cwd?: string; env?: Record<string, string> } = {},
+): Promise<Ran> {
   const out = await new Deno.Command(Deno.execPath(), {
     cwd: opts.cwd ?? ROOT,
     args,
     stdout: "piped",
     stderr: "piped",
-    env: { NO_COLOR: "1" },
+    env: { NO_COLOR: "1", ...opts.env },
   }).output();
   const dec = new TextDecoder();
   return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
@@ -51,6 +55,18 @@ export async function deno(args: string[], opts: { cwd?: string } = {}): Promise
  */
 export function memaudit(args: string[], opts: { cwd?: string } = {}): Promise<Ran> {
   return deno(["run", "-A", ENTRY, ...args], opts);
+}
+
+/**
+ * The JSON a successful run printed: asserts exit 0 (showing stderr otherwise) and parses stdout.
+ *
+ * @param r a finished run
+ * @returns the parsed stdout
+ */
+// deno-lint-ignore no-explicit-any
+export function jsonOut(r: Ran): any {
+  assert.equal(r.code, 0, r.stderr);
+  return JSON.parse(r.stdout);
 }
 
 /** The small LongMemEval-format fixture the scale tests build ladders from. */

@@ -1,7 +1,8 @@
 /** main() in-process: dispatch, help, and the one-line errors of each error kind. */
 import assert from "node:assert/strict";
 import { UsageError } from "../../lib/cli/command.ts";
-import { main, registerCommand } from "../../lib/cli/main.ts";
+import { main } from "../../lib/cli/main.ts";
+import { registerCommand } from "../../lib/cli/commands/registry.ts";
 import { InputError } from "../../lib/errors.ts";
 
 function capture() {

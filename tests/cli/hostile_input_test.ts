@@ -93,11 +93,11 @@ Deno.test("merge names a shard of another kind as such", async () => {
     for (const r of runs) assert.equal(r.code, 0, r.stderr);
     assertOneLine(
       await memaudit(["merge", sweep, ret, "--out", join(dir, "m")]),
-      /^memaudit merge: Cannot read .*ret: \(root\): expected a sweep shard folder like .*sweep, found a retention-simulate shard$/,
+      /^memaudit merge: Cannot read .*ret\/shard\.json: kind: expected a sweep shard like .*sweep, found a retention-simulate shard$/,
     );
     assertOneLine(
       await memaudit(["merge", ret, sweep, "--out", join(dir, "m")]),
-      /expected a retention-simulate shard folder like .*ret, found a sweep shard$/,
+      /sweep\/shard\.json: kind: expected a retention-simulate shard like .*ret, found a sweep shard$/,
     );
   } finally {
     await Deno.remove(dir, { recursive: true });
@@ -315,14 +315,14 @@ Deno.test({
         m,
         /^memaudit merge: Cannot write .*summary\.json: expected a file, found a folder$/,
       );
-      // A scale-simulate shard: trajectories.jsonl was written before scale_shard.json failed.
+      // A scale-simulate shard: trajectories.jsonl was written before its manifest failed.
       const ladder = await smallLadder(dir), shard2 = join(dir, "shard");
-      await Deno.mkdir(join(shard2, "scale_shard.json"), { recursive: true });
+      await Deno.mkdir(join(shard2, "shard.json"), { recursive: true });
       assertOneLine(
         await memaudit(["scale", "simulate", ladder, "--shard", "0/2", "--out", shard2]),
-        /scale_shard\.json: expected a file, found a folder$/,
+        /shard\.json: expected a file, found a folder$/,
       );
-      assert.deepEqual([...Deno.readDirSync(shard2)].map((e) => e.name), ["scale_shard.json"]);
+      assert.deepEqual([...Deno.readDirSync(shard2)].map((e) => e.name), ["shard.json"]);
       // natural_rows.jsonl and raw_results.* were written before the failure.
       assert.deepEqual([...Deno.readDirSync(nat)].map((e) => e.name), ["natural_summary.json"]);
       assert.deepEqual([...Deno.readDirSync(merged)].map((e) => e.name), ["summary.json"]);

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { parse } from "csv-parse/sync";
+import { parseCsv as parse } from "../../lib/deps.ts";
 import { assertOneLine, EXAMPLE, EXAMPLE_CSV, memaudit, ROOT } from "./_run.ts";
 import { withTempDir as tempDir } from "../_tmp.ts";
 

@@ -1,12 +1,25 @@
 /**
  * `memaudit merge` on shard folders that look right but are not what their
- * run wrote: a file cut short, lines swapped, repeated or edited (the line
- * count still right), a CSV header changed, a user's folder missing. Each is
- * exit 2 with one line naming the file (and line), and nothing written.
+ * run wrote (issue 22, "merges that cannot be fooled"): a file cut short,
+ * lines swapped, repeated or edited (the line count still right, or the same
+ * edit in the JSONL and the CSV), a verdict flipped, a snapshot emptied, a
+ * CSV header changed, a user's folder missing, a shard claiming another
+ * memaudit version, a shard of another run. Each is exit 2 with one line
+ * naming the shard file and what was expected, and nothing written.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { assertOneLine, HAVE_LOCOMO, memaudit, SMALL_NATURAL, smallLadder } from "./_run.ts";
+import {
+  assertOneLine,
+  HAVE_LOCOMO,
+  memaudit,
+  ROOT,
+  SMALL_LADDER_SOURCE,
+  SMALL_NATURAL,
+  smallLadder,
+} from "./_run.ts";
+import { runDigestSha256 } from "../../lib/shard/digest.ts";
+import type { ShardManifest } from "../../lib/shard/manifest.ts";
 import { withTempDir as withDir } from "../_tmp.ts";
 
 /** Copies shard folder `from` to `to` and edits its file `name`. */
@@ -53,21 +66,28 @@ async function refused(dir: string, shards: string[], re: RegExp): Promise<void>
   assert.equal(await Deno.stat(out).catch(() => null), null, "nothing written");
 }
 
-Deno.test("merge refuses tampered scale-simulate shards (cut short, swapped, repeated, CRLF)", async () => {
+/** The refusal of a file whose bytes are not those its shard.json recorded. */
+const edited = (file: string) =>
+  new RegExp(
+    `${
+      file.replaceAll(".", "\\.")
+    }: \\(root\\): expected the bytes recorded in \\S+/shard\\.json ` +
+      "\\(sha256 [0-9a-f]{12}…\\), found sha256 [0-9a-f]{12}…: edited after the shard was written$",
+  );
+
+Deno.test("merge refuses tampered scale-simulate shards (cut short, swapped, repeated, CRLF, a verdict flipped)", async () => {
   await withDir(async (dir) => {
     const [s0, s1] = await twoShards(dir, ["scale", "simulate", await smallLadder(dir)]);
     const T = "trajectories.jsonl";
-    const cases: [(t: string) => string, RegExp][] = [
-      [cut, /t0\/trajectories\.jsonl: \(root\): expected whole lines ending in a newline$/],
-      [
-        swap01,
-        /t1\/trajectories\.jsonl: line 1: expected the trajectory of sim-\S+ at scale \S+ of/,
-      ],
-      [repeat0, /t2\/trajectories\.jsonl: line 2: expected the trajectory of sim-\S+ at scale/],
-      [crlf, /t3\/trajectories\.jsonl: line 1: expected the line the run writes for its row: \{/],
-    ];
-    for (const [i, [edit, re]] of cases.entries()) {
-      await refused(dir, [s0, await tampered(s1, join(dir, `t${i}`), T, edit)], re);
+    const flip = (t: string) =>
+      t.includes('"correct":true')
+        ? t.replace('"correct":true', '"correct":false')
+        : t.replace('"correct":false', '"correct":true');
+    const edits = [cut, swap01, repeat0, crlf, flip];
+    for (const [i, edit] of edits.entries()) {
+      const t = await tampered(s1, join(dir, `t${i}`), T, edit);
+      assert.notEqual(await Deno.readTextFile(join(t, T)), await Deno.readTextFile(join(s1, T)));
+      await refused(dir, [s0, t], edited(`t${i}/${T}`));
     }
   });
 });
@@ -79,118 +99,199 @@ Deno.test({
     await withDir(async (dir) => {
       const [s0, s1] = await twoShards(dir, SMALL_NATURAL);
       const R = "natural_rows.jsonl";
-      const cases: [(t: string) => string, RegExp][] = [
-        // It was an internal error (exit 1): JSON.parse of the cut line.
-        [cut, /t0\/natural_rows\.jsonl: \(root\): expected whole lines ending in a newline$/],
-        [
-          swap01,
-          /t1\/natural_rows\.jsonl: line 1: expected the row of budget 30 and method opt of/,
-        ],
-        [
-          repeat0,
-          /t2\/natural_rows\.jsonl: line 2: expected the row of budget 30 and method oracle_gvt/,
-        ],
-        [
-          (t) => t.replace('"budget":30,', '"budget":30.0,'),
-          /t3\/natural_rows\.jsonl: line 1: expected the line the run writes for its row/,
-        ],
+      const edits = [
+        cut,
+        swap01,
+        repeat0,
+        (t: string) => t.replace('"budget":30,', '"budget":30.0,'),
       ];
-      for (const [i, [edit, re]] of cases.entries()) {
-        await refused(dir, [s0, await tampered(s1, join(dir, `t${i}`), R, edit)], re);
+      for (const [i, edit] of edits.entries()) {
+        await refused(
+          dir,
+          [s0, await tampered(s1, join(dir, `t${i}`), R, edit)],
+          edited(`t${i}/${R}`),
+        );
       }
     });
   },
 });
 
-Deno.test("merge refuses tampered retention shards before writing anything", async () => {
+Deno.test("merge refuses tampered retention shards (a CSV, a header, an emptied snapshot, a user's folder) before writing anything", async () => {
   await withDir(async (dir) => {
-    const [s0, s1] = await twoShards(dir, RETENTION_3);
-    // Bad presence.csv in the second shard: the sessions, snapshots and facts.csv were written.
+    const [s0, s1] = await twoShards(dir, [...RETENTION_3, "--budget", "4"]);
     await refused(
       dir,
       [s0, await tampered(s1, join(dir, "t0"), "presence.csv", (t) => t + '"unclosed\n')],
-      /t0\/presence\.csv: \(root\): expected CSV \(Quote Not Closed/,
+      edited("t0/presence.csv"),
     );
     await refused(
       dir,
       [await tampered(s0, join(dir, "t1"), "facts.csv", cut), s1],
-      /t1\/facts\.csv: \(root\): expected whole lines ending in a newline$/,
+      edited("t1/facts.csv"),
     );
     await refused(
       dir,
       [s0, await tampered(s1, join(dir, "t2"), "facts.csv", (t) => t.replace("fact", "fact_x"))],
-      /t2\/facts\.csv: row 1, column \(header\): expected the header of .*s0\/facts\.csv: user,fact,/,
+      edited("t2/facts.csv"),
     );
-    const t3 = await tampered(s1, join(dir, "t3"), "", (t) => t);
-    await Deno.remove(join(t3, "permem", "sim-002"), { recursive: true });
+    // A snapshot emptied of its entries (it merged, exit 0).
+    const manifest = JSON.parse(await Deno.readTextFile(join(s1, "shard.json")));
+    const snap = Object.keys(manifest.files).find((f) => f.startsWith("snapshots/"))!;
+    const t3 = await tampered(s1, join(dir, "t3"), snap, (t) => {
+      const j = JSON.parse(t);
+      for (const k of Object.keys(j)) if (Array.isArray(j[k])) j[k] = [];
+      return JSON.stringify(j, null, 2) + "\n";
+    });
+    assert.notEqual(
+      await Deno.readTextFile(join(t3, snap)),
+      await Deno.readTextFile(join(s1, snap)),
+    );
+    await refused(dir, [s0, t3], edited(`t3/${snap}`));
+    const t4 = await tampered(s1, join(dir, "t4"), "", (t) => t);
+    await Deno.remove(join(t4, "permem", "sim-002"), { recursive: true });
     await refused(
       dir,
-      [s0, t3],
-      /t3\/permem\/sim-002: \(root\): expected the session folder of user sim-002 \(listed in retention_shard\.json\)$/,
+      [s0, t4],
+      /t4\/permem\/sim-002\/\S+: \(root\): expected the file listed in shard\.json$/,
     );
   });
 });
 
-Deno.test("merge refuses a shard's JSON whose run fields are missing or wrong at their JSON path (were internal errors)", async () => {
+Deno.test("merge refuses a sweep shard with the same edit in its JSONL and CSV, or a summary claiming version 9.9.9", async () => {
   await withDir(async (dir) => {
-    const shard = async (name: string, files: Record<string, string>) => {
+    const grid = [
+      "sweep",
+      "--seeds",
+      "3",
+      "--budgets",
+      "0.1",
+      "--methods",
+      "opt,greedy",
+      "--quiet",
+    ];
+    const [s0, s1] = await twoShards(dir, grid);
+    const jsonl = await Deno.readTextFile(join(s1, "raw_results.jsonl"));
+    const v = JSON.parse(jsonl.split("\n")[0]).objective_value;
+    const t0 = await tampered(
+      s1,
+      join(dir, "t0"),
+      "raw_results.jsonl",
+      (t) => t.replace(`"objective_value":${v},`, `"objective_value":${v + 1},`),
+    );
+    const csv = join(t0, "raw_results.csv"), csvText = await Deno.readTextFile(csv);
+    const [head, first, ...rest] = csvText.split("\n");
+    await Deno.writeTextFile(
+      csv,
+      [head, first.replace(`,${v},`, `,${v + 1},`), ...rest].join("\n"),
+    );
+    assert.notEqual(await Deno.readTextFile(csv), csvText);
+    await refused(dir, [s0, t0], edited("t0/raw_results.jsonl"));
+    const t1 = await tampered(
+      s1,
+      join(dir, "t1"),
+      "summary.json",
+      (t) => t.replaceAll(/"memaudit": "[^"]*"/g, '"memaudit": "9.9.9"'),
+    );
+    await refused(dir, [s0, t1], edited("t1/summary.json"));
+  });
+});
+
+Deno.test("merge refuses a shard of another version or another run, and a manifest edited by hand", async () => {
+  await withDir(async (dir) => {
+    const ladder = await smallLadder(dir);
+    const [s0, s1] = await twoShards(dir, ["scale", "simulate", ladder, "--seed", "1"]);
+    const sealed = async (name: string, edit: (m: ShardManifest) => void, reseal = true) => {
+      const t = await tampered(s1, join(dir, name), "shard.json", (text) => {
+        const m = JSON.parse(text);
+        edit(m);
+        if (reseal) m.run_sha256 = runDigestSha256(m.run);
+        return JSON.stringify(m, null, 2) + "\n";
+      });
+      return t;
+    };
+    // Every shard claiming 9.9.9 (their run digests agree; this memaudit is another version).
+    await refused(
+      dir,
+      [
+        await sealed("v0", (m) => (m.run.memaudit = "9.9.9")),
+        await sealed("v1", (m) => (m.run.memaudit = "9.9.9")),
+      ],
+      /v0\/shard\.json: run\.memaudit: expected a shard of memaudit \S+ \(the version merging\), found 9\.9\.9$/,
+    );
+    // The version edited without its run digest's SHA-256.
+    await refused(
+      dir,
+      [s0, await sealed("v2", (m) => (m.run.memaudit = "9.9.9"), false)],
+      /v2\/shard\.json: run\.memaudit: expected a shard of memaudit/,
+    );
+    await refused(
+      dir,
+      [s0, await sealed("h0", (m) => (m.run.flags.seed = 2), false)],
+      /h0\/shard\.json: run_sha256: expected the SHA-256 of its run digest \([0-9a-f]{12}…\), found [0-9a-f]{12}… \(the manifest was edited\)$/,
+    );
+    // Another seed; another ladder (its files' SHA-256 differ).
+    const [, other] = await twoShards(join(dir, "o"), ["scale", "simulate", ladder, "--seed", "2"]);
+    await refused(
+      dir,
+      [s0, other],
+      /o\/s1\/shard\.json: run\.flags\.seed: expected a shard of the same run as \S+s0 \(same command, flags and inputs\)$/,
+    );
+    const ladder2 = join(dir, "l2");
+    assert.equal(
+      (await memaudit([
+        "scale",
+        "ladder",
+        `${ROOT}/${SMALL_LADDER_SOURCE}`,
+        "--n-irr",
+        "0,2",
+        "--out",
+        ladder2,
+      ])).code,
+      0,
+    );
+    const [, other2] = await twoShards(join(dir, "p"), [
+      "scale",
+      "simulate",
+      ladder2,
+      "--seed",
+      "1",
+    ]);
+    await refused(
+      dir,
+      [s0, other2],
+      /p\/s1\/shard\.json: run\.(flags\.scales|inputs)\S*: expected a shard of the same run as/,
+    );
+  });
+});
+
+Deno.test("merge refuses a shard.json whose fields are missing or wrong at their JSON path", async () => {
+  await withDir(async (dir) => {
+    const shard = async (name: string, manifest: unknown) => {
       await Deno.mkdir(join(dir, name));
-      for (const [f, text] of Object.entries(files)) {
-        await Deno.writeTextFile(join(dir, name, f), text);
-      }
+      await Deno.writeTextFile(join(dir, name, "shard.json"), JSON.stringify(manifest));
       return join(dir, name);
     };
-    const one = { index: 0, count: 1 };
     await refused(
       dir,
       [
         await shard("n", {
-          "natural_summary.json": JSON.stringify({ grid: { shard: one } }),
-          "natural_rows.jsonl": "",
+          schema: "memaudit.shard/1",
+          kind: "natural",
+          shard: { index: 0, count: 1 },
         }),
       ],
-      /n\/natural_summary\.json: grid\.packages: Invalid input: expected number, received undefined; grid\.budgets: /,
+      /n\/shard\.json: run: Invalid input: expected object, received undefined; /,
     );
     await refused(
       dir,
-      [
-        await shard("s", {
-          "scale_shard.json": JSON.stringify({
-            schema: "memaudit.scale-simulate-shard/1",
-            shard: one,
-          }),
-          "trajectories.jsonl": "",
-        }),
-      ],
-      /s\/scale_shard\.json: run: Invalid input: expected object, received undefined; units: /,
+      [await shard("s", { schema: "memaudit.shard/0" })],
+      /s\/shard\.json: schema: Invalid input: expected "memaudit\.shard\/1"/,
     );
-    await refused(
-      dir,
-      [
-        await shard("s2", {
-          "scale_shard.json": JSON.stringify({
-            schema: "memaudit.scale-simulate-shard/1",
-            shard: { index: 2, count: 1 },
-            run: { simulators: [], ladder: { scales: [{ label: "s0" }] } },
-            units: 1,
-          }),
-          "trajectories.jsonl": "",
-        }),
-      ],
-      /s2\/scale_shard\.json: shard: expected an index below the count; run\.simulators: Too small/,
-    );
-    await refused(
-      dir,
-      [
-        await shard("r", {
-          "retention_shard.json": JSON.stringify({
-            schema: "memaudit.retention-simulate-shard/1",
-            shard: one,
-          }),
-        }),
-      ],
-      /r\/retention_shard\.json: units: Invalid input: expected number, received undefined; shard_users: /,
-    );
+    const [s0] = await twoShards(join(dir, "r"), RETENTION_3);
+    const m = JSON.parse(await Deno.readTextFile(join(s0, "shard.json")));
+    m.shard.index = 2;
+    await Deno.writeTextFile(join(s0, "shard.json"), JSON.stringify(m));
+    await refused(dir, [s0], /r\/s0\/shard\.json: shard: expected an index below the count$/);
   });
 });
 

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { parse } from "csv-parse/sync";
+import { parseCsv as parse } from "../../lib/deps.ts";
 import { sharedDataPath } from "../../lib/natural/shared_data.ts";
 import { LOCOMO_SHARED_PATH } from "../../lib/natural/data_source.ts";
 

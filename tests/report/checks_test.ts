@@ -44,6 +44,11 @@ Deno.test("Checks.assertAll() prints one machine-readable line listing skipped c
       },
       { claim: "needs nothing in particular", reason: "not applicable here", missing: [] },
     ],
+    checks: [
+      { claim: "holds", status: "passed", detail: "" },
+      { claim: "needs LoCoMo", status: "skipped", detail: "LoCoMo data not found" },
+      { claim: "needs nothing in particular", status: "skipped", detail: "not applicable here" },
+    ],
   });
 });
 

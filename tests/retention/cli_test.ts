@@ -126,7 +126,7 @@ Deno.test("memaudit retention rr reads PerMem-Bench folders with a labelled lexi
   assert.equal(j.judge, "lexical (approximation)");
   assert.ok(Math.abs(j.users[0].pooled_exact - 7 / 9) < 1e-12);
   const p = await run("rr", "--per-fact", `${FX}per_fact`, "--json");
-  assert.equal(JSON.parse(p.stdout).users[0].per_fact_exact, 0.75);
+  assert.equal(JSON.parse(p.stdout).users[0].per_fact_mean, 0.75);
   const bad = await run("rr", "--sessions", `${FX}bad/session_id`, "--snapshots", `${FX}snapshots`);
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /session_0001\.json: session_id: expected an integer session id/);

@@ -39,16 +39,16 @@ async function tree(root: string): Promise<Map<string, string>> {
 const shardRun = (out: string, shard: string, sim: string[] = SIM) =>
   memaudit([...sim, "--shard", shard, "--out", out, "--json"]);
 
-Deno.test("writeSimulatedRun() with a shard and mergeRetentionShards(): 4 shards merged are the files of one run", async () => {
+Deno.test("writeSimulatedRun() with a shard and memaudit merge: 4 shards merged are the files of one run", async () => {
   await withDir(async (dir) => {
     const whole = await memaudit([...SIM, "--out", join(dir, "whole")]);
     assert.equal(whole.code, 0, whole.stderr);
     const dirs = [0, 1, 2, 3].map((i) => join(dir, `s${i}`));
     const runs = await Promise.all(dirs.map((d, i) => shardRun(d, `${i}/4`)));
     for (const r of runs) assert.deepEqual([r.code, r.stderr], [0, ""]);
-    const meta = JSON.parse(await Deno.readTextFile(join(dirs[1], "retention_shard.json")));
-    assert.deepEqual(meta.shard_users, ["sim-002", "sim-006"]);
-    assert.deepEqual([meta.units, meta.run.seed, meta.run.budget], [6, "5", 10]);
+    const meta = JSON.parse(await Deno.readTextFile(join(dirs[1], "shard.json")));
+    assert.deepEqual(meta.unit_ids, ["sim-002", "sim-006"]);
+    assert.deepEqual([meta.units, meta.run.flags.seed, meta.run.flags.budget], [6, "5", 10]);
     const s3 = await tree(dirs[3]);
     assert.deepEqual(
       [
@@ -84,7 +84,7 @@ Deno.test("writeSimulatedRun() with a shard and mergeRetentionShards(): 4 shards
   });
 });
 
-Deno.test("mergeRetentionShards() refuses a missing shard, a shard given twice and a shard of another seed", async () => {
+Deno.test("memaudit merge of retention shards refuses a missing shard, a shard given twice and a shard of another seed", async () => {
   await withDir(async (dir) => {
     const d = (i: number) => join(dir, `s${i}`);
     const runs = await Promise.all([0, 1, 2, 3].map((i) => shardRun(d(i), `${i}/4`)));
@@ -103,7 +103,7 @@ Deno.test("mergeRetentionShards() refuses a missing shard, a shard given twice a
     );
     assertOneLine(
       await memaudit(["merge", d(0), d(1), d(2), other, "--out", out]),
-      /other3\/retention_shard\.json: run: expected a shard of the same run as .*s0 \(same users, seed, budget, policy, shift\)$/,
+      /other3\/shard\.json: run\.flags\.seed: expected a shard of the same run as .*s0 \(same command, flags and inputs\)$/,
     );
     assertOneLine(
       await shardRun(join(dir, "x"), "1/0"),

@@ -19,7 +19,7 @@ Deno.test("memaudit scale score --json has the stable shape of issue 11", async 
   const r = await memaudit("scale", "score", fx("memaudit.jsonl"), "--json", "--budget", "3");
   assert.equal(r.code, 0, r.stderr);
   const j = JSON.parse(r.stdout);
-  assert.deepEqual(Object.keys(j), ["groups", "boundaries", "params", "skipped"]);
+  assert.deepEqual(Object.keys(j), ["groups", "boundaries", "params", "skipped", "warnings"]);
   assert.deepEqual(Object.keys(j.groups[0]), [
     "agent",
     "system",

@@ -17,7 +17,7 @@ import {
 } from "../../lib/scale/sources/longmemeval.ts";
 import { parseFillerCorpus, withFiller } from "../../lib/scale/sources/filler.ts";
 import { locomoLadderSource } from "../../lib/scale/sources/locomo.ts";
-import { formatLongMemEvalDate, parseLongMemEvalDate } from "../../lib/scale/sources/_dates.ts";
+import { formatLongMemEvalDate, parseLongMemEvalDate } from "../../lib/scale/sources/dates.ts";
 import { loadLocomo } from "../../lib/natural/load_locomo.ts";
 import { sharedDataPath } from "../../lib/natural/shared_data.ts";
 import { InputError } from "../../lib/errors.ts";

@@ -39,7 +39,7 @@ const files = async (dir: string) => {
   return names.sort();
 };
 
-Deno.test("writeScaleShard() and mergeScaleShards(): 4 and 3 shards merged are byte-identical to one run", async () => {
+Deno.test("writeScaleShard() and memaudit merge: 4 and 3 shards merged are byte-identical to one run", async () => {
   await withLadder(async (dir, ladder) => {
     const whole = await memaudit([
       "scale",
@@ -66,9 +66,24 @@ Deno.test("writeScaleShard() and mergeScaleShards(): 4 and 3 shards merged are b
         .split("\n").map((l) => JSON.parse(l));
       assert.deepEqual([...new Set(s1.map((t) => t.query_id))], [queries[1]]);
       assert.equal(s1.length, 4 * 3);
-      assert.deepEqual(await files(dirs[0]), ["scale_shard.json", "trajectories.jsonl"]);
-      const meta = JSON.parse(await Deno.readTextFile(join(dirs[0], "scale_shard.json")));
-      assert.deepEqual([meta.units, meta.run.seed, meta.run.simulators.length], [4, 3, 4]);
+      assert.deepEqual(await files(dirs[0]), ["shard.json", "trajectories.jsonl"]);
+      const meta = JSON.parse(await Deno.readTextFile(join(dirs[0], "shard.json")));
+      assert.deepEqual([meta.units, meta.run.flags.seed, meta.run.flags.simulators.length], [
+        4,
+        3,
+        4,
+      ]);
+      // The ladder's files, each with its SHA-256.
+      assert.deepEqual(
+        meta.run.inputs.map((i: { name: string }) => i.name),
+        [
+          "l/instances_s0.json",
+          "l/instances_s1.json",
+          "l/instances_s2.json",
+          "l/ladder.json",
+          "l/manifest.jsonl",
+        ],
+      );
       const out = join(dir, `m${n}`);
       const m = await memaudit(["merge", ...dirs.toReversed(), "--out", out, "--json"]);
       assert.equal(m.code, 0, m.stderr);
@@ -80,7 +95,7 @@ Deno.test("writeScaleShard() and mergeScaleShards(): 4 and 3 shards merged are b
   });
 });
 
-Deno.test("mergeScaleShards() refuses a missing shard, a shard given twice, a shard of another seed or ladder", async () => {
+Deno.test("memaudit merge of scale-simulate shards refuses a missing shard, a shard given twice, a shard of another seed or ladder", async () => {
   await withLadder(async (dir, ladder) => {
     const d = (i: number) => join(dir, `s${i}`);
     for (const i of [0, 1, 2, 3]) assert.equal((await shardRun(ladder, d(i), `${i}/4`)).code, 0);
@@ -97,7 +112,7 @@ Deno.test("mergeScaleShards() refuses a missing shard, a shard given twice, a sh
     );
     assertOneLine(
       await memaudit(["merge", d(0), d(1), d(2), other, "--out", out]),
-      /other3\/scale_shard\.json: run: expected a shard of the same run as .*s0 \(same seed, simulators and ladder\)$/,
+      /other3\/shard\.json: run\.flags\.seed: expected a shard of the same run as .*s0 \(same command, flags and inputs\)$/,
     );
     // Same labels s0..s2 and query ids, other N_irr: another ladder, another run.
     const l2 = join(dir, "l2");
@@ -109,7 +124,7 @@ Deno.test("mergeScaleShards() refuses a missing shard, a shard given twice, a sh
     assert.equal((await shardRun(l2, otherLadder, "3/4")).code, 0);
     assertOneLine(
       await memaudit(["merge", d(0), d(1), d(2), otherLadder, "--out", out]),
-      /ladder3\/scale_shard\.json: run: expected a shard of the same run as /,
+      /ladder3\/shard\.json: run\.(flags\.scales|inputs)\S*: expected a shard of the same run as /,
     );
     assertOneLine(
       await shardRun(ladder, join(dir, "x"), "4/4"),

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import highsModule from "highs";
+import { highsModule } from "../../lib/deps.ts";
 import { compilePackage, evaluateStore, isCertified, solveBrute } from "memaudit";
 import { buildLp } from "../../lib/solve/lp_text.ts";
 import {

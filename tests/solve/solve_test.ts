@@ -9,7 +9,6 @@ import {
   type CompiledPackage,
   compilePackage,
   evaluateStore,
-  generate,
   type HighsRuntime,
   isCertified,
   loadMilpSolver,
@@ -21,6 +20,7 @@ import {
   solveMilp,
   solveMilpSync,
 } from "memaudit";
+import { generate } from "memaudit/generate";
 import { pkg } from "./_pkg.ts";
 
 /** A generated package with every weight multiplied by `c`. */

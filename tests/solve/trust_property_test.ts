@@ -33,7 +33,7 @@ import {
   solveMilpSync,
 } from "memaudit";
 import { valueScale } from "../../lib/objective.ts";
-import { WRITERS } from "../../lib/writers/mod.ts";
+import { WRITERS } from "../../lib/writers/registry.ts";
 import { runs } from "../_tier.ts";
 
 /**

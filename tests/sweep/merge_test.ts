@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { mergeSweepShards } from "../../lib/sweep/merge.ts";
+import { mergeSweepShards } from "../../lib/sweep/shard.ts";
 import { runSweep, type SweepOptions } from "../../lib/sweep/run_sweep.ts";
 import { crashAfterTwoUnits, inputError } from "./_helpers.ts";
 
@@ -95,29 +95,42 @@ Deno.test("mergeSweepShards() refuses overlapping, missing, foreign and unfinish
     assert.match(overlap.message, /shard 1\/3 is both .*s1 and .*s1/);
     const missing = await inputError(mergeSweepShards([shards[0], shards[2]], out));
     assert.match(missing.message, /expected all 3 shards: missing 1\/3/);
-    // Another grid (other budgets), same shard count.
+    // Another grid (other budgets), same shard count: the run digests' flags differ.
     const other = join(dir, "other");
     await runSweep({ ...GRID, budgets: ["2"], outDir: other, shard: { index: 1, count: 3 } });
     const foreign = await inputError(mergeSweepShards([shards[0], other, shards[2]], out));
-    assert.equal(foreign.file, join(other, "summary.json"));
-    assert.match(foreign.message, /grid: expected a shard of the same grid as/);
+    assert.equal(foreign.file, join(other, "shard.json"));
+    assert.match(
+      foreign.message,
+      /shard\.json: run\.flags\.budget_basis: expected a shard of the same run as .*s0 \(same command, flags and inputs\)$/,
+    );
     // A whole run is not a shard.
     const whole = join(dir, "whole");
     await runSweep({ ...GRID, distributions: ["base"], seeds: [0], outDir: whole });
     const notShard = await inputError(mergeSweepShards([whole], out));
-    assert.match(notShard.message, /grid\.shard: expected the output of one shard/);
-    // An unfinished shard (a journal left) and a shard with a row missing.
-    await Deno.writeTextFile(join(shards[1], "raw_results.journal.jsonl"), "{}\n");
+    assert.match(
+      notShard.message,
+      /whole\/shard\.json: \(root\): expected the manifest of a finished shard/,
+    );
+    // A shard rerun and interrupted: its manifest is gone until the run finishes.
+    await crashAfterTwoUnits({ ...GRID, outDir: shards[1], shard: { index: 1, count: 3 } });
     const unfinished = await inputError(mergeSweepShards(shards, out));
-    assert.match(unfinished.message, /expected a finished shard/);
-    await Deno.remove(join(shards[1], "raw_results.journal.jsonl"));
+    assert.match(
+      unfinished.message,
+      /s1\/shard\.json: \(root\): expected the manifest of a finished shard/,
+    );
+    await runSweep({ ...GRID, outDir: shards[1], shard: { index: 1, count: 3 } });
+    // A row removed.
     const text = await Deno.readTextFile(join(shards[2], "raw_results.jsonl"));
     await Deno.writeTextFile(
       join(shards[2], "raw_results.jsonl"),
       text.split("\n").slice(1).join("\n"),
     );
     const short = await inputError(mergeSweepShards(shards, out));
-    assert.match(short.message, /s2\/raw_results\.jsonl: \(root\): expected 84 rows .*found 83/);
+    assert.match(
+      short.message,
+      /s2\/raw_results\.jsonl: \(root\): expected the bytes recorded in .*: edited after the shard was written$/,
+    );
     for (const e of [overlap, missing, foreign, notShard, unfinished, short]) {
       assert.ok(!e.message.includes("\n"), e.message);
     }
@@ -157,43 +170,73 @@ Deno.test("runSweep() resumes an interrupted shard to the bytes of an uninterrup
   }
 });
 
-Deno.test("mergeSweepShards() refuses a shard whose lines are swapped, repeated or edited (right count)", async () => {
+Deno.test("mergeSweepShards() refuses a shard whose lines are swapped, repeated or edited (right count), in one file or consistently in the JSONL and the CSV", async () => {
   const small = { ...GRID, distributions: ["base"], seeds: [0, 1, 2] };
   await withShards(2, async (dir, shards) => {
     const out = join(dir, "merged");
-    const edit = async (file: string, f: (lines: string[]) => string[]) => {
-      const path = join(shards[0], file);
-      const before = await Deno.readTextFile(path);
-      await Deno.writeTextFile(path, f(before.slice(0, -1).split("\n")).join("\n") + "\n");
+    const edit = async (edits: [string, (lines: string[]) => string[]][]) => {
+      const before: [string, string][] = [];
+      for (const [file, f] of edits) {
+        const path = join(shards[0], file);
+        const text = await Deno.readTextFile(path);
+        before.push([path, text]);
+        await Deno.writeTextFile(path, f(text.slice(0, -1).split("\n")).join("\n") + "\n");
+      }
       const err = await inputError(mergeSweepShards(shards, out));
-      await Deno.writeTextFile(path, before);
+      for (const [path, text] of before) await Deno.writeTextFile(path, text);
       assert.ok(!err.message.includes("\n"), err.message);
       return err.message;
     };
     const swap =
       (i: number) => (ls: string[]) => [...ls.slice(0, i), ls[i + 1], ls[i], ...ls.slice(i + 2)];
+    const edited = (file: string) =>
+      new RegExp(
+        `s0/${
+          file.replace(".", "\\.")
+        }: \\(root\\): expected the bytes recorded in .*s0/shard\\.json \\(sha256 [0-9a-f]{12}…\\), found sha256 [0-9a-f]{12}…: edited after the shard was written$`,
+      );
+    assert.match(await edit([["raw_results.jsonl", swap(0)]]), edited("raw_results.jsonl"));
     assert.match(
-      await edit("raw_results.jsonl", swap(0)),
-      /s0\/raw_results\.jsonl: line 2: expected the rows of unit \(base, seed 0\) in \(budget, method\) order, each once$/,
+      await edit([["raw_results.jsonl", (ls) => [ls[0], ls[0], ...ls.slice(2)]]]),
+      edited("raw_results.jsonl"),
     );
     assert.match(
-      await edit("raw_results.jsonl", (ls) => [ls[0], ls[0], ...ls.slice(2)]),
-      /line 2: expected the rows of unit \(base, seed 0\) in \(budget, method\) order/,
+      await edit([["raw_results.jsonl", (ls) => ls.map((l) => l + "\r")]]),
+      edited("raw_results.jsonl"),
     );
     assert.match(
-      await edit("raw_results.jsonl", (ls) => ls.map((l) => l + "\r")),
-      /s0\/raw_results\.jsonl: line 1: expected the line the sweep writes for its row: \{"budget"/,
-    );
-    assert.match(
-      await edit(
+      await edit([[
         "raw_results.csv",
         (ls) => [...ls.slice(0, 2), ls[2].replace(",", ", "), ...ls.slice(3)],
-      ),
-      /s0\/raw_results\.csv: line 3: expected the line the sweep writes for its row: base,0,/,
+      ]]),
+      edited("raw_results.csv"),
     );
+    assert.match(await edit([["timings.jsonl", swap(4)]]), edited("timings.jsonl"));
+    // The same number changed in a row's JSONL line and its CSV line (it merged, exit 0).
+    const jsonl = (await Deno.readTextFile(join(shards[0], "raw_results.jsonl"))).split("\n")[0];
+    const f = JSON.parse(jsonl).objective_value;
     assert.match(
-      await edit("timings.jsonl", swap(4)),
-      /s0\/timings\.jsonl: line 6: expected the rows/,
+      await edit([
+        [
+          "raw_results.jsonl",
+          (
+            ls,
+          ) => [
+            ls[0].replace(`"objective_value":${f}`, `"objective_value":${f + 1}`),
+            ...ls.slice(1),
+          ],
+        ],
+        ["raw_results.csv", (ls) => [ls[0], ls[1].replace(`,${f},`, `,${f + 1},`), ...ls.slice(2)]],
+      ]),
+      edited("raw_results.jsonl"),
+    );
+    // A summary edited to claim another version.
+    assert.match(
+      await edit([[
+        "summary.json",
+        (ls) => ls.map((l) => l.replace(/"memaudit": "[^"]*"/, '"memaudit": "9.9.9"')),
+      ]]),
+      edited("summary.json"),
     );
     assert.equal(await Deno.stat(out).catch(() => null), null);
     // Untouched, the shards still merge to the bytes of one run.

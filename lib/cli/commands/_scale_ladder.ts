@@ -20,7 +20,11 @@ import { parseLocomo } from "../../natural/load_locomo.ts";
 import { locateLocomo, locomoHowTo } from "../../natural/data_source.ts";
 import { buildLadder, ladderSummary, TOKEN_PROXY_METHOD, writeLadder } from "../../scale/ladder.ts";
 import { locomoLadderSource } from "../../scale/sources/locomo.ts";
-import { longMemEvalLadderSource, parseLongMemEval } from "../../scale/sources/longmemeval.ts";
+import {
+  isLongMemEvalInstance,
+  longMemEvalLadderSource,
+  parseLongMemEval,
+} from "../../scale/sources/longmemeval.ts";
 import { loadFillerCorpus, withFiller } from "../../scale/sources/filler.ts";
 import type { LadderSource } from "../../scale/sources/types.ts";
 
@@ -76,8 +80,18 @@ async function readSource(file: string | undefined): Promise<{ src: LadderSource
   if (first && typeof first === "object" && "sample_id" in first) {
     return { src: locomoLadderSource(parseLocomo(data, path), {}, [name]), file: path };
   }
-  if (first && typeof first === "object" && "question_id" in first) {
+  if (
+    (first && typeof first === "object" && "question_id" in first) || isLongMemEvalInstance(data)
+  ) {
     return { src: longMemEvalLadderSource(parseLongMemEval(data, path), [name]), file: path };
+  }
+  if (!Array.isArray(data)) {
+    throw new InputError(
+      path,
+      { path: "" },
+      "a JSON list of LoCoMo samples or LongMemEval instances, or one LongMemEval instance " +
+        "(an object with question_id)",
+    );
   }
   throw new InputError(
     path,

@@ -21,7 +21,7 @@ import { writeTextAtomic } from "../../fs.ts";
 import { readLadder } from "../../scale/ladder.ts";
 import { simulateLadder, SIMULATOR_PRESETS, type SimulatorSpec } from "../../scale/simulate.ts";
 import { memoryCallCount } from "../../scale/trajectory.ts";
-import { SCALE_SHARD_FILES, writeScaleShard } from "../../scale/simulate_shards.ts";
+import { SCALE_TRAJECTORIES, writeScaleShard } from "../../scale/simulate_shards.ts";
 
 /** Help text of `memaudit scale simulate`. */
 export const SIMULATE_HELP = `Usage: memaudit scale simulate LADDER_DIR --out FILE.jsonl [options]
@@ -51,7 +51,7 @@ Options:
   --gamma-guess X        reader noise: P(right | not retrieved) (default 0)
   --shard I/N            simulate only shard I of N of the ladder's queries (round robin in
                          ladder order); --out is then a FOLDER (trajectories.jsonl +
-                         scale_shard.json); join the folders with 'memaudit merge'
+                         shard.json); join the folders with 'memaudit merge'
   --json | --csv         machine-readable summary
   -h, --help             this help
 
@@ -146,7 +146,7 @@ export async function runScaleSimulate(argv: string[], io: CliIo): Promise<numbe
   try {
     ts = shard === undefined
       ? simulateLadder(ladder, specs, { seed })
-      : await writeScaleShard(ladder, specs, { seed }, shard, out);
+      : await writeScaleShard(ladder, positionals[0], specs, { seed }, shard, out);
   } catch (e) {
     if (e instanceof RangeError) throw new UsageError(e.message);
     throw e;
@@ -175,7 +175,7 @@ export async function runScaleSimulate(argv: string[], io: CliIo): Promise<numbe
       simulated: true,
       seed,
       trajectories: ts.length,
-      file: shard === undefined ? out : join(out, SCALE_SHARD_FILES.trajectories),
+      file: shard === undefined ? out : join(out, SCALE_TRAJECTORIES),
       ...(shard === undefined ? {} : { shard }),
       groups: rows,
     },

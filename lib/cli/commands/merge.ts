@@ -2,7 +2,7 @@
  * `memaudit merge DIR... --out DIR`: joins the output folders of a sweep's
  * shards (`memaudit sweep --shard I/N`; also natural, scale simulate and
  * retention simulate shards, lib/cli/mergers.ts) into exactly the files one
- * machine writes for the whole run (lib/sweep/merge.ts).
+ * machine writes for the whole run (lib/shard/, lib/cli/mergers.ts).
  *
  * @module
  */
@@ -18,8 +18,11 @@ row order. Folders of "memaudit natural --shard I/N" are joined the same way (na
 and natural_summary.json as one run writes them), and so are folders of
 "memaudit scale simulate --shard I/N" (trajectories.jsonl, byte-identical to one run's --out file)
 and "memaudit retention simulate --shard I/N" (the sessions, snapshots, CSVs and SIMULATED.txt of
-one run; both SIMULATED). Refused, with one line naming the folder or file (exit 2), when a
-shard is unfinished, shards come from different runs, a shard is given twice or one is missing.
+one run; both SIMULATED). Every shard carries shard.json: its run digest (memaudit version,
+command and flags, SHA-256 of each input) and the SHA-256 of each file it wrote. Refused, with
+one line naming the shard file and what was expected (exit 2), when a shard is unfinished, of
+another run or another memaudit version, a file was edited after the shard was written, a shard
+is given twice or one is missing.
 
 Options:
   --out DIR   the merged output folder (required)
@@ -38,12 +41,12 @@ Example:
 /** `memaudit merge ...`. */
 export const command: Command = {
   name: "merge",
-  summary: "join shard folders (sweep or natural) into one run's files (byte-identical)",
+  summary: "join shard folders (sweep, natural, scale/retention simulate) into one run's files",
   run: runWithFlags(HELP, stringFlags("out"), async ({ values, positionals, form }, io) => {
     const out = requireOutDir(values.out);
     if (positionals.length === 0) throw new UsageError("expected the shard folders to merge");
     const { InputError } = await import("../../errors.ts");
-    const { mergerFor, mergerKinds } = await import("../mergers.ts");
+    const { mergeShardRun } = await import("../mergers.ts");
     const { statOrNull } = await import("../../fs.ts");
     for (const dir of positionals) {
       const info = await statOrNull(dir);
@@ -54,31 +57,6 @@ export const command: Command = {
           info === null
             ? "expected an existing shard folder"
             : "expected a shard folder, found a file",
-        );
-      }
-    }
-    const merger = await mergerFor(positionals[0]);
-    if (merger === undefined) {
-      throw new InputError(
-        positionals[0],
-        { path: "" },
-        `expected the folder of a shard (a run of kind ${
-          mergerKinds().join(" or ")
-        } with --shard I/N)`,
-      );
-    }
-    // A shard of another kind is named as such (not as a file of this kind it lacks).
-    for (const dir of positionals.slice(1)) {
-      const other: typeof merger | undefined = await merger.detect(dir)
-        ? merger
-        : await mergerFor(dir);
-      if (other !== undefined && other !== merger) {
-        throw new InputError(
-          dir,
-          { path: "" },
-          `expected a ${merger.kind} shard folder like ${
-            positionals[0]
-          }, found a ${other.kind} shard`,
         );
       }
     }
@@ -100,7 +78,7 @@ export const command: Command = {
         );
       }
     }
-    const res = await merger.merge(positionals, out);
+    const res = await mergeShardRun(positionals, out);
     const json = { out, ...res };
     const rows = [
       { field: "shards", value: res.shards },

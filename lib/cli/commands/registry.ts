@@ -1,11 +1,33 @@
 /**
- * Registers every `memaudit` subcommand: one line per command in each table
- * below; the module is loaded only when the command runs.
+ * Every `memaudit` subcommand: one line per command in each table below; the
+ * module is loaded only when the command runs. `lib/cli/main.ts` dispatches
+ * through {@linkcode COMMANDS} (this module imports nothing of main's, so the
+ * two do not import each other).
  *
  * @module
  */
 import type { Command } from "../command.ts";
-import { registerCommand } from "../main.ts";
+
+/** Loads a command module lazily, so `memaudit --help` starts fast. */
+export type Loader = () => Promise<Command>;
+
+/**
+ * The registered commands, in the order `memaudit --help` lists them. Each
+ * module under `lib/cli/commands/` exports `command: Command`. (No prototype:
+ * `memaudit toString` is an unknown command, not Object.prototype's.)
+ */
+export const COMMANDS: Record<string, { summary: string; load: Loader }> = Object.create(null);
+
+/**
+ * Registers a command (the tables below; tests add their own).
+ *
+ * @param name the word after `memaudit`
+ * @param summary one line for the overview
+ * @param load resolves to the command
+ */
+export function registerCommand(name: string, summary: string, load: Loader): void {
+  COMMANDS[name] = { summary, load };
+}
 
 /** Each command's module, by name, in the order `memaudit --help` lists them. */
 const MODULES = {

@@ -78,8 +78,14 @@ Or PerMem-Bench folders:
   --snapshots DIR   one system's snapshots (<uuid>/session_NNNN.json): the banks M_t
   --judge J         lexical (default; BM25 top-10 + stem overlap, an APPROXIMATION of the
                     benchmark's embedding + LLM judge) | provenance (entries' fact_ids)
-  --per-fact DIR    the benchmark evaluator's per_fact/<uuid>.json (its judge's scores; only
-                    the K checkpoints are scored, so the exact value counts the rest as absent)
+  --per-fact DIR    the benchmark evaluator's per_fact/<uuid>.json lists: per fact its scored
+                    checkpoints {session_id, write (0/1: the judge's presence), retrieved (the
+                    texts it judged)}; scored as the benchmark does (replicas round(L / count),
+                    mean per user, mean over users), beside exact weights and the per-fact mean
+  --static FILE     with --per-fact: PerMem-Bench_s, per user the last session before the
+                    profile shift (JSON {uuid: N | "session_NNNN.json"} or CSV user,cutoff);
+                    facts after it are left out, lifespans end at it, and the checkpoints at or
+                    before it are reweighted by population / count
 
 Options:
   --facts FILE      the facts table
@@ -129,7 +135,7 @@ Options:
                    recent-context (analogue) | structure-cluster (analogue)
   --shift          add the dynamic variant's profile shift
   --shard I/N      write only shard I of N of the users (round robin in cohort order) and
-                   DIR/retention_shard.json; join the folders with 'memaudit merge'
+                   DIR/shard.json; join the folders with 'memaudit merge'
   --json           print the written paths as JSON
 
 Example:
@@ -184,7 +190,7 @@ async function simulate(argv: string[], io: CliIo): Promise<number> {
 
 async function rr(argv: string[], io: CliIo): Promise<number> {
   const cmd = parseCommand(argv, io, RR_HELP, {
-    ...stringFlags("facts", "presence", "sessions", "snapshots", "judge", "per-fact"),
+    ...stringFlags("facts", "presence", "sessions", "snapshots", "judge", "per-fact", "static"),
     "end-on-update": { type: "boolean" },
     ...stringFlags("k", "reweight", "out"),
   }, { positionals: false });
@@ -211,6 +217,22 @@ async function rr(argv: string[], io: CliIo): Promise<number> {
   if (judgeName !== "lexical" && judgeName !== "provenance") {
     throw new UsageError(`--judge expects lexical or provenance, got '${values.judge}'`);
   }
+  if (values.static !== undefined && !perFactMode) {
+    throw new UsageError("--static applies to --per-fact input only");
+  }
+  if (perFactMode) {
+    // The evaluator's own checkpoints and reweighting: lib/retention/per_fact.ts.
+    const given = ["k", "reweight", "end-on-update"].find((f) =>
+      values[f as keyof typeof values] !== undefined
+    );
+    if (given !== undefined) {
+      throw new UsageError(
+        `--${given} does not apply to --per-fact (the files hold the evaluator's checkpoints)`,
+      );
+    }
+    const { perFactRr } = await import("./_retention_per_fact.ts");
+    return perFactRr(values["per-fact"]!, values.static, { form, out: values.out }, io);
+  }
   const k = values.k === undefined ? 20 : parseIntFlag("--k", values.k, 2);
   const reweight = (values.reweight ?? "artifact") as Reweight;
   if (reweight !== "artifact" && reweight !== "exact") {
@@ -219,8 +241,6 @@ async function rr(argv: string[], io: CliIo): Promise<number> {
   let tracks: FactTrack[], checked: number[], judgeLabel: string | null = null;
   if (csvMode) {
     ({ tracks, checked } = await read.readFactsAndPresence(values.facts!, values.presence!));
-  } else if (perFactMode) {
-    ({ tracks, checked } = await read.readPerFactFolder(values["per-fact"]!));
   } else {
     const sessions = await read.readSessionFolder(values.sessions!);
     const snaps = await read.readSnapshotFolder(values.snapshots!);

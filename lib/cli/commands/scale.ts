@@ -22,10 +22,14 @@ import {
 import { readTextInput } from "../../fs.ts";
 import { joinJudgeLog, readJudgeLog, requireCorrectness } from "../../scale/trajectory.ts";
 import {
+  detectFormat,
   readTrajectoryInput,
   TRAJECTORY_FORMATS,
   type TrajectoryFormat,
 } from "../../scale/adapters/mod.ts";
+
+/** `--format` values of `scale score`: the trajectory formats and LongMemEval's graded outputs. */
+const SCORE_FORMATS = [...TRAJECTORY_FORMATS, "longmemeval-qa"] as const;
 import { type ScaleScore, scoreScale } from "../../scale/score.ts";
 
 /** One `memaudit scale` subcommand. */
@@ -41,6 +45,7 @@ interface Subcommand {
 // ---------------------------------------------------------------------------
 
 const SCORE_HELP = `Usage: memaudit scale score FILE.jsonl [options]
+       memaudit scale score LABEL=FILE LABEL=FILE ... [options]
 
 Scores agent trajectories by scale (paper 002): per (agent, system, scale)
 n, Pass@B, p_exh, p_wrong (fractions of all trajectories), P90R and mean R;
@@ -50,7 +55,14 @@ scale is back at alpha or above). Budgets are applied post hoc.
 
 FILE holds one trajectory per line: memaudit.trajectory/1 lines, short-form
 lines {query_id, scale, agent, system, R, correct}, or a log of another
-format (--format). See data/schema/trajectory.schema.json.
+format (--format). See data/schema/trajectory.schema.json and docs/formats.md.
+
+LABEL=FILE ...: LongMemEval evaluate_qa.py outputs (JSONL {question_id,
+hypothesis, autoeval_label: {model, label}}), one per scale, in ladder order.
+Per scale n and accuracy with a bootstrap interval paired over question ids;
+per consecutive pair the transitions kept / lost / gained / never (paired by
+question_id; ids graded at one scale only are reported); s*_alpha on
+accuracy. One such file alone is one scale, labelled by its name.
 
 Options:
   --budget B           interaction budget, memory calls (default 2)
@@ -59,7 +71,9 @@ Options:
                        autoeval_label: {model, label}}) for lines without 'correct'
   --memory-tools a,b   memory tool names A_ext(M) for lines without their own
   --format F           auto (default), memaudit, openai-chat, openai-responses,
-                       anthropic, letta (REST histories or .af agent files), langsmith
+                       anthropic, letta (REST histories or .af agent files), langsmith,
+                       tau-bench (its result files: correct = reward 1),
+                       longmemeval-qa (evaluate_qa outputs: LABEL=FILE ...)
   --ladder s0,s1,...   ladder order for scales given by label only (default:
                        by n_irr when every scale has one, else natural label order)
   --sustained          report the sustained boundary as s_star
@@ -76,6 +90,8 @@ Options:
 Example:
   memaudit scale score runs.jsonl --budget 2 --alpha 0.7 --json
   memaudit scale score letta_runs.jsonl --format letta --judge-log judged.jsonl
+  memaudit scale score results/tool-calling-gpt-4o.json --memory-tools search_memory --budget 2
+  memaudit scale score oracle=oracle_eval.jsonl s=s_eval.jsonl --json
 
 Exit codes: 0 done, 2 bad usage or bad input (one line on stderr).
 `;
@@ -119,7 +135,7 @@ function list(flag: string, v: string | undefined): string[] | undefined {
 /** The `--json` shape: stable keys (issue 11). */
 function scoreJson(
   res: ScaleScore,
-  extra: { format: string; skipped: { line: number; reason: string }[] },
+  extra: { format: string; skipped: { line: number; reason: string }[]; warnings: string[] },
 ): Record<string, unknown> {
   return {
     groups: res.groups.map((g) => ({
@@ -148,6 +164,7 @@ function scoreJson(
       format: extra.format,
     },
     skipped: extra.skipped,
+    warnings: extra.warnings,
   };
 }
 
@@ -159,9 +176,6 @@ async function runScore(argv: string[], io: CliIo): Promise<number> {
   });
   if (cmd === null) return EXIT.ok;
   const { values, positionals, form } = cmd;
-  if (positionals.length !== 1) {
-    throw new UsageError(`expected one trajectory file, got ${positionals.length}`);
-  }
   const budget = number("budget", values.budget, 2, true);
   if (budget < 0) throw new UsageError(`--budget expects a non-negative integer, got ${budget}`);
   const alpha = number("alpha", values.alpha, 0.7, false);
@@ -175,16 +189,39 @@ async function runScore(argv: string[], io: CliIo): Promise<number> {
       `--resamples expects an integer in [0, ${MAX_RESAMPLES}], got "${values.resamples}"`,
     );
   }
-  const format = (values.format ?? "auto") as TrajectoryFormat;
-  if (!(TRAJECTORY_FORMATS as readonly string[]).includes(format)) {
-    throw new UsageError(
-      `--format expects one of ${TRAJECTORY_FORMATS.join(", ")}, got "${format}"`,
-    );
+  const format = (values.format ?? "auto") as TrajectoryFormat | "longmemeval-qa";
+  if (!(SCORE_FORMATS as readonly string[]).includes(format)) {
+    throw new UsageError(`--format expects one of ${SCORE_FORMATS.join(", ")}, got "${format}"`);
   }
   const seed = parseSeedFlag(values.seed, 0);
+  // LongMemEval evaluate_qa outputs, one per scale (LABEL=FILE ...): lib/scale/qa_scales.ts.
+  const qa = await import("./_scale_score_qa.ts");
+  const qaFlags = {
+    alpha,
+    resamples,
+    seed,
+    sustained: values.sustained === true,
+    out: values.out,
+    form,
+    given: ["budget", "judge-log", "memory-tools", "ladder"].filter((k) =>
+      values[k as keyof typeof values] !== undefined
+    ),
+  };
+  const scales = qa.qaScaleArgs(positionals);
+  if (scales !== null) return qa.runQaScales(scales, qaFlags, io);
+  if (positionals.length !== 1) {
+    throw new UsageError(`expected one trajectory file, got ${positionals.length}`);
+  }
 
   const file = positionals[0];
-  const input = readTrajectoryInput(await readTextInput(file), {
+  const text = await readTextInput(file);
+  if (
+    format === "longmemeval-qa" ||
+    (format === "auto" && detectFormat(text, file) === "longmemeval-qa")
+  ) {
+    return qa.runQaScales(qa.qaSingle(file, text), qaFlags, io);
+  }
+  const input = readTrajectoryInput(text, {
     file,
     format,
     memoryTools: list("memory-tools", values["memory-tools"]),
@@ -224,7 +261,11 @@ async function runScore(argv: string[], io: CliIo): Promise<number> {
     recovers: b.recovers,
     s_star_sustained: b.s_star_sustained,
   }));
-  const json = scoreJson(res, { format: input.format, skipped: input.skipped });
+  const json = scoreJson(res, {
+    format: input.format,
+    skipped: input.skipped,
+    warnings: input.warnings,
+  });
 
   if (values.out !== undefined) {
     const dir = values.out;
@@ -288,6 +329,7 @@ async function runScore(argv: string[], io: CliIo): Promise<number> {
       );
     }
   }
+  for (const w of input.warnings) io.stderr(`warning: ${file}: ${w}\n`);
   if (input.skipped.length > 0 && form !== "json") {
     io.stderr(`${input.skipped.length} source record(s) not mapped:\n`);
     for (const s of input.skipped) io.stderr(`  ${file}: line ${s.line}: ${s.reason}\n`);

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../deps.ts";
 import {
   jsonlLines,
   parseJsonLine,
@@ -34,6 +34,8 @@ export interface AdapterResult {
   skipped: SkippedRecord[];
   /** Every tool name seen, with its number of calls and whether it counted as a memory call. */
   tools: Record<string, { calls: number; memory: boolean }>;
+  /** Assumptions that change a number (e.g. failed runs scored as wrong), one sentence each. */
+  warnings?: string[];
 }
 
 /** Options every adapter takes. */

@@ -5,7 +5,8 @@
  * assistant `{type: "tool_use", id, name, input}` blocks are calls (several
  * in one turn count individually), user `{type: "tool_result", tool_use_id,
  * content}` blocks their results; `server_tool_use` blocks (e.g. web search)
- * are calls too. The last assistant message without tool use is the answer;
+ * and the MCP connector's `mcp_tool_use` blocks (`{type, id, name, server_name, input}`,
+ * results in `mcp_tool_result` blocks) are calls too. The last assistant message without tool use is the answer;
  * other assistant messages are `llm` steps; user text, image and document
  * blocks are context (no step); thinking blocks belong to their `llm` step.
  *
@@ -15,6 +16,7 @@ import { type AdapterOptions, type AdapterResult, asObject, mapEnvelopes } from 
 import { GENERIC_MEMORY_TOOLS } from "./defaults.ts";
 
 const CONTEXT_BLOCKS = new Set(["text", "image", "document", "search_result"]);
+const CALL_BLOCKS = new Set(["tool_use", "server_tool_use", "mcp_tool_use"]);
 const THINKING_BLOCKS = new Set(["thinking", "redacted_thinking"]);
 
 function blocks(content: unknown): unknown[] {
@@ -51,7 +53,7 @@ export function fromAnthropic(text: string, opts: AdapterOptions = {}): AdapterR
         bl.forEach((x, j) => {
           const blk = asObject(x);
           const t = String(blk?.type);
-          if (blk && (t === "tool_use" || t === "server_tool_use")) {
+          if (blk && CALL_BLOCKS.has(t)) {
             if (typeof blk.name !== "string" || blk.name === "") {
               return skip(`${at}.content[${j}]: expected a tool_use block with a name`);
             }
@@ -84,7 +86,7 @@ export function fromAnthropic(text: string, opts: AdapterOptions = {}): AdapterR
         bl.forEach((x, j) => {
           const blk = asObject(x);
           const t = String(blk?.type);
-          if (blk && t === "tool_result") {
+          if (blk && (t === "tool_result" || t.endsWith("_tool_result"))) {
             if (
               !b.result(
                 typeof blk.tool_use_id === "string" ? blk.tool_use_id : undefined,
@@ -92,7 +94,7 @@ export function fromAnthropic(text: string, opts: AdapterOptions = {}): AdapterR
               )
             ) {
               skip(
-                `${at}.content[${j}]: tool_result for unknown tool_use_id ${
+                `${at}.content[${j}]: ${t} for unknown tool_use_id ${
                   JSON.stringify(blk.tool_use_id)
                 }`,
               );

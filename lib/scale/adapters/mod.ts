@@ -2,13 +2,13 @@
  * Reads a trajectory file in any supported log format into scored records:
  * `memaudit` (memaudit.trajectory/1 and the short form), `openai-chat`,
  * `openai-responses`, `anthropic`, `letta` (REST histories or an agent
- * file) and `langsmith`, with `auto` detection. Each adapter's module doc
+ * file), `langsmith` and `tau-bench` (its result files), with `auto` detection. Each adapter's module doc
  * states its input envelope.
  *
  * @module
  */
 import {
-  jsonlLines,
+  forEachJsonlLine,
   readTrajectories,
   type ScoreRecord,
   toScoreRecord,
@@ -21,6 +21,7 @@ import { fromLangSmith } from "./langsmith.ts";
 import { fromLettaAgentFile, fromLettaMessages } from "./letta.ts";
 import { fromOpenAIChat } from "./openai_chat.ts";
 import { fromOpenAIResponses } from "./openai_responses.ts";
+import { fromTauBench, isTauBenchResults } from "./tau_bench.ts";
 
 export type { AdapterOptions, AdapterResult, SkippedRecord };
 export {
@@ -30,6 +31,7 @@ export {
   fromLettaMessages,
   fromOpenAIChat,
   fromOpenAIResponses,
+  fromTauBench,
 };
 export { GENERIC_MEMORY_TOOLS, LETTA_MEMORY_TOOLS } from "./defaults.ts";
 
@@ -42,6 +44,7 @@ export const TRAJECTORY_FORMATS = [
   "anthropic",
   "letta",
   "langsmith",
+  "tau-bench",
 ] as const;
 
 /** One of {@linkcode TRAJECTORY_FORMATS}. */
@@ -59,6 +62,8 @@ export interface TrajectoryInput {
   skipped: SkippedRecord[];
   /** Tool names seen by an adapter, with call counts and whether they counted as memory calls. */
   tools: AdapterResult["tools"];
+  /** Assumptions of the adapter that change a number, one sentence each. */
+  warnings: string[];
 }
 
 function isAgentFile(text: string): boolean {
@@ -73,6 +78,9 @@ function isAgentFile(text: string): boolean {
   }
 }
 
+/** Anthropic call and result blocks: tool_use, server_tool_use, mcp_tool_use, *_tool_result. */
+const ANTHROPIC_BLOCK = /^(tool_use|tool_result|server_tool_use|mcp_tool_use|\w+_tool_result)$/;
+
 function blockTypes(messages: unknown[]): Set<string> {
   const out = new Set<string>();
   for (const m of messages) {
@@ -83,11 +91,31 @@ function blockTypes(messages: unknown[]): Set<string> {
 }
 
 /**
+ * What {@linkcode detectFormat} can find: a trajectory format, or `longmemeval-qa` (LongMemEval's
+ * `evaluate_qa.py` output: graded answers, no trajectories; see `lib/scale/qa_scales.ts`).
+ */
+export type DetectedFormat = TrajectoryInput["format"] | "longmemeval-qa";
+
+/** A JSON array document (tau-bench's result files are one indented array), or undefined. */
+function jsonArray(text: string): unknown[] | undefined {
+  if (!text.trimStart().startsWith("[")) return undefined;
+  try {
+    const v = JSON.parse(text);
+    return Array.isArray(v) ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Detects the format of a trajectory file from its first decisive line: a
+ * tau-bench result file (one JSON array of `{task_id, reward, traj, ...}`); a
  * Letta agent file (one JSON document with `agents`, or with `messages` and
  * agent fields); a line with `schema` or `R` (memaudit); `runs` (langsmith);
- * `items` or `output` (openai-responses); `messages` holding `message_type`
- * (letta), `tool_use` / `tool_result` blocks (anthropic), or anything else
+ * `items` or `output` (openai-responses); `question_id` with `autoeval_label` and no
+ * `messages` (longmemeval-qa); `messages` holding `message_type`
+ * (letta), Anthropic call or result blocks (`tool_use`, `tool_result`, `server_tool_use`,
+ * `mcp_tool_use`, `mcp_tool_result`, ...: anthropic), or anything else
  * (openai-chat).
  *
  * @param text the file's content
@@ -95,10 +123,12 @@ function blockTypes(messages: unknown[]): Set<string> {
  * @returns the detected format
  * @throws {TrajectoryInputError} if no line has a recognisable shape
  */
-export function detectFormat(text: string, file = "<memory>"): TrajectoryInput["format"] {
+export function detectFormat(text: string, file = "<memory>"): DetectedFormat {
   if (isAgentFile(text)) return "letta-af";
-  for (const { line, text: s } of jsonlLines(text)) {
-    let v: Record<string, unknown>;
+  if (isTauBenchResults(jsonArray(text))) return "tau-bench";
+  let chat = false; // a line with messages but no tool use
+  const found = firstOf(text, (line, s) => {
+    let v: unknown;
     try {
       v = JSON.parse(s);
     } catch {
@@ -109,40 +139,58 @@ export function detectFormat(text: string, file = "<memory>"): TrajectoryInput["
         "expected valid JSON (one trajectory per line)",
       );
     }
-    if (v === null || typeof v !== "object" || Array.isArray(v)) continue;
-    if ("schema" in v || "R" in v) return "memaudit";
-    if (Array.isArray(v.runs)) return "langsmith";
-    if (Array.isArray(v.items) || Array.isArray(v.output)) return "openai-responses";
-    if (Array.isArray(v.messages)) {
-      const ms = v.messages as unknown[];
-      if (ms.some((m) => (m as { message_type?: unknown })?.message_type !== undefined)) {
-        return "letta";
-      }
-      const types = blockTypes(ms);
-      if (types.has("tool_use") || types.has("tool_result")) return "anthropic";
-      if (
-        ms.some((m) =>
-          Array.isArray((m as { tool_calls?: unknown })?.tool_calls) ||
-          (m as { role?: unknown })?.role === "tool"
-        )
-      ) {
-        return "openai-chat";
-      }
-      continue; // no tool use on this line: look further
-    }
-  }
+    if (v === null || typeof v !== "object" || Array.isArray(v)) return undefined;
+    const f = lineFormat(v as Record<string, unknown>);
+    if (f === "chat-without-tools") chat = true;
+    return f === "chat-without-tools" ? undefined : f;
+  });
+  if (found !== undefined) return found;
   // Lines with messages but no tool use anywhere: read them as chat logs (R = 0).
-  for (const { text: s } of jsonlLines(text)) {
-    const v = JSON.parse(s);
-    if (v && Array.isArray(v.messages)) return "openai-chat";
-  }
+  if (chat) return "openai-chat";
   throw new TrajectoryInputError(
     file,
     0,
     "",
     "expected a trajectory file: memaudit.trajectory/1 or short-form lines, or a log with " +
-      '"messages", "items" or "runs" (see --format)',
+      '"messages", "items" or "runs", or a tau-bench result array (see --format)',
   );
+}
+
+/** The format one JSONL object shows, `chat-without-tools` for messages without tool use. */
+function lineFormat(v: Record<string, unknown>): DetectedFormat | "chat-without-tools" | undefined {
+  if ("schema" in v || "R" in v) return "memaudit";
+  if (Array.isArray(v.runs)) return "langsmith";
+  if (Array.isArray(v.items) || Array.isArray(v.output)) return "openai-responses";
+  if ("question_id" in v && "autoeval_label" in v && !("messages" in v)) return "longmemeval-qa";
+  if (!Array.isArray(v.messages)) return undefined;
+  const ms = v.messages as unknown[];
+  if (ms.some((m) => (m as { message_type?: unknown })?.message_type !== undefined)) {
+    return "letta";
+  }
+  if ([...blockTypes(ms)].some((t) => ANTHROPIC_BLOCK.test(t))) return "anthropic";
+  const tools = ms.some((m) =>
+    Array.isArray((m as { tool_calls?: unknown })?.tool_calls) ||
+    (m as { role?: unknown })?.role === "tool"
+  );
+  return tools ? "openai-chat" : "chat-without-tools";
+}
+
+/** The first value `visit` returns for the non-blank lines, in order (the rest is not read). */
+function firstOf<T>(
+  text: string,
+  visit: (line: number, s: string) => T | undefined,
+): T | undefined {
+  const STOP = Symbol("stop");
+  let found: T | undefined;
+  try {
+    forEachJsonlLine(text, (line, s) => {
+      found = visit(line, s);
+      if (found !== undefined) throw STOP;
+    });
+  } catch (e) {
+    if (e !== STOP) throw e;
+  }
+  return found;
 }
 
 /**
@@ -159,9 +207,19 @@ export function readTrajectoryInput(
   opts: AdapterOptions & { format?: TrajectoryFormat } = {},
 ): TrajectoryInput {
   const file = opts.file ?? "<memory>";
-  let format: TrajectoryInput["format"] = opts.format === undefined || opts.format === "auto"
+  const detected = opts.format === undefined || opts.format === "auto"
     ? detectFormat(text, file)
     : opts.format;
+  if (detected === "longmemeval-qa") {
+    throw new TrajectoryInputError(
+      file,
+      0,
+      "",
+      "expected trajectories, found a LongMemEval evaluate_qa output (graded answers): score it " +
+        "as memaudit scale score LABEL=FILE ..., or join it with --judge-log",
+    );
+  }
+  let format: TrajectoryInput["format"] = detected;
   if (format === "memaudit") {
     return {
       format,
@@ -169,6 +227,7 @@ export function readTrajectoryInput(
       trajectories: null,
       skipped: [],
       tools: {},
+      warnings: [],
     };
   }
   if (format === "letta" && isAgentFile(text)) format = "letta-af";
@@ -179,6 +238,7 @@ export function readTrajectoryInput(
     "letta": fromLettaMessages,
     "letta-af": fromLettaAgentFile,
     "langsmith": fromLangSmith,
+    "tau-bench": fromTauBench,
   }[format];
   const res = adapt(text, { ...opts, file });
   if (res.trajectories.length === 0) {
@@ -190,5 +250,6 @@ export function readTrajectoryInput(
     trajectories: res.trajectories.map((t) => t.trajectory),
     skipped: res.skipped,
     tools: res.tools,
+    warnings: res.warnings ?? [],
   };
 }

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../deps.ts";
 import { formatPath, InputError } from "../../errors.ts";
 import { readTextInput } from "../../fs.ts";
 import type { LadderSession, LadderSource } from "./types.ts";

@@ -6,8 +6,8 @@
  */
 import type { LocomoSample } from "../../natural/load_locomo.ts";
 import { locomoCategory } from "../../natural/categories.ts";
-import { evidenceOf, indexSample, safeToken } from "../../natural/_dialogue.ts";
-import { parseLocomoDate } from "./_dates.ts";
+import { evidenceOf, indexSample, safeToken } from "../../natural/dialogue.ts";
+import { parseLocomoDate } from "./dates.ts";
 import type { LadderIssue, LadderQuery, LadderSession, LadderSource } from "./types.ts";
 
 /** Options of {@linkcode locomoLadderSource}. */

@@ -4,11 +4,11 @@
  *
  * @module
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../deps.ts";
 import { InputError } from "../../errors.ts";
 import { readJsonInput } from "../../fs.ts";
-import { validateInput } from "../../package/_zod.ts";
-import { parseLongMemEvalDate } from "./_dates.ts";
+import { validateInput } from "../../validate_input.ts";
+import { parseLongMemEvalDate } from "./dates.ts";
 import type { LadderIssue, LadderQuery, LadderSession, LadderSource } from "./types.ts";
 
 /** One turn `{role: user|assistant, content, has_answer?}`. */
@@ -69,22 +69,39 @@ export interface LongMemEvalInstance {
 }
 
 /**
- * Validates parsed LongMemEval JSON (also the lengths of the three haystack lists).
+ * Whether parsed JSON is one bare LongMemEval instance (an object with `question_id`) rather
+ * than the published list.
+ *
+ * @param data parsed JSON
+ * @returns true for a single instance object
+ */
+export function isLongMemEvalInstance(data: unknown): boolean {
+  return data !== null && typeof data === "object" && !Array.isArray(data) &&
+    "question_id" in data;
+}
+
+/**
+ * Validates parsed LongMemEval JSON (also the lengths of the three haystack lists): the
+ * published JSON list of instances, or one bare instance (an object), read as a list of one.
  *
  * @param data parsed JSON
  * @param file file name for errors
  * @returns the instances, in file order
- * @throws {InputError} naming the file and the JSON path of the first problem
+ * @throws {InputError} naming the file and the JSON path of the first problem (`[3].answer` in
+ *   a list, `answer` in a bare instance)
  */
 export function parseLongMemEval(data: unknown, file = "<memory>"): LongMemEvalInstance[] {
-  const instances = validateInput(LongMemEvalFileSchema, data, file);
+  const bare = isLongMemEvalInstance(data);
+  const instances = bare
+    ? [validateInput(LongMemEvalInstanceSchema, data, file)]
+    : validateInput(LongMemEvalFileSchema, data, file);
   instances.forEach((inst, i) => {
     const n = inst.haystack_session_ids.length;
     for (const key of ["haystack_dates", "haystack_sessions"] as const) {
       if (inst[key].length !== n) {
         throw new InputError(
           file,
-          { path: `[${i}].${key}` },
+          { path: bare ? key : `[${i}].${key}` },
           `expected ${n} entries (one per haystack_session_ids entry), got ${inst[key].length}`,
         );
       }

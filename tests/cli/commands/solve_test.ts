@@ -2,8 +2,9 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parse } from "csv-parse/sync";
-import { packageHash, readPackageJson } from "memaudit";
+import { parseCsv as parse } from "../../../lib/deps.ts";
+import { readPackageJson } from "memaudit";
+import { packageHash } from "memaudit/generate";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const JSON_PKG = "data/examples/vegetarian_pescatarian.json";

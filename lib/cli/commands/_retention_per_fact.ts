@@ -1,0 +1,111 @@
+/**
+ * `memaudit retention rr --per-fact DIR [--static CUTOFFS]`: retention from PerMem-Bench's
+ * per-fact evaluator outputs as the benchmark computes it ({@linkcode perFactRetention}).
+ * Private to the retention command.
+ *
+ * @module
+ */
+import { type CliIo, csvTable, emit, EXIT, type OutputForm, UsageError } from "../command.ts";
+import { writeOutFiles } from "../shared.ts";
+import { readTextInput } from "../../fs.ts";
+import { readPerFactFolder } from "../../retention/read.ts";
+import {
+  parseStaticCutoffs,
+  type PerFactRetention,
+  perFactRetention,
+} from "../../retention/per_fact.ts";
+
+const COLUMNS = [
+  "user",
+  "facts",
+  "checkpoints",
+  "cutoff",
+  "pooled_artifact",
+  "pooled_exact_weights",
+  "per_fact_mean",
+];
+
+const FACT_COLUMNS = [
+  "user",
+  "fact",
+  "t_start",
+  "t_end",
+  "population",
+  "checkpoints",
+  "held",
+  "replicas",
+];
+
+function json(r: PerFactRetention): Record<string, unknown> {
+  return {
+    format: "permem-per-fact",
+    variant: r.variant,
+    users: r.users,
+    benchmark: r.benchmark,
+    facts: r.facts,
+    warnings: r.warnings,
+  };
+}
+
+/**
+ * Runs the per-fact path of `retention rr`.
+ *
+ * @param dir the per_fact folder
+ * @param staticFile the static cutoffs file, or undefined (dynamic)
+ * @param o output form and `--out` folder
+ * @param io the CLI's streams
+ * @returns EXIT.ok
+ * @throws {InputError} on a bad folder, file or cutoff; {UsageError} when a user lacks a cutoff
+ */
+export async function perFactRr(
+  dir: string,
+  staticFile: string | undefined,
+  o: { form: OutputForm; out?: string },
+  io: CliIo,
+): Promise<number> {
+  const { tracks, checkpoints } = await readPerFactFolder(dir);
+  const cutoffs = staticFile === undefined
+    ? undefined
+    : parseStaticCutoffs(await readTextInput(staticFile), staticFile);
+  let r: PerFactRetention;
+  try {
+    r = perFactRetention(tracks, checkpoints, { cutoffs });
+  } catch (e) {
+    if (e instanceof RangeError) throw new UsageError(e.message.replace(/^Cannot compute /, ""));
+    throw e;
+  }
+  const rows: Record<string, unknown>[] = [
+    ...r.users.map((u) => ({ ...u })),
+    {
+      user: `benchmark (mean of ${r.benchmark.users} users)`,
+      facts: r.users.reduce((a, u) => a + u.facts, 0),
+      checkpoints: r.users.reduce((a, u) => a + u.checkpoints, 0),
+      cutoff: null,
+      pooled_artifact: r.benchmark.pooled_artifact,
+      pooled_exact_weights: r.benchmark.pooled_exact_weights,
+      per_fact_mean: r.benchmark.per_fact_mean,
+    },
+  ];
+  if (o.out !== undefined) {
+    await writeOutFiles(o.out, {
+      "rr.json": JSON.stringify(json(r), null, 2) + "\n",
+      "rr_users.csv": csvTable(COLUMNS, rows),
+      // per counted fact: population, checkpoints, held, replicas
+      "rr_facts.csv": csvTable(FACT_COLUMNS, r.facts.map((f) => ({ ...f }))),
+    });
+  }
+  emit(io, o.form, { json: json(r), columns: COLUMNS, rows });
+  if (o.form === "table") {
+    io.stdout(
+      `${
+        r.variant === "static"
+          ? "PerMem-Bench_s (static: checkpoints at or before each cutoff)"
+          : "PerMem-Bench (dynamic)"
+      } from the evaluator's scored checkpoints (presence = write); pooled_artifact = the ` +
+        "benchmark's value (replicas round(population / count)); no value over every lifespan " +
+        "session: the per-fact files score the checkpoints only\n",
+    );
+  }
+  for (const w of r.warnings) io.stderr(`warning: ${w}\n`);
+  return EXIT.ok;
+}

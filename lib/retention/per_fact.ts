@@ -1,0 +1,246 @@
+/**
+ * The Memory Retention Rate of PerMem-Bench from its evaluator's per-fact outputs, as the
+ * benchmark's analysis notebook computes it (COMPANIONS §2(a)): the checkpoints the evaluator
+ * scored, each score replicated m = round_half_even(population / count) times, the plain mean of
+ * a user's pooled list, then the unweighted mean over users.
+ *
+ * - Dynamic (PerMem-Bench, the default): population = L_r = T_target − t_start + 1, count = the
+ *   fact's scored checkpoints.
+ * - Static (PerMem-Bench_s): per user a cutoff s (the last session before the profile shift).
+ *   Facts with t_start > s are left out; population = min(T_target, s) − t_start + 1; count =
+ *   the full-lifespan checkpoints at or before s (they are not re-sampled).
+ *
+ * Beside the notebook's replicas (`artifact`) the value with exact weights population / count
+ * per score (`exact_weights`) and the per-fact macro mean of the scored checkpoints. No value
+ * over all lifespan sessions is given: the per-fact files hold the checkpoints only.
+ *
+ * @module
+ */
+import { parseJsonOr } from "../json_text.ts";
+import { InputError } from "../errors.ts";
+import { artifactReplicas } from "./checkpoints.ts";
+import type { Checkpoint } from "./read.ts";
+import type { FactTrack } from "./retention_rate.ts";
+
+/** Retention of one user from the scored checkpoints. */
+export interface PerFactUserRetention {
+  /** The user. */
+  user: string;
+  /** Facts counted (static: those with t_start at or before the cutoff). */
+  facts: number;
+  /** Scored checkpoints counted. */
+  checkpoints: number;
+  /** The notebook's value: mean of the pooled list with replicas; null without facts. */
+  pooled_artifact: number | null;
+  /** Σ w·score / Σ w with w = population / count per score; null without facts. */
+  pooled_exact_weights: number | null;
+  /** Mean over facts of the mean of their checkpoints; null without facts. */
+  per_fact_mean: number | null;
+  /** The static cutoff, or null (dynamic). */
+  cutoff: number | null;
+}
+
+/** One counted fact: what its checkpoints contribute. */
+export interface PerFactContribution {
+  /** The user. */
+  user: string;
+  /** The fact id (`<source_session_id>:<gt_idx>`). */
+  fact: string;
+  /** t_start. */
+  t_start: number;
+  /** T_target, or the cutoff when earlier (static). */
+  t_end: number;
+  /** t_end − t_start + 1, the population the checkpoints stand for. */
+  population: number;
+  /** Checkpoints counted. */
+  checkpoints: number;
+  /** Of those, judged present. */
+  held: number;
+  /** round_half_even(population / checkpoints): copies of each score in the pooled list. */
+  replicas: number;
+}
+
+/** Result of {@linkcode perFactRetention}. */
+export interface PerFactRetention {
+  /** `dynamic` (PerMem-Bench) or `static` (PerMem-Bench_s). */
+  variant: "dynamic" | "static";
+  /** Per user, sorted by user. */
+  users: PerFactUserRetention[];
+  /** Per counted fact, by user then input order. */
+  facts: PerFactContribution[];
+  /** Means over users with a value (as pandas' mean skips the notebook's NaN). */
+  benchmark: {
+    users: number;
+    pooled_artifact: number | null;
+    pooled_exact_weights: number | null;
+    per_fact_mean: number | null;
+  };
+  /** Gaps that change a number, one sentence each. */
+  warnings: string[];
+}
+
+const mean = (xs: number[]) => xs.length === 0 ? null : xs.reduce((a, b) => a + b, 0) / xs.length;
+
+function userRetention(
+  user: string,
+  facts: { track: FactTrack; scores: Checkpoint[] }[],
+  cutoff: number | null,
+  out: PerFactContribution[],
+): PerFactUserRetention {
+  let listSum = 0, listLen = 0, wSum = 0, wxSum = 0, n = 0, points = 0;
+  const perFact: number[] = [];
+  for (const { track, scores } of facts) {
+    if (cutoff !== null && track.tStart > cutoff) continue;
+    const end = cutoff === null ? track.tTarget : Math.min(track.tTarget, cutoff);
+    const kept = cutoff === null ? scores : scores.filter((s) => s.session <= cutoff);
+    if (kept.length === 0) {
+      throw new RangeError(
+        `Cannot compute retention: fact ${track.fact} of ${user} has no scored checkpoint` +
+          `${cutoff === null ? "" : ` at or before the cutoff ${cutoff}`}`,
+      );
+    }
+    const population = end - track.tStart + 1;
+    const held = kept.filter((s) => s.present).length;
+    const m = artifactReplicas(population, kept.length);
+    listSum += m * held;
+    listLen += m * kept.length;
+    wSum += population;
+    wxSum += (population / kept.length) * held;
+    perFact.push(held / kept.length);
+    out.push({
+      user,
+      fact: track.fact,
+      t_start: track.tStart,
+      t_end: end,
+      population,
+      checkpoints: kept.length,
+      held,
+      replicas: m,
+    });
+    n++;
+    points += kept.length;
+  }
+  return {
+    user,
+    facts: n,
+    checkpoints: points,
+    pooled_artifact: listLen === 0 ? null : listSum / listLen,
+    pooled_exact_weights: wSum === 0 ? null : wxSum / wSum,
+    per_fact_mean: mean(perFact),
+    cutoff,
+  };
+}
+
+/**
+ * Retention from the evaluator's scored checkpoints (see the module doc).
+ *
+ * @param tracks the facts (from `readPerFactFolder`)
+ * @param checkpoints their scored checkpoints, same order
+ * @param opts `cutoffs`: per user the static cutoff session (PerMem-Bench_s); omit for dynamic
+ * @returns per-user and benchmark values, the variant and warnings
+ * @throws {RangeError} when a user has no cutoff in static mode, or a counted fact has no
+ *   checkpoint at or before its cutoff
+ */
+export function perFactRetention(
+  tracks: readonly FactTrack[],
+  checkpoints: readonly Checkpoint[][],
+  opts: { cutoffs?: ReadonlyMap<string, number> } = {},
+): PerFactRetention {
+  const byUser = new Map<string, { track: FactTrack; scores: Checkpoint[] }[]>();
+  tracks.forEach((track, i) => {
+    const list = byUser.get(track.user) ?? [];
+    list.push({ track, scores: checkpoints[i] });
+    byUser.set(track.user, list);
+  });
+  const cutoffs = opts.cutoffs;
+  const warnings: string[] = [];
+  const facts: PerFactContribution[] = [];
+  const users = [...byUser.keys()].sort().map((u) => {
+    const c = cutoffs === undefined ? null : cutoffs.get(u);
+    if (c === undefined) {
+      throw new RangeError(`Cannot compute PerMem-Bench_s: no static cutoff for user ${u}`);
+    }
+    return userRetention(u, byUser.get(u)!, c, facts);
+  });
+  const none = users.filter((u) => u.pooled_artifact === null).map((u) => u.user);
+  if (none.length > 0) {
+    warnings.push(
+      `${none.length} user(s) have no fact at or before their cutoff (${none.join(", ")}): ` +
+        "left out of the benchmark means",
+    );
+  }
+  if (cutoffs !== undefined) {
+    const extra = [...cutoffs.keys()].filter((u) => !byUser.has(u)).sort();
+    if (extra.length > 0) {
+      warnings.push(
+        `${extra.length} cutoff(s) name users without per-fact files: ${extra.join(", ")}`,
+      );
+    }
+  }
+  const vals = (k: "pooled_artifact" | "pooled_exact_weights" | "per_fact_mean") =>
+    mean(users.map((u) => u[k]).filter((x): x is number => x !== null));
+  return {
+    variant: cutoffs === undefined ? "dynamic" : "static",
+    users,
+    facts,
+    benchmark: {
+      users: users.length - none.length,
+      pooled_artifact: vals("pooled_artifact"),
+      pooled_exact_weights: vals("pooled_exact_weights"),
+      per_fact_mean: vals("per_fact_mean"),
+    },
+    warnings,
+  };
+}
+
+/**
+ * Parses static cutoffs: a JSON object `{uuid: session}` where a session is an integer or a
+ * snapshot file name (`"session_0045.json"`, the benchmark notebook's map), or a CSV with the
+ * header `user,cutoff`.
+ *
+ * @param text the file's content
+ * @param file file name for errors
+ * @returns user → cutoff session
+ * @throws {InputError} naming the file and the key or row of the first bad entry
+ */
+export function parseStaticCutoffs(text: string, file = "<memory>"): Map<string, number> {
+  const out = new Map<string, number>();
+  const session = (v: unknown): number | null => {
+    if (typeof v === "number" && Number.isSafeInteger(v) && v >= 1) return v;
+    const m = typeof v === "string" ? /^(?:session_)?(\d+)(?:\.json)?$/.exec(v.trim()) : null;
+    return m ? Number(m[1]) : null;
+  };
+  const expected = 'expected a session id (an integer >= 1 or "session_NNNN.json")';
+  if (text.trimStart().startsWith("{")) {
+    const doc = parseJsonOr(
+      text,
+      (m) => new InputError(file, { path: "" }, `expected JSON (${m})`),
+    );
+    for (const [user, v] of Object.entries(doc as Record<string, unknown>)) {
+      const s = session(v);
+      if (s === null) throw new InputError(file, { path: user }, expected);
+      out.set(user, s);
+    }
+    return out;
+  }
+  const lines = text.split(/\r\n|\n|\r/).filter((l) => l.trim() !== "");
+  if (lines[0]?.replace(/\s/g, "") !== "user,cutoff") {
+    throw new InputError(
+      file,
+      { path: "line 1" },
+      "expected a JSON object {uuid: session} or a CSV user,cutoff",
+    );
+  }
+  lines.slice(1).forEach((l, i) => {
+    const [user, v, ...rest] = l.split(",").map((x) => x.trim());
+    const s = session(v);
+    if (!user || s === null || rest.length > 0) {
+      throw new InputError(file, { path: `line ${i + 2}` }, `${expected} as user,cutoff`);
+    }
+    if (out.has(user)) {
+      throw new InputError(file, { path: `line ${i + 2}` }, `expected ${user} once`);
+    }
+    out.set(user, s);
+  });
+  return out;
+}

@@ -1,0 +1,124 @@
+/**
+ * The run digest a shard carries: which memaudit wrote it, the command and
+ * its settings, and the SHA-256 of every input (issue 22, "merges that
+ * cannot be fooled"). Two shards belong to one run exactly when their run
+ * digests are equal; the merge also requires the version it runs itself.
+ *
+ * @module
+ */
+import { createHash } from "node:crypto";
+import { join } from "node:path";
+import denoConfig from "../../deno.json" with { type: "json" };
+import { canonicalJson } from "../canonical_json.ts";
+import { InputError } from "../errors.ts";
+
+/** The version of this memaudit (deno.json `version`), recorded in every run digest. */
+export const MEMAUDIT_VERSION: string = denoConfig.version;
+
+/** One input of a run: its name (without the folder it was read from) and SHA-256 (hex). */
+export interface InputDigest {
+  /** File name, or `FOLDER/NAME` for a file of an input folder. */
+  name: string;
+  /** SHA-256 of its bytes, lowercase hex. */
+  sha256: string;
+}
+
+/** What identifies a run: equal on every shard of it. */
+export interface RunDigest {
+  /** memaudit version that wrote the shard. */
+  memaudit: string;
+  /** The command, e.g. `memaudit sweep`. */
+  command: string;
+  /** Its settings as resolved (every flag that changes an output; not `--shard`, `--out`). */
+  flags: Record<string, unknown>;
+  /** Every input read, in the order read. */
+  inputs: InputDigest[];
+}
+
+/**
+ * SHA-256 (node:crypto) of a text's UTF-8 bytes or of bytes.
+ *
+ * @param data the text or bytes
+ * @returns the digest, 64 lowercase hex digits
+ */
+export function sha256Hex(data: string | Uint8Array): string {
+  return createHash("sha256").update(data).digest("hex");
+}
+
+/**
+ * The digests of a run's inputs: a file by its base name; a folder by each
+ * of its files (names sorted, subfolders walked) as `FOLDER/REL`.
+ *
+ * @param paths the input files and folders, in the order the run reads them
+ * @returns one digest per file
+ * @throws {InputError} "expected an existing file or folder" naming a path that is neither
+ */
+export async function inputDigests(paths: readonly string[]): Promise<InputDigest[]> {
+  const out: InputDigest[] = [];
+  const base = (p: string) => p.replace(/[\\/]+$/, "").replace(/^.*[\\/]/, "");
+  const walk = async (path: string, name: string): Promise<void> => {
+    const info = await Deno.stat(path).catch(() => null);
+    if (info?.isFile) {
+      out.push({ name, sha256: sha256Hex(await Deno.readFile(path)) });
+    } else if (info?.isDirectory) {
+      const names: string[] = [];
+      for await (const e of Deno.readDir(path)) names.push(e.name);
+      for (const n of names.sort()) await walk(join(path, n), `${name}/${n}`);
+    } else {
+      throw new InputError(path, { path: "" }, "expected an existing file or folder");
+    }
+  };
+  for (const p of paths) await walk(p, base(p));
+  return out;
+}
+
+/**
+ * The run digest of a command run by this memaudit.
+ *
+ * @param command the command, e.g. `memaudit natural`
+ * @param flags its resolved settings (JSON values)
+ * @param inputs the digests of its inputs ({@linkcode inputDigests})
+ * @returns the digest, with {@linkcode MEMAUDIT_VERSION}
+ */
+export function runDigest(
+  command: string,
+  flags: Record<string, unknown>,
+  inputs: readonly InputDigest[] = [],
+): RunDigest {
+  return { memaudit: MEMAUDIT_VERSION, command, flags: { ...flags }, inputs: [...inputs] };
+}
+
+/**
+ * SHA-256 of a run digest's canonical JSON (sorted keys, no whitespace).
+ *
+ * @param run the run digest
+ * @returns 64 lowercase hex digits
+ */
+export function runDigestSha256(run: RunDigest): string {
+  return sha256Hex(canonicalJson(run));
+}
+
+/**
+ * The first JSON path at which two values differ, for the message of a
+ * refused merge (`flags.budgets[1]`, or `""` when they are equal).
+ *
+ * @param a one value
+ * @param b the other
+ * @param at the path of `a` and `b`
+ * @returns the path, `at` itself if they differ in type or scalar value
+ */
+export function firstDifference(a: unknown, b: unknown, at = ""): string {
+  if (canonicalJson(a) === canonicalJson(b)) return "";
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return at;
+  if (Array.isArray(a) !== Array.isArray(b)) return at;
+  const oa = a as Record<string, unknown>, ob = b as Record<string, unknown>;
+  const keys = Array.isArray(a)
+    ? [...Array(Math.max(a.length, (b as unknown[]).length)).keys()].map(String)
+    : [...new Set([...Object.keys(oa), ...Object.keys(ob)])].sort();
+  for (const k of keys) {
+    const sub = Array.isArray(a) ? `${at}[${k}]` : at === "" ? k : `${at}.${k}`;
+    const d = firstDifference(oa[k], ob[k], sub);
+    if (d !== "") return d;
+  }
+  return at;
+}

@@ -1,0 +1,197 @@
+/**
+ * Joining checked shards (lib/shard/read.ts) into the files one machine
+ * writes for the whole run: `interleave` files unit by unit in output
+ * order, `copy` files as they are; then the kind adds what it recomputes
+ * from the joined files (a summary, say), and everything is written as one
+ * set (nothing written on a problem).
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { InputError } from "../errors.ts";
+import { writeFileSet } from "../_write_files.ts";
+import { SHARD_MANIFEST } from "./manifest.ts";
+import { type ReadShard, readShardSet, type ShardSet } from "./read.ts";
+import type { ShardManifest } from "./manifest.ts";
+
+/** The joined files of a run, handed to its kind's {@linkcode ShardKind.finish}. */
+export interface JoinedRun {
+  /** The first shard's manifest (run digest, units; every shard's agree). */
+  manifest: ShardManifest;
+  /** Shards joined. */
+  shards: number;
+  /** Every unit id, in output order. */
+  unitIds: string[];
+  /** The joined text of each `interleave` and `copy` file, by path relative to the folder. */
+  texts: Map<string, string>;
+  /** The merged folder. */
+  outDir: string;
+}
+
+/** What a kind adds to a merge. */
+export interface KindFinish {
+  /** Files to write besides the joined ones, [path relative to the folder, text]. */
+  files?: [string, string][];
+  /** Rows written (as the kind counts them). */
+  rows: number;
+  /** File role → path (relative to the folder) as `memaudit merge` reports them. */
+  report: Record<string, string>;
+}
+
+/** One kind of sharded run, as the merge sees it. */
+export interface ShardKind {
+  /** The kind's name, as in the manifests (`sweep`, `natural`, ...). */
+  kind: string;
+  /**
+   * What the kind recomputes from the joined files.
+   *
+   * @throws {InputError} for joined files that are not the kind's
+   */
+  finish(run: JoinedRun): Promise<KindFinish>;
+}
+
+/** What a merge wrote, as `memaudit merge` reports it. */
+export interface MergeReport {
+  /** The kind of run. */
+  kind: string;
+  /** Shards joined. */
+  shards: number;
+  /** Units of the whole run. */
+  units: number;
+  /** Rows written. */
+  rows: number;
+  /** File role → path written. */
+  files: Record<string, string>;
+}
+
+const decode = (bytes: Uint8Array, file: string) => {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new InputError(file, { path: "" }, "expected UTF-8 text");
+  }
+};
+
+/** The chunks of one shard's interleaved file: its head and, per group, a chunk per unit. */
+function cut(s: ReadShard, rel: string): { head: Uint8Array; groups: Uint8Array[][] } {
+  const rec = s.manifest.files[rel], bytes = s.bytes.get(rel)!;
+  let at = rec.head ?? 0;
+  const head = bytes.subarray(0, at), size = s.manifest.unit_ids.length;
+  const groups: Uint8Array[][] = [];
+  (rec.chunks ?? []).forEach((c, i) => {
+    if (i % size === 0) groups.push([]);
+    groups[groups.length - 1].push(bytes.subarray(at, at + c));
+    at += c;
+  });
+  return { head, groups };
+}
+
+/**
+ * One interleaved file of the whole run: the first shard's head, then per
+ * group the chunk of each unit in output order (unit p from shard p mod N).
+ */
+function interleave(set: ShardSet, rel: string): string {
+  const n = set.byIndex.length;
+  const parts = set.byIndex.map((s) => cut(s, rel));
+  const first = set.byIndex[0];
+  parts.forEach((p, i) => {
+    if (decode(p.head, rel) !== decode(parts[0].head, rel)) {
+      throw new InputError(
+        join(set.byIndex[i].dir, rel),
+        { path: "" },
+        `expected the head of ${join(first.dir, rel)}: ${decode(parts[0].head, rel).trimEnd()}`,
+      );
+    }
+  });
+  const groups = first.manifest.files[rel].groups ?? 1;
+  for (const s of set.byIndex) {
+    if ((s.manifest.files[rel].groups ?? 1) !== groups) {
+      throw new InputError(
+        join(s.dir, SHARD_MANIFEST),
+        { path: `files.${rel}.groups` },
+        `expected ${groups} groups, as in ${join(first.dir, SHARD_MANIFEST)}`,
+      );
+    }
+  }
+  const out: Uint8Array[] = [parts[0].head];
+  for (let g = 0; g < groups; g++) {
+    for (let p = 0; p < set.unitIds.length; p++) {
+      out.push(parts[p % n].groups[g][Math.floor(p / n)]);
+    }
+  }
+  const all = new Uint8Array(out.reduce((s, b) => s + b.length, 0));
+  let at = 0;
+  for (const b of out) all.set(b, (at += b.length) - b.length);
+  return decode(all, join(first.dir, rel));
+}
+
+/** Every `copy` file of every shard; a path in two shards must have the same bytes in both. */
+function copies(set: ShardSet): Map<string, string> {
+  const out = new Map<string, { sha: string; text: string; dir: string }>();
+  for (const s of set.byIndex) {
+    for (const [rel, rec] of Object.entries(s.manifest.files)) {
+      if (rec.merge !== "copy") continue;
+      const had = out.get(rel);
+      if (had !== undefined && had.sha !== rec.sha256) {
+        throw new InputError(
+          join(s.dir, rel),
+          { path: "" },
+          `expected the bytes of ${join(had.dir, rel)} (one file of the run, in both shards)`,
+        );
+      }
+      out.set(rel, {
+        sha: rec.sha256,
+        text: decode(s.bytes.get(rel)!, join(s.dir, rel)),
+        dir: s.dir,
+      });
+    }
+  }
+  return new Map([...out].map(([rel, v]) => [rel, v.text]));
+}
+
+/**
+ * Merges shard folders into `outDir` (see the module doc): reads and checks
+ * them (lib/shard/read.ts), joins their files, lets the kind recompute what
+ * it must, and writes every file as one set.
+ *
+ * @param dirs the shard folders, any order
+ * @param outDir the merged folder
+ * @param kindOf the kind of a manifest's `kind` (undefined: not a kind this merge knows)
+ * @returns the kind, shards, units, rows and files written
+ * @throws {InputError} what {@linkcode readShardSet} throws; an unknown kind (naming the first
+ *   manifest); heads or copied files that differ between shards; what the kind's `finish` throws
+ */
+export async function mergeShardFolders(
+  dirs: readonly string[],
+  outDir: string,
+  kindOf: (kind: string) => Promise<ShardKind | undefined>,
+): Promise<MergeReport> {
+  const set = await readShardSet(dirs, outDir);
+  const first = set.byIndex[0];
+  const kind = await kindOf(first.manifest.kind);
+  if (kind === undefined) {
+    throw new InputError(
+      join(first.dir, SHARD_MANIFEST),
+      { path: "kind" },
+      `expected a kind of sharded run this memaudit merges, found ${first.manifest.kind}`,
+    );
+  }
+  const texts = copies(set);
+  for (const [rel, rec] of Object.entries(first.manifest.files)) {
+    if (rec.merge === "interleave") texts.set(rel, interleave(set, rel));
+  }
+  const shards = set.byIndex.length;
+  const done = await kind.finish({
+    manifest: first.manifest,
+    shards,
+    unitIds: set.unitIds,
+    texts,
+    outDir,
+  });
+  const files: [string, string][] = [...texts, ...(done.files ?? [])];
+  await writeFileSet(files.map(([rel, text]) => [join(outDir, rel), text]));
+  const report = Object.fromEntries(
+    Object.entries(done.report).map(([role, rel]) => [role, join(outDir, rel)]),
+  );
+  return { kind: kind.kind, shards, units: set.unitIds.length, rows: done.rows, files: report };
+}

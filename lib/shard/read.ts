@@ -1,0 +1,264 @@
+/**
+ * Reading the shards of a merge and checking that they cannot fool it
+ * (issue 22, "merges that cannot be fooled"): each folder's manifest is
+ * well formed; every shard is of this memaudit's version, of one kind and
+ * one run (equal run digests); the shards form one complete partition
+ * (lib/shard/partition.ts), each holding its share of units, each unit
+ * once; and every file a manifest lists has the bytes it recorded. Every
+ * refusal is an {@linkcode InputError} naming the manifest or file and what
+ * was expected.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { z } from "../deps.ts";
+import { canonicalJson } from "../canonical_json.ts";
+import { InputError } from "../errors.ts";
+import { readJsonOr } from "../fs.ts";
+import { validateInput } from "../validate_input.ts";
+import { firstDifference, MEMAUDIT_VERSION, runDigestSha256, sha256Hex } from "./digest.ts";
+import { isInsideFolder, SHARD_MANIFEST, SHARD_SCHEMA, type ShardManifest } from "./manifest.ts";
+import { checkShardSet, mergeShards, shardSize } from "./partition.ts";
+
+/** The zod schema of `shard.json` (checked before the merge uses any field), as {@linkcode ShardManifest}. */
+const SHARD_MANIFEST_JSON = z.object({
+  schema: z.literal(SHARD_SCHEMA),
+  kind: z.string().min(1),
+  shard: z.object({ index: z.int().nonnegative(), count: z.int().positive() })
+    .refine((s) => s.index < s.count, "expected an index below the count"),
+  run: z.object({
+    memaudit: z.string(),
+    command: z.string(),
+    flags: z.record(z.string(), z.unknown()),
+    inputs: z.array(z.object({ name: z.string(), sha256: z.string() })),
+  }),
+  run_sha256: z.string(),
+  units: z.int().nonnegative(),
+  unit_ids: z.array(z.string()),
+  files: z.record(
+    z.string(),
+    z.object({
+      sha256: z.string().regex(/^[0-9a-f]{64}$/),
+      bytes: z.int().nonnegative(),
+      merge: z.enum(["interleave", "copy", "none"]),
+      head: z.int().nonnegative().optional(),
+      groups: z.int().positive().optional(),
+      chunks: z.array(z.int().nonnegative()).optional(),
+    }),
+  ),
+}) satisfies z.ZodType<ShardManifest>;
+
+/** One shard of a merge, read and checked. */
+export interface ReadShard {
+  /** Its folder. */
+  dir: string;
+  /** Its manifest file. */
+  file: string;
+  /** Its manifest. */
+  manifest: ShardManifest;
+  /** The bytes of each file its manifest lists (checked against the recorded SHA-256). */
+  bytes: Map<string, Uint8Array>;
+}
+
+/** The shards of one run, checked: by index, and every unit id in output order. */
+export interface ShardSet {
+  /** Shard I/N at entry I. */
+  byIndex: ReadShard[];
+  /** Every unit of the run, in output order. */
+  unitIds: string[];
+}
+
+/**
+ * The error of a merge whose shards do not form one partition, naming every folder.
+ *
+ * @param dirs the shard folders
+ * @param expected what was wrong, as "expected ..."
+ * @returns an InputError with the verb "merge"
+ */
+export function shardMergeError(dirs: readonly string[], expected: string): InputError {
+  return new InputError(dirs.join(", "), { path: "" }, expected, [], "merge");
+}
+
+/**
+ * Reads a shard folder's manifest and checks it: well formed, written by
+ * this memaudit, its run digest's SHA-256 its own, its unit ids its share.
+ *
+ * @param dir the shard folder
+ * @returns the manifest
+ * @throws {InputError} naming `DIR/shard.json`: missing (not a finished shard), not JSON, a bad
+ *   field at its JSON path, another version at `run.memaudit`, a `run_sha256` or `unit_ids`
+ *   that do not match
+ */
+export async function readManifest(dir: string): Promise<ShardManifest> {
+  const file = join(dir, SHARD_MANIFEST);
+  if ((await Deno.stat(file).catch(() => null)) === null) {
+    throw new InputError(
+      file,
+      { path: "" },
+      "expected the manifest of a finished shard (written when a run with --shard I/N ends)",
+    );
+  }
+  const raw = await readJsonOr(file, () => "expected a shard's manifest (JSON)");
+  const m: ShardManifest = validateInput(SHARD_MANIFEST_JSON, raw, file);
+  if (m.run.memaudit !== MEMAUDIT_VERSION) {
+    throw new InputError(
+      file,
+      { path: "run.memaudit" },
+      `expected a shard of memaudit ${MEMAUDIT_VERSION} (the version merging), found ${m.run.memaudit}`,
+    );
+  }
+  if (m.run_sha256 !== runDigestSha256(m.run)) {
+    throw new InputError(
+      file,
+      { path: "run_sha256" },
+      `expected the SHA-256 of its run digest (${runDigestSha256(m.run).slice(0, 12)}…), found ${
+        m.run_sha256.slice(0, 12)
+      }… (the manifest was edited)`,
+    );
+  }
+  const outside = Object.keys(m.files).find((p) => !isInsideFolder(p));
+  if (outside !== undefined) {
+    throw new InputError(
+      file,
+      { path: `files.${outside}` },
+      "expected a path inside the shard folder",
+    );
+  }
+  const want = shardSize(m.units, m.shard);
+  if (m.unit_ids.length !== want) {
+    throw new InputError(
+      file,
+      { path: "unit_ids" },
+      `expected ${want} units (shard ${m.shard.index}/${m.shard.count} of ${m.units}), found ${m.unit_ids.length}`,
+    );
+  }
+  return m;
+}
+
+/**
+ * Reads every file a manifest lists and checks its bytes and layout.
+ *
+ * @param dir the shard folder
+ * @param m its manifest
+ * @returns the bytes of each file
+ * @throws {InputError} naming the file: missing, or bytes other than recorded ("edited after the
+ *   shard was written"); naming the manifest: chunks that do not add up to the file
+ */
+export async function readShardFiles(
+  dir: string,
+  m: ShardManifest,
+): Promise<Map<string, Uint8Array>> {
+  const out = new Map<string, Uint8Array>();
+  for (const [rel, rec] of Object.entries(m.files)) {
+    const path = join(dir, rel);
+    const bytes = await Deno.readFile(path).catch(() => null);
+    if (bytes === null) {
+      throw new InputError(path, { path: "" }, `expected the file listed in ${SHARD_MANIFEST}`);
+    }
+    const got = sha256Hex(bytes);
+    if (got !== rec.sha256 || bytes.length !== rec.bytes) {
+      throw new InputError(
+        path,
+        { path: "" },
+        `expected the bytes recorded in ${join(dir, SHARD_MANIFEST)} (sha256 ${
+          rec.sha256.slice(0, 12)
+        }…), found sha256 ${got.slice(0, 12)}…: edited after the shard was written`,
+      );
+    }
+    if (rec.merge === "interleave") checkLayout(join(dir, SHARD_MANIFEST), rel, rec, m);
+    out.set(rel, bytes);
+  }
+  return out;
+}
+
+/** Checks that an interleaved file's head and chunks add up to it, a chunk per unit and group. */
+function checkLayout(
+  file: string,
+  rel: string,
+  rec: ShardManifest["files"][string],
+  m: ShardManifest,
+): void {
+  const chunks = rec.chunks ?? [], groups = rec.groups ?? 1;
+  const sum = chunks.reduce((s, c) => s + c, rec.head ?? 0);
+  if (sum !== rec.bytes || chunks.length !== groups * m.unit_ids.length) {
+    throw new InputError(
+      file,
+      { path: `files.${rel}` },
+      `expected a head and ${groups} x ${m.unit_ids.length} chunks adding up to ${rec.bytes} bytes`,
+    );
+  }
+}
+
+/** Checks that shard `s` is of the kind, run and files of the first shard. */
+function checkSameRun(first: ReadShard, s: ReadShard): void {
+  const a = first.manifest, b = s.manifest;
+  if (b.kind !== a.kind) {
+    throw new InputError(
+      s.file,
+      { path: "kind" },
+      `expected a ${a.kind} shard like ${first.dir}, found a ${b.kind} shard`,
+    );
+  }
+  const runA = { run: a.run, units: a.units }, runB = { run: b.run, units: b.units };
+  if (canonicalJson(runA) !== canonicalJson(runB)) {
+    const at = firstDifference(runA, runB);
+    throw new InputError(
+      s.file,
+      { path: at },
+      `expected a shard of the same run as ${first.dir} (same command, flags and inputs)`,
+    );
+  }
+  const merged = (m: ShardManifest) =>
+    Object.entries(m.files).filter(([, r]) => r.merge !== "copy").map(([p]) => p).sort().join();
+  if (merged(a) !== merged(b)) {
+    throw new InputError(
+      s.file,
+      { path: "files" },
+      `expected the files of ${first.file}: ${merged(a)}`,
+    );
+  }
+}
+
+/**
+ * Reads and checks the shards of a merge (see the module doc).
+ *
+ * @param dirs the shard folders, any order
+ * @param outDir the merged folder (named when there are no folders)
+ * @returns the shards by index and the run's unit ids in output order
+ * @throws {InputError} for no folders; what {@linkcode readManifest} and
+ *   {@linkcode readShardFiles} throw; a shard of another kind or run (naming its manifest and
+ *   the first field that differs); shards that overlap or miss one, or a unit in two shards
+ *   (verb "merge", naming the folders)
+ */
+export async function readShardSet(dirs: readonly string[], outDir: string): Promise<ShardSet> {
+  if (dirs.length === 0) {
+    throw new InputError(outDir, { path: "" }, "expected at least one shard folder to merge");
+  }
+  const shards: ReadShard[] = [];
+  for (const dir of dirs) {
+    const manifest = await readManifest(dir);
+    const s = { dir, file: join(dir, SHARD_MANIFEST), manifest, bytes: new Map() };
+    if (shards.length > 0) checkSameRun(shards[0], s);
+    shards.push(s);
+  }
+  let n: number, unitIds: string[];
+  try {
+    n = checkShardSet(shards.map((s) => ({ shard: s.manifest.shard, label: s.dir })));
+    unitIds = mergeShards(
+      shards.map((s) => ({ shard: s.manifest.shard, items: s.manifest.unit_ids, label: s.dir })),
+    );
+  } catch (err) {
+    throw shardMergeError(dirs, (err as Error).message);
+  }
+  const seen = new Set<string>();
+  for (const u of unitIds) {
+    if (seen.has(u)) throw shardMergeError(dirs, `expected each unit once: ${u} is in two shards`);
+    seen.add(u);
+  }
+  const byIndex = new Array<ReadShard>(n);
+  for (const s of shards) {
+    s.bytes = await readShardFiles(s.dir, s.manifest);
+    byIndex[s.manifest.shard.index] = s;
+  }
+  return { byIndex, unitIds };
+}

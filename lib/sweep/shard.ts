@@ -1,0 +1,135 @@
+/**
+ * A sweep as a sharded run (lib/shard/): what a sweep shard writes beside
+ * its files (the manifest: run digest, the SHA-256 and layout of each file)
+ * and what the merge recomputes (the summary: its bootstrap needs every row
+ * of a group). `memaudit merge` of the shards writes `raw_results.jsonl`,
+ * `raw_results.csv` and `summary.json` byte-identical to one machine's run,
+ * and `timings.jsonl` (wall times) in the same row order (issue 14).
+ *
+ * Units are the (distribution, seed) packages in output order, id
+ * `DISTRIBUTION/SEED`, each with budgets × methods rows in each file.
+ *
+ * @module
+ */
+import { basename, dirname, join } from "node:path";
+import { readTextInput } from "../fs.ts";
+import {
+  chunksByLines,
+  type JoinedRun,
+  type KindFinish,
+  type MergeReport,
+  mergeShardFolders,
+  runDigest,
+  SHARD_MANIFEST,
+  type ShardKind,
+  ShardWriter,
+} from "../shard/mod.ts";
+import type { SweepFiles, SweepGrid } from "./grid.ts";
+import { SweepPool } from "./pool.ts";
+import type { ResultRow } from "./row.ts";
+import { liteBlock, SummaryBuilder, summaryText } from "./summary.ts";
+
+/** The grid without its shard: the settings of the whole run (a sweep's run digest flags). */
+export function wholeGrid(g: SweepGrid): SweepGrid {
+  const { shard: _shard, ...rest } = g;
+  return rest;
+}
+
+/**
+ * Removes a shard folder's manifest before its run writes the folder again (an interrupted run
+ * then leaves no manifest, and a merge refuses the folder as unfinished).
+ *
+ * @param dir the shard folder
+ */
+export async function removeSweepManifest(dir: string): Promise<void> {
+  await Deno.remove(join(dir, SHARD_MANIFEST)).catch(() => {});
+}
+
+/**
+ * Writes a finished sweep shard's manifest: the run digest (the whole grid)
+ * and each file cut into one chunk per unit.
+ *
+ * @param files the shard's files (finished)
+ * @param grid its grid (with its shard)
+ * @param units every unit of the whole run, and this shard's, in output order
+ * @throws {InputError} if a file cannot be read or the manifest written
+ */
+export async function writeSweepManifest(
+  files: SweepFiles,
+  grid: SweepGrid,
+  units: { all: number; mine: readonly { distribution: string; seed: number }[] },
+): Promise<void> {
+  const writer = new ShardWriter(dirname(files.summary), {
+    kind: "sweep",
+    shard: grid.shard!,
+    run: runDigest("memaudit sweep", { ...wholeGrid(grid) }),
+    units: units.all,
+    unitIds: units.mine.map((u) => `${u.distribution}/${u.seed}`),
+  });
+  const perUnit = grid.budgets.length * grid.methods.length;
+  for (
+    const [path, headLines] of [[files.results, 0], [files.csv, 1], [files.timings, 0]] as const
+  ) {
+    writer.record(basename(path), chunksByLines(await readTextInput(path), headLines, perUnit));
+  }
+  writer.record(basename(files.summary), await readTextInput(files.summary), "none");
+  await writer.close();
+}
+
+/** The merged summary: every unit's rows, in output order, then the bootstrap. */
+async function finish(run: JoinedRun): Promise<KindFinish> {
+  const grid = run.manifest.run.flags as unknown as SweepGrid;
+  const perUnit = grid.budgets.length * grid.methods.length;
+  const lines = run.texts.get("raw_results.jsonl")!.split("\n").slice(0, -1);
+  const builder = new SummaryBuilder();
+  for (let at = 0; at < lines.length; at += perUnit) {
+    builder.addBlock(
+      liteBlock(lines.slice(at, at + perUnit).map((l) => JSON.parse(l) as ResultRow)),
+    );
+  }
+  const pool = new SweepPool(1);
+  let summary;
+  try {
+    const groups = builder.groups.map((g) => g.ratioToOpt);
+    summary = builder.summary(grid, await pool.bootstrap(groups, grid.summation));
+  } finally {
+    pool.close();
+  }
+  return {
+    files: [["summary.json", summaryText(summary)]],
+    rows: lines.length,
+    report: {
+      results: "raw_results.jsonl",
+      csv: "raw_results.csv",
+      summary: "summary.json",
+      timings: "timings.jsonl",
+    },
+  };
+}
+
+/** The sweep as a kind of sharded run. */
+export const SWEEP_SHARDS: ShardKind = { kind: "sweep", finish };
+
+/**
+ * Merges sweep shard folders into `outDir` (lib/shard/join.ts): checks the
+ * shards (one run, this version, a complete partition, every file as
+ * written), interleaves the units back into output order, recomputes the
+ * summary and writes the files as one set (nothing on a problem).
+ *
+ * @example Merge four shards
+ * ```ts ignore
+ * await mergeSweepShards(["out/s0", "out/s1", "out/s2", "out/s3"], "out/merged");
+ * ```
+ *
+ * @param dirs the shard folders, in any order
+ * @param outDir the folder to write
+ * @returns kind, shards, units, rows and the files written
+ * @throws {InputError} naming the manifest or file and what was expected (lib/shard/read.ts)
+ */
+export function mergeSweepShards(dirs: readonly string[], outDir: string): Promise<MergeReport> {
+  return mergeShardFolders(
+    dirs,
+    outDir,
+    (k) => Promise.resolve(k === "sweep" ? SWEEP_SHARDS : undefined),
+  );
+}
