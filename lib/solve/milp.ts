@@ -652,17 +652,16 @@ function proveOptimal(
   p: ProofInput,
 ): CertificateDraft {
   const scale = valueScale(cp);
-  if (!p.verify) {
-    return {
-      ...common,
-      status: "unverified",
-      method: "none",
-      bound: null,
-      gap: null,
-      timeMs: p.ms(),
-      message: `${p.head}; NOT verified (verify: false): HiGHS' word, not a certificate`,
-    };
-  }
+  const unverified = (why: string): CertificateDraft => ({
+    ...common,
+    status: "unverified",
+    method: "none",
+    bound: null,
+    gap: null,
+    timeMs: p.ms(),
+    message: `${p.head}; ${why}: not a certificate`,
+  });
+  if (!p.verify) return unverified("NOT verified (verify: false): HiGHS' word");
   // Candidates with an empty coverage row add cost and no value: OPT without them is OPT with
   // them (F is monotone and dropping a candidate keeps a store feasible), so the check searches
   // the package without them (a union package often has hundreds).
@@ -700,17 +699,7 @@ function proveOptimal(
   const why = check === null
     ? `the exact search is not run above ${MILP_EXACT_MAX_GROUPS} experiences`
     : `branch-and-bound could not verify it within its share (${check.message})`;
-  if (p.injected) {
-    return {
-      ...common,
-      status: "unverified",
-      method: "none",
-      bound: null,
-      gap: null,
-      timeMs: p.ms(),
-      message: `${p.head}; an injected HiGHS runtime's answer, and ${why}: not a certificate`,
-    };
-  }
+  if (p.injected) return unverified(`an injected HiGHS runtime's answer, and ${why}`);
   const delta = milpBoundTolerance(cp, lp, p.f);
   const bound = (Math.max(answer.dualBound, p.f) + p.slack) * (1 + delta);
   const gap = bound > 0 ? (bound - p.f) / bound : 0;

@@ -14,14 +14,7 @@ import {
 import { defaultPolicies, evaluatePolicies } from "../../lib/retention/policies.ts";
 import { type MemoryEntry, replayBank, simulateWrites } from "../../lib/retention/replay.ts";
 import { type ReferenceFact, retentionRate } from "../../lib/retention/retention_rate.ts";
-
-const fact = (f: string, tStart: number, tTarget: number): ReferenceFact => ({
-  user: "u",
-  fact: f,
-  type: "ongoing_state",
-  tStart,
-  tTarget,
-});
+import { fact } from "./_fact.ts";
 
 Deno.test("buildRetentionLp() writes the documented model for a two-entry toy", () => {
   const lp = buildRetentionLp(

@@ -26,7 +26,7 @@ import {
   retentionOptimum,
   retentionRatio,
 } from "../../lib/retention/optimum.ts";
-import type { ReferenceFact } from "../../lib/retention/retention_rate.ts";
+import { fact } from "../retention/_fact.ts";
 
 const EXAMPLE = "data/examples/vegetarian_pescatarian.json";
 const modified = (e: unknown) =>
@@ -159,14 +159,6 @@ Deno.test("path 3: a ratio above the proven bound is an error, never 'ok'", asyn
   );
   // Within the stated tolerance it is a ratio (F equal to OPT up to rounding).
   assert.deepEqual(ratioToOpt(3 * (1 + 1e-13), opt, { cp, budget: 8 }).flag, "ok");
-});
-
-const fact = (f: string, tStart: number, tTarget: number): ReferenceFact => ({
-  user: "u",
-  fact: f,
-  type: "ongoing_state",
-  tStart,
-  tTarget,
 });
 
 Deno.test("path 4a: a hand-written retention optimum is refused", async () => {
