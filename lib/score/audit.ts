@@ -31,7 +31,7 @@
  *
  * @module
  */
-import { checkFeasible, evaluateStore, saturate } from "../objective.ts";
+import { checkFeasible, evaluateStore, saturate, valueTol } from "../objective.ts";
 import type { CompiledPackage } from "../package/compile.ts";
 import { UNIT_FAMILIES, type UnitFamily } from "../package/schema.ts";
 import { type Certificate, isCertified } from "../solve/result.ts";
@@ -261,7 +261,7 @@ export function auditStore(
 ): FailureAudit {
   let xs = storeIndices(cp, certifiedStore(opt, { cp, budget }), budget, "OPT");
   const xw = storeIndices(cp, store, budget, "writer");
-  requireWithinBound(evaluateStore(cp, xw), opt, "audit against OPT");
+  requireWithinBound(evaluateStore(cp, xw), opt, "audit against OPT", valueTol(cp));
   let reference: FailureAudit["reference"] = "certificate";
   if ((opts.tieToWriter ?? true) && evaluateStore(cp, xw) >= evaluateStore(cp, xs) - TOL) {
     xs = xw;

@@ -55,7 +55,7 @@ export interface Ratio {
 export function ratioToOpt(value: number, opt: Certificate, use: CertificateUse): Ratio {
   requireCertificate(opt, use, "take a ratio to OPT");
   if (!isCertified(opt) || opt.objective === null) return { ratio: null, flag: "uncertified" };
-  requireWithinBound(value, opt, "take a ratio to OPT");
+  requireWithinBound(value, opt, "take a ratio to OPT", valueTol(use.cp));
   if (Math.abs(opt.objective) <= valueTol(use.cp)) return { ratio: null, flag: "degenerate_opt" };
   return { ratio: value / opt.objective, flag: "ok" };
 }

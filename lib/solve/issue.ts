@@ -185,11 +185,18 @@ export function requireCertificate(
  * @param value F of a feasible store, in weight units
  * @param cert a certified certificate of the same package, budget and k
  * @param what what is being done, for the message
+ * @param absTol an absolute allowance in weight units besides the relative tolerance (the
+ *   package's tie tolerance `valueTol(cp)`: it decides ties and zeros when the bound is 0)
  * @throws {ClaimError} when `value` exceeds the proven bound by more than the tolerance
  */
-export function requireWithinBound(value: number, cert: Certificate, what: string): void {
+export function requireWithinBound(
+  value: number,
+  cert: Certificate,
+  what: string,
+  absTol = 0,
+): void {
   if (cert.bound === null) return;
-  const limit = cert.bound + cert.tolerance * Math.abs(cert.bound);
+  const limit = cert.bound + cert.tolerance * Math.abs(cert.bound) + absTol;
   if (value > limit) {
     throw new ClaimError(
       `Cannot ${what}: F = ${value} exceeds the proven bound ${cert.bound} on OPT by more than ` +
