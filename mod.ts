@@ -84,7 +84,12 @@ export {
 } from "./lib/objective.ts";
 
 // --- Solvers and certificates (only these make an OPT) -------------------------------------------
-export { type Certificate, isCertified, type SolveStatus } from "./lib/solve/result.ts";
+export {
+  type Certificate,
+  isCertified,
+  type ProofMethod,
+  type SolveStatus,
+} from "./lib/solve/result.ts";
 export { solve, type SolveOptions } from "./lib/solve/solve.ts";
 export { BNB_MAX_TABLE, type BnbOptions, solveBnb } from "./lib/solve/bnb.ts";
 export { solveBrute } from "./lib/solve/brute.ts";
@@ -103,7 +108,13 @@ export {
   type AuditSummary,
   summarizeAudit,
 } from "./lib/solve/audit.ts";
-export { type CertificateUse, isIssued, raiseCap, requireCertificate } from "./lib/certificate.ts";
+export {
+  type CertificateUse,
+  ClaimError,
+  isIssued,
+  raiseCap,
+  requireCertificate,
+} from "./lib/certificate.ts";
 
 // --- Writers (exact to the authors' artifact; every writer by name: WRITERS, getWriter) ----------
 export type { Writer, WriterResult, WriterStep } from "./lib/writers/types.ts";

@@ -172,12 +172,15 @@ export {
   type OptimumUser,
   type PolicyRatioRow,
   ratiosToOptimum,
+  requireRetentionOptimum,
   type RetentionBudget,
   type RetentionLp,
   type RetentionOptimum,
   retentionOptimum,
   type RetentionRatio,
   retentionRatio,
+  retentionStreamDigest,
+  type RetentionUse,
   type StreamEntry,
 } from "./optimum.ts";
 export { type SimulatedRunFiles, type SimulatedRunOptions, writeSimulatedRun } from "./simulate.ts";

@@ -13,8 +13,8 @@ import type { Adjudicator, CoverageEdge } from "../adjudicate/types.ts";
 import { type CompiledPackage, compilePackage } from "../package/compile.ts";
 import type { Package } from "../package/schema.ts";
 import { type ExternalMemory, unionCandidateId, unionPackage } from "../package/union.ts";
-import { type Ratio, ratioToOpt } from "../score/ratio.ts";
-import type { Certificate } from "../solve/result.ts";
+import { type Ratio, ratioToOpt, ratioToSmallerPackageOpt } from "../score/ratio.ts";
+import { type Certificate, isCertified } from "../solve/result.ts";
 import { solve } from "../solve/solve.ts";
 import { checkFeasible, evaluateStore } from "../objective.ts";
 import { recostPackage } from "../natural/cost_rules.ts";
@@ -456,7 +456,7 @@ async function selectFromStore(
   if (selector === "salience_pruned") return { st: saliencePruned(cu, pool, x.salience, budget) };
   if (selector === "upper_pruned_greedy") return { st: upperPrunedGreedy(cu, pool, budget) };
   const ex = await upperPrunedExact(cu, pool, budget, x.limit);
-  return { st: ex, certified: ex.certificate.status === "optimal" && ex.certificate.gap === 0 };
+  return { st: ex, certified: isCertified(ex.certificate) };
 }
 
 /** A selection's F, feasibility and its ratios to OPT of P+(Y) and of P (only when certified). */
@@ -473,8 +473,9 @@ function scoreSelection(
   const feasible = checkFeasible(x.cu, ids, budget).feasible;
   const over = { ratio: null, flag: "over_budget" } as const;
   const none = { ratio: null, flag: "uncertified" } as const;
-  const ratio = (opt: Certificate, at: CompiledPackage): SelectionRatio =>
-    !feasible ? over : certified === false ? none : ratioToOpt(st.value, opt, { cp: at, budget });
+  // The package ratio scores a store of P+ against OPT(P): above 1 is a finding there.
+  const ratio = (opt: Certificate, at: CompiledPackage, of = ratioToOpt): SelectionRatio =>
+    !feasible ? over : certified === false ? none : of(st.value, opt, { cp: at, budget });
   const r: SelectionScore = {
     selector,
     memories: st.candidates.map((c) => x.scored[x.poolPos.get(c)!].id),
@@ -482,7 +483,7 @@ function scoreSelection(
     value: st.value,
     feasible,
     unionRatio: ratio(optUnion, x.cu),
-    packageRatio: ratio(optPackage, x.cp),
+    packageRatio: ratio(optPackage, x.cp, ratioToSmallerPackageOpt),
   };
   if (certified !== undefined) r.certified = certified;
   return r;
