@@ -130,7 +130,13 @@ export {
 } from "./lib/writers/estimate.ts";
 
 // --- Scorers: ratios, cluster bootstrap, update metrics, failure audit, ledger -------------------
-export { type Ratio, ratioToOpt, scoreStore, type StoreScore } from "./lib/score/ratio.ts";
+export {
+  type Ratio,
+  ratioToOpt,
+  ratioToSmallerPackageOpt,
+  scoreStore,
+  type StoreScore,
+} from "./lib/score/ratio.ts";
 export {
   clusterBootstrapCi,
   type ClusterBootstrapOptions,
