@@ -5,9 +5,10 @@
  *
  * @module
  */
-import { generate } from "../lib/generate/mod.ts";
-import { loadLocomo, locomoSlices } from "../lib/natural/mod.ts";
-import { type CompiledPackage, compilePackage } from "../lib/package/mod.ts";
+import { generate } from "../lib/generate/distributions.ts";
+import { loadLocomo } from "../lib/natural/load_locomo.ts";
+import { locomoSlices } from "../lib/natural/locomo_slices.ts";
+import { type CompiledPackage, compilePackage } from "../lib/package/compile.ts";
 import { randomPackage } from "./_random_package.ts";
 
 /** A named list of packages, each solved at every one of its budgets. */

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { type CompiledPackage } from "../lib/package/mod.ts";
+import { type CompiledPackage } from "../lib/package/compile.ts";
 import { randomPackage } from "./_random_package.ts";
 
 /** Experience counts of the size grid. */

@@ -13,9 +13,11 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { budgetBasis, budgetsFromBasis, generate } from "../lib/generate/mod.ts";
-import { compilePackage } from "../lib/package/mod.ts";
-import { loadMilpSolver, solveBnb, solveMilpSync } from "../lib/solve/mod.ts";
+import { budgetBasis, budgetsFromBasis } from "../lib/generate/budgets.ts";
+import { generate } from "../lib/generate/distributions.ts";
+import { compilePackage } from "../lib/package/compile.ts";
+import { solveBnb } from "../lib/solve/bnb.ts";
+import { loadMilpSolver, solveMilpSync } from "../lib/solve/milp.ts";
 import { fmtMs, machineLine, median } from "./_stats.ts";
 
 const { values } = parseArgs({

@@ -16,7 +16,7 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { solveBnb } from "../lib/solve/mod.ts";
+import { solveBnb } from "../lib/solve/bnb.ts";
 import { packageSets, referenceJson, SET_NAMES } from "./_package_sets.ts";
 import { fmtMs, machineLine, median, spread } from "./_stats.ts";
 

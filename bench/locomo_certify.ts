@@ -11,15 +11,13 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { loadLocomo, locomoSlices } from "../lib/natural/mod.ts";
-import { compilePackage } from "../lib/package/mod.ts";
-import {
-  type Certificate,
-  loadMilpSolver,
-  solve,
-  solveBnb,
-  solveMilpSync,
-} from "../lib/solve/mod.ts";
+import { loadLocomo } from "../lib/natural/load_locomo.ts";
+import { locomoSlices } from "../lib/natural/locomo_slices.ts";
+import { compilePackage } from "../lib/package/compile.ts";
+import { solveBnb } from "../lib/solve/bnb.ts";
+import { loadMilpSolver, solveMilpSync } from "../lib/solve/milp.ts";
+import { type Certificate } from "../lib/solve/result.ts";
+import { solve } from "../lib/solve/solve.ts";
 import { fmtMs, machineLine, median, spread } from "./_stats.ts";
 
 const { values } = parseArgs({

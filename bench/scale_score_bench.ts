@@ -11,49 +11,13 @@
  *
  * @module
  */
-import { SeededRandom } from "../lib/rng/seeded_random.ts";
 import { scoreScale } from "../lib/scale/score.ts";
-import { readTrajectories, type ScoreRecord } from "../lib/scale/trajectory.ts";
+import { readTrajectories } from "../lib/scale/trajectory.ts";
+import { scaleLines, scaleRecords } from "./_scale_input.ts";
 
-function makeRecords(n: number): ScoreRecord[] {
-  const rng = new SeededRandom(2026);
-  const agents = ["qwen3-8b", "qwen3-32b", "qwen3-235b", "gpt-4o"];
-  const systems = ["hipporag", "licomemory", "mem0", "openclaw", "memos-tree"];
-  const scales = [0, 100, 200, 300, 400];
-  const perGroup = n / (agents.length * systems.length * scales.length);
-  const out: ScoreRecord[] = [];
-  for (const agent of agents) {
-    for (const system of systems) {
-      for (const [j, s] of scales.entries()) {
-        for (let q = 0; q < perGroup; q++) {
-          const R = rng.randbelow(9);
-          out.push({
-            query_id: `q${q}`,
-            agent,
-            system,
-            scale: { label: `s${j}`, n_irr: s },
-            R,
-            correct: rng.random() < 0.8 - 0.05 * j,
-          });
-        }
-      }
-    }
-  }
-  return out;
-}
-
-const records = makeRecords(1_000_000);
-const jsonl = records.map((r) =>
-  JSON.stringify({
-    query_id: r.query_id,
-    scale: r.scale,
-    agent: r.agent,
-    system: r.system,
-    R: r.R,
-    correct: r.correct,
-  })
-).join("\n") + "\n";
-const small = makeRecords(10_000);
+const records = scaleRecords(1_000_000);
+const jsonl = scaleLines(1_000_000).join("\n") + "\n";
+const small = scaleRecords(10_000);
 
 Deno.bench("scoreScale: 1,000,000 parsed short-form trajectories (no intervals)", () => {
   const res = scoreScale(records, { resamples: 0 });

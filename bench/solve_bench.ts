@@ -15,10 +15,12 @@
  *
  * @module
  */
-import { generate } from "../lib/generate/mod.ts";
-import { loadLocomo, locomoSlices } from "../lib/natural/mod.ts";
-import { type CompiledPackage, compilePackage } from "../lib/package/mod.ts";
-import { loadMilpSolver, solveBnb, solveMilpSync } from "../lib/solve/mod.ts";
+import { generate } from "../lib/generate/distributions.ts";
+import { loadLocomo } from "../lib/natural/load_locomo.ts";
+import { locomoSlices } from "../lib/natural/locomo_slices.ts";
+import { type CompiledPackage, compilePackage } from "../lib/package/compile.ts";
+import { solveBnb } from "../lib/solve/bnb.ts";
+import { loadMilpSolver, solveMilpSync } from "../lib/solve/milp.ts";
 import { sizeCase, SIZES } from "./_sizes.ts";
 
 /** Time limit of every B&B solve in this file, milliseconds. */

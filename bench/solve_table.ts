@@ -9,7 +9,9 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { type Certificate, loadMilpSolver, solveBnb, solveMilpSync } from "../lib/solve/mod.ts";
+import { solveBnb } from "../lib/solve/bnb.ts";
+import { loadMilpSolver, solveMilpSync } from "../lib/solve/milp.ts";
+import { type Certificate } from "../lib/solve/result.ts";
 import { sizeCase, SIZES } from "./_sizes.ts";
 import { fmtMs, machineLine, median } from "./_stats.ts";
 

@@ -11,20 +11,29 @@
  * Run: deno run -A bench/sweep_speed.ts /path/to/other/tree [passes]
  * (e.g. `git worktree add --detach /tmp/base 8f1edb7` first).
  */
-import type * as Mod from "../mod.ts";
+import type * as Generate from "../lib/generate/mod.ts";
+import type * as Sweep from "../lib/sweep/mod.ts";
+
+/** What the bench uses of a tree (lib/generate/mod.ts and lib/sweep/mod.ts exist in both). */
+type Mod = typeof Generate & typeof Sweep;
+/** A tree's generate and sweep entry modules, as one namespace. */
+const apiOf = async (root: string): Promise<Mod> => ({
+  ...await import(new URL("lib/generate/mod.ts", root).href),
+  ...await import(new URL("lib/sweep/mod.ts", root).href),
+});
 
 const other = Deno.args[0];
 if (other === undefined) throw new Error("usage: bench/sweep_speed.ts OTHER_TREE [passes]");
 const passes = Number(Deno.args[1] ?? 15);
 type Unit = typeof import("../lib/sweep/run_unit.ts");
-const ours = await import("../mod.ts") as typeof Mod;
+const ours = await apiOf(new URL("..", import.meta.url).href);
 const oursUnit = await import("../lib/sweep/run_unit.ts") as Unit;
-const theirs = await import(new URL(`file://${other}/mod.ts`).href) as typeof Mod;
+const theirs = await apiOf(new URL(`file://${other}/`).href);
 const theirsUnit = await import(new URL(`file://${other}/lib/sweep/run_unit.ts`).href) as Unit;
 
 const SEEDS = 500, TOKENS = ["0.01", "0.02", "0.05", "0.10", "0.20"];
 
-function prepare(m: typeof Mod, u: Unit) {
+function prepare(m: Mod, u: Unit) {
   const pkgs = Array.from({ length: SEEDS }, (_, s) => m.generate("base", s));
   const budgets = m.budgetsFromTokens(TOKENS, pkgs);
   const config = { budgets, methods: m.EXACT_SWEEP_METHODS };

@@ -10,9 +10,17 @@
  *
  * - an object that no solver made (a hand-written literal, a copy, a value
  *   that crossed a worker or a JSON file), with a `TypeError`;
- * - a certificate of another package (compared by identity, then by the
- *   SHA-256 of the package's canonical JSON), another budget or another k,
- *   with a `RangeError`.
+ * - a certificate of another package (compared by the SHA-256 of the
+ *   package's canonical JSON, recorded in the certificate when it was
+ *   issued), another budget or another k, with a `RangeError`;
+ * - a compiled package whose numbers were changed after `compilePackage()`
+ *   (its typed arrays are writable: compiling keeps private copies and a
+ *   private, frozen copy of the package, and every issue and use compares
+ *   them), with a `TypeError`.
+ *
+ * A feasible store whose F exceeds the certificate's proven bound by more
+ * than its tolerance is an error ({@linkcode requireWithinBound}, a
+ * `ClaimError`; the CLI exits 1): a ratio above 1 is never "ok".
  *
  * Issued certificates are frozen, so their status and numbers cannot be
  * edited afterwards. Every exact solver (`solve()`, `solveBnb()`,
@@ -37,10 +45,17 @@
  * @module
  */
 import type { CompiledPackage } from "./package/compile.ts";
-import type { Certificate } from "./solve/result.ts";
+import { type Certificate, isCertified } from "./solve/result.ts";
 import { issueCertificate, requireCertificate } from "./solve/issue.ts";
 
-export { type CertificateUse, isIssued, issuedFor, requireCertificate } from "./solve/issue.ts";
+export {
+  type CertificateUse,
+  ClaimError,
+  isIssued,
+  issuedFor,
+  requireCertificate,
+  requireWithinBound,
+} from "./solve/issue.ts";
 
 /**
  * A certificate at a larger group cap from a certified one at a smaller cap
@@ -59,18 +74,19 @@ export { type CertificateUse, isIssued, issuedFor, requireCertificate } from "./
  */
 export function raiseCap(cp: CompiledPackage, cert: Certificate, k: number): Certificate | null {
   requireCertificate(cert, { cp, budget: cert.budget, k: cert.k }, "raise the group cap");
-  if (!(cert.k < k) || cert.status !== "optimal" || cert.gap !== 0 || cert.objective === null) {
-    return null;
-  }
+  if (!(cert.k < k) || !isCertified(cert) || cert.objective === null) return null;
   if (!cp.segments.every((s) => s === null)) return null;
   const maxF = cp.weights.reduce((a, w) => a + w, 0);
   if (!(cert.objective >= maxF - 1e-12 * Math.abs(maxF))) return null;
+  const gap = maxF > 0 ? Math.max(0, (maxF - cert.objective) / maxF) : 0;
   return issueCertificate(cp, {
     ...cert,
+    method: "cap",
     k,
     store: [...cert.store],
-    bound: cert.objective,
-    gap: 0,
+    bound: Math.max(maxF, cert.objective),
+    gap,
+    tolerance: Math.max(cert.tolerance, gap),
     nodes: 0,
     timeMs: 0,
     message:

@@ -12,12 +12,15 @@
 
 /** zod 4: schemas of every input format, their validation and the JSON Schema files. */
 export { z } from "npm:zod@4.6.7";
-/** csv-parse (synchronous): CSV folders, per-item CSV files, imported judgements. */
+/** csv-parse (synchronous): CSV folders, per-item CSV files, imported judgements (the retention tables have their own streaming reader, lib/retention/_csv.ts). */
 export { parse as parseCsv } from "npm:csv-parse@7.0.3/sync";
 /** csv-stringify (synchronous): every CSV file memaudit writes. */
 export { stringify as stringifyCsv } from "npm:csv-stringify@6.9.0/sync";
 /** simple-statistics: the quantile of sorted values used by bootstrap intervals and scale scores. */
 export { quantileSorted } from "npm:simple-statistics@7.12.1";
+/** d3-random: the exact binomial sampler behind the scale scorer's multinomial bootstrap. */
+// @ts-types="npm:@types/d3-random@3.0.4"
+export { randomBinomial } from "npm:d3-random@3.0.2";
 /** seedrandom: the ARC4 stream behind `SeededRandom` (typed by its DefinitelyTyped package). */
 // @ts-types="npm:@types/seedrandom@3.0.8"
 export { default as seedrandom } from "npm:seedrandom@3.0.5";

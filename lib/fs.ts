@@ -150,7 +150,8 @@ export async function makeFolder(dir: string): Promise<void> {
  * @param path the file to read
  * @returns the file content
  * @throws {InputError} if the file does not exist ("expected an existing file"), is a folder
- *   ("expected a file") or is not UTF-8 ("expected UTF-8 text", with the line of the first bad byte)
+ *   ("expected a file"), is not UTF-8 ("expected UTF-8 text", with the line of the first bad byte)
+ *   or is too large for one string ("too large (N MiB; the limit is M MiB of text)")
  */
 export async function readTextInput(path: string): Promise<string> {
   const text = await readTextInputIfExists(path);
@@ -169,6 +170,9 @@ export async function readTextInput(path: string): Promise<string> {
 export async function readTextInputIfExists(path: string): Promise<string | undefined> {
   let bytes: Uint8Array;
   try {
+    // A file that cannot become one string is refused before it is read into memory.
+    const size = (await Deno.stat(path)).size;
+    if (size > 3 * MAX_TEXT_UNITS) throw new InputError(path, { path: "" }, tooLarge(size));
     bytes = await Deno.readFile(path);
   } catch (err) {
     // NotADirectory: a parent of the path is a file, so there is no such file either.
@@ -186,17 +190,45 @@ export async function readTextInputIfExists(path: string): Promise<string | unde
 const strictDecoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /**
+ * The longest text an input may decode to, in UTF-16 code units: V8's
+ * largest string (2^29 − 24 on 64-bit machines, about 512 MiB of ASCII).
+ */
+export const MAX_TEXT_UNITS = 2 ** 29 - 24;
+
+const MIB = 1024 * 1024;
+
+/** "too large (N MiB; the limit is M MiB)", for bytes that cannot become one string. */
+function tooLarge(bytes: number): string {
+  const n = bytes / MIB;
+  return `too large (${n < 10 ? n.toFixed(1) : Math.round(n)} MiB; the limit is ` +
+    `${Math.round(MAX_TEXT_UNITS / MIB)} MiB of text): split it or pass a smaller file`;
+}
+
+/**
  * Decodes bytes as strict UTF-8 (a byte-order mark is kept).
  *
  * @param bytes the raw content
  * @param file the file name used in error messages
  * @returns the text
- * @throws {InputError} "expected UTF-8 text" at `line N`, the line of the first invalid byte
+ * @throws {InputError} "expected UTF-8 text" at `line N`, the line of the first invalid byte;
+ *   "too large (N MiB; the limit is M MiB of text)" for bytes whose text would exceed
+ *   {@linkcode MAX_TEXT_UNITS}
  */
 export function decodeUtf8Input(bytes: Uint8Array, file: string): string {
+  // Each UTF-8 byte gives at most one UTF-16 unit, and 3 bytes at least one.
+  if (bytes.length > 3 * MAX_TEXT_UNITS) {
+    throw new InputError(file, { path: "" }, tooLarge(bytes.length));
+  }
   try {
     return strictDecoder.decode(bytes);
-  } catch {
+  } catch (err) {
+    // V8 refuses a string past its largest length with a TypeError of its own.
+    if (
+      bytes.length > MAX_TEXT_UNITS && /maximum length|too long|Invalid string length/i
+        .test(String((err as Error).message))
+    ) {
+      throw new InputError(file, { path: "" }, tooLarge(bytes.length));
+    }
     // Find the line of the first bad byte (error path only: one more pass is fine).
     let line = 1, start = 0;
     for (let i = 0; i <= bytes.length; i++) {

@@ -119,11 +119,13 @@ export interface NotebookRun {
  *
  * @param notebooks absolute paths of `.ipynb` files
  * @param out output root (figures and tables go under it too)
+ * @param env variables added to the kernel's environment (e.g. `MEMAUDIT_QUICK=1`)
  * @returns one record per notebook, in order; stops at nothing
  */
 export async function executeNotebooks(
   notebooks: string[],
   out = outRoot(),
+  env: Record<string, string> = {},
 ): Promise<NotebookRun[]> {
   const python = await ensureKernel();
   const runs: NotebookRun[] = [];
@@ -133,7 +135,7 @@ export async function executeNotebooks(
       join(ROOT, "scripts", "execute_notebook.py"),
       nb,
       join(out, "notebooks", basename(nb)),
-    ], { MEMAUDIT_OUT: out, NO_COLOR: "1" });
+    ], { ...env, MEMAUDIT_OUT: out, NO_COLOR: "1" });
     runs.push({
       notebook: basename(nb),
       ok: r.code === 0,

@@ -28,6 +28,9 @@ Deno.test("requireCertificate() refuses an object literal, a copy and a JSON rou
   const literal: Certificate = {
     status: "optimal",
     solver: "bnb",
+    method: "bnb",
+    package: "0".repeat(64),
+    tolerance: 0,
     budget: 8,
     k: cp.k,
     objective: 2,

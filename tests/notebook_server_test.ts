@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { findServerPython, type NotebookServer, startNotebookServer } from "../scripts/notebook.ts";
-import { VEGALITE_MIME } from "../lib/plot/mod.ts";
+import { VEGALITE_MIME } from "../lib/plot/figure.ts";
 
 const python = await findServerPython();
 const inCi = Deno.env.get("CI") === "true";

@@ -1,20 +1,45 @@
 /**
- * Coverage adjudication (paper 000 §2, definition 2; paper 001 coverage
- * audit): the Adjudicator interface, a deterministic lexical adjudicator,
- * imported labelings keyed by content hash, an optional LLM adjudicator,
- * package relabelling, the coverage grid, and the agreement statistics.
+ * Adjudicators (DESIGN §1, natural packages; paper 000 §5): who says which candidate memory covers which evidence unit. The
+ * lexical judge (an offline stand-in, labelled as such), an LLM judge behind any OpenAI-style
+ * endpoint, labels imported from a file, relabelling a package with any of them, and the
+ * coverage grid written for review.
  *
- * In-repository barrel (tests, scripts, workers): the toolkit's public API is the root
- * `mod.ts`, which re-exports by name; what it leaves out is internal.
+ * Entry point `memaudit/adjudicate` (deno.json `exports["./adjudicate"]`): this list is what the part
+ * offers; anything under `lib/adjudicate/` it does not name is internal and may change.
+ *
+ * @example The lexical judge's thresholds
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { LEXICAL_DEFAULTS } from "./mod.ts";
+ * assert.ok(Object.isFrozen(LEXICAL_DEFAULTS));
+ * ```
  *
  * @module
  */
-export * from "./types.ts";
-export * from "./content_key.ts";
-export * from "./lexical.ts";
-export * from "./relabel.ts";
-export * from "./cells.ts";
-export * from "./imported.ts";
-export * from "./llm.ts";
-export * from "../score/agreement.ts";
-export * from "../score/cluster_bootstrap.ts";
+export type { AdjudicationRequest, Adjudicator, CoverageEdge, UnitView } from "./types.ts";
+export {
+  LEXICAL_DEFAULTS,
+  LexicalAdjudicator,
+  type LexicalScore,
+  type LexicalThresholds,
+} from "./lexical.ts";
+export {
+  LlmAdjudicator,
+  type LlmAdjudicatorOptions,
+  type LlmMessages,
+  LlmVerdictError,
+} from "./llm.ts";
+export {
+  ImportedAdjudicator,
+  type ImportedAdjudicatorOptions,
+  type ImportedCell,
+  type ImportedLabels,
+  loadImportedCoverage,
+} from "./imported.ts";
+export {
+  type CandidateFilter,
+  type CellLabel,
+  type CellLabeler,
+  relabelPackage,
+} from "./relabel.ts";
+export { coverageGrid, type CoverageGridCell, writeCoverageCells } from "./cells.ts";

@@ -78,7 +78,8 @@ export type OutputForm = "table" | "json" | "csv";
  * @param options parseArgs options
  * @param allowPositionals whether positional arguments are accepted
  * @returns parseArgs' `values` and `positionals`
- * @throws {UsageError} on an unknown flag, a missing value or a stray positional
+ * @throws {UsageError} on an unknown flag, a missing value, a stray positional or a flag that
+ *   takes a value given twice (unless declared `multiple`)
  */
 export function parseFlags<O extends NonNullable<ParseArgsConfig["options"]>>(
   argv: string[],
@@ -86,12 +87,18 @@ export function parseFlags<O extends NonNullable<ParseArgsConfig["options"]>>(
   allowPositionals = true,
 ): ReturnType<typeof parseArgs<{ options: O; allowPositionals: boolean; strict: true }>> {
   try {
-    return parseArgs({
+    const parsed = parseArgs({
       args: joinNegativeValues(argv, options),
       options,
       allowPositionals,
       strict: true,
+      tokens: true,
     });
+    refuseRepeats(parsed.tokens, options);
+    const { tokens: _, ...rest } = parsed;
+    return rest as ReturnType<
+      typeof parseArgs<{ options: O; allowPositionals: boolean; strict: true }>
+    >;
   } catch (err) {
     const code = String((err as { code?: unknown }).code ?? "");
     if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
@@ -105,6 +112,29 @@ export function parseFlags<O extends NonNullable<ParseArgsConfig["options"]>>(
       throw new UsageError((err as Error).message.replaceAll("\n", " "));
     }
     throw err;
+  }
+}
+
+/**
+ * A flag that takes a value given twice (`--budget 2 --budget 3`): parseArgs
+ * keeps the last one, so the first would be dropped without a word. Flags
+ * declared `multiple` may repeat.
+ */
+function refuseRepeats(
+  tokens: readonly { kind: string; name?: string; value?: string | undefined }[],
+  options: NonNullable<ParseArgsConfig["options"]>,
+): void {
+  const first = new Map<string, string | undefined>();
+  for (const t of tokens) {
+    if (t.kind !== "option" || t.name === undefined) continue;
+    const o = options[t.name];
+    if (o === undefined || o.type !== "string" || o.multiple) continue;
+    if (first.has(t.name)) {
+      throw new UsageError(
+        `--${t.name} given twice ('${first.get(t.name)}' and '${t.value}'): expected it once`,
+      );
+    }
+    first.set(t.name, t.value);
   }
 }
 

@@ -110,6 +110,11 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
       io.stderr(`memaudit ${name}: ${msg}\n`);
       return EXIT.badInput;
     }
+    // A certificate's claim contradicted (a store above a proven bound): exit 1, one line.
+    if (err instanceof Error && err.name === "ClaimError") {
+      io.stderr(`memaudit ${name}: ${msg}\n`);
+      return EXIT.claimFailed;
+    }
     if (Deno.env.get("MEMAUDIT_DEBUG")) io.stderr(`${(err as Error)?.stack ?? err}\n`);
     io.stderr(`memaudit ${name}: internal error: ${msg} (set MEMAUDIT_DEBUG=1 for the stack)\n`);
     return EXIT.claimFailed;

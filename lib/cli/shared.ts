@@ -66,13 +66,23 @@ export function onePackageArg(positionals: readonly string[]): string {
 }
 
 /**
- * Splits a list flag (`a,b c`) into its non-empty words.
+ * Splits a list flag (`a,b c`, `a, b`) into its words: commas and blanks
+ * separate them. An empty entry (`8,`, `a,,b`, `,a`) is refused: it is a
+ * list the user did not finish, not a shorter one.
  *
  * @param text the flag's value
- * @returns the words, in order
+ * @param flag the flag's name for messages, e.g. `--budgets`
+ * @returns the words, in order (none for a blank value; callers refuse an empty list)
+ * @throws {UsageError} naming the flag and the value for an empty entry
  */
-export function parseList(text: string): string[] {
-  return text.split(/[\s,]+/).filter((x) => x.length > 0);
+export function parseList(text: string, flag = "the list"): string[] {
+  const trimmed = text.trim();
+  if (trimmed === "") return [];
+  const words = trimmed.split(/\s*,\s*|\s+/);
+  if (words.includes("")) {
+    throw new UsageError(`${flag} has an empty entry in '${text}': expected a word between commas`);
+  }
+  return words;
 }
 
 /**
@@ -90,7 +100,7 @@ export function parseMethodList(
   all: boolean,
 ): string[] {
   if (all && text === "all") return Object.keys(writers);
-  const methods = parseList(text);
+  const methods = parseList(text, "--methods");
   if (methods.length === 0) {
     throw new UsageError(`--methods expects writer ids${all ? " or all" : ""}`);
   }
@@ -121,7 +131,7 @@ export function parseNumberList(
   text: string,
   opts: { positive?: boolean; integer?: boolean; distinct?: boolean } = {},
 ): number[] {
-  const words = parseList(text);
+  const words = parseList(text, flag);
   if (words.length === 0) throw new UsageError(`${flag} expects a list of numbers, got '${text}'`);
   const out = words.map((w) => {
     const x = isDecimal(w) ? Number(w) : NaN;

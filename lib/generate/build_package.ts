@@ -17,11 +17,15 @@ import { PACKAGE_SCHEMA_VERSION } from "../package/version.ts";
 import { PyRandom } from "../rng/py_random.ts";
 import type { Rng } from "../rng/rng.ts";
 import {
+  type Block,
+  type CandidateRow,
   type DistributionSpec,
   type Draw,
+  type ExperienceDef,
   type Order,
   REPRESENTATION_KINDS,
   type Seeding,
+  type Step,
   type Template,
   type UnitDef,
   type Value,
@@ -108,46 +112,76 @@ export function buildPackage(spec: DistributionSpec, seed: number): Package {
       `Cannot generate '${spec.name}': seed must be a non-negative integer, got ${seed}`,
     );
   }
-  const where = `distribution '${spec.name}'`;
-  const fail = (path: string, expected: string): never => {
-    throw new InputError(where, { path }, expected);
-  };
-  const rngSeed = streamSeed(spec.seeding, seed);
-  const rng: Rng | null = rngSeed === null ? null : new PyRandom(rngSeed);
+  const g = new Generation(spec, seed);
+  spec.blocks.forEach((block, b) => g.runBlock(block, b));
+  return g.toPackage();
+}
 
-  const vars = new Map<string, Var>([["seed", seed], ["name", spec.name]]);
-  const fill = (t: Template, path: string, extra: Record<string, Var> = NO_VARS): string => {
+/** Units of one step: its local names resolved to unit ids, once per step. */
+interface StepUnits {
+  defs: Readonly<Record<string, UnitDef>>;
+  resolved: Map<string, string>;
+  /** `blocks[b].steps[s]`, for errors. */
+  path: string;
+}
+
+/**
+ * One package being generated (ARTIFACT-SPEC §3): the template variables and the random stream,
+ * and what the steps have added so far.
+ */
+class Generation {
+  readonly where: string;
+  readonly rngSeed: number | bigint | null;
+  readonly rng: Rng | null;
+  readonly vars: Map<string, Var>;
+  readonly instance: string;
+  readonly weights = new Map<string, number>();
+  readonly family = new Map<string, UnitFamily>();
+  /** Units in first appearance, for covered-only units. */
+  readonly unitOrder: string[] = [];
+  readonly roles = { current: [] as string[], invalidation: [] as string[], stale: [] as string[] };
+  readonly experiences: Experience[] = [];
+  readonly candidates: Candidate[] = [];
+  readonly coverage: CoverageCell[] = [];
+
+  constructor(readonly spec: DistributionSpec, readonly seed: number) {
+    this.where = `distribution '${spec.name}'`;
+    this.rngSeed = streamSeed(spec.seeding, seed);
+    this.rng = this.rngSeed === null ? null : new PyRandom(this.rngSeed);
+    this.vars = new Map<string, Var>([["seed", seed], ["name", spec.name]]);
+    this.instance = this.fill(spec.ids.instance, "ids.instance");
+    this.vars.set("prefix", this.instance);
+  }
+
+  fail(path: string, expected: string): never {
+    throw new InputError(this.where, { path }, expected);
+  }
+
+  /** A template with its `{name}` and `{name[index]}` placeholders filled. */
+  fill(t: Template, path: string, extra: Record<string, Var> = NO_VARS): string {
     const parts = templateParts(t);
     let out = parts[0] as string;
     for (let p = 1; p < parts.length; p += 2) {
       const { name, index } = parts[p] as Placeholder;
-      const v = extra[name] ?? vars.get(name);
-      if (v === undefined) return fail(path, `a known template variable, got '{${name}}'`);
+      const v = extra[name] ?? this.vars.get(name);
+      if (v === undefined) return this.fail(path, `a known template variable, got '{${name}}'`);
       if (index === undefined) out += String(v);
       else {
-        const k = extra[index] ?? vars.get(index);
+        const k = extra[index] ?? this.vars.get(index);
         if (!Array.isArray(v) || typeof k !== "number" || k < 0 || k >= v.length) {
-          return fail(path, `'{${name}[${index}]}' to index a list variable within range`);
+          return this.fail(path, `'{${name}[${index}]}' to index a list variable within range`);
         }
         out += String(v[k]);
       }
       out += parts[p + 1] as string;
     }
     return out;
-  };
-  const instance = fill(spec.ids.instance, "ids.instance");
-  vars.set("prefix", instance);
+  }
 
-  const weights = new Map<string, number>();
-  const family = new Map<string, UnitFamily>();
-  const unitOrder: string[] = []; // first appearance, for covered-only units
-  const roles = { current: [] as string[], invalidation: [] as string[], stale: [] as string[] };
-  const experiences: Experience[] = [];
-  const candidates: Candidate[] = [];
-  const coverage: CoverageCell[] = [];
-
-  const draw = (d: Draw, path: string): Var => {
-    if (rng === null) return fail(path, "no draws (the distribution's seeding is 'none')");
+  /** One draw from the stream (randrange, randint, choice, pick, shuffle). */
+  draw(d: Draw, path: string): Var {
+    const rng = this.rng;
+    if (rng === null) return this.fail(path, "no draws (the distribution's seeding is 'none')");
     if ("randrange" in d) return rng.randrange(d.randrange);
     if ("randint" in d) return rng.randint(d.randint[0], d.randint[1]);
     if ("choice" in d) return rng.choice(d.choice);
@@ -155,134 +189,160 @@ export function buildPackage(spec: DistributionSpec, seed: number): Package {
     const copy = [...d.shuffle];
     rng.shuffle(copy);
     return copy;
-  };
-  const value = (v: Value, path: string): number => {
-    if (typeof v === "number") return v;
-    const d = vars.get(v.draw);
-    if (typeof d !== "number") return fail(path, `a numeric draw named '${v.draw}'`);
-    if (v.base === undefined) return v.step === undefined ? d : fail(path, "a base with step");
-    return v.base + (v.step ?? 1) * d;
-  };
-  const order = (o: Order): number => {
-    const i = vars.get("i") as number;
-    return typeof o === "number" ? o : o.offset + o.stride * i;
-  };
+  }
 
-  spec.blocks.forEach((block, b) => {
+  /** A number of the spec: a constant, a draw, or base + step · draw. */
+  value(v: Value, path: string): number {
+    if (typeof v === "number") return v;
+    const d = this.vars.get(v.draw);
+    if (typeof d !== "number") return this.fail(path, `a numeric draw named '${v.draw}'`);
+    if (v.base === undefined) return v.step === undefined ? d : this.fail(path, "a base with step");
+    return v.base + (v.step ?? 1) * d;
+  }
+
+  /** An experience's time index: a constant or offset + stride · i. */
+  order(o: Order): number {
+    const i = this.vars.get("i") as number;
+    return typeof o === "number" ? o : o.offset + o.stride * i;
+  }
+
+  /** Runs a block: its steps in turn, `repeat` times (or once per label). */
+  runBlock(block: Block, b: number): void {
     const count = block.labels?.length ?? block.repeat ?? 1;
     const first = block.first ?? 0;
     for (let t = 0; t < count; t++) {
       const i = first + t;
       const s = t % block.steps.length;
-      const step = block.steps[s];
-      const path = `blocks[${b}].steps[${s}]`;
-      vars.set("i", i).set("half", Math.floor(i / 2)).set("prev", i - 1);
-      if (block.labels) vars.set("x", block.labels[t]);
-      for (const [name, d] of entriesOf(step.draws ?? NO_DRAWS)) {
-        vars.set(name, draw(d, `${path}.draws.${name}`));
-      }
-      const defs: Record<string, UnitDef> = { ...spec.units, ...step.units };
-      const resolved = new Map<string, string>();
-      const unit = (local: string, at: string): string => {
-        const known = resolved.get(local);
-        if (known !== undefined) return known;
-        const def = defs[local];
-        if (def === undefined) {
-          return fail(at, `a unit defined in the spec or step, got '${local}'`);
-        }
-        const id = fill(def.id, `${path}.units.${local}.id`);
-        const prior = family.get(id);
-        if (prior === undefined) {
-          family.set(id, def.family);
-          unitOrder.push(id);
-        } else if (prior !== def.family) {
-          fail(
-            `${path}.units.${local}.family`,
-            `family '${prior}' for unit '${id}' as defined before`,
-          );
-        }
-        resolved.set(local, id);
-        return id;
-      };
-      (step.weights ?? []).forEach(([local, v], k) => {
-        const at = `${path}.weights[${k}]`;
-        const w = value(v, at);
-        if (!Number.isFinite(w) || w < 0) fail(at, `a finite weight >= 0, got ${w}`);
-        weights.set(unit(local, at), w);
-      });
-      for (const role of ["current", "invalidation", "stale"] as const) {
-        (step[role] ?? []).forEach((local, k) => {
-          const id = unit(local, `${path}.${role}[${k}]`);
-          if (!roles[role].includes(id)) roles[role].push(id);
-        });
-      }
-      (step.experiences ?? []).forEach((e, k) => {
-        const ep = `${path}.experiences[${k}]`;
-        const local = fill(e.id, `${ep}.id`);
-        const exp = fill(spec.ids.experience, "ids.experience", { local });
-        const experience: Experience = { id: exp, order: order(e.order) };
-        if (e.text !== undefined) experience.text = fill(e.text, `${ep}.text`);
-        experiences.push(experience);
-        e.candidates.forEach((row, r) => {
-          const cp = `${ep}.candidates[${r}]`;
-          const variant = row.variant ?? row.rep;
-          const kind = row.kind ?? REPRESENTATION_KINDS[row.rep];
-          if (kind === undefined) fail(`${cp}.kind`, `a kind for representation '${row.rep}'`);
-          const cost = value(row.cost, `${cp}.cost`);
-          if (!Number.isFinite(cost) || cost <= 0) fail(`${cp}.cost`, `a cost > 0, got ${cost}`);
-          const id = fill(spec.ids.candidate, "ids.candidate", { exp, variant });
-          const cand: Candidate = { id, experience: exp, kind, representation: row.rep, cost };
-          if (row.confidence !== undefined) cand.confidence = row.confidence;
-          candidates.push(cand);
-          for (const [u, a] of entriesOf(row.cover)) {
-            if (!(a <= 1)) fail(`${cp}.cover.${u}`, `a coverage value <= 1, got ${a}`);
-            const uid = unit(u, `${cp}.cover.${u}`);
-            if (a > 0) coverage.push({ candidate: id, unit: uid, value: a });
-          }
-        });
+      this.vars.set("i", i).set("half", Math.floor(i / 2)).set("prev", i - 1);
+      if (block.labels) this.vars.set("x", block.labels[t]);
+      this.runStep(block.steps[s], `blocks[${b}].steps[${s}]`);
+    }
+  }
+
+  /** One step: its draws, then its weights, validity roles and experiences with candidates. */
+  runStep(step: Step, path: string): void {
+    for (const [name, d] of entriesOf(step.draws ?? NO_DRAWS)) {
+      this.vars.set(name, this.draw(d, `${path}.draws.${name}`));
+    }
+    const su: StepUnits = {
+      defs: { ...this.spec.units, ...step.units },
+      resolved: new Map(),
+      path,
+    };
+    (step.weights ?? []).forEach(([local, v], k) => {
+      const at = `${path}.weights[${k}]`;
+      const w = this.value(v, at);
+      if (!Number.isFinite(w) || w < 0) this.fail(at, `a finite weight >= 0, got ${w}`);
+      this.weights.set(this.unit(su, local, at), w);
+    });
+    for (const role of ["current", "invalidation", "stale"] as const) {
+      (step[role] ?? []).forEach((local, k) => {
+        const id = this.unit(su, local, `${path}.${role}[${k}]`);
+        if (!this.roles[role].includes(id)) this.roles[role].push(id);
       });
     }
-  });
+    (step.experiences ?? []).forEach((e, k) =>
+      this.addExperience(su, e, `${path}.experiences[${k}]`)
+    );
+  }
 
-  const validity = (id: string): Unit["validity"] =>
-    roles.current.includes(id)
-      ? "current"
-      : roles.invalidation.includes(id)
-      ? "invalidates_prior"
-      : roles.stale.includes(id)
-      ? "superseded"
-      : undefined;
-  const covered = new Set(coverage.map((c) => c.unit));
-  const unitIds = [
-    ...weights.keys(),
-    ...unitOrder.filter((id) => !weights.has(id) && covered.has(id)),
-  ];
-  const units: Unit[] = unitIds.map((id) => {
-    const u: Unit = { id, family: family.get(id)!, weight: weights.get(id) ?? 0 };
-    const v = validity(id);
-    if (v !== undefined) u.validity = v;
-    return u;
-  });
-  return {
-    schema_version: PACKAGE_SCHEMA_VERSION,
-    id: instance,
-    description: spec.summary,
-    experiences,
-    candidates,
-    units,
-    queries: [],
-    weight_source: "explicit",
-    coverage,
-    budgets: [],
-    group_cap: 1,
-    meta: {
-      generator: "memaudit.generate",
-      distribution: spec.name,
-      seed,
-      rng_seed: typeof rngSeed === "bigint" ? rngSeed.toString() : rngSeed,
-      current_units: roles.current,
-      invalidation_units: roles.invalidation,
-      stale_units: roles.stale,
-    },
-  };
+  /** A step's local unit name as a unit id; a unit keeps the family it was first defined with. */
+  unit(su: StepUnits, local: string, at: string): string {
+    const known = su.resolved.get(local);
+    if (known !== undefined) return known;
+    const def = su.defs[local];
+    if (def === undefined) {
+      return this.fail(at, `a unit defined in the spec or step, got '${local}'`);
+    }
+    const id = this.fill(def.id, `${su.path}.units.${local}.id`);
+    const prior = this.family.get(id);
+    if (prior === undefined) {
+      this.family.set(id, def.family);
+      this.unitOrder.push(id);
+    } else if (prior !== def.family) {
+      this.fail(
+        `${su.path}.units.${local}.family`,
+        `family '${prior}' for unit '${id}' as defined before`,
+      );
+    }
+    su.resolved.set(local, id);
+    return id;
+  }
+
+  addExperience(su: StepUnits, e: ExperienceDef, ep: string): void {
+    const local = this.fill(e.id, `${ep}.id`);
+    const exp = this.fill(this.spec.ids.experience, "ids.experience", { local });
+    const experience: Experience = { id: exp, order: this.order(e.order) };
+    if (e.text !== undefined) experience.text = this.fill(e.text, `${ep}.text`);
+    this.experiences.push(experience);
+    e.candidates.forEach((row, r) => this.addCandidate(su, row, exp, `${ep}.candidates[${r}]`));
+  }
+
+  /** A candidate of an experience and its coverage cells (values in (0, 1]). */
+  addCandidate(su: StepUnits, row: CandidateRow, exp: string, cp: string): void {
+    const variant = row.variant ?? row.rep;
+    const kind = row.kind ?? REPRESENTATION_KINDS[row.rep];
+    if (kind === undefined) this.fail(`${cp}.kind`, `a kind for representation '${row.rep}'`);
+    const cost = this.value(row.cost, `${cp}.cost`);
+    if (!Number.isFinite(cost) || cost <= 0) this.fail(`${cp}.cost`, `a cost > 0, got ${cost}`);
+    const id = this.fill(this.spec.ids.candidate, "ids.candidate", { exp, variant });
+    const cand: Candidate = { id, experience: exp, kind, representation: row.rep, cost };
+    if (row.confidence !== undefined) cand.confidence = row.confidence;
+    this.candidates.push(cand);
+    for (const [u, a] of entriesOf(row.cover)) {
+      if (!(a <= 1)) this.fail(`${cp}.cover.${u}`, `a coverage value <= 1, got ${a}`);
+      const uid = this.unit(su, u, `${cp}.cover.${u}`);
+      if (a > 0) this.coverage.push({ candidate: id, unit: uid, value: a });
+    }
+  }
+
+  /** Units in weight insertion order, then covered units never weighted (weight 0). */
+  units(): Unit[] {
+    const { roles, weights } = this;
+    const validity = (id: string): Unit["validity"] =>
+      roles.current.includes(id)
+        ? "current"
+        : roles.invalidation.includes(id)
+        ? "invalidates_prior"
+        : roles.stale.includes(id)
+        ? "superseded"
+        : undefined;
+    const covered = new Set(this.coverage.map((c) => c.unit));
+    const unitIds = [
+      ...weights.keys(),
+      ...this.unitOrder.filter((id) => !weights.has(id) && covered.has(id)),
+    ];
+    return unitIds.map((id) => {
+      const u: Unit = { id, family: this.family.get(id)!, weight: weights.get(id) ?? 0 };
+      const v = validity(id);
+      if (v !== undefined) u.validity = v;
+      return u;
+    });
+  }
+
+  toPackage(): Package {
+    const { spec, roles, rngSeed } = this;
+    return {
+      schema_version: PACKAGE_SCHEMA_VERSION,
+      id: this.instance,
+      description: spec.summary,
+      experiences: this.experiences,
+      candidates: this.candidates,
+      units: this.units(),
+      queries: [],
+      weight_source: "explicit",
+      coverage: this.coverage,
+      budgets: [],
+      group_cap: 1,
+      meta: {
+        generator: "memaudit.generate",
+        distribution: spec.name,
+        seed: this.seed,
+        rng_seed: typeof rngSeed === "bigint" ? rngSeed.toString() : rngSeed,
+        current_units: roles.current,
+        invalidation_units: roles.invalidation,
+        stale_units: roles.stale,
+      },
+    };
+  }
 }

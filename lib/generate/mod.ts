@@ -1,32 +1,26 @@
 /**
- * Synthetic distributions (ARTIFACT-SPEC §3) as data, the engine that
- * generates packages from them, package hashes and the fraction-to-budget
- * mapping (§4.1).
+ * Synthetic packages and random streams (ARTIFACT-SPEC §3, Appendix D): the artifact's
+ * distributions, budgets from tokens, package hashes, CPython's Mersenne Twister (for the
+ * artifact's streams) and a seeded stream for new work. Randomness is always injected.
  *
- * In-repository barrel (tests, scripts, workers): the toolkit's public API is the root
- * `mod.ts`, which re-exports by name; what it leaves out is internal.
+ * Entry point `memaudit/generate` (deno.json `exports["./generate"]`): this list is what the part
+ * offers; anything under `lib/generate/` it does not name is internal and may change.
+ *
+ * @example The same seed, the same stream
+ * ```ts
+ * import { SeededRandom } from "./mod.ts";
+ * const a = new SeededRandom("demo"), b = new SeededRandom("demo");
+ * if (a.random() !== b.random()) throw new Error("streams differ");
+ * ```
  *
  * @module
  */
-export * from "./distribution_spec.ts";
-export { buildPackage, streamSeed } from "./build_package.ts";
-export {
-  checkDistributionName,
-  DISTRIBUTION_SPECS,
-  type DistributionName,
-  DISTRIBUTIONS,
-  generate,
-  type Generator,
-  STRESS_DISTRIBUTIONS,
-} from "./distributions.ts";
-export { canonicalJson, packageHash } from "./package_hash.ts";
-export {
-  budgetBasis,
-  budgetBasisFromTotals,
-  budgetsFromBasis,
-  budgetsFromTokens,
-  type BudgetToken,
-  packageCostTotal,
-  parseBudgetToken,
-  roundHalfEven,
-} from "./budgets.ts";
+export { type DistributionName, generate, STRESS_DISTRIBUTIONS } from "./distributions.ts";
+export { budgetsFromTokens } from "./budgets.ts";
+export { packageHash } from "./package_hash.ts";
+
+// random streams
+export type { Rng } from "../rng/rng.ts";
+export type { WordRng } from "../rng/word_rng.ts";
+export { PyRandom } from "../rng/py_random.ts";
+export { SeededRandom } from "../rng/seeded_random.ts";

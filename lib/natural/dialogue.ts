@@ -228,10 +228,47 @@ const indexCache = new WeakMap<LocomoSample, SampleIndex>();
 export function indexSample(sample: LocomoSample): SampleIndex {
   const cached = indexCache.get(sample);
   if (cached) return cached;
-  const sid = sample.sample_id;
   const issues: SliceIssue[] = [];
+  const { dates, lists, numbers } = sessionParts(sample);
+  const sessions = new Map<number, SessionInfo>();
+  const turns = new Map<string, TurnInfo>();
+  const at = { order: 0 };
+  for (const n of numbers) {
+    const s = indexSession(
+      sample.sample_id,
+      n,
+      lists.get(n) ?? [],
+      dates.get(n),
+      at,
+      turns,
+      issues,
+    );
+    sessions.set(n, s);
+  }
+  attachObservations(sample, sessions, turns);
+  attachSummaries(sample, sessions);
+  attachEvents(sample, sessions);
+  const index: SampleIndex = {
+    sample,
+    sessions,
+    turns,
+    issues,
+    evidence: new Array(sample.qa.length),
+  };
+  indexCache.set(sample, index);
+  return index;
+}
+
+type TurnRow = { dia_id: string; speaker: string; text: string };
+
+/** The conversation's `session_N_date_time` strings and `session_N` turn lists, N in order. */
+function sessionParts(sample: LocomoSample): {
+  dates: Map<number, string>;
+  lists: Map<number, TurnRow[]>;
+  numbers: number[];
+} {
   const dates = new Map<number, string>();
-  const lists = new Map<number, { dia_id: string; speaker: string; text: string }[]>();
+  const lists = new Map<number, TurnRow[]>();
   for (const [key, value] of Object.entries(sample.conversation)) {
     const d = /^session_(\d+)_date_time$/.exec(key);
     if (d && typeof value === "string") dates.set(Number(d[1]), value);
@@ -239,80 +276,75 @@ export function indexSample(sample: LocomoSample): SampleIndex {
     if (s && Array.isArray(value)) lists.set(Number(s[1]), value);
   }
   const numbers = [...new Set([...dates.keys(), ...lists.keys()])].sort((a, b) => a - b);
-  const sessions = new Map<number, SessionInfo>();
-  const turns = new Map<string, TurnInfo>();
-  let order = 0;
-  for (const n of numbers) {
-    const list = lists.get(n) ?? [];
-    const date = dates.get(n);
-    if (list.length === 0) {
-      issues.push(sliceIssue(
-        sid,
-        null,
-        "session_without_turns",
-        `session_${n} (${date}) has no turns`,
-        `session_${n}`,
-      ));
-    }
-    if (list.length > 0 && date === undefined) {
-      issues.push(sliceIssue(
-        sid,
-        null,
-        "session_without_date",
-        `session_${n} has turns but no date`,
-        `session_${n}`,
-      ));
-    }
-    const infos: TurnInfo[] = [];
-    let w = 0;
-    for (const t of list) {
-      const line = `${t.speaker}: ${t.text}`;
-      const len = words(line).length;
-      const info: TurnInfo = {
-        id: t.dia_id,
-        session: n,
-        order: order++,
-        speaker: t.speaker,
-        text: t.text,
-        line,
-        wordStart: w,
-        wordEnd: w + len,
-      };
-      w += len;
-      infos.push(info);
-      const m = ID.exec(t.dia_id);
-      if (!m || Number(m[1]) !== n) {
-        issues.push(sliceIssue(
-          sid,
-          null,
-          "turn_session_mismatch",
-          `turn '${t.dia_id}' sits in session_${n}`,
-          t.dia_id,
-        ));
-      }
-      if (turns.has(t.dia_id)) {
-        issues.push(sliceIssue(
-          sid,
-          null,
-          "duplicate_turn_id",
-          `turn '${t.dia_id}' appears twice; the first is used`,
-          t.dia_id,
-        ));
-      } else turns.set(t.dia_id, info);
-    }
-    const text = infos.map((t) => t.line).join("\n");
-    const raw = rawSpanText(text);
-    sessions.set(n, {
-      n,
-      date,
-      turns: infos,
-      text,
-      raw: raw.text,
-      truncated: raw.truncated,
-      observations: [],
-      events: [],
-    });
+  return { dates, lists, numbers };
+}
+
+/**
+ * One session: its turns with their lines and word spans (turn ids must be unique and name this
+ * session), its text and raw span; a session without turns or without a date is an issue.
+ */
+function indexSession(
+  sid: string,
+  n: number,
+  list: readonly TurnRow[],
+  date: string | undefined,
+  at: { order: number },
+  turns: Map<string, TurnInfo>,
+  issues: SliceIssue[],
+): SessionInfo {
+  const issue = (code: SliceIssue["code"], detail: string, ref: string) =>
+    issues.push(sliceIssue(sid, null, code, detail, ref));
+  if (list.length === 0) {
+    issue("session_without_turns", `session_${n} (${date}) has no turns`, `session_${n}`);
   }
+  if (list.length > 0 && date === undefined) {
+    issue("session_without_date", `session_${n} has turns but no date`, `session_${n}`);
+  }
+  const infos: TurnInfo[] = [];
+  let w = 0;
+  for (const t of list) {
+    const line = `${t.speaker}: ${t.text}`;
+    const len = words(line).length;
+    const info: TurnInfo = {
+      id: t.dia_id,
+      session: n,
+      order: at.order++,
+      speaker: t.speaker,
+      text: t.text,
+      line,
+      wordStart: w,
+      wordEnd: w + len,
+    };
+    w += len;
+    infos.push(info);
+    const m = ID.exec(t.dia_id);
+    if (!m || Number(m[1]) !== n) {
+      issue("turn_session_mismatch", `turn '${t.dia_id}' sits in session_${n}`, t.dia_id);
+    }
+    if (turns.has(t.dia_id)) {
+      issue("duplicate_turn_id", `turn '${t.dia_id}' appears twice; the first is used`, t.dia_id);
+    } else turns.set(t.dia_id, info);
+  }
+  const text = infos.map((t) => t.line).join("\n");
+  const raw = rawSpanText(text);
+  return {
+    n,
+    date,
+    turns: infos,
+    text,
+    raw: raw.text,
+    truncated: raw.truncated,
+    observations: [],
+    events: [],
+  };
+}
+
+/** Each session's observations (atomic facts per speaker) with the turns they cite resolved. */
+function attachObservations(
+  sample: LocomoSample,
+  sessions: Map<number, SessionInfo>,
+  turns: Map<string, TurnInfo>,
+): void {
   for (const [key, bySpeaker] of Object.entries(sample.observation ?? {})) {
     const m = /^session_(\d+)_observation$/.exec(key);
     const session = m ? sessions.get(Number(m[1])) : undefined;
@@ -331,11 +363,19 @@ export function indexSample(sample: LocomoSample): SampleIndex {
       }
     }
   }
+}
+
+/** The session summaries of sessions that have turns (empty summaries left out). */
+function attachSummaries(sample: LocomoSample, sessions: Map<number, SessionInfo>): void {
   for (const [key, text] of Object.entries(sample.session_summary ?? {})) {
     const m = /^session_(\d+)_summary$/.exec(key);
     const session = m ? sessions.get(Number(m[1])) : undefined;
     if (session && session.turns.length > 0 && text.trim() !== "") session.summary = text;
   }
+}
+
+/** The event summary sentences of sessions that have turns, speakers in file order. */
+function attachEvents(sample: LocomoSample, sessions: Map<number, SessionInfo>): void {
   for (const [key, bySpeaker] of Object.entries(sample.event_summary ?? {})) {
     const m = /^events_session_(\d+)$/.exec(key);
     const session = m ? sessions.get(Number(m[1])) : undefined;
@@ -347,15 +387,6 @@ export function indexSample(sample: LocomoSample): SampleIndex {
       }
     }
   }
-  const index: SampleIndex = {
-    sample,
-    sessions,
-    turns,
-    issues,
-    evidence: new Array(sample.qa.length),
-  };
-  indexCache.set(sample, index);
-  return index;
 }
 
 /** Resolved evidence of QA item `j` (cached in the index). */

@@ -182,45 +182,13 @@ export function locomoSupportSlice(
   qaIndex: number,
   opts: LocomoSliceOptions = {},
 ): LocomoSlice {
-  if (!Number.isInteger(qaIndex) || qaIndex < 0 || qaIndex >= sample.qa.length) {
-    throw new RangeError(
-      `Cannot build a support slice: QA index ${qaIndex} is not in [0, ${sample.qa.length}) for sample '${sample.sample_id}'`,
-    );
-  }
-  const granularity = opts.granularity ?? "session";
-  const includeAdversarial = opts.includeAdversarial ?? true;
-  const reps = new Set<LocomoRepresentation>(opts.representations ?? ["raw", "observation"]);
-  for (const r of reps) {
-    if (!(LOCOMO_REPRESENTATIONS as readonly string[]).includes(r)) {
-      throw new RangeError(
-        `Cannot build a support slice: unknown representation '${r}', expected one of ${
-          LOCOMO_REPRESENTATIONS.join(", ")
-        }`,
-      );
-    }
-  }
+  const { granularity, includeAdversarial, reps } = sliceSettings(sample, qaIndex, opts);
   const sid = sample.sample_id;
   const qa = sample.qa[qaIndex];
   const issues: SliceIssue[] = [];
   const issue = (code: SliceIssue["code"], detail: string, ref?: string) =>
     issues.push(sliceIssue(sid, qaIndex, code, detail, ref));
-
-  if (qa.category === 5) {
-    if (!includeAdversarial) {
-      issue("adversarial_skipped", "category 5 item left out (includeAdversarial is false)");
-      return { package: null, issues };
-    }
-    issue(
-      "adversarial",
-      `category 5: adversarial_answer ${JSON.stringify(qa.adversarial_answer)} kept in meta` +
-        (qa.answer === undefined ? "; no answer" : `; answer ${JSON.stringify(qa.answer)} kept`),
-    );
-  } else if (qa.answer === undefined) {
-    issue("missing_answer", "no answer field");
-  }
-  if (typeof qa.answer === "number") {
-    issue("integer_answer", `answer ${qa.answer} stringified`, String(qa.answer));
-  }
+  if (!answerIssues(qa, includeAdversarial, issue)) return { package: null, issues };
 
   const index = indexSample(sample);
   const own = evidenceOf(index, qaIndex);
@@ -235,8 +203,108 @@ export function locomoSupportSlice(
   const inSlice = granularity === "session"
     ? (t: TurnInfo) => sessionSet.has(t.session)
     : (t: TurnInfo) => turnSet.has(t.id);
+  const members = sliceMembers(sample, index, qaIndex, includeAdversarial, inSlice);
+  const { units, unitOfTurn, queries } = evidenceUnits(sample, index, members, prefix, turnSet);
+  const lexical = opts.lexical === false ? null : opts.lexical ?? locomoLexicalAdjudicator(sample);
+  const b: SliceBuilder = {
+    reps,
+    issue,
+    units,
+    unitOfTurn,
+    unitRank: new Map(units.map((u, i) => [u.id, i])),
+    lexical,
+    experiences: [],
+    candidates: [],
+    coverage: [],
+  };
+  if (granularity === "session") addSessionExperiences(b, index, prefix, sessionSet);
+  else addTurnExperiences(b, index, prefix, ownTurns, turnSet);
 
-  // Queries: the own item, then every other item wholly inside the slice.
+  const pkg: Package = {
+    schema_version: PACKAGE_SCHEMA_VERSION,
+    id: granularity === "session" ? prefix : `${prefix}_turn`,
+    description: `LoCoMo ${sid} QA ${qaIndex} (${
+      CATEGORY_NAMES[qa.category]
+    }): ${granularity} support slice`,
+    experiences: b.experiences,
+    candidates: b.candidates,
+    units,
+    queries,
+    weight_source: "explicit",
+    coverage: b.coverage,
+    budgets: [...(opts.budgets ?? LOCOMO_DEFAULT_BUDGETS)],
+    group_cap: 1,
+    meta: sliceMeta(sample, qaIndex, granularity, queries, reps, lexical),
+  };
+  return { package: pkg, issues };
+}
+
+type IssueSink = (code: SliceIssue["code"], detail: string, ref?: string) => void;
+
+/** The options with their defaults, checked: the QA index and the representations. */
+function sliceSettings(sample: LocomoSample, qaIndex: number, opts: LocomoSliceOptions): {
+  granularity: "session" | "turn";
+  includeAdversarial: boolean;
+  reps: Set<LocomoRepresentation>;
+} {
+  if (!Number.isInteger(qaIndex) || qaIndex < 0 || qaIndex >= sample.qa.length) {
+    throw new RangeError(
+      `Cannot build a support slice: QA index ${qaIndex} is not in [0, ${sample.qa.length}) for sample '${sample.sample_id}'`,
+    );
+  }
+  const reps = new Set<LocomoRepresentation>(opts.representations ?? ["raw", "observation"]);
+  for (const r of reps) {
+    if (!(LOCOMO_REPRESENTATIONS as readonly string[]).includes(r)) {
+      throw new RangeError(
+        `Cannot build a support slice: unknown representation '${r}', expected one of ${
+          LOCOMO_REPRESENTATIONS.join(", ")
+        }`,
+      );
+    }
+  }
+  return {
+    granularity: opts.granularity ?? "session",
+    includeAdversarial: opts.includeAdversarial ?? true,
+    reps,
+  };
+}
+
+/**
+ * The item's answer quirks (adversarial, missing, a number); false when the item is left out
+ * (an adversarial item while `includeAdversarial` is false).
+ */
+function answerIssues(
+  qa: LocomoSample["qa"][number],
+  includeAdversarial: boolean,
+  issue: IssueSink,
+): boolean {
+  if (qa.category === 5) {
+    if (!includeAdversarial) {
+      issue("adversarial_skipped", "category 5 item left out (includeAdversarial is false)");
+      return false;
+    }
+    issue(
+      "adversarial",
+      `category 5: adversarial_answer ${JSON.stringify(qa.adversarial_answer)} kept in meta` +
+        (qa.answer === undefined ? "; no answer" : `; answer ${JSON.stringify(qa.answer)} kept`),
+    );
+  } else if (qa.answer === undefined) {
+    issue("missing_answer", "no answer field");
+  }
+  if (typeof qa.answer === "number") {
+    issue("integer_answer", `answer ${qa.answer} stringified`, String(qa.answer));
+  }
+  return true;
+}
+
+/** The queries of the slice: the own item, then every other item wholly inside the slice. */
+function sliceMembers(
+  sample: LocomoSample,
+  index: SampleIndex,
+  qaIndex: number,
+  includeAdversarial: boolean,
+  inSlice: (t: TurnInfo) => boolean,
+): number[] {
   const members: number[] = [qaIndex];
   for (let j = 0; j < sample.qa.length; j++) {
     if (j === qaIndex) continue;
@@ -244,30 +312,41 @@ export function locomoSupportSlice(
     const ev = evidenceOf(index, j);
     if (ev.ok && ev.turns.every((id) => inSlice(index.turns.get(id)!))) members.push(j);
   }
+  return members;
+}
 
-  const unitId = (turnId: string) => `${prefix}::${safeToken(turnId)}`;
+/**
+ * One unit per evidence turn of the member items (weight 1 for the own item's turns, else 0;
+ * family from the first item citing it) and the members as queries requiring them.
+ */
+function evidenceUnits(
+  sample: LocomoSample,
+  index: SampleIndex,
+  members: number[],
+  prefix: string,
+  ownSet: ReadonlySet<string>,
+): { units: Unit[]; unitOfTurn: Map<string, string>; queries: Query[] } {
   const units: Unit[] = [];
   const unitOfTurn = new Map<string, string>();
-  const ownSet = new Set(own.turns);
   const queries: Query[] = [];
   for (const j of members) {
     const q = sample.qa[j];
     const required: string[] = [];
     for (const id of evidenceOf(index, j).turns) {
       if (!unitOfTurn.has(id)) {
-        const t = index.turns.get(id)!;
-        unitOfTurn.set(id, unitId(id));
+        const unit = `${prefix}::${safeToken(id)}`;
+        unitOfTurn.set(id, unit);
         units.push({
-          id: unitId(id),
+          id: unit,
           family: familyOf(q.category),
-          text: t.line,
+          text: index.turns.get(id)!.line,
           weight: ownSet.has(id) ? 1 : 0,
         });
       }
       required.push(unitOfTurn.get(id)!);
     }
     const query: Query = {
-      id: `${safeToken(sid)}_q${j}`,
+      id: `${safeToken(sample.sample_id)}_q${j}`,
       importance: 1,
       required_units: required,
       text: q.question,
@@ -276,134 +355,169 @@ export function locomoSupportSlice(
     if (q.answer !== undefined) query.answer = String(q.answer);
     queries.push(query);
   }
+  return { units, unitOfTurn, queries };
+}
 
-  const experiences: Experience[] = [];
-  const candidates: Candidate[] = [];
-  const coverage: CoverageCell[] = [];
-  // Coverage rows of a candidate, in unit order.
-  const unitRank = new Map(units.map((u, i) => [u.id, i]));
-  const cover = (candidate: string, turnIds: readonly string[]) => {
-    const covered = turnIds.flatMap((id) => unitOfTurn.get(id) ?? [])
-      .sort((a, b) => unitRank.get(a)! - unitRank.get(b)!);
-    for (const unit of covered) coverage.push({ candidate, unit, value: 1, provenance: "source" });
-  };
-  const lexical = opts.lexical === false ? null : opts.lexical ?? locomoLexicalAdjudicator(sample);
-  const coverLexically = (candidate: string, text: string) => {
-    if (!lexical) return;
-    for (const u of units) {
-      const v = lexical.score(text, u.text!).value;
-      if (v > 0) coverage.push({ candidate, unit: u.id, value: v, provenance: "lexical" });
-    }
-  };
-  const addObservation = (exp: string, o: ObservationInfo, local = `obs_${o.k}`) => {
-    if (!reps.has("observation")) return;
-    const id = `${exp}::${local}`;
-    for (const d of o.drafts) issue(d.code, `observation ${id}: ${d.detail}`, d.ref);
-    candidates.push({
-      id,
-      experience: exp,
-      kind: "fact",
-      representation: "atomic_fact",
-      cost: atomicFactCost(o.text),
-      text: o.text,
-      source: "locomo:observation",
-    });
-    if (o.cites.length > 0) cover(id, o.cites);
-    else coverLexically(id, o.text);
-  };
-  const addSummaries = (exp: string, s: SessionInfo) => {
-    if (reps.has("summary") && s.summary !== undefined) {
-      const id = `${exp}::summary`;
-      candidates.push({
-        id,
-        experience: exp,
-        kind: "summary",
-        representation: "summary",
-        cost: summaryCost(s.summary),
-        text: s.summary,
-        source: "locomo:session_summary",
-      });
-      coverLexically(id, s.summary);
-    }
-    if (reps.has("event")) {
-      for (const e of s.events) {
-        const id = `${exp}::event_${e.k}`;
-        candidates.push({
-          id,
-          experience: exp,
-          kind: "event",
-          representation: "event",
-          cost: otherCost(e.text),
-          text: e.text,
-          source: "locomo:event_summary",
-        });
-        coverLexically(id, e.text);
-      }
-    }
-  };
-  const addRaw = (exp: string, raw: string, inFull: (t: TurnInfo) => boolean, own: TurnInfo[]) => {
-    if (!reps.has("raw")) return;
-    const id = `${exp}::raw`;
-    candidates.push({
-      id,
-      experience: exp,
-      kind: "raw",
-      representation: "raw_span",
-      cost: rawSpanCost(raw),
-      text: raw,
-      source: "locomo:session_text",
-    });
-    for (const t of own) {
-      if (!unitOfTurn.has(t.id)) continue;
-      if (inFull(t)) cover(id, [t.id]);
-      else {
-        issue(
-          "raw_span_truncated",
-          `${id} is cut at ${RAW_SPAN_WORDS} words; turn ${t.id} spans words ${t.wordStart}-${t.wordEnd}`,
-          t.id,
-        );
-      }
-    }
-  };
+/** What the experiences and candidates of a slice are added to. */
+interface SliceBuilder {
+  reps: ReadonlySet<LocomoRepresentation>;
+  issue: IssueSink;
+  units: readonly Unit[];
+  unitOfTurn: ReadonlyMap<string, string>;
+  unitRank: ReadonlyMap<string, number>;
+  lexical: LexicalAdjudicator | null;
+  experiences: Experience[];
+  candidates: Candidate[];
+  coverage: CoverageCell[];
+}
 
-  if (granularity === "session") {
-    for (const n of [...sessionSet].sort((a, b) => a - b)) {
-      const s = index.sessions.get(n)!;
-      const exp = `${prefix}::${safeToken(`D${n}`)}`;
-      experiences.push(experience(exp, n, `session_${n}`, s.date, s.text));
-      addRaw(exp, s.raw, (t) => !s.truncated || t.wordEnd <= RAW_SPAN_WORDS, s.turns);
-      for (const o of s.observations) addObservation(exp, o);
-      addSummaries(exp, s);
-    }
-  } else {
-    const sorted = [...ownTurns].sort((a, b) => a.order - b.order);
-    const expOf = new Map(sorted.map((t) => [t.id, `${prefix}::${safeToken(t.id)}`]));
-    const obsOf = new Map<string, { n: number; o: ObservationInfo }[]>();
-    for (const [n, s] of index.sessions) {
-      for (const o of s.observations) {
-        const first = o.cites.map((id) => index.turns.get(id)!).filter((t) => turnSet.has(t.id))
-          .sort((a, b) => a.order - b.order)[0];
-        if (first) obsOf.set(first.id, [...(obsOf.get(first.id) ?? []), { n, o }]);
-      }
-    }
-    const summarized = new Set<number>();
-    for (const t of sorted) {
-      const exp = expOf.get(t.id)!;
-      const s = index.sessions.get(t.session)!;
-      experiences.push(experience(exp, t.order, `session_${t.session}`, s.date, t.line));
-      const raw = rawSpanText(t.line);
-      addRaw(exp, raw.text, () => !raw.truncated, [t]);
-      for (const { n, o } of obsOf.get(t.id) ?? []) addObservation(exp, o, `obs_D${n}_${o.k}`);
-      if (!summarized.has(t.session)) {
-        summarized.add(t.session);
-        addSummaries(exp, s);
-      }
+/** Source coverage: the units of the turns a candidate holds, in unit order. */
+function coverTurns(b: SliceBuilder, candidate: string, turnIds: readonly string[]): void {
+  const covered = turnIds.flatMap((id) => b.unitOfTurn.get(id) ?? [])
+    .sort((x, y) => b.unitRank.get(x)! - b.unitRank.get(y)!);
+  for (const unit of covered) b.coverage.push({ candidate, unit, value: 1, provenance: "source" });
+}
+
+/** Lexical coverage of an unlinked candidate: the adjudicator's verdict on every unit. */
+function coverLexically(b: SliceBuilder, candidate: string, text: string): void {
+  if (!b.lexical) return;
+  for (const u of b.units) {
+    const v = b.lexical.score(text, u.text!).value;
+    if (v > 0) b.coverage.push({ candidate, unit: u.id, value: v, provenance: "lexical" });
+  }
+}
+
+/** The raw span candidate; it covers each own turn it holds whole (a cut turn is an issue). */
+function addRaw(
+  b: SliceBuilder,
+  exp: string,
+  raw: string,
+  inFull: (t: TurnInfo) => boolean,
+  own: TurnInfo[],
+): void {
+  if (!b.reps.has("raw")) return;
+  const id = `${exp}::raw`;
+  b.candidates.push({
+    id,
+    experience: exp,
+    kind: "raw",
+    representation: "raw_span",
+    cost: rawSpanCost(raw),
+    text: raw,
+    source: "locomo:session_text",
+  });
+  for (const t of own) {
+    if (!b.unitOfTurn.has(t.id)) continue;
+    if (inFull(t)) coverTurns(b, id, [t.id]);
+    else {
+      b.issue(
+        "raw_span_truncated",
+        `${id} is cut at ${RAW_SPAN_WORDS} words; turn ${t.id} spans words ${t.wordStart}-${t.wordEnd}`,
+        t.id,
+      );
     }
   }
+}
 
+/** An observation candidate, covering the turns it cites (lexically when it cites none). */
+function addObservation(b: SliceBuilder, exp: string, o: ObservationInfo, local = `obs_${o.k}`) {
+  if (!b.reps.has("observation")) return;
+  const id = `${exp}::${local}`;
+  for (const d of o.drafts) b.issue(d.code, `observation ${id}: ${d.detail}`, d.ref);
+  b.candidates.push({
+    id,
+    experience: exp,
+    kind: "fact",
+    representation: "atomic_fact",
+    cost: atomicFactCost(o.text),
+    text: o.text,
+    source: "locomo:observation",
+  });
+  if (o.cites.length > 0) coverTurns(b, id, o.cites);
+  else coverLexically(b, id, o.text);
+}
+
+/** The session summary and event sentences, when asked for, covered lexically. */
+function addSummaries(b: SliceBuilder, exp: string, s: SessionInfo): void {
+  const add = (local: string, kind: "summary" | "event", text: string, source: string) => {
+    const id = `${exp}::${local}`;
+    const cost = kind === "summary" ? summaryCost(text) : otherCost(text);
+    b.candidates.push({ id, experience: exp, kind, representation: kind, cost, text, source });
+    coverLexically(b, id, text);
+  };
+  if (b.reps.has("summary") && s.summary !== undefined) {
+    add("summary", "summary", s.summary, "locomo:session_summary");
+  }
+  if (b.reps.has("event")) {
+    for (const e of s.events) add(`event_${e.k}`, "event", e.text, "locomo:event_summary");
+  }
+}
+
+/** Session granularity: one experience per support session, by session number. */
+function addSessionExperiences(
+  b: SliceBuilder,
+  index: SampleIndex,
+  prefix: string,
+  sessions: ReadonlySet<number>,
+): void {
+  for (const n of [...sessions].sort((x, y) => x - y)) {
+    const s = index.sessions.get(n)!;
+    const exp = `${prefix}::${safeToken(`D${n}`)}`;
+    b.experiences.push(experience(exp, n, `session_${n}`, s.date, s.text));
+    addRaw(b, exp, s.raw, (t) => !s.truncated || t.wordEnd <= RAW_SPAN_WORDS, s.turns);
+    for (const o of s.observations) addObservation(b, exp, o);
+    addSummaries(b, exp, s);
+  }
+}
+
+/**
+ * Turn granularity: one experience per evidence turn, by arrival; each observation joins the
+ * earliest evidence turn it cites, a session's summaries its first evidence turn.
+ */
+function addTurnExperiences(
+  b: SliceBuilder,
+  index: SampleIndex,
+  prefix: string,
+  ownTurns: readonly TurnInfo[],
+  turnSet: ReadonlySet<string>,
+): void {
+  const sorted = [...ownTurns].sort((x, y) => x.order - y.order);
+  const obsOf = new Map<string, { n: number; o: ObservationInfo }[]>();
+  for (const [n, s] of index.sessions) {
+    for (const o of s.observations) {
+      const first = o.cites.map((id) => index.turns.get(id)!).filter((t) => turnSet.has(t.id))
+        .sort((x, y) => x.order - y.order)[0];
+      if (first) obsOf.set(first.id, [...(obsOf.get(first.id) ?? []), { n, o }]);
+    }
+  }
+  const summarized = new Set<number>();
+  for (const t of sorted) {
+    const exp = `${prefix}::${safeToken(t.id)}`;
+    const s = index.sessions.get(t.session)!;
+    b.experiences.push(experience(exp, t.order, `session_${t.session}`, s.date, t.line));
+    const raw = rawSpanText(t.line);
+    addRaw(b, exp, raw.text, () => !raw.truncated, [t]);
+    for (const { n, o } of obsOf.get(t.id) ?? []) addObservation(b, exp, o, `obs_D${n}_${o.k}`);
+    if (!summarized.has(t.session)) {
+      summarized.add(t.session);
+      addSummaries(b, exp, s);
+    }
+  }
+}
+
+/** The package's meta: source, item, weight, cost and coverage rules (ARTIFACT-SPEC §1.4, §6.6). */
+function sliceMeta(
+  sample: LocomoSample,
+  qaIndex: number,
+  granularity: "session" | "turn",
+  queries: readonly Query[],
+  reps: ReadonlySet<LocomoRepresentation>,
+  lexical: LexicalAdjudicator | null,
+): Record<string, unknown> {
+  const qa = sample.qa[qaIndex];
   const meta: Record<string, unknown> = {
     source: "LoCoMo (snap-research/locomo), CC BY-NC 4.0",
-    sample_id: sid,
+    sample_id: sample.sample_id,
     qa_index: qaIndex,
     qa_category: qa.category,
     granularity,
@@ -419,23 +533,7 @@ export function locomoSupportSlice(
       : "source-backed for raw spans (whole turn held) and observations (cited turns); unlinked candidates uncovered",
   };
   if (qa.adversarial_answer !== undefined) meta.adversarial_answer = String(qa.adversarial_answer);
-  const pkg: Package = {
-    schema_version: PACKAGE_SCHEMA_VERSION,
-    id: granularity === "session" ? prefix : `${prefix}_turn`,
-    description: `LoCoMo ${sid} QA ${qaIndex} (${
-      CATEGORY_NAMES[qa.category]
-    }): ${granularity} support slice`,
-    experiences,
-    candidates,
-    units,
-    queries,
-    weight_source: "explicit",
-    coverage,
-    budgets: [...(opts.budgets ?? LOCOMO_DEFAULT_BUDGETS)],
-    group_cap: 1,
-    meta,
-  };
-  return { package: pkg, issues };
+  return meta;
 }
 
 function experience(

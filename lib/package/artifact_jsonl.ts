@@ -254,6 +254,51 @@ export async function readArtifactPackage(
   dir: string,
   options: ArtifactReadOptions = {},
 ): Promise<Package> {
+  const t = await readExportTables(dir, options);
+  const coercions: ArtifactCoercion[] = [];
+  const candidates = artifactCandidates(t.candRows, t.natural, coercions);
+  const { experiences, expLines } = artifactExperiences(t.candRows, t.expRows, coercions);
+  const units = artifactUnits(t.unitRows, t.queryRows, t.natural);
+  const cells = artifactCoverage(t.covRows, coercions);
+  const data = {
+    schema_version: 1,
+    id: t.instance?.instance_id ?? options.instance ?? basename(dir),
+    experiences,
+    candidates,
+    units,
+    queries: artifactQueries(t.queryRows),
+    weight_source: "explicit",
+    coverage: [...cells.values()].map((x) => x.cell),
+    budgets: [],
+    group_cap: 1,
+    meta: packageMeta(t.natural, t.instance, coercions),
+  };
+  const result = PackageSchema.safeParse(data);
+  if (result.success) return result.data;
+  throw schemaErrorAtSource(dir, result.error.issues[0], {
+    experiences: expLines,
+    units: t.unitRows.map((x) => x.line),
+    queries: t.queryRows.map((x) => x.line),
+    candidates: t.candRows.map((x) => x.line),
+    coverage: [...cells.values()].map((x) => x.line),
+  });
+}
+
+type Rows<S extends z.ZodType> = Lined<z.infer<S>>[];
+
+/** The export's tables, kept to the instance asked for (natural: queries with a required unit). */
+interface ExportTables {
+  instance: z.infer<typeof InstanceJson> | undefined;
+  natural: boolean;
+  expRows: Rows<typeof ExperienceRow>;
+  unitRows: Rows<typeof UnitRow>;
+  queryRows: Rows<typeof QueryRow>;
+  candRows: Rows<typeof CandidateRow>;
+  covRows: Rows<typeof CoverageRow>;
+}
+
+/** Step 1: reads `instance.json` (if any) and the five JSONL tables. */
+async function readExportTables(dir: string, options: ArtifactReadOptions): Promise<ExportTables> {
   const path = (name: string) => join(dir, name);
   const instanceText = await readTextInputIfExists(path("instance.json"));
   const instance = instanceText === undefined
@@ -262,7 +307,6 @@ export async function readArtifactPackage(
   const natural = (options.variant ?? (instance ? "synthetic" : "natural")) === "natural";
   const keep = (id: string) =>
     options.instance === undefined || id.split("::")[0] === options.instance;
-
   const expRows = (await readJsonl(path(FILES.experiences), ExperienceRow))
     .filter((x) => keep(x.row.experience_id));
   const unitRows = (await readJsonl(path(FILES.units), UnitRow)).filter((x) => keep(x.row.unit_id));
@@ -273,27 +317,34 @@ export async function readArtifactPackage(
     .filter((x) => keep(x.row.candidate_id));
   const covRows = (await readJsonl(path(FILES.coverage), CoverageRow))
     .filter((x) => keep(x.row.candidate_id));
+  return { instance, natural, expRows, unitRows, queryRows, candRows, covRows };
+}
 
-  const coercions: ArtifactCoercion[] = [];
-  // A later row of the same key replaces the earlier one, which is listed as a coercion.
-  const keepLast = <V extends { line: number }>(
-    rows: Map<string, V>,
-    key: string,
-    row: V,
-    file: string,
-    field: string,
-    change: (earlier: V) => [from: ArtifactCoercion["from"], to: ArtifactCoercion["to"]],
-  ) => {
-    const earlier = rows.get(key);
-    if (earlier !== undefined) {
-      const [from, to] = change(earlier);
-      coercions.push({ file, line: earlier.line, field, from, to });
-    }
-    rows.set(key, row);
-  };
+/** A later row of the same key replaces the earlier one, which is listed as a coercion. */
+function keepLast<V extends { line: number }>(
+  coercions: ArtifactCoercion[],
+  rows: Map<string, V>,
+  key: string,
+  row: V,
+  file: string,
+  field: string,
+  change: (earlier: V) => [from: ArtifactCoercion["from"], to: ArtifactCoercion["to"]],
+): void {
+  const earlier = rows.get(key);
+  if (earlier !== undefined) {
+    const [from, to] = change(earlier);
+    coercions.push({ file, line: earlier.line, field, from, to });
+  }
+  rows.set(key, row);
+}
 
-  // Candidates (§1.4 cost rule; Python `or` treats 0 and null alike).
-  const candidates = candRows.map(({ line, row }) => {
+/** Step 2: candidates, cost max(1, trunc(cost or cost_tokens or 1)) (§1.4; Python `or`). */
+function artifactCandidates(
+  candRows: Rows<typeof CandidateRow>,
+  natural: boolean,
+  coercions: ArtifactCoercion[],
+) {
+  return candRows.map(({ line, row }) => {
     const confidence = natural ? (row.confidence || 1) : row.confidence ?? undefined;
     const cost = Math.max(1, Math.trunc(row.cost || row.cost_tokens || 1));
     const field = row.cost == null && row.cost_tokens != null ? "cost_tokens" : "cost";
@@ -311,8 +362,18 @@ export async function readArtifactPackage(
       source: row.generator_id ?? undefined,
     });
   });
+}
 
-  // Experiences: the candidates' groups, enriched from experiences.jsonl.
+/**
+ * Step 3: experiences, the candidates' groups enriched from experiences.jsonl; order = min
+ * `time_index` of the group, else a numeric `timestamp`, else the row position. Also the source
+ * line of each (0: no row).
+ */
+function artifactExperiences(
+  candRows: Rows<typeof CandidateRow>,
+  expRows: Rows<typeof ExperienceRow>,
+  coercions: ArtifactCoercion[],
+) {
   const minTime = new Map<string, number>();
   for (const { row } of candRows) {
     if (row.time_index == null) continue;
@@ -323,10 +384,15 @@ export async function readArtifactPackage(
   const expInfo = new Map<string, Lined<z.infer<typeof ExperienceRow>> & { position: number }>();
   expRows.forEach((x, i) => {
     const id = x.row.experience_id;
-    keepLast(expInfo, id, { ...x, position: i }, FILES.experiences, "experience_id", () => [
+    keepLast(
+      coercions,
+      expInfo,
       id,
-      `line ${x.line}`,
-    ]);
+      { ...x, position: i },
+      FILES.experiences,
+      "experience_id",
+      () => [id, `line ${x.line}`],
+    );
   });
   const expIds = [...new Set([...expRows.map((x) => x.row.experience_id), ...groups])]
     .filter((id) => groups.has(id));
@@ -343,10 +409,20 @@ export async function readArtifactPackage(
       timestamp: typeof ts === "string" ? ts : undefined,
     });
   });
+  return { experiences, expLines };
+}
 
-  // Units, with the natural variant's max(1, w) for required units.
+/**
+ * Step 4: units in file order; natural exports raise required units to max(1, w); validity kept
+ * for `invalidates_prior` / `superseded`, and `current` only for the instance's current units.
+ */
+function artifactUnits(
+  unitRows: Rows<typeof UnitRow>,
+  queryRows: Rows<typeof QueryRow>,
+  natural: boolean,
+): Unit[] {
   const required = new Set(queryRows.flatMap((x) => x.row.required_unit_ids ?? []));
-  const units = unitRows.map(({ row }): Unit => {
+  return unitRows.map(({ row }): Unit => {
     const w = row.unit_weight ?? 0;
     const weight = natural && required.has(row.unit_id) ? Math.max(1, w) : w;
     const isCurrent = natural ? weight > 0 : row.kind === "current_truth";
@@ -363,16 +439,24 @@ export async function readArtifactPackage(
       weight,
     });
   });
+}
 
-  // Coverage: value > 0; a later row overwrites an earlier one in place.
-  const cells = new Map<
-    string,
-    { line: number; cell: { candidate: string; unit: string; value: number } }
-  >();
+type CoverageCells = Map<
+  string,
+  { line: number; cell: { candidate: string; unit: string; value: number } }
+>;
+
+/** Step 5: coverage cells with value > 0; a later row overwrites an earlier one in place. */
+function artifactCoverage(
+  covRows: Rows<typeof CoverageRow>,
+  coercions: ArtifactCoercion[],
+): CoverageCells {
+  const cells: CoverageCells = new Map();
   for (const { line, row } of covRows) {
     if (!(row.coverage > 0)) continue;
     const cell = { candidate: row.candidate_id, unit: row.unit_id, value: row.coverage };
     keepLast(
+      coercions,
       cells,
       JSON.stringify([row.candidate_id, row.unit_id]),
       { line, cell },
@@ -381,8 +465,12 @@ export async function readArtifactPackage(
       (earlier) => [earlier.cell.value, row.coverage],
     );
   }
+  return cells;
+}
 
-  const queries = queryRows.map(({ row }) =>
+/** Step 6: queries, importance 1. */
+function artifactQueries(queryRows: Rows<typeof QueryRow>) {
+  return queryRows.map(({ row }) =>
     strip({
       id: row.query_id,
       importance: 1,
@@ -392,49 +480,42 @@ export async function readArtifactPackage(
       category: row.category ?? undefined,
     })
   );
+}
 
-  const data = {
-    schema_version: 1,
-    id: instance?.instance_id ?? options.instance ?? basename(dir),
-    experiences,
-    candidates,
-    units,
-    queries,
-    weight_source: "explicit",
-    coverage: [...cells.values()].map((x) => x.cell),
-    budgets: [],
-    group_cap: 1,
-    meta: strip({
-      source: natural
-        ? "artifact natural export (ARTIFACT-SPEC §1.4)"
-        : "artifact export (ARTIFACT-SPEC §1.3)",
-      distribution: instance?.distribution ?? undefined,
-      seed: instance?.seed ?? undefined,
-      coercions: coercions.length > 0
-        ? coercions.sort((a, b) =>
-          compareIds(a.file, b.file) || a.line - b.line || compareIds(a.field, b.field)
-        )
-        : undefined,
-    }),
-  };
-  const result = PackageSchema.safeParse(data);
-  if (result.success) return result.data;
-  const lines: Record<keyof typeof FILES, number[]> = {
-    experiences: expLines,
-    units: unitRows.map((x) => x.line),
-    queries: queryRows.map((x) => x.line),
-    candidates: candRows.map((x) => x.line),
-    coverage: [...cells.values()].map((x) => x.line),
-  };
-  const [issue] = result.error.issues;
+/** The package meta: the variant's source, the instance's distribution and seed, coercions. */
+function packageMeta(
+  natural: boolean,
+  instance: z.infer<typeof InstanceJson> | undefined,
+  coercions: ArtifactCoercion[],
+) {
+  return strip({
+    source: natural
+      ? "artifact natural export (ARTIFACT-SPEC §1.4)"
+      : "artifact export (ARTIFACT-SPEC §1.3)",
+    distribution: instance?.distribution ?? undefined,
+    seed: instance?.seed ?? undefined,
+    coercions: coercions.length > 0
+      ? coercions.sort((a, b) =>
+        compareIds(a.file, b.file) || a.line - b.line || compareIds(a.field, b.field)
+      )
+      : undefined,
+  });
+}
+
+/** A schema problem of the mapped package, traced back to its file, line and export field. */
+function schemaErrorAtSource(
+  dir: string,
+  issue: z.core.$ZodIssue,
+  lines: Record<keyof typeof FILES, number[]>,
+): InputError {
   const [head, index, field] = issue.path;
   if (typeof head === "string" && head in FILES && typeof index === "number") {
     const key = head as keyof typeof FILES;
     const name = typeof field === "string" ? SOURCE_FIELD[key][field] ?? field : "(row)";
     const where = { path: `line ${lines[key][index]}, field ${name}` };
-    throw new InputError(path(FILES[key]), where, issue.message);
+    return new InputError(join(dir, FILES[key]), where, issue.message);
   }
-  throw new InputError(dir, { path: formatPath(issue.path) }, issue.message);
+  return new InputError(dir, { path: formatPath(issue.path) }, issue.message);
 }
 
 /** Removes keys whose value is undefined (so absent fields stay absent). */

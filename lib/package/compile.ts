@@ -123,14 +123,107 @@ export function unitWeights(pkg: Package): Float64Array {
   return w;
 }
 
+/** What compilePackage() made, kept out of reach: copies of every number the solvers read. */
+interface Sealed {
+  weights: Float64Array;
+  cost: Float64Array;
+  groupOf: Int32Array;
+  members: Int32Array;
+  cells: Float64Array;
+  units: Int32Array;
+  k: number;
+}
+
+const SEALED = new WeakMap<CompiledPackage, Sealed>();
+
+function deepFreeze<T>(x: T): T {
+  if (typeof x === "object" && x !== null && !Object.isFrozen(x)) {
+    Object.freeze(x);
+    for (const v of Object.values(x)) deepFreeze(v);
+  }
+  return x;
+}
+
+function rowsOf(cp: CompiledPackage): { cells: Float64Array; units: Int32Array } {
+  let n = 0;
+  for (const r of cp.rowVals) n += r.length;
+  const cells = new Float64Array(n), units = new Int32Array(n);
+  let at = 0;
+  for (let c = 0; c < cp.rowVals.length; c++) {
+    cells.set(cp.rowVals[c], at);
+    units.set(cp.rowUnits[c], at);
+    at += cp.rowVals[c].length;
+  }
+  return { cells, units };
+}
+
 /**
- * Compiles a validated package.
+ * Compiles a validated package. The compiled package holds a private, deep-frozen copy of `pkg`
+ * (editing `pkg` afterwards changes nothing in it), and {@linkcode compiledIntegrity} compares
+ * its numeric arrays (writable typed arrays) with copies taken here: the solvers and every use of
+ * a certificate refuse a compiled package whose numbers were changed after compilation
+ * (issue 18 point 1).
  *
  * @param pkg a package that passed {@linkcode parsePackage}
  * @param opts.k override of the package's group cap
- * @returns the compiled package
+ * @returns the compiled package (the object itself is frozen)
  */
 export function compilePackage(pkg: Package, opts: { k?: number } = {}): CompiledPackage {
+  const made = compileFrozen(deepFreeze(structuredClone(pkg)), opts);
+  for (const a of [made.unitIds, made.segments, made.candIds, made.rep, made.rowUnits]) {
+    Object.freeze(a);
+  }
+  for (const a of [made.rowVals, made.groupIds, made.groups]) Object.freeze(a);
+  const cp = Object.freeze(made);
+  SEALED.set(cp, {
+    weights: cp.weights.slice(),
+    cost: cp.cost.slice(),
+    groupOf: cp.groupOf.slice(),
+    members: Int32Array.from(cp.groups.flatMap((g) => [...g])),
+    ...rowsOf(cp),
+    k: cp.k,
+  });
+  return cp;
+}
+
+function sameBits(a: Float64Array | Int32Array, b: Float64Array | Int32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) return false;
+  return true;
+}
+
+/**
+ * Null when `cp` is a package {@linkcode compilePackage} made and its numbers (weights, costs,
+ * groups, coverage rows, k) are still the ones it computed; else what is wrong, as a sentence.
+ * O(size of the package); the certificate registry calls it on every issue and use.
+ *
+ * @param cp a compiled package
+ * @returns null, or why the package cannot be trusted
+ */
+export function compiledIntegrity(cp: CompiledPackage): string | null {
+  const s = SEALED.get(cp);
+  if (s === undefined) {
+    return "it was not made by compilePackage() (a copy or a hand-built object)";
+  }
+  if (cp.k !== s.k) return `its k was changed from ${s.k} to ${cp.k}`;
+  if (!sameBits(cp.weights, s.weights)) return "its unit weights were changed";
+  if (!sameBits(cp.cost, s.cost)) return "its candidate costs were changed";
+  if (!sameBits(cp.groupOf, s.groupOf)) return "its groups were changed";
+  let at = 0;
+  for (const g of cp.groups) {
+    for (let t = 0; t < g.length; t++) {
+      if (g[t] !== s.members[at++]) return "its groups were changed";
+    }
+  }
+  if (at !== s.members.length) return "its groups were changed";
+  const rows = rowsOf(cp);
+  if (!sameBits(rows.cells, s.cells) || !sameBits(rows.units, s.units)) {
+    return "its coverage values were changed";
+  }
+  return null;
+}
+
+function compileFrozen(pkg: Package, opts: { k?: number }): CompiledPackage {
   const units = pkg.units, cands = pkg.candidates, exps = pkg.experiences;
   const unitIds = new Array<string>(units.length);
   const unitIndex = new Map<string, number>();

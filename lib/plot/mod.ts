@@ -1,11 +1,26 @@
 /**
- * Figures: Vega-Lite specs in the house style rendered to SVG and PNG.
+ * Figures: a Vega-Lite spec with its SVG rendered locally with vega, shown in Jupyter as a
+ * Vega-Lite bundle with the SVG beside it, saved as `.vl.json`, `.svg` and `.png`, in the house
+ * style (Okabe-Ito palette, series told apart by dash and point shape).
  *
- * In-repository barrel (tests, scripts, workers): the toolkit's public API is the root
- * `mod.ts`, which re-exports by name; what it leaves out is internal.
+ * Entry point `memaudit/plot` (deno.json `exports["./plot"]`): this list is what the part
+ * offers; anything under `lib/plot/` it does not name is internal and may change.
+ *
+ * @example The MIME type Jupyter renders figures under
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { VEGALITE_MIME } from "./mod.ts";
+ * assert.ok(VEGALITE_MIME.startsWith("application/vnd.vegalite."));
+ * ```
  *
  * @module
  */
-export * from "./figure.ts";
-export * from "./png.ts";
-export * from "./style.ts";
+export { Figure, makeFigure, VEGALITE_MIME } from "./figure.ts";
+export { renderPng } from "./png.ts";
+export { PALETTE, styleSpec, type VegaLiteSpec } from "./style.ts";
+export {
+  BUDGET_PARAM,
+  type CoverageHeatmapOptions,
+  coverageHeatmapSpec,
+  type KeptStore,
+} from "./coverage_heatmap.ts";

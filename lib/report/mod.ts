@@ -1,11 +1,20 @@
 /**
- * Tables, checks and output paths.
+ * Reports: tables printed as HTML/Markdown/CSV, checks that raise when a claim fails (an
+ * uncheckable claim is skipped, never passed), and the output folder's paths.
  *
- * In-repository barrel (tests, scripts, workers): the toolkit's public API is the root
- * `mod.ts`, which re-exports by name; what it leaves out is internal.
+ * Entry point `memaudit/report` (deno.json `exports["./report"]`): this list is what the part
+ * offers; anything under `lib/report/` it does not name is internal and may change.
+ *
+ * @example A table
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Table } from "./mod.ts";
+ * const t = new Table("demo", [{ budget: 8, ratio: 1 }]);
+ * assert.deepEqual(t.columns.map((c) => c.key), ["budget", "ratio"]);
+ * ```
  *
  * @module
  */
-export * from "./out.ts";
-export * from "./table.ts";
-export * from "./checks.ts";
+export { outPath } from "./out.ts";
+export { type Column, Table } from "./table.ts";
+export { type Check, Checks, type ChecksSummary, type SkipOptions } from "./checks.ts";

@@ -1,8 +1,9 @@
 /**
  * Personalized retention and storage gating (paper 003, PerMem-Bench;
- * COMPANIONS §2, decisions §6.1, §6.4, §6.6). This is the fuller surface of
- * the part: the root mod.ts re-exports its entry points; import this file
- * for the single steps. One concern per file:
+ * COMPANIONS §2, decisions §6.1, §6.4, §6.6). Entry point `memaudit/retention`
+ * (deno.json `exports["./retention"]`): this list is what the part offers, single steps
+ * included; anything under `lib/retention/` it does not name is internal and may change.
+ * One concern per file:
  *
  * - `checkpoints.ts`, `retention_rate.ts`: Memory Retention Rate, exact and
  *   from K = 20 checkpoints (artifact or exact reweighting), pooled per user
@@ -19,6 +20,13 @@
  *   predictions; retention per policy and budget;
  * - `optimum.ts`: the certified retention optimum (MILP through HiGHS);
  * - `simulate.ts`: a whole simulated run written to disk.
+ *
+ * @example The checkpoints of the artifact
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { DEFAULT_CHECKPOINTS } from "./mod.ts";
+ * assert.equal(DEFAULT_CHECKPOINTS, 20);
+ * ```
  *
  * @module
  */
@@ -164,12 +172,15 @@ export {
   type OptimumUser,
   type PolicyRatioRow,
   ratiosToOptimum,
+  requireRetentionOptimum,
   type RetentionBudget,
   type RetentionLp,
   type RetentionOptimum,
   retentionOptimum,
   type RetentionRatio,
   retentionRatio,
+  retentionStreamDigest,
+  type RetentionUse,
   type StreamEntry,
 } from "./optimum.ts";
 export { type SimulatedRunFiles, type SimulatedRunOptions, writeSimulatedRun } from "./simulate.ts";

@@ -36,6 +36,10 @@
  * @module
  */
 import { type HighsRuntime, loadMilpSolver, runHighsLp } from "../solve/milp.ts";
+import { pow2Scale } from "../solve/lp_text.ts";
+import { ClaimError } from "../solve/issue.ts";
+import { withinBudget } from "../objective.ts";
+import { packageHash } from "../generate/package_hash.ts";
 import type { ReferenceFact } from "./retention_rate.ts";
 import { lifespanOf } from "./retention_rate.ts";
 
@@ -103,6 +107,19 @@ export interface RetentionOptimum {
   timeMs: number;
   /** Degenerate case flag: `no_facts` when Σ L = 0. */
   flag?: "no_facts";
+  /**
+   * How it was proved: `milp` (HiGHS; its dual bound, widened for its tolerances, below
+   * held + 1: the objective is an integer count), `brute` (every schedule), `trivial` (no entry
+   * can help), `none` (not certified).
+   */
+  method?: "milp" | "brute" | "trivial" | "none";
+  /** Relative tolerance of the ratio check: a retention above bound x (1 + this) is an error. */
+  tolerance?: number;
+  /**
+   * SHA-256 (hex) of the stream it was proved for (entries sorted by id, facts by id, the
+   * budget and its unit), set when it is issued ({@linkcode retentionStreamDigest}).
+   */
+  stream?: string;
   /** Per kept entry: the last session it is held (null: never stored). */
   schedule?: { id: string; heldThrough: number | null }[];
   /** Solver status text, why there is no certificate, ... */
@@ -154,7 +171,7 @@ function prepare(
         `Cannot build the retention optimum: entry ${e.id} has tokens ${e.tokens}`,
       );
     }
-    if (cost > budget.value) continue;
+    if (!withinBudget([cost], budget.value)) continue;
     const fs = [...new Set(e.facts)].map((f) => index.get(f)).filter((r): r is number =>
       r !== undefined && facts[r].tTarget >= e.session
     ).sort((a, b) => a - b);
@@ -203,11 +220,15 @@ export function buildRetentionLp(
   out.push("Subject To");
   let rows = 0, xCount = 0;
   const byT = new Map<number, string[]>();
+  // Token budgets are written scaled by a power of two (B in [0.5, 1)), so HiGHS' absolute
+  // tolerances act relative to B: a 1e-9 token budget is no looser than a 1-token one.
+  const scale = (budget.unit ?? "entries") === "tokens" ? pow2Scale(budget.value) : 1;
   es.forEach((e, i) => {
     for (let t = e.session; t <= e.horizon; t++) {
       xCount++;
       const list = byT.get(t) ?? [];
-      list.push(e.cost === 1 ? `x${i}_${t}` : `${e.cost} x${i}_${t}`);
+      const c = e.cost * scale;
+      list.push(c === 1 ? `x${i}_${t}` : `${c} x${i}_${t}`);
       byT.set(t, list);
       if (t > e.session) {
         out.push(` m${i}_${t}: x${i}_${t} - x${i}_${t - 1} <= 0`);
@@ -216,13 +237,19 @@ export function buildRetentionLp(
     }
   });
   for (const [t, xs] of [...byT.entries()].sort((a, b) => a[0] - b[0])) {
-    const total = es.reduce((s, e) => s + (e.session <= t && t <= e.horizon ? e.cost : 0), 0);
-    if (total <= budget.value) continue; // cannot bind
+    if (
+      withinBudget(
+        es.filter((e) => e.session <= t && t <= e.horizon).map((e) => e.cost),
+        budget.value,
+      )
+    ) {
+      continue; // cannot bind
+    }
     out.push(
       ...wrap(
         ` cap${t}:`,
         xs.map((x, i) => (i === 0 ? ` ${x}` : ` + ${x}`)),
-        ` <= ${budget.value}`,
+        ` <= ${budget.value * scale}`,
       ),
     );
     rows++;
@@ -279,15 +306,17 @@ function countHeld(
   budget: RetentionBudget,
 ): { held: number } | { violation: string } {
   const es = lp.entries;
-  const load = new Map<number, number>();
+  const load = new Map<number, number[]>();
   es.forEach((e, i) => {
     const d = through[i];
     if (d === null) return;
     if (d < e.session || d > e.horizon) return;
-    for (let t = e.session; t <= d; t++) load.set(t, (load.get(t) ?? 0) + e.cost);
+    for (let t = e.session; t <= d; t++) load.set(t, [...(load.get(t) ?? []), e.cost]);
   });
-  for (const [t, c] of load) {
-    if (c > budget.value + 1e-9) {
+  for (const [t, costs] of load) {
+    // The one cost-to-budget rule (exact sum, tolerance 1e-12 x B: relative).
+    if (!withinBudget(costs, budget.value)) {
+      const c = costs.reduce((a, b) => a + b, 0);
       return { violation: `capacity exceeded after session ${t}: ${c} > ${budget.value}` };
     }
   }
@@ -346,6 +375,17 @@ export async function retentionOptimum(
   budget: RetentionBudget,
   opts: OptimumOptions = {},
 ): Promise<RetentionOptimum> {
+  const draft = await solveRetention(user, entries, facts, budget, opts);
+  return issueRetention(draft, entries, facts, budget);
+}
+
+async function solveRetention(
+  user: string,
+  entries: readonly StreamEntry[],
+  facts: readonly ReferenceFact[],
+  budget: RetentionBudget,
+  opts: OptimumOptions,
+): Promise<RetentionOptimum> {
   const t0 = performance.now();
   const unit = budget.unit ?? "entries";
   const lp = buildRetentionLp(entries, facts, budget);
@@ -362,6 +402,7 @@ export async function retentionOptimum(
       ...base,
       status: "optimal",
       solver: "none",
+      method: "trivial",
       held: 0,
       retention: ratio(0),
       bound: ratio(0),
@@ -376,6 +417,7 @@ export async function retentionOptimum(
     ...base,
     status: "no_certificate",
     solver: "milp",
+    method: "none",
     held: null,
     retention: null,
     bound: null,
@@ -391,7 +433,9 @@ export async function retentionOptimum(
     return fail(`HiGHS could not be loaded: ${(e as Error).message}`);
   }
   try {
-    const a = runHighsLp(highs, lp.text, { timeLimitSec: opts.timeLimitSec, precise: false });
+    // Token budgets are real-valued: memaudit's tight tolerances (1e-9); entry budgets are 0/1.
+    const precise = unit === "tokens";
+    const a = runHighsLp(highs, lp.text, { timeLimitSec: opts.timeLimitSec, precise });
     const status = a.status;
     const nodes = a.nodes ?? NaN;
     const dual = a.dualBound;
@@ -426,18 +470,21 @@ export async function retentionOptimum(
       nodes: Number.isFinite(nodes) ? nodes : null,
       schedule,
     };
-    if (
-      status === OPTIMAL &&
-      (gapRaw === 0 || (Number.isFinite(dual) && Math.floor(dual + 1e-6) <= counted.held))
-    ) {
-      // The objective is an integer: a dual bound below held + 1 proves optimality.
+    // The proof, as the package MILP's: HiGHS' dual bound widened by what its tolerances can
+    // cause (tol x 3 x (rows + x-columns), in count units: each presence p can exceed its row by
+    // tol, each x be tol off 0 or 1, each reduced cost be tol off), below held + 1: the
+    // objective is an integer count, so no schedule holds more.
+    const slack = (precise ? 1e-9 : 1e-6) * 3 * (lp.rows + lp.xCount);
+    if (status === OPTIMAL && Number.isFinite(dual) && dual + slack < counted.held + 1) {
       return {
         ...common,
         status: "optimal",
+        method: "milp",
         bound: ratio(counted.held),
         gap: 0,
+        tolerance: 1e-12,
         timeMs: performance.now() - t0,
-        message: "HiGHS: optimal",
+        message: `HiGHS: optimal; dual bound ${dual} + ${slack} (tolerances) < held + 1`,
       };
     }
     const upper = Number.isFinite(dual) ? Math.max(Math.floor(dual + 1e-6), counted.held) : null;
@@ -445,6 +492,7 @@ export async function retentionOptimum(
     return {
       ...common,
       status: status === TIME_LIMIT ? "time_limit" : "no_certificate",
+      method: "none",
       bound,
       gap: bound === null || common.retention === null
         ? null
@@ -477,6 +525,21 @@ export function bruteRetentionOptimum(
   facts: readonly ReferenceFact[],
   budget: RetentionBudget,
   maxSchedules = 2e5,
+): RetentionOptimum {
+  return issueRetention(
+    enumerateRetention(user, entries, facts, budget, maxSchedules),
+    entries,
+    facts,
+    budget,
+  );
+}
+
+function enumerateRetention(
+  user: string,
+  entries: readonly StreamEntry[],
+  facts: readonly ReferenceFact[],
+  budget: RetentionBudget,
+  maxSchedules: number,
 ): RetentionOptimum {
   const t0 = performance.now();
   const lp = buildRetentionLp(entries, facts, budget);
@@ -517,6 +580,8 @@ export function bruteRetentionOptimum(
     ...(lp.lifespanTotal === 0 ? { flag: "no_facts" as const } : {}),
     status: "optimal",
     solver: "brute",
+    method: "brute",
+    tolerance: 1e-12,
     held: best,
     retention: r,
     bound: r,
@@ -535,18 +600,131 @@ export interface RetentionRatio {
   flag: "ok" | "no_certificate" | "degenerate_opt";
 }
 
+/** The registry of issued retention optima (as lib/solve/issue.ts is for package optima). */
+const ISSUED = new WeakSet<RetentionOptimum>();
+
+/**
+ * The digest a retention optimum is bound to: SHA-256 of the canonical JSON of the stream
+ * (entries sorted by id, facts by id), the budget and its unit. Order-independent.
+ *
+ * @param entries the stream
+ * @param facts the reference facts
+ * @param budget B and its unit
+ * @returns 64 hex digits
+ */
+export function retentionStreamDigest(
+  entries: readonly StreamEntry[],
+  facts: readonly ReferenceFact[],
+  budget: RetentionBudget,
+): string {
+  const byId = <T>(key: (x: T) => string) => (a: T, b: T) =>
+    key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
+  return packageHash({
+    entries: [...entries].map((e) => ({ ...e, facts: [...e.facts].sort() }))
+      .sort(byId((e: StreamEntry) => e.id)),
+    facts: [...facts].sort(byId((f: ReferenceFact) => f.fact)),
+    budget: budget.value,
+    unit: budget.unit ?? "entries",
+  });
+}
+
+function issueRetention(
+  opt: RetentionOptimum,
+  entries: readonly StreamEntry[],
+  facts: readonly ReferenceFact[],
+  budget: RetentionBudget,
+): RetentionOptimum {
+  const issued: RetentionOptimum = {
+    ...opt,
+    method: opt.method ?? "none",
+    tolerance: opt.tolerance ?? 1e-12,
+    stream: retentionStreamDigest(entries, facts, budget),
+  };
+  if (issued.schedule) Object.freeze(issued.schedule);
+  ISSUED.add(Object.freeze(issued));
+  return issued;
+}
+
+/** Where a retention optimum is used: the user and budget it must belong to, and its stream. */
+export interface RetentionUse {
+  /** The user. */
+  user?: string;
+  /** B (compared exactly). */
+  budget?: number;
+  /** What B counts (default "entries"). */
+  unit?: "entries" | "tokens";
+  /** The stream, when at hand: compared by {@linkcode retentionStreamDigest}. */
+  stream?: { entries: readonly StreamEntry[]; facts: readonly ReferenceFact[] };
+}
+
+/**
+ * Checks that `opt` was issued by {@linkcode retentionOptimum} or
+ * {@linkcode bruteRetentionOptimum} for the user, budget, unit and stream given.
+ *
+ * @param opt the optimum
+ * @param use what it must belong to
+ * @returns `opt`
+ * @throws {TypeError} if no solver here made it (a literal, a copy, JSON)
+ * @throws {RangeError} if it belongs to another user, budget, unit or stream
+ */
+export function requireRetentionOptimum(
+  opt: RetentionOptimum,
+  use: RetentionUse,
+): RetentionOptimum {
+  if (typeof opt !== "object" || opt === null || !ISSUED.has(opt)) {
+    throw new TypeError(
+      "Cannot take a ratio to the retention optimum: it was not made by an exact solver " +
+        "(use retentionOptimum() or certifyOptima(); literals, copies and JSON are refused)",
+    );
+  }
+  const unit = use.unit ?? (use.budget === undefined ? opt.unit : "entries");
+  const bad = use.user !== undefined && use.user !== opt.user
+    ? `user ${opt.user}, not ${use.user}`
+    : use.budget !== undefined && use.budget !== opt.budget
+    ? `budget ${opt.budget}, not ${use.budget}`
+    : unit !== opt.unit
+    ? `unit ${opt.unit}, not ${unit}`
+    : use.stream !== undefined &&
+        retentionStreamDigest(use.stream.entries, use.stream.facts, {
+            value: opt.budget,
+            unit: opt.unit,
+          }) !== opt.stream
+    ? "another stream"
+    : null;
+  if (bad !== null) {
+    throw new RangeError(`Cannot take a ratio to the retention optimum: it is for ${bad}`);
+  }
+  return opt;
+}
+
 /**
  * A policy's retention as a ratio to the certified optimum of the same
  * user, stream and budget.
  *
  * @param retention the policy's pooled retention (exact, provenance judge)
- * @param opt the optimum's certificate
+ * @param opt the optimum's certificate (issued by {@linkcode retentionOptimum})
+ * @param use the user, budget and stream it must belong to (default: not compared)
  * @returns the ratio, null unless the optimum is certified and positive
+ * @throws {TypeError} if no solver made `opt`; {RangeError} if it is for another user, budget
+ *   or stream; {ClaimError} (name `ClaimError`) if `retention` exceeds the certified optimum by
+ *   more than its tolerance
  */
-export function retentionRatio(retention: number | null, opt: RetentionOptimum): RetentionRatio {
+export function retentionRatio(
+  retention: number | null,
+  opt: RetentionOptimum,
+  use: RetentionUse = {},
+): RetentionRatio {
+  requireRetentionOptimum(opt, use);
   if (opt.status !== "optimal" || opt.gap !== 0) return { ratio: null, flag: "no_certificate" };
   if (opt.retention === null || opt.retention === 0 || retention === null) {
     return { ratio: null, flag: "degenerate_opt" };
+  }
+  const bound = opt.bound ?? opt.retention;
+  if (retention > bound * (1 + (opt.tolerance ?? 1e-12))) {
+    throw new ClaimError(
+      `Cannot take a ratio to the retention optimum: retention ${retention} of user ${opt.user} ` +
+        `exceeds the certified optimum ${bound} at B = ${opt.budget}`,
+    );
   }
   return { ratio: retention / opt.retention, flag: "ok" };
 }
@@ -632,7 +810,10 @@ export function ratiosToOptimum(
     if (r.budget === null) continue;
     const per = r.report.users.map((u) => ({ u, opt: optima.get(`${u.user}|${r.budget}`) }));
     if (per.some((p) => p.opt === undefined)) continue;
-    const ok = per.map((p) => ({ ...p, ratio: retentionRatio(p.u.pooledExact, p.opt!) }))
+    const ok = per.map((p) => ({
+      ...p,
+      ratio: retentionRatio(p.u.pooledExact, p.opt!, { user: p.u.user, budget: r.budget! }),
+    }))
       .filter((p) => p.ratio.flag === "ok");
     const mean = (
       xs: number[],

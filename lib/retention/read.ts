@@ -22,7 +22,7 @@ import { InputError } from "../errors.ts";
 import { readTextInput, statOrNull } from "../fs.ts";
 import { parseJsonText } from "../json_text.ts";
 import { validateInput } from "../validate_input.ts";
-import { parseCsvRows } from "./_csv.ts";
+import { forEachCsvRow, parseCsvRows } from "./_csv.ts";
 import { readDirSorted } from "./_dir.ts";
 import {
   FACTS_CSV_COLUMNS,
@@ -388,8 +388,18 @@ function nonEmpty(file: string, where: { row: number; column: string }, v: strin
   return v.trim();
 }
 
+/** Plain digits (the common case, checked without the regular expression). */
+function digits(v: string): boolean {
+  if (v.length === 0 || v.length > 15) return false;
+  for (let i = 0; i < v.length; i++) {
+    const ch = v.charCodeAt(i);
+    if (ch < 48 || ch > 57) return false;
+  }
+  return true;
+}
+
 function session(file: string, where: { row: number; column: string }, v: string): number {
-  const n = INT.test(v) ? Number(v) : NaN;
+  const n = digits(v) || INT.test(v) ? Number(v) : NaN;
   if (!(Number.isSafeInteger(n) && n >= 1)) {
     throw new InputError(
       file,
@@ -418,36 +428,28 @@ export function parsePresenceCsv(
   facts: readonly ReferenceFact[],
   file = "<memory>",
 ): { tracks: FactTrack[]; checked: number[] } {
-  const rows = parseCsvRows(text, file, PRESENCE_CSV_COLUMNS);
-  const index = new Map<string, number>();
-  const users = new Set<string>();
+  const byUser = new Map<string, Map<string, number>>();
   facts.forEach((f, i) => {
-    index.set(JSON.stringify([f.user, f.fact]), i);
-    users.add(f.user);
+    let m = byUser.get(f.user);
+    if (m === undefined) byUser.set(f.user, m = new Map());
+    m.set(f.fact, i);
   });
   const bits = facts.map((f) => new Uint8Array(lifespanOf(f)));
   const seen = facts.map(() => new Uint8Array(0));
   const checked = facts.map(() => 0);
-  for (const { row, cells } of rows) {
-    const at = (column: string) => ({ row, column });
-    const user = cells.user.trim(), fact = cells.fact.trim();
-    if (!users.has(user)) {
-      throw new InputError(
-        file,
-        at("user"),
-        `expected a user of the facts table, got ${JSON.stringify(cells.user)}`,
-      );
-    }
-    const i = index.get(JSON.stringify([user, fact]));
-    if (i === undefined) {
-      throw new InputError(
-        file,
-        at("fact"),
-        `expected a fact of user '${user}' in the facts table, got ${JSON.stringify(cells.fact)}`,
-      );
+  // Rows come grouped by fact in practice: the last (user, fact) is looked up once.
+  let lastUser = "", lastFact = "", last = -1;
+  forEachCsvRow(text, file, PRESENCE_CSV_COLUMNS, (cells, row, column) => {
+    const at = (name: string) => ({ row, column: name });
+    const cell = (name: string) => cells[column.get(name)!];
+    const user = cell("user").trim(), fact = cell("fact").trim();
+    let i = last;
+    if (user !== lastUser || fact !== lastFact || last < 0) {
+      i = presenceFactIndex(byUser, user, fact, file, at, cell);
+      [lastUser, lastFact, last] = [user, fact, i];
     }
     const f = facts[i];
-    const t = session(file, at("session"), cells.session);
+    const t = session(file, at("session"), cell("session"));
     if (t < f.tStart || t > f.tTarget) {
       throw new InputError(
         file,
@@ -455,13 +457,10 @@ export function parsePresenceCsv(
         `expected a session in the fact's lifespan ${f.tStart}..${f.tTarget}, got ${t}`,
       );
     }
-    const p = cells.present.trim();
+    const raw = cell("present");
+    const p = raw === "0" || raw === "1" ? raw : raw.trim();
     if (p !== "0" && p !== "1") {
-      throw new InputError(
-        file,
-        at("present"),
-        `expected 0 or 1, got ${JSON.stringify(cells.present)}`,
-      );
+      throw new InputError(file, at("present"), `expected 0 or 1, got ${JSON.stringify(raw)}`);
     }
     if (seen[i].length === 0) seen[i] = new Uint8Array(bits[i].length);
     if (seen[i][t - f.tStart]) {
@@ -474,8 +473,36 @@ export function parsePresenceCsv(
     seen[i][t - f.tStart] = 1;
     checked[i]++;
     if (p === "1") bits[i][t - f.tStart] = 1;
-  }
+  });
   return { tracks: facts.map((f, i) => ({ ...f, present: bits[i] })), checked };
+}
+
+/** The index of a presence row's fact in the facts table, or the error naming its cell. */
+function presenceFactIndex(
+  byUser: ReadonlyMap<string, ReadonlyMap<string, number>>,
+  user: string,
+  fact: string,
+  file: string,
+  at: (name: string) => { row: number; column: string },
+  cell: (name: string) => string,
+): number {
+  const facts = byUser.get(user);
+  if (facts === undefined) {
+    throw new InputError(
+      file,
+      at("user"),
+      `expected a user of the facts table, got ${JSON.stringify(cell("user"))}`,
+    );
+  }
+  const i = facts.get(fact);
+  if (i === undefined) {
+    throw new InputError(
+      file,
+      at("fact"),
+      `expected a fact of user '${user}' in the facts table, got ${JSON.stringify(cell("fact"))}`,
+    );
+  }
+  return i;
 }
 
 /**

@@ -1,10 +1,20 @@
 /**
  * Scale-conditioned reliability (paper 002; COMPANIONS §1, §4): the
  * trajectory format, its readers and adapters, the scorer (Pass@B, P90R,
- * p_exh / p_wrong, s*_alpha) and the paper's reported tables. Re-exports only.
- * This is the fuller surface of the part: the root mod.ts re-exports its
- * entry points; import this file for the single steps (each adapter, BM25
- * tokens, ladder files, the simulated reader).
+ * p_exh / p_wrong, s*_alpha), ladders built from LoCoMo and LongMemEval, BM25, the
+ * SIMULATED readers and trajectories (offline stand-ins, labelled as such), the write-time
+ * view and the paper's reported tables (reference data, never ours). Re-exports only.
+ *
+ * Entry point `memaudit/scale` (deno.json `exports["./scale"]`): this list is what the part
+ * offers, single steps included (each adapter, BM25 tokens, ladder files, the simulated
+ * reader); anything under `lib/scale/` it does not name is internal and may change.
+ *
+ * @example The trajectory formats read
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { TRAJECTORY_FORMATS } from "./mod.ts";
+ * assert.ok(TRAJECTORY_FORMATS.includes("openai-chat"));
+ * ```
  *
  * @module
  */

@@ -21,7 +21,7 @@
  *
  * @module
  */
-import { quantileSorted } from "../deps.ts";
+import { quantileSorted, randomBinomial } from "../deps.ts";
 import { SeededRandom } from "../rng/seeded_random.ts";
 import { compareLadderLabels, usableScaleBoundary } from "./boundary.ts";
 import { type ScoreRecord, TrajectoryInputError, type TrajectoryScale } from "./trajectory.ts";
@@ -122,8 +122,13 @@ export interface ScaleBoundaryScore {
   s_star_first: number | string;
   /** The sustained boundary. */
   s_star_sustained: number | string;
-  /** Pass@B per scale in ladder order, with n. */
-  points: { scale: number | string; pass_at_b: number; n: number }[];
+  /** Pass@B per scale in ladder order, with n and its bootstrap interval (null without). */
+  points: { scale: number | string; pass_at_b: number; n: number; ci: Interval | null }[];
+  /**
+   * Scales of the ladder this pair has no trajectories at (N_irr or label):
+   * s* is taken over the others, so it may lie at one of these.
+   */
+  missing_scales: (number | string)[];
 }
 
 /** Result of {@linkcode scoreScale}. */
@@ -144,6 +149,8 @@ export interface ScaleScore {
   groups: ScaleGroupScore[];
   /** One row per (agent, system) with at least one scale. */
   boundaries: ScaleBoundaryScore[];
+  /** What the numbers rest on that the input did not say, e.g. a pair missing a scale. */
+  warnings: string[];
 }
 
 interface Acc {
@@ -152,6 +159,10 @@ interface Acc {
   qids: string[];
   rs: number[];
   cs: boolean[];
+  /** Each record's line (for the repeated-trajectory check). */
+  lines: number[];
+  /** Each record's trajectory id ("" without one). */
+  tids: string[];
 }
 
 const NO_SCALE = "\u0000";
@@ -220,37 +231,34 @@ function interval(lo: number, hi: number): Interval {
 
 /**
  * Percentile bootstrap over query ids (the resampling unit), the three
- * fractions from the same draws: query ids in sorted order (so the result
- * does not depend on line order); each resample draws as many ids as there
- * are, with replacement, and takes Σ count / Σ trajectories over the drawn
- * ids; the interval is the (1 − level)/2 and (1 + level)/2 quantiles (linear
- * interpolation, Hyndman–Fan type 7: simple-statistics' `quantileSorted`). The
- * draws and the quantile rule are those of `clusterBootstrapCi`
- * (lib/score/cluster_bootstrap.ts), done once for the three statistics.
+ * fractions from the same resamples. A resample draws as many ids as there
+ * are, uniformly with replacement, and takes Σ count / Σ trajectories over
+ * the drawn ids; the interval is the (1 − level)/2 and (1 + level)/2
+ * quantiles (linear interpolation, Hyndman–Fan type 7: simple-statistics'
+ * `quantileSorted`), as in `clusterBootstrapCi` (lib/score/cluster_bootstrap.ts).
+ *
+ * The sums depend only on how many drawn ids fall on each id *type* (its
+ * trajectories, passes and exhaustions), so a resample draws the type counts
+ * from their multinomial law (sequential binomials, d3-random's exact
+ * `randomBinomial`, on the group's seeded stream): the same distribution as
+ * drawing ids one by one, at a cost that grows with the number of types
+ * (3 for one trajectory per query) instead of the number of ids. Types are
+ * taken in sorted order, so nothing depends on line order.
  */
 function queryBootstrap(
-  qids: readonly string[],
+  ids: QueryIndex,
   rs: readonly number[],
   cs: readonly boolean[],
   o: { B: number; resamples: number; level: number; seed: string },
 ): NonNullable<ScaleGroupScore["ci"]> {
-  const ids = [...new Set(qids)].sort();
-  const index = new Map(ids.map((id, i) => [id, i]));
-  const g = ids.length;
-  const cnt = new Float64Array(g), pass = new Float64Array(g), exh = new Float64Array(g);
-  for (let t = 0; t < qids.length; t++) {
-    const i = index.get(qids[t])!;
-    cnt[i]++;
-    if (rs[t] > o.B) exh[i]++;
-    else if (cs[t]) pass[i]++;
-  }
-  const n = qids.length;
+  const types = idTypes(ids, rs, cs, o.B);
+  const n = rs.length;
   let P = 0, E = 0;
-  for (let i = 0; i < g; i++) {
-    P += pass[i];
-    E += exh[i];
+  for (const t of types) {
+    P += t.ids * t.pass;
+    E += t.ids * t.exh;
   }
-  if (g === 1) {
+  if (types.length === 1) {
     return {
       pass_at_b: interval(P / n, P / n),
       p_exh: interval(E / n, E / n),
@@ -258,17 +266,20 @@ function queryBootstrap(
     };
   }
   const rng = new SeededRandom(o.seed);
-  const draw = new Float64Array(g);
+  const binomial = randomBinomial.source(() => rng.random());
+  const g = types.reduce((s, t) => s + t.ids, 0);
   const mp = new Float64Array(o.resamples), me = new Float64Array(o.resamples);
   const mw = new Float64Array(o.resamples);
   for (let b = 0; b < o.resamples; b++) {
-    rng.fillRandbelow(g, draw);
-    let c = 0, p = 0, e = 0;
-    for (let k = 0; k < g; k++) {
-      const i = draw[k];
-      c += cnt[i];
-      p += pass[i];
-      e += exh[i];
+    let left = g, leftIds = g, c = 0, p = 0, e = 0;
+    for (let k = 0; k < types.length && left > 0; k++) {
+      const t = types[k];
+      const m = k === types.length - 1 ? left : binomial(left, t.ids / leftIds)();
+      leftIds -= t.ids;
+      left -= m;
+      c += m * t.cnt;
+      p += m * t.pass;
+      e += m * t.exh;
     }
     mp[b] = p / c;
     me[b] = e / c;
@@ -280,6 +291,43 @@ function queryBootstrap(
     return interval(quantileSorted(sorted, lo), quantileSorted(sorted, hi));
   };
   return { pass_at_b: iv(mp), p_exh: iv(me), p_wrong: iv(mw) };
+}
+
+/** An id type of the bootstrap: `ids` query ids each with `cnt` trajectories, `pass` and `exh` of them. */
+interface IdType {
+  cnt: number;
+  pass: number;
+  exh: number;
+  ids: number;
+}
+
+/** The query ids grouped by (trajectories, passes, exhaustions), in sorted order. */
+function idTypes(
+  ids: QueryIndex,
+  rs: readonly number[],
+  cs: readonly boolean[],
+  B: number,
+): IdType[] {
+  const cnt = new Int32Array(ids.count), pass = new Int32Array(ids.count);
+  const exh = new Int32Array(ids.count);
+  for (let t = 0; t < rs.length; t++) {
+    const i = ids.of[t];
+    cnt[i]++;
+    if (rs[t] > B) exh[i]++;
+    else if (cs[t]) pass[i]++;
+  }
+  // Keyed by cnt, then pass·(cnt + 1) + exh (exact: both are at most cnt).
+  const byCnt = new Map<number, Map<number, IdType>>();
+  for (let i = 0; i < ids.count; i++) {
+    let m = byCnt.get(cnt[i]);
+    if (m === undefined) byCnt.set(cnt[i], m = new Map());
+    const key = pass[i] * (cnt[i] + 1) + exh[i];
+    const t = m.get(key);
+    if (t !== undefined) t.ids++;
+    else m.set(key, { cnt: cnt[i], pass: pass[i], exh: exh[i], ids: 1 });
+  }
+  const out = [...byCnt.values()].flatMap((m) => [...m.values()]);
+  return out.sort((a, b) => a.cnt - b.cnt || a.pass - b.pass || a.exh - b.exh);
 }
 
 /**
@@ -301,7 +349,9 @@ function queryBootstrap(
  * @param opts budget, alpha, bootstrap, ladder and boundary options
  * @returns per-group scores, per-pair boundaries and the ladder
  * @throws {TrajectoryInputError} if a record has no correctness, or one label is given two
- *   different N_irr (or one N_irr two labels), or a label is missing from `ladder`
+ *   different N_irr (or one N_irr two labels), or a label is missing from `ladder`, or a
+ *   trajectory repeats another of the same (agent, system, scale, query_id) without a
+ *   distinct `trajectory_id` (naming both lines)
  * @throws {RangeError} on bad options
  */
 export function scoreScale(
@@ -315,9 +365,55 @@ export function scoreScale(
   const level = opts.level ?? 0.95;
   const seed = opts.seed ?? 0;
   const file = opts.file ?? "<memory>";
+  const tree = groupRecords(records, file);
+  const scales = resolveScales(tree, file);
+  const ladder = orderLadder(scales, opts.ladder, file);
+  const groups: ScaleGroupScore[] = [];
+  const boundaries: ScaleBoundaryScore[] = [];
+  const warnings: string[] = [];
+  const pair: PairOptions = {
+    B,
+    alpha,
+    resamples,
+    level,
+    seed,
+    file,
+    curveMax: opts.curveMax,
+    sustained: opts.sustained,
+  };
+  for (const agent of [...tree.keys()].sort(byCode)) {
+    const bySystem = tree.get(agent)!;
+    for (const system of [...bySystem.keys()].sort(byCode)) {
+      const scored = scorePair(agent, system, bySystem.get(system)!, scales, ladder, pair);
+      groups.push(...scored.groups);
+      if (scored.boundary === null) continue;
+      boundaries.push(scored.boundary);
+      if (scored.boundary.missing_scales.length > 0) {
+        warnings.push(missingScaleWarning(scored.boundary));
+      }
+    }
+  }
+  return {
+    budget: B,
+    alpha,
+    boundary_rule: opts.sustained ? "sustained" : "first",
+    bootstrap: { resamples, level, seed, unit: "query_id" },
+    n: records.length,
+    ladder: ladder.scales.map(shownScale),
+    groups,
+    boundaries,
+    warnings,
+  };
+}
 
-  // 1. Group by (agent, system, raw scale) with nested maps (no key strings per record).
-  const tree = new Map<string, Map<string, Map<string, Acc>>>();
+const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The records of each (agent, system, raw scale), nested maps (no key strings per record). */
+type RecordTree = Map<string, Map<string, Map<string, Acc>>>;
+
+/** Step 1: groups the records by (agent, system, raw scale); a record needs its correctness. */
+function groupRecords(records: readonly ScoreRecord[], file: string): RecordTree {
+  const tree: RecordTree = new Map();
   for (let k = 0; k < records.length; k++) {
     const r = records[k];
     if (r.correct !== true && r.correct !== false) {
@@ -336,14 +432,49 @@ export function scoreScale(
     const raw = s === null ? NO_SCALE : `${s.n_irr ?? ""}\u0001${s.label ?? ""}`;
     let acc = byScale.get(raw);
     if (acc === undefined) {
-      byScale.set(raw, acc = { scale: s, line: r.line ?? k + 1, qids: [], rs: [], cs: [] });
+      byScale.set(
+        raw,
+        acc = {
+          scale: s,
+          line: r.line ?? k + 1,
+          qids: [],
+          rs: [],
+          cs: [],
+          lines: [],
+          tids: [],
+        },
+      );
     }
     acc.qids.push(r.query_id);
     acc.rs.push(r.R);
     acc.cs.push(r.correct);
+    acc.lines.push(r.line ?? k + 1);
+    acc.tids.push(r.trajectory_id ?? "");
   }
+  return tree;
+}
 
-  // 2. Resolve labels <-> N_irr over the whole input; conflicts are input errors.
+/** The scales of the input with labels and N_irr resolved against each other. */
+interface ResolvedScales {
+  /** Every raw scale's records, and the same sorted by raw scale (a fixed order for errors). */
+  raws: Acc[];
+  sortedRaws: Acc[];
+  /** A raw scale with its label or N_irr filled in from another record that gives both. */
+  resolve: (s: TrajectoryScale | null) => TrajectoryScale | null;
+}
+
+/** The identity of a resolved scale: N_irr when known, else the label. */
+function scaleId(s: TrajectoryScale | null): string {
+  return s === null ? NO_SCALE : s.n_irr !== undefined ? `n:${s.n_irr}` : `l:${s.label}`;
+}
+
+/** A scale as the output shows it: its label, else N_irr. */
+function shownScale(s: TrajectoryScale): number | string {
+  return s.label ?? s.n_irr!;
+}
+
+/** Step 2: resolves labels <-> N_irr over the whole input; conflicts are input errors. */
+function resolveScales(tree: RecordTree, file: string): ResolvedScales {
   const labelToN = new Map<string, { n: number; line: number }>();
   const nToLabel = new Map<number, { label: string; line: number }>();
   const raws: Acc[] = [];
@@ -385,109 +516,208 @@ export function scoreScale(
     const label = s.label ?? (s.n_irr !== undefined ? nToLabel.get(s.n_irr)?.label : undefined);
     return { ...(label !== undefined ? { label } : {}), ...(n !== undefined ? { n_irr: n } : {}) };
   };
-  const idOf = (s: TrajectoryScale | null) =>
-    s === null ? NO_SCALE : s.n_irr !== undefined ? `n:${s.n_irr}` : `l:${s.label}`;
+  return { raws, sortedRaws, resolve };
+}
 
-  // 3. The ladder: every distinct resolved scale, in order.
+/** The ladder: its scales in order and each one's position. */
+interface Ladder {
+  scales: TrajectoryScale[];
+  index: Map<string, number>;
+}
+
+/**
+ * Step 3: the ladder, every distinct resolved scale in order: by N_irr when all have one, else
+ * in the order of `ladder` (a label outside it is an input error), else by label.
+ */
+function orderLadder(
+  scales: ResolvedScales,
+  ladder: readonly string[] | undefined,
+  file: string,
+): Ladder {
+  const { resolve } = scales;
   const ladderMap = new Map<string, TrajectoryScale>();
-  for (const a of raws) {
+  for (const a of scales.raws) {
     const s = resolve(a.scale);
-    if (s !== null) ladderMap.set(idOf(s), s);
+    if (s !== null) ladderMap.set(scaleId(s), s);
   }
   const allN = [...ladderMap.values()].every((s) => s.n_irr !== undefined);
   const labelOf = (s: TrajectoryScale) => s.label ?? String(s.n_irr);
-  let ladderScales = [...ladderMap.values()];
-  if (allN) ladderScales.sort((a, b) => a.n_irr! - b.n_irr!);
-  else if (opts.ladder !== undefined) {
-    const pos = new Map(opts.ladder.map((l, i) => [l, i]));
-    for (const s of ladderScales) {
+  let ordered = [...ladderMap.values()];
+  if (allN) ordered.sort((a, b) => a.n_irr! - b.n_irr!);
+  else if (ladder !== undefined) {
+    const pos = new Map(ladder.map((l, i) => [l, i]));
+    for (const s of ordered) {
       if (!pos.has(labelOf(s))) {
-        const a = sortedRaws.find((x) => x.scale !== null && idOf(resolve(x.scale)) === idOf(s));
+        const a = scales.sortedRaws.find((x) =>
+          x.scale !== null && scaleId(resolve(x.scale)) === scaleId(s)
+        );
         throw new TrajectoryInputError(
           file,
           a?.line ?? 0,
           "scale",
-          `expected a scale of the ladder ${JSON.stringify(opts.ladder)}, found "${labelOf(s)}"`,
+          `expected a scale of the ladder ${JSON.stringify(ladder)}, found "${labelOf(s)}"`,
         );
       }
     }
-    ladderScales = ladderScales.sort((a, b) => pos.get(labelOf(a))! - pos.get(labelOf(b))!);
-  } else ladderScales.sort((a, b) => compareLadderLabels(labelOf(a), labelOf(b)));
-  const ladderIndex = new Map(ladderScales.map((s, i) => [idOf(s), i]));
-  const shown = (s: TrajectoryScale): number | string => s.label ?? s.n_irr!;
-  const boundaryValue = (s: TrajectoryScale): number | string => s.n_irr ?? s.label!;
+    ordered = ordered.sort((a, b) => pos.get(labelOf(a))! - pos.get(labelOf(b))!);
+  } else ordered.sort((a, b) => compareLadderLabels(labelOf(a), labelOf(b)));
+  return { scales: ordered, index: new Map(ordered.map((s, i) => [scaleId(s), i])) };
+}
 
-  // 4. Score every (agent, system, scale).
+/** Budget, boundary and bootstrap settings shared by every (agent, system). */
+interface PairOptions {
+  B: number;
+  alpha: number;
+  resamples: number;
+  level: number;
+  seed: number | string;
+  file: string;
+  curveMax?: number;
+  sustained?: boolean;
+}
+
+/**
+ * Step 4: one (agent, system): its raw scales merged where they resolve to the same scale, each
+ * scale's group score in ladder order, and s*_alpha over the scales on the ladder.
+ */
+function scorePair(
+  agent: string,
+  system: string,
+  byScale: Map<string, Acc>,
+  scales: ResolvedScales,
+  ladder: Ladder,
+  o: PairOptions,
+): { groups: ScaleGroupScore[]; boundary: ScaleBoundaryScore | null } {
+  const merged = new Map<string, { scale: TrajectoryScale | null; accs: Acc[] }>();
+  for (const a of byScale.values()) {
+    const s = scales.resolve(a.scale);
+    const id = scaleId(s);
+    const m = merged.get(id);
+    if (m) m.accs.push(a);
+    else merged.set(id, { scale: s, accs: [a] });
+  }
+  const entries = [...merged.entries()].sort((x, y) =>
+    (ladder.index.get(x[0]) ?? -1) - (ladder.index.get(y[0]) ?? -1)
+  );
+  let maxR = 0;
+  for (const [, m] of entries) {
+    for (const a of m.accs) for (const r of a.rs) if (r > maxR) maxR = r;
+  }
+  const curveEnd = o.curveMax ?? Math.min(maxR, 10_000);
   const groups: ScaleGroupScore[] = [];
-  const boundaries: ScaleBoundaryScore[] = [];
-  const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  for (const agent of [...tree.keys()].sort(byCode)) {
-    const bySystem = tree.get(agent)!;
-    for (const system of [...bySystem.keys()].sort(byCode)) {
-      // Merge raw scales that resolve to the same scale.
-      const merged = new Map<string, { scale: TrajectoryScale | null; accs: Acc[] }>();
-      for (const a of bySystem.get(system)!.values()) {
-        const s = resolve(a.scale);
-        const id = idOf(s);
-        const m = merged.get(id);
-        if (m) m.accs.push(a);
-        else merged.set(id, { scale: s, accs: [a] });
+  for (const [id, m] of entries) {
+    const g = scoreGroup(agent, system, m.scale, m.accs, {
+      B: o.B,
+      curveEnd,
+      resamples: o.resamples,
+      level: o.level,
+      seed: `${o.seed}|${agent}|${system}|${id}`,
+      file: o.file,
+    });
+    g.ladder_index = ladder.index.get(id) ?? -1;
+    if (m.scale !== null) g.scale = shownScale(m.scale);
+    groups.push(g);
+  }
+  const laddered = groups.filter((g) => g.scale_ref !== null);
+  if (laddered.length === 0) return { groups, boundary: null };
+  const boundary = pairBoundary(laddered, ladder.scales, {
+    alpha: o.alpha,
+    sustained: o.sustained,
+  });
+  return { groups, boundary };
+}
+
+/** The value s* reports for a scale: N_irr when known, else the label. */
+function boundaryValue(s: TrajectoryScale): number | string {
+  return s.n_irr ?? s.label!;
+}
+
+/** s*_alpha of one (agent, system) from its groups on the ladder; scales it lacks are listed. */
+function pairBoundary(
+  laddered: readonly ScaleGroupScore[],
+  ladder: readonly TrajectoryScale[],
+  o: { alpha: number; sustained?: boolean },
+): ScaleBoundaryScore {
+  const points = laddered.map((g) => ({
+    scale: boundaryValue(g.scale_ref!),
+    pass_at_b: g.pass_at_b,
+    n: g.n,
+    ci: g.ci?.pass_at_b ?? null,
+  }));
+  const b = usableScaleBoundary(
+    points.map((p) => ({ scale: p.scale, value: p.pass_at_b })),
+    o.alpha,
+  );
+  const have = new Set(laddered.map((g) => g.ladder_index));
+  return {
+    agent: laddered[0].agent,
+    system: laddered[0].system,
+    s_star: o.sustained ? b.s_star_sustained : b.s_star,
+    recovers: b.recovers,
+    s_star_first: b.s_star,
+    s_star_sustained: b.s_star_sustained,
+    points,
+    missing_scales: ladder.filter((_, i) => !have.has(i)).map(boundaryValue),
+  };
+}
+
+function missingScaleWarning(b: ScaleBoundaryScore): string {
+  const pair = `${JSON.stringify(b.agent)}/${JSON.stringify(b.system)}`;
+  return `${pair} has no trajectories at scale(s) ${b.missing_scales.join(", ")} of the ` +
+    `ladder: its s* = ${b.s_star} is taken over the ${b.points.length} scale(s) it has, ` +
+    "and could lie at a missing one";
+}
+
+/** Each trajectory's query as a number 0..count-1 (in concatenation order of the accs). */
+interface QueryIndex {
+  /** The query number of each trajectory. */
+  of: Int32Array;
+  /** Distinct query ids. */
+  count: number;
+}
+
+/**
+ * Numbers the queries of one group's trajectories, refusing a trajectory
+ * that repeats another of the same (agent, system, scale, query): it would
+ * count twice in n and every fraction. Trajectories of one query told apart
+ * by distinct `trajectory_id`s (repeated trials) are kept.
+ */
+function queryIndex(accs: readonly Acc[], where: string, file: string): QueryIndex {
+  const index = new Map<string, number>();
+  const plainLine: number[] = []; // line of the query's trajectory without an id, 0 if none
+  const byId = new Map<string, number>();
+  const of = new Int32Array(accs.reduce((s, a) => s + a.qids.length, 0));
+  let t = 0;
+  for (const a of accs) {
+    for (let k = 0; k < a.qids.length; k++, t++) {
+      const q = a.qids[k], tid = a.tids[k], line = a.lines[k];
+      let i = index.get(q);
+      if (i === undefined) {
+        index.set(q, i = plainLine.length);
+        plainLine.push(0);
       }
-      const entries = [...merged.entries()].sort((x, y) =>
-        (ladderIndex.get(x[0]) ?? -1) - (ladderIndex.get(y[0]) ?? -1)
+      of[t] = i;
+      let before: number | undefined;
+      if (tid === "") {
+        if (plainLine[i] === 0) plainLine[i] = line;
+        else before = plainLine[i];
+      } else {
+        const key = JSON.stringify([q, tid]);
+        before = byId.get(key);
+        if (before === undefined) byId.set(key, line);
+      }
+      if (before === undefined) continue;
+      throw new TrajectoryInputError(
+        file,
+        line,
+        tid === "" ? "query_id" : "trajectory_id",
+        `expected one trajectory per (query, scale) of ${where}: query ${JSON.stringify(q)}` +
+          `${tid === "" ? "" : ` (trajectory ${JSON.stringify(tid)})`} is also on line ${before}` +
+          (tid === "" ? " (give repeated trials distinct trajectory_id values)" : ""),
       );
-      let maxR = 0;
-      for (const [, m] of entries) {
-        for (const a of m.accs) for (const r of a.rs) if (r > maxR) maxR = r;
-      }
-      const curveEnd = opts.curveMax ?? Math.min(maxR, 10_000);
-      const pairGroups: ScaleGroupScore[] = [];
-      for (const [id, m] of entries) {
-        const g = scoreGroup(agent, system, m.scale, m.accs, {
-          B,
-          curveEnd,
-          resamples,
-          level,
-          seed: `${seed}|${agent}|${system}|${id}`,
-        });
-        g.ladder_index = ladderIndex.get(id) ?? -1;
-        if (m.scale !== null) g.scale = shown(m.scale);
-        pairGroups.push(g);
-      }
-      groups.push(...pairGroups);
-      const laddered = pairGroups.filter((g) => g.scale_ref !== null);
-      if (laddered.length > 0) {
-        const points = laddered.map((g) => ({
-          scale: boundaryValue(g.scale_ref!),
-          pass_at_b: g.pass_at_b,
-          n: g.n,
-        }));
-        const b = usableScaleBoundary(
-          points.map((p) => ({ scale: p.scale, value: p.pass_at_b })),
-          alpha,
-        );
-        boundaries.push({
-          agent,
-          system,
-          s_star: opts.sustained ? b.s_star_sustained : b.s_star,
-          recovers: b.recovers,
-          s_star_first: b.s_star,
-          s_star_sustained: b.s_star_sustained,
-          points,
-        });
-      }
     }
   }
-  return {
-    budget: B,
-    alpha,
-    boundary_rule: opts.sustained ? "sustained" : "first",
-    bootstrap: { resamples, level, seed, unit: "query_id" },
-    n: records.length,
-    ladder: ladderScales.map(shown),
-    groups,
-    boundaries,
-  };
+  return { of, count: plainLine.length };
 }
 
 function scoreGroup(
@@ -495,8 +725,19 @@ function scoreGroup(
   system: string,
   scale: TrajectoryScale | null,
   accs: Acc[],
-  o: { B: number; curveEnd: number; resamples: number; level: number; seed: string },
+  o: {
+    B: number;
+    curveEnd: number;
+    resamples: number;
+    level: number;
+    seed: string;
+    file: string;
+  },
 ): ScaleGroupScore {
+  const where = `${JSON.stringify(agent)}/${JSON.stringify(system)} at ${
+    scale === null ? "no scale" : `scale ${scale.label ?? scale.n_irr}`
+  }`;
+  const ids = queryIndex(accs, where, o.file);
   const all = new Map<number, number>(), corr = new Map<number, number>();
   let n = 0, sumR = 0, pass = 0, exh = 0;
   for (const a of accs) {
@@ -517,8 +758,8 @@ function scoreGroup(
     n: all.get(r)!,
     correct: corr.get(r) ?? 0,
   }));
-  const where = `${agent}/${system}/${scale === null ? "-" : JSON.stringify(scale)}`;
-  assertSplit(pass / n, exh / n, wrong / n, where);
+  const at = `${agent}/${system}/${scale === null ? "-" : JSON.stringify(scale)}`;
+  assertSplit(pass / n, exh / n, wrong / n, at);
 
   // Pass@B(B) curve from the histogram (budgets are post hoc).
   const curve: BudgetPoint[] = [];
@@ -530,17 +771,15 @@ function scoreGroup(
       h++;
     }
     const p = cumCorr / n, e = (n - cumAll) / n, w = (cumAll - cumCorr) / n;
-    assertSplit(p, e, w, `${where} B=${b}`);
+    assertSplit(p, e, w, `${at} B=${b}`);
     curve.push({ B: b, pass_at_b: p, p_exh: e, p_wrong: w });
   }
 
   let ci: ScaleGroupScore["ci"] = null;
-  const qids = accs.length === 1 ? accs[0].qids : accs.flatMap((a) => a.qids);
-  const queries = new Set(qids).size;
   if (o.resamples > 0) {
     const rs = accs.length === 1 ? accs[0].rs : accs.flatMap((a) => a.rs);
     const cs = accs.length === 1 ? accs[0].cs : accs.flatMap((a) => a.cs);
-    ci = queryBootstrap(qids, rs, cs, o);
+    ci = queryBootstrap(ids, rs, cs, o);
   }
   return {
     agent,
@@ -549,7 +788,7 @@ function scoreGroup(
     scale_ref: scale,
     ladder_index: -1,
     n,
-    queries,
+    queries: ids.count,
     pass_at_b: pass / n,
     p_exh: exh / n,
     p_wrong: wrong / n,

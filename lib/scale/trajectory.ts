@@ -696,15 +696,31 @@ export interface JudgeVerdict {
  * @param textIn the log's content
  * @param file file name for errors
  * @returns the verdicts in file order
- * @throws {TrajectoryInputError} on a bad line, naming file, line and field
+ * @throws {TrajectoryInputError} on a bad line, naming file, line and field; for a line that
+ *   repeats another's question_id with the same targeting keys (naming both lines)
  */
 export function readJudgeLog(textIn: string, file = "<memory>"): JudgeVerdict[] {
   const out: JudgeVerdict[] = [];
+  const lineOf = new Map<string, number>();
   for (const { line, text: s } of jsonlLines(textIn)) {
     const parsed = JudgeLogLineSchema.safeParse(parseJsonLine(s, file, line));
     if (!parsed.success) throw zodIssue(file, line, parsed.error);
     const j = parsed.data;
     const scale = scaleOf(j.scale);
+    // A verdict given twice for the same target is a repeated line, not a second trajectory.
+    const key = JSON.stringify([j.question_id, j.trajectory_id, j.agent, j.system, scale]);
+    const before = lineOf.get(key);
+    if (before !== undefined) {
+      const targeted = [j.trajectory_id, j.agent, j.system, j.scale].some((x) => x !== undefined);
+      throw new TrajectoryInputError(
+        file,
+        line,
+        "question_id",
+        `expected one verdict per question${targeted ? " and target" : ""}: ` +
+          `${JSON.stringify(j.question_id)} is also line ${before}`,
+      );
+    }
+    lineOf.set(key, line);
     out.push({
       question_id: j.question_id,
       label: j.autoeval_label.label,

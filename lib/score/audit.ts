@@ -31,10 +31,11 @@
  *
  * @module
  */
-import { checkFeasible, evaluateStore, saturate } from "../objective.ts";
+import { checkFeasible, evaluateStore, saturate, valueTol } from "../objective.ts";
 import type { CompiledPackage } from "../package/compile.ts";
 import { UNIT_FAMILIES, type UnitFamily } from "../package/schema.ts";
 import { type Certificate, isCertified } from "../solve/result.ts";
+import { requireWithinBound } from "../solve/issue.ts";
 import { type CertificateUse, requireCertificate } from "../certificate.ts";
 import { solveBnb } from "../solve/bnb.ts";
 import { getWriter } from "../writers/registry.ts";
@@ -248,6 +249,8 @@ function valueFromLevels(cp: CompiledPackage, levels: readonly number[]): number
  * @throws {TypeError} if no exact solver made `opt` (see {@linkcode certifiedStore})
  * @throws {RangeError} if a store is infeasible at B or has unknown ids, or
  *   the certificate is for another package, budget or k, or is not certified
+ * @throws {ClaimError} if the writer's F exceeds the certificate's proven bound (beyond its
+ *   tolerance)
  */
 export function auditStore(
   cp: CompiledPackage,
@@ -258,6 +261,7 @@ export function auditStore(
 ): FailureAudit {
   let xs = storeIndices(cp, certifiedStore(opt, { cp, budget }), budget, "OPT");
   const xw = storeIndices(cp, store, budget, "writer");
+  requireWithinBound(evaluateStore(cp, xw), opt, "audit against OPT", valueTol(cp));
   let reference: FailureAudit["reference"] = "certificate";
   if ((opts.tieToWriter ?? true) && evaluateStore(cp, xw) >= evaluateStore(cp, xs) - TOL) {
     xs = xw;

@@ -7,6 +7,7 @@ import { checkFeasible, evaluateStore, valueTol } from "../objective.ts";
 import type { CompiledPackage } from "../package/compile.ts";
 import { type Certificate, isCertified } from "../solve/result.ts";
 import { type CertificateUse, requireCertificate } from "../certificate.ts";
+import { requireWithinBound } from "../solve/issue.ts";
 
 /**
  * The artifact's absolute zero for its safe ratio (ARTIFACT-SPEC §6.1). Ratios to a
@@ -43,11 +44,40 @@ export interface Ratio {
  * @param value F(X) of the scored store, in weight units
  * @param opt an exact solver's certificate (as `solve()`, `solveBnb()`, ... return it)
  * @param use the package, budget and k the ratio is for: the certificate must belong to them
- * @returns the ratio and its flag (`uncertified` when the certificate is genuine but not optimal)
- * @throws {TypeError} if no exact solver made `opt` (see `requireCertificate`)
+ * @returns the ratio and its flag (`uncertified` when the certificate is genuine but certifies
+ *   nothing: `unverified`, `time_limit`, `no_certificate`)
+ * @throws {TypeError} if no exact solver made `opt` (see `requireCertificate`), or the package
+ *   was modified after compilePackage()
  * @throws {RangeError} if `opt` belongs to another package, budget or k
+ * @throws {ClaimError} (name `ClaimError`) if `value` exceeds the certificate's proven bound by
+ *   more than its tolerance: a ratio above 1 is an error, never "ok"
  */
 export function ratioToOpt(value: number, opt: Certificate, use: CertificateUse): Ratio {
+  requireCertificate(opt, use, "take a ratio to OPT");
+  if (!isCertified(opt) || opt.objective === null) return { ratio: null, flag: "uncertified" };
+  requireWithinBound(value, opt, "take a ratio to OPT", valueTol(use.cp));
+  if (Math.abs(opt.objective) <= valueTol(use.cp)) return { ratio: null, flag: "degenerate_opt" };
+  return { ratio: value / opt.objective, flag: "ok" };
+}
+
+/**
+ * F(X) / OPT_P(B) for a store X of a LARGER package (the union P+ of P and a
+ * system's memories, lib/systems/union_score.ts) against the certificate of
+ * P: the same checks as {@linkcode ratioToOpt} except the bound, since X may
+ * use what P does not hold, so a value above 1 is a finding there, not an
+ * error. Every ratio of a store to its own package's OPT uses `ratioToOpt`.
+ *
+ * @param value F(X) on the larger package, in weight units
+ * @param opt the certificate of P
+ * @param use P, the budget and k
+ * @returns the ratio and its flag
+ * @throws {TypeError} / {RangeError} as {@linkcode ratioToOpt}
+ */
+export function ratioToSmallerPackageOpt(
+  value: number,
+  opt: Certificate,
+  use: CertificateUse,
+): Ratio {
   requireCertificate(opt, use, "take a ratio to OPT");
   if (!isCertified(opt) || opt.objective === null) return { ratio: null, flag: "uncertified" };
   if (Math.abs(opt.objective) <= valueTol(use.cp)) return { ratio: null, flag: "degenerate_opt" };

@@ -15,6 +15,9 @@
  * 3. give `memaudit merge` a {@linkcode ShardKind} (lib/cli/mergers.ts) with
  *    what its merge recomputes from the joined files.
  *
+ * Entry point `memaudit/shard` (deno.json `exports["./shard"]`): this list is what the part
+ * offers; anything under `lib/shard/` it does not name is internal and may change.
+ *
  * @module
  */
 export * from "./partition.ts";

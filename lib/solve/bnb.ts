@@ -36,8 +36,9 @@ import {
   valueTol,
 } from "../objective.ts";
 import type { Certificate } from "./result.ts";
+import type { Segment } from "../package/schema.ts";
 import { checkSolveArgs } from "./_validate.ts";
-import { issueCertificate } from "./issue.ts";
+import { type CertificateDraft, issueCertificate } from "./issue.ts";
 
 /** Above this many groups the `auto` bound is `knapsack`. */
 const AUTO_KNAPSACK_GROUPS = 8;
@@ -70,6 +71,11 @@ export interface BnbOptions {
    * optimal one.
    */
   exploreTies?: boolean;
+  /**
+   * Stop after this many nodes with status `time_limit` (default: none). A cap on work rather
+   * than time: whether a search finishes within it does not depend on the machine.
+   */
+  nodeLimit?: number;
 }
 
 interface GroupOptions {
@@ -111,7 +117,8 @@ function groupOptions(
     return cp.groups.map((g) => {
       const order = [...g].map((c) => ({ c, f: single[c] }))
         .sort((a, b) =>
-          b.f - a.f || cp.cost[a.c] - cp.cost[b.c] || compareIds(cp.candIds[a.c], cp.candIds[b.c])
+          b.f - a.f || cp.cost[a.c] - cp.cost[b.c] ||
+          compareIds(cp.candIds[a.c], cp.candIds[b.c])
         );
       const members: number[][] = [[]], cost: number[] = [0];
       for (const o of order) {
@@ -128,7 +135,10 @@ function groupOptions(
     const subsets: { m: number[]; cost: number; f: number; ids: string[] }[] = [];
     const cur: number[] = [], costs: number[] = [];
     const rec = (start: number, cost: number): boolean => {
-      if ((++total & 255) === 0 && deadline !== Infinity && performance.now() > deadline) {
+      if (
+        (++total & 255) === 0 && deadline !== Infinity &&
+        performance.now() > deadline
+      ) {
         timedOut = true;
         return false;
       }
@@ -158,7 +168,9 @@ function groupOptions(
       };
     }
     // Sorting costs about what enumerating did: stop now rather than overrun the limit.
-    if (deadline !== Infinity && 2 * performance.now() - t0 > deadline) return { stop: "time" };
+    if (deadline !== Infinity && 2 * performance.now() - t0 > deadline) {
+      return { stop: "time" };
+    }
     subsets.sort((a, b) => {
       const d = b.f / Math.max(1, b.cost) - a.f / Math.max(1, a.cost);
       if (d !== 0) return d;
@@ -169,7 +181,10 @@ function groupOptions(
       }
       return a.ids.length - b.ids.length;
     });
-    out.push({ members: subsets.map((s) => s.m), cost: subsets.map((s) => s.cost) });
+    out.push({
+      members: subsets.map((s) => s.m),
+      cost: subsets.map((s) => s.cost),
+    });
   }
   return out;
 }
@@ -247,7 +262,12 @@ interface Workspace {
 }
 
 /** Fresh search buffers for a package of M units and G groups. */
-function workspace(M: number, G: number, maxCells: number, maxMembers: number): Workspace {
+function workspace(
+  M: number,
+  G: number,
+  maxCells: number,
+  maxMembers: number,
+): Workspace {
   return {
     z: new Float64Array(M),
     tAt: new Int32Array(G + 1),
@@ -342,7 +362,9 @@ function searchTables(
   const { suffix } = tables;
   const unitMax = new Float64Array(M), optionSum = new Float64Array(M);
   for (let i = G - 1; i >= 0; i--) {
-    if ((i & 63) === 0 && deadline !== Infinity && performance.now() > deadline) {
+    if (
+      (i & 63) === 0 && deadline !== Infinity && performance.now() > deadline
+    ) {
       return { stop: "time" };
     }
     unitMax.fill(0, 0, M);
@@ -364,7 +386,9 @@ function searchTables(
         for (let t = 0; t < u.length; t++) optionSum[u[t]] = 0;
       }
     }
-    for (let r = 0; r < M; r++) suffix[i * M + r] = suffix[(i + 1) * M + r] + unitMax[r];
+    for (let r = 0; r < M; r++) {
+      suffix[i * M + r] = suffix[(i + 1) * M + r] + unitMax[r];
+    }
   }
 
   // The options' costs, cells and members, group after group.
@@ -420,12 +444,36 @@ function searchTables(
  * @throws {RangeError} for a budget that is not finite and >= 0, a k that is
  *   not an integer >= 1, or a non-finite lowerBound
  */
-export function solveBnb(cp: CompiledPackage, budget: number, opts: BnbOptions = {}): Certificate {
+export function solveBnb(
+  cp: CompiledPackage,
+  budget: number,
+  opts: BnbOptions = {},
+): Certificate {
   return issueCertificate(cp, searchBnb(cp, budget, opts));
 }
 
-function searchBnb(cp: CompiledPackage, budget: number, opts: BnbOptions = {}): Certificate {
-  const t0 = performance.now();
+/** Tolerances, floors and limits of one search ({@linkcode searchLimits}). */
+interface Limits {
+  k: number;
+  useKnapsack: boolean;
+  /** Tie tolerance (valueTol) and the 1e-9-relative pad of the knapsack bound and floors. */
+  TOL: number;
+  SLACK: number;
+  /** Prune when the bound cannot reach best − TOL (ties explored) or best + TOL (ties skipped). */
+  margin: number;
+  deadline: number;
+  nodeCap: number;
+  /** Prune below this (a caller's or the greedy store's F, less SLACK). */
+  floor: number;
+}
+
+/** Checks the options and derives the search's tolerances and limits (floor still -Infinity). */
+function searchLimits(
+  cp: CompiledPackage,
+  budget: number,
+  opts: BnbOptions,
+  t0: number,
+): Limits {
   const k = opts.k ?? cp.k;
   checkSolveArgs("branch-and-bound", budget, k);
   if (opts.lowerBound !== undefined && !Number.isFinite(opts.lowerBound)) {
@@ -434,74 +482,157 @@ function searchBnb(cp: CompiledPackage, budget: number, opts: BnbOptions = {}): 
     );
   }
   const bound = opts.bound ?? "auto";
-  const useKnapsack = bound === "knapsack" ||
-    (bound === "auto" && cp.groups.length > AUTO_KNAPSACK_GROUPS);
-  // Value tolerances relative to the package's scale (valueTol): ties, pruning, floors.
-  // SLACK (1e-9 relative) pads the knapsack bound and the floors; it never falls below 1e-300,
-  // where divisions of subnormal gains lose their relative precision.
-  const TOL = valueTol(cp), SLACK = Math.max(1e-9 * valueScale(cp), 1e-300);
-  // Prune when the bound cannot reach best − TOL (ties explored) or best + TOL (ties skipped).
-  const margin = opts.exploreTies === false ? -TOL : TOL;
-  const deadline = opts.timeLimitMs === undefined ? Infinity : t0 + opts.timeLimitMs;
-  const tooLarge = tableSizeProblem(cp);
-  if (tooLarge !== null) return stopped(cp, budget, k, opts, t0, null, tooLarge);
-  const greedy = useKnapsack ? greedyStore(cp, budget, k, deadline) : null;
-  const floor = (opts.lowerBound ?? greedy?.value ?? -Infinity) - SLACK;
-  const M = cp.unitIds.length;
-  const G = cp.groups.length;
-  const tables = searchTables(cp, budget, k, deadline);
-  if ("stop" in tables) return stopped(cp, budget, k, opts, t0, greedy, tables);
-  const {
-    options,
-    suffix,
-    optFirst,
-    optCost,
-    cellStart,
-    cellUnit,
-    cellVal,
-    memStart,
-    memCand,
-    maxCells,
-    maxMembers,
-    firstUnit,
-    resumeFrom,
-  } = tables;
-  const w = cp.weights;
-  const seg = cp.segments.every((h) => h === null) ? null : cp.segments;
-
-  const ws = tables.spare ?? workspace(M, G, maxCells, maxMembers);
-  tables.spare = null;
-  const { z, tAt, usedAt, saved, path, partS, partC } = ws;
-  z.fill(0); // a search stopped by the time limit leaves z dirty
-  partS[0] = partC[0] = 0;
-  // The one cost-to-budget rule: a running path cost at or below `lo` fits, above `hi` does
-  // not (budgetFilter's window for the longest path), in between the exact sum decides.
-  const limit = budget + BUDGET_RTOL * budget, win = 4 * (maxMembers + 4) * 2 ** -52 * limit;
-  const lo = limit - win, hi = limit + win;
-  const pathCosts: number[] = [];
-  // (The path length is an argument: a closure over the loop's `pathLen` would move it to the heap.)
-  const fitsExactly = (t: number, len: number) => {
-    pathCosts.length = 0;
-    for (let q = 0; q < len; q++) pathCosts.push(cp.cost[path[q]]);
-    for (let q = memStart[t]; q < memStart[t + 1]; q++) pathCosts.push(cp.cost[memCand[q]]);
-    return exactFits(pathCosts, pathCosts.length, budget);
+  const TOL = valueTol(cp);
+  return {
+    k,
+    useKnapsack: bound === "knapsack" ||
+      (bound === "auto" && cp.groups.length > AUTO_KNAPSACK_GROUPS),
+    TOL,
+    // SLACK never falls below 1e-300, where divisions of subnormal gains lose their precision.
+    SLACK: Math.max(1e-9 * valueScale(cp), 1e-300),
+    margin: opts.exploreTies === false ? -TOL : TOL,
+    deadline: opts.timeLimitMs === undefined ? Infinity : t0 + opts.timeLimitMs,
+    nodeCap: opts.nodeLimit ?? Infinity,
+    floor: -Infinity,
   };
-  let best = 0, bestCost = 0, bestPath: number[] = [];
-  let nodes = 0, timedOut = false;
+}
+
+function searchBnb(
+  cp: CompiledPackage,
+  budget: number,
+  opts: BnbOptions = {},
+): CertificateDraft {
+  const t0 = performance.now();
+  const lim = searchLimits(cp, budget, opts, t0);
+  const tooLarge = tableSizeProblem(cp);
+  if (tooLarge !== null) {
+    return stopped(cp, budget, lim.k, opts, t0, null, tooLarge);
+  }
+  const greedy = lim.useKnapsack ? greedyStore(cp, budget, lim.k, lim.deadline) : null;
+  lim.floor = (opts.lowerBound ?? greedy?.value ?? -Infinity) - lim.SLACK;
+  const tables = searchTables(cp, budget, lim.k, lim.deadline);
+  if ("stop" in tables) {
+    return stopped(cp, budget, lim.k, opts, t0, greedy, tables);
+  }
+  const ws = tables.spare ?? workspace(
+    cp.unitIds.length,
+    cp.groups.length,
+    tables.maxCells,
+    tables.maxMembers,
+  );
+  tables.spare = null;
+  const run = depthFirst(cp, budget, tables, ws, lim);
+  tables.spare = ws;
+  if (
+    !run.timedOut && opts.lowerBound !== undefined &&
+    run.best + lim.SLACK < opts.lowerBound
+  ) {
+    // The caller's lower bound was not the F of a feasible store: it may have pruned the optimum.
+    const left = opts.timeLimitMs === undefined
+      ? undefined
+      : Math.max(0, opts.timeLimitMs - (performance.now() - t0));
+    return solveBnb(cp, budget, {
+      ...opts,
+      lowerBound: undefined,
+      timeLimitMs: left,
+    });
+  }
+  return searchResult(
+    cp,
+    budget,
+    lim,
+    opts,
+    performance.now() - t0,
+    run,
+    greedy,
+  );
+}
+
+/** What a depth-first search found: the incumbent, the root bound and whether it stopped early. */
+interface Run {
+  best: number;
+  bestCost: number;
+  bestPath: number[];
+  nodes: number;
+  timedOut: boolean;
+  rootBound: number;
+}
+
+/** The certificate of a finished or stopped search. */
+function searchResult(
+  cp: CompiledPackage,
+  budget: number,
+  lim: Limits,
+  opts: BnbOptions,
+  timeMs: number,
+  run: Run,
+  greedy: CoverageState | null,
+): CertificateDraft {
+  let { best, bestCost } = run;
+  const store = run.bestPath.map((c) => cp.candIds[c]);
+  const common = {
+    solver: "bnb" as const,
+    budget,
+    k: lim.k,
+    nodes: run.nodes,
+    timeMs,
+  };
+  if (!run.timedOut) {
+    return {
+      ...common,
+      status: "optimal",
+      objective: best,
+      store,
+      cost: bestCost,
+      bound: best,
+      gap: 0,
+    };
+  }
+  if (greedy && greedy.value > best) {
+    // The floor kept the search from recording anything below the greedy store.
+    best = greedy.value;
+    bestCost = greedy.cost;
+    store.splice(0, store.length, ...greedy.selected.map((c) => cp.candIds[c]));
+  }
+  const bound = Math.max(run.rootBound, best);
+  return {
+    ...common,
+    status: "time_limit",
+    objective: best,
+    store,
+    cost: bestCost,
+    bound,
+    gap: bound > 0 ? (bound - best) / bound : 0,
+    message: run.nodes > lim.nodeCap
+      ? `node limit of ${lim.nodeCap} reached`
+      : `time limit of ${opts.timeLimitMs} ms reached`,
+  };
+}
+
+/**
+ * The multiple-choice knapsack LP bound on the gain of groups i.. with capacity cap, valuing
+ * each option by its members' marginal gains on the search's coverage z (an overestimate of
+ * their joint gain: F is submodular). Returns the bound as a function of (i, cap).
+ */
+function knapsackBound(
+  cp: CompiledPackage,
+  options: GroupOptions[],
+  z: Float64Array,
+): (i: number, cap: number) => number {
+  const w = cp.weights, G = options.length;
   // CoverageState.gainFast on z itself: the marginal over c's row only.
   const gainFast = (c: number) => {
     const units = cp.rowUnits[c], vals = cp.rowVals[c];
     let g = 0;
     for (let t = 0; t < units.length; t++) {
       const r = units[t], z0 = z[r];
-      g += w[r] * (saturate(cp.segments[r], z0 + vals[t]) - saturate(cp.segments[r], z0));
+      g += w[r] *
+        (saturate(cp.segments[r], z0 + vals[t]) - saturate(cp.segments[r], z0));
     }
     return g;
   };
-
-  // Multiple-choice knapsack LP bound on the gain of groups i.. with capacity cap.
   const hullSlopes: number[] = [], hullWidths: number[] = [];
-  const knapsackGain = (i: number, cap: number) => {
+  return (i: number, cap: number) => {
     hullSlopes.length = 0;
     hullWidths.length = 0;
     for (let g = i; g < G; g++) {
@@ -514,29 +645,7 @@ function searchBnb(cp: CompiledPackage, budget: number, opts: BnbOptions = {}): 
         for (const c of o.members[t]) gain += gainFast(c);
         if (gain > 0) pts.push([o.cost[t], gain]);
       }
-      if (pts.length === 0) continue;
-      pts.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
-      let cy = 0;
-      const hull: [number, number][] = [];
-      for (const p of pts) {
-        if (p[1] <= cy) continue; // dominated: no more gain for more cost
-        while (hull.length > 0) {
-          const [px, py] = hull[hull.length - 1];
-          const [bx, by] = hull.length > 1 ? hull[hull.length - 2] : [0, 0];
-          // Drop the last hull point if it lies under the segment from its predecessor to p.
-          if ((py - by) * (p[0] - bx) <= (p[1] - by) * (px - bx)) hull.pop();
-          else break;
-        }
-        hull.push(p);
-        cy = p[1];
-      }
-      let px = 0, py = 0;
-      for (const [hx, hy] of hull) {
-        hullWidths.push(hx - px);
-        hullSlopes.push((hy - py) / (hx - px));
-        px = hx;
-        py = hy;
-      }
+      if (pts.length > 0) upperHull(pts, hullSlopes, hullWidths);
     }
     const idx = hullSlopes.map((_, t) => t).sort((a, b) => hullSlopes[b] - hullSlopes[a]);
     let left = cap, total = 0;
@@ -548,168 +657,289 @@ function searchBnb(cp: CompiledPackage, budget: number, opts: BnbOptions = {}): 
     }
     return total;
   };
+}
 
-  // Depth-first search without recursion. At depth i, tAt[i] is the option
-  // applied (optFirst[i] - 1: none yet), usedAt[i] the cost of the path above;
-  // applying an option pushes the previous z of its cells on `saved`, undoing
-  // pops them in reverse order, so z is restored bit for bit.
-  let sp = 0, pathLen = 0;
-  const checkTime = deadline !== Infinity;
-  // Read the clock every 1024 nodes, or at every node when a node costs O(candidates).
-  const clockMask = useKnapsack && cp.candIds.length > 2000 ? 0 : 1023;
-  // Partial sums (s, c) before each term, per depth: row d holds M + 1 entries.
-  const rootBound = sumTerms(w, seg, z, suffix, 0, 0, 0, 0, null, null, 0);
+/** Appends the slopes and widths of the upper concave hull of `pts` (from (0, 0)). */
+function upperHull(
+  pts: [number, number][],
+  slopes: number[],
+  widths: number[],
+): void {
+  pts.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  let cy = 0;
+  const hull: [number, number][] = [];
+  for (const p of pts) {
+    if (p[1] <= cy) continue; // dominated: no more gain for more cost
+    while (hull.length > 0) {
+      const [px, py] = hull[hull.length - 1];
+      const [bx, by] = hull.length > 1 ? hull[hull.length - 2] : [0, 0];
+      // Drop the last hull point if it lies under the segment from its predecessor to p.
+      if ((py - by) * (p[0] - bx) <= (p[1] - by) * (px - bx)) hull.pop();
+      else break;
+    }
+    hull.push(p);
+    cy = p[1];
+  }
+  let px = 0, py = 0;
+  for (const [hx, hy] of hull) {
+    widths.push(hx - px);
+    slopes.push((hy - py) / (hx - px));
+    px = hx;
+    py = hy;
+  }
+}
+
+/** The state of one depth-first search (see {@linkcode depthFirst}). */
+interface Dfs extends Run {
+  cp: CompiledPackage;
+  t: SearchTables;
+  ws: Workspace;
+  lim: Limits;
+  w: Float64Array;
+  seg: readonly (readonly Segment[] | null)[] | null;
+  /** Running path cost at or below `lo` fits, above `hi` does not; between, the exact sum. */
+  lo: number;
+  hi: number;
+  budget: number;
+  /** Top of the undo stack `ws.saved`, and the number of candidates on the path. */
+  sp: number;
+  pathLen: number;
+  checkTime: boolean;
+  clockMask: number;
+  knapsack: ((i: number, cap: number) => number) | null;
+  pathCosts: number[];
+}
+
+/** Whether the clock or the node cap stops the search now (read every clockMask + 1 nodes). */
+function outOfTime(s: Dfs): boolean {
+  return (s.checkTime && (s.nodes & s.clockMask) === 0 &&
+    performance.now() > s.lim.deadline) ||
+    s.nodes > s.lim.nodeCap;
+}
+
+/** The one cost-to-budget rule for the path plus option t, by the exact sum. */
+function fitsExactly(s: Dfs, t: number): boolean {
+  const { cp, ws: { path }, t: { memStart, memCand } } = s;
+  s.pathCosts.length = 0;
+  for (let q = 0; q < s.pathLen; q++) s.pathCosts.push(cp.cost[path[q]]);
+  for (let q = memStart[t]; q < memStart[t + 1]; q++) {
+    s.pathCosts.push(cp.cost[memCand[q]]);
+  }
+  return exactFits(s.pathCosts, s.pathCosts.length, s.budget);
+}
+
+/** Whether a path of cost `used` plus option t fits the budget. */
+function fits(s: Dfs, used: number, t: number): boolean {
+  const c = used + s.t.optCost[t];
+  return c <= s.lo || (c <= s.hi && fitsExactly(s, t));
+}
+
+/** A leaf of value v and cost `used`: the incumbent if it is better (or ties at a lower cost). */
+function offerLeaf(s: Dfs, v: number, used: number, extra: number): void {
+  const { TOL, margin, floor } = s.lim;
+  if (v + margin < s.best || v + TOL < floor) return;
+  if (
+    !(v > s.best + TOL || (Math.abs(v - s.best) <= TOL && used < s.bestCost))
+  ) return;
+  s.best = v;
+  s.bestCost = used;
+  s.bestPath = Array.from(s.ws.path.subarray(0, s.pathLen));
+  const { memStart, memCand } = s.t;
+  if (extra >= 0) {
+    for (let m = memStart[extra]; m < memStart[extra + 1]; m++) {
+      s.bestPath.push(memCand[m]);
+    }
+  }
+}
+
+/**
+ * Enters the node at depth i: its bound (F(z + S_i), the knapsack bound), the leaf check, and
+ * at depth G − 1 the leaves below inline. Returns whether to branch below it.
+ */
+function enterNode(s: Dfs, i: number): boolean {
+  const { t, ws, lim, w, seg } = s;
+  const M = s.cp.unitIds.length, G = s.cp.groups.length;
+  const used = ws.usedAt[i];
+  // At a leaf S_G = 0, so this is F(z) itself.
+  const j = i === 0 ? 0 : t.firstUnit[i - 1],
+    from = t.resumeFrom[i] * (M + 1) + j;
+  let optimistic = sumTerms(
+    w,
+    seg,
+    ws.z,
+    t.suffix,
+    i * M,
+    j,
+    ws.partS[from],
+    ws.partC[from],
+    i < G ? ws.partS : null,
+    ws.partC,
+    i * (M + 1),
+  );
+  if (optimistic + lim.margin < s.best || optimistic + lim.TOL < lim.floor) {
+    return false;
+  }
+  if (i === G) {
+    offerLeaf(s, optimistic, used, -1);
+    return false;
+  }
+  if (s.knapsack !== null) {
+    const kb = valueOf(s.cp, ws.z) +
+      s.knapsack(i, s.budget - used) * (1 + 1e-12) + lim.SLACK;
+    if (kb < optimistic) optimistic = kb;
+    if (optimistic + lim.margin < s.best || optimistic + lim.TOL < lim.floor) {
+      return false;
+    }
+  }
+  if (i === G - 1) {
+    scanLeaves(s, i, used);
+    return false;
+  }
+  return true;
+}
+
+/** The leaves below a depth G − 1 node: the same nodes, checks and order as entering each. */
+function scanLeaves(s: Dfs, i: number, used: number): void {
+  const { t, ws, w, seg } = s;
+  const { z, saved, partS, partC } = ws;
+  const M = s.cp.unitIds.length, G = s.cp.groups.length;
+  const lj = t.firstUnit[i], from = t.resumeFrom[G] * (M + 1) + lj;
+  for (let o = t.optFirst[i]; o < t.optFirst[i + 1]; o++) {
+    const leafUsed = used + t.optCost[o];
+    if (leafUsed > s.lo && (leafUsed > s.hi || !fitsExactly(s, o))) continue;
+    const q0 = t.cellStart[o], q1 = t.cellStart[o + 1];
+    for (let q = q0; q < q1; q++) {
+      const r = t.cellUnit[q];
+      saved[s.sp++] = z[r];
+      z[r] += t.cellVal[q];
+    }
+    s.nodes++;
+    if (outOfTime(s)) {
+      // Undo this leaf's cells: z stays the node's (a fresh workspace per search anyway).
+      for (let q = q1 - 1; q >= q0; q--) z[t.cellUnit[q]] = saved[--s.sp];
+      s.timedOut = true;
+      return;
+    }
+    const v = sumTerms(
+      w,
+      seg,
+      z,
+      t.suffix,
+      G * M,
+      lj,
+      partS[from],
+      partC[from],
+      null,
+      null,
+      0,
+    );
+    offerLeaf(s, v, leafUsed, o);
+    for (let q = q1 - 1; q >= q0; q--) z[t.cellUnit[q]] = saved[--s.sp];
+  }
+}
+
+/** Undoes the option applied at depth i (if any) and applies the next one that fits; false if none. */
+function nextOption(s: Dfs, i: number): boolean {
+  const { t, ws } = s;
+  const { z, saved, tAt, usedAt, path } = ws;
+  let o = tAt[i];
+  if (o >= t.optFirst[i]) {
+    for (let q = t.cellStart[o + 1] - 1; q >= t.cellStart[o]; q--) {
+      z[t.cellUnit[q]] = saved[--s.sp];
+    }
+    s.pathLen -= t.memStart[o + 1] - t.memStart[o];
+  }
+  const used = usedAt[i], end = t.optFirst[i + 1];
+  for (o++; o < end && !fits(s, used, o); o++);
+  if (o === end) return false;
+  tAt[i] = o;
+  for (let q = t.cellStart[o]; q < t.cellStart[o + 1]; q++) {
+    const r = t.cellUnit[q];
+    saved[s.sp++] = z[r];
+    z[r] += t.cellVal[q];
+  }
+  for (let q = t.memStart[o]; q < t.memStart[o + 1]; q++) {
+    path[s.pathLen++] = t.memCand[q];
+  }
+  usedAt[i + 1] = used + t.optCost[o];
+  return true;
+}
+
+/**
+ * Depth-first search without recursion. At depth i, tAt[i] is the option applied
+ * (optFirst[i] - 1: none yet), usedAt[i] the cost of the path above; applying an option pushes
+ * the previous z of its cells on `saved`, undoing pops them in reverse order, so z is restored
+ * bit for bit.
+ */
+function depthFirst(
+  cp: CompiledPackage,
+  budget: number,
+  t: SearchTables,
+  ws: Workspace,
+  lim: Limits,
+): Run {
+  const seg = cp.segments.every((h) => h === null) ? null : cp.segments;
+  ws.z.fill(0); // a search stopped by the time limit leaves z dirty
+  ws.partS[0] = ws.partC[0] = 0;
+  // budgetFilter's window for the longest path.
+  const limit = budget + BUDGET_RTOL * budget,
+    win = 4 * (t.maxMembers + 4) * 2 ** -52 * limit;
+  const s: Dfs = {
+    cp,
+    t,
+    ws,
+    lim,
+    budget,
+    seg,
+    w: cp.weights,
+    lo: limit - win,
+    hi: limit + win,
+    best: 0,
+    bestCost: 0,
+    bestPath: [],
+    nodes: 0,
+    timedOut: false,
+    rootBound: sumTerms(
+      cp.weights,
+      seg,
+      ws.z,
+      t.suffix,
+      0,
+      0,
+      0,
+      0,
+      null,
+      null,
+      0,
+    ),
+    sp: 0,
+    pathLen: 0,
+    checkTime: lim.deadline !== Infinity,
+    // Read the clock every 1024 nodes, or at every node when a node costs O(candidates).
+    clockMask: lim.useKnapsack && cp.candIds.length > 2000 ? 0 : 1023,
+    knapsack: lim.useKnapsack ? knapsackBound(cp, t.options, ws.z) : null,
+    pathCosts: [],
+  };
   let i = 0, enter = true;
-  search: for (;;) {
+  for (;;) {
     if (enter) {
-      nodes++;
-      if (checkTime && (nodes & clockMask) === 0 && performance.now() > deadline) {
-        timedOut = true;
+      s.nodes++;
+      if (outOfTime(s)) {
+        s.timedOut = true;
         break;
       }
-      const used = usedAt[i];
-      // At a leaf S_G = 0, so this is F(z) itself.
-      const j = i === 0 ? 0 : firstUnit[i - 1], from = resumeFrom[i] * (M + 1) + j;
-      const save = i < G ? partS : null;
-      let optimistic = sumTerms(
-        w,
-        seg,
-        z,
-        suffix,
-        i * M,
-        j,
-        partS[from],
-        partC[from],
-        save,
-        partC,
-        i * (M + 1),
-      );
-      let expand = !(optimistic + margin < best || optimistic + TOL < floor);
-      if (expand && i === G) {
-        const v = optimistic;
-        if (v > best + TOL || (Math.abs(v - best) <= TOL && used < bestCost)) {
-          best = v;
-          bestCost = used;
-          bestPath = Array.from(path.subarray(0, pathLen));
-        }
-        expand = false;
-      }
-      if (expand && useKnapsack) {
-        const kb = valueOf(cp, z) + knapsackGain(i, budget - used) * (1 + 1e-12) + SLACK;
-        if (kb < optimistic) optimistic = kb;
-        if (optimistic + margin < best || optimistic + TOL < floor) expand = false;
-      }
       enter = false;
-      if (expand && i === G - 1) {
-        // The leaves below, inline: the same nodes, checks and order as entering each one.
-        const lj = firstUnit[i], from = resumeFrom[G] * (M + 1) + lj;
-        for (let t = optFirst[i]; t < optFirst[i + 1]; t++) {
-          const leafUsed = used + optCost[t];
-          if (leafUsed > lo && (leafUsed > hi || !fitsExactly(t, pathLen))) continue;
-          const q0 = cellStart[t], q1 = cellStart[t + 1];
-          for (let q = q0; q < q1; q++) {
-            const r = cellUnit[q];
-            saved[sp++] = z[r];
-            z[r] += cellVal[q];
-          }
-          nodes++;
-          if (checkTime && (nodes & clockMask) === 0 && performance.now() > deadline) {
-            // Undo this leaf's cells: z stays the node's (a fresh workspace per search anyway).
-            for (let q = q1 - 1; q >= q0; q--) z[cellUnit[q]] = saved[--sp];
-            timedOut = true;
-            break search;
-          }
-          const v = sumTerms(w, seg, z, suffix, G * M, lj, partS[from], partC[from], null, null, 0);
-          if (
-            !(v + margin < best || v + TOL < floor) &&
-            (v > best + TOL || (Math.abs(v - best) <= TOL && leafUsed < bestCost))
-          ) {
-            best = v;
-            bestCost = leafUsed;
-            bestPath = Array.from(path.subarray(0, pathLen));
-            for (let m = memStart[t]; m < memStart[t + 1]; m++) bestPath.push(memCand[m]);
-          }
-          for (let q = q1 - 1; q >= q0; q--) z[cellUnit[q]] = saved[--sp];
-        }
-        expand = false;
-      }
-      if (expand) tAt[i] = optFirst[i] - 1;
-      else if (--i < 0) break;
+      if (enterNode(s, i)) ws.tAt[i] = t.optFirst[i] - 1;
+      else if (s.timedOut || --i < 0) break;
       continue;
     }
-    // Back at depth i: undo the option applied here, then apply the next one that fits.
-    let t = tAt[i];
-    if (t >= optFirst[i]) {
-      for (let q = cellStart[t + 1] - 1; q >= cellStart[t]; q--) z[cellUnit[q]] = saved[--sp];
-      pathLen -= memStart[t + 1] - memStart[t];
-    }
-    const used = usedAt[i], end = optFirst[i + 1];
-    t++;
-    while (t < end) {
-      const s = used + optCost[t];
-      if (s <= lo || (s <= hi && fitsExactly(t, pathLen))) break;
-      t++;
-    }
-    if (t === end) {
-      if (--i < 0) break;
-      continue;
-    }
-    tAt[i] = t;
-    for (let q = cellStart[t]; q < cellStart[t + 1]; q++) {
-      const r = cellUnit[q];
-      saved[sp++] = z[r];
-      z[r] += cellVal[q];
-    }
-    for (let q = memStart[t]; q < memStart[t + 1]; q++) path[pathLen++] = memCand[q];
-    usedAt[++i] = used + optCost[t];
-    enter = true;
+    // Back at depth i: the next option that fits, or up.
+    if (nextOption(s, i)) {
+      i++;
+      enter = true;
+    } else if (--i < 0) break;
   }
-  tables.spare = ws;
-  if (!timedOut && opts.lowerBound !== undefined && best + SLACK < opts.lowerBound) {
-    // The caller's lower bound was not the F of a feasible store: it may have pruned the optimum.
-    const left = opts.timeLimitMs === undefined
-      ? undefined
-      : Math.max(0, opts.timeLimitMs - (performance.now() - t0));
-    return solveBnb(cp, budget, { ...opts, lowerBound: undefined, timeLimitMs: left });
-  }
-  const timeMs = performance.now() - t0;
-  const store = bestPath.map((c) => cp.candIds[c]);
-  if (timedOut) {
-    if (greedy && greedy.value > best) {
-      // The floor kept the search from recording anything below the greedy store.
-      best = greedy.value;
-      bestCost = greedy.cost;
-      store.splice(0, store.length, ...greedy.selected.map((c) => cp.candIds[c]));
-    }
-    const bound = Math.max(rootBound, best);
-    return {
-      status: "time_limit",
-      solver: "bnb",
-      budget,
-      k,
-      objective: best,
-      store,
-      cost: bestCost,
-      bound,
-      gap: bound > 0 ? (bound - best) / bound : 0,
-      nodes,
-      timeMs,
-      message: `time limit of ${opts.timeLimitMs} ms reached`,
-    };
-  }
-  return {
-    status: "optimal",
-    solver: "bnb",
-    budget,
-    k,
-    objective: best,
-    store,
-    cost: bestCost,
-    bound: best,
-    gap: 0,
-    nodes,
-    timeMs,
-  };
+  return s;
 }
 
 /**
@@ -725,7 +955,7 @@ function stopped(
   t0: number,
   greedy: CoverageState | null,
   why: Stop,
-): Certificate {
+): CertificateDraft {
   const timeMs = performance.now() - t0;
   if (why.stop === "size") {
     return {
@@ -745,7 +975,12 @@ function stopped(
   }
   // A quick incumbent when the search did not compute one (small packages only: it is O(n^2)).
   if (greedy === null && cp.candIds.length <= 5000) {
-    greedy = greedyStore(cp, budget, k, performance.now() + 0.05 * (opts.timeLimitMs ?? 0));
+    greedy = greedyStore(
+      cp,
+      budget,
+      k,
+      performance.now() + 0.05 * (opts.timeLimitMs ?? 0),
+    );
   }
   const best = greedy?.value ?? 0, bound = Math.max(valueScale(cp), best);
   return {

@@ -17,7 +17,7 @@ import { compareIds } from "../package/compile.ts";
 import { evaluateStore, fitsBudget, valueTol, withinBudget } from "../objective.ts";
 import type { Certificate } from "./result.ts";
 import { checkSolveArgs } from "./_validate.ts";
-import { issueCertificate } from "./issue.ts";
+import { type CertificateDraft, issueCertificate } from "./issue.ts";
 
 /**
  * Enumerates every store with cost <= B and at most k per group.
@@ -41,7 +41,7 @@ function enumerateBrute(
   cp: CompiledPackage,
   budget: number,
   opts: { k?: number } = {},
-): Certificate {
+): CertificateDraft {
   const t0 = performance.now();
   const k = opts.k ?? cp.k;
   checkSolveArgs("brute force", budget, k);

@@ -1,14 +1,15 @@
 /**
- * The registry of solver-made certificates (DESIGN §3; issue 10 finding 4):
- * every exact solver issues its result here, and every scorer that divides
- * by OPT checks it with {@linkcode requireCertificate}. See
+ * The registry of solver-made certificates (DESIGN §3; issue 10 finding 4;
+ * issue 18): every exact solver issues its result here, and every scorer
+ * that divides by OPT checks it with {@linkcode requireCertificate}. See
  * `lib/certificate.ts` for the whole design.
  *
  * @module
  */
-import type { CompiledPackage } from "../package/compile.ts";
+import { compiledIntegrity, type CompiledPackage } from "../package/compile.ts";
 import { packageHash } from "../generate/package_hash.ts";
-import type { Certificate } from "./result.ts";
+import { valueTol } from "../objective.ts";
+import type { Certificate, ProofMethod } from "./result.ts";
 
 /** What the registry knows about an issued certificate. */
 interface Issue {
@@ -18,11 +19,54 @@ interface Issue {
 const ISSUED = new WeakMap<object, Issue>();
 const HASHES = new WeakMap<CompiledPackage, string>();
 
-/** The package identity of a compiled package: SHA-256 of its canonical JSON, cached. */
-function identity(cp: CompiledPackage): string {
+/**
+ * The package digest of a compiled package: SHA-256 of the canonical JSON of its private,
+ * frozen copy of the package, cached (the copy cannot change).
+ *
+ * @param cp a compiled package
+ * @returns 64 hex digits
+ */
+export function packageDigest(cp: CompiledPackage): string {
   let h = HASHES.get(cp);
   if (h === undefined) HASHES.set(cp, h = packageHash(cp.pkg));
   return h;
+}
+
+/**
+ * A solver's result before it is issued: the registry adds the package digest, and the method
+ * and tolerance when the solver leaves them out (its solver's method; the exact search's tie
+ * tolerance).
+ */
+export type CertificateDraft =
+  & Omit<Certificate, "package" | "method" | "tolerance">
+  & { package?: string; method?: ProofMethod; tolerance?: number };
+
+/**
+ * Thrown when a claim a certificate makes is contradicted: a feasible store whose F exceeds
+ * the certificate's proven bound by more than its tolerance (issue 18 point 3). The CLI exits 1
+ * on it.
+ */
+export class ClaimError extends Error {
+  /** Always `ClaimError`. */
+  override name = "ClaimError";
+}
+
+/**
+ * Throws unless `cp` is a package compilePackage() made, with its numbers unchanged.
+ *
+ * @param cp the compiled package
+ * @param what what is being done, for the message
+ * @throws {TypeError} naming what changed
+ */
+export function requireIntact(cp: CompiledPackage, what: string): void {
+  const why = compiledIntegrity(cp);
+  if (why === null) return;
+  throw new TypeError(
+    /not made by/.test(why)
+      ? `Cannot ${what}: the compiled package ${why}; compile the package with compilePackage()`
+      : `Cannot ${what}: the compiled package was modified after compilePackage(): ${why} ` +
+        `(compile the package again instead of editing its arrays)`,
+  );
 }
 
 /**
@@ -32,10 +76,22 @@ function identity(cp: CompiledPackage): string {
  * return); it is not part of the public API.
  *
  * @param cp the compiled package the solver ran on
- * @param cert the solver's result (budget and k as solved)
- * @returns `cert`, frozen and issued
+ * @param draft the solver's result (budget and k as solved)
+ * @returns the certificate, frozen and issued, with the package digest
+ * @throws {TypeError} if `cp` was modified after compilePackage()
  */
-export function issueCertificate<C extends Certificate>(cp: CompiledPackage, cert: C): C {
+export function issueCertificate(cp: CompiledPackage, draft: CertificateDraft): Certificate {
+  requireIntact(cp, "issue a certificate");
+  const bound = draft.bound;
+  const tieTol = bound !== null && bound > 0 ? valueTol(cp) / bound : 0;
+  const method: ProofMethod = draft.method ??
+    (draft.status === "unverified" ? "none" : draft.solver === "milp" ? "milp" : draft.solver);
+  const cert: Certificate = {
+    ...draft,
+    method,
+    tolerance: draft.tolerance ?? tieTol,
+    package: packageDigest(cp),
+  };
   Object.freeze(cert.store);
   Object.freeze(cert);
   ISSUED.set(cert, { cp });
@@ -53,8 +109,8 @@ export function isIssued(cert: unknown): cert is Certificate {
 }
 
 /**
- * True when the issued certificate `cert` was made for `cp` (the same
- * object, or a package with the same canonical JSON).
+ * True when the issued certificate `cert` was made for `cp` (a package with
+ * the same digest) and `cp` is intact.
  *
  * @param cert a certificate
  * @param cp a compiled package
@@ -62,12 +118,13 @@ export function isIssued(cert: unknown): cert is Certificate {
  */
 export function issuedFor(cert: Certificate, cp: CompiledPackage): boolean {
   const issue = typeof cert === "object" && cert !== null ? ISSUED.get(cert) : undefined;
-  return issue !== undefined && (issue.cp === cp || identity(issue.cp) === identity(cp));
+  return issue !== undefined && compiledIntegrity(cp) === null &&
+    cert.package === packageDigest(cp);
 }
 
 /** Where a certificate is used: the package, budget and group cap it must belong to. */
 export interface CertificateUse {
-  /** The compiled package scored (same package: same object, or same canonical JSON). */
+  /** The compiled package scored (same package: the same digest). */
   cp: CompiledPackage;
   /** Budget B in cost units (compared exactly). */
   budget: number;
@@ -77,15 +134,17 @@ export interface CertificateUse {
 
 /**
  * Checks that `cert` is a solver-made certificate of the same package,
- * budget and k. It does not check the status: use `isCertified` for that
- * (a `time_limit` certificate is genuine but certifies nothing).
+ * budget and k, and that the package is intact. It does not check the
+ * status: use `isCertified` for that (a `time_limit` certificate is genuine
+ * but certifies nothing).
  *
  * @param cert the certificate to use
  * @param use the package, budget and k it must belong to
  * @param what what is being done, for the message (e.g. "score against OPT")
  * @returns `cert`
  * @throws {TypeError} if no exact solver made `cert` (a hand-made object, a
- *   copy, a value read back from JSON or passed through a worker)
+ *   copy, a value read back from JSON or passed through a worker), or if the
+ *   package was modified after compilePackage()
  * @throws {RangeError} if it belongs to another package, budget or k
  */
 export function requireCertificate(
@@ -99,8 +158,9 @@ export function requireCertificate(
       `Cannot ${what}: the certificate was not made by an exact solver (use a solver: solve(), solveBnb(), solveMilp(), solveBrute(); copies, object literals and values passed through JSON or a worker are refused)`,
     );
   }
+  requireIntact(use.cp, what);
   const k = use.k ?? use.cp.k;
-  if (issue.cp !== use.cp && identity(issue.cp) !== identity(use.cp)) {
+  if (cert.package !== packageDigest(use.cp)) {
     throw new RangeError(
       `Cannot ${what}: the certificate is for package '${issue.cp.pkg.id}', not '${use.cp.pkg.id}'` +
         (issue.cp.pkg.id === use.cp.pkg.id ? " (same id, different content)" : ""),
@@ -115,4 +175,33 @@ export function requireCertificate(
     throw new RangeError(`Cannot ${what}: the certificate is for k = ${cert.k}, not k = ${k}`);
   }
   return cert;
+}
+
+/**
+ * Throws when a feasible store's F exceeds what the certificate proved:
+ * above bound + tolerance x bound (issue 18 point 3). Call it with the F of
+ * a store that passed the feasibility check.
+ *
+ * @param value F of a feasible store, in weight units
+ * @param cert a certified certificate of the same package, budget and k
+ * @param what what is being done, for the message
+ * @param absTol an absolute allowance in weight units besides the relative tolerance (the
+ *   package's tie tolerance `valueTol(cp)`: it decides ties and zeros when the bound is 0)
+ * @throws {ClaimError} when `value` exceeds the proven bound by more than the tolerance
+ */
+export function requireWithinBound(
+  value: number,
+  cert: Certificate,
+  what: string,
+  absTol = 0,
+): void {
+  if (cert.bound === null) return;
+  const limit = cert.bound + cert.tolerance * Math.abs(cert.bound) + absTol;
+  if (value > limit) {
+    throw new ClaimError(
+      `Cannot ${what}: F = ${value} exceeds the proven bound ${cert.bound} on OPT by more than ` +
+        `its tolerance (${cert.tolerance} relative; method ${cert.method}): the certificate or ` +
+        `the store is wrong`,
+    );
+  }
 }

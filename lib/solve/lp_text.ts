@@ -82,7 +82,7 @@ export interface LpOptions {
 }
 
 /** The power of two 2^-e with x * 2^-e in [0.5, 1) (1 for x <= 0 or not finite). */
-function pow2Scale(x: number): number {
+export function pow2Scale(x: number): number {
   if (!(x > 0) || !Number.isFinite(x)) return 1;
   let e = Math.floor(Math.log2(x)) + 1;
   // log2 may round at exact powers of two: adjust so that x * 2^-e lies in [0.5, 1).

@@ -10,7 +10,14 @@ import { solveBrute } from "./brute.ts";
 import { coveringPart, MILP_TIMED_MAX_CANDIDATES, solveMilp } from "./milp.ts";
 import type { Certificate } from "./result.ts";
 import { checkSolveArgs } from "./_validate.ts";
-import { issueCertificate } from "./issue.ts";
+import { type CertificateDraft, issueCertificate } from "./issue.ts";
+
+/**
+ * Above this many experiences (groups with covering candidates), `auto` runs the MILP first:
+ * the exact search rarely finishes there (bench/README.md), and its time would only delay the
+ * MILP's certificate.
+ */
+export const AUTO_BNB_MAX_GROUPS = 40;
 
 /** Options of {@linkcode solve}. */
 export interface SolveOptions {
@@ -53,7 +60,7 @@ async function solveAuto(
   cp: CompiledPackage,
   budget: number,
   opts: SolveOptions = {},
-): Promise<Certificate> {
+): Promise<CertificateDraft> {
   if (!(budget > 0) || !Number.isFinite(budget)) {
     throw new RangeError(`Cannot solve: budget must be a positive finite number, got ${budget}`);
   }
@@ -81,34 +88,48 @@ async function solveAuto(
   // add cost and no value); a union package often holds hundreds. Only which of several tied
   // optimal stores is returned can differ from a search of the whole package.
   cp = coveringPart(cp);
+  const elapsed = () => performance.now() - t0;
+  const left = () => limit === undefined ? undefined : Math.max(0, limit - elapsed());
   // Where a time-limited MILP is not run (too many candidates), B&B gets the whole limit.
   const milpRuns = limit === undefined || cp.candIds.length <= MILP_TIMED_MAX_CANDIDATES;
+  if (milpRuns && cp.groups.length > AUTO_BNB_MAX_GROUPS) {
+    // Large: the MILP and its proof step first; the exact search only if it did not certify.
+    const milp = await solveMilp(cp, budget, { k, timeLimitSec: seconds(left()) });
+    if (milp.status === "optimal" || left() === 0) return { ...milp, timeMs: elapsed() };
+    const bnb = solveBnb(cp, budget, { k, timeLimitMs: left(), exploreTies: false });
+    return bnb.status === "optimal"
+      ? { ...bnb, timeMs: elapsed() }
+      : neitherCertified(bnb, milp, elapsed());
+  }
   const first = milpRuns ? Math.min(opts.bnbTimeMs ?? 1000, limit ?? Infinity) : limit;
   const bnb = solveBnb(cp, budget, { k, timeLimitMs: first, exploreTies: false });
   if (bnb.status === "optimal") return bnb;
-  const left = limit === undefined ? undefined : Math.max(0, limit - (performance.now() - t0));
-  if (left === 0 || !milpRuns) {
-    return { ...bnb, timeMs: performance.now() - t0 };
-  }
-  const milp = await solveMilp(cp, budget, {
-    k,
-    timeLimitSec: left === undefined ? undefined : left / 1000,
-  });
-  if (milp.status === "optimal") return milp;
-  // Neither certified: report the better incumbent with the tighter bound, never as optimal.
+  if (left() === 0 || !milpRuns) return { ...bnb, timeMs: elapsed() };
+  const milp = await solveMilp(cp, budget, { k, timeLimitSec: seconds(left()) });
+  if (milp.status === "optimal") return { ...milp, timeMs: elapsed() };
+  return neitherCertified(bnb, milp, elapsed());
+}
+
+function seconds(ms: number | undefined): number | undefined {
+  return ms === undefined ? undefined : ms / 1000;
+}
+
+/** Neither solver certified: the better incumbent with the tighter bound, never as optimal. */
+function neitherCertified(bnb: Certificate, milp: Certificate, timeMs: number): CertificateDraft {
   const best = (milp.objective ?? -Infinity) > (bnb.objective ?? -Infinity) ? milp : bnb;
   const bound = Math.min(bnb.bound ?? Infinity, milp.bound ?? Infinity);
   const objective = best.objective;
   return {
     ...best,
     status: "time_limit",
+    method: "none",
     bound: Number.isFinite(bound) ? bound : null,
     gap: objective === null || !Number.isFinite(bound)
       ? null
       : bound > 0
       ? (bound - objective) / bound
       : 0,
-    timeMs: performance.now() - t0,
+    timeMs,
     message: `no certificate within the time limit (bnb: ${bnb.message ?? bnb.status}; milp: ${
       milp.message ?? milp.status
     })`,

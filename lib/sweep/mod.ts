@@ -1,18 +1,40 @@
 /**
- * The sweep runner: grids of distributions × seeds × budgets × methods, run
- * in parallel, resumable, with byte-identical outputs (ARTIFACT-SPEC §4).
+ * The synthetic sweep (ARTIFACT-SPEC §4.2-§4.3): the grid runner with its workers, journal,
+ * result rows (JSONL/CSV) and summary (shards: `memaudit/shard`), and the paper's reported sweep
+ * and stress numbers to compare against (reference data, never ours).
  *
- * In-repository barrel (tests, scripts, workers): the toolkit's public API is the root
- * `mod.ts`, which re-exports by name; what it leaves out is internal.
+ * Entry point `memaudit/sweep` (deno.json `exports["./sweep"]`): this list is what the part
+ * offers; anything under `lib/sweep/` it does not name is internal and may change.
+ *
+ * @example The exact sweep's methods
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { EXACT_SWEEP_METHODS } from "./mod.ts";
+ * assert.equal(EXACT_SWEEP_METHODS.length, 8);
+ * ```
  *
  * @module
  */
-export * from "./methods.ts";
-export * from "./row.ts";
-export * from "./run_unit.ts";
-export * from "./run_sweep.ts";
-export * from "./summary.ts";
-export { JOURNAL_FORMAT } from "./journal.ts";
-export * from "./progress.ts";
-export * from "./shard.ts";
-export * from "./grid.ts";
+export {
+  runSweep,
+  type SweepFiles,
+  sweepFiles,
+  type SweepGrid,
+  type SweepOptions,
+  type SweepProgress,
+  type SweepResult,
+} from "./run_sweep.ts";
+export { progressLogger } from "./progress.ts";
+export { EXACT_SWEEP_METHODS, methodLabel, STRESS_METHODS } from "./methods.ts";
+export { RESULT_SCHEMA_VERSION, type ResultRow } from "./row.ts";
+export type { SweepAggregateRow, SweepSummary } from "./summary.ts";
+// the paper's reported numbers (reference data)
+export {
+  compareExactSweep,
+  compareStress,
+  type Comparison,
+  type PaperExpected,
+  paperExpected,
+  type StressCell,
+  type SweepCell,
+} from "../repro/expected.ts";

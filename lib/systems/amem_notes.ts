@@ -268,81 +268,10 @@ export function readAmemNotes(data: unknown, opts: AmemReadOptions = {}): Memory
       `Cannot read A-Mem notes: unknown view '${view}', expected one of ${AMEM_VIEWS.join(", ")}`,
     );
   }
-  const root = { path: "(root)", index: null };
+  const c = new NoteCollector(file);
+  readNoteShapes(c, data);
   const problems: AdapterProblem[] = [];
-  const coerced = new Map<string, number>();
-  const unmapped = new UnmappedFields(NOTE_FIELDS, "note");
-  const notes: { note: AmemNote; path: string; raw: unknown }[] = [];
-  const seen = new Set<string>();
-  const addNote = (r: RecordReader, note: AmemNote, raw: unknown) => {
-    if (seen.has(note.id)) r.fail("id", `expected unique note ids, '${note.id}' repeats`);
-    seen.add(note.id);
-    unmapped.note(r);
-    notes.push({ note, path: r.ref.path, raw });
-  };
-  const fromList = (list: unknown[], base: string) =>
-    list.forEach((v, i) => {
-      const r = RecordReader.open("amem", file, v, `${base}[${i}]`, i);
-      addNote(r, decodeNote(r, coerced), v);
-    });
-
-  if (Array.isArray(data)) fromList(data, "");
-  else if (!isObject(data)) {
-    throw new ExportFormatError("amem", file, root, "", `expected notes, got ${typeName(data)}`);
-  } else if (Array.isArray(data.ids)) {
-    const ids = data.ids, docs = data.documents ?? null, metas = data.metadatas ?? null;
-    for (const [name, arr] of [["documents", docs], ["metadatas", metas]] as const) {
-      if (arr !== null && (!Array.isArray(arr) || arr.length !== ids.length)) {
-        throw new ExportFormatError(
-          "amem",
-          file,
-          root,
-          name,
-          `expected a list as long as ids (${ids.length}), got ${
-            Array.isArray(arr) ? arr.length : typeName(arr)
-          }`,
-        );
-      }
-    }
-    ids.forEach((id, i) => {
-      const meta = (metas as unknown[] | null)?.[i] ?? {};
-      const r = RecordReader.open("amem", file, meta, `metadatas[${i}]`, i);
-      if (typeof id !== "string" || id === "") {
-        throw new ExportFormatError(
-          "amem",
-          file,
-          { path: `ids[${i}]`, index: i },
-          "",
-          "expected a non-empty string id",
-        );
-      }
-      r.ref.id = id;
-      const doc = (docs as unknown[] | null)?.[i];
-      const content = typeof doc === "string" ? doc : r.str("content", true);
-      const note = decodeNote(r, coerced, { id, content });
-      addNote(r, note, { id, document: doc ?? null, metadata: meta });
-    });
-  } else if (Array.isArray(data.notes)) fromList(data.notes, "notes");
-  else if (Array.isArray(data.memories)) fromList(data.memories, "memories");
-  else if (isObject(data.memories)) {
-    Object.entries(data.memories).forEach(([key, v], i) => {
-      const r = RecordReader.open("amem", file, v, `memories.${key}`, i);
-      const note = decodeNote(r, coerced, { id: r.has("id") ? r.id("id") : key });
-      addNote(r, note, v);
-    });
-  } else if (data.content !== undefined) {
-    const r = RecordReader.open("amem", file, data, "(root)", 0);
-    addNote(r, decodeNote(r, coerced), data);
-  } else {
-    throw new ExportFormatError(
-      "amem",
-      file,
-      root,
-      "",
-      "expected a list of notes, {notes}, {memories}, a note, or a ChromaDB {ids, documents, metadatas}",
-    );
-  }
-  for (const [field, n] of coerced) {
+  for (const [field, n] of c.coerced) {
     problems.push({
       code: "coerced",
       record: "(notes)",
@@ -350,7 +279,112 @@ export function readAmemNotes(data: unknown, opts: AmemReadOptions = {}): Memory
       detail: `${n} string-encoded value(s) of '${field}' decoded (ChromaDB form)`,
     });
   }
+  const { memories, times } = notesToMemories(c.notes, view, system, problems);
+  problems.push(...c.unmapped.problems(), ...timeProblems(times));
+  return { system, format: "amem", file, memories, tombstones: [], problems };
+}
 
+const ROOT = { path: "(root)", index: null };
+
+/** The notes read so far, with their decoded fields counted and unknown fields noted. */
+class NoteCollector {
+  readonly coerced = new Map<string, number>();
+  readonly unmapped = new UnmappedFields(NOTE_FIELDS, "note");
+  readonly notes: { note: AmemNote; path: string; raw: unknown }[] = [];
+  readonly #seen = new Set<string>();
+  constructor(readonly file: string) {}
+
+  add(r: RecordReader, note: AmemNote, raw: unknown): void {
+    if (this.#seen.has(note.id)) r.fail("id", `expected unique note ids, '${note.id}' repeats`);
+    this.#seen.add(note.id);
+    this.unmapped.note(r);
+    this.notes.push({ note, path: r.ref.path, raw });
+  }
+
+  fromList(list: unknown[], base: string): void {
+    list.forEach((v, i) => {
+      const r = RecordReader.open("amem", this.file, v, `${base}[${i}]`, i);
+      this.add(r, decodeNote(r, this.coerced), v);
+    });
+  }
+}
+
+/** The accepted shapes: a list, `{notes}`, `{memories}` (list or map), a note, ChromaDB `get()`. */
+function readNoteShapes(c: NoteCollector, data: unknown): void {
+  if (Array.isArray(data)) c.fromList(data, "");
+  else if (!isObject(data)) {
+    throw new ExportFormatError("amem", c.file, ROOT, "", `expected notes, got ${typeName(data)}`);
+  } else if (Array.isArray(data.ids)) readChromaGet(c, data, data.ids);
+  else if (Array.isArray(data.notes)) c.fromList(data.notes, "notes");
+  else if (Array.isArray(data.memories)) c.fromList(data.memories, "memories");
+  else if (isObject(data.memories)) {
+    Object.entries(data.memories).forEach(([key, v], i) => {
+      const r = RecordReader.open("amem", c.file, v, `memories.${key}`, i);
+      c.add(r, decodeNote(r, c.coerced, { id: r.has("id") ? r.id("id") : key }), v);
+    });
+  } else if (data.content !== undefined) {
+    const r = RecordReader.open("amem", c.file, data, "(root)", 0);
+    c.add(r, decodeNote(r, c.coerced), data);
+  } else {
+    throw new ExportFormatError(
+      "amem",
+      c.file,
+      ROOT,
+      "",
+      "expected a list of notes, {notes}, {memories}, a note, or a ChromaDB {ids, documents, metadatas}",
+    );
+  }
+}
+
+/** ChromaDB's `get()` result `{ids, documents, metadatas}`: parallel lists, one note per id. */
+function readChromaGet(c: NoteCollector, data: Record<string, unknown>, ids: unknown[]): void {
+  const docs = data.documents ?? null, metas = data.metadatas ?? null;
+  for (const [name, arr] of [["documents", docs], ["metadatas", metas]] as const) {
+    if (arr !== null && (!Array.isArray(arr) || arr.length !== ids.length)) {
+      throw new ExportFormatError(
+        "amem",
+        c.file,
+        ROOT,
+        name,
+        `expected a list as long as ids (${ids.length}), got ${
+          Array.isArray(arr) ? arr.length : typeName(arr)
+        }`,
+      );
+    }
+  }
+  ids.forEach((id, i) => {
+    const meta = (metas as unknown[] | null)?.[i] ?? {};
+    const r = RecordReader.open("amem", c.file, meta, `metadatas[${i}]`, i);
+    if (typeof id !== "string" || id === "") {
+      throw new ExportFormatError(
+        "amem",
+        c.file,
+        { path: `ids[${i}]`, index: i },
+        "",
+        "expected a non-empty string id",
+      );
+    }
+    r.ref.id = id;
+    const doc = (docs as unknown[] | null)?.[i];
+    const content = typeof doc === "string" ? doc : r.str("content", true);
+    const note = decodeNote(r, c.coerced, { id, content });
+    c.add(r, note, { id, document: doc ?? null, metadata: meta });
+  });
+}
+
+/**
+ * The memories of each note under the view (`full`, `metadata`, `content`, or `both` sharing the
+ * note's group); notes with empty content, or no metadata for a metadata memory, are reported.
+ */
+function notesToMemories(
+  notes: readonly { note: AmemNote; path: string; raw: unknown }[],
+  view: string,
+  system: string,
+  problems: AdapterProblem[],
+): {
+  memories: StoredMemory[];
+  times: { record: string; field: string; value: string | undefined }[];
+} {
   const memories: StoredMemory[] = [];
   const times: { record: string; field: string; value: string | undefined }[] = [];
   const push = (
@@ -400,6 +434,5 @@ export function readAmemNotes(data: unknown, opts: AmemReadOptions = {}): Memory
       if (meta !== "") push(note, raw, `${note.id}#metadata`, meta, "metadata", note.id);
     }
   }
-  problems.push(...unmapped.problems(), ...timeProblems(times));
-  return { system, format: "amem", file, memories, tombstones: [], problems };
+  return { memories, times };
 }

@@ -115,7 +115,7 @@ export function detectStoreFormat(text: string, file = "<memory>"): DetectedForm
     parsed = JSON.parse(t);
     isJson = true;
   } catch (e) {
-    const lines = t.split(/\r?\n/).filter((l) => l.trim() !== "");
+    const lines = t.split(/\r\n|\r|\n/).filter((l) => l.trim() !== "");
     const rows = lines.map((l) => {
       try {
         return JSON.parse(l);
@@ -139,7 +139,9 @@ export function detectStoreFormat(text: string, file = "<memory>"): DetectedForm
     }
   }
   if (!isJson) {
-    const paragraphs = t.split(/\r?\n[ \t]*\r?\n/).filter((p) => p.trim() !== "").length;
+    const paragraphs = t.split(/(?:\r\n|\r|\n)[ \t]*(?:\r\n|\r|\n)/).filter((p) =>
+      p.trim() !== ""
+    ).length;
     return {
       format: "openai_memory",
       reason: `plain text: ${paragraphs} paragraph(s), one memory each (OpenAI memory)`,

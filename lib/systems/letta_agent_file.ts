@@ -41,51 +41,82 @@ export function readLettaAgentFile(
 ): MemoryStore {
   const file = opts.file ?? "<memory>";
   const b = new LettaStoreBuilder("letta_agent_file", file, opts);
-  const root = { path: "(root)", index: null };
   if (!isObject(data)) {
     throw new ExportFormatError(
       "letta_agent_file",
       file,
-      root,
+      ROOT,
       "",
       `expected an agent file object, got ${typeName(data)}`,
     );
   }
-  const notMapped = (record: string, field: string, list: unknown, what: string) => {
-    if (Array.isArray(list) && list.length > 0) {
-      b.problems.push({
-        code: "not_mapped",
-        record,
-        field,
-        detail: `${list.length} ${what}: not core memory, not mapped`,
-      });
-    }
-  };
+  if (Array.isArray(data.core_memory)) readSingleAgent(b, data, data.core_memory, opts.agent);
+  else readAgents(b, data, opts.agent);
+  return b.store();
+}
 
-  if (Array.isArray(data.core_memory)) {
-    const name = typeof data.name === "string" && data.name !== "" ? data.name : "agent";
-    if (opts.agent !== undefined && opts.agent !== name) {
-      throw new ExportFormatError(
-        "letta_agent_file",
-        file,
-        root,
-        "name",
-        `expected agent '${opts.agent}', the file holds '${name}'`,
-      );
-    }
-    data.core_memory.forEach((v, i) => {
-      const label = isObject(v) && typeof v.label === "string" ? v.label : "?";
-      b.block(v, `core_memory[${i}]`, i, `${b.system}:af:${name}:${label}`, `core:${label}`);
+const ROOT = { path: "(root)", index: null };
+
+/** Reports a non-empty list that is not core memory (messages, files, sources). */
+function notMapped(
+  b: LettaStoreBuilder,
+  record: string,
+  field: string,
+  list: unknown,
+  what: string,
+) {
+  if (Array.isArray(list) && list.length > 0) {
+    b.problems.push({
+      code: "not_mapped",
+      record,
+      field,
+      detail: `${list.length} ${what}: not core memory, not mapped`,
     });
-    notMapped("(root)", "messages", data.messages, "message(s)");
-    return b.store();
   }
+}
 
+function labelOf(v: unknown): string {
+  return isObject(v) && typeof v.label === "string" ? v.label : "?";
+}
+
+/** Letta 0.6-0.7: one agent, its `core_memory` blocks without ids (memory id `core:<label>`). */
+function readSingleAgent(
+  b: LettaStoreBuilder,
+  data: Record<string, unknown>,
+  core: unknown[],
+  agent: string | undefined,
+): void {
+  const name = typeof data.name === "string" && data.name !== "" ? data.name : "agent";
+  if (agent !== undefined && agent !== name) {
+    throw new ExportFormatError(
+      "letta_agent_file",
+      b.file,
+      ROOT,
+      "name",
+      `expected agent '${agent}', the file holds '${name}'`,
+    );
+  }
+  core.forEach((v, i) => {
+    const label = labelOf(v);
+    b.block(v, `core_memory[${i}]`, i, `${b.system}:af:${name}:${label}`, `core:${label}`);
+  });
+  notMapped(b, "(root)", "messages", data.messages, "message(s)");
+}
+
+/**
+ * Later versions: `agents[]` naming blocks of the top-level `blocks[]` by id, plus inline
+ * `memory_blocks`; a block shared by agents is read once, one no agent uses is reported.
+ */
+function readAgents(
+  b: LettaStoreBuilder,
+  data: Record<string, unknown>,
+  agent: string | undefined,
+): void {
   if (!Array.isArray(data.agents)) {
     throw new ExportFormatError(
       "letta_agent_file",
-      file,
-      root,
+      b.file,
+      ROOT,
       "agents",
       `expected a core_memory list (Letta 0.6-0.7) or an agents list, got ${typeName(data.agents)}`,
     );
@@ -94,75 +125,28 @@ export function readLettaAgentFile(
   if (!Array.isArray(blocks)) {
     throw new ExportFormatError(
       "letta_agent_file",
-      file,
-      root,
+      b.file,
+      ROOT,
       "blocks",
       "expected a list of blocks",
     );
   }
-  const byId = new Map<string, number>();
-  blocks.forEach((v, i) => {
-    const r = RecordReader.open("letta_agent_file", file, v, `blocks[${i}]`, i, ["id", "label"]);
-    const id = r.id("id");
-    if (byId.has(id)) r.fail("id", `expected unique block ids, '${id}' repeats`);
-    byId.set(id, i);
-  });
+  const byId = blockIndex(b.file, blocks);
   const used = new Map<number, string>();
   let matched = false;
   data.agents.forEach((a, i) => {
-    const r: RecordReader = RecordReader.open("letta_agent_file", file, a, `agents[${i}]`, i, [
-      "id",
-      "name",
-    ]);
-    const agentId = r.has("id") ? r.id("id") : `agent_${i}`;
-    const name = r.optStr("name");
-    if (opts.agent !== undefined && opts.agent !== agentId && opts.agent !== name) return;
-    matched = true;
-    const ids = r.optArray("block_ids") ?? [];
-    ids.forEach((bid, j) => {
-      const k = typeof bid === "string" ? byId.get(bid) : undefined;
-      if (k === undefined) {
-        r.fail(
-          `block_ids[${j}]`,
-          `expected the id of a block in blocks[], got ${JSON.stringify(bid)}`,
-        );
-      }
-      if (used.has(k)) {
-        b.problems.push({
-          code: "dropped",
-          record: `blocks[${k}] (id '${bid}')`,
-          field: "id",
-          detail: `block shared by agents '${used.get(k)}' and '${agentId}': read once`,
-        });
-        return;
-      }
-      used.set(k, agentId);
-      const v = blocks[k];
-      const label = isObject(v) && typeof v.label === "string" ? v.label : "?";
-      b.block(v, `blocks[${k}]`, k, `${b.system}:af:${agentId}:${label}`);
-    });
-    (r.optArray("memory_blocks") ?? []).forEach((v, j) => {
-      const label = isObject(v) && typeof v.label === "string" ? v.label : "?";
-      b.block(
-        v,
-        `agents[${i}].memory_blocks[${j}]`,
-        j,
-        `${b.system}:af:${agentId}:${label}`,
-        `${agentId}:core:${label}`,
-      );
-    });
-    notMapped(`agents[${i}] (id '${agentId}')`, "messages", r.obj.messages, "message(s)");
+    if (readAgent(b, a, i, { blocks, byId, used, agent })) matched = true;
   });
   if (!matched) {
     throw new ExportFormatError(
       "letta_agent_file",
-      file,
-      root,
+      b.file,
+      ROOT,
       "agents",
-      `expected an agent with id or name '${opts.agent}'`,
+      `expected an agent with id or name '${agent}'`,
     );
   }
-  if (opts.agent === undefined) {
+  if (agent === undefined) {
     blocks.forEach((_v, k) => {
       if (!used.has(k)) {
         b.problems.push({
@@ -174,7 +158,72 @@ export function readLettaAgentFile(
       }
     });
   }
-  notMapped("(root)", "files", data.files, "file(s)");
-  notMapped("(root)", "sources", data.sources, "source(s)");
-  return b.store();
+  notMapped(b, "(root)", "files", data.files, "file(s)");
+  notMapped(b, "(root)", "sources", data.sources, "source(s)");
+}
+
+/** Each block's position by its id (ids must be unique). */
+function blockIndex(file: string, blocks: unknown[]): Map<string, number> {
+  const byId = new Map<string, number>();
+  blocks.forEach((v, i) => {
+    const r = RecordReader.open("letta_agent_file", file, v, `blocks[${i}]`, i, ["id", "label"]);
+    const id = r.id("id");
+    if (byId.has(id)) r.fail("id", `expected unique block ids, '${id}' repeats`);
+    byId.set(id, i);
+  });
+  return byId;
+}
+
+/** One agent's blocks (by id, then inline); false when it is not the agent asked for. */
+function readAgent(
+  b: LettaStoreBuilder,
+  a: unknown,
+  i: number,
+  x: {
+    blocks: unknown[];
+    byId: Map<string, number>;
+    used: Map<number, string>;
+    agent: string | undefined;
+  },
+): boolean {
+  const r: RecordReader = RecordReader.open("letta_agent_file", b.file, a, `agents[${i}]`, i, [
+    "id",
+    "name",
+  ]);
+  const agentId = r.has("id") ? r.id("id") : `agent_${i}`;
+  const name = r.optStr("name");
+  if (x.agent !== undefined && x.agent !== agentId && x.agent !== name) return false;
+  (r.optArray("block_ids") ?? []).forEach((bid, j) => {
+    const k = typeof bid === "string" ? x.byId.get(bid) : undefined;
+    if (k === undefined) {
+      r.fail(
+        `block_ids[${j}]`,
+        `expected the id of a block in blocks[], got ${JSON.stringify(bid)}`,
+      );
+    }
+    if (x.used.has(k)) {
+      b.problems.push({
+        code: "dropped",
+        record: `blocks[${k}] (id '${bid}')`,
+        field: "id",
+        detail: `block shared by agents '${x.used.get(k)}' and '${agentId}': read once`,
+      });
+      return;
+    }
+    x.used.set(k, agentId);
+    const v = x.blocks[k];
+    b.block(v, `blocks[${k}]`, k, `${b.system}:af:${agentId}:${labelOf(v)}`);
+  });
+  (r.optArray("memory_blocks") ?? []).forEach((v, j) => {
+    const label = labelOf(v);
+    b.block(
+      v,
+      `agents[${i}].memory_blocks[${j}]`,
+      j,
+      `${b.system}:af:${agentId}:${label}`,
+      `${agentId}:core:${label}`,
+    );
+  });
+  notMapped(b, `agents[${i}] (id '${agentId}')`, "messages", r.obj.messages, "message(s)");
+  return true;
 }

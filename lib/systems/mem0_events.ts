@@ -110,155 +110,9 @@ function eventOf(r: RecordReader): EventType {
 export function replayMem0Events(data: unknown, opts: Mem0ReadOptions = {}): MemoryStore {
   const file = opts.file ?? "<memory>";
   const system = opts.system ?? "mem0";
-  const problems: AdapterProblem[] = [];
-  const addFields = new UnmappedFields(ADD_FIELDS, "add() event");
-  const histFields = new UnmappedFields(HISTORY_FIELDS, "history");
-  const adds: Ev[] = [];
-  const history: Ev[] = [];
-
-  const readAdd = (item: unknown, path: string, index: number) => {
-    const r = RecordReader.open("mem0_events", file, item, path, index);
-    const memoryId = r.id("id");
-    const event = eventOf(r);
-    const text = r.optStr("memory");
-    if ((event === "ADD" || event === "UPDATE") && text === undefined) {
-      r.fail("memory", `expected the memory text of a ${event} event`);
-    }
-    addFields.note(r);
-    adds.push({
-      kind: "add",
-      memoryId,
-      event,
-      text,
-      previous: r.optStr("previous_memory") ?? r.optStr("old_memory"),
-      at: undefined,
-      created: undefined,
-      label: `${path} (id '${memoryId}')`,
-      raw: item,
-      reader: r,
-    });
-  };
-  const readAddReturn = (v: unknown, path: string) => {
-    if (!isObject(v) || !Array.isArray(v.results)) {
-      throw new ExportFormatError(
-        "mem0_events",
-        file,
-        { path: path === "" ? "(root)" : path, index: null },
-        "results",
-        `expected an add() return {results: [...]}, got ${typeName(v)}`,
-      );
-    }
-    v.results.forEach((e, i) => readAdd(e, `${path === "" ? "" : `${path}.`}results[${i}]`, i));
-  };
-  const readHistory = (item: unknown, path: string, index: number) => {
-    const r = RecordReader.open("mem0_events", file, item, path, index, ["memory_id", "id"]);
-    const memoryId = r.id("memory_id");
-    const event = eventOf(r);
-    const text = r.optStr("new_memory");
-    const old = r.optStr("old_memory");
-    if ((event === "ADD" || event === "UPDATE") && text === undefined) {
-      r.fail("new_memory", `expected the new memory text of a ${event} row`);
-    }
-    const deletedFlag = r.obj.is_deleted;
-    if (
-      deletedFlag !== undefined && deletedFlag !== null && typeof deletedFlag !== "boolean" &&
-      deletedFlag !== 0 && deletedFlag !== 1
-    ) {
-      r.fail("is_deleted", `expected a boolean or 0/1, got ${typeName(deletedFlag)}`);
-    }
-    const created = r.optStr("created_at");
-    const updated = r.optStr("updated_at");
-    histFields.note(r);
-    const label = `${path} (memory_id '${memoryId}')`;
-    if ((deletedFlag === true || deletedFlag === 1) && event !== "DELETE") {
-      problems.push({
-        code: "replay",
-        record: label,
-        field: "is_deleted",
-        detail: `is_deleted set on a ${event} row: replayed as a DELETE after it`,
-      });
-    }
-    history.push({
-      kind: "history",
-      memoryId,
-      event,
-      text: event === "DELETE" ? (old ?? text) : text,
-      previous: old,
-      at: event === "ADD" ? (created ?? updated) : (updated ?? created),
-      created,
-      label,
-      raw: item,
-      reader: r,
-    });
-    if ((deletedFlag === true || deletedFlag === 1) && event !== "DELETE") {
-      history.push({ ...history[history.length - 1], event: "DELETE" });
-    }
-  };
-
-  const root = { path: "(root)", index: null };
-  if (Array.isArray(data)) {
-    data.forEach((v, i) => {
-      if (isObject(v) && Array.isArray(v.results)) readAddReturn(v, `[${i}]`);
-      else if (isObject(v) && v.memory_id !== undefined) readHistory(v, `[${i}]`, i);
-      else readAdd(v, `[${i}]`, i);
-    });
-  } else if (isObject(data)) {
-    let known = false;
-    if (data.results !== undefined) {
-      readAddReturn(data, "");
-      known = true;
-    }
-    if (data.add_return !== undefined) {
-      const a = data.add_return;
-      if (Array.isArray(a)) a.forEach((v, i) => readAddReturn(v, `add_return[${i}]`));
-      else readAddReturn(a, "add_return");
-      known = true;
-    }
-    if (data.events !== undefined) {
-      if (!Array.isArray(data.events)) {
-        throw new ExportFormatError("mem0_events", file, root, "events", "expected an array");
-      }
-      data.events.forEach((v, i) => readAdd(v, `events[${i}]`, i));
-      known = true;
-    }
-    if (data.history !== undefined) {
-      if (!Array.isArray(data.history)) {
-        throw new ExportFormatError("mem0_events", file, root, "history", "expected an array");
-      }
-      data.history.forEach((v, i) => readHistory(v, `history[${i}]`, i));
-      known = true;
-    }
-    if (!known) {
-      throw new ExportFormatError(
-        "mem0_events",
-        file,
-        root,
-        "",
-        "expected {results}, {add_return, history}, {history}, {events} or a list of events",
-      );
-    }
-  } else {
-    throw new ExportFormatError(
-      "mem0_events",
-      file,
-      root,
-      "",
-      `expected an object or a list of events, got ${typeName(data)}`,
-    );
-  }
-
-  // Per-memory logs, in first-appearance order.
-  const ids: string[] = [];
-  const addsOf = new Map<string, Ev[]>(), histOf = new Map<string, Ev[]>();
-  for (const [list, into] of [[adds, addsOf], [history, histOf]] as const) {
-    for (const e of list) {
-      if (!addsOf.has(e.memoryId) && !histOf.has(e.memoryId)) ids.push(e.memoryId);
-      const l = into.get(e.memoryId) ?? [];
-      l.push(e);
-      into.set(e.memoryId, l);
-    }
-  }
-
+  const read = readEventLog(data, file);
+  const { problems } = read;
+  const { ids, addsOf, histOf } = perMemoryLogs(read.adds, read.history);
   const memories: StoredMemory[] = [];
   const tombstones: Tombstone[] = [];
   const times: { record: string; field: string; value: string | undefined }[] = [];
@@ -267,124 +121,17 @@ export function replayMem0Events(data: unknown, opts: Mem0ReadOptions = {}): Mem
     const hist = histOf.get(id);
     const log = hist ?? addsOf.get(id)!;
     if (hist) {
-      for (const a of addsOf.get(id) ?? []) {
-        if (!hist.some((h) => h.event === a.event && (a.text === undefined || h.text === a.text))) {
-          problems.push({
-            code: "replay",
-            record: a.label,
-            field: "event",
-            detail: `${a.event} event has no matching history row: the history rows are the log`,
-          });
-        }
-      }
-      let last = -Infinity;
-      for (const h of hist) {
-        const t = parseTime(h.at);
-        if (t !== null) {
-          if (t < last) {
-            problems.push({
-              code: "replay",
-              record: h.label,
-              field: "updated_at",
-              detail:
-                "history row earlier than the previous row of this memory: replayed in file order",
-            });
-          }
-          last = Math.max(last, t);
-        }
-      }
+      problems.push(...unmatchedAdds(addsOf.get(id) ?? [], hist), ...historyOutOfOrder(hist));
     }
-    let live: { text: string; created?: string; updated?: string; raw: unknown } | null = null;
-    let deleted = false;
-    let created: string | undefined;
-    for (const e of log) {
-      created ??= e.created;
-      if (e.event === "NONE") {
-        noop++;
-        continue;
-      }
-      if (deleted && e.event !== "DELETE") {
-        problems.push({
-          code: "replay",
-          record: e.label,
-          field: "event",
-          detail: `${e.event} after DELETE: memory revived`,
-        });
-        deleted = false;
-      }
-      if (e.event === "ADD") {
-        if (live) {
-          problems.push({
-            code: "replay",
-            record: e.label,
-            field: "event",
-            detail: "ADD on a live memory: text replaced",
-          });
-        }
-        live = { text: e.text!, created: e.at ?? created, raw: e.raw };
-      } else if (e.event === "UPDATE") {
-        if (!live) {
-          problems.push({
-            code: "replay",
-            record: e.label,
-            field: "event",
-            detail: "UPDATE without an earlier ADD: the memory is taken as pre-existing",
-          });
-          live = { text: e.text!, created, raw: e.raw };
-        } else if (e.previous !== undefined && e.previous !== live.text) {
-          problems.push({
-            code: "replay",
-            record: e.label,
-            field: e.kind === "add" ? "previous_memory" : "old_memory",
-            detail: `previous text ${JSON.stringify(e.previous)} differs from the replayed text ${
-              JSON.stringify(live.text)
-            }`,
-          });
-        }
-        live = { ...live, text: e.text!, raw: e.raw };
-        if (e.at !== undefined) live.updated = e.at;
-      } else {
-        const text = live?.text ?? e.text ?? "";
-        if (!live) {
-          problems.push({
-            code: "replay",
-            record: e.label,
-            field: "event",
-            detail: "DELETE of a memory never added in this log",
-          });
-        }
-        const t: Tombstone = {
-          id,
-          text,
-          source: `${system}:${e.kind === "add" ? "events" : "history"}`,
-        };
-        if (e.at !== undefined) t.deleted_at = e.at;
-        tombstones.push(t);
-        problems.push({
-          code: "tombstone",
-          record: e.label,
-          detail: `memory deleted (last text ${JSON.stringify(text)}): not in the store`,
-        });
-        live = null;
-        deleted = true;
-      }
-    }
-    if (!live) return;
+    const replay = replayMemory(id, log, system, problems, tombstones);
+    noop += replay.noop;
     const label = log[log.length - 1].label;
-    if (live.text.trim() === "") {
+    if (!replay.live) return;
+    if (replay.live.text.trim() === "") {
       problems.push(emptyMemoryText(label));
       return;
     }
-    const m: StoredMemory = {
-      id,
-      text: live.text,
-      source: `${system}:${hist ? "history" : "events"}`,
-      order,
-      raw: live.raw,
-    };
-    const c = live.created ?? created;
-    if (c !== undefined) m.created_at = c;
-    if (live.updated !== undefined) m.updated_at = live.updated;
+    const m = storedMemory(id, replay, `${system}:${hist ? "history" : "events"}`, order);
     times.push({ record: label, field: "created_at", value: m.created_at });
     memories.push(m);
   });
@@ -396,6 +143,344 @@ export function replayMem0Events(data: unknown, opts: Mem0ReadOptions = {}): Mem
       detail: `${noop} NONE event(s): no change to the store`,
     });
   }
-  problems.push(...addFields.problems(), ...histFields.problems(), ...timeProblems(times));
+  problems.push(
+    ...read.addFields.problems(),
+    ...read.histFields.problems(),
+    ...timeProblems(times),
+  );
   return { system, format: "mem0_events", file, memories, tombstones, problems };
+}
+
+/** What reading the export gives: the add() events and history rows in file order. */
+interface EventLog {
+  file: string;
+  adds: Ev[];
+  history: Ev[];
+  problems: AdapterProblem[];
+  addFields: UnmappedFields;
+  histFields: UnmappedFields;
+}
+
+/** Step 1: reads every add() event and history() row of the accepted shapes, in file order. */
+function readEventLog(data: unknown, file: string): EventLog {
+  const log: EventLog = {
+    file,
+    adds: [],
+    history: [],
+    problems: [],
+    addFields: new UnmappedFields(ADD_FIELDS, "add() event"),
+    histFields: new UnmappedFields(HISTORY_FIELDS, "history"),
+  };
+  if (Array.isArray(data)) {
+    data.forEach((v, i) => {
+      if (isObject(v) && Array.isArray(v.results)) readAddReturn(log, v, `[${i}]`);
+      else if (isObject(v) && v.memory_id !== undefined) readHistoryRow(log, v, `[${i}]`, i);
+      else readAddEvent(log, v, `[${i}]`, i);
+    });
+  } else if (isObject(data)) {
+    readExportObject(log, data);
+  } else {
+    throw new ExportFormatError(
+      "mem0_events",
+      file,
+      ROOT,
+      "",
+      `expected an object or a list of events, got ${typeName(data)}`,
+    );
+  }
+  return log;
+}
+
+const ROOT = { path: "(root)", index: null };
+
+/** The object shapes: `{results}`, `{add_return, history}`, `{history}`, `{events}`. */
+function readExportObject(log: EventLog, data: Record<string, unknown>): void {
+  let known = false;
+  if (data.results !== undefined) {
+    readAddReturn(log, data, "");
+    known = true;
+  }
+  if (data.add_return !== undefined) {
+    const a = data.add_return;
+    if (Array.isArray(a)) a.forEach((v, i) => readAddReturn(log, v, `add_return[${i}]`));
+    else readAddReturn(log, a, "add_return");
+    known = true;
+  }
+  for (const key of ["events", "history"] as const) {
+    const list = data[key];
+    if (list === undefined) continue;
+    if (!Array.isArray(list)) {
+      throw new ExportFormatError("mem0_events", log.file, ROOT, key, "expected an array");
+    }
+    list.forEach((v, i) =>
+      key === "events"
+        ? readAddEvent(log, v, `events[${i}]`, i)
+        : readHistoryRow(log, v, `history[${i}]`, i)
+    );
+    known = true;
+  }
+  if (!known) {
+    throw new ExportFormatError(
+      "mem0_events",
+      log.file,
+      ROOT,
+      "",
+      "expected {results}, {add_return, history}, {history}, {events} or a list of events",
+    );
+  }
+}
+
+/** One `add()` return: `{results: [event, ...]}`. */
+function readAddReturn(log: EventLog, v: unknown, path: string): void {
+  if (!isObject(v) || !Array.isArray(v.results)) {
+    throw new ExportFormatError(
+      "mem0_events",
+      log.file,
+      { path: path === "" ? "(root)" : path, index: null },
+      "results",
+      `expected an add() return {results: [...]}, got ${typeName(v)}`,
+    );
+  }
+  v.results.forEach((e, i) =>
+    readAddEvent(log, e, `${path === "" ? "" : `${path}.`}results[${i}]`, i)
+  );
+}
+
+/** One `add()` event `{id, memory, event, previous_memory?}`. */
+function readAddEvent(log: EventLog, item: unknown, path: string, index: number): void {
+  const r = RecordReader.open("mem0_events", log.file, item, path, index);
+  const memoryId = r.id("id");
+  const event = eventOf(r);
+  const text = r.optStr("memory");
+  if ((event === "ADD" || event === "UPDATE") && text === undefined) {
+    r.fail("memory", `expected the memory text of a ${event} event`);
+  }
+  log.addFields.note(r);
+  log.adds.push({
+    kind: "add",
+    memoryId,
+    event,
+    text,
+    previous: r.optStr("previous_memory") ?? r.optStr("old_memory"),
+    at: undefined,
+    created: undefined,
+    label: `${path} (id '${memoryId}')`,
+    raw: item,
+    reader: r,
+  });
+}
+
+/** `is_deleted` of a history row: absent, a boolean or 0/1. */
+function deletedFlagOf(r: RecordReader): boolean {
+  const flag = r.obj.is_deleted;
+  if (
+    flag !== undefined && flag !== null && typeof flag !== "boolean" && flag !== 0 && flag !== 1
+  ) {
+    r.fail("is_deleted", `expected a boolean or 0/1, got ${typeName(flag)}`);
+  }
+  return flag === true || flag === 1;
+}
+
+/**
+ * One `history()` row `{memory_id, old_memory, new_memory, event, created_at, updated_at,
+ * is_deleted}`; `is_deleted` on another event adds a DELETE after it (reported).
+ */
+function readHistoryRow(log: EventLog, item: unknown, path: string, index: number): void {
+  const r = RecordReader.open("mem0_events", log.file, item, path, index, ["memory_id", "id"]);
+  const memoryId = r.id("memory_id");
+  const event = eventOf(r);
+  const text = r.optStr("new_memory");
+  const old = r.optStr("old_memory");
+  if ((event === "ADD" || event === "UPDATE") && text === undefined) {
+    r.fail("new_memory", `expected the new memory text of a ${event} row`);
+  }
+  const deleted = deletedFlagOf(r);
+  const created = r.optStr("created_at");
+  const updated = r.optStr("updated_at");
+  log.histFields.note(r);
+  const label = `${path} (memory_id '${memoryId}')`;
+  const flaggedDelete = deleted && event !== "DELETE";
+  if (flaggedDelete) {
+    log.problems.push(replayProblem(
+      label,
+      "is_deleted",
+      `is_deleted set on a ${event} row: replayed as a DELETE after it`,
+    ));
+  }
+  const row: Ev = {
+    kind: "history",
+    memoryId,
+    event,
+    text: event === "DELETE" ? (old ?? text) : text,
+    previous: old,
+    at: event === "ADD" ? (created ?? updated) : (updated ?? created),
+    created,
+    label,
+    raw: item,
+    reader: r,
+  };
+  log.history.push(row);
+  if (flaggedDelete) log.history.push({ ...row, event: "DELETE" });
+}
+
+function replayProblem(record: string, field: string, detail: string): AdapterProblem {
+  return { code: "replay", record, field, detail };
+}
+
+/** Step 2: the add() events and history rows of each memory id, ids in first-appearance order. */
+function perMemoryLogs(
+  adds: Ev[],
+  history: Ev[],
+): { ids: string[]; addsOf: Map<string, Ev[]>; histOf: Map<string, Ev[]> } {
+  const ids: string[] = [];
+  const addsOf = new Map<string, Ev[]>(), histOf = new Map<string, Ev[]>();
+  for (const [list, into] of [[adds, addsOf], [history, histOf]] as const) {
+    for (const e of list) {
+      if (!addsOf.has(e.memoryId) && !histOf.has(e.memoryId)) ids.push(e.memoryId);
+      const l = into.get(e.memoryId) ?? [];
+      l.push(e);
+      into.set(e.memoryId, l);
+    }
+  }
+  return { ids, addsOf, histOf };
+}
+
+/** Step 3a: the add() events of a memory with history rows that match none of them. */
+function unmatchedAdds(adds: Ev[], hist: Ev[]): AdapterProblem[] {
+  return adds
+    .filter((a) =>
+      !hist.some((h) => h.event === a.event && (a.text === undefined || h.text === a.text))
+    )
+    .map((a) =>
+      replayProblem(
+        a.label,
+        "event",
+        `${a.event} event has no matching history row: the history rows are the log`,
+      )
+    );
+}
+
+/** Step 3b: history rows whose time goes back from an earlier row of the same memory. */
+function historyOutOfOrder(hist: Ev[]): AdapterProblem[] {
+  const problems: AdapterProblem[] = [];
+  let last = -Infinity;
+  for (const h of hist) {
+    const t = parseTime(h.at);
+    if (t === null) continue;
+    if (t < last) {
+      problems.push(replayProblem(
+        h.label,
+        "updated_at",
+        "history row earlier than the previous row of this memory: replayed in file order",
+      ));
+    }
+    last = Math.max(last, t);
+  }
+  return problems;
+}
+
+/** The memory while it lives in the replay. */
+interface Live {
+  text: string;
+  created?: string;
+  updated?: string;
+  raw: unknown;
+}
+
+/** Where one memory's replay stands. */
+interface Replay {
+  live: Live | null;
+  deleted: boolean;
+  /** Creation time carried by the first history row that has one. */
+  created: string | undefined;
+  /** NONE events seen. */
+  noop: number;
+}
+
+/**
+ * Step 4: replays one memory's log: ADD creates, UPDATE replaces the text, DELETE removes the
+ * memory (a tombstone), NONE changes nothing; irregular sequences are applied and reported.
+ */
+function replayMemory(
+  id: string,
+  log: Ev[],
+  system: string,
+  problems: AdapterProblem[],
+  tombstones: Tombstone[],
+): Replay {
+  const s: Replay = { live: null, deleted: false, created: undefined, noop: 0 };
+  for (const e of log) {
+    s.created ??= e.created;
+    if (e.event === "NONE") {
+      s.noop++;
+      continue;
+    }
+    if (s.deleted && e.event !== "DELETE") {
+      problems.push(replayProblem(e.label, "event", `${e.event} after DELETE: memory revived`));
+      s.deleted = false;
+    }
+    if (e.event === "ADD") applyAdd(s, e, problems);
+    else if (e.event === "UPDATE") applyUpdate(s, e, problems);
+    else tombstones.push(applyDelete(s, e, id, system, problems));
+  }
+  return s;
+}
+
+function applyAdd(s: Replay, e: Ev, problems: AdapterProblem[]): void {
+  if (s.live) problems.push(replayProblem(e.label, "event", "ADD on a live memory: text replaced"));
+  s.live = { text: e.text!, created: e.at ?? s.created, raw: e.raw };
+}
+
+function applyUpdate(s: Replay, e: Ev, problems: AdapterProblem[]): void {
+  if (!s.live) {
+    problems.push(replayProblem(
+      e.label,
+      "event",
+      "UPDATE without an earlier ADD: the memory is taken as pre-existing",
+    ));
+    s.live = { text: e.text!, created: s.created, raw: e.raw };
+  } else if (e.previous !== undefined && e.previous !== s.live.text) {
+    problems.push(replayProblem(
+      e.label,
+      e.kind === "add" ? "previous_memory" : "old_memory",
+      `previous text ${JSON.stringify(e.previous)} differs from the replayed text ${
+        JSON.stringify(s.live.text)
+      }`,
+    ));
+  }
+  s.live = { ...s.live, text: e.text!, raw: e.raw };
+  if (e.at !== undefined) s.live.updated = e.at;
+}
+
+function applyDelete(
+  s: Replay,
+  e: Ev,
+  id: string,
+  system: string,
+  problems: AdapterProblem[],
+): Tombstone {
+  const text = s.live?.text ?? e.text ?? "";
+  if (!s.live) {
+    problems.push(replayProblem(e.label, "event", "DELETE of a memory never added in this log"));
+  }
+  const t: Tombstone = { id, text, source: `${system}:${e.kind === "add" ? "events" : "history"}` };
+  if (e.at !== undefined) t.deleted_at = e.at;
+  problems.push({
+    code: "tombstone",
+    record: e.label,
+    detail: `memory deleted (last text ${JSON.stringify(text)}): not in the store`,
+  });
+  s.live = null;
+  s.deleted = true;
+  return t;
+}
+
+/** Step 5: the memory a replay left live, with its creation and last update times. */
+function storedMemory(id: string, replay: Replay, source: string, order: number): StoredMemory {
+  const live = replay.live!;
+  const m: StoredMemory = { id, text: live.text, source, order, raw: live.raw };
+  const c = live.created ?? replay.created;
+  if (c !== undefined) m.created_at = c;
+  if (live.updated !== undefined) m.updated_at = live.updated;
+  return m;
 }

@@ -193,131 +193,24 @@ export function readMem0SearchResults(data: unknown, opts: Mem0SearchOptions = {
   const root = rootOf(data, file);
   const key = conversationKey(root, file, opts.conversation);
   const items = root[key] as unknown[];
-  const problems: AdapterProblem[] = [];
-  const byId = new Map<string, { m: StoredMemory; raw: Mem0SearchMemoryRaw; scores: number[] }>();
-  const unknown = new Map<string, number>();
-  let hits = 0, graph = 0;
-  const times: { record: string; field: string; value: string | undefined }[] = [];
-  let twoTimes = 0, twoTimesFirst = "";
-  items.forEach((item, qi) => {
-    const path = `${key}[${qi}]`;
-    const r: RecordReader = RecordReader.open("mem0_search_results", file, item, path, qi, []);
-    for (const f of r.unknownFields(ITEM_FIELDS)) unknown.set(f, (unknown.get(f) ?? 0) + 1);
-    for (const g of ["speaker_1_graph_memories", "speaker_2_graph_memories"]) {
-      const v = r.optArray(g);
-      if (v) graph += v.length;
-    }
-    for (const field of MEM0_SPEAKER_FIELDS) {
-      const list = r.obj[field];
-      if (!Array.isArray(list)) {
-        r.fail(field, `expected a list of search hits, got ${typeName(list)}`);
-      }
-      const speaker = field === "speaker_1_memories" ? "speaker_1" : "speaker_2";
-      const inItem = new Set<string>();
-      list.forEach((hit, j) => {
-        const h: RecordReader = RecordReader.open(
-          "mem0_search_results",
-          file,
-          hit,
-          `${path}.${field}[${j}]`,
-          j,
-          [],
-        );
-        const text = h.str("memory", true);
-        const ts = h.str("timestamp", true);
-        const score = h.obj.score;
-        if (typeof score !== "number" || !Number.isFinite(score)) {
-          h.fail("score", `expected a finite number, got ${typeName(score)}`);
-        }
-        hits++;
-        if (text.trim() === "") {
-          problems.push(emptyMemoryText(`${path}.${field}[${j}]`));
-          return;
-        }
-        const id = contentMemoryId(text, "mem0", speaker);
-        const prev = byId.get(id);
-        if (prev) {
-          if (prev.raw.timestamp !== ts && twoTimes++ === 0) {
-            twoTimesFirst = `${path}.${field}[${j}]`;
-          }
-          prev.scores.push(score);
-          if (!inItem.has(id)) {
-            prev.raw.retrievals++;
-            prev.raw.questions.push(qi);
-          }
-        } else {
-          const raw: Mem0SearchMemoryRaw = {
-            speaker,
-            memory: text,
-            timestamp: ts,
-            retrievals: 1,
-            questions: [qi],
-            meanScore: 0,
-            maxScore: 0,
-          };
-          const m: StoredMemory = {
-            id,
-            text: text.trim(),
-            created_at: ts,
-            source: `${system}:search:${speaker}`,
-            scope: speaker,
-            order: byId.size,
-            raw,
-          };
-          byId.set(id, { m, raw, scores: [score] });
-          times.push({ record: `${path}.${field}[${j}]`, field: "timestamp", value: ts });
-        }
-        inItem.add(id);
-      });
-    }
-  });
-  const memories: StoredMemory[] = [];
-  for (const { m, raw, scores } of byId.values()) {
-    raw.meanScore = scores.reduce((a, b) => a + b, 0) / scores.length;
-    raw.maxScore = Math.max(...scores);
-    const s = opts.salience === "mean_score"
-      ? raw.meanScore
-      : opts.salience === "max_score"
-      ? raw.maxScore
-      : undefined;
-    if (s !== undefined) m.salience = Math.min(1, Math.max(0, s));
-    memories.push(m);
-  }
-  if (twoTimes > 0) {
-    problems.push({
-      code: "coerced",
-      record: twoTimesFirst,
-      field: "timestamp",
-      detail: `${twoTimes} hit(s) repeat a memory with another timestamp: the first is kept`,
-    });
-  }
-  if (graph > 0) {
-    problems.push({
-      code: "not_mapped",
-      record: key,
-      field: "speaker_N_graph_memories",
-      detail: `${graph} graph memories are not memories of the store: not mapped`,
-    });
-  }
-  for (const [f, n] of unknown) {
-    problems.push({
-      code: "unmapped_field",
-      record: `${key}[0]`,
-      field: f,
-      detail: `field '${f}' of ${n} QA item(s) is not mapped`,
-    });
-  }
-  problems.push({
-    code: "not_mapped",
-    record: key,
-    detail:
-      `${hits} search hit(s) over ${items.length} question(s) merged into ${memories.length} ` +
-      `distinct memories: the union of what search returned, a partial view of the store`,
-  });
-  problems.push(...timeProblems(times));
+  const st: HitUnion = {
+    file,
+    system,
+    byId: new Map(),
+    problems: [],
+    unknown: new Map(),
+    hits: 0,
+    graph: 0,
+    times: [],
+    twoTimes: 0,
+    twoTimesFirst: "",
+  };
+  items.forEach((item, qi) => readQaItem(st, item, `${key}[${qi}]`, qi));
+  const memories = unionMemories(st, opts.salience);
+  const problems = [...st.problems, ...unionProblems(st, key, items.length, memories.length)];
   const perSpeaker = { speaker_1: 0, speaker_2: 0 };
   for (const m of memories) perSpeaker[m.scope as "speaker_1" | "speaker_2"]++;
-  const meta: Mem0SearchMeta = { key, questions: items.length, hits, perSpeaker };
+  const meta: Mem0SearchMeta = { key, questions: items.length, hits: st.hits, perSpeaker };
   const store: MemoryStore = {
     system,
     format: "mem0_search_results",
@@ -330,6 +223,159 @@ export function readMem0SearchResults(data: unknown, opts: Mem0SearchOptions = {
   const instance = /^\d+$/.test(key) ? LOCOMO10_ORDER[Number(key)] : key;
   if (instance !== undefined) store.instance = instance;
   return store;
+}
+
+/** The union of the search hits of one conversation, as it is read. */
+interface HitUnion {
+  file: string;
+  system: string;
+  byId: Map<string, { m: StoredMemory; raw: Mem0SearchMemoryRaw; scores: number[] }>;
+  problems: AdapterProblem[];
+  /** Unknown QA-item fields and how many items have each. */
+  unknown: Map<string, number>;
+  hits: number;
+  graph: number;
+  times: { record: string; field: string; value: string | undefined }[];
+  /** Hits repeating a memory with another timestamp, and the first of them. */
+  twoTimes: number;
+  twoTimesFirst: string;
+}
+
+/** One QA item: its graph memories counted, both speakers' hit lists merged. */
+function readQaItem(st: HitUnion, item: unknown, path: string, qi: number): void {
+  const r: RecordReader = RecordReader.open("mem0_search_results", st.file, item, path, qi, []);
+  for (const f of r.unknownFields(ITEM_FIELDS)) st.unknown.set(f, (st.unknown.get(f) ?? 0) + 1);
+  for (const g of ["speaker_1_graph_memories", "speaker_2_graph_memories"]) {
+    const v = r.optArray(g);
+    if (v) st.graph += v.length;
+  }
+  for (const field of MEM0_SPEAKER_FIELDS) {
+    const list = r.obj[field];
+    if (!Array.isArray(list)) {
+      r.fail(field, `expected a list of search hits, got ${typeName(list)}`);
+    }
+    const speaker = field === "speaker_1_memories" ? "speaker_1" : "speaker_2";
+    const inItem = new Set<string>();
+    list.forEach((hit, j) => readHit(st, hit, `${path}.${field}[${j}]`, j, speaker, qi, inItem));
+  }
+}
+
+/**
+ * One search hit `{memory, timestamp, score}`: merged into the memory of the same (speaker,
+ * normalised text), counting one retrieval per QA item; an empty text is dropped (reported).
+ */
+function readHit(
+  st: HitUnion,
+  hit: unknown,
+  at: string,
+  j: number,
+  speaker: "speaker_1" | "speaker_2",
+  qi: number,
+  inItem: Set<string>,
+): void {
+  const h: RecordReader = RecordReader.open("mem0_search_results", st.file, hit, at, j, []);
+  const text = h.str("memory", true);
+  const ts = h.str("timestamp", true);
+  const score = h.obj.score;
+  if (typeof score !== "number" || !Number.isFinite(score)) {
+    h.fail("score", `expected a finite number, got ${typeName(score)}`);
+  }
+  st.hits++;
+  if (text.trim() === "") {
+    st.problems.push(emptyMemoryText(at));
+    return;
+  }
+  const id = contentMemoryId(text, "mem0", speaker);
+  const prev = st.byId.get(id);
+  if (prev) {
+    if (prev.raw.timestamp !== ts && st.twoTimes++ === 0) st.twoTimesFirst = at;
+    prev.scores.push(score);
+    if (!inItem.has(id)) {
+      prev.raw.retrievals++;
+      prev.raw.questions.push(qi);
+    }
+  } else {
+    const raw: Mem0SearchMemoryRaw = {
+      speaker,
+      memory: text,
+      timestamp: ts,
+      retrievals: 1,
+      questions: [qi],
+      meanScore: 0,
+      maxScore: 0,
+    };
+    const m: StoredMemory = {
+      id,
+      text: text.trim(),
+      created_at: ts,
+      source: `${st.system}:search:${speaker}`,
+      scope: speaker,
+      order: st.byId.size,
+      raw,
+    };
+    st.byId.set(id, { m, raw, scores: [score] });
+    st.times.push({ record: at, field: "timestamp", value: ts });
+  }
+  inItem.add(id);
+}
+
+/** The merged memories with their mean and max scores, and salience from one of them if asked. */
+function unionMemories(st: HitUnion, salience: Mem0SearchOptions["salience"]): StoredMemory[] {
+  const memories: StoredMemory[] = [];
+  for (const { m, raw, scores } of st.byId.values()) {
+    raw.meanScore = scores.reduce((a, b) => a + b, 0) / scores.length;
+    raw.maxScore = Math.max(...scores);
+    const s = salience === "mean_score"
+      ? raw.meanScore
+      : salience === "max_score"
+      ? raw.maxScore
+      : undefined;
+    if (s !== undefined) m.salience = Math.min(1, Math.max(0, s));
+    memories.push(m);
+  }
+  return memories;
+}
+
+/** What the union leaves out or assumes: repeated timestamps, graph memories, unknown fields. */
+function unionProblems(
+  st: HitUnion,
+  key: string,
+  questions: number,
+  distinct: number,
+): AdapterProblem[] {
+  const problems: AdapterProblem[] = [];
+  if (st.twoTimes > 0) {
+    problems.push({
+      code: "coerced",
+      record: st.twoTimesFirst,
+      field: "timestamp",
+      detail: `${st.twoTimes} hit(s) repeat a memory with another timestamp: the first is kept`,
+    });
+  }
+  if (st.graph > 0) {
+    problems.push({
+      code: "not_mapped",
+      record: key,
+      field: "speaker_N_graph_memories",
+      detail: `${st.graph} graph memories are not memories of the store: not mapped`,
+    });
+  }
+  for (const [f, n] of st.unknown) {
+    problems.push({
+      code: "unmapped_field",
+      record: `${key}[0]`,
+      field: f,
+      detail: `field '${f}' of ${n} QA item(s) is not mapped`,
+    });
+  }
+  problems.push({
+    code: "not_mapped",
+    record: key,
+    detail: `${st.hits} search hit(s) over ${questions} question(s) merged into ${distinct} ` +
+      `distinct memories: the union of what search returned, a partial view of the store`,
+  });
+  problems.push(...timeProblems(st.times));
+  return problems;
 }
 
 /**

@@ -1,32 +1,103 @@
 /**
- * Exported memory systems (paper 000 definition 2, Table 4; ARTIFACT-SPEC
- * §1.5, §6.5, §6.6): adapters reading Mem0, Letta, A-Mem and generic JSONL
- * exports into one memory-store type, memory cost models, the union
- * denominator with pruning selectors, writer-store export for round trips,
- * and the paper's Table 4 numbers.
+ * Exported memory systems (paper 000 definition 2, Table 4; ARTIFACT-SPEC §1.5,
+ * §6.5, §6.6): read a system's store (Mem0, Letta, A-Mem, OpenAI memory, generic JSONL) into
+ * one memory-store type, cost its memories, score it by union against a package or on a
+ * LoCoMo conversation, proxy stores and round trips through the writers, your own package,
+ * and the paper's Table 4 (reference data, never ours).
  *
- * In-repository barrel (tests, scripts, workers): the toolkit's public API is the root
- * `mod.ts`, which re-exports by name; what it leaves out is internal.
+ * Entry point `memaudit/systems` (deno.json `exports["./systems"]`): this list is what the part
+ * offers; anything under `lib/systems/` it does not name is internal and may change.
+ *
+ * @example The store formats read
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { STORE_FORMATS } from "./mod.ts";
+ * assert.ok(STORE_FORMATS.includes("mem0_get_all"));
+ * ```
  *
  * @module
  */
-export * from "./memory_store.ts";
-export * from "./export_error.ts";
-export * from "./cost_models.ts";
-export * from "./mem0_get_all.ts";
-export * from "./mem0_events.ts";
-export * from "./core_atoms.ts";
-export * from "./letta_memory.ts";
-export * from "./letta_agent_file.ts";
-export * from "./filter_scope.ts";
-export * from "./amem_notes.ts";
-export * from "./generic_jsonl.ts";
-export * from "./read_store.ts";
-export * from "./writer_export.ts";
-export * from "./time_order.ts";
-export * from "./package_text_adjudicator.ts";
-export * from "./salience_estimate.ts";
-export * from "./pruning.ts";
-export * from "./union_score.ts";
-export * from "./paper_table4.ts";
-export * from "./summarize_union.ts";
+// the store format and its readers
+export {
+  type AdapterProblem,
+  type MemoryStore,
+  type ProblemCode,
+  STORE_FORMATS,
+  type StoredMemory,
+  type StoreFormat,
+  type Tombstone,
+} from "./memory_store.ts";
+export {
+  readStore,
+  readStoreFile,
+  readStoreFileDetected,
+  type ReadStoreFileResult,
+  type ReadStoreOptions,
+  type StoreFormatChoice,
+} from "./read_store.ts";
+export { type LettaAgentFileOptions, readLettaAgentFile } from "./letta_agent_file.ts";
+export type { CoreMode, LettaReadOptions } from "./letta_memory.ts";
+export { AMEM_VIEWS, type AmemReadOptions, type AmemView, readAmemNotes } from "./amem_notes.ts";
+// union scoring against a package
+export {
+  MEMORY_COST_MODELS,
+  type MemoryCostModel,
+  type MemoryCosts,
+  storeCosts,
+} from "./cost_models.ts";
+export {
+  type ScoredMemory,
+  scoreUnion,
+  type SelectionRatio,
+  type SelectionScore,
+  UNION_SELECTORS,
+  type UnionBudgetScore,
+  type UnionScore,
+  type UnionScoreOptions,
+  type UnionSelector,
+} from "./union_score.ts";
+export { summarizeUnion, type UnionSummaryRow } from "./summarize_union.ts";
+export type { ExactSolveOptions } from "./pruning.ts";
+export { LOCOMO10_ORDER } from "./openai_memory.ts";
+// a store scored on a LoCoMo conversation, proxy stores, your own package
+export {
+  adjudicatorFromSpec,
+  type AdjudicatorSpecOptions,
+  EVIDENCE_SERIES,
+  type EvidencePoint,
+  evidencePoints,
+  type LocomoStoreOptions,
+  type LocomoStoreScore,
+  scoreStoreOnLocomo,
+  type SelectionRatios,
+  STORE_SELECTIONS,
+  type StoreBudgetSummary,
+  storeItemRows,
+  type StoreItemScore,
+  type StoreSelection,
+  summarizeStoreRows,
+} from "./locomo_store.ts";
+export {
+  PROXY_STORES,
+  type ProxyStore,
+  type ProxyStoreOptions,
+  type ProxyStoreScores,
+  type RoundTripResult,
+  roundTripWriters,
+  scoreProxyStores,
+} from "./proxy_stores.ts";
+export {
+  certifyBudgets,
+  readPackageAny,
+  storeAdjudicatorFor,
+  type WriterRatioRow,
+  writerRatios,
+} from "./own_package.ts";
+// the paper's Table 4 (reference data)
+export {
+  PAPER_COST_RULES_B100,
+  PAPER_EXTERNAL_B100,
+  PAPER_TABLE4,
+  type PaperExternalRow,
+  type PaperSystemRow,
+} from "./paper_table4.ts";

@@ -73,6 +73,9 @@ export function openAiMemoryConversation(file: string): string | undefined {
   return m ? LOCOMO10_ORDER[Number(m[1])] : undefined;
 }
 
+/** A line break: CRLF, LF or a lone CR. */
+const LINE_BREAK = /\r\n|\r|\n/;
+
 /**
  * Reads OpenAI memory text into a store: every paragraph (lines up to a
  * blank line; CRLF accepted, a leading byte-order mark dropped) is one
@@ -111,7 +114,8 @@ export function readOpenAiMemory(text: string, opts: OpenAiMemoryOptions = {}): 
       detail: "byte-order mark at the start of the file dropped",
     });
   }
-  const lines = text.split(/\r?\n/);
+  // Line breaks as written: CRLF, LF, or a lone CR (classic Mac OS text was one line).
+  const lines = text.split(LINE_BREAK);
   lines.forEach((l, i) => {
     // deno-lint-ignore no-control-regex
     const bad = l.match(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/);
@@ -133,7 +137,7 @@ export function readOpenAiMemory(text: string, opts: OpenAiMemoryOptions = {}): 
       JSON.parse(t);
       json = true;
     } catch {
-      json = t.split(/\r?\n/).filter((l) => l.trim()).every((l) => {
+      json = t.split(LINE_BREAK).filter((l) => l.trim()).every((l) => {
         try {
           JSON.parse(l);
           return true;

@@ -10,11 +10,11 @@
  * @module
  */
 import type { Adjudicator, CoverageEdge } from "../adjudicate/types.ts";
-import { compilePackage } from "../package/compile.ts";
+import { type CompiledPackage, compilePackage } from "../package/compile.ts";
 import type { Package } from "../package/schema.ts";
 import { type ExternalMemory, unionCandidateId, unionPackage } from "../package/union.ts";
-import { type Ratio, ratioToOpt } from "../score/ratio.ts";
-import type { Certificate } from "../solve/result.ts";
+import { type Ratio, ratioToOpt, ratioToSmallerPackageOpt } from "../score/ratio.ts";
+import { type Certificate, isCertified } from "../solve/result.ts";
 import { solve } from "../solve/solve.ts";
 import { checkFeasible, evaluateStore } from "../objective.ts";
 import { recostPackage } from "../natural/cost_rules.ts";
@@ -207,35 +207,97 @@ export async function scoreUnion(
   const system = opts.system ?? store.system;
   const costModel = opts.costModel ?? "words";
   const problems: AdapterProblem[] = [...store.problems];
-  const packageCosts = opts.packageCosts ?? (costModel === "byte_overhead" ? "model" : "declared");
-  let base = pkg;
-  if (packageCosts === "model") {
-    const model = costModel === "byte_overhead" ? "byte_overhead" : "word";
-    base = recostPackage(pkg, model);
-  }
-
+  const base = packageUnderCosts(pkg, costModel, opts.packageCosts);
   const memories = timeOrder(store.memories);
+  const scored = await adjudicateMemories(
+    pkg,
+    base.id,
+    memories,
+    system,
+    costModel,
+    opts,
+    problems,
+  );
+  const salienceSource = assignSalience(memories, scored, opts.salience ?? "auto", problems);
+  const external = externalMemories(pkg, memories, scored, system, opts.tie, problems);
+  const union = unionPackage(base, external, { system, file: store.file });
+  const cp = compilePackage(base);
+  const cu = compilePackage(union);
+  const pool = scored.map((s) => cu.candIndex.get(s.candidate)!);
+  const selection: SelectionContext = {
+    cp,
+    cu,
+    pool,
+    poolPos: new Map(pool.map((c, i) => [c, i])),
+    scored,
+    salience: scored.map((s) => s.salience),
+    limit: { bnbTimeMs: 200, ...opts.solver },
+  };
+  const selectors = opts.selectors ?? UNION_SELECTORS;
+  const out: UnionBudgetScore[] = [];
+  for (const budget of opts.budgets ?? pkg.budgets) {
+    out.push(await scoreBudget(selection, selectors, budget));
+  }
+  return {
+    packageId: pkg.id,
+    system,
+    costModel,
+    salienceSource,
+    union,
+    memories: scored,
+    problems,
+    budgets: out,
+  };
+}
+
+/** P with its candidates re-costed under the memory cost model when asked (or by default). */
+function packageUnderCosts(
+  pkg: Package,
+  costModel: MemoryCostModel | "declared",
+  packageCosts: UnionScoreOptions["packageCosts"],
+): Package {
+  const costs = packageCosts ?? (costModel === "byte_overhead" ? "model" : "declared");
+  if (costs !== "model") return pkg;
+  return recostPackage(pkg, costModel === "byte_overhead" ? "byte_overhead" : "word");
+}
+
+/** A memory's cost under the model; `declared` falls back to words (reported). */
+function memoryCostOf(
+  m: StoredMemory,
+  costModel: MemoryCostModel | "declared",
+  problems: AdapterProblem[],
+): number {
+  if (costModel !== "declared") return memoryCost(m.text, costModel);
+  if (m.cost !== undefined) return m.cost;
+  problems.push({
+    code: "coerced",
+    record: m.id,
+    field: "cost",
+    detail: "no declared cost: word cost used",
+  });
+  return wordCost(m.text);
+}
+
+/**
+ * Step 1: each memory's coverage row from the adjudicator: edges to units outside the package
+ * dropped (reported), values clipped to [0, 1], the maximum kept over repeats, in unit order.
+ */
+async function adjudicateMemories(
+  pkg: Package,
+  packageId: string,
+  memories: readonly StoredMemory[],
+  system: string,
+  costModel: MemoryCostModel | "declared",
+  opts: UnionScoreOptions,
+  problems: AdapterProblem[],
+): Promise<ScoredMemory[]> {
   const units = pkg.units.map((u) => ({ id: u.id, text: u.text ?? "", family: u.family }));
   const unitIds = new Set(units.map((u) => u.id));
   const question = opts.question ? pkg.queries[0]?.text : undefined;
-  const expIds = new Set(pkg.experiences.map((e) => e.id));
-
-  const cost = (m: StoredMemory): number => {
-    if (costModel !== "declared") return memoryCost(m.text, costModel);
-    if (m.cost !== undefined) return m.cost;
-    problems.push({
-      code: "coerced",
-      record: m.id,
-      field: "cost",
-      detail: "no declared cost: word cost used",
-    });
-    return wordCost(m.text);
-  };
-
   const scored: ScoredMemory[] = [];
   for (const [i, m] of memories.entries()) {
     const edges = await opts.adjudicator.adjudicate({
-      packageId: base.id,
+      packageId,
       memory: { id: m.id, text: m.text },
       units,
       ...(question !== undefined ? { question } : {}),
@@ -260,20 +322,27 @@ export async function scoreUnion(
       id: m.id,
       candidate: unionCandidateId(system, m.id),
       text: m.text,
-      cost: cost(m),
+      cost: memoryCostOf(m, costModel, problems),
       coverage: pkg.units.flatMap((u) => best.get(u.id) ?? []),
       salience: 0,
       timeIndex: i,
     });
   }
+  return scored;
+}
 
-  // Salience.
-  const mode = opts.salience ?? "auto";
+/**
+ * Step 2: the salience of salience pruning: the store's own scores (missing ones 0, reported) or
+ * the query-blind estimate for all; returns which.
+ */
+function assignSalience(
+  memories: readonly StoredMemory[],
+  scored: ScoredMemory[],
+  mode: "auto" | "system" | "estimate",
+  problems: AdapterProblem[],
+): "system" | "estimate" {
   const allScored = memories.every((m) => m.salience !== undefined);
-  const salienceSource: "system" | "estimate" = mode === "system" || (mode === "auto" && allScored)
-    ? "system"
-    : "estimate";
-  if (salienceSource === "system") {
+  if (mode === "system" || (mode === "auto" && allScored)) {
     memories.forEach((m, i) => {
       if (m.salience === undefined) {
         problems.push({
@@ -285,23 +354,37 @@ export async function scoreUnion(
       }
       scored[i].salience = m.salience ?? 0;
     });
-  } else {
-    if (mode === "auto" && memories.some((m) => m.salience !== undefined)) {
-      problems.push({
-        code: "coerced",
-        record: "(store)",
-        field: "salience",
-        detail:
-          "system salience missing for some memories: the query-blind estimate is used for all",
-      });
-    }
-    queryBlindSalience(memories).forEach((s, i) => (scored[i].salience = s));
+    return "system";
   }
+  if (mode === "auto" && memories.some((m) => m.salience !== undefined)) {
+    problems.push({
+      code: "coerced",
+      record: "(store)",
+      field: "salience",
+      detail: "system salience missing for some memories: the query-blind estimate is used for all",
+    });
+  }
+  queryBlindSalience(memories).forEach((s, i) => (scored[i].salience = s));
+  return "estimate";
+}
 
-  // P+(Y).
+/**
+ * Step 3: the memories as external candidates of P+(Y): after every package experience in time
+ * order; a memory naming a package experience joins it (`tie: "experience"`), memories sharing a
+ * `group` share the first one's group.
+ */
+function externalMemories(
+  pkg: Package,
+  memories: readonly StoredMemory[],
+  scored: readonly ScoredMemory[],
+  system: string,
+  tie: UnionScoreOptions["tie"],
+  problems: AdapterProblem[],
+): ExternalMemory[] {
+  const expIds = new Set(pkg.experiences.map((e) => e.id));
   const maxOrder = pkg.experiences.reduce((a, e) => Math.max(a, e.order), -1);
   const groupLead = new Map<string, string>();
-  const external: ExternalMemory[] = memories.map((m, i) => {
+  return memories.map((m, i) => {
     const e: ExternalMemory = {
       id: m.id,
       text: m.text,
@@ -309,7 +392,7 @@ export async function scoreUnion(
       coverage: Object.fromEntries(scored[i].coverage.map((c) => [c.unit, c.value])),
       order: maxOrder + 1 + i,
     };
-    if (opts.tie === "experience" && m.experience !== undefined) {
+    if (tie === "experience" && m.experience !== undefined) {
       if (expIds.has(m.experience)) e.experience = m.experience;
       else {
         problems.push({
@@ -327,67 +410,81 @@ export async function scoreUnion(
     }
     return e;
   });
-  const union = unionPackage(base, external, { system, file: store.file });
-  const cp = compilePackage(base);
-  const cu = compilePackage(union);
-  const pool = scored.map((s) => cu.candIndex.get(s.candidate)!);
-  const poolPos = new Map(pool.map((c, i) => [c, i]));
-  const salience = scored.map((s) => s.salience);
-  const selectors = opts.selectors ?? UNION_SELECTORS;
-  const budgets = opts.budgets ?? pkg.budgets;
-  const limit: ExactSolveOptions = { bnbTimeMs: 200, ...opts.solver };
+}
 
-  const out: UnionBudgetScore[] = [];
-  for (const budget of budgets) {
-    const optPackage = await solve(cp, budget, limit);
-    const optUnion = await solve(cu, budget, limit);
-    const selections: SelectionScore[] = [];
-    for (const selector of selectors) {
-      let st: PrunedStore;
-      let certified: boolean | undefined;
-      if (selector === "as_written") {
-        let c = 0;
-        for (const x of pool) c += cu.cost[x];
-        st = { candidates: [...pool], cost: c, value: evaluateStore(cu, pool) };
-      } else if (selector === "recency_pruned") st = recencyPruned(cu, pool, budget);
-      else if (selector === "salience_pruned") st = saliencePruned(cu, pool, salience, budget);
-      else if (selector === "upper_pruned_greedy") st = upperPrunedGreedy(cu, pool, budget);
-      else {
-        const ex = await upperPrunedExact(cu, pool, budget, limit);
-        st = ex;
-        certified = ex.certificate.status === "optimal" && ex.certificate.gap === 0;
-      }
-      const ids = st.candidates.map((c) => cu.candIds[c]);
-      const feasible = checkFeasible(cu, ids, budget).feasible;
-      const over = { ratio: null, flag: "over_budget" } as const;
-      const none = { ratio: null, flag: "uncertified" } as const;
-      const ratio = (opt: Certificate, at: typeof cp): SelectionRatio =>
-        !feasible ? over : certified === false ? none : ratioToOpt(st.value, opt, {
-          cp: at,
-          budget,
-        });
-      const r: SelectionScore = {
-        selector,
-        memories: st.candidates.map((c) => scored[poolPos.get(c)!].id),
-        cost: st.cost,
-        value: st.value,
-        feasible,
-        unionRatio: ratio(optUnion, cu),
-        packageRatio: ratio(optPackage, cp),
-      };
-      if (certified !== undefined) r.certified = certified;
-      selections.push(r);
-    }
-    out.push({ budget, optPackage, optUnion, selections });
+/** The compiled P and P+(Y) and the store's candidates in P+(Y), shared by every budget. */
+interface SelectionContext {
+  cp: CompiledPackage;
+  cu: CompiledPackage;
+  /** The memories' candidate indices in P+(Y), in time order. */
+  pool: number[];
+  poolPos: Map<number, number>;
+  scored: readonly ScoredMemory[];
+  salience: number[];
+  limit: ExactSolveOptions;
+}
+
+/** Step 4: at one budget, the certified OPT of P and of P+(Y) and every selection's score. */
+async function scoreBudget(
+  x: SelectionContext,
+  selectors: readonly UnionSelector[],
+  budget: number,
+): Promise<UnionBudgetScore> {
+  const optPackage = await solve(x.cp, budget, x.limit);
+  const optUnion = await solve(x.cu, budget, x.limit);
+  const selections: SelectionScore[] = [];
+  for (const selector of selectors) {
+    const { st, certified } = await selectFromStore(x, selector, budget);
+    selections.push(scoreSelection(x, selector, st, certified, budget, optUnion, optPackage));
   }
-  return {
-    packageId: pkg.id,
-    system,
-    costModel,
-    salienceSource,
-    union,
-    memories: scored,
-    problems,
-    budgets: out,
+  return { budget, optPackage, optUnion, selections };
+}
+
+/** The store's subset one selector keeps at a budget (the upper-pruned bound says if certified). */
+async function selectFromStore(
+  x: SelectionContext,
+  selector: UnionSelector,
+  budget: number,
+): Promise<{ st: PrunedStore; certified?: boolean }> {
+  const { cu, pool } = x;
+  if (selector === "as_written") {
+    let c = 0;
+    for (const i of pool) c += cu.cost[i];
+    return { st: { candidates: [...pool], cost: c, value: evaluateStore(cu, pool) } };
+  }
+  if (selector === "recency_pruned") return { st: recencyPruned(cu, pool, budget) };
+  if (selector === "salience_pruned") return { st: saliencePruned(cu, pool, x.salience, budget) };
+  if (selector === "upper_pruned_greedy") return { st: upperPrunedGreedy(cu, pool, budget) };
+  const ex = await upperPrunedExact(cu, pool, budget, x.limit);
+  return { st: ex, certified: isCertified(ex.certificate) };
+}
+
+/** A selection's F, feasibility and its ratios to OPT of P+(Y) and of P (only when certified). */
+function scoreSelection(
+  x: SelectionContext,
+  selector: UnionSelector,
+  st: PrunedStore,
+  certified: boolean | undefined,
+  budget: number,
+  optUnion: Certificate,
+  optPackage: Certificate,
+): SelectionScore {
+  const ids = st.candidates.map((c) => x.cu.candIds[c]);
+  const feasible = checkFeasible(x.cu, ids, budget).feasible;
+  const over = { ratio: null, flag: "over_budget" } as const;
+  const none = { ratio: null, flag: "uncertified" } as const;
+  // The package ratio scores a store of P+ against OPT(P): above 1 is a finding there.
+  const ratio = (opt: Certificate, at: CompiledPackage, of = ratioToOpt): SelectionRatio =>
+    !feasible ? over : certified === false ? none : of(st.value, opt, { cp: at, budget });
+  const r: SelectionScore = {
+    selector,
+    memories: st.candidates.map((c) => x.scored[x.poolPos.get(c)!].id),
+    cost: st.cost,
+    value: st.value,
+    feasible,
+    unionRatio: ratio(optUnion, x.cu),
+    packageRatio: ratio(optPackage, x.cp, ratioToSmallerPackageOpt),
   };
+  if (certified !== undefined) r.certified = certified;
+  return r;
 }

@@ -3,7 +3,8 @@
  * inside branch-and-bound, the MILP line by line, tied optima, why greedy and GVT fail,
  * "predict, then check" answers and the lab mode.
  *
- * In-repository barrel; the toolkit's public API is the root `mod.ts`.
+ * Entry point `memaudit/teach` (deno.json `exports["./teach"]`): this list is what the part
+ * offers; anything under `lib/teach/` it does not name is internal and may change.
  *
  * @module
  */

@@ -120,3 +120,13 @@ export function assertOneLine(r: Ran, re: RegExp): void {
   assert.doesNotMatch(r.stderr, /\n\s+at |Stack backtrace|\.ts:\d+:\d+/);
   assert.match(r.stderr.trimEnd(), re);
 }
+
+/**
+ * A command line with one flag's value replaced (appended when absent): a flag
+ * given twice is refused, so a test that varies one flag of a base command
+ * line sets it here.
+ */
+export function withFlag(argv: readonly string[], flag: string, value: string): string[] {
+  const i = argv.indexOf(flag);
+  return i < 0 ? [...argv, flag, value] : argv.map((w, j) => (j === i + 1 ? value : w));
+}

@@ -252,7 +252,7 @@ Deno.test("list flags: Object.prototype names are unknown ids, and an empty list
       ],
       [
         ["natural", "--methods", ",", "--out", out],
-        /^memaudit natural: --methods expects writer ids \(see memaudit natural --help\)$/,
+        /^memaudit natural: --methods has an empty entry in ',': expected a word between commas/,
       ],
       [
         ["natural", "--conversations", "", "--out", out],

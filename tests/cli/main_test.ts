@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { parseCsv as parse } from "../../lib/deps.ts";
-import { assertOneLine, EXAMPLE, EXAMPLE_CSV, memaudit, ROOT } from "./_run.ts";
+import { assertOneLine, EXAMPLE, EXAMPLE_CSV, memaudit, ROOT, withFlag } from "./_run.ts";
 import { withTempDir as tempDir } from "../_tmp.ts";
 
 async function sha256(path: string): Promise<string> {
@@ -261,8 +261,8 @@ Deno.test("memaudit sweep as 4 shards, then memaudit merge: the files of one run
       ]),
       memaudit(["merge", join(dir, "s0")]),
       memaudit(["sweep", ...grid, "--shard", "4/4", "--out", join(dir, "x")]),
-      memaudit(["sweep", ...grid, "--seeds", "1e3", "--out", join(dir, "x")]),
-      memaudit(["sweep", ...grid, "--methods", "nope", "--out", join(dir, "x")]),
+      memaudit(["sweep", ...withFlag(grid, "--seeds", "1e3"), "--out", join(dir, "x")]),
+      memaudit(["sweep", ...withFlag(grid, "--methods", "nope"), "--out", join(dir, "x")]),
       memaudit(["sweep", ...grid]),
     ]);
     const want = [

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { sharedDataPath } from "../../lib/natural/shared_data.ts";
-import { assertOneLine, memaudit } from "./_run.ts";
+import { assertOneLine, memaudit, withFlag } from "./_run.ts";
 
 const LOCOMO8 = sharedDataPath("locomo/locomo8.json");
 const RUN = [
@@ -87,9 +87,9 @@ Deno.test({
           "--out",
           join(dir, "m"),
         ]),
-        memaudit([...base, "--conversations", "conv-99", "--out", join(dir, "x")]),
+        memaudit([...withFlag(base, "--conversations", "conv-99"), "--out", join(dir, "x")]),
         memaudit([...base, "--shard", "1/0", "--out", join(dir, "x")]),
-        memaudit([...base, "--methods", "nope", "--out", join(dir, "x")]),
+        memaudit([...withFlag(base, "--methods", "nope"), "--out", join(dir, "x")]),
         memaudit(["natural", "--locomo", join(dir, "none.json"), "--out", join(dir, "x")]),
       ]);
       const want = [

@@ -31,6 +31,7 @@ Deno.test("parseNumberList() reads budget lists and names the flag and word it r
     ["2,0", {}, /--budgets expects numbers > 0, got '0'/],
     ["2.5", { integer: true }, /--budgets expects integers, got '2.5'/],
     ["2,2", {}, /--budgets expects distinct numbers, got '2,2'/],
+    ["8,", {}, /--budgets has an empty entry in '8,'/],
   ];
   for (const [text, opts, re] of bad) {
     assert.throws(() => parseNumberList("--budgets", text, opts), (e) => {
@@ -46,7 +47,17 @@ Deno.test("parseIntFlag(), parseList() and parseShardFlag() check their values",
   assert.throws(() => parseIntFlag("--k", "-3"), /--k expects a decimal integer, got '-3'/);
   assert.throws(() => parseIntFlag("--k", "0"), /--k expects an integer in \[1, /);
   assert.throws(() => parseIntFlag("--k", "9", 1, 8), /in \[1, 8\], got '9'/);
-  assert.deepEqual(parseList(" a, b  c,,"), ["a", "b", "c"]);
+  assert.deepEqual(parseList(" a, b  c"), ["a", "b", "c"]);
+  assert.deepEqual(parseList("  "), []);
+  for (const text of ["8,", "a,,b", ",a", "a, ,b"]) {
+    assert.throws(
+      () => parseList(text, "--budgets"),
+      (e) =>
+        e instanceof UsageError &&
+        e.message === `--budgets has an empty entry in '${text}': expected a word between commas`,
+      text,
+    );
+  }
   assert.equal(parseShardFlag(undefined), undefined);
   assert.deepEqual(parseShardFlag("2/3"), { index: 2, count: 3 });
   assert.throws(
@@ -123,8 +134,11 @@ Deno.test("parseCommand() prints help or parses the flags, OUTPUT_FLAGS and the 
   assert.equal(parseCommand(["--k", "-3"], io, "H", flags)?.values.k, "-3");
   assert.deepEqual(parseCommand(["--k", "1", "--", "-3"], io, "H", flags)?.positionals, ["-3"]);
   assert.throws(() => parseCommand(["--quiet", "-3"], io, "H", flags), /Unknown option '-3'/);
-  // A flag given twice: the last wins (the tests append overrides to a base command line).
-  assert.equal(parseCommand(["--k", "2", "--k=3"], io, "H", flags)?.values.k, "3");
+  // A flag that takes a value given twice is refused (parseArgs would keep the last one).
+  assert.throws(
+    () => parseCommand(["--k", "2", "--k=3"], io, "H", flags),
+    /^UsageError: --k given twice \('2' and '3'\): expected it once$/,
+  );
   assert.equal(
     parseCommand(["--quiet", "--quiet", "--json", "--json"], io, "H", flags)?.form,
     "json",

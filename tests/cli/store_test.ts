@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { parseCsv as parse } from "../../lib/deps.ts";
 import { sharedDataPath } from "../../lib/natural/shared_data.ts";
 import { LOCOMO_SHARED_PATH } from "../../lib/natural/data_source.ts";
+import { withFlag } from "./_run.ts";
 
 const openai0 = sharedDataPath("mem0-eval/openai_memories/0.txt");
 const mem0 = sharedDataPath("mem0-eval/mem0_search_top30_conv26.json");
@@ -220,7 +221,7 @@ Deno.test({
         [[...ok, "--format", "csv"], /--format expects auto or one of/],
         [[...ok, "--adjudicator", "gpt"], /--adjudicator expects lexical/],
         [[...ok, "--json", "--csv"], /--json and --csv exclude each other/],
-        [[...ok, "--locomo", "conv-99"], /expected a conversation 'conv-99'/],
+        [withFlag(ok, "--locomo", "conv-99"), /expected a conversation 'conv-99'/],
         [
           [...ok, "--locomo-data", `${dir}/none.json`],
           /none\.json: \(root\): expected the LoCoMo file chosen by --locomo-data/,

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { generate } from "../../lib/generate/mod.ts";
-import { compilePackage } from "../../lib/package/mod.ts";
+import { generate } from "../../lib/generate/distributions.ts";
+import { compilePackage } from "../../lib/package/compile.ts";
 import { solveBnb } from "../../lib/solve/bnb.ts";
 
 Deno.test("generate('base', 0) has OPT 2.25 / 4.5 / 6.75 / 10.4 / 12.9 at B = 1/2/4/8/16", () => {

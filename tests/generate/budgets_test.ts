@@ -3,11 +3,10 @@ import {
   budgetBasis,
   budgetsFromBasis,
   budgetsFromTokens,
-  generate,
   parseBudgetToken,
   roundHalfEven,
-  STRESS_DISTRIBUTIONS,
-} from "../../lib/generate/mod.ts";
+} from "../../lib/generate/budgets.ts";
+import { generate, STRESS_DISTRIBUTIONS } from "../../lib/generate/distributions.ts";
 import { InputError, type Package } from "../../mod.ts";
 
 const FRACTIONS = ["0.01", "0.02", "0.05", "0.10", "0.20"];

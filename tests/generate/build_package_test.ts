@@ -1,11 +1,7 @@
 import assert from "node:assert/strict";
-import {
-  buildPackage,
-  type DistributionSpec,
-  generate,
-  PREFIXED_IDS,
-  streamSeed,
-} from "../../lib/generate/mod.ts";
+import { buildPackage, streamSeed } from "../../lib/generate/build_package.ts";
+import { type DistributionSpec, PREFIXED_IDS } from "../../lib/generate/distribution_spec.ts";
+import { generate } from "../../lib/generate/distributions.ts";
 import { InputError, parsePackage } from "../../mod.ts";
 
 /** A user-defined distribution: no engine change needed. */

@@ -3,9 +3,9 @@ import {
   DISTRIBUTION_SPECS,
   DISTRIBUTIONS,
   generate,
-  packageHash,
   STRESS_DISTRIBUTIONS,
-} from "../../lib/generate/mod.ts";
+} from "../../lib/generate/distributions.ts";
+import { packageHash } from "../../lib/generate/package_hash.ts";
 import { InputError, type Package, parsePackage } from "../../mod.ts";
 
 const totalCost = (p: Package) => p.candidates.reduce((s, c) => s + c.cost, 0);

@@ -10,7 +10,7 @@ import {
   EXACT_SWEEP_METHODS,
   paperExpected,
   runSweep,
-} from "memaudit";
+} from "memaudit/sweep";
 
 const expected = await paperExpected();
 

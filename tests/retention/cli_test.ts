@@ -25,7 +25,8 @@ Deno.test("memaudit retention rr --json prints users and the benchmark mean", as
   );
   assert.equal(r.code, 0, r.stderr);
   const j = JSON.parse(r.stdout);
-  assert.deepEqual(Object.keys(j), ["users", "benchmark"]);
+  assert.deepEqual(Object.keys(j), ["users", "benchmark", "warnings"]);
+  assert.deepEqual(j.warnings, []);
   assert.deepEqual(j.users.map((u: Record<string, unknown>) => Object.keys(u)), [
     ["user", "pooled_exact", "pooled_k20", "per_fact_exact"],
     ["user", "pooled_exact", "pooled_k20", "per_fact_exact"],

@@ -14,14 +14,7 @@ import {
 import { defaultPolicies, evaluatePolicies } from "../../lib/retention/policies.ts";
 import { type MemoryEntry, replayBank, simulateWrites } from "../../lib/retention/replay.ts";
 import { type ReferenceFact, retentionRate } from "../../lib/retention/retention_rate.ts";
-
-const fact = (f: string, tStart: number, tTarget: number): ReferenceFact => ({
-  user: "u",
-  fact: f,
-  type: "ongoing_state",
-  tStart,
-  tTarget,
-});
+import { fact } from "./_fact.ts";
 
 Deno.test("buildRetentionLp() writes the documented model for a two-entry toy", () => {
   const lp = buildRetentionLp(
@@ -89,10 +82,8 @@ Deno.test("retentionOptimum() certifies the toy's optimum (golden: 4 of 4 with e
   assert.equal(tokens.held, 2); // only e0 fits: a at 1 and 2
   assert.deepEqual(retentionRatio(0.5, opt), { ratio: 0.5, flag: "ok" });
   assert.deepEqual(retentionRatio(0, zero), { ratio: null, flag: "degenerate_opt" });
-  assert.deepEqual(retentionRatio(0.5, { ...opt, status: "time_limit" }), {
-    ratio: null,
-    flag: "no_certificate",
-  });
+  // A copy (here with another status) is not the solver's: refused.
+  assert.throws(() => retentionRatio(0.5, { ...opt, status: "time_limit" }), TypeError);
 });
 
 /** Pooled retention of a FIFO replay of the stream with a skip set (provenance). */

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { PyRandom, SeededRandom } from "../../lib/rng/mod.ts";
+import { PyRandom } from "../../lib/rng/py_random.ts";
+import { SeededRandom } from "../../lib/rng/seeded_random.ts";
 
 Deno.test("SeededRandom() gives the same stream for the same seed", () => {
   const a = new SeededRandom(17), b = new SeededRandom("17");

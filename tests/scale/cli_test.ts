@@ -30,11 +30,32 @@ Deno.test("memaudit scale score --json has the stable shape of issue 11", async 
     "p_wrong",
     "p90r",
     "mean_r",
+    "ci",
   ]);
-  assert.deepEqual(j.boundaries, [
-    { agent: "qwen3-8b", system: "hipporag", s_star: 100, recovers: false },
-    { agent: "qwen3-8b", system: "licomemory", s_star: ">200", recovers: false },
+  const ci = (x: number) => ({ low: x, high: x, half_width: 0 });
+  assert.deepEqual(j.boundaries.map((b: Record<string, unknown>) => ({ ...b, points: [] })), [
+    {
+      agent: "qwen3-8b",
+      system: "hipporag",
+      s_star: 100,
+      recovers: false,
+      s_star_sustained: 100,
+      missing_scales: [],
+      points: [],
+    },
+    {
+      agent: "qwen3-8b",
+      system: "licomemory",
+      s_star: ">200",
+      recovers: false,
+      s_star_sustained: ">200",
+      missing_scales: [],
+      points: [],
+    },
   ]);
+  // The per-scale points s* is taken over, with n and the interval the table shows.
+  assert.deepEqual(j.boundaries[1].points[0], { scale: 0, pass_at_b: 1, n: 2, ci: ci(1) });
+  assert.deepEqual(j.warnings, []);
   assert.equal(j.groups.length, 6);
   assert.deepEqual(j.groups[3], {
     agent: "qwen3-8b",
@@ -46,6 +67,7 @@ Deno.test("memaudit scale score --json has the stable shape of issue 11", async 
     p_wrong: 0,
     p90r: 3,
     mean_r: 2,
+    ci: { pass_at_b: ci(1), p_exh: ci(0), p_wrong: ci(0) },
   });
   assert.deepEqual(j.params.ladder, ["s0", "s1", "s2"]);
 });
@@ -227,11 +249,14 @@ Deno.test("memaudit scale score output does not depend on line order; --ladder a
     (await memaudit("scale", "score", `${dir}/labels.jsonl`, "--json")).stdout,
   );
   assert.deepEqual(natural.params.ladder, ["hi", "lo", "mid"]);
-  assert.deepEqual(natural.boundaries[0], {
+  assert.deepEqual({ ...natural.boundaries[0], points: undefined }, {
     agent: "a",
     system: "m",
     s_star: "lo",
     recovers: true,
+    s_star_sustained: ">mid",
+    missing_scales: [],
+    points: undefined,
   });
   const ordered = await memaudit(
     "scale",
@@ -245,7 +270,10 @@ Deno.test("memaudit scale score output does not depend on line order; --ladder a
   const j = JSON.parse(ordered.stdout);
   assert.deepEqual(j.params.ladder, ["mid", "hi", "lo"]);
   assert.equal(j.params.boundary_rule, "sustained");
-  assert.deepEqual(j.boundaries[0], { agent: "a", system: "m", s_star: "lo", recovers: false });
+  assert.deepEqual(
+    [j.boundaries[0].s_star, j.boundaries[0].recovers, j.boundaries[0].s_star_sustained],
+    ["lo", false, "lo"],
+  );
   await Deno.remove(dir, { recursive: true });
 });
 

@@ -352,8 +352,10 @@ Deno.test("scoreScale() does not depend on input order; the split sums to 1 (pro
       fc.array(rec, { minLength: 1, maxLength: 60 }),
       fc.integer({ min: 0, max: 5 }),
       (xs, B) => {
-        const recs: ScoreRecord[] = xs.map((x) => ({
+        // Repeated queries are repeated trials: each has its own trajectory id.
+        const recs: ScoreRecord[] = xs.map((x, k) => ({
           query_id: `q${x.q}`,
+          trajectory_id: `t${k}`,
           agent: x.a,
           system: x.s,
           scale: { n_irr: x.n },
@@ -379,27 +381,32 @@ Deno.test("scoreScale() does not depend on input order; the split sums to 1 (pro
   );
 });
 
-Deno.test("scoreScale() bootstrap equals clusterBootstrapCi over query ids, with repeated queries", () => {
+Deno.test("scoreScale() bootstrap agrees with clusterBootstrapCi over query ids, with repeated trials", () => {
+  // Both resample query ids with replacement; scoreScale draws the multinomial counts of id
+  // types instead of the ids, the same distribution, so the intervals agree up to Monte Carlo
+  // error (about 0.002 here at 20,000 resamples; the interval is about 0.18 wide).
   const recs: ScoreRecord[] = Array.from({ length: 300 }, (_, k) => ({
     query_id: `q${k % 120}`,
+    trajectory_id: `t${k}`,
     agent: "a",
     system: "m",
     scale: { n_irr: 0 },
     R: k % 5,
     correct: k % 3 !== 0,
   }));
-  const g = scoreScale(recs, { resamples: 500, seed: 9 }).groups[0];
+  const g = scoreScale(recs, { resamples: 20_000, seed: 9 }).groups[0];
   assert.equal(g.queries, 120);
   const ids = recs.map((r) => r.query_id);
-  const opts = { resamples: 500, seed: "9|a|m|n:0" };
+  const opts = { resamples: 20_000, seed: "9|a|m|n:0" };
   const pass = clusterBootstrapCi(recs.map((r) => (r.R <= 2 && r.correct ? 1 : 0)), ids, opts);
   const exh = clusterBootstrapCi(recs.map((r) => (r.R > 2 ? 1 : 0)), ids, opts);
   const wrong = clusterBootstrapCi(recs.map((r) => (r.R <= 2 && !r.correct ? 1 : 0)), ids, opts);
-  close(g.ci!.pass_at_b.low, pass.low);
-  close(g.ci!.pass_at_b.high, pass.high);
-  close(g.ci!.p_exh.low, exh.low);
-  close(g.ci!.p_exh.high, exh.high);
-  close(g.ci!.p_wrong.low, wrong.low);
-  close(g.ci!.p_wrong.high, wrong.high);
-  close(g.ci!.pass_at_b.half_width, (pass.high - pass.low) / 2);
+  const tol = 0.006;
+  close(g.ci!.pass_at_b.low, pass.low, tol);
+  close(g.ci!.pass_at_b.high, pass.high, tol);
+  close(g.ci!.p_exh.low, exh.low, tol);
+  close(g.ci!.p_exh.high, exh.high, tol);
+  close(g.ci!.p_wrong.low, wrong.low, tol);
+  close(g.ci!.p_wrong.high, wrong.high, tol);
+  close(g.ci!.pass_at_b.half_width, (g.ci!.pass_at_b.high - g.ci!.pass_at_b.low) / 2, 1e-15);
 });

@@ -222,11 +222,23 @@ Deno.test("joinJudgeLog() fills missing correctness from a LongMemEval judge log
     "log",
   );
   assert.deepEqual(joinJudgeLog(recs, scoped).map((r) => r.correct), [true, false, false, null]);
+  // Two verdicts that both reach q3 at scale 0 and disagree.
   const clash = readJudgeLog(
-    '{"question_id":"q3","autoeval_label":{"label":true}}\n{"question_id":"q3","autoeval_label":{"label":false}}',
+    '{"question_id":"q3","autoeval_label":{"label":true}}\n{"question_id":"q3","scale":0,"autoeval_label":{"label":false}}',
     "log",
   );
   throwsAt(() => joinJudgeLog(recs, clash, "log"), 2, "autoeval_label.label", /one verdict/);
+  // The same question id for the same target twice is a repeated line: refused, naming both.
+  throwsAt(
+    () =>
+      readJudgeLog(
+        '{"question_id":"q3","autoeval_label":{"label":true}}\n{"question_id":"q1","autoeval_label":{"label":true}}\n{"question_id":"q3","autoeval_label":{"label":true}}',
+        "log",
+      ),
+    3,
+    "question_id",
+    /^Cannot read log: line 3: question_id: expected one verdict per question: "q3" is also line 1$/,
+  );
   throwsAt(
     () => readJudgeLog('{"question_id":"q","autoeval_label":{"label":"yes"}}', "log"),
     1,

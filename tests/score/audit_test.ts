@@ -5,12 +5,12 @@ import {
   type Certificate,
   compilePackage,
   conditionalFailureAudit,
-  generate,
   parsePackage,
   solveBnb,
   unitReachability,
 } from "memaudit";
-import { WRITERS } from "../../lib/writers/mod.ts";
+import { generate } from "memaudit/generate";
+import { WRITERS } from "../../lib/writers/registry.ts";
 
 const near = (a: number, b: number, tol = 1e-12) =>
   assert.ok(Math.abs(a - b) <= tol, `${a} is not within ${tol} of ${b}`);

@@ -3,12 +3,12 @@ import {
   compilePackage,
   conditionalFailureAudit,
   evaluateStore,
-  generate,
   PACKAGE_SCHEMA_VERSION,
   parsePackage,
   runWriter,
   solveBnb,
 } from "memaudit";
+import { generate } from "memaudit/generate";
 import {
   auditConsistency,
   ledgerTotals,

@@ -1,13 +1,7 @@
 import assert from "node:assert/strict";
-import {
-  compilePackage,
-  decisionLedger,
-  evaluateStore,
-  generate,
-  solveBnb,
-  STRESS_DISTRIBUTIONS,
-} from "memaudit";
-import { WRITERS } from "../../lib/writers/mod.ts";
+import { compilePackage, decisionLedger, evaluateStore, solveBnb } from "memaudit";
+import { generate, STRESS_DISTRIBUTIONS } from "memaudit/generate";
+import { WRITERS } from "../../lib/writers/registry.ts";
 import { updateStress } from "../writers/_fixtures.ts";
 
 const near = (a: number, b: number, tol = 1e-12) =>

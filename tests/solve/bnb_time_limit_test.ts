@@ -11,12 +11,12 @@ import {
   type CompiledPackage,
   compilePackage,
   evaluateStore,
-  generate,
   type PackageInput,
   parsePackage,
   solve,
   solveBnb,
 } from "memaudit";
+import { generate } from "memaudit/generate";
 
 /** One experience of n candidates (cost 1 .. 3) over `units` units, group cap k. */
 function oneGroup(n: number, k: number, units = 12): CompiledPackage {

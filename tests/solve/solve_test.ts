@@ -9,8 +9,8 @@ import {
   type CompiledPackage,
   compilePackage,
   evaluateStore,
-  generate,
   type HighsRuntime,
+  isCertified,
   loadMilpSolver,
   type Package,
   parsePackage,
@@ -20,6 +20,7 @@ import {
   solveMilp,
   solveMilpSync,
 } from "memaudit";
+import { generate } from "memaudit/generate";
 import { pkg } from "./_pkg.ts";
 
 /** A generated package with every weight multiplied by `c`. */
@@ -90,12 +91,15 @@ Deno.test("solveMilp() reports a HiGHS 'optimal' that branch-and-bound refutes a
     c.message!,
     /reported optimal with F 0\.5, but branch-and-bound found a store with F 0\.6/,
   );
-  // Unverifiable within the effort given: no_certificate too, never a number.
+  // With no time for the exact search it still finishes on this tiny package and refutes the
+  // lie; an injected runtime's word is never "optimal" on its own (issue 18 point 2).
   const u = await solveMilp(cp, 1, { highs: lyingHighs, verifyTimeMs: 0 });
   assert.equal(u.status, "no_certificate");
-  // verify: false is HiGHS' word only, and says so.
+  assert.equal(isCertified(u), false);
+  assert.equal(u.objective, null);
+  // verify: false is HiGHS' word only: "unverified", and says so.
   const real = await solveMilp(cp, 1, { verify: false });
-  assert.equal(real.status, "optimal");
+  assert.equal(real.status, "unverified");
   assert.match(real.message!, /NOT verified/);
   const checked = await solveMilp(cp, 1);
   assert.equal(checked.objective, 0.6);

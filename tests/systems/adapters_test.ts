@@ -1,17 +1,13 @@
 import assert from "node:assert/strict";
-import {
-  amemFullText,
-  amemMetadataText,
-  coreAtoms,
-  filterScope,
-  readAmemNotes,
-  readGenericJsonl,
-  readLettaAgentFile,
-  readLettaMemory,
-  readMem0GetAll,
-  readStoreFile,
-  replayMem0Events,
-} from "../../lib/systems/mod.ts";
+import { amemFullText, amemMetadataText, readAmemNotes } from "../../lib/systems/amem_notes.ts";
+import { coreAtoms } from "../../lib/systems/core_atoms.ts";
+import { filterScope } from "../../lib/systems/filter_scope.ts";
+import { readGenericJsonl } from "../../lib/systems/generic_jsonl.ts";
+import { readLettaAgentFile } from "../../lib/systems/letta_agent_file.ts";
+import { readLettaMemory } from "../../lib/systems/letta_memory.ts";
+import { replayMem0Events } from "../../lib/systems/mem0_events.ts";
+import { readMem0GetAll } from "../../lib/systems/mem0_get_all.ts";
+import { readStoreFile } from "../../lib/systems/read_store.ts";
 import { sharedDataPath } from "../../lib/natural/shared_data.ts";
 import { FIX, fixtureJson, sharedFormat } from "./_fixtures.ts";
 

@@ -1,11 +1,7 @@
 import assert from "node:assert/strict";
-import {
-  memoryCost,
-  readMem0GetAll,
-  storeCosts,
-  timeOrder,
-  wordCost,
-} from "../../lib/systems/mod.ts";
+import { memoryCost, storeCosts, wordCost } from "../../lib/systems/cost_models.ts";
+import { readMem0GetAll } from "../../lib/systems/mem0_get_all.ts";
+import { timeOrder } from "../../lib/systems/time_order.ts";
 import { fixtureJson } from "./_fixtures.ts";
 
 Deno.test("wordCost() counts non-space tokens like Python's split, at least 1", () => {

@@ -1,14 +1,12 @@
 import assert from "node:assert/strict";
 import { InputError } from "../../lib/errors.ts";
-import {
-  ExportFormatError,
-  readAmemNotes,
-  readGenericJsonl,
-  readLettaAgentFile,
-  readLettaMemory,
-  readMem0GetAll,
-  replayMem0Events,
-} from "../../lib/systems/mod.ts";
+import { readAmemNotes } from "../../lib/systems/amem_notes.ts";
+import { ExportFormatError } from "../../lib/systems/export_error.ts";
+import { readGenericJsonl } from "../../lib/systems/generic_jsonl.ts";
+import { readLettaAgentFile } from "../../lib/systems/letta_agent_file.ts";
+import { readLettaMemory } from "../../lib/systems/letta_memory.ts";
+import { replayMem0Events } from "../../lib/systems/mem0_events.ts";
+import { readMem0GetAll } from "../../lib/systems/mem0_get_all.ts";
 import { FIX, fixtureJson } from "./_fixtures.ts";
 
 /** Runs `f`, expects an ExportFormatError and returns it. */

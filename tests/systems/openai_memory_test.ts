@@ -8,6 +8,7 @@ import {
   readOpenAiMemory,
 } from "../../lib/systems/openai_memory.ts";
 import { readStoreFile, readStoreFileDetected } from "../../lib/systems/read_store.ts";
+import { detectStoreFormat } from "../../lib/systems/detect_format.ts";
 
 const dir = sharedDataPath("mem0-eval/openai_memories");
 /** Paragraph counts of the shipped files 0.txt .. 7.txt (counted with `grep`-independent Python). */
@@ -110,4 +111,28 @@ Deno.test({
     const [s2] = await readStoreFile(`${dir}/2.txt`, "openai_memory");
     assert.match(s2.problems[0].detail, /^24 paragraph\(s\) span several lines/);
   },
+});
+
+Deno.test("readOpenAiMemory() reads CR-only line breaks as line breaks: one memory per paragraph (it read one)", async () => {
+  const lf = "Caroline likes tea.\n\nMelanie paints\nlakes.\n\nJon runs.\n";
+  const cr = lf.replaceAll("\n", "\r");
+  const a = readOpenAiMemory(lf), b = readOpenAiMemory(cr);
+  assert.deepEqual(b.memories.map((m) => m.text), [
+    "Caroline likes tea.",
+    "Melanie paints\nlakes.",
+    "Jon runs.",
+  ]);
+  assert.deepEqual(b.memories, a.memories);
+  assert.equal(
+    detectStoreFormat(cr).reason,
+    "plain text: 3 paragraph(s), one memory each (OpenAI memory)",
+  );
+  // A shipped file with its breaks turned into lone CRs: the same memories as the original.
+  const text = await Deno.readTextFile(`${dir}/0.txt`);
+  const asCr = readOpenAiMemory(text.replaceAll("\r\n", "\n").replaceAll("\n", "\r"));
+  assert.equal(asCr.memories.length, COUNTS[0]);
+  assert.deepEqual(
+    asCr.memories.map((m) => m.text),
+    readOpenAiMemory(text).memories.map((m) => m.text),
+  );
 });

@@ -3,7 +3,8 @@ import fc from "fast-check";
 import type { Adjudicator, CoverageEdge } from "../../lib/adjudicate/types.ts";
 import { parsePackage } from "../../lib/package/parse.ts";
 import type { Package } from "../../lib/package/schema.ts";
-import { type MemoryStore, scoreUnion, type StoredMemory } from "../../lib/systems/mod.ts";
+import { type MemoryStore, type StoredMemory } from "../../lib/systems/memory_store.ts";
+import { scoreUnion } from "../../lib/systems/union_score.ts";
 
 const TOL = 1e-9;
 

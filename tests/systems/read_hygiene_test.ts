@@ -1,7 +1,9 @@
 // Finding 6 of issue 10: the store adapters share the package readers' checks.
 import assert from "node:assert/strict";
 import { InputError } from "../../lib/errors.ts";
-import { ExportFormatError, readMem0GetAll, readStoreFile } from "../../lib/systems/mod.ts";
+import { ExportFormatError } from "../../lib/systems/export_error.ts";
+import { readMem0GetAll } from "../../lib/systems/mem0_get_all.ts";
+import { readStoreFile } from "../../lib/systems/read_store.ts";
 import { typeName } from "../../lib/systems/_read.ts";
 import { FIX } from "./_fixtures.ts";
 

@@ -6,13 +6,10 @@ import { sharedDataPath } from "../../lib/natural/shared_data.ts";
 import type { Package } from "../../lib/package/schema.ts";
 import { solveBnb } from "../../lib/solve/bnb.ts";
 import { WRITERS } from "../../lib/writers/registry.ts";
-import {
-  exportWriterStore,
-  packageTextAdjudicator,
-  readGenericJsonl,
-  scoreUnion,
-  toGenericJsonl,
-} from "../../lib/systems/mod.ts";
+import { readGenericJsonl, toGenericJsonl } from "../../lib/systems/generic_jsonl.ts";
+import { packageTextAdjudicator } from "../../lib/systems/package_text_adjudicator.ts";
+import { scoreUnion } from "../../lib/systems/union_score.ts";
+import { exportWriterStore } from "../../lib/systems/writer_export.ts";
 import { fixturePackage } from "./_fixtures.ts";
 
 /**

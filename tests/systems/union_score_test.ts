@@ -1,21 +1,17 @@
 import assert from "node:assert/strict";
 import { compilePackage } from "../../lib/package/compile.ts";
 import { parsePackage } from "../../lib/package/parse.ts";
-import {
-  type MemoryStore,
-  packageTextAdjudicator,
-  readAmemNotes,
-  readGenericJsonl,
-  readLettaAgentFile,
-  readLettaMemory,
-  readMem0GetAll,
-  replayMem0Events,
-  scoreUnion,
-  summarizeUnion,
-  type UnionScore,
-  upperPrunedExact,
-  upperPrunedGreedy,
-} from "../../lib/systems/mod.ts";
+import { readAmemNotes } from "../../lib/systems/amem_notes.ts";
+import { readGenericJsonl } from "../../lib/systems/generic_jsonl.ts";
+import { readLettaAgentFile } from "../../lib/systems/letta_agent_file.ts";
+import { readLettaMemory } from "../../lib/systems/letta_memory.ts";
+import { replayMem0Events } from "../../lib/systems/mem0_events.ts";
+import { readMem0GetAll } from "../../lib/systems/mem0_get_all.ts";
+import { type MemoryStore } from "../../lib/systems/memory_store.ts";
+import { packageTextAdjudicator } from "../../lib/systems/package_text_adjudicator.ts";
+import { upperPrunedExact, upperPrunedGreedy } from "../../lib/systems/pruning.ts";
+import { summarizeUnion } from "../../lib/systems/summarize_union.ts";
+import { scoreUnion, type UnionScore } from "../../lib/systems/union_score.ts";
 import { FIX, fixtureJson, fixturePackage, stubAdjudicator } from "./_fixtures.ts";
 
 async function allFormats(): Promise<[string, MemoryStore][]> {

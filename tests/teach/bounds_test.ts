@@ -1,12 +1,6 @@
 import assert from "node:assert/strict";
-import {
-  compilePackage,
-  generate,
-  readPackageJson,
-  solveBnb,
-  solveMilp,
-  unionPackage,
-} from "../../mod.ts";
+import { compilePackage, readPackageJson, solveBnb, solveMilp, unionPackage } from "../../mod.ts";
+import { generate } from "../../lib/generate/mod.ts";
 import { boundRows, rootKnapsackBound, rootSuffixBound } from "../../lib/teach/bounds.ts";
 import type { Package } from "../../lib/package/schema.ts";
 

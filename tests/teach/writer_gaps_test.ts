@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { compilePackage, generate, WRITERS } from "../../mod.ts";
+import { compilePackage, WRITERS } from "../../mod.ts";
+import { generate } from "../../lib/generate/mod.ts";
 import { gvtRows, proposition1Package, THEOREM2_LINE } from "../../lib/teach/writer_gaps.ts";
 
 Deno.test("proposition1Package(): density-only reaches exactly η of OPT = 1, GVT reaches OPT", () => {

@@ -1,11 +1,6 @@
 import assert from "node:assert/strict";
-import {
-  estimatedGvt,
-  estimatedSingletonValue,
-  estimatedUtility,
-  Estimator,
-  signatureTokens,
-} from "../../lib/writers/mod.ts";
+import { estimatedSingletonValue, Estimator, signatureTokens } from "../../lib/writers/estimate.ts";
+import { estimatedGvt, estimatedUtility } from "../../lib/writers/estimated_writers.ts";
 import { compilePackage, parsePackage } from "memaudit";
 import { build, updateStress } from "./_fixtures.ts";
 

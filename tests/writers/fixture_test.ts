@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { WRITERS } from "../../lib/writers/mod.ts";
+import { WRITERS } from "../../lib/writers/registry.ts";
 import { updateStress } from "./_fixtures.ts";
 
 // ARTIFACT-SPEC §3.10 at B = 3. Singletons: old_atomic 0.1 (cost 2), old_raw 0.1 (3),

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { compilePackage, parsePackage } from "memaudit";
 import type { CompiledPackage } from "memaudit";
-import { densityOnly, oracleGvt } from "../../lib/writers/mod.ts";
+import { densityOnly } from "../../lib/writers/density_only.ts";
+import { oracleGvt } from "../../lib/writers/oracle_gvt.ts";
 import { baseSeed0 } from "./_fixtures.ts";
 
 // ARTIFACT-SPEC Appendix D item 7 (base, seed 0).

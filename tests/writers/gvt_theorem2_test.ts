@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { type CompiledPackage, evaluateStore } from "memaudit";
-import { gvtTheorem2, singletonOptBounds, theorem2Grid } from "../../lib/writers/mod.ts";
+import { gvtTheorem2, singletonOptBounds, theorem2Grid } from "../../lib/writers/gvt_theorem2.ts";
 import { arbWriterPackage, updateStress } from "./_fixtures.ts";
 
 /** OPT by enumerating every choice of at most one candidate per group (k = 1; tiny packages). */

@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { checkFeasible, evaluateStore } from "memaudit";
-import { RAW_TYPES, TOMBSTONE_TYPES, WRITERS } from "../../lib/writers/mod.ts";
+import { RAW_TYPES } from "../../lib/writers/raw_selectors.ts";
+import { WRITERS } from "../../lib/writers/registry.ts";
+import { TOMBSTONE_TYPES } from "../../lib/writers/restrict_package.ts";
 import { arbWriterPackage } from "./_fixtures.ts";
 
 const ONLY_TYPES: Record<string, (rep: string) => boolean> = {

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { recencyRaw, reservoirRaw, stableHash } from "../../lib/writers/mod.ts";
+import { recencyRaw, reservoirRaw } from "../../lib/writers/raw_selectors.ts";
+import { stableHash } from "../../lib/writers/stable_hash.ts";
 import { build } from "./_fixtures.ts";
 
 Deno.test("stableHash() matches hand-computed values", () => {

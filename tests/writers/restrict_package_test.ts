@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { noTombstone, onlyTypes } from "../../lib/writers/mod.ts";
+import { noTombstone, onlyTypes } from "../../lib/writers/restrict_package.ts";
 import { restrictPackage } from "../../lib/package/restrict.ts";
 import { updateStress } from "./_fixtures.ts";
 

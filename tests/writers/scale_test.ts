@@ -5,8 +5,9 @@
  * 1.1e-13) made every marginal gain "not positive" (<= 1e-12): empty stores.
  */
 import assert from "node:assert/strict";
-import { compilePackage, generate, type Package, parsePackage } from "memaudit";
-import { WRITERS } from "../../lib/writers/mod.ts";
+import { compilePackage, type Package, parsePackage } from "memaudit";
+import { generate } from "memaudit/generate";
+import { WRITERS } from "../../lib/writers/registry.ts";
 
 /** The writers whose choices read F (the F-blind ones cannot depend on its scale anyway). */
 const ORACLE = [

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { stableHash } from "../../lib/writers/mod.ts";
+import { stableHash } from "../../lib/writers/stable_hash.ts";
 
 /** The definition: the polynomial over TextEncoder's UTF-8 bytes, reduced at every byte. */
 function reference(text: string): number {

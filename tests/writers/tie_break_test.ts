@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
-import { densityOnly, greedy, oracleGvt, singletonDensityGrid } from "../../lib/writers/mod.ts";
+import { densityOnly } from "../../lib/writers/density_only.ts";
+import { greedy } from "../../lib/writers/greedy.ts";
+import { oracleGvt, singletonDensityGrid } from "../../lib/writers/oracle_gvt.ts";
 import { build } from "./_fixtures.ts";
 
 // One group, all with Δ = 1: "z" costs 2, "a" and "b" cost 1.

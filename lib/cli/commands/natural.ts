@@ -63,7 +63,7 @@ export const command: Command = {
     const shard = parseShardFlag(values.shard);
     const conversations = values.conversations === undefined
       ? undefined
-      : parseList(values.conversations);
+      : parseList(values.conversations, "--conversations");
     // An empty list kept no conversation: a run of 0 packages, exit 0.
     if (conversations?.length === 0) {
       throw new UsageError("--conversations expects conversation ids, e.g. conv-26,conv-30");

@@ -39,6 +39,8 @@ import {
 } from "../../retention/judges.ts";
 import type { BankSnapshot } from "../../retention/replay.ts";
 import { writeSimulatedRun } from "../../retention/simulate.ts";
+import { pairSnapshotFolders } from "../../retention/pair_folders.ts";
+import { InputError } from "../../errors.ts";
 import {
   decisionsFromGatingOutputs,
   type GatingDecision,
@@ -75,7 +77,8 @@ Files:
 
 Or PerMem-Bench folders:
   --sessions DIR    an unzipped PerMem-Bench data folder (<uuid>/session_NNNN.json): the facts
-  --snapshots DIR   one system's snapshots (<uuid>/session_NNNN.json): the banks M_t
+  --snapshots DIR   one system's snapshots (<uuid>/session_NNNN.json): the banks M_t; a user
+                    without a snapshot folder is left out with a warning (not scored as 0)
   --judge J         lexical (default; BM25 top-10 + stem overlap, an APPROXIMATION of the
                     benchmark's embedding + LLM judge) | provenance (entries' fact_ids)
   --per-fact DIR    the benchmark evaluator's per_fact/<uuid>.json lists: per fact its scored
@@ -239,11 +242,24 @@ async function rr(argv: string[], io: CliIo): Promise<number> {
     throw new UsageError(`--reweight expects artifact or exact, got '${values.reweight}'`);
   }
   let tracks: FactTrack[], checked: number[], judgeLabel: string | null = null;
+  const warnings: string[] = [];
   if (csvMode) {
     ({ tracks, checked } = await read.readFactsAndPresence(values.facts!, values.presence!));
   } else {
-    const sessions = await read.readSessionFolder(values.sessions!);
-    const snaps = await read.readSnapshotFolder(values.snapshots!);
+    const paired = pairSnapshotFolders(
+      await read.readSessionFolder(values.sessions!),
+      await read.readSnapshotFolder(values.snapshots!),
+      { sessions: values.sessions!, snapshots: values.snapshots! },
+    );
+    if (paired.sessions.size === 0) {
+      throw new InputError(
+        values.snapshots!,
+        { path: "" },
+        `expected a snapshot folder for at least one user of ${values.sessions}`,
+      );
+    }
+    warnings.push(...paired.warnings);
+    const { sessions, snapshots: snaps } = paired;
     const banks = new Map<string, BankSnapshot[]>();
     for (const [u, list] of snaps) banks.set(u, list.map(bankFromSnapshotFile));
     const facts = [...sessions.values()].flatMap(read.referenceFacts);
@@ -278,6 +294,7 @@ async function rr(argv: string[], io: CliIo): Promise<number> {
       [kKey]: report.benchmark.pooledK,
       per_fact_exact: report.benchmark.perFactExact,
     },
+    warnings,
   };
   const columns = ["user", "facts", "pooled_exact", kKey, "error", "per_fact_exact"];
   const rows: Record<string, unknown>[] = [
@@ -334,6 +351,7 @@ async function rr(argv: string[], io: CliIo): Promise<number> {
     });
   }
   emit(io, form, { json, columns, rows });
+  for (const w of warnings) io.stderr(`warning: ${w}\n`);
   if (form === "table") {
     io.stdout(
       `pooled = lifespan-weighted per user (benchmark default); ${kKey} = ${k} checkpoints, ${reweight} reweighting${

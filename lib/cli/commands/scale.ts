@@ -31,6 +31,7 @@ import {
 /** `--format` values of `scale score`: the trajectory formats and LongMemEval's graded outputs. */
 const SCORE_FORMATS = [...TRAJECTORY_FORMATS, "longmemeval-qa"] as const;
 import { type ScaleScore, scoreScale } from "../../scale/score.ts";
+import { memoryCallWarning } from "../../scale/memory_call_warning.ts";
 
 /** One `memaudit scale` subcommand. */
 interface Subcommand {
@@ -56,6 +57,11 @@ scale is back at alpha or above). Budgets are applied post hoc.
 FILE holds one trajectory per line: memaudit.trajectory/1 lines, short-form
 lines {query_id, scale, agent, system, R, correct}, or a log of another
 format (--format). See data/schema/trajectory.schema.json and docs/formats.md.
+One trajectory per (agent, system, scale, query): a repeat is refused, unless
+distinct trajectory_id values tell repeated trials apart. Warnings (stderr, and
+"warnings" in --json): no call matched the memory tools (R = 0 everywhere); a
+pair has no trajectories at some scale of the ladder (its s* is flagged,
+"missing_scales").
 
 LABEL=FILE ...: LongMemEval evaluate_qa.py outputs (JSONL {question_id,
 hypothesis, autoeval_label: {model, label}}), one per scale, in ladder order.
@@ -108,7 +114,14 @@ const GROUP_COLUMNS = [
   "p90r",
   "mean_r",
 ];
-const BOUNDARY_COLUMNS = ["agent", "system", "s_star", "recovers", "s_star_sustained"];
+const BOUNDARY_COLUMNS = [
+  "agent",
+  "system",
+  "s_star",
+  "recovers",
+  "s_star_sustained",
+  "missing_scales",
+];
 
 /** Most bootstrap resamples `memaudit scale score` accepts (1e6 take seconds). */
 const MAX_RESAMPLES = 1_000_000;
@@ -148,12 +161,16 @@ function scoreJson(
       p_wrong: g.p_wrong,
       p90r: g.p90r,
       mean_r: g.mean_r,
+      ci: g.ci,
     })),
     boundaries: res.boundaries.map((b) => ({
       agent: b.agent,
       system: b.system,
       s_star: b.s_star,
       recovers: b.recovers,
+      s_star_sustained: b.s_star_sustained,
+      missing_scales: b.missing_scales,
+      points: b.points,
     })),
     params: {
       budget: res.budget,
@@ -221,11 +238,8 @@ async function runScore(argv: string[], io: CliIo): Promise<number> {
   ) {
     return qa.runQaScales(qa.qaSingle(file, text), qaFlags, io);
   }
-  const input = readTrajectoryInput(text, {
-    file,
-    format,
-    memoryTools: list("memory-tools", values["memory-tools"]),
-  });
+  const memoryTools = list("memory-tools", values["memory-tools"]);
+  const input = readTrajectoryInput(text, { file, format, memoryTools });
   let records = input.records;
   const log = values["judge-log"];
   if (log !== undefined) {
@@ -260,12 +274,15 @@ async function runScore(argv: string[], io: CliIo): Promise<number> {
     s_star: b.s_star,
     recovers: b.recovers,
     s_star_sustained: b.s_star_sustained,
+    missing_scales: b.missing_scales.length > 0 ? b.missing_scales.join(" ") : null,
   }));
-  const json = scoreJson(res, {
-    format: input.format,
-    skipped: input.skipped,
-    warnings: input.warnings,
-  });
+  const noCalls = memoryCallWarning({ ...input, memoryTools });
+  const warnings = [
+    ...input.warnings,
+    ...(noCalls !== null ? [noCalls] : []),
+    ...res.warnings,
+  ];
+  const json = scoreJson(res, { format: input.format, skipped: input.skipped, warnings });
 
   if (values.out !== undefined) {
     const dir = values.out;
@@ -329,7 +346,7 @@ async function runScore(argv: string[], io: CliIo): Promise<number> {
       );
     }
   }
-  for (const w of input.warnings) io.stderr(`warning: ${file}: ${w}\n`);
+  for (const w of warnings) io.stderr(`warning: ${file}: ${w}\n`);
   if (input.skipped.length > 0 && form !== "json") {
     io.stderr(`${input.skipped.length} source record(s) not mapped:\n`);
     for (const s of input.skipped) io.stderr(`  ${file}: line ${s.line}: ${s.reason}\n`);

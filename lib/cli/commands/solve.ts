@@ -25,20 +25,25 @@ const HELP = `Usage: memaudit solve PACKAGE [--budgets B1,B2,...] [--solver auto
 Certifies OPT_P(B), the largest F over stores within budget B (and at most k candidates per
 experience), at each budget. PACKAGE is a package JSON file or a folder of CSV tables.
 
-Each row: the budget; the status (optimal: a certified OPT with zero gap; time_limit: stopped by
---time-limit, with a bound and a gap; no_certificate: the solver could not certify); the
-objective (F of the returned store, re-evaluated; a certified OPT only when the status is
-optimal, otherwise the best store found, a lower bound); the bound (proven upper bound on OPT);
-the gap ((bound - objective) / |bound|, 0 when optimal); the solver that produced the row; the
-store (candidate ids); and its cost (cost units).
+Each row says what was proved: the budget and k; the status (optimal: OPT certified, the gap
+within the method's tolerance; time_limit: stopped by --time-limit, with a bound and a gap;
+no_certificate: the solver could not certify); the objective (F of the returned store,
+re-evaluated; a certified OPT only when the status is optimal, otherwise a lower bound); the
+bound (proven upper bound on OPT); the gap ((bound - objective) / bound); the method of the proof
+(bnb: exhaustive branch-and-bound; milp+bnb: HiGHS' store re-proved by it; milp: HiGHS at zero
+MIP gap with its bound widened for its tolerances; brute; cap; trivial; none); the tolerance
+(relative to the bound: values closer are not told apart); the solver; the store (candidate ids);
+its cost (cost units); and the package digest (SHA-256 of its canonical JSON).
 
 Options:
   --budgets LIST     budgets B > 0 in cost units, comma-separated (default: the package's)
-  --solver NAME      auto (default: branch-and-bound, then the HiGHS MILP), bnb, milp, brute
+  --solver NAME      auto (default: branch-and-bound, then the HiGHS MILP; the MILP first above
+                     40 experiences), bnb, milp, brute
   --k K              group cap, an integer >= 1 (default: the package's)
   --time-limit MS    overall time limit per budget in milliseconds (default: none)
-  --json             print a JSON array, one object per budget with the keys budget, status,
-                     objective, bound, gap, solver, store, cost (numbers, null when absent)
+  --json             print a JSON array, one object per budget with the keys budget, k, status,
+                     objective, bound, gap, method, tolerance, solver, store, cost, package
+                     (numbers, null when absent)
   --csv              print the rows as CSV (store as a JSON array of ids, as every command's CSV)
   -h, --help         this help
 
@@ -50,7 +55,20 @@ Example:
 `;
 
 /** The JSON keys of one row, in order. */
-const COLUMNS = ["budget", "status", "objective", "bound", "gap", "solver", "store", "cost"];
+const COLUMNS = [
+  "budget",
+  "k",
+  "status",
+  "objective",
+  "bound",
+  "gap",
+  "method",
+  "tolerance",
+  "solver",
+  "store",
+  "cost",
+  "package",
+];
 
 /** The flags of `memaudit solve` (and OUTPUT_FLAGS). */
 const FLAGS = {
@@ -63,13 +81,17 @@ const FLAGS = {
 function row(c: Certificate): Record<string, unknown> {
   return {
     budget: c.budget,
+    k: c.k,
     status: c.status,
     objective: c.objective,
     bound: c.bound,
     gap: c.gap,
+    method: c.method,
+    tolerance: c.tolerance,
     solver: c.solver,
     store: [...c.store],
     cost: c.cost,
+    package: c.package,
   };
 }
 

@@ -148,12 +148,13 @@ async function runCommand(
     ]);
   const distributions = values.distributions === "stress"
     ? [...STRESS_DISTRIBUTIONS]
-    : parseList(values.distributions);
+    : parseList(values.distributions, "--distributions");
   const methods = values.methods === "exact"
     ? [...EXACT_SWEEP_METHODS]
     : values.methods === "stress"
     ? [...STRESS_METHODS]
-    : parseList(values.methods);
+    : parseList(values.methods, "--methods");
+  const budgets = parseList(values.budgets, "--budgets");
 
   const bar = await startProgress(io, "sweep", { quiet: values.quiet });
   // Ctrl-C: the journal is consistent between units, so say how to go on, then stop with the
@@ -169,7 +170,7 @@ async function runCommand(
     res = await runSweep({
       distributions,
       seeds: Array.from({ length: nSeeds }, (_, s) => s),
-      budgets: parseList(values.budgets),
+      budgets,
       methods,
       outDir: values.out,
       workers,

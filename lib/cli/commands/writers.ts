@@ -30,7 +30,7 @@ const HELP =
 For each budget B: certifies OPT_P(B) with an exact solver, runs each writer, and prints the
 store's value F, cost, feasibility (cost <= B, at most k per experience) and the package ratio
 F / OPT with the certificate's status. A ratio is printed only against a certified OPT (status
-optimal, zero gap) of the same package, budget and k; a degenerate OPT (0) is flagged.
+optimal, gap within its tolerance) of the same package, budget and k; a degenerate OPT (0) is flagged.
 
 Options:
   --budgets LIST   budgets B in cost units, e.g. 2,5 (default: the package's budgets)

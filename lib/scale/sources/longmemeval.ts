@@ -141,6 +141,10 @@ function evidenceLike(id: string, turns: readonly { has_answer?: boolean }[]): b
  *   `multi-session` only, COMPANIONS §1(e)), else `any` (so a knowledge-update
  *   question is covered by either its old or its new evidence session unless
  *   `knowledge-update` is listed); ids ending `_abs` are abstention questions.
+ * - Repeats: an instance whose `question_id` an earlier one has is left out,
+ *   and so is a session id listed twice in one haystack (both reported as
+ *   `question_id_repeated` / `session_id_repeated`): kept, the query would
+ *   count twice and the session would be drawn twice as filler.
  *
  * @param instances validated instances
  * @param files file names recorded in the source
@@ -157,8 +161,20 @@ export function longMemEvalLadderSource(
   const queries: LadderQuery[] = [];
   const pool: LadderSession[] = [];
   const seen = new Set<string>();
-  for (const inst of instances) {
+  const question = new Map<string, number>();
+  for (const [i, inst] of instances.entries()) {
     const qid = inst.question_id;
+    const first = question.get(qid);
+    if (first !== undefined) {
+      issues.push({
+        code: "question_id_repeated",
+        ref: qid,
+        detail: `instance [${i}] repeats the question_id of instance [${first}]: left out`,
+      });
+      continue;
+    }
+    question.set(qid, i);
+    const sessionAt = new Map<string, number>();
     const qdate = parseLongMemEvalDate(inst.question_date);
     const evidenceIds = new Set(inst.answer_session_ids);
     const evidence: LadderSession[] = [];
@@ -170,6 +186,16 @@ export function longMemEvalLadderSource(
       } is not of the form 2023/05/20 (Sat) 02:21`
       : null;
     inst.haystack_session_ids.forEach((id, k) => {
+      const before = sessionAt.get(id);
+      if (before !== undefined) {
+        issues.push({
+          code: "session_id_repeated",
+          ref: `${qid}/${id}`,
+          detail: `haystack_session_ids[${k}] repeats haystack_session_ids[${before}]: left out`,
+        });
+        return;
+      }
+      sessionAt.set(id, k);
       const turns = inst.haystack_sessions[k];
       const date = parseLongMemEvalDate(inst.haystack_dates[k]);
       if (date === null) {

@@ -3,6 +3,8 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseCsv as parse } from "../../../lib/deps.ts";
+import { readPackageJson } from "memaudit";
+import { packageHash } from "memaudit/generate";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const JSON_PKG = "data/examples/vegetarian_pescatarian.json";
@@ -29,34 +31,38 @@ function assertOneLine(r: { code: number; stdout: string; stderr: string }, patt
   assert.match(lines[0], pattern);
 }
 
+const KEYS = [
+  "budget",
+  "k",
+  "status",
+  "objective",
+  "bound",
+  "gap",
+  "method",
+  "tolerance",
+  "solver",
+  "store",
+  "cost",
+  "package",
+];
+
 Deno.test("memaudit solve certifies OPT = 3 with store e2.compound at B = 8 (text table)", async () => {
   const r = await memaudit(["solve", JSON_PKG, "--budgets", "2,8"]);
   assert.equal(r.code, 0, r.stderr);
   const lines = r.stdout.trimEnd().split("\n");
-  assert.deepEqual(lines[0].split(/\s+/), [
-    "budget",
-    "status",
-    "objective",
-    "bound",
-    "gap",
-    "solver",
-    "store",
-    "cost",
-  ]);
+  assert.deepEqual(lines[0].split(/\s+/), KEYS);
   assert.equal(lines.length, 4);
-  assert.deepEqual(lines[3].trim().split(/\s+/), [
-    "8",
-    "optimal",
-    "3",
-    "3",
-    "0",
-    "bnb",
-    "e2.compound",
-    "7",
-  ]);
+  const row = Object.fromEntries(
+    lines[3].trim().split(/\s+/).map((v, i) => [KEYS[i], v]),
+  );
+  assert.deepEqual(
+    [row.budget, row.status, row.objective, row.bound, row.gap, row.method, row.store, row.cost],
+    ["8", "optimal", "3", "3", "0", "bnb", "e2.compound", "7"],
+  );
+  assert.match(row.package, /^[0-9a-f]{64}$/);
 });
 
-Deno.test("memaudit solve --json prints one object per budget with the stable keys, same for the CSV folder", async () => {
+Deno.test("memaudit solve --json says what was proved: store, F, bound, gap, method, tolerance, package", async () => {
   const [fromJson, fromCsv, milp, brute] = await Promise.all([
     memaudit(["solve", JSON_PKG, "--budgets", "2,8", "--json"]),
     memaudit(["solve", CSV_PKG, "--budgets", "2,8", "--json"]),
@@ -65,54 +71,62 @@ Deno.test("memaudit solve --json prints one object per budget with the stable ke
   ]);
   for (const r of [fromJson, fromCsv, milp, brute]) assert.equal(r.code, 0, r.stderr);
   const rows = JSON.parse(fromJson.stdout);
-  assert.deepEqual(rows, [
+  const digest = packageHash(await readPackageJson(join(ROOT, JSON_PKG)));
+  assert.deepEqual(rows.map((r: Record<string, unknown>) => ({ ...r, tolerance: 0 })), [
     {
       budget: 2,
+      k: 1,
       status: "optimal",
       objective: 0,
       bound: 0,
       gap: 0,
+      method: "bnb",
+      tolerance: 0,
       solver: "bnb",
       store: [],
       cost: 0,
+      package: digest,
     },
     {
       budget: 8,
+      k: 1,
       status: "optimal",
       objective: 3,
       bound: 3,
       gap: 0,
+      method: "bnb",
+      tolerance: 0,
       solver: "bnb",
       store: ["e2.compound"],
       cost: 7,
+      package: digest,
     },
   ]);
-  assert.deepEqual(Object.keys(rows[0]), [
-    "budget",
-    "status",
-    "objective",
-    "bound",
-    "gap",
-    "solver",
-    "store",
-    "cost",
-  ]);
+  assert.deepEqual(Object.keys(rows[0]), KEYS);
+  // The exact search's tie tolerance: 1e-12 of the value scale, relative to the bound.
+  assert.ok(rows[1].tolerance > 0 && rows[1].tolerance < 1e-11, String(rows[1].tolerance));
+  assert.equal(rows[0].tolerance, 0);
   assert.deepEqual(JSON.parse(fromCsv.stdout), rows);
   const [m] = JSON.parse(milp.stdout);
-  assert.deepEqual([m.solver, m.status, m.objective, m.store], ["milp", "optimal", 3, [
-    "e2.compound",
-  ]]);
+  assert.deepEqual([m.solver, m.status, m.method, m.objective, m.gap, m.store], [
+    "milp",
+    "optimal",
+    "milp+bnb",
+    3,
+    0,
+    ["e2.compound"],
+  ]);
   const [b] = JSON.parse(brute.stdout);
-  assert.deepEqual([b.solver, b.objective], ["brute", 3]);
+  assert.deepEqual([b.solver, b.method, b.objective], ["brute", "brute", 3]);
 });
 
 Deno.test("memaudit solve --csv prints a header and one row per budget", async () => {
   const r = await memaudit(["solve", CSV_PKG, "--budgets", "8", "--csv"]);
   assert.equal(r.code, 0, r.stderr);
-  assert.equal(
-    r.stdout,
-    'budget,status,objective,bound,gap,solver,store,cost\n8,optimal,3,3,0,bnb,"[""e2.compound""]",7\n',
-  );
+  const [head, line, end] = r.stdout.split("\n");
+  assert.equal(head, KEYS.join(","));
+  assert.match(line, /^8,1,optimal,3,3,0,bnb,[0-9.e-]+,bnb,"\[""e2\.compound""\]",7,[0-9a-f]{64}$/);
+  assert.equal(end, "");
 });
 
 Deno.test("memaudit solve --csv keeps ids with ';' and ',' apart (the store column is a JSON array)", async () => {
@@ -140,7 +154,7 @@ Deno.test("memaudit solve --csv keeps ids with ';' and ',' apart (the store colu
     const r = await memaudit(["solve", path, "--budgets", "2", "--csv"]);
     assert.equal(r.code, 0, r.stderr);
     const [, line] = r.stdout.trim().split("\n");
-    const store = JSON.parse(parse(line)[0][6]);
+    const store = JSON.parse(parse(line)[0][9]);
     assert.deepEqual([...store].sort(), ["a;b", "c,d"]);
   } finally {
     await Deno.remove(dir, { recursive: true });

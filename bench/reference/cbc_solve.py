@@ -1,0 +1,56 @@
+"""OPT_P(B) of a memaudit package with PuLP and CBC (the yardstick of bench/cert_vs_cbc.ts).
+
+The model is memaudit's MILP (lib/solve/lp_text.ts) written with PuLP: binary x_u, y_r in
+[0, 1], maximise sum_r w_r y_r subject to the budget row, y_r <= sum_u a_ur x_u, and at most k
+candidates per experience. Explicit unit weights and the default h = min(1, z) only (the
+bench's packages). CBC runs with a zero relative gap.
+
+Usage: python3 bench/reference/cbc_solve.py PACKAGE.json BUDGET K
+Prints one JSON line: status, objective, solve seconds (CBC only).
+"""
+import json
+import sys
+import time
+
+import pulp
+
+
+def main() -> None:
+    path, budget, k = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
+    with open(path, encoding="utf-8") as fh:
+        pkg = json.load(fh)
+    weight = {u["id"]: float(u.get("weight", 0)) for u in pkg["units"]}
+    prob = pulp.LpProblem("opt", pulp.LpMaximize)
+    x = {c["id"]: pulp.LpVariable(f"x{i}", cat="Binary") for i, c in enumerate(pkg["candidates"])}
+    cover: dict[str, list] = {}
+    for cell in pkg["coverage"]:
+        if cell["value"] > 0:
+            cover.setdefault(cell["unit"], []).append((cell["value"], x[cell["candidate"]]))
+    y = {}
+    for r, (uid, cells) in enumerate(cover.items()):
+        if weight[uid] > 0:
+            y[uid] = pulp.LpVariable(f"y{r}", lowBound=0, upBound=1)
+            prob += y[uid] - pulp.lpSum(a * xv for a, xv in cells) <= 0
+    prob += pulp.lpSum(weight[u] * v for u, v in y.items())
+    prob += pulp.lpSum(c["cost"] * x[c["id"]] for c in pkg["candidates"]) <= budget
+    groups: dict[str, list] = {}
+    for c in pkg["candidates"]:
+        groups.setdefault(c["experience"], []).append(x[c["id"]])
+    for members in groups.values():
+        if len(members) > k:
+            prob += pulp.lpSum(members) <= k
+    t0 = time.perf_counter()
+    solver = pulp.PULP_CBC_CMD(msg=False, gapRel=0, gapAbs=0)
+    if not solver.available():  # Debian: the coinor-cbc binary, not a bundled one
+        solver = pulp.COIN_CMD(path="/usr/bin/cbc", msg=False, gapRel=0, gapAbs=0)
+    prob.solve(solver)
+    seconds = time.perf_counter() - t0
+    print(json.dumps({
+        "status": pulp.LpStatus[prob.status],
+        "objective": pulp.value(prob.objective),
+        "seconds": seconds,
+    }))
+
+
+if __name__ == "__main__":
+    main()
