@@ -86,12 +86,15 @@ export function issueCertificate(cp: CompiledPackage, draft: CertificateDraft): 
   const tieTol = bound !== null && bound > 0 ? valueTol(cp) / bound : 0;
   const method: ProofMethod = draft.method ??
     (draft.status === "unverified" ? "none" : draft.solver === "milp" ? "milp" : draft.solver);
-  const cert: Certificate = {
+  const cert = {
     ...draft,
     method,
     tolerance: draft.tolerance ?? tieTol,
-    package: packageDigest(cp),
-  };
+  } as Certificate;
+  // The digest (canonical JSON, then SHA-256) is computed when first read: a sweep issues
+  // thousands of certificates and scores each against the package it was solved on, which
+  // needs no digest (see sameContent). It is an ordinary enumerable field for JSON and copies.
+  Object.defineProperty(cert, "package", { enumerable: true, get: () => packageDigest(cp) });
   Object.freeze(cert.store);
   Object.freeze(cert);
   ISSUED.set(cert, { cp });
@@ -118,8 +121,15 @@ export function isIssued(cert: unknown): cert is Certificate {
  */
 export function issuedFor(cert: Certificate, cp: CompiledPackage): boolean {
   const issue = typeof cert === "object" && cert !== null ? ISSUED.get(cert) : undefined;
-  return issue !== undefined && compiledIntegrity(cp) === null &&
-    cert.package === packageDigest(cp);
+  return issue !== undefined && compiledIntegrity(cp) === null && sameContent(issue.cp, cp);
+}
+
+/**
+ * True when two intact compiled packages hold the same package: the same object, or equal
+ * digests (an intact compiled package cannot change, so the same object needs no digest).
+ */
+function sameContent(a: CompiledPackage, b: CompiledPackage): boolean {
+  return a === b || packageDigest(a) === packageDigest(b);
 }
 
 /** Where a certificate is used: the package, budget and group cap it must belong to. */
@@ -160,7 +170,7 @@ export function requireCertificate(
   }
   requireIntact(use.cp, what);
   const k = use.k ?? use.cp.k;
-  if (cert.package !== packageDigest(use.cp)) {
+  if (!sameContent(issue.cp, use.cp)) {
     throw new RangeError(
       `Cannot ${what}: the certificate is for package '${issue.cp.pkg.id}', not '${use.cp.pkg.id}'` +
         (issue.cp.pkg.id === use.cp.pkg.id ? " (same id, different content)" : ""),

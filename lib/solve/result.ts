@@ -44,8 +44,9 @@ export interface Certificate {
   /** How the bound was proved ({@linkcode ProofMethod}). */
   method: ProofMethod;
   /**
-   * SHA-256 (hex) of the canonical JSON of the package the solver ran on, taken when the
-   * certificate was issued; every use compares it with the package scored.
+   * SHA-256 (hex) of the canonical JSON of the package the solver ran on (its frozen copy, so
+   * the value cannot change after the solve; computed when first read); every use against
+   * another compiled package compares it with that package's digest.
    */
   package: string;
   /** The budget B it was solved at, in cost units. */

@@ -6,7 +6,7 @@
  */
 import { generate } from "../generate/distributions.ts";
 import { evaluateStore, fitsBudget } from "../objective.ts";
-import { type CompiledPackage, compilePackage } from "../package/compile.ts";
+import { type CompiledPackage, compileOwnedPackage } from "../package/compile.ts";
 import type { Package } from "../package/schema.ts";
 import { artifactSafeRatio, DEGENERATE_TOL } from "../score/ratio.ts";
 import { representationMix, updateMetrics, validityLists } from "../score/metrics.ts";
@@ -83,7 +83,8 @@ export function runUnit(
   pkg?: Package,
 ): UnitResult {
   const methods = config.methods.map((id) => [id, getSweepMethod(id)] as const);
-  const cp = compilePackage(pkg ?? generate(distribution, seed));
+  // The unit's package is its own (generated here or handed over by the lane, which drops it).
+  const cp = compileOwnedPackage(pkg ?? generate(distribution, seed));
   const lists = validityLists(cp);
   const bound = config.bound ?? "auto";
   const pools = new Map<SweepMethod, CompiledPackage>();
