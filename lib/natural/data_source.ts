@@ -207,7 +207,7 @@ export async function locateLocomo(opts: LocateLocomoOptions = {}): Promise<Loca
   const path = choice === "locomo8" ? shared : choice === "locomo10" ? cache : choice;
   if (!(await isFile(path))) {
     const hint = choice === "locomo10"
-      ? " (run `deno task data` to download and cache it)"
+      ? " (run `./run data`, or `deno task data`, to download and cache it)"
       : choice === "locomo8"
       ? " (the shared data folder ../shared/data/ is not beside the checkout)"
       : "";

@@ -56,7 +56,7 @@ export interface Tally {
  */
 export function missingData(s: ChecksSummary["skipped"][number]): { what: string; hint: string } {
   if (s.missing.some((p) => /locomo/i.test(basename(p)))) {
-    return { what: "LoCoMo data missing", hint: "run `deno task data`" };
+    return { what: "LoCoMo data missing", hint: "run `./run data`" };
   }
   if (s.missing.length > 0) {
     const p = s.missing[0].replaceAll("\\", "/");
@@ -121,7 +121,7 @@ export function tally(outcomes: readonly NotebookOutcome[]): Tally {
 
 /**
  * The closing lines of `./run repro`: the counts, then one line per group of skipped checks
- * naming what they need (e.g. "34 checks skipped: LoCoMo data missing; run `deno task data`"),
+ * naming what they need (e.g. "34 checks skipped: LoCoMo data missing; run `./run data`"),
  * then the notebooks that failed or did not reach their checks.
  *
  * @param t the counts

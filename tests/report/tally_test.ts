@@ -31,7 +31,7 @@ Deno.test("tally() adds the checks of every notebook and groups skipped ones by 
   ]);
   assert.deepEqual([t.passed, t.failed, t.skipped], [4, 2, 5]);
   assert.deepEqual(t.skipGroups, [
-    { what: "LoCoMo data missing", hint: "run `deno task data`", count: 3 },
+    { what: "LoCoMo data missing", hint: "run `./run data`", count: 3 },
     { what: "../shared/data/mem0-eval missing", hint: "it comes with ../shared/data", count: 1 },
     { what: "the paper's LLM gate cannot run offline", hint: "", count: 1 },
   ]);
@@ -39,7 +39,7 @@ Deno.test("tally() adds the checks of every notebook and groups skipped ones by 
   assert.deepEqual(t.uncheckedNotebooks, ["c.ipynb"]);
   assert.deepEqual(summaryLines(t), [
     "11 checks: 4 passed, 2 failed, 5 skipped",
-    "3 checks skipped: LoCoMo data missing; run `deno task data`",
+    "3 checks skipped: LoCoMo data missing; run `./run data`",
     "1 check skipped: ../shared/data/mem0-eval missing; it comes with ../shared/data",
     "1 check skipped: the paper's LLM gate cannot run offline",
     "2 notebooks failed: b.ipynb, c.ipynb",
