@@ -113,7 +113,7 @@ Deno.test({
   },
 });
 
-Deno.test("readOpenAiMemory() reads CR-only line breaks as line breaks: one memory per paragraph (it read one)", async () => {
+Deno.test("readOpenAiMemory() reads CR-only line breaks as line breaks: one memory per paragraph (it read one)", () => {
   const lf = "Caroline likes tea.\n\nMelanie paints\nlakes.\n\nJon runs.\n";
   const cr = lf.replaceAll("\n", "\r");
   const a = readOpenAiMemory(lf), b = readOpenAiMemory(cr);
