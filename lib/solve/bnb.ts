@@ -36,7 +36,6 @@ import {
   valueTol,
 } from "../objective.ts";
 import type { Certificate } from "./result.ts";
-import type { Segment } from "../package/schema.ts";
 import { checkSolveArgs } from "./_validate.ts";
 import { type CertificateDraft, issueCertificate } from "./issue.ts";
 
@@ -689,187 +688,73 @@ function upperHull(
   }
 }
 
-/** The state of one depth-first search (see {@linkcode depthFirst}). */
-interface Dfs extends Run {
-  cp: CompiledPackage;
-  t: SearchTables;
-  ws: Workspace;
-  lim: Limits;
-  w: Float64Array;
-  seg: readonly (readonly Segment[] | null)[] | null;
-  /** Running path cost at or below `lo` fits, above `hi` does not; between, the exact sum. */
-  lo: number;
-  hi: number;
-  budget: number;
-  /** Top of the undo stack `ws.saved`, and the number of candidates on the path. */
-  sp: number;
-  pathLen: number;
-  checkTime: boolean;
-  clockMask: number;
-  knapsack: ((i: number, cap: number) => number) | null;
-  pathCosts: number[];
+/** Whether the clock or the node cap stops the search at this node (clock read every clockMask + 1 nodes). */
+function outOfTime(nodes: number, clockMask: number, deadline: number, nodeCap: number): boolean {
+  return (deadline !== Infinity && (nodes & clockMask) === 0 && performance.now() > deadline) ||
+    nodes > nodeCap;
 }
 
-/** Whether the clock or the node cap stops the search now (read every clockMask + 1 nodes). */
-function outOfTime(s: Dfs): boolean {
-  return (s.checkTime && (s.nodes & s.clockMask) === 0 &&
-    performance.now() > s.lim.deadline) ||
-    s.nodes > s.lim.nodeCap;
+/** Whether a bound (or a leaf's F) cannot reach the incumbent within `margin`, or the floor. */
+function prunes(v: number, best: number, lim: Limits): boolean {
+  return v + lim.margin < best || v + lim.TOL < lim.floor;
 }
 
-/** The one cost-to-budget rule for the path plus option t, by the exact sum. */
-function fitsExactly(s: Dfs, t: number): boolean {
-  const { cp, ws: { path }, t: { memStart, memCand } } = s;
-  s.pathCosts.length = 0;
-  for (let q = 0; q < s.pathLen; q++) s.pathCosts.push(cp.cost[path[q]]);
-  for (let q = memStart[t]; q < memStart[t + 1]; q++) {
-    s.pathCosts.push(cp.cost[memCand[q]]);
+/** Whether a leaf of F `v` and cost `used` replaces the incumbent: better, or tied at a lower cost. */
+function improves(v: number, used: number, best: number, bestCost: number, tol: number): boolean {
+  return v > best + tol || (Math.abs(v - best) <= tol && used < bestCost);
+}
+
+/** The one cost-to-budget rule for the path (its first `len` candidates) plus option o, by the exact sum. */
+function fitsExactly(
+  cost: Float64Array,
+  path: Int32Array,
+  len: number,
+  t: SearchTables,
+  o: number,
+  budget: number,
+  pathCosts: number[],
+): boolean {
+  pathCosts.length = 0;
+  for (let q = 0; q < len; q++) pathCosts.push(cost[path[q]]);
+  for (let q = t.memStart[o]; q < t.memStart[o + 1]; q++) pathCosts.push(cost[t.memCand[q]]);
+  return exactFits(pathCosts, pathCosts.length, budget);
+}
+
+/** Adds option o's cells to z, pushing their previous values on `saved`; returns the new top. */
+function applyCells(t: SearchTables, o: number, z: Float64Array, saved: Float64Array, sp: number) {
+  const { cellStart, cellUnit, cellVal } = t;
+  for (let q = cellStart[o]; q < cellStart[o + 1]; q++) {
+    const r = cellUnit[q];
+    saved[sp++] = z[r];
+    z[r] += cellVal[q];
   }
-  return exactFits(s.pathCosts, s.pathCosts.length, s.budget);
+  return sp;
 }
 
-/** Whether a path of cost `used` plus option t fits the budget. */
-function fits(s: Dfs, used: number, t: number): boolean {
-  const c = used + s.t.optCost[t];
-  return c <= s.lo || (c <= s.hi && fitsExactly(s, t));
+/** Undoes {@linkcode applyCells} of option o (z restored bit for bit); returns the new top. */
+function undoCells(t: SearchTables, o: number, z: Float64Array, saved: Float64Array, sp: number) {
+  const { cellStart, cellUnit } = t;
+  for (let q = cellStart[o + 1] - 1; q >= cellStart[o]; q--) z[cellUnit[q]] = saved[--sp];
+  return sp;
 }
 
-/** A leaf of value v and cost `used`: the incumbent if it is better (or ties at a lower cost). */
-function offerLeaf(s: Dfs, v: number, used: number, extra: number): void {
-  const { TOL, margin, floor } = s.lim;
-  if (v + margin < s.best || v + TOL < floor) return;
-  if (
-    !(v > s.best + TOL || (Math.abs(v - s.best) <= TOL && used < s.bestCost))
-  ) return;
-  s.best = v;
-  s.bestCost = used;
-  s.bestPath = Array.from(s.ws.path.subarray(0, s.pathLen));
-  const { memStart, memCand } = s.t;
+/** The candidates of the path's first `len` entries, then those of option `extra` (if >= 0). */
+function pathOf(path: Int32Array, len: number, t: SearchTables, extra: number): number[] {
+  const out = Array.from(path.subarray(0, len));
   if (extra >= 0) {
-    for (let m = memStart[extra]; m < memStart[extra + 1]; m++) {
-      s.bestPath.push(memCand[m]);
-    }
+    for (let m = t.memStart[extra]; m < t.memStart[extra + 1]; m++) out.push(t.memCand[m]);
   }
+  return out;
 }
 
 /**
- * Enters the node at depth i: its bound (F(z + S_i), the knapsack bound), the leaf check, and
- * at depth G − 1 the leaves below inline. Returns whether to branch below it.
- */
-function enterNode(s: Dfs, i: number): boolean {
-  const { t, ws, lim, w, seg } = s;
-  const M = s.cp.unitIds.length, G = s.cp.groups.length;
-  const used = ws.usedAt[i];
-  // At a leaf S_G = 0, so this is F(z) itself.
-  const j = i === 0 ? 0 : t.firstUnit[i - 1],
-    from = t.resumeFrom[i] * (M + 1) + j;
-  let optimistic = sumTerms(
-    w,
-    seg,
-    ws.z,
-    t.suffix,
-    i * M,
-    j,
-    ws.partS[from],
-    ws.partC[from],
-    i < G ? ws.partS : null,
-    ws.partC,
-    i * (M + 1),
-  );
-  if (optimistic + lim.margin < s.best || optimistic + lim.TOL < lim.floor) {
-    return false;
-  }
-  if (i === G) {
-    offerLeaf(s, optimistic, used, -1);
-    return false;
-  }
-  if (s.knapsack !== null) {
-    const kb = valueOf(s.cp, ws.z) +
-      s.knapsack(i, s.budget - used) * (1 + 1e-12) + lim.SLACK;
-    if (kb < optimistic) optimistic = kb;
-    if (optimistic + lim.margin < s.best || optimistic + lim.TOL < lim.floor) {
-      return false;
-    }
-  }
-  if (i === G - 1) {
-    scanLeaves(s, i, used);
-    return false;
-  }
-  return true;
-}
-
-/** The leaves below a depth G − 1 node: the same nodes, checks and order as entering each. */
-function scanLeaves(s: Dfs, i: number, used: number): void {
-  const { t, ws, w, seg } = s;
-  const { z, saved, partS, partC } = ws;
-  const M = s.cp.unitIds.length, G = s.cp.groups.length;
-  const lj = t.firstUnit[i], from = t.resumeFrom[G] * (M + 1) + lj;
-  for (let o = t.optFirst[i]; o < t.optFirst[i + 1]; o++) {
-    const leafUsed = used + t.optCost[o];
-    if (leafUsed > s.lo && (leafUsed > s.hi || !fitsExactly(s, o))) continue;
-    const q0 = t.cellStart[o], q1 = t.cellStart[o + 1];
-    for (let q = q0; q < q1; q++) {
-      const r = t.cellUnit[q];
-      saved[s.sp++] = z[r];
-      z[r] += t.cellVal[q];
-    }
-    s.nodes++;
-    if (outOfTime(s)) {
-      // Undo this leaf's cells: z stays the node's (a fresh workspace per search anyway).
-      for (let q = q1 - 1; q >= q0; q--) z[t.cellUnit[q]] = saved[--s.sp];
-      s.timedOut = true;
-      return;
-    }
-    const v = sumTerms(
-      w,
-      seg,
-      z,
-      t.suffix,
-      G * M,
-      lj,
-      partS[from],
-      partC[from],
-      null,
-      null,
-      0,
-    );
-    offerLeaf(s, v, leafUsed, o);
-    for (let q = q1 - 1; q >= q0; q--) z[t.cellUnit[q]] = saved[--s.sp];
-  }
-}
-
-/** Undoes the option applied at depth i (if any) and applies the next one that fits; false if none. */
-function nextOption(s: Dfs, i: number): boolean {
-  const { t, ws } = s;
-  const { z, saved, tAt, usedAt, path } = ws;
-  let o = tAt[i];
-  if (o >= t.optFirst[i]) {
-    for (let q = t.cellStart[o + 1] - 1; q >= t.cellStart[o]; q--) {
-      z[t.cellUnit[q]] = saved[--s.sp];
-    }
-    s.pathLen -= t.memStart[o + 1] - t.memStart[o];
-  }
-  const used = usedAt[i], end = t.optFirst[i + 1];
-  for (o++; o < end && !fits(s, used, o); o++);
-  if (o === end) return false;
-  tAt[i] = o;
-  for (let q = t.cellStart[o]; q < t.cellStart[o + 1]; q++) {
-    const r = t.cellUnit[q];
-    saved[s.sp++] = z[r];
-    z[r] += t.cellVal[q];
-  }
-  for (let q = t.memStart[o]; q < t.memStart[o + 1]; q++) {
-    path[s.pathLen++] = t.memCand[q];
-  }
-  usedAt[i + 1] = used + t.optCost[o];
-  return true;
-}
-
-/**
- * Depth-first search without recursion. At depth i, tAt[i] is the option applied
- * (optFirst[i] - 1: none yet), usedAt[i] the cost of the path above; applying an option pushes
- * the previous z of its cells on `saved`, undoing pops them in reverse order, so z is restored
- * bit for bit.
+ * Depth-first search without recursion, its state in locals (the hot loop of the sweep; the
+ * steps are the small helpers above). At depth i, tAt[i] is the option applied (optFirst[i] - 1:
+ * none yet), usedAt[i] the cost of the path above; applying an option pushes the previous z of
+ * its cells on `saved`, undoing pops them in reverse order, so z is restored bit for bit. A node
+ * is pruned by F(z + S_i) and, with the knapsack bound, by F(z) + the knapsack bound; the leaves
+ * below a depth G − 1 node are scanned inline, with the same nodes, checks and order as entering
+ * each one.
  */
 function depthFirst(
   cp: CompiledPackage,
@@ -878,68 +763,118 @@ function depthFirst(
   ws: Workspace,
   lim: Limits,
 ): Run {
+  const w = cp.weights, cost = cp.cost, M = cp.unitIds.length, G = cp.groups.length;
   const seg = cp.segments.every((h) => h === null) ? null : cp.segments;
-  ws.z.fill(0); // a search stopped by the time limit leaves z dirty
-  ws.partS[0] = ws.partC[0] = 0;
-  // budgetFilter's window for the longest path.
+  const { z, tAt, usedAt, saved, path, partS, partC } = ws;
+  const { suffix, optFirst, optCost, firstUnit, resumeFrom, memStart } = t;
+  const { deadline, nodeCap } = lim;
+  z.fill(0); // a search stopped by the time limit leaves z dirty
+  partS[0] = partC[0] = 0;
+  // Running path cost at or below `lo` fits, above `hi` does not (budgetFilter's window for the
+  // longest path); between, the exact sum decides.
   const limit = budget + BUDGET_RTOL * budget,
     win = 4 * (t.maxMembers + 4) * 2 ** -52 * limit;
-  const s: Dfs = {
-    cp,
-    t,
-    ws,
-    lim,
-    budget,
-    seg,
-    w: cp.weights,
-    lo: limit - win,
-    hi: limit + win,
-    best: 0,
-    bestCost: 0,
-    bestPath: [],
-    nodes: 0,
-    timedOut: false,
-    rootBound: sumTerms(
-      cp.weights,
-      seg,
-      ws.z,
-      t.suffix,
-      0,
-      0,
-      0,
-      0,
-      null,
-      null,
-      0,
-    ),
-    sp: 0,
-    pathLen: 0,
-    checkTime: lim.deadline !== Infinity,
-    // Read the clock every 1024 nodes, or at every node when a node costs O(candidates).
-    clockMask: lim.useKnapsack && cp.candIds.length > 2000 ? 0 : 1023,
-    knapsack: lim.useKnapsack ? knapsackBound(cp, t.options, ws.z) : null,
-    pathCosts: [],
-  };
+  const lo = limit - win, hi = limit + win;
+  const pathCosts: number[] = [];
+  // Read the clock every 1024 nodes, or at every node when a node costs O(candidates).
+  const clockMask = lim.useKnapsack && cp.candIds.length > 2000 ? 0 : 1023;
+  const knapsack = lim.useKnapsack ? knapsackBound(cp, t.options, z) : null;
+  const rootBound = sumTerms(w, seg, z, suffix, 0, 0, 0, 0, null, null, 0);
+  let best = 0, bestCost = 0, bestPath: number[] = [];
+  let nodes = 0, timedOut = false, sp = 0, pathLen = 0;
   let i = 0, enter = true;
-  for (;;) {
-    if (enter) {
-      s.nodes++;
-      if (outOfTime(s)) {
-        s.timedOut = true;
-        break;
+  search: for (;;) {
+    if (!enter) {
+      // Back at depth i: undo the option applied here, then apply the next one that fits.
+      let o = tAt[i];
+      if (o >= optFirst[i]) {
+        sp = undoCells(t, o, z, saved, sp);
+        pathLen -= memStart[o + 1] - memStart[o];
       }
-      enter = false;
-      if (enterNode(s, i)) ws.tAt[i] = t.optFirst[i] - 1;
-      else if (s.timedOut || --i < 0) break;
+      const used = usedAt[i], end = optFirst[i + 1];
+      for (o++; o < end; o++) {
+        const c = used + optCost[o];
+        if (c <= lo || (c <= hi && fitsExactly(cost, path, pathLen, t, o, budget, pathCosts))) {
+          break;
+        }
+      }
+      if (o === end) {
+        if (--i < 0) break;
+        continue;
+      }
+      tAt[i] = o;
+      sp = applyCells(t, o, z, saved, sp);
+      for (let q = memStart[o]; q < memStart[o + 1]; q++) path[pathLen++] = t.memCand[q];
+      usedAt[++i] = used + optCost[o];
+      enter = true;
       continue;
     }
-    // Back at depth i: the next option that fits, or up.
-    if (nextOption(s, i)) {
-      i++;
-      enter = true;
-    } else if (--i < 0) break;
+    // Entering the node at depth i.
+    enter = false;
+    if (outOfTime(++nodes, clockMask, deadline, nodeCap)) {
+      timedOut = true;
+      break;
+    }
+    const used = usedAt[i];
+    // At a leaf S_G = 0, so this is F(z) itself.
+    const j = i === 0 ? 0 : firstUnit[i - 1], from = resumeFrom[i] * (M + 1) + j;
+    const save = i < G ? partS : null;
+    let optimistic = sumTerms(
+      w,
+      seg,
+      z,
+      suffix,
+      i * M,
+      j,
+      partS[from],
+      partC[from],
+      save,
+      partC,
+      i * (M + 1),
+    );
+    let expand = !prunes(optimistic, best, lim);
+    if (expand && i === G) {
+      if (improves(optimistic, used, best, bestCost, lim.TOL)) {
+        best = optimistic;
+        bestCost = used;
+        bestPath = pathOf(path, pathLen, t, -1);
+      }
+      expand = false;
+    }
+    if (expand && knapsack !== null) {
+      const kb = valueOf(cp, z) + knapsack(i, budget - used) * (1 + 1e-12) + lim.SLACK;
+      if (kb < optimistic) optimistic = kb;
+      expand = !prunes(optimistic, best, lim);
+    }
+    if (expand && i === G - 1) {
+      const lj = firstUnit[i], lfrom = resumeFrom[G] * (M + 1) + lj;
+      for (let o = optFirst[i]; o < optFirst[i + 1]; o++) {
+        const leafUsed = used + optCost[o];
+        if (
+          leafUsed > lo &&
+          (leafUsed > hi || !fitsExactly(cost, path, pathLen, t, o, budget, pathCosts))
+        ) continue;
+        sp = applyCells(t, o, z, saved, sp);
+        if (outOfTime(++nodes, clockMask, deadline, nodeCap)) {
+          // Undo this leaf's cells: z stays the node's (a fresh workspace per search anyway).
+          sp = undoCells(t, o, z, saved, sp);
+          timedOut = true;
+          break search;
+        }
+        const v = sumTerms(w, seg, z, suffix, G * M, lj, partS[lfrom], partC[lfrom], null, null, 0);
+        if (!prunes(v, best, lim) && improves(v, leafUsed, best, bestCost, lim.TOL)) {
+          best = v;
+          bestCost = leafUsed;
+          bestPath = pathOf(path, pathLen, t, o);
+        }
+        sp = undoCells(t, o, z, saved, sp);
+      }
+      expand = false;
+    }
+    if (expand) tAt[i] = optFirst[i] - 1;
+    else if (--i < 0) break;
   }
-  return s;
+  return { best, bestCost, bestPath, nodes, timedOut, rootBound };
 }
 
 /**
