@@ -123,20 +123,25 @@ export function unitWeights(pkg: Package): Float64Array {
   return w;
 }
 
-/** What compilePackage() made, kept out of reach: copies of every number the solvers read. */
+/**
+ * What compilePackage() made, kept out of reach: a view of the one buffer that holds every number
+ * the solvers read (see {@linkcode compileFrozen}) and a copy of it taken at compilation.
+ */
 interface Sealed {
-  weights: Float64Array;
-  cost: Float64Array;
-  groupOf: Int32Array;
-  members: Int32Array;
-  cells: Float64Array;
-  units: Int32Array;
-  k: number;
+  /** The live buffer, as 32-bit words (a change of any bit of any number shows). */
+  live: Int32Array;
+  /** Its copy. */
+  copy: Int32Array;
+  /** Where each part starts in the buffer, in words, and the sentence naming it when changed. */
+  parts: readonly (readonly [number, string])[];
 }
 
 const SEALED = new WeakMap<CompiledPackage, Sealed>();
 
-/** Objects {@linkcode frozenCopy} made: deep-frozen, so they can be shared, never copied again. */
+/**
+ * Deep-frozen objects, shared rather than copied again: every object {@linkcode frozenCopy} made and
+ * every package {@linkcode freezeInPlace} froze (its root only).
+ */
 const DEEP_FROZEN = new WeakSet<object>();
 
 /**
@@ -177,19 +182,6 @@ function deepFreezeClone<T>(x: T): T {
   return copy;
 }
 
-function rowsOf(cp: CompiledPackage): { cells: Float64Array; units: Int32Array } {
-  let n = 0;
-  for (const r of cp.rowVals) n += r.length;
-  const cells = new Float64Array(n), units = new Int32Array(n);
-  let at = 0;
-  for (let c = 0; c < cp.rowVals.length; c++) {
-    cells.set(cp.rowVals[c], at);
-    units.set(cp.rowUnits[c], at);
-    at += cp.rowVals[c].length;
-  }
-  return { cells, units };
-}
-
 /**
  * Compiles a validated package. The compiled package holds a private, deep-frozen copy of `pkg`
  * (editing `pkg` afterwards changes nothing in it), and {@linkcode compiledIntegrity} compares
@@ -218,43 +210,70 @@ export function compileOwnedPackage(pkg: Package, opts: { k?: number } = {}): Co
   return sealCompiled(freezeInPlace(pkg), opts);
 }
 
-/** Deep-freezes a JSON-like value in place (marking it for {@linkcode frozenCopy} to share). */
+/**
+ * {@linkcode compilePackage} for a package built of new containers (the package object, its
+ * filtered arrays) around parts of `from.pkg`, as restrictPackage() builds one: when `from.pkg`
+ * is a frozen copy, its parts are frozen already and the package is frozen in place (only the new
+ * containers change); otherwise it is copied as compilePackage() copies.
+ *
+ * @param pkg the new package (its containers not held by anyone else)
+ * @param from the compiled package its parts come from
+ * @param opts.k override of the package's group cap
+ * @returns the compiled package, as compilePackage returns it
+ */
+export function compileDerivedPackage(
+  pkg: Package,
+  from: CompiledPackage,
+  opts: { k?: number } = {},
+): CompiledPackage {
+  return sealCompiled(DEEP_FROZEN.has(from.pkg) ? freezeInPlace(pkg) : frozenCopy(pkg), opts);
+}
+
+/**
+ * Deep-freezes a JSON-like value in place and marks it for {@linkcode frozenCopy} to share (the
+ * root only: every part reached from a marked root is frozen, and a set entry per object was a
+ * measured third of compiling a sweep's package).
+ */
 function freezeInPlace<T>(x: T): T {
   if (typeof x !== "object" || x === null || DEEP_FROZEN.has(x)) return x;
-  for (const v of Object.values(x)) freezeInPlace(v);
-  Object.freeze(x);
+  deepFreeze(x);
   DEEP_FROZEN.add(x);
   return x;
 }
 
+/** Freezes `x` and every object reached from it (frozen ones too: their parts may not be). */
+function deepFreeze(x: object): void {
+  if (Array.isArray(x)) {
+    for (let i = 0; i < x.length; i++) {
+      const v = x[i];
+      if (typeof v === "object" && v !== null) deepFreeze(v);
+    }
+  } else {
+    for (const k in x) {
+      const v = (x as Record<string, unknown>)[k];
+      if (typeof v === "object" && v !== null) deepFreeze(v);
+    }
+  }
+  Object.freeze(x);
+}
+
 function sealCompiled(frozen: Package, opts: { k?: number }): CompiledPackage {
-  const made = compileFrozen(frozen, opts);
+  const { made, parts } = compileFrozen(frozen, opts);
   for (const a of [made.unitIds, made.segments, made.candIds, made.rep, made.rowUnits]) {
     Object.freeze(a);
   }
   for (const a of [made.rowVals, made.groupIds, made.groups]) Object.freeze(a);
   const cp = Object.freeze(made);
-  SEALED.set(cp, {
-    weights: cp.weights.slice(),
-    cost: cp.cost.slice(),
-    groupOf: cp.groupOf.slice(),
-    members: Int32Array.from(cp.groups.flatMap((g) => [...g])),
-    ...rowsOf(cp),
-    k: cp.k,
-  });
+  const live = new Int32Array(cp.weights.buffer);
+  SEALED.set(cp, { live, copy: live.slice(), parts });
   return cp;
-}
-
-function sameBits(a: Float64Array | Int32Array, b: Float64Array | Int32Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) return false;
-  return true;
 }
 
 /**
  * Null when `cp` is a package {@linkcode compilePackage} made and its numbers (weights, costs,
- * groups, coverage rows, k) are still the ones it computed; else what is wrong, as a sentence.
- * O(size of the package); the certificate registry calls it on every issue and use.
+ * groups, coverage rows) are still the ones it computed; else what is wrong, as a sentence.
+ * One pass over the buffer of the package's numbers, without allocating; the certificate
+ * registry calls it on every issue and use. (k needs no check: the compiled package is frozen.)
  *
  * @param cp a compiled package
  * @returns null, or why the package cannot be trusted
@@ -264,25 +283,58 @@ export function compiledIntegrity(cp: CompiledPackage): string | null {
   if (s === undefined) {
     return "it was not made by compilePackage() (a copy or a hand-built object)";
   }
-  if (cp.k !== s.k) return `its k was changed from ${s.k} to ${cp.k}`;
-  if (!sameBits(cp.weights, s.weights)) return "its unit weights were changed";
-  if (!sameBits(cp.cost, s.cost)) return "its candidate costs were changed";
-  if (!sameBits(cp.groupOf, s.groupOf)) return "its groups were changed";
+  const { live, copy } = s;
   let at = 0;
-  for (const g of cp.groups) {
-    for (let t = 0; t < g.length; t++) {
-      if (g[t] !== s.members[at++]) return "its groups were changed";
-    }
+  // A detached buffer (ArrayBuffer.prototype.transfer) lost every number: changed from word 0.
+  if (live.length === copy.length) {
+    while (at < copy.length && live[at] === copy[at]) at++;
+    if (at === copy.length) return null;
   }
-  if (at !== s.members.length) return "its groups were changed";
-  const rows = rowsOf(cp);
-  if (!sameBits(rows.cells, s.cells) || !sameBits(rows.units, s.units)) {
-    return "its coverage values were changed";
-  }
-  return null;
+  let why = s.parts[0][1];
+  for (const [start, sentence] of s.parts) if (start <= at) why = sentence;
+  return why;
 }
 
-function compileFrozen(pkg: Package, opts: { k?: number }): CompiledPackage {
+/** Where compileFrozen() puts each part of a package's numbers, and the sentence naming it. */
+const PART_NAMES = [
+  "its unit weights were changed",
+  "its candidate costs were changed",
+  "its groups were changed",
+  "its groups were changed",
+  "its coverage values were changed",
+  "its coverage values were changed",
+] as const;
+
+/**
+ * One buffer for every number the solvers read, in the order compiledIntegrity() names them:
+ * weights (M), costs (n) as float64, group of each candidate (n), group members (n) as int32,
+ * coverage values (nnz) as float64, their units (nnz) as int32 (every float64 part starts on 8
+ * bytes, the int32 parts coming in pairs of n).
+ */
+function numberBuffer(M: number, n: number, nnz: number) {
+  const buf = new ArrayBuffer(8 * (M + n) + 8 * n + 12 * nnz);
+  const sizes = [8 * M, 8 * n, 4 * n, 4 * n, 8 * nnz, 4 * nnz];
+  const starts: number[] = [];
+  let at = 0;
+  for (const b of sizes) {
+    starts.push(at);
+    at += b;
+  }
+  return {
+    weights: new Float64Array(buf, starts[0], M),
+    cost: new Float64Array(buf, starts[1], n),
+    groupOf: new Int32Array(buf, starts[2], n),
+    members: new Int32Array(buf, starts[3], n),
+    values: new Float64Array(buf, starts[4], nnz),
+    units: new Int32Array(buf, starts[5], nnz),
+    parts: starts.map((b, i) => [b / 4, PART_NAMES[i]] as const),
+  };
+}
+
+function compileFrozen(
+  pkg: Package,
+  opts: { k?: number },
+): { made: CompiledPackage; parts: readonly (readonly [number, string])[] } {
   const units = pkg.units, cands = pkg.candidates, exps = pkg.experiences;
   const unitIds = new Array<string>(units.length);
   const unitIndex = new Map<string, number>();
@@ -291,28 +343,7 @@ function compileFrozen(pkg: Package, opts: { k?: number }): CompiledPackage {
   const candIds = new Array<string>(n);
   const candIndex = new Map<string, number>();
   for (let i = 0; i < n; i++) candIndex.set(candIds[i] = cands[i].id, i);
-  const sortedExps = [...exps].sort((a, b) => a.order - b.order || compareIds(a.id, b.id));
-  const groupIds = new Array<string>(sortedExps.length);
-  const groupIndex = new Map<string, number>();
-  for (let g = 0; g < sortedExps.length; g++) groupIndex.set(groupIds[g] = sortedExps[g].id, g);
-  const cost = new Float64Array(n), groupOf = new Int32Array(n), time = new Float64Array(n);
-  const members: number[][] = new Array(groupIds.length);
-  for (let g = 0; g < members.length; g++) members[g] = [];
-  for (let i = 0; i < n; i++) {
-    const c = cands[i], g = groupIndex.get(c.experience)!;
-    cost[i] = c.cost;
-    groupOf[i] = g;
-    time[i] = sortedExps[g].order;
-    members[g].push(i);
-  }
-  const byCostThenId = (a: number, b: number) =>
-    cost[a] - cost[b] || compareIds(candIds[a], candIds[b]);
-  const groups = new Array<Int32Array>(members.length);
-  for (let g = 0; g < members.length; g++) {
-    groups[g] = Int32Array.from(members[g].sort(byCostThenId));
-  }
-  // Coverage rows, in coverage order within a candidate, as views of one
-  // buffer per package (one allocation instead of two per candidate).
+  // Coverage rows, in coverage order within a candidate, as views of the number buffer.
   const coverage = pkg.coverage;
   const cellCand = new Int32Array(coverage.length);
   const rowStart = new Int32Array(n + 1);
@@ -325,8 +356,31 @@ function compileFrozen(pkg: Package, opts: { k?: number }): CompiledPackage {
     } else cellCand[q] = -1;
   }
   for (let c = 0; c < n; c++) rowStart[c + 1] += rowStart[c];
-  const nnz = rowStart[n];
-  const unitBuf = new Int32Array(nnz), valBuf = new Float64Array(nnz);
+  const nums = numberBuffer(units.length, n, rowStart[n]);
+  const sortedExps = [...exps].sort((a, b) => a.order - b.order || compareIds(a.id, b.id));
+  const groupIds = new Array<string>(sortedExps.length);
+  const groupIndex = new Map<string, number>();
+  for (let g = 0; g < sortedExps.length; g++) groupIndex.set(groupIds[g] = sortedExps[g].id, g);
+  const { cost, groupOf } = nums, time = new Float64Array(n);
+  const members: number[][] = new Array(groupIds.length);
+  for (let g = 0; g < members.length; g++) members[g] = [];
+  for (let i = 0; i < n; i++) {
+    const c = cands[i], g = groupIndex.get(c.experience)!;
+    cost[i] = c.cost;
+    groupOf[i] = g;
+    time[i] = sortedExps[g].order;
+    members[g].push(i);
+  }
+  const byCostThenId = (a: number, b: number) =>
+    cost[a] - cost[b] || compareIds(candIds[a], candIds[b]);
+  const groups = new Array<Int32Array>(members.length);
+  for (let g = 0, at = 0; g < members.length; g++) {
+    const m = members[g].sort(byCostThenId);
+    groups[g] = nums.members.subarray(at, at + m.length);
+    groups[g].set(m);
+    at += m.length;
+  }
+  const unitBuf = nums.units, valBuf = nums.values;
   const fill = rowStart.slice(0, n);
   for (let q = 0; q < coverage.length; q++) {
     const c = cellCand[q];
@@ -340,13 +394,14 @@ function compileFrozen(pkg: Package, opts: { k?: number }): CompiledPackage {
     rowUnits[c] = unitBuf.subarray(rowStart[c], rowStart[c + 1]);
     rowVals[c] = valBuf.subarray(rowStart[c], rowStart[c + 1]);
   }
+  nums.weights.set(unitWeights(pkg));
   const defaultH = pkg.h ?? null;
   const isCap1 = (s: readonly Segment[] | null) =>
     s === null || (s.length === 1 && s[0].width === 1 && s[0].slope === 1);
-  return {
+  const made: CompiledPackage = {
     pkg,
     unitIds,
-    weights: unitWeights(pkg),
+    weights: nums.weights,
     segments: pkg.units.map((u) => {
       const s = u.h ?? defaultH;
       return isCap1(s) ? null : s;
@@ -364,4 +419,5 @@ function compileFrozen(pkg: Package, opts: { k?: number }): CompiledPackage {
     candIndex,
     unitIndex,
   };
+  return { made, parts: nums.parts };
 }

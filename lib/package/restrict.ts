@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { type CompiledPackage, compilePackage } from "./compile.ts";
+import { compileDerivedPackage, type CompiledPackage } from "./compile.ts";
 import type { Package } from "./schema.ts";
 
 /**
@@ -35,5 +35,5 @@ export function restrictPackage(
     candidates,
     coverage: pkg.coverage.filter((cell) => kept.has(cell.candidate)),
   };
-  return compilePackage(restricted, { k: cp.k });
+  return compileDerivedPackage(restricted, cp, { k: cp.k });
 }
