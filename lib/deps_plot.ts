@@ -1,6 +1,6 @@
 /**
  * The plotting packages, at their pinned versions (the one place these versions are written):
- * vega renders SVG, vega-lite compiles figure specs, resvg renders the PNG with pdfmake's Roboto. Apart from `deps.ts` because loading them
+ * vega renders SVG, vega-lite compiles figure specs, resvg renders the PNG with pdfmake's Roboto. Apart from `deps/` because loading them
  * takes the better part of a second, which only the figure code should pay (`memaudit` commands
  * and the core entry point do not load them).
  *

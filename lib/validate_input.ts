@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { z } from "./deps.ts";
+import { z } from "./deps/zod.ts";
 import { formatPath, InputError } from "./errors.ts";
 
 /** What validation uses of a zod schema: `safeParse`, whose issues carry a path and a message. */

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { stringifyCsv } from "../deps.ts";
+import { stringifyCsv } from "../deps/csv_stringify.ts";
 import type { Candidate, Package } from "../package/schema.ts";
 import { writeTextAtomic } from "../fs.ts";
 import { coverageCellKey } from "./content_key.ts";

@@ -15,7 +15,7 @@
  *
  * @module
  */
-import { parseCsv } from "../deps.ts";
+import { parseCsv } from "../deps/csv_parse.ts";
 import { InputError, type Where } from "../errors.ts";
 import { readTextInput } from "../fs.ts";
 import { coverageCellKey } from "./content_key.ts";

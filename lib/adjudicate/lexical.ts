@@ -29,7 +29,8 @@
  *
  * @module
  */
-import { englishStopwords, stemmer } from "../deps.ts";
+import { englishStopwords } from "../deps/stopword.ts";
+import { stemmer } from "../deps/stemmer.ts";
 import type { AdjudicationRequest, Adjudicator, CoverageEdge } from "./types.ts";
 
 /** Chat interjections dropped besides the stopword list. */

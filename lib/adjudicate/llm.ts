@@ -9,7 +9,7 @@
  */
 import { createHash } from "node:crypto";
 import { join } from "node:path";
-import { z } from "../deps.ts";
+import { z } from "../deps/zod.ts";
 import { writeTextAtomic } from "../fs.ts";
 import type { AdjudicationRequest, Adjudicator, CoverageEdge } from "./types.ts";
 

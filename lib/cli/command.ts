@@ -11,7 +11,7 @@
  * @module
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { stringifyCsv } from "../deps.ts";
+import { stringifyCsv } from "../deps/csv_stringify.ts";
 
 /** Exit codes of every memaudit command. */
 export const EXIT = {

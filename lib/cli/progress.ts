@@ -95,7 +95,8 @@ export async function startProgress(
       // Not a console after all: keep 80.
     }
   }
-  const cliProgress = (await import("../deps.ts")).cliProgress as unknown as CliProgress;
+  const cliProgress = (await import("../deps/cli_progress.ts"))
+    .cliProgress as unknown as CliProgress;
   const bar = new cliProgress.SingleBar({
     stream: terminalStream(io, columns),
     format: `${label} [{bar}] {percentage}% | {value}/{total} units | {left}`,

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { z } from "../deps.ts";
+import { z } from "../deps/zod.ts";
 import { UNIT_FAMILIES, type UnitFamily } from "../package/schema.ts";
 import raw from "../../data/locomo/categories.json" with { type: "json" };
 import { formatPath, InputError } from "../errors.ts";

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { z } from "../deps.ts";
+import { z } from "../deps/zod.ts";
 import { formatPath, InputError } from "../errors.ts";
 import { readJsonInput } from "../fs.ts";
 

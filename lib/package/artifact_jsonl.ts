@@ -50,7 +50,7 @@
  * @module
  */
 import { basename, join } from "node:path";
-import { z } from "../deps.ts";
+import { z } from "../deps/zod.ts";
 import { formatPath, InputError } from "../errors.ts";
 import { readTextInput, readTextInputIfExists } from "../fs.ts";
 import { compareIds, REPRESENTATION_KINDS } from "./compile.ts";

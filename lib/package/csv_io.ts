@@ -51,7 +51,8 @@
  *
  * @module
  */
-import { parseCsv, stringifyCsv } from "../deps.ts";
+import { parseCsv } from "../deps/csv_parse.ts";
+import { stringifyCsv } from "../deps/csv_stringify.ts";
 import { basename, dirname, join, resolve } from "node:path";
 import { formatPath, InputError, type Where } from "../errors.ts";
 import { strictJsonIssue } from "../json_text.ts";

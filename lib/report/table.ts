@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { stringifyCsv } from "../deps.ts";
+import { stringifyCsv } from "../deps/csv_stringify.ts";
 import { writeTextAtomic } from "../fs.ts";
 import { outPath } from "./out.ts";
 

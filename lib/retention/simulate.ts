@@ -18,7 +18,7 @@
  * @module
  */
 import { join, relative } from "node:path";
-import { stringifyCsv } from "../deps.ts";
+import { stringifyCsv } from "../deps/csv_stringify.ts";
 import { writeTextAtomic } from "../fs.ts";
 import { type Shard, shardItems } from "../shard/partition.ts";
 import { runDigest } from "../shard/digest.ts";

@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { parseCsv } from "../deps.ts";
+import { parseCsv } from "../deps/csv_parse.ts";
 import type { ShardKind } from "../shard/mod.ts";
 import { snapshotLabel } from "./simulate.ts";
 

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { MersenneTwister } from "../deps.ts";
+import { MersenneTwister } from "../deps/mersenne_twister.ts";
 import { seedWords, WordRng } from "./word_rng.ts";
 
 /** The subset of the `mersenne-twister` npm API used here. */

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { seedrandom } from "../deps.ts";
+import { seedrandom } from "../deps/seedrandom.ts";
 import { WordRng } from "./word_rng.ts";
 
 /**

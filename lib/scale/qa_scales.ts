@@ -19,7 +19,7 @@
  *
  * @module
  */
-import { quantileSorted } from "../deps.ts";
+import { quantileSorted } from "../deps/simple_statistics.ts";
 import { SeededRandom } from "../rng/seeded_random.ts";
 import { usableScaleBoundary } from "./boundary.ts";
 import type { Interval } from "./score.ts";

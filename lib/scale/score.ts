@@ -21,7 +21,8 @@
  *
  * @module
  */
-import { quantileSorted, randomBinomial } from "../deps.ts";
+import { quantileSorted } from "../deps/simple_statistics.ts";
+import { randomBinomial } from "../deps/d3_random.ts";
 import { SeededRandom } from "../rng/seeded_random.ts";
 import { compareLadderLabels, usableScaleBoundary } from "./boundary.ts";
 import { type ScoreRecord, TrajectoryInputError, type TrajectoryScale } from "./trajectory.ts";

@@ -15,7 +15,7 @@
  *
  * @module
  */
-import { z } from "../deps.ts";
+import { z } from "../deps/zod.ts";
 import { formatPath, InputError } from "../errors.ts";
 import { parseJsonOr, strictJsonIssue } from "../json_text.ts";
 import { inputJsonSchema } from "../validate_input.ts";

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { quantileSorted } from "../deps.ts";
+import { quantileSorted } from "../deps/simple_statistics.ts";
 import { SeededRandom } from "../rng/seeded_random.ts";
 import { checkResamples } from "./bootstrap.ts";
 

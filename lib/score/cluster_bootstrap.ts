@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { quantileSorted } from "../deps.ts";
+import { quantileSorted } from "../deps/simple_statistics.ts";
 import { SeededRandom } from "../rng/seeded_random.ts";
 
 /** Options of {@linkcode clusterBootstrapCi}. */

@@ -11,7 +11,7 @@
  * @module
  */
 import { join } from "node:path";
-import { z } from "../deps.ts";
+import { z } from "../deps/zod.ts";
 import { canonicalJson } from "../canonical_json.ts";
 import { InputError } from "../errors.ts";
 import { readJsonOr } from "../fs.ts";

@@ -61,7 +61,7 @@
  *
  * @module
  */
-import { type Highs, highsModule } from "../deps.ts";
+import { type Highs, highsModule } from "../deps/highs.ts";
 import type { CompiledPackage } from "../package/compile.ts";
 import {
   checkFeasible,

@@ -42,7 +42,7 @@ const NL = 0x0a;
 
 /** The shape of a unit line (read when a journal has unit lines: a resume). */
 async function entryShape() {
-  const { z } = await import("../deps.ts");
+  const { z } = await import("../deps/zod.ts");
   const count = z.int().nonnegative();
   return z.strictObject({
     distribution: z.string(),

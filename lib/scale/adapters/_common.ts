@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { z } from "../../deps.ts";
+import { z } from "../../deps/zod.ts";
 import {
   jsonlLines,
   parseJsonLine,

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { z } from "../../deps.ts";
+import { z } from "../../deps/zod.ts";
 import { formatPath, InputError } from "../../errors.ts";
 import { readTextInput } from "../../fs.ts";
 import type { LadderSession, LadderSource } from "./types.ts";

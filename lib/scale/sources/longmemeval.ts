@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { z } from "../../deps.ts";
+import { z } from "../../deps/zod.ts";
 import { InputError } from "../../errors.ts";
 import { readJsonInput } from "../../fs.ts";
 import { validateInput } from "../../validate_input.ts";

@@ -1,0 +1,8 @@
+/**
+ * csv-parse (synchronous): CSV folders, per-item CSV files, imported judgements (the retention tables have their own streaming reader, lib/retention/_csv.ts).
+ *
+ * The one place its npm version is written (see lib/deps/README.md). Private to lib/.
+ *
+ * @module
+ */
+export { parse as parseCsv } from "npm:csv-parse@7.0.3/sync";

@@ -1,0 +1,8 @@
+/**
+ * simple-statistics: the quantile of sorted values used by bootstrap intervals and scale scores.
+ *
+ * The one place its npm version is written (see lib/deps/README.md). Private to lib/.
+ *
+ * @module
+ */
+export { quantileSorted } from "npm:simple-statistics@7.12.1";
