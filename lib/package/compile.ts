@@ -227,14 +227,18 @@ export function compilePackage(pkg: Package, opts: { k?: number } = {}): Compile
  * @returns the compiled package, as compilePackage returns it
  */
 export function compileOwnedPackage(pkg: Package, opts: { k?: number } = {}): CompiledPackage {
-  return sealCompiled(freezeInPlace(pkg), opts);
+  // Compiled, then frozen: V8 reads an array faster before it is frozen (in unoptimised code).
+  const cp = sealCompiled(pkg, opts);
+  freezeInPlace(pkg);
+  return cp;
 }
 
 /**
  * {@linkcode compilePackage} for a package built of new containers (the package object, its
  * filtered arrays) around parts of `from.pkg`, as restrictPackage() builds one: when `from.pkg`
- * is a frozen copy, its parts are frozen already and the package is frozen in place (only the new
- * containers change); otherwise it is copied as compilePackage() copies.
+ * is deep-frozen (a compiled package's), its parts are frozen already and only the new containers
+ * are frozen, in place (every frozen object in `pkg` must be a part of `from.pkg`); otherwise it
+ * is copied as compilePackage() copies.
  *
  * @param pkg the new package (its containers not held by anyone else)
  * @param from the compiled package its parts come from
@@ -246,7 +250,32 @@ export function compileDerivedPackage(
   from: CompiledPackage,
   opts: { k?: number } = {},
 ): CompiledPackage {
-  return sealCompiled(DEEP_FROZEN.has(from.pkg) ? freezeInPlace(pkg) : frozenCopy(pkg), opts);
+  if (!DEEP_FROZEN.has(from.pkg)) return compilePackage(pkg, opts);
+  const cp = sealCompiled(pkg, opts);
+  freezeNewParts(pkg);
+  DEEP_FROZEN.add(pkg);
+  return cp;
+}
+
+/**
+ * Freezes, in place, the objects of `x` that are not frozen yet, without descending into frozen
+ * ones: in a package {@linkcode compileDerivedPackage} compiles, those are parts of a deep-frozen
+ * package.
+ */
+function freezeNewParts(x: object): void {
+  if (Object.isFrozen(x)) return;
+  if (Array.isArray(x)) {
+    for (let i = 0; i < x.length; i++) {
+      const v = x[i];
+      if (typeof v === "object" && v !== null) freezeNewParts(v);
+    }
+  } else {
+    for (const k in x) {
+      const v = (x as Record<string, unknown>)[k];
+      if (typeof v === "object" && v !== null) freezeNewParts(v);
+    }
+  }
+  Object.freeze(x);
 }
 
 /**
@@ -277,8 +306,9 @@ function deepFreeze(x: object): void {
   Object.freeze(x);
 }
 
-function sealCompiled(frozen: Package, opts: { k?: number }): CompiledPackage {
-  const { made, parts } = compileFrozen(frozen, opts);
+/** Compiles `pkg` (frozen by the caller before the compiled package is handed out) and seals it. */
+function sealCompiled(pkg: Package, opts: { k?: number }): CompiledPackage {
+  const { made, parts } = compileFrozen(pkg, opts);
   const cp = Object.freeze(made);
   const live = new Int32Array(cp.weights.buffer);
   const arrays = entryArrays(cp).map(([a, sentence]) => ({ live: a, copy: a.slice(), sentence }));
