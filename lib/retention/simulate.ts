@@ -19,7 +19,8 @@
  */
 import { join, relative } from "node:path";
 import { stringifyCsv } from "../deps/csv_stringify.ts";
-import { writeTextAtomic } from "../fs.ts";
+import { InputError } from "../errors.ts";
+import { statOrNull, writeTextAtomic } from "../fs.ts";
 import { type Shard, shardItems } from "../shard/partition.ts";
 import { runDigest } from "../shard/digest.ts";
 import { type Blocks, ShardWriter } from "../shard/manifest.ts";
@@ -131,6 +132,7 @@ export async function writeSimulatedRun(
     presence: join(out, "presence.csv"),
     predictions: join(out, "predictions.csv"),
   };
+  await clearEarlierRun(out);
   const shard = opts.shard === undefined ? undefined : new ShardWriter(out, {
     kind: "retention-simulate",
     shard: opts.shard,
@@ -175,6 +177,45 @@ export async function writeSimulatedRun(
   );
   await shard?.close();
   return files;
+}
+
+/** What a simulated run (or a shard of one) writes at the top of its folder. */
+const RUN_ENTRIES = [
+  "permem",
+  "snapshots",
+  "facts.csv",
+  "presence.csv",
+  "predictions.csv",
+  "SIMULATED.txt",
+  "shard.json",
+];
+
+/**
+ * Makes `out` ready for a run: a new or empty folder is used as it is; an earlier simulated run
+ * (SIMULATED.txt, and nothing but what a run writes) is removed first, so that none of its users
+ * (a run of more users, another seed) is left beside the new ones.
+ *
+ * @throws {InputError} naming `out` when it holds anything else (verb "write")
+ */
+async function clearEarlierRun(out: string): Promise<void> {
+  const info = await statOrNull(out);
+  if (info === null) return;
+  const names: string[] = [];
+  if (info.isDirectory) { for await (const e of Deno.readDir(out)) names.push(e.name); }
+  if (info.isDirectory && names.length === 0) return;
+  const foreign = names.sort().find((n) => !RUN_ENTRIES.includes(n));
+  if (!info.isDirectory || foreign !== undefined || !names.includes("SIMULATED.txt")) {
+    throw new InputError(
+      out,
+      { path: "" },
+      `expected a new or empty folder, or one holding an earlier simulated run only; found ${
+        info.isDirectory ? (foreign ?? names[0]) : "a file"
+      } (remove it or write into a new folder)`,
+      [],
+      "write",
+    );
+  }
+  for (const n of names) await Deno.remove(join(out, n), { recursive: true });
 }
 
 /** The settings of a simulated run that its shards' run digest records. */

@@ -83,9 +83,12 @@ export interface QaTransition {
   gained: number;
   /** Wrong at both. */
   never: number;
-  /** accuracy(to) − accuracy(from) on the shared ids = (gained − lost) / shared. */
-  delta: number;
-  /** Paired bootstrap interval of `delta`, or null. */
+  /**
+   * accuracy(to) − accuracy(from) on the shared ids = (gained − lost) / shared; null when no id
+   * is graded at both (a warning says so).
+   */
+  delta: number | null;
+  /** Paired bootstrap interval of `delta`, or null (no resamples, or no shared id). */
   delta_ci: Interval | null;
   /** Ids graded at `from` only, sorted. */
   missing_at_to: string[];
@@ -250,7 +253,7 @@ function transition(
     lost,
     gained,
     never,
-    delta: shared === 0 ? NaN : (gained - lost) / shared,
+    delta: shared === 0 ? null : (gained - lost) / shared,
     missing_at_to: missingAtTo,
     missing_at_from: missingAtFrom,
   };
@@ -309,7 +312,7 @@ export function scoreQaScales(
   const transitions: QaTransition[] = runs.slice(1).map((r, k) => ({
     ...transition(runs[k], r, ids, grade[k], grade[k + 1]),
     delta_ci: boot?.delta[k] ?? null,
-  }));
+  })).map((t) => t.shared === 0 ? { ...t, delta_ci: null } : t);
   const points = scales.map((s) => ({ scale: s.label, accuracy: s.accuracy, n: s.n }));
   const b = usableScaleBoundary(points.map((p) => ({ scale: p.scale, value: p.accuracy })), alpha);
   return {
@@ -330,6 +333,12 @@ export function scoreQaScales(
 function qaWarnings(scales: QaScaleScore[], transitions: QaTransition[]): string[] {
   const out: string[] = [];
   for (const t of transitions) {
+    if (t.shared === 0) {
+      out.push(
+        `no question id is graded at both ${t.from} and ${t.to}: their accuracy change on ` +
+          "shared ids (delta) is undefined, left empty",
+      );
+    }
     const sides: [string[], string, string][] = [
       [t.missing_at_to, t.to, t.from],
       [t.missing_at_from, t.from, t.to],

@@ -62,6 +62,8 @@ export interface MergeReport {
   rows: number;
   /** File role → path written. */
   files: Record<string, string>;
+  /** What the merge assumed (files in a shard folder that its manifest does not list, left out). */
+  warnings: string[];
 }
 
 const decode = (bytes: Uint8Array, file: string) => {
@@ -206,5 +208,16 @@ export async function mergeShardFolders(
   const report = Object.fromEntries(
     Object.entries(done.report).map(([role, rel]) => [role, join(outDir, rel)]),
   );
-  return { kind: kind.kind, shards, units: set.unitIds.length, rows: done.rows, files: report };
+  const warnings = set.unlisted.map((path) =>
+    `${path} is not listed in its folder's ${SHARD_MANIFEST}: left out of the merge (a file ` +
+    "the shard did not write)"
+  );
+  return {
+    kind: kind.kind,
+    shards,
+    units: set.unitIds.length,
+    rows: done.rows,
+    files: report,
+    warnings,
+  };
 }

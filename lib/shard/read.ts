@@ -66,6 +66,8 @@ export interface ShardSet {
   byIndex: ReadShard[];
   /** Every unit of the run, in output order. */
   unitIds: string[];
+  /** Files in a shard folder that its manifest does not list (left out of the merge), as DIR/REL, sorted. */
+  unlisted: string[];
 }
 
 /**
@@ -256,9 +258,33 @@ export async function readShardSet(dirs: readonly string[], outDir: string): Pro
     seen.add(u);
   }
   const byIndex = new Array<ReadShard>(n);
+  const unlisted: string[] = [];
   for (const s of shards) {
     s.bytes = await readShardFiles(s.dir, s.manifest);
     byIndex[s.manifest.shard.index] = s;
+    unlisted.push(...(await unlistedFiles(s.dir, s.manifest)).map((rel) => join(s.dir, rel)));
   }
-  return { byIndex, unitIds };
+  return { byIndex, unitIds, unlisted: unlisted.sort() };
+}
+
+/**
+ * The files under a shard folder (subfolders walked) that are neither its manifest nor listed
+ * in it: a merge leaves them out, and says so.
+ *
+ * @param dir the shard folder
+ * @param m its manifest
+ * @returns their paths relative to `dir`, `/`-separated, sorted
+ */
+export async function unlistedFiles(dir: string, m: ShardManifest): Promise<string[]> {
+  const listed = new Set([SHARD_MANIFEST, ...Object.keys(m.files)]);
+  const out: string[] = [];
+  const walk = async (rel: string): Promise<void> => {
+    for await (const e of Deno.readDir(rel === "" ? dir : join(dir, rel))) {
+      const r = rel === "" ? e.name : `${rel}/${e.name}`;
+      if (e.isDirectory) await walk(r);
+      else if (!listed.has(r)) out.push(r);
+    }
+  };
+  await walk("");
+  return out.sort();
 }

@@ -1,5 +1,5 @@
 /**
- * The README's install line works: `deno install -g -A -n memaudit --config
+ * The README's install line works: `deno install -g -A --v8-flags=--liftoff-only -n memaudit --config
  * <repo>/deno.json <repo>/scripts/memaudit.ts` into a temporary
  * DENO_INSTALL_ROOT gives a `memaudit` command that runs from any folder.
  */
@@ -16,6 +16,7 @@ Deno.test("deno install gives a memaudit command that runs from any folder", asy
         "install",
         "-g",
         "-A",
+        "--v8-flags=--liftoff-only",
         "-n",
         "memaudit",
         "--config",
@@ -29,6 +30,8 @@ Deno.test("deno install gives a memaudit command that runs from any folder", asy
     }).output();
     assert.equal(install.code, 0, new TextDecoder().decode(install.stderr));
     const bin = join(root, "bin", "memaudit");
+    // The shim runs the CLI with the task's V8 flag (baseline-compiled WebAssembly for HiGHS).
+    assert.match(await Deno.readTextFile(bin), /--v8-flags=--liftoff-only/);
     const run = async (args: string[]) => {
       const out = await new Deno.Command(bin, {
         args,

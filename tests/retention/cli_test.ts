@@ -201,6 +201,38 @@ Deno.test("memaudit retention simulate writes a run the other subcommands read",
   await Deno.remove(dir, { recursive: true });
 });
 
+Deno.test("memaudit retention simulate into an earlier run's folder leaves none of its users; a foreign folder is refused", async () => {
+  const dir = await Deno.makeTempDir();
+  const users = async () => {
+    const names: string[] = [];
+    for await (const e of Deno.readDir(`${dir}/permem`)) names.push(e.name);
+    return names.length;
+  };
+  assert.equal((await run("simulate", "--out", dir, "--users", "3")).code, 0);
+  assert.equal(await users(), 3);
+  const again = await run("simulate", "--out", dir, "--users", "1", "--json");
+  assert.equal(again.code, 0, again.stderr);
+  assert.equal(await users(), 1);
+  const rr = await run(
+    "rr",
+    "--facts",
+    `${dir}/facts.csv`,
+    "--presence",
+    `${dir}/presence.csv`,
+    "--json",
+  );
+  assert.equal(JSON.parse(rr.stdout).users.length, 1);
+  await Deno.writeTextFile(`${dir}/notes.txt`, "mine\n");
+  const refused = await run("simulate", "--out", dir, "--users", "1");
+  assert.equal(refused.code, 2);
+  assert.match(
+    refused.stderr,
+    /^memaudit retention: Cannot write .*: expected a new or empty folder, or one holding an earlier simulated run only; found notes\.txt/,
+  );
+  assert.equal(await Deno.readTextFile(`${dir}/notes.txt`), "mine\n");
+  await Deno.remove(dir, { recursive: true });
+});
+
 Deno.test("memaudit retention rr --help shows a worked example", async () => {
   const r = await run("rr", "--help");
   assert.equal(r.code, 0);

@@ -71,3 +71,14 @@ Deno.test("readQaEvaluation() refuses a question graded twice, naming both lines
   );
   assert.throws(() => readQaEvaluation("\n", "e.jsonl"), TrajectoryInputError);
 });
+
+Deno.test("scoreQaScales(): scales sharing no question id give delta null and a warning, not NaN", () => {
+  const v = (id: string, label: boolean, line: number) => ({ question_id: id, label, line });
+  const res = scoreQaScales([
+    { label: "a", file: "a.jsonl", verdicts: [v("q1", true, 1)] },
+    { label: "b", file: "b.jsonl", verdicts: [v("q2", false, 1)] },
+  ], { resamples: 50 });
+  const t = res.transitions[0];
+  assert.deepEqual([t.shared, t.delta, t.delta_ci], [0, null, null]);
+  assert.match(res.warnings[0], /^no question id is graded at both a and b: .*undefined/);
+});

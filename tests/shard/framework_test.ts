@@ -113,6 +113,7 @@ Deno.test("mergeShardFolders() interleaves by unit and group, copies per-unit fi
       units: 5,
       rows: 5,
       files: { rows: join(out, "rows.txt") },
+      warnings: [],
     });
     assert.equal(await Deno.readTextFile(join(out, "rows.txt")), wholeFile(UNITS));
     assert.equal(await Deno.readTextFile(join(out, "per/u4.txt")), "u4\n");
@@ -120,6 +121,24 @@ Deno.test("mergeShardFolders() interleaves by unit and group, copies per-unit fi
     const names: string[] = [];
     for await (const e of Deno.readDir(out)) names.push(e.name);
     assert.deepEqual(names.sort(), ["note.txt", "per", "rows.txt", "summary.txt"]);
+  });
+});
+
+Deno.test("mergeShardFolders() warns of each file a shard folder holds but its manifest does not list", async () => {
+  await withTempDir(async (dir) => {
+    const shards = [await toyShard(dir, 0, 2), await toyShard(dir, 1, 2)];
+    await Deno.writeTextFile(join(shards[1], "extra.csv"), "rows a user added\n");
+    await Deno.writeTextFile(join(shards[0], "per", "u9.txt"), "u9\n");
+    const out = join(dir, "m");
+    const r = await mergeShardFolders(shards, out, kindOf);
+    assert.deepEqual(r.warnings, [
+      `${join(shards[0], "per/u9.txt")} is not listed in its folder's shard.json: left out of ` +
+      "the merge (a file the shard did not write)",
+      `${join(shards[1], "extra.csv")} is not listed in its folder's shard.json: left out of ` +
+      "the merge (a file the shard did not write)",
+    ]);
+    assert.equal(await Deno.readTextFile(join(out, "rows.txt")), wholeFile(UNITS));
+    assert.equal(await Deno.stat(join(out, "extra.csv")).catch(() => null), null);
   });
 });
 

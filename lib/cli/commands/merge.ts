@@ -26,7 +26,7 @@ is given twice or one is missing.
 
 Options:
   --out DIR   the merged output folder (required)
-  --json      print {out, kind, shards, units, rows, files} as JSON (kind: sweep, natural,
+  --json      print {out, kind, shards, units, rows, files, warnings} as JSON (kind: sweep, natural,
               scale-simulate or retention-simulate)
   --csv       print the same as CSV
   -h, --help  this help
@@ -87,6 +87,7 @@ export const command: Command = {
       ...Object.entries(res.files).map(([k, v]) => ({ field: k, value: v })),
     ];
     emit(io, form, { json, columns: ["field", "value"], rows });
+    for (const w of res.warnings) io.stderr(`warning: ${w}\n`);
     return EXIT.ok;
   }),
 };

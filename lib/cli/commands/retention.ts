@@ -130,7 +130,8 @@ simulated memory system replayed FIFO under the budget and the gate, DIR/facts.c
 DIR/presence.csv (provenance judge) and DIR/predictions.csv. Nothing in it is benchmark data.
 
 Options:
-  --out DIR        the folder to write (required)
+  --out DIR        the folder to write (required): new, empty, or an earlier simulated run's
+                   (removed first); a folder holding other files is refused
   --users N        users, 1 to 1000 (default 5)
   --seed S         seed (default 0)
   --budget B       entries held after each session (default: no budget)
