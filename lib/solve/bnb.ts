@@ -569,16 +569,14 @@ function searchResult(
 ): CertificateDraft {
   let { best, bestCost } = run;
   const store = run.bestPath.map((c) => cp.candIds[c]);
-  const common = {
-    solver: "bnb" as const,
-    budget,
-    k: lim.k,
-    nodes: run.nodes,
-    timeMs,
-  };
   if (!run.timedOut) {
+    // One literal (no spread of shared fields): a sweep issues thousands of these.
     return {
-      ...common,
+      solver: "bnb",
+      budget,
+      k: lim.k,
+      nodes: run.nodes,
+      timeMs,
       status: "optimal",
       objective: best,
       store,
@@ -595,7 +593,11 @@ function searchResult(
   }
   const bound = Math.max(run.rootBound, best);
   return {
-    ...common,
+    solver: "bnb",
+    budget,
+    k: lim.k,
+    nodes: run.nodes,
+    timeMs,
     status: "time_limit",
     objective: best,
     store,
