@@ -86,15 +86,18 @@ export function issueCertificate(cp: CompiledPackage, draft: CertificateDraft): 
   const tieTol = bound !== null && bound > 0 ? valueTol(cp) / bound : 0;
   const method: ProofMethod = draft.method ??
     (draft.status === "unverified" ? "none" : draft.solver === "milp" ? "milp" : draft.solver);
-  const cert = {
+  // The digest (canonical JSON, then SHA-256) is computed when first read: a sweep issues
+  // thousands of certificates and scores each against the package it was solved on, which
+  // needs no digest (see sameContent). It is an ordinary enumerable field for JSON and copies,
+  // a getter of the literal (Object.defineProperty made the object slow to build and freeze).
+  const cert: Certificate = {
     ...draft,
     method,
     tolerance: draft.tolerance ?? tieTol,
-  } as Certificate;
-  // The digest (canonical JSON, then SHA-256) is computed when first read: a sweep issues
-  // thousands of certificates and scores each against the package it was solved on, which
-  // needs no digest (see sameContent). It is an ordinary enumerable field for JSON and copies.
-  Object.defineProperty(cert, "package", { enumerable: true, get: () => packageDigest(cp) });
+    get package() {
+      return packageDigest(cp);
+    },
+  };
   Object.freeze(cert.store);
   Object.freeze(cert);
   ISSUED.set(cert, { cp });
