@@ -192,6 +192,37 @@ async function sectionFor(r: NotebookRun, html: string | null, out: string) {
   };
 }
 
+/**
+ * The report's sections of notebooks executed into `out` by an earlier run and not by this one
+ * (a partial `./run repro 03` keeps them on the page), each titled "(earlier run)"; a notebook
+ * whose executed copy holds an error output counts as failed.
+ *
+ * @param out the output root
+ * @param ran the notebooks (file names) this run executed
+ * @returns the sections, in notebook order
+ */
+export async function earlierSections(
+  out: string,
+  ran: ReadonlySet<string>,
+): Promise<ReportSection[]> {
+  const found: ReportSection[] = [];
+  for (const nb of listNotebooks()) {
+    const name = basename(nb), output = join(out, "notebooks", name);
+    if (ran.has(name)) continue;
+    const executed = await Deno.readTextFile(output).then(JSON.parse).catch(() => null);
+    if (executed === null) continue;
+    const failed = (executed.cells ?? []).some((c: { outputs?: { output_type?: string }[] }) =>
+      (c.outputs ?? []).some((o) => o.output_type === "error")
+    );
+    const html = output.replace(/\.ipynb$/, ".html");
+    const hasHtml = (await Deno.stat(html).catch(() => null)) !== null;
+    const run = { notebook: name, ok: !failed, seconds: 0, output, log: "" };
+    const s = await sectionFor(run, hasHtml ? html : null, out);
+    found.push({ ...s, title: `${s.title} (earlier run)` });
+  }
+  return found;
+}
+
 async function main(args: string[]): Promise<number> {
   let out = outRoot();
   const i = args.indexOf("--out");
@@ -228,9 +259,14 @@ async function main(args: string[]): Promise<number> {
   }
   const t = tally(sections);
   const index = join(out, "index.html");
-  const note = `Made by \`./run repro\` (${sections.length} notebooks) into ${out}.`;
+  // A partial run keeps the sections of notebooks executed into this folder before (marked).
+  const earlier = await earlierSections(out, new Set(sections.map((s) => s.notebook)));
+  const page = [...sections, ...earlier].sort((a, b) => a.notebook.localeCompare(b.notebook));
+  const note = `Made by \`./run repro\` (${sections.length} notebooks) into ${out}.` +
+    (earlier.length === 0 ? "" : ` ${earlier.length} section(s) marked "earlier run" are ` +
+      "notebooks this run did not execute, as an earlier run in this folder left them.");
   try {
-    await writeTextAtomic(index, reportHtml(sections, t, note));
+    await writeTextAtomic(index, reportHtml(page, tally(page), note));
     console.log(`Report: ${index}`);
   } catch (e) {
     console.error(`Cannot write ${index}: ${(e as Error).message.split("\n")[0]}`);

@@ -107,7 +107,8 @@ function styleUnit(unit: VegaLiteSpec, inherited: Encoding): void {
  * under the spec's own `config`, and every line or point layer whose colour shows a nominal
  * field also gets a dash pattern ({@linkcode DASHES}) and, where it draws points, a shape
  * ({@linkcode SHAPES}) on that field, merged into the colour's legend; a layer that already
- * encodes `strokeDash` or `shape` keeps its own.
+ * encodes `strokeDash` or `shape` keeps its own. A subtitle longer than
+ * {@linkcode SUBTITLE_CHARS} is wrapped into lines ({@linkcode wrapLine}).
  *
  * @example Two series of a line chart differ by dash and shape too
  * ```ts
@@ -128,8 +129,44 @@ function styleUnit(unit: VegaLiteSpec, inherited: Encoding): void {
 export function styleSpec(spec: VegaLiteSpec): VegaLiteSpec {
   const out = structuredClone(spec);
   styleUnit(out, {});
+  const title = out.title;
+  if (typeof title === "object" && title !== null && typeof title.subtitle === "string") {
+    title.subtitle = wrapLine(title.subtitle, SUBTITLE_CHARS);
+  }
   out.config = mergeConfig(FIGURE_CONFIG, out.config ?? {});
   return out;
+}
+
+/** Most characters of a subtitle line: a longer subtitle is wrapped, so it cannot widen the figure. */
+export const SUBTITLE_CHARS = 80;
+
+/**
+ * `text` cut at spaces into lines of at most `width` characters (a longer word stays whole on a
+ * line of its own); one line is returned as the string itself.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { wrapLine } from "./style.ts";
+ * assert.deepEqual(wrapLine("one two three", 8), ["one two", "three"]);
+ * assert.equal(wrapLine("short", 8), "short");
+ * ```
+ *
+ * @param text one line of text
+ * @param width most characters per line (>= 1)
+ * @returns the text, or its lines
+ */
+export function wrapLine(text: string, width: number): string | string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line !== "" && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line === "" ? word : `${line} ${word}`;
+  }
+  lines.push(line);
+  return lines.length === 1 ? lines[0] : lines;
 }
 
 function mergeConfig(base: VegaLiteSpec, over: VegaLiteSpec): VegaLiteSpec {

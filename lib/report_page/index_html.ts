@@ -43,7 +43,7 @@ h1{font-size:1.6em}h2{font-size:1.25em;margin-top:2em;border-top:1px solid #ccc;
 .cols{display:grid;grid-template-columns:1fr 1fr;gap:1.5em}.cols>div{min-width:0}
 .cols h3{font-size:1em;margin:.3em 0}img{max-width:100%;height:auto;border:1px solid #eee}
 figure{margin:0 0 1em}figcaption{font-size:.85em;color:#444}
-table{border-collapse:collapse;font-size:.85em;margin:.4em 0}td,th{border:1px solid #ccc;padding:2px 6px;text-align:left;vertical-align:top}
+table{border-collapse:collapse;font-size:.85em;margin:.4em 0}td,th{border:1px solid #ccc;padding:2px 6px;text-align:left;vertical-align:top;overflow-wrap:anywhere}
 .passed{color:#0b6b2f;font-weight:600}.failed{color:#b00020;font-weight:700}.skipped{color:#8a5a00;font-weight:600}
 .summary{background:#f4f4f4;padding:.6em 1em;border-left:4px solid #0072B2}.ref{background:#fbfbf4}`;
 

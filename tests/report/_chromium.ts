@@ -67,9 +67,11 @@ const PROBE = `<script>(() => {
       try { painted = await paint(el); } catch (e) { errors.push("cannot draw a figure: " + e.message); }
       figures.push({ tag: el.tagName.toLowerCase(), painted });
     }
+    const root = document.documentElement;
+    const sideways = root.scrollWidth > root.clientWidth;
     const pre = document.createElement("pre");
     pre.id = "memaudit-probe";
-    pre.textContent = JSON.stringify({ figures, errors });
+    pre.textContent = JSON.stringify({ figures, errors, sideways });
     document.body.appendChild(pre);
   });
 })();</script>`;
@@ -80,6 +82,8 @@ export interface PageReport {
   figures: { tag: string; painted: number }[];
   /** Errors the page raised. */
   errors: string[];
+  /** Whether the page is wider than the window (it scrolls sideways). */
+  sideways: boolean;
 }
 
 /**

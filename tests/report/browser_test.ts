@@ -70,7 +70,18 @@ Deno.test({
       const bundle = (fig as unknown as Record<symbol, () => Record<string, string>>)[
         Symbol.for("Jupyter.display")
       ]();
-      const line = `memaudit-checks ${JSON.stringify({ passed: 1, failed: 0, skipped: [] })}\n`;
+      // A check's detail as notebook 07 prints it: long JSON without a space to break at.
+      const detail = JSON.stringify(
+        Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`cell_${i}`, i / 7])),
+      );
+      const line = `memaudit-checks ${
+        JSON.stringify({
+          passed: 1,
+          failed: 0,
+          skipped: [],
+          checks: [{ claim: "every cell matches", status: "passed", detail }],
+        })
+      }\n`;
       const executed = {
         cells: [{
           outputs: [{ output_type: "display_data", data: bundle }, {
@@ -94,6 +105,7 @@ Deno.test({
       const page = await probePage(chromium!, index);
       assert.deepEqual(page.errors, []);
       assert.equal(page.figures.length, 2, JSON.stringify(page.figures)); // ours + paper's Figure 2
+      assert.equal(page.sideways, false, "a long check detail widens the page");
       for (const f of page.figures) assert.ok(f.painted >= PAINTED, JSON.stringify(f));
       // The probe can fail: a page with a missing image reports it and paints nothing there.
       const broken = join(dir, "broken.html");
