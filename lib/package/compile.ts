@@ -263,19 +263,7 @@ export function compileDerivedPackage(
  * package.
  */
 function freezeNewParts(x: object): void {
-  if (Object.isFrozen(x)) return;
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      const v = x[i];
-      if (typeof v === "object" && v !== null) freezeNewParts(v);
-    }
-  } else {
-    for (const k in x) {
-      const v = (x as Record<string, unknown>)[k];
-      if (typeof v === "object" && v !== null) freezeNewParts(v);
-    }
-  }
-  Object.freeze(x);
+  freezeTree(x, true);
 }
 
 /**
@@ -292,15 +280,21 @@ function freezeInPlace<T>(x: T): T {
 
 /** Freezes `x` and every object reached from it (frozen ones too: their parts may not be). */
 function deepFreeze(x: object): void {
+  freezeTree(x, false);
+}
+
+/** Freezes `x` and the objects reached from it, not descending into frozen ones when `stopAtFrozen`. */
+function freezeTree(x: object, stopAtFrozen: boolean): void {
+  if (stopAtFrozen && Object.isFrozen(x)) return;
   if (Array.isArray(x)) {
     for (let i = 0; i < x.length; i++) {
       const v = x[i];
-      if (typeof v === "object" && v !== null) deepFreeze(v);
+      if (typeof v === "object" && v !== null) freezeTree(v, stopAtFrozen);
     }
   } else {
     for (const k in x) {
       const v = (x as Record<string, unknown>)[k];
-      if (typeof v === "object" && v !== null) deepFreeze(v);
+      if (typeof v === "object" && v !== null) freezeTree(v, stopAtFrozen);
     }
   }
   Object.freeze(x);

@@ -28,6 +28,22 @@ function blocks(content: unknown): unknown[] {
 }
 
 /**
+ * Records a tool result block (`tool_result`, or a server tool's `*_tool_result`) against its
+ * call, skipping it with a reason naming `at` when no call has its `tool_use_id`.
+ */
+function resultBlock(
+  blk: Record<string, unknown>,
+  at: string,
+  b: { result(id: string | undefined, content: unknown): boolean },
+  skip: (why: string) => void,
+): void {
+  const id = typeof blk.tool_use_id === "string" ? blk.tool_use_id : undefined;
+  if (!b.result(id, blk.content)) {
+    skip(`${at}: ${String(blk.type)} for unknown tool_use_id ${JSON.stringify(blk.tool_use_id)}`);
+  }
+}
+
+/**
  * Reads Anthropic Messages logs (see the module doc for the envelope).
  *
  * @param text the JSONL file's content
@@ -65,18 +81,7 @@ export function fromAnthropic(text: string, opts: AdapterOptions = {}): AdapterR
             b.call(blk.name, blk.input, typeof blk.id === "string" ? blk.id : undefined);
           } else if (blk && t.endsWith("_tool_result")) {
             // Server tool results (web_search_tool_result, ...) follow their call.
-            if (
-              !b.result(
-                typeof blk.tool_use_id === "string" ? blk.tool_use_id : undefined,
-                blk.content,
-              )
-            ) {
-              skip(
-                `${at}.content[${j}]: ${t} for unknown tool_use_id ${
-                  JSON.stringify(blk.tool_use_id)
-                }`,
-              );
-            }
+            resultBlock(blk, `${at}.content[${j}]`, b, skip);
           } else if (blk && t === "text") texts.push(String(blk.text ?? ""));
           else if (!blk || !THINKING_BLOCKS.has(t)) {
             skip(`${at}.content[${j}]: unknown block type ${JSON.stringify(blk?.type)}`);
@@ -92,18 +97,7 @@ export function fromAnthropic(text: string, opts: AdapterOptions = {}): AdapterR
           const blk = asObject(x);
           const t = String(blk?.type);
           if (blk && (t === "tool_result" || t.endsWith("_tool_result"))) {
-            if (
-              !b.result(
-                typeof blk.tool_use_id === "string" ? blk.tool_use_id : undefined,
-                blk.content,
-              )
-            ) {
-              skip(
-                `${at}.content[${j}]: ${t} for unknown tool_use_id ${
-                  JSON.stringify(blk.tool_use_id)
-                }`,
-              );
-            }
+            resultBlock(blk, `${at}.content[${j}]`, b, skip);
           } else if (!blk || !CONTEXT_BLOCKS.has(t)) {
             skip(`${at}.content[${j}]: unknown block type ${JSON.stringify(blk?.type)}`);
           }
