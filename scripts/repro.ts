@@ -192,10 +192,40 @@ async function sectionFor(r: NotebookRun, html: string | null, out: string) {
   };
 }
 
+/** The parts of an executed notebook the report reads. */
+interface ExecutedNotebook {
+  cells: {
+    source?: string | string[];
+    outputs?: { output_type?: string; text?: string | string[]; data?: object }[];
+  }[];
+}
+
+/**
+ * True when `x` has the shape of an executed notebook as far as the report reads it: `cells` an
+ * array of objects, each `source` a string or strings, each `outputs` an array of objects whose
+ * `text` is a string or strings and `data` an object. Anything else in out/notebooks (an edited or
+ * truncated file) is not one.
+ */
+function isExecutedNotebook(x: unknown): x is ExecutedNotebook {
+  const isObject = (v: unknown): v is Record<string, unknown> =>
+    typeof v === "object" && v !== null && !Array.isArray(v);
+  const isText = (v: unknown) =>
+    v === undefined || typeof v === "string" ||
+    (Array.isArray(v) && v.every((t) => typeof t === "string"));
+  const isOutput = (o: unknown) =>
+    isObject(o) && isText(o.text) && (o.data === undefined || isObject(o.data));
+  return isObject(x) && Array.isArray(x.cells) &&
+    x.cells.every((c) =>
+      isObject(c) && isText(c.source) &&
+      (c.outputs === undefined || (Array.isArray(c.outputs) && c.outputs.every(isOutput)))
+    );
+}
+
 /**
  * The report's sections of notebooks executed into `out` by an earlier run and not by this one
  * (a partial `./run repro 03` keeps them on the page), each titled "(earlier run)"; a notebook
- * whose executed copy holds an error output counts as failed.
+ * whose executed copy holds an error output counts as failed. A file there that is not an
+ * executed notebook (not JSON, another shape, a checks line that is not JSON) is left out.
  *
  * @param out the output root
  * @param ran the notebooks (file names) this run executed
@@ -210,15 +240,16 @@ export async function earlierSections(
     const name = basename(nb), output = join(out, "notebooks", name);
     if (ran.has(name)) continue;
     const executed = await Deno.readTextFile(output).then(JSON.parse).catch(() => null);
-    if (executed === null) continue;
-    const failed = (executed.cells ?? []).some((c: { outputs?: { output_type?: string }[] }) =>
+    if (!isExecutedNotebook(executed)) continue;
+    const failed = executed.cells.some((c) =>
       (c.outputs ?? []).some((o) => o.output_type === "error")
     );
     const html = output.replace(/\.ipynb$/, ".html");
     const hasHtml = (await Deno.stat(html).catch(() => null)) !== null;
     const run = { notebook: name, ok: !failed, seconds: 0, output, log: "" };
-    const s = await sectionFor(run, hasHtml ? html : null, out);
-    found.push({ ...s, title: `${s.title} (earlier run)` });
+    // A checks line that is not a summary's JSON (an edited file) leaves the section out.
+    const s = await sectionFor(run, hasHtml ? html : null, out).catch(() => null);
+    if (s !== null) found.push({ ...s, title: `${s.title} (earlier run)` });
   }
   return found;
 }

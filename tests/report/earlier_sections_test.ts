@@ -36,3 +36,38 @@ Deno.test("earlierSections() marks the notebooks an earlier run executed into th
     assert.deepEqual(ran.map((s) => s.notebook), ["01_package_formulation.ipynb"]);
   });
 });
+
+Deno.test("earlierSections() leaves out a file in out/notebooks that is not an executed notebook, whatever its JSON", async () => {
+  const bodies = [
+    JSON.stringify({ cells: 5 }),
+    JSON.stringify({ cells: [null] }),
+    JSON.stringify({ cells: [{ outputs: "x" }] }),
+    JSON.stringify({ cells: [{ outputs: [null] }] }),
+    JSON.stringify({ cells: [{ cell_type: "markdown", source: 5, outputs: [] }] }),
+    "[1, 2]",
+    '"abc"',
+    "null",
+    "not JSON {",
+    JSON.stringify({
+      cells: [{
+        outputs: [{ output_type: "stream", name: "stdout", text: "memaudit-checks {bad\n" }],
+      }],
+    }),
+  ];
+  for (const body of bodies) {
+    await withTempDir(async (out) => {
+      await Deno.mkdir(join(out, "notebooks"));
+      await Deno.writeTextFile(join(out, "notebooks", "00_quickstart.ipynb"), body);
+      await Deno.writeTextFile(
+        join(out, "notebooks", "01_package_formulation.ipynb"),
+        JSON.stringify(executed([])),
+      );
+      const got = await earlierSections(out, new Set());
+      assert.deepEqual(
+        got.map((s) => [s.notebook, s.ok]),
+        [["01_package_formulation.ipynb", true]],
+        body,
+      );
+    });
+  }
+});
