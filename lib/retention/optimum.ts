@@ -440,6 +440,12 @@ async function solveRetention(
     const nodes = a.nodes ?? NaN;
     const dual = a.dualBound;
     const feasible = a.primalFeasible;
+    if (status === TIME_LIMIT && !feasible) {
+      return {
+        ...fail("HiGHS: time limit reached, no feasible schedule found"),
+        status: "time_limit",
+      };
+    }
     if ((status !== OPTIMAL && status !== TIME_LIMIT) || !feasible) {
       return fail(`HiGHS: model status ${status}${feasible ? "" : ", no feasible schedule"}`);
     }

@@ -190,3 +190,17 @@ Deno.test("certifyOptima() and ratiosToOptimum() give every policy a ratio in [0
     );
   }
 });
+
+Deno.test("retentionOptimum() stopped by its time limit before any schedule says time_limit, as the package MILP does", async () => {
+  const opt = await retentionOptimum(
+    "u",
+    [{ id: "e", session: 1, facts: ["a"] }],
+    [fact("a", 1, 3)],
+    { value: 1 },
+    { timeLimitSec: 0 },
+  );
+  assert.deepEqual(
+    [opt.status, opt.held, opt.retention, opt.bound, opt.message],
+    ["time_limit", null, null, null, "HiGHS: time limit reached, no feasible schedule found"],
+  );
+});
