@@ -227,7 +227,10 @@ async function main(args: string[]): Promise<number> {
   let out = outRoot();
   const i = args.indexOf("--out");
   if (i >= 0) {
-    out = resolve(args[i + 1]);
+    // A relative --out is the user's: the folder `./run` or `deno task` was called from.
+    const env = Deno.permissions.querySync({ name: "env", variable: "MEMAUDIT_CWD" }).state;
+    const from = (env === "granted" ? Deno.env.get("MEMAUDIT_CWD") : undefined) || Deno.cwd();
+    out = resolve(from, args[i + 1]);
     args.splice(i, 2);
   }
   const notebooks = listNotebooks(args);
