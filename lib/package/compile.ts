@@ -40,10 +40,49 @@ export interface CompiledPackage {
   readonly groups: readonly Int32Array[];
   /** k: the most candidates a store may keep per group. */
   readonly k: number;
-  /** Candidate id to index. */
+  /** Candidate id to index (read-only: no `set`, and not a Map that Map.prototype.set can edit). */
   readonly candIndex: ReadonlyMap<string, number>;
-  /** Unit id to index. */
+  /** Unit id to index (read-only, as `candIndex`). */
   readonly unitIndex: ReadonlyMap<string, number>;
+}
+
+/**
+ * A read-only view of a Map, frozen: a compiled package's id indexes. A Map itself cannot be
+ * frozen (Map.prototype.set edits a frozen one), and compiledIntegrity() does not walk them.
+ */
+class ReadonlyIndex implements ReadonlyMap<string, number> {
+  readonly #map: Map<string, number>;
+  constructor(map: Map<string, number>) {
+    this.#map = map;
+    Object.freeze(this);
+  }
+  get(key: string): number | undefined {
+    return this.#map.get(key);
+  }
+  has(key: string): boolean {
+    return this.#map.has(key);
+  }
+  get size(): number {
+    return this.#map.size;
+  }
+  forEach(
+    f: (value: number, key: string, map: ReadonlyMap<string, number>) => void,
+    self?: unknown,
+  ): void {
+    this.#map.forEach((v, k) => f.call(self, v, k, this));
+  }
+  entries(): MapIterator<[string, number]> {
+    return this.#map.entries();
+  }
+  keys(): MapIterator<string> {
+    return this.#map.keys();
+  }
+  values(): MapIterator<number> {
+    return this.#map.values();
+  }
+  [Symbol.iterator](): MapIterator<[string, number]> {
+    return this.#map.entries();
+  }
 }
 
 /**
@@ -303,6 +342,7 @@ function freezeTree(x: object, stopAtFrozen: boolean): void {
 /** Compiles `pkg` (frozen by the caller before the compiled package is handed out) and seals it. */
 function sealCompiled(pkg: Package, opts: { k?: number }): CompiledPackage {
   const { made, parts } = compileFrozen(pkg, opts);
+  closeTypedArrays(made);
   const cp = Object.freeze(made);
   const live = new Int32Array(cp.weights.buffer);
   const arrays = entryArrays(cp).map(([a, sentence]) => ({ live: a, copy: a.slice(), sentence }));
@@ -311,9 +351,21 @@ function sealCompiled(pkg: Package, opts: { k?: number }): CompiledPackage {
 }
 
 /**
+ * Makes every typed array of `cp` non-extensible (a non-empty one cannot be frozen): an own
+ * `length` or another prototype would change what a reader sees without changing a number that
+ * compiledIntegrity() compares.
+ */
+function closeTypedArrays(cp: CompiledPackage): void {
+  for (const a of [cp.weights, cp.cost, cp.groupOf, cp.time]) Object.preventExtensions(a);
+  for (const rows of [cp.rowUnits, cp.rowVals, cp.groups]) {
+    for (let i = 0; i < rows.length; i++) Object.preventExtensions(rows[i]);
+  }
+}
+
+/**
  * Null when `cp` is a package {@linkcode compilePackage} made and its numbers (weights, costs,
- * groups, coverage rows, h) and ids are still the ones it computed; else what is wrong, as a
- * sentence. One pass over the buffer of the package's numbers and over its arrays' entries,
+ * times, groups, coverage rows, h) and ids are still the ones it computed; else what is wrong, as
+ * a sentence. One pass over the buffer of the package's numbers and over its arrays' entries,
  * without allocating; the certificate registry calls it on every issue and use. (k and the
  * arrays themselves need no check: the compiled package is frozen.)
  *
@@ -350,6 +402,7 @@ function changedEntries(arrays: Sealed["arrays"]): string | null {
 const PART_NAMES = [
   "its unit weights were changed",
   "its candidate costs were changed",
+  "its candidate times were changed",
   "its groups were changed",
   "its groups were changed",
   "its coverage values were changed",
@@ -358,13 +411,13 @@ const PART_NAMES = [
 
 /**
  * One buffer for every number the solvers read, in the order compiledIntegrity() names them:
- * weights (M), costs (n) as float64, group of each candidate (n), group members (n) as int32,
+ * weights (M), costs (n), times (n) as float64, group of each candidate (n), group members (n) as int32,
  * coverage values (nnz) as float64, their units (nnz) as int32 (every float64 part starts on 8
  * bytes, the int32 parts coming in pairs of n).
  */
 function numberBuffer(M: number, n: number, nnz: number) {
-  const buf = new ArrayBuffer(8 * (M + n) + 8 * n + 12 * nnz);
-  const sizes = [8 * M, 8 * n, 4 * n, 4 * n, 8 * nnz, 4 * nnz];
+  const buf = new ArrayBuffer(8 * (M + 2 * n) + 8 * n + 12 * nnz);
+  const sizes = [8 * M, 8 * n, 8 * n, 4 * n, 4 * n, 8 * nnz, 4 * nnz];
   const starts: number[] = [];
   let at = 0;
   for (const b of sizes) {
@@ -374,10 +427,11 @@ function numberBuffer(M: number, n: number, nnz: number) {
   return {
     weights: new Float64Array(buf, starts[0], M),
     cost: new Float64Array(buf, starts[1], n),
-    groupOf: new Int32Array(buf, starts[2], n),
-    members: new Int32Array(buf, starts[3], n),
-    values: new Float64Array(buf, starts[4], nnz),
-    units: new Int32Array(buf, starts[5], nnz),
+    time: new Float64Array(buf, starts[2], n),
+    groupOf: new Int32Array(buf, starts[3], n),
+    members: new Int32Array(buf, starts[4], n),
+    values: new Float64Array(buf, starts[5], nnz),
+    units: new Int32Array(buf, starts[6], nnz),
     parts: starts.map((b, i) => [b / 4, PART_NAMES[i]] as const),
   };
 }
@@ -412,7 +466,7 @@ function compileFrozen(
   const groupIds = new Array<string>(sortedExps.length);
   const groupIndex = new Map<string, number>();
   for (let g = 0; g < sortedExps.length; g++) groupIndex.set(groupIds[g] = sortedExps[g].id, g);
-  const { cost, groupOf } = nums, time = new Float64Array(n);
+  const { cost, groupOf, time } = nums;
   const members: number[][] = new Array(groupIds.length);
   for (let g = 0; g < members.length; g++) members[g] = [];
   for (let i = 0; i < n; i++) {
@@ -467,8 +521,8 @@ function compileFrozen(
     groupIds,
     groups,
     k: opts.k ?? pkg.group_cap,
-    candIndex,
-    unitIndex,
+    candIndex: new ReadonlyIndex(candIndex),
+    unitIndex: new ReadonlyIndex(unitIndex),
   };
   return { made, parts: nums.parts };
 }

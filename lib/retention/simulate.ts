@@ -190,12 +190,17 @@ const RUN_ENTRIES = [
   "shard.json",
 ];
 
+/** How every SIMULATED.txt memaudit writes begins. */
+const SIMULATED_MARK = "Everything in this folder is SIMULATED by memaudit";
+
 /**
  * Makes `out` ready for a run: a new or empty folder is used as it is; an earlier simulated run
- * (SIMULATED.txt, and nothing but what a run writes) is removed first, so that none of its users
- * (a run of more users, another seed) is left beside the new ones.
+ * (memaudit's SIMULATED.txt, and nothing but what a run writes: the top entries of
+ * {@linkcode RUN_ENTRIES}, only folders and `.json` files under `permem/` and `snapshots/`) is
+ * removed first, so that none of its users (a run of more users, another seed) is left beside
+ * the new ones. Symbolic links are removed, never followed.
  *
- * @throws {InputError} naming `out` when it holds anything else (verb "write")
+ * @throws {InputError} naming `out` and the first entry that is not a run's (verb "write")
  */
 async function clearEarlierRun(out: string): Promise<void> {
   const info = await statOrNull(out);
@@ -203,19 +208,46 @@ async function clearEarlierRun(out: string): Promise<void> {
   const names: string[] = [];
   if (info.isDirectory) { for await (const e of Deno.readDir(out)) names.push(e.name); }
   if (info.isDirectory && names.length === 0) return;
-  const foreign = names.sort().find((n) => !RUN_ENTRIES.includes(n));
-  if (!info.isDirectory || foreign !== undefined || !names.includes("SIMULATED.txt")) {
+  const found = !info.isDirectory ? "a file" : names.sort().find((n) => !RUN_ENTRIES.includes(n)) ??
+    (await notMemauditMark(join(out, "SIMULATED.txt"))) ??
+    (await foreignInRunTree(out, "permem")) ?? (await foreignInRunTree(out, "snapshots"));
+  if (found !== undefined) {
     throw new InputError(
       out,
       { path: "" },
-      `expected a new or empty folder, or one holding an earlier simulated run only; found ${
-        info.isDirectory ? (foreign ?? names[0]) : "a file"
-      } (remove it or write into a new folder)`,
+      `expected a new or empty folder, or one holding an earlier simulated run only; found ${found} (remove it or write into a new folder)`,
       [],
       "write",
     );
   }
   for (const n of names) await Deno.remove(join(out, n), { recursive: true });
+}
+
+/** Undefined when `path` is a file beginning with {@linkcode SIMULATED_MARK}, else what it is. */
+async function notMemauditMark(path: string): Promise<string | undefined> {
+  const info = await Deno.lstat(path).catch(() => null);
+  if (info === null) return "no SIMULATED.txt";
+  const head = info.isFile && info.size < 4096 ? await Deno.readTextFile(path) : "";
+  return head.startsWith(SIMULATED_MARK) ? undefined : "a SIMULATED.txt memaudit did not write";
+}
+
+/**
+ * The first entry under `out/top` (walked, links not followed) that a run does not write there:
+ * anything but a folder or a `.json` file; undefined when there is none or `top` is absent.
+ */
+async function foreignInRunTree(out: string, top: string): Promise<string | undefined> {
+  const info = await Deno.lstat(join(out, top)).catch(() => null);
+  if (info === null) return undefined;
+  if (!info.isDirectory) return top;
+  const names: string[] = [];
+  for await (const e of Deno.readDir(join(out, top))) names.push(e.name);
+  for (const n of names.sort()) {
+    const rel = `${top}/${n}`, e = await Deno.lstat(join(out, rel));
+    const inner = e.isDirectory ? await foreignInRunTree(out, rel) : undefined;
+    if (inner !== undefined) return inner;
+    if (!e.isDirectory && !(e.isFile && n.endsWith(".json"))) return rel;
+  }
+  return undefined;
 }
 
 /** The settings of a simulated run that its shards' run digest records. */

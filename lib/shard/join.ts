@@ -208,10 +208,16 @@ export async function mergeShardFolders(
   const report = Object.fromEntries(
     Object.entries(done.report).map(([role, rel]) => [role, join(outDir, rel)]),
   );
-  const warnings = set.unlisted.map((path) =>
-    `${path} is not listed in its folder's ${SHARD_MANIFEST}: left out of the merge (a file ` +
-    "the shard did not write)"
-  );
+  const warnings = [
+    ...set.unlisted.map((path) =>
+      `${oneLine(path)} is not listed in its folder's ${SHARD_MANIFEST}: left out of the merge ` +
+      "(a file the shard did not write)"
+    ),
+    ...set.unreadable.map(({ path, why }) =>
+      `${oneLine(path)}/ could not be read (${oneLine(why)}): left out of the merge, its files ` +
+      "not checked"
+    ),
+  ];
   return {
     kind: kind.kind,
     shards,
@@ -220,4 +226,16 @@ export async function mergeShardFolders(
     files: report,
     warnings,
   };
+}
+
+/** `text` with its control characters and line separators escaped (`\n`, `\u2028`): one line. */
+function oneLine(text: string): string {
+  return text.replace(
+    // deno-lint-ignore no-control-regex
+    /[\u0000-\u001f\u007f\u2028\u2029]/g,
+    (c) =>
+      c < " "
+        ? JSON.stringify(c).slice(1, -1)
+        : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }

@@ -68,6 +68,8 @@ export interface ShardSet {
   unitIds: string[];
   /** Files in a shard folder that its manifest does not list (left out of the merge), as DIR/REL, sorted. */
   unlisted: string[];
+  /** Subfolders of a shard folder that could not be read (DIR/REL) and why, sorted by path. */
+  unreadable: { path: string; why: string }[];
 }
 
 /**
@@ -258,33 +260,53 @@ export async function readShardSet(dirs: readonly string[], outDir: string): Pro
     seen.add(u);
   }
   const byIndex = new Array<ReadShard>(n);
-  const unlisted: string[] = [];
+  const unlisted: string[] = [], unreadable: ShardSet["unreadable"] = [];
   for (const s of shards) {
     s.bytes = await readShardFiles(s.dir, s.manifest);
     byIndex[s.manifest.shard.index] = s;
-    unlisted.push(...(await unlistedFiles(s.dir, s.manifest)).map((rel) => join(s.dir, rel)));
+    const found = await unlistedFiles(s.dir, s.manifest);
+    unlisted.push(...found.files.map((rel) => join(s.dir, rel)));
+    unreadable.push(...found.unreadable.map((u) => ({ path: join(s.dir, u.rel), why: u.why })));
   }
-  return { byIndex, unitIds, unlisted: unlisted.sort() };
+  const byPath = (a: { path: string }, b: { path: string }) => a.path < b.path ? -1 : 1;
+  return { byIndex, unitIds, unlisted: unlisted.sort(), unreadable: unreadable.sort(byPath) };
 }
 
 /**
- * The files under a shard folder (subfolders walked) that are neither its manifest nor listed
- * in it: a merge leaves them out, and says so.
+ * The files under a shard folder (subfolders walked, links not followed) that are neither its
+ * manifest nor listed in it: a merge leaves them out, and says so. A subfolder that cannot be
+ * read (no permission) holds no listed file (those were read first), so it is named instead of
+ * failing the merge.
  *
  * @param dir the shard folder
  * @param m its manifest
- * @returns their paths relative to `dir`, `/`-separated, sorted
+ * @returns `files`: their paths relative to `dir`, `/`-separated, sorted; `unreadable`: the
+ *   subfolders that could not be read, relative to `dir`, with the error's message
+ * @throws whatever Deno.readDir throws on `dir` itself
  */
-export async function unlistedFiles(dir: string, m: ShardManifest): Promise<string[]> {
+export async function unlistedFiles(
+  dir: string,
+  m: ShardManifest,
+): Promise<{ files: string[]; unreadable: { rel: string; why: string }[] }> {
   const listed = new Set([SHARD_MANIFEST, ...Object.keys(m.files)]);
-  const out: string[] = [];
+  const files: string[] = [], unreadable: { rel: string; why: string }[] = [];
   const walk = async (rel: string): Promise<void> => {
-    for await (const e of Deno.readDir(rel === "" ? dir : join(dir, rel))) {
+    const entries: Deno.DirEntry[] = [];
+    try {
+      for await (const e of Deno.readDir(rel === "" ? dir : join(dir, rel))) entries.push(e);
+    } catch (err) {
+      const denied = err instanceof Deno.errors.PermissionDenied ||
+        err instanceof Deno.errors.NotCapable;
+      if (rel === "" || !denied) throw err;
+      unreadable.push({ rel, why: (err as Error).message });
+      return;
+    }
+    for (const e of entries) {
       const r = rel === "" ? e.name : `${rel}/${e.name}`;
       if (e.isDirectory) await walk(r);
-      else if (!listed.has(r)) out.push(r);
+      else if (!listed.has(r)) files.push(r);
     }
   };
   await walk("");
-  return out.sort();
+  return { files: files.sort(), unreadable: unreadable.sort((a, b) => a.rel < b.rel ? -1 : 1) };
 }

@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { compiledIntegrity, compilePackage } from "../../lib/package/compile.ts";
 import { readPackageJson } from "../../lib/package/json_io.ts";
 import { solveBnb } from "../../lib/solve/bnb.ts";
+import { scoreStore } from "../../lib/score/ratio.ts";
 
 const EXAMPLE = new URL("../../data/examples/vegetarian_pescatarian.json", import.meta.url);
 const fresh = async () => compilePackage(await readPackageJson(EXAMPLE.pathname));
@@ -71,4 +72,75 @@ for (const [what, change, sentence] of CHANGES) {
 Deno.test("compiledIntegrity() refuses a copy of a compiled package", async () => {
   const cp = await fresh();
   assert.match(compiledIntegrity({ ...cp })!, /not made by compilePackage/);
+});
+
+/**
+ * Changes compiledIntegrity cannot see in the numbers or the entries (an own `length` or another
+ * prototype on a typed array, an edited id index): each must be impossible, or leave scoreStore's
+ * answer as it was before the change.
+ */
+const HIDDEN: [
+  string,
+  (cp: Awaited<ReturnType<typeof fresh>>, store: readonly string[]) => void,
+][] = [
+  [
+    "an own length 0 on every coverage row",
+    (cp) => cp.rowUnits.forEach((r) => Object.defineProperty(r, "length", { value: 0 })),
+  ],
+  [
+    "an own length 0 on the weights",
+    (cp) => Object.defineProperty(cp.weights, "length", { value: 0 }),
+  ],
+  [
+    "a prototype whose length is 0 on every coverage row",
+    (cp) =>
+      cp.rowUnits.forEach((r) =>
+        Object.setPrototypeOf(r, {
+          __proto__: Int32Array.prototype,
+          get length() {
+            return 0;
+          },
+        })
+      ),
+  ],
+  [
+    "the id index pointing a stored id at another candidate",
+    (cp, store) =>
+      (cp.candIndex as Map<string, number>).set(
+        store[0],
+        (cp.candIndex.get(store[0])! + 1) % cp.candIds.length,
+      ),
+  ],
+  [
+    "the id index pointing a stored id at another candidate (through Map.prototype.set)",
+    (cp, store) =>
+      Map.prototype.set.call(cp.candIndex, store[0], (cp.candIndex.get(store[0])! + 1) % 4),
+  ],
+];
+
+for (const [what, change] of HIDDEN) {
+  Deno.test(`scoreStore() never scores a certificate's store differently after ${what}`, async () => {
+    const cp = await fresh();
+    const cert = solveBnb(cp, 8);
+    const before = scoreStore(cp, cert.store, cert);
+    assert.deepEqual([before.value, before.ratio, before.flag], [3, 1, "ok"]);
+    try {
+      change(cp, cert.store);
+    } catch (e) {
+      assert.ok(e instanceof TypeError, String(e)); // the change cannot be made
+    }
+    let after: unknown;
+    try {
+      after = scoreStore(cp, cert.store, cert);
+    } catch (e) {
+      after = e instanceof TypeError ? before : e; // refused: as good as unchanged
+    }
+    assert.deepEqual(after, before);
+  });
+}
+
+Deno.test("compiledIntegrity() names a candidate's time changed after compilation", async () => {
+  const cp = await fresh();
+  cp.time[0] += 1;
+  assert.equal(compiledIntegrity(cp), "its candidate times were changed");
 });

@@ -67,3 +67,34 @@ Deno.test("writeSimulatedRun() refuses more than MAX_SIMULATED_USERS users befor
   await assert.rejects(() => Deno.stat(out), Deno.errors.NotFound);
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("writeSimulatedRun() removes nothing of a folder that only looks like an earlier run", async () => {
+  const dir = await Deno.makeTempDir();
+  const cases: [string, (d: string) => Promise<void>, RegExp][] = [
+    // A SIMULATED.txt memaudit did not write (empty) beside real sessions.
+    [
+      "an empty SIMULATED.txt",
+      (d) => Deno.writeTextFile(`${d}/SIMULATED.txt`, ""),
+      /a SIMULATED\.txt memaudit did not write/,
+    ],
+    // memaudit's run, then a file of the user's inside its sessions folder.
+    [
+      "a note inside permem/",
+      async (d) => {
+        await writeSimulatedRun(d, { users: 1 });
+        await Deno.writeTextFile(`${d}/permem/notes.txt`, "mine");
+      },
+      /found permem\/notes\.txt/,
+    ],
+  ];
+  for (const [i, [what, make, refusal]] of cases.entries()) {
+    const d = `${dir}/${i}`;
+    await Deno.mkdir(d);
+    await make(d);
+    await Deno.mkdir(`${d}/permem/u1`, { recursive: true });
+    await Deno.writeTextFile(`${d}/permem/u1/session_0001.json`, "precious");
+    await assert.rejects(() => writeSimulatedRun(d, { users: 1 }), refusal, what);
+    assert.equal(await Deno.readTextFile(`${d}/permem/u1/session_0001.json`), "precious", what);
+  }
+  await Deno.remove(dir, { recursive: true });
+});

@@ -142,6 +142,38 @@ Deno.test("mergeShardFolders() warns of each file a shard folder holds but its m
   });
 });
 
+Deno.test("mergeShardFolders() warns on one line of a name with a newline, and of a subfolder it cannot read", async () => {
+  await withTempDir(async (dir) => {
+    const shards = [await toyShard(dir, 0, 2), await toyShard(dir, 1, 2)];
+    await Deno.writeTextFile(join(shards[0], "two\nlines.txt"), "x\n");
+    await Deno.mkdir(join(shards[1], "locked"));
+    await Deno.writeTextFile(join(shards[1], "locked", "inside.txt"), "x\n");
+    // As root every folder is readable: a readDir that refuses the folder stands in for chmod 000.
+    const readDir = Deno.readDir;
+    Deno.readDir = (path: string | URL) => {
+      if (String(path).endsWith("locked")) {
+        throw new Deno.errors.PermissionDenied(
+          `Permission denied (os error 13): readdir '${path}'`,
+        );
+      }
+      return readDir(path);
+    };
+    let r;
+    try {
+      r = await mergeShardFolders(shards, join(dir, "m"), kindOf);
+    } finally {
+      Deno.readDir = readDir;
+    }
+    assert.deepEqual(r.warnings, [
+      `${join(shards[0], "two\\nlines.txt")} is not listed in its folder's shard.json: left out ` +
+      "of the merge (a file the shard did not write)",
+      `${join(shards[1], "locked")}/ could not be read (Permission denied (os error 13): readdir ` +
+      `'${join(shards[1], "locked")}'): left out of the merge, its files not checked`,
+    ]);
+    assert.equal(await Deno.readTextFile(join(dir, "m", "rows.txt")), wholeFile(UNITS));
+  });
+});
+
 Deno.test("mergeShardFolders() refuses another run, another version, an edited file or manifest, a unit twice", async () => {
   await withTempDir(async (dir) => {
     const [s0, s1] = [await toyShard(dir, 0, 2), await toyShard(dir, 1, 2)];
