@@ -255,10 +255,14 @@ export async function earlierSections(
 }
 
 async function main(args: string[]): Promise<number> {
-  let out = outRoot();
+  // A relative --out (or MEMAUDIT_OUT) is the user's: the folder `./run` or `deno task` was
+  // called from.
+  const env = Deno.permissions.querySync({ name: "env", variable: "MEMAUDIT_CWD" }).state;
+  const from = (env === "granted" ? Deno.env.get("MEMAUDIT_CWD") : undefined) || Deno.cwd();
+  let out = resolve(from, outRoot());
   const i = args.indexOf("--out");
   if (i >= 0) {
-    out = resolve(args[i + 1]);
+    out = resolve(from, args[i + 1]);
     args.splice(i, 2);
   }
   const notebooks = listNotebooks(args);

@@ -246,9 +246,10 @@ export function describeLocomo(found: LocatedLocomo, conversations?: number): st
  * @returns the message
  */
 export function locomoHowTo(): string {
-  return `LoCoMo data not found. Run \`deno task data\` in the repository root: it downloads ` +
+  return `LoCoMo data not found. Run \`./run data\` in the repository (or \`deno task data\` ` +
+    `with Deno on your PATH): it downloads ` +
     `locomo10.json from the LoCoMo repository (snap-research/locomo, data/locomo10.json; ` +
     `licence CC BY-NC 4.0), checks its sha256 (${LOCOMO_SHA256}) and caches it as ` +
     `.cache/data/locomo10.json. Without internet access, download the file elsewhere and ` +
-    `install it with \`deno task data --from <path>\` (the same check applies).`;
+    `install it with \`./run data --from <path>\` (the same check applies).`;
 }

@@ -198,7 +198,7 @@ Deno.test("describeLocomo() names the file and how it was chosen", () => {
 
 Deno.test("locomoHowTo() says how to get the data", () => {
   const text = locomoHowTo();
-  assert.match(text, /deno task data/);
+  assert.match(text, /Run `\.\/run data` in the repository \(or `deno task data`/);
   assert.match(text, /snap-research\/locomo/);
   assert.ok(text.includes(LOCOMO_SHA256));
   assert.ok(!text.includes("\n"));
