@@ -569,45 +569,33 @@ function searchResult(
 ): CertificateDraft {
   let { best, bestCost } = run;
   const store = run.bestPath.map((c) => cp.candIds[c]);
-  if (!run.timedOut) {
-    // One literal (no spread of shared fields): a sweep issues thousands of these.
-    return {
-      solver: "bnb",
-      budget,
-      k: lim.k,
-      nodes: run.nodes,
-      timeMs,
-      status: "optimal",
-      objective: best,
-      store,
-      cost: bestCost,
-      bound: best,
-      gap: 0,
-    };
-  }
-  if (greedy && greedy.value > best) {
+  const done = !run.timedOut;
+  if (!done && greedy && greedy.value > best) {
     // The floor kept the search from recording anything below the greedy store.
     best = greedy.value;
     bestCost = greedy.cost;
     store.splice(0, store.length, ...greedy.selected.map((c) => cp.candIds[c]));
   }
-  const bound = Math.max(run.rootBound, best);
-  return {
+  const bound = done ? best : Math.max(run.rootBound, best);
+  const draft: CertificateDraft = {
     solver: "bnb",
     budget,
     k: lim.k,
     nodes: run.nodes,
     timeMs,
-    status: "time_limit",
+    status: done ? "optimal" : "time_limit",
     objective: best,
     store,
     cost: bestCost,
     bound,
-    gap: bound > 0 ? (bound - best) / bound : 0,
-    message: run.nodes > lim.nodeCap
-      ? `node limit of ${lim.nodeCap} reached`
-      : `time limit of ${opts.timeLimitMs} ms reached`,
+    gap: done || !(bound > 0) ? 0 : (bound - best) / bound,
   };
+  if (!done) {
+    draft.message = run.nodes > lim.nodeCap
+      ? `node limit of ${lim.nodeCap} reached`
+      : `time limit of ${opts.timeLimitMs} ms reached`;
+  }
+  return draft;
 }
 
 /**
