@@ -172,7 +172,7 @@ export async function writeSimulatedRun(
   );
   await put(
     join(out, "SIMULATED.txt"),
-    `Everything in this folder is SIMULATED by memaudit (seed ${seed}, policy ${policy.name}, ` +
+    `${SIMULATED_MARK} (seed ${seed}, policy ${policy.name}, ` +
       `budget ${Number.isFinite(budget) ? budget : "none"}); it is not PerMem-Bench data.\n`,
   );
   await shard?.close();
@@ -209,8 +209,9 @@ async function clearEarlierRun(out: string): Promise<void> {
   if (info.isDirectory) { for await (const e of Deno.readDir(out)) names.push(e.name); }
   if (info.isDirectory && names.length === 0) return;
   const found = !info.isDirectory ? "a file" : names.sort().find((n) => !RUN_ENTRIES.includes(n)) ??
-    (await notMemauditMark(join(out, "SIMULATED.txt"))) ??
-    (await foreignInRunTree(out, "permem")) ?? (await foreignInRunTree(out, "snapshots"));
+    await notMemauditMark(join(out, "SIMULATED.txt")) ??
+    await foreignInRunTree(out, "permem") ??
+    await foreignInRunTree(out, "snapshots");
   if (found !== undefined) {
     throw new InputError(
       out,
