@@ -15,6 +15,7 @@
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { writeTextAtomic } from "../lib/fs.ts";
+import { userCwd } from "../lib/user_cwd.ts";
 import { checksSummariesOf } from "../lib/report/checks.ts";
 import { figuresOf, headingOf } from "../lib/report/executed.ts";
 import { reportHtml, type ReportSection } from "../lib/report_page/index_html.ts";
@@ -174,10 +175,15 @@ export async function notebookToHtml(
 
 /**
  * The report's section for one executed notebook (heading, claim, figures, the paper's
- * reference panels, checks, links relative to `out`).
+ * reference panels, checks, links relative to `out`), from `read` when the caller parsed it.
  */
-async function sectionFor(r: NotebookRun, html: string | null, out: string) {
-  const executed = await Deno.readTextFile(r.output).then(JSON.parse).catch(() => ({}));
+async function sectionFor(
+  r: NotebookRun,
+  html: string | null,
+  out: string,
+  read?: ExecutedNotebook,
+) {
+  const executed = read ?? await Deno.readTextFile(r.output).then(JSON.parse).catch(() => ({}));
   const { title, claim } = headingOf(executed, r.notebook);
   const rel = (p: string) => relative(out, p).replaceAll("\\", "/");
   return {
@@ -248,7 +254,7 @@ export async function earlierSections(
     const hasHtml = (await Deno.stat(html).catch(() => null)) !== null;
     const run = { notebook: name, ok: !failed, seconds: 0, output, log: "" };
     // A checks line that is not a summary's JSON (an edited file) leaves the section out.
-    const s = await sectionFor(run, hasHtml ? html : null, out).catch(() => null);
+    const s = await sectionFor(run, hasHtml ? html : null, out, executed).catch(() => null);
     if (s !== null) found.push({ ...s, title: `${s.title} (earlier run)` });
   }
   return found;
@@ -257,8 +263,7 @@ export async function earlierSections(
 async function main(args: string[]): Promise<number> {
   // A relative --out (or MEMAUDIT_OUT) is the user's: the folder `./run` or `deno task` was
   // called from.
-  const env = Deno.permissions.querySync({ name: "env", variable: "MEMAUDIT_CWD" }).state;
-  const from = (env === "granted" ? Deno.env.get("MEMAUDIT_CWD") : undefined) || Deno.cwd();
+  const from = userCwd() ?? Deno.cwd();
   let out = resolve(from, outRoot());
   const i = args.indexOf("--out");
   if (i >= 0) {
