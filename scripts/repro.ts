@@ -4,8 +4,11 @@
  * copy made by nbconvert), figures and tables written by the notebooks under
  * `figures/` and `tables/`, and `index.html`, the report of the run. Ends with
  * the counts of checks passed, failed and skipped, naming what the skipped
- * ones need. Exits 1 when a check failed, a notebook raised an error or a
- * notebook ran no checks (nothing in it could fail), else 0.
+ * ones need. Exits 2 when a notebook stopped on bad input the user gave (an
+ * `InputError`, e.g. notebook 10's MEMAUDIT_PACKAGE: one line naming the
+ * file and field, not the traceback); else 1 when a check failed, a notebook
+ * raised an error or a notebook ran no checks (nothing in it could fail);
+ * else 0.
  *
  * Usage: `deno task repro [--out DIR] [NAME_PREFIX ...]`
  * e.g. `deno task repro 00 01` runs 00_quickstart and 01_package_formulation.
@@ -202,7 +205,13 @@ async function sectionFor(
 interface ExecutedNotebook {
   cells: {
     source?: string | string[];
-    outputs?: { output_type?: string; text?: string | string[]; data?: object }[];
+    outputs?: {
+      output_type?: string;
+      text?: string | string[];
+      data?: object;
+      ename?: string;
+      evalue?: string;
+    }[];
   }[];
 }
 
@@ -260,6 +269,28 @@ export async function earlierSections(
   return found;
 }
 
+/**
+ * The bad input an executed notebook stopped on: the message of its first error output whose
+ * name is `InputError` (a file that cannot be read, is not valid JSON or does not match its
+ * format; a malformed MEMAUDIT_* value), as one line; null when it raised no such error or the
+ * file is not an executed notebook.
+ *
+ * @param executed the executed `.ipynb`
+ * @returns the message's first line, or null
+ */
+export async function inputErrorOf(executed: string): Promise<string | null> {
+  const nb = await Deno.readTextFile(executed).then(JSON.parse).catch(() => null);
+  if (!isExecutedNotebook(nb)) return null;
+  for (const c of nb.cells) {
+    for (const o of c.outputs ?? []) {
+      if (o.output_type === "error" && o.ename === "InputError") {
+        return String(o.evalue ?? "").split("\n")[0];
+      }
+    }
+  }
+  return null;
+}
+
 async function main(args: string[]): Promise<number> {
   // A relative --out (or MEMAUDIT_OUT) is the user's: the folder `./run` or `deno task` was
   // called from.
@@ -284,6 +315,7 @@ async function main(args: string[]): Promise<number> {
   }
   console.log(`Executing ${notebooks.length} notebook(s) into ${out}`);
   const sections: ReportSection[] = [];
+  let badInput = false;
   for (const nb of notebooks) {
     const [r] = await executeNotebooks([nb], out);
     const { html, log } = await notebookToHtml(python, r.output);
@@ -294,7 +326,11 @@ async function main(args: string[]): Promise<number> {
       `${r.ok ? "ok  " : "FAIL"} ${r.notebook} (${r.seconds.toFixed(1)} s; checks: ${t.passed} ` +
         `passed, ${t.failed} failed, ${t.skipped} skipped)`,
     );
-    if (!r.ok) console.error(r.log.split("\n").slice(-40).join("\n"));
+    const bad = r.ok ? null : await inputErrorOf(r.output);
+    if (bad !== null) {
+      badInput = true;
+      console.error(`${r.notebook}: bad input: ${bad}`);
+    } else if (!r.ok) console.error(r.log.split("\n").slice(-40).join("\n"));
     if (!html) console.error(`could not convert ${r.notebook} to HTML: ${log}`);
   }
   const t = tally(sections);
@@ -302,7 +338,8 @@ async function main(args: string[]): Promise<number> {
   // A partial run keeps the sections of notebooks executed into this folder before (marked).
   const earlier = await earlierSections(out, new Set(sections.map((s) => s.notebook)));
   const page = [...sections, ...earlier].sort((a, b) => a.notebook.localeCompare(b.notebook));
-  const note = `Made by \`./run repro\` (${sections.length} notebooks) into ${out}.` +
+  const ran = `${sections.length} notebook${sections.length === 1 ? "" : "s"}`;
+  const note = `Made by \`./run repro\` (${ran}) into ${out}.` +
     (earlier.length === 0 ? "" : ` ${earlier.length} section(s) marked "earlier run" are ` +
       "notebooks this run did not execute, as an earlier run in this folder left them.");
   try {
@@ -312,6 +349,7 @@ async function main(args: string[]): Promise<number> {
     console.error(`Cannot write ${index}: ${(e as Error).message.split("\n")[0]}`);
   }
   for (const line of summaryLines(t)) console.log(line);
+  if (badInput) return 2;
   // A notebook that checked nothing cannot fail: as much a failure as a failed check.
   return t.failed > 0 || t.failedNotebooks.length > 0 || t.uncheckedNotebooks.length > 0 ? 1 : 0;
 }
