@@ -69,7 +69,9 @@ Deno.test("the core exports at most 150 symbols and no symbol is exported by two
 Deno.test("the gates type-check and doc-lint every entry point", () => {
   const all = "mod.ts lib/*/mod.ts";
   assert.ok(config.tasks.ok.includes(`deno check ${all} `), config.tasks.ok);
-  assert.ok(config.tasks["doc-check"].startsWith(`deno doc --lint ${all} `));
+  // -q: lint errors still print and fail; the "Failed resolving types" warnings deno doc prints
+  // for @types/node (reached through csv-parse's types) do not.
+  assert.ok(config.tasks["doc-check"].startsWith(`deno doc -q --lint ${all} `));
   const run = Deno.readTextFileSync(join(ROOT, "run"));
   assert.match(run, /"\$DENO" check mod\.ts lib\/\*\/mod\.ts scripts\/\*\.ts/);
 });
