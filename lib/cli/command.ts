@@ -11,7 +11,7 @@
  * @module
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { stringifyCsv } from "../deps/csv_stringify.ts";
+import { CSV_CAST, stringifyCsv } from "../deps/csv_stringify.ts";
 
 /** Exit codes of every memaudit command. */
 export const EXIT = {
@@ -249,7 +249,8 @@ export function textTable(columns: string[], rows: Record<string, unknown>[]): s
 }
 
 /**
- * Formats rows as CSV (csv-stringify, header row, objects as JSON text).
+ * Formats rows as CSV (csv-stringify, header row, objects as JSON text, booleans as `true` and
+ * `false` as in JSON: csv-stringify's default writes `1` and an empty cell, which reads as missing).
  *
  * @param columns column keys, in order
  * @param rows the rows
@@ -263,7 +264,7 @@ export function csvTable(columns: string[], rows: Record<string, unknown>[]): st
         return v !== null && typeof v === "object" ? JSON.stringify(v) : v ?? "";
       })
     ),
-    { header: true, columns },
+    { header: true, columns, cast: CSV_CAST },
   );
 }
 

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { stringifyCsv } from "../deps/csv_stringify.ts";
+import { CSV_CAST, stringifyCsv } from "../deps/csv_stringify.ts";
 import { writeTextAtomic } from "../fs.ts";
 import { outPath } from "./out.ts";
 
@@ -95,13 +95,15 @@ export class Table {
     return `<table>${cap}<thead><tr>${th}</tr></thead>\n<tbody>\n${trs}\n</tbody></table>`;
   }
 
-  /** CSV of the raw values (numbers unformatted), header = column keys. */
+  /** CSV of the raw values (numbers unformatted, booleans `true`/`false`), header = column keys. */
   toCsv(): string {
     const keys = this.columns.map((c) => c.key);
     const cell = (
       v: unknown,
     ) => (v === null || v === undefined ? "" : typeof v === "object" ? JSON.stringify(v) : v);
-    return stringifyCsv([keys, ...this.rows.map((r) => keys.map((k) => cell(r[k])))]);
+    return stringifyCsv([keys, ...this.rows.map((r) => keys.map((k) => cell(r[k])))], {
+      cast: CSV_CAST,
+    });
   }
 
   /** Jupyter MIME bundle: HTML, Markdown and plain text. */
