@@ -60,7 +60,7 @@ export function optStepsSpec(
         data: { values: rows },
         mark: { type: "line", interpolate: "step-after" },
         encoding: {
-          x: { field: "B", type: "quantitative", title: "budget B (words)" },
+          x: { field: "B", type: "quantitative", title: "budget B (cost units)" },
           y: {
             field: "F",
             type: "quantitative",
