@@ -832,7 +832,10 @@ function depthFirst(
       expand = false;
     }
     if (expand && knapsack !== null) {
-      const kb = valueOf(cp, z) + knapsack(i, budget - used) * (1 + 1e-12) + lim.SLACK;
+      // Capacity up to `hi`, the largest running path cost that can still fit: a store fits
+      // up to B + tau (and the running sum may round below its exact sum), so a bound with
+      // capacity B - used would leave out options that fit only by the budget rule's tolerance.
+      const kb = valueOf(cp, z) + knapsack(i, hi - used) * (1 + 1e-12) + lim.SLACK;
       if (kb < optimistic) optimistic = kb;
       expand = !prunes(optimistic, best, lim);
     }

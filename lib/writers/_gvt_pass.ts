@@ -184,7 +184,11 @@ export function bestOfGrid(
   let bestValue = -1, bestCost = 0;
   for (let i = 0; i < grid.length; i++) {
     const v = finalValue[i], cost = finalCost[i];
-    if (v > bestValue + tol || (Math.abs(v - bestValue) <= tol && cost < bestCost)) {
+    // The first pass is kept whatever its value: a sentinel of -1 is within the tolerance of
+    // 0 when the weights are large (tol >= 1), and then no pass would be kept.
+    if (
+      index < 0 || v > bestValue + tol || (Math.abs(v - bestValue) <= tol && cost < bestCost)
+    ) {
       index = i;
       bestValue = v;
       bestCost = cost;
