@@ -191,7 +191,7 @@ export function parseSeedFlag(text: string | undefined, dflt: number | string): 
  */
 export function parseIntFlag(flag: string, text: string, min = 1, max = 2 ** 31 - 1): number {
   if (!/^[0-9]+$/.test(text)) {
-    throw new UsageError(`${flag} expects a decimal integer, got '${text}'`);
+    throw new UsageError(`${flag} expects a decimal integer in [${min}, ${max}], got '${text}'`);
   }
   const n = Number(text);
   if (n < min || n > max) {

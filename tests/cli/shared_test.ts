@@ -44,7 +44,10 @@ Deno.test("parseNumberList() reads budget lists and names the flag and word it r
 
 Deno.test("parseIntFlag(), parseList() and parseShardFlag() check their values", () => {
   assert.equal(parseIntFlag("--k", "3"), 3);
-  assert.throws(() => parseIntFlag("--k", "-3"), /--k expects a decimal integer, got '-3'/);
+  assert.throws(
+    () => parseIntFlag("--k", "-3"),
+    /--k expects a decimal integer in \[1, 2147483647\], got '-3'/,
+  );
   assert.throws(() => parseIntFlag("--k", "0"), /--k expects an integer in \[1, /);
   assert.throws(() => parseIntFlag("--k", "9", 1, 8), /in \[1, 8\], got '9'/);
   assert.deepEqual(parseList(" a, b  c"), ["a", "b", "c"]);

@@ -172,7 +172,10 @@ Deno.test("memaudit solve refuses bad flags with exit 2 and one line on stderr",
       /--solver expects auto, bnb, milp or brute, got "gurobi"/,
     ],
     [["--budgets", "8", "--k", "0"], /--k expects an integer in \[1, \d+\], got '0'/],
-    [["--budgets", "8", "--time-limit=-5"], /--time-limit expects a decimal integer, got '-5'/],
+    [
+      ["--budgets", "8", "--time-limit=-5"],
+      /--time-limit expects a decimal integer in \[0, 2147483647\], got '-5'/,
+    ],
     [["--budgets", "8", "--json", "--csv"], /--json and --csv exclude each other/],
   ];
   const results = await Promise.all(
