@@ -32,7 +32,10 @@ estimate) and the exact upper-pruned bound (best subset of the store, a
 certified optimum), and each selection is scored against the certified OPT
 of the union (union ratio, <= 1) and of the package alone (package ratio).
 Means are over the same items: those whose every OPT is certified and whose
-package OPT is positive.
+package OPT is positive. Warnings (stderr, and "warnings" in --json): the
+reader's notes (records dropped or not mapped, times not recognised, an event
+log that does not replay cleanly) and a store naming another conversation. A
+file holding several stores for the conversation is refused.
 
 Options:
   --locomo CONV         LoCoMo conversation (sample id), e.g. conv-26   [required]
@@ -133,6 +136,12 @@ export interface StoreCommandResult {
   adjudicator: string;
   /** Where salience pruning's scores came from. */
   salience_source: "system" | "estimate";
+  /**
+   * What the reader assumed or left out (the adapter's notes: dropped records, unparseable
+   * times, an event log that does not replay cleanly, ...) and a store that names another
+   * conversation; each is also a line on stderr.
+   */
+  warnings: string[];
 }
 
 function claimViolations(r: LocomoStoreScore): string[] {
@@ -220,16 +229,17 @@ export const command: Command = {
     const read = await readStoreFileDetected(values.store, format, {
       conversation: values.locomo,
     });
-    const store = read.stores.length === 1
-      ? read.stores[0]
-      : read.stores.find((s) => s.instance === values.locomo);
+    const matching = read.stores.length === 1
+      ? read.stores
+      : read.stores.filter((s) => s.instance === values.locomo);
+    const store = matching.length === 1 ? matching[0] : undefined;
     if (!store) {
       throw new InputError(
         values.store,
         { path: "" },
         `expected one store for ${values.locomo}, the file holds ${read.stores.length} (${
-          read.stores.map((s) => s.instance ?? "?").join(", ")
-        })`,
+          read.stores.map((s) => `${s.instance ?? "?"}/${s.system}`).join(", ")
+        })${matching.length > 1 ? `, ${matching.length} of them for ${values.locomo}` : ""}`,
       );
     }
     if (store.memories.length === 0) {
@@ -248,11 +258,15 @@ export const command: Command = {
         ` (${read.reason === "given" ? "given by --format" : `detected: ${read.reason}`})` +
         `: ${store.memories.length} memories, ${store.problems.length} adapter note(s)\n`,
     );
+    const warnings = store.problems.map((p) =>
+      `${p.code}: ${p.record}${p.field !== undefined ? ` ${p.field}` : ""}: ${p.detail}`
+    );
     if (store.instance !== undefined && store.instance !== values.locomo) {
-      io.stderr(
-        `memaudit store: warning: the store looks like ${store.instance}'s (from its file), scored on ${values.locomo}\n`,
+      warnings.push(
+        `the store looks like ${store.instance}'s (from its file), scored on ${values.locomo}`,
       );
     }
+    for (const w of warnings) io.stderr(`memaudit store: warning: ${w}\n`);
 
     const r = await scoreStoreOnLocomo(sample, store, { budgets, adjudicator });
     // The keys of the issue's shape first, in its order; then the provenance of the run.
@@ -274,6 +288,7 @@ export const command: Command = {
       locomo_data: { name: found.name, path: found.path, via: found.via },
       adjudicator: r.adjudicator,
       salience_source: r.salience,
+      warnings,
     };
     const columns = ["budget", "items", "certified", "scored", ...RATIO_COLUMNS];
     const rows = r.budgets.map((b) => ({

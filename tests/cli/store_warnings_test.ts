@@ -1,0 +1,85 @@
+/**
+ * `memaudit store`: what the reader assumed is said, and an ambiguous file is refused.
+ * Before: the adapter's notes (a time not recognised, so recency used export order; a memory
+ * dropped) were only counted ("1 adapter note(s)"), in neither the text nor --json; and of two
+ * stores for the conversation in one generic JSONL file the first was scored silently.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { sharedDataPath } from "../../lib/natural/shared_data.ts";
+
+const noData = sharedDataPath("locomo/locomo8.json") === null;
+
+async function memaudit(args: string[]) {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "scripts/memaudit.ts", ...args],
+    env: { MEMAUDIT_LOCOMO: "locomo8" },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const d = new TextDecoder();
+  return { code: out.code, stdout: d.decode(out.stdout), stderr: d.decode(out.stderr) };
+}
+
+Deno.test({
+  name: "store: the adapter's notes are warnings on stderr and in --json",
+  ignore: noData,
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "memaudit-store-warn-" });
+    try {
+      const f = join(dir, "get_all.json");
+      await Deno.writeTextFile(
+        f,
+        JSON.stringify({
+          results: [
+            { id: "a", memory: "Caroline went to a support group", created_at: "garbage" },
+            { id: "b", memory: "", created_at: "2023-01-01T00:00:00Z" },
+            { id: "c", memory: "Melanie paints", created_at: "2023-01-02T00:00:00Z" },
+          ],
+        }),
+      );
+      const r = await memaudit([
+        "store",
+        "--locomo",
+        "conv-26",
+        "--store",
+        f,
+        "--budgets",
+        "30",
+        "--json",
+      ]);
+      assert.equal(r.code, 0, r.stderr);
+      const j = JSON.parse(r.stdout) as { warnings: string[] };
+      assert.equal(j.warnings.length, 2, JSON.stringify(j.warnings));
+      assert.ok(j.warnings.some((w) => w.includes("garbage")), JSON.stringify(j.warnings));
+      assert.ok(j.warnings.some((w) => w.includes("dropped")), JSON.stringify(j.warnings));
+      for (const w of j.warnings) assert.ok(r.stderr.includes(`warning: ${w}`), r.stderr);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name: "store: two stores for the conversation in one file are refused, not the first taken",
+  ignore: noData,
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "memaudit-store-two-" });
+    try {
+      const f = join(dir, "two.jsonl");
+      const row = (system: string, text: string) =>
+        JSON.stringify({ instance_id: "conv-26", system, memories: [{ id: "m1", text }] });
+      await Deno.writeTextFile(
+        f,
+        row("a", "Caroline went to a support group") + "\n" + row("b", "Melanie paints") + "\n",
+      );
+      const r = await memaudit(["store", "--locomo", "conv-26", "--store", f, "--budgets", "30"]);
+      assert.equal(r.code, 2, r.stdout);
+      assert.equal(r.stdout, "");
+      assert.equal(r.stderr.trim().split("\n").length, 1, r.stderr);
+      assert.match(r.stderr, /two\.jsonl.*expected one store for conv-26.*2 of them for conv-26/);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
