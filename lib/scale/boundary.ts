@@ -94,8 +94,10 @@ export function compareLadderLabels(a: string, b: string): number {
     const x = ra[k], y = rb[k];
     const dx = /^\d/.test(x), dy = /^\d/.test(y);
     if (dx && dy) {
-      const d = Number(x) - Number(y);
-      if (d !== 0) return d;
+      // Exact for any length (Number() rounds past 2^53: "s99999999999999999998" = "...99").
+      const ux = x.replace(/^0+(?=\d)/, ""), uy = y.replace(/^0+(?=\d)/, "");
+      if (ux.length !== uy.length) return ux.length - uy.length;
+      if (ux !== uy) return ux < uy ? -1 : 1;
       if (x.length !== y.length) return x.length - y.length;
     } else if (x !== y) return x < y ? -1 : 1;
   }

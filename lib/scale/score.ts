@@ -560,8 +560,15 @@ function orderLadder(
         );
       }
     }
-    ordered = ordered.sort((a, b) => pos.get(labelOf(a))! - pos.get(labelOf(b))!);
-  } else ordered.sort((a, b) => compareLadderLabels(labelOf(a), labelOf(b)));
+    ordered = ordered.sort((a, b) =>
+      pos.get(labelOf(a))! - pos.get(labelOf(b))! || byCode(scaleId(a), scaleId(b))
+    );
+  } else {
+    // A label "0" and an N_irr 0 show alike: their order must not follow the lines'.
+    ordered.sort((a, b) =>
+      compareLadderLabels(labelOf(a), labelOf(b)) || byCode(scaleId(a), scaleId(b))
+    );
+  }
   return { scales: ordered, index: new Map(ordered.map((s, i) => [scaleId(s), i])) };
 }
 
