@@ -322,13 +322,20 @@ const INT = /^\s*-?\d+\s*$/;
  *
  * @param text the CSV text
  * @param file the file name for errors
+ * @param opts `superseded`: the `superseded_at` column is required (for `endOnUpdate`: without
+ *   it, a misspelt column would leave every lifespan whole without a word)
  * @returns the facts in row order
  * @throws {InputError} at `header` for a missing column; at row N, column C for an empty user
  *   or fact, a type other than user_profile / ongoing_state (or none), a session that is not an
  *   integer >= 1, t_target < t_start, or a (user, fact) twice
  */
-export function parseFactsCsv(text: string, file = "<memory>"): ReferenceFact[] {
-  const rows = parseCsvRows(text, file, FACTS_CSV_COLUMNS);
+export function parseFactsCsv(
+  text: string,
+  file = "<memory>",
+  opts: { superseded?: boolean } = {},
+): ReferenceFact[] {
+  const columns = opts.superseded ? [...FACTS_CSV_COLUMNS, "superseded_at"] : FACTS_CSV_COLUMNS;
+  const rows = parseCsvRows(text, file, columns);
   const seen = new Set<string>();
   return rows.map(({ row, cells }) => {
     const at = (column: string) => ({ row, column });
@@ -510,6 +517,7 @@ function presenceFactIndex(
  *
  * @param factsPath the facts CSV
  * @param presencePath the presence CSV
+ * @param opts `superseded`: the facts need a `superseded_at` column (see {@linkcode parseFactsCsv})
  * @returns one track per fact and the checked sessions per fact
  * @throws {InputError} as {@linkcode parseFactsCsv} and {@linkcode parsePresenceCsv}, or for a
  *   missing or non-UTF-8 file
@@ -517,7 +525,8 @@ function presenceFactIndex(
 export async function readFactsAndPresence(
   factsPath: string,
   presencePath: string,
+  opts: { superseded?: boolean } = {},
 ): Promise<{ tracks: FactTrack[]; checked: number[] }> {
-  const facts = parseFactsCsv(await readTextInput(factsPath), factsPath);
+  const facts = parseFactsCsv(await readTextInput(factsPath), factsPath, opts);
   return parsePresenceCsv(await readTextInput(presencePath), facts, presencePath);
 }

@@ -245,7 +245,9 @@ async function rr(argv: string[], io: CliIo): Promise<number> {
   let tracks: FactTrack[], checked: number[], judgeLabel: string | null = null;
   const warnings: string[] = [];
   if (csvMode) {
-    ({ tracks, checked } = await read.readFactsAndPresence(values.facts!, values.presence!));
+    ({ tracks, checked } = await read.readFactsAndPresence(values.facts!, values.presence!, {
+      superseded: values["end-on-update"] === true,
+    }));
   } else {
     const paired = pairSnapshotFolders(
       await read.readSessionFolder(values.sessions!),
