@@ -63,6 +63,8 @@ export function typeName(v: unknown): string {
   if (Array.isArray(v)) return "an array";
   if (typeof v === "object") return "an object";
   if (typeof v === "function" || typeof v === "symbol") return `a ${typeof v}`;
+  // A number past the double range (1e400) parses to Infinity, which JSON.stringify calls null.
+  if (typeof v === "number" && !Number.isFinite(v)) return `number ${v} (out of range)`;
   // JSON-quoted, so invisible characters show: string "1\r".
   return `${typeof v} ${JSON.stringify(v)}`.slice(0, 60);
 }
