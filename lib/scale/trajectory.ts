@@ -344,11 +344,13 @@ function zodIssue(
 ): TrajectoryInputError {
   // For a union failure, report the branch that matched the line's shape best.
   let issue = error.issues[0];
+  let path = issue.path;
   if (issue.code === "invalid_union" && "errors" in issue && Array.isArray(issue.errors)) {
     const branch = (issue.errors as z.core.$ZodIssue[][])[0];
-    if (branch?.length) issue = branch[0];
+    // A branch's path is relative to the union: prefix the union's own (`scale`, `correct`).
+    if (branch?.length) [issue, path] = [branch[0], [...issue.path, ...branch[0].path]];
   }
-  return new TrajectoryInputError(file, line, formatPath(issue.path), issue.message);
+  return new TrajectoryInputError(file, line, formatPath(path), issue.message);
 }
 
 function scaleOf(
