@@ -209,23 +209,8 @@ export const command: Command = {
     if (values["locomo-data"]?.trim() === "") {
       throw new UsageError("--locomo-data expects locomo8, locomo10 or a file path, got ''");
     }
-    const found = await locateLocomo(
-      values["locomo-data"] !== undefined ? { choice: values["locomo-data"] } : {},
-    );
-    if (!found) throw new InputError("LoCoMo data", { path: "" }, locomoHowTo());
-    const samples = await loadLocomo(found.path);
-    const sample = samples.find((s) => s.sample_id === values.locomo);
-    if (!sample) {
-      throw new InputError(
-        found.path,
-        { path: "" },
-        `expected a conversation '${values.locomo}', the file holds ${
-          samples.map((s) => s.sample_id).join(", ")
-        }`,
-      );
-    }
-    const locomoLine = describeLocomo(found, samples.length);
 
+    // The user's own file first: its problems are named before missing LoCoMo data.
     const read = await readStoreFileDetected(values.store, format, {
       conversation: values.locomo,
     });
@@ -249,6 +234,24 @@ export const command: Command = {
         "expected a store with memories, it has none",
       );
     }
+
+    const found = await locateLocomo(
+      values["locomo-data"] !== undefined ? { choice: values["locomo-data"] } : {},
+    );
+    if (!found) throw new InputError("LoCoMo data", { path: "" }, locomoHowTo());
+    const samples = await loadLocomo(found.path);
+    const sample = samples.find((s) => s.sample_id === values.locomo);
+    if (!sample) {
+      throw new InputError(
+        found.path,
+        { path: "" },
+        `expected a conversation '${values.locomo}', the file holds ${
+          samples.map((s) => s.sample_id).join(", ")
+        }`,
+      );
+    }
+    const locomoLine = describeLocomo(found, samples.length);
+
     const adjudicator = await adjudicatorFromSpec(spec, sample, {
       llmModel: values["llm-model"] ?? env("MEMAUDIT_LLM_MODEL"),
       llmApiKey: env("MEMAUDIT_LLM_API_KEY"),
