@@ -371,7 +371,7 @@ export function scoreScale(
   const ladder = orderLadder(scales, opts.ladder, file);
   const groups: ScaleGroupScore[] = [];
   const boundaries: ScaleBoundaryScore[] = [];
-  const warnings: string[] = [];
+  const warnings: string[] = sameLookingScales(ladder.scales);
   const pair: PairOptions = {
     B,
     alpha,
@@ -467,6 +467,22 @@ interface ResolvedScales {
 /** The identity of a resolved scale: N_irr when known, else the label. */
 function scaleId(s: TrajectoryScale | null): string {
   return s === null ? NO_SCALE : s.n_irr !== undefined ? `n:${s.n_irr}` : `l:${s.label}`;
+}
+
+/**
+ * One warning per text that two or more scales of the ladder print as (a label "0" beside an
+ * N_irr 0): their rows and the ladder can then be told apart only by their order.
+ */
+function sameLookingScales(scales: readonly TrajectoryScale[]): string[] {
+  const byText = new Map<string, number>();
+  for (const s of scales) {
+    const text = String(shownScale(s));
+    byText.set(text, (byText.get(text) ?? 0) + 1);
+  }
+  return [...byText].filter(([, n]) => n > 1).map(([text, n]) =>
+    `${n} scales print as '${text}' (a label and an N_irr, not one scale): their rows are told ` +
+    "apart only by the ladder's order"
+  );
 }
 
 /** A scale as the output shows it: its label, else N_irr. */

@@ -23,6 +23,11 @@ Deno.test("scoreScale: label '0' and N_irr 0 order the same whatever the line or
   const fwd = scoreScale(recs, { resamples: 0 });
   const rev = scoreScale([...recs].reverse(), { resamples: 0 });
   assert.deepEqual(rev, fwd);
+  // Both print as 0: said, not silent.
+  assert.deepEqual(fwd.warnings, [
+    "2 scales print as '0' (a label and an N_irr, not one scale): their rows are told apart " +
+    "only by the ladder's order",
+  ]);
 });
 
 Deno.test("scoreScale: labels equal as Number() order the same whatever the line order", () => {
@@ -32,6 +37,7 @@ Deno.test("scoreScale: labels equal as Number() order the same whatever the line
   ];
   const fwd = scoreScale(recs, { resamples: 0 });
   assert.deepEqual(fwd.ladder, ["s99999999999999999998", "s99999999999999999999"]);
+  assert.deepEqual(fwd.warnings, []);
   assert.deepEqual(scoreScale([...recs].reverse(), { resamples: 0 }), fwd);
 });
 

@@ -61,7 +61,7 @@ One trajectory per (agent, system, scale, query): a repeat is refused, unless
 distinct trajectory_id values tell repeated trials apart. Warnings (stderr, and
 "warnings" in --json): no call matched the memory tools (R = 0 everywhere); a
 pair has no trajectories at some scale of the ladder (its s* is flagged,
-"missing_scales").
+"missing_scales"); two scales print alike (a label "0" beside an N_irr 0).
 
 LABEL=FILE ...: LongMemEval evaluate_qa.py outputs (JSONL {question_id,
 hypothesis, autoeval_label: {model, label}}), one per scale, in ladder order.
