@@ -236,6 +236,11 @@ function isExecutedNotebook(x: unknown): x is ExecutedNotebook {
     );
 }
 
+/** The error outputs of an executed notebook, in cell order. */
+function errorsOf(nb: ExecutedNotebook) {
+  return nb.cells.flatMap((c) => (c.outputs ?? []).filter((o) => o.output_type === "error"));
+}
+
 /**
  * The report's sections of notebooks executed into `out` by an earlier run and not by this one
  * (a partial `./run repro 03` keeps them on the page), each titled "(earlier run)"; a notebook
@@ -256,9 +261,7 @@ export async function earlierSections(
     if (ran.has(name)) continue;
     const executed = await Deno.readTextFile(output).then(JSON.parse).catch(() => null);
     if (!isExecutedNotebook(executed)) continue;
-    const failed = executed.cells.some((c) =>
-      (c.outputs ?? []).some((o) => o.output_type === "error")
-    );
+    const failed = errorsOf(executed).length > 0;
     const html = output.replace(/\.ipynb$/, ".html");
     const hasHtml = (await Deno.stat(html).catch(() => null)) !== null;
     const run = { notebook: name, ok: !failed, seconds: 0, output, log: "" };
@@ -281,14 +284,8 @@ export async function earlierSections(
 export async function inputErrorOf(executed: string): Promise<string | null> {
   const nb = await Deno.readTextFile(executed).then(JSON.parse).catch(() => null);
   if (!isExecutedNotebook(nb)) return null;
-  for (const c of nb.cells) {
-    for (const o of c.outputs ?? []) {
-      if (o.output_type === "error" && o.ename === "InputError") {
-        return String(o.evalue ?? "").split("\n")[0];
-      }
-    }
-  }
-  return null;
+  const bad = errorsOf(nb).find((o) => o.ename === "InputError");
+  return bad === undefined ? null : String(bad.evalue ?? "").split("\n")[0];
 }
 
 async function main(args: string[]): Promise<number> {
