@@ -7,19 +7,13 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { sharedDataPath } from "../../lib/natural/shared_data.ts";
+import { deno, ENTRY } from "./_run.ts";
 
 const noData = sharedDataPath("locomo/locomo8.json") === null;
 
-async function memaudit(args: string[]) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "scripts/memaudit.ts", ...args],
-    env: { MEMAUDIT_LOCOMO: "locomo8" },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const d = new TextDecoder();
-  return { code: out.code, stdout: d.decode(out.stdout), stderr: d.decode(out.stderr) };
-}
+/** `memaudit ARGS` on locomo8. */
+const memaudit = (args: string[]) =>
+  deno(["run", "-A", ENTRY, ...args], { env: { MEMAUDIT_LOCOMO: "locomo8" } });
 
 Deno.test({
   name: "store: the adapter's notes are warnings on stderr and in --json",
