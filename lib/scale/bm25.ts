@@ -62,6 +62,31 @@ export function tokenize(text: string): string[] {
   return text.split(" ");
 }
 
+/** A run of Unicode letters and digits (general categories L and N). */
+const WORD_RUN = /[\p{L}\p{N}]+/gu;
+
+/**
+ * Word tokens for evidence recall (issue 28 item 4): the text lowercased (`toLowerCase`: full,
+ * locale-independent Unicode mapping, the final-sigma rule included), then its maximal runs of
+ * Unicode letters and digits (general categories L* and N*); everything else separates tokens.
+ * Python's `re.findall(r"[^\W_]+", text.lower())` gives the same tokens (up to Unicode-version
+ * differences). A capital whose lowercase adds a combining mark is split there (`İstanbul` →
+ * `i`, `stanbul`: U+0307 is a mark, not a letter).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { tokenizeWords } from "./bm25.ts";
+ * assert.deepEqual(tokenizeWords("I moved to Oslo in 2023, café!"), ["i", "moved", "to", "oslo", "in", "2023", "café"]);
+ * ```
+ *
+ * @param text any text
+ * @returns the tokens, in text order (none for text without letters or digits)
+ */
+export function tokenizeWords(text: string): string[] {
+  return text.toLowerCase().match(WORD_RUN) ?? [];
+}
+
 /**
  * Term counts of a token list (first-appearance order kept).
  *
@@ -133,7 +158,7 @@ export class Bm25Okapi {
     let sum = 0;
     const negative: string[] = [];
     for (const [t, n] of df) {
-      const v = Math.log(this.size - n + 0.5) - Math.log(n + 0.5);
+      const v = okapiIdf(this.size, n);
       this.idf.set(t, v);
       sum += v;
       if (v < 0) negative.push(t);
@@ -181,6 +206,214 @@ export class Bm25Okapi {
     idx.sort((a, b) => s[b] - s[a] || a - b);
     return idx.slice(0, k).map((index) => ({ index, score: s[index] }));
   }
+}
+
+/** Raw Okapi idf of a term in n of N documents: ln(N − n + 0.5) − ln(n + 0.5) (may be negative). */
+function okapiIdf(N: number, n: number): number {
+  return Math.log(N - n + 0.5) - Math.log(n + 0.5);
+}
+
+/** ASCII letters and digits. */
+const ASCII_WORD = new Uint8Array(128);
+for (let c = 0; c < 128; c++) ASCII_WORD[c] = /[0-9A-Za-z]/.test(String.fromCharCode(c)) ? 1 : 0;
+const wordCodePoints = new Map<number, boolean>();
+const ONE_WORD_CHAR = /^[\p{L}\p{N}]$/u;
+
+/** Whether a code point is a Unicode letter or digit (general category L* or N*). */
+function isWordCodePoint(cp: number): boolean {
+  if (cp < 128) return ASCII_WORD[cp] === 1;
+  let v = wordCodePoints.get(cp);
+  if (v === undefined) {
+    v = cp >= 0xd800 && cp < 0xe000 ? false : ONE_WORD_CHAR.test(String.fromCodePoint(cp));
+    wordCodePoints.set(cp, v);
+  }
+  return v;
+}
+
+/** FNV-1a over UTF-16 code units of s[start, end). */
+function hashUnits(s: string, start: number, end: number): number {
+  let h = 0x811c9dc5 | 0;
+  for (let i = start; i < end; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
+  return h;
+}
+
+/** The vocabulary of one corpus: an open-addressing table from token text to term number. */
+class Vocabulary {
+  terms: string[] = [];
+  df: number[] = [];
+  last: number[] = [];
+  query: number[] = [];
+  /** Term numbers in order of first appearance in the corpus (the idf sum's order). */
+  order: number[] = [];
+  #slots = new Int32Array(1 << 12);
+  #hashes = new Int32Array(1 << 12);
+
+  /** The term number of s[start, end) with hash h, added (with query index q) when new. */
+  find(s: string, start: number, end: number, h: number, add: boolean): number {
+    let mask = this.#slots.length - 1;
+    let slot = h & mask;
+    const len = end - start;
+    for (;;) {
+      const id = this.#slots[slot] - 1;
+      if (id < 0) break;
+      if (this.#hashes[slot] === h) {
+        const t = this.terms[id];
+        if (t.length === len) {
+          let k = 0;
+          while (k < len && t.charCodeAt(k) === s.charCodeAt(start + k)) k++;
+          if (k === len) return id;
+        }
+      }
+      slot = (slot + 1) & mask;
+    }
+    if (!add) return -1;
+    const id = this.terms.length;
+    this.terms.push(s.slice(start, end));
+    this.df.push(0);
+    this.last.push(-1);
+    this.query.push(-1);
+    this.#slots[slot] = id + 1;
+    this.#hashes[slot] = h;
+    if (2 * this.terms.length > this.#slots.length) {
+      const oldSlots = this.#slots, oldHashes = this.#hashes;
+      this.#slots = new Int32Array(oldSlots.length * 2);
+      this.#hashes = new Int32Array(oldSlots.length * 2);
+      mask = this.#slots.length - 1;
+      for (let j = 0; j < oldSlots.length; j++) {
+        if (oldSlots[j] === 0) continue;
+        let t = oldHashes[j] & mask;
+        while (this.#slots[t] !== 0) t = (t + 1) & mask;
+        this.#slots[t] = oldSlots[j];
+        this.#hashes[t] = oldHashes[j];
+      }
+    }
+    return id;
+  }
+}
+
+/**
+ * BM25Okapi scores of one query over a corpus of texts, both tokenised by
+ * {@linkcode tokenizeWords}: the same numbers, to the bit, as
+ * `new Bm25Okapi(texts.map(tokenizeWords), opts).scores(tokenizeWords(query))` (this module's
+ * semantics: raw idf ln(N − n + 0.5) − ln(n + 0.5), ε × the mean raw idf over every term,
+ * summed in order of first appearance, for negative idf; query terms with multiplicity). One
+ * pass over the characters, without token strings: a document frequency for every term, term
+ * frequencies for the query's terms only. For one query per corpus, as evidence recall asks,
+ * this is several times faster than tokenising and building the full index.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Bm25Okapi, bm25ScoreTexts, tokenizeWords } from "./bm25.ts";
+ * const texts = ["The cat", "the dog sat", "THE"];
+ * const index = new Bm25Okapi(texts.map(tokenizeWords));
+ * assert.deepEqual(bm25ScoreTexts(texts, "cat, the?"), index.scores(tokenizeWords("cat, the?")));
+ * ```
+ *
+ * @param texts the documents' texts, in corpus order
+ * @param query the query text
+ * @param opts k1, b, ε
+ * @returns one score per document, in corpus order
+ */
+export function bm25ScoreTexts(
+  texts: readonly string[],
+  query: string,
+  opts: Bm25Options = {},
+): Float64Array {
+  const k1 = opts.k1 ?? 1.5, b = opts.b ?? 0.75, epsilon = opts.epsilon ?? 0.25;
+  const N = texts.length;
+  const vocab = new Vocabulary();
+  const queryTokens = tokenizeWords(query);
+  const qTerms: number[] = [];
+  for (const t of queryTokens) {
+    const id = vocab.find(t, 0, t.length, hashUnits(t, 0, t.length), true);
+    if (vocab.query[id] < 0) vocab.query[id] = qTerms.push(id) - 1;
+  }
+  const tf = qTerms.map(() => new Float64Array(N));
+  const len = new Float64Array(N);
+  let total = 0;
+  for (let d = 0; d < N; d++) {
+    const s = texts[d].toLowerCase();
+    const n = s.length;
+    let tokens = 0;
+    let i = 0;
+    while (i < n) {
+      let c = s.charCodeAt(i);
+      let width = 1;
+      let word: boolean;
+      if (c < 128) word = ASCII_WORD[c] === 1;
+      else {
+        let cp = c;
+        if (c >= 0xd800 && c < 0xdc00 && i + 1 < n) {
+          const c2 = s.charCodeAt(i + 1);
+          if (c2 >= 0xdc00 && c2 < 0xe000) {
+            cp = ((c - 0xd800) << 10) + (c2 - 0xdc00) + 0x10000, width = 2;
+          }
+        }
+        word = isWordCodePoint(cp);
+      }
+      if (!word) {
+        i += width;
+        continue;
+      }
+      const start = i;
+      let h = 0x811c9dc5 | 0;
+      for (;;) {
+        for (let u = 0; u < width; u++) h = Math.imul(h ^ s.charCodeAt(i + u), 16777619);
+        i += width;
+        if (i >= n) break;
+        c = s.charCodeAt(i);
+        width = 1;
+        if (c < 128) {
+          if (ASCII_WORD[c] !== 1) break;
+          continue;
+        }
+        let cp = c;
+        if (c >= 0xd800 && c < 0xdc00 && i + 1 < n) {
+          const c2 = s.charCodeAt(i + 1);
+          if (c2 >= 0xdc00 && c2 < 0xe000) {
+            cp = ((c - 0xd800) << 10) + (c2 - 0xdc00) + 0x10000, width = 2;
+          }
+        }
+        if (!isWordCodePoint(cp)) break;
+      }
+      tokens++;
+      const id = vocab.find(s, start, i, h, true);
+      if (vocab.last[id] !== d) {
+        if (vocab.df[id] === 0) vocab.order.push(id);
+        vocab.df[id]++;
+        vocab.last[id] = d;
+      }
+      const q = vocab.query[id];
+      if (q >= 0) tf[q][d]++;
+    }
+    len[d] = tokens;
+    total += tokens;
+  }
+  const scores = new Float64Array(N);
+  if (N === 0) return scores;
+  const avgdl = total / N;
+  let sum = 0;
+  for (const id of vocab.order) sum += okapiIdf(N, vocab.df[id]);
+  const floor = vocab.order.length === 0 ? 0 : epsilon * (sum / vocab.order.length);
+  const idf = qTerms.map((id) => {
+    if (vocab.df[id] === 0) return 0;
+    const v = okapiIdf(N, vocab.df[id]);
+    return v < 0 ? floor : v;
+  });
+  const norm = new Float64Array(N);
+  for (let d = 0; d < N; d++) norm[d] = k1 * (1 - b + b * len[d] / avgdl);
+  const k = k1 + 1;
+  for (const t of queryTokens) {
+    const q = vocab.query[vocab.find(t, 0, t.length, hashUnits(t, 0, t.length), false)];
+    const w = idf[q];
+    if (w === 0) continue;
+    const f = tf[q];
+    for (let d = 0; d < N; d++) {
+      if (f[d] !== 0) scores[d] += w * (f[d] * k / (f[d] + norm[d]));
+    }
+  }
+  return scores;
 }
 
 /** Retrieval granularity: whole sessions (their user turns concatenated) or single user turns. */

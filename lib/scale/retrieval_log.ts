@@ -1,0 +1,124 @@
+/**
+ * The JSONL log upstream LongMemEval `src/retrieval/run_retrieval.py` writes (one line per
+ * question; read at commit 9e0b455): `question_id`, the instance's fields, and
+ * `retrieval_results: {query, ranked_items: [{corpus_id, text, timestamp}], metrics: {session,
+ * turn}}`, `ranked_items` being the whole corpus, best first. A user's own retriever scored
+ * from its log is a rung of `scale recall` (issue 28 item 4).
+ *
+ * Upstream's rules are kept: the correct ids are the ranked ids that contain `answer`
+ * (run_retrieval.py renames the non-evidence turns and sessions of evidence sessions to
+ * `noans`), so evidence is what the log itself marks. The ranking is at turn level when
+ * `metrics.turn` holds values, else at session level. Lines are read one at a time (a full S log
+ * holds every haystack and is several GB); a gzip file is told by its magic bytes.
+ *
+ * @module
+ */
+import { InputError } from "../errors.ts";
+import type { RankedQuestion } from "./recall.ts";
+
+async function* lines(path: string): AsyncGenerator<{ text: string; line: number }> {
+  let file: Deno.FsFile;
+  try {
+    file = await Deno.open(path, { read: true });
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) {
+      throw new InputError(path, { path: "" }, "expected an existing file");
+    }
+    throw new InputError(path, { path: "" }, `expected a readable file (${(e as Error).message})`);
+  }
+  const head = new Uint8Array(2);
+  const got = await file.read(head);
+  await file.seek(0, Deno.SeekMode.Start);
+  let bytes: ReadableStream<Uint8Array> = file.readable;
+  if (got === 2 && head[0] === 0x1f && head[1] === 0x8b) {
+    bytes = bytes.pipeThrough(
+      new DecompressionStream("gzip") as unknown as ReadableWritablePair<Uint8Array, Uint8Array>,
+    );
+  }
+  const text = bytes.pipeThrough(new TextDecoderStream("utf-8", { fatal: true }));
+  let rest = "", line = 0;
+  try {
+    for await (const chunk of text) {
+      rest += chunk;
+      let nl: number;
+      while ((nl = rest.indexOf("\n")) >= 0) {
+        line++;
+        const t = rest.slice(0, nl);
+        rest = rest.slice(nl + 1);
+        if (t.trim() !== "") yield { text: t, line };
+      }
+    }
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    throw new InputError(path, { path: `line ${line + 1}` }, `expected UTF-8 JSONL (${e})`);
+  }
+  if (rest.trim() !== "") yield { text: rest, line: line + 1 };
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === "object" && !Array.isArray(v);
+
+/**
+ * Streams the questions of a run_retrieval.py log as rankings (see the module doc).
+ *
+ * @param path the log (JSONL, plain or gzip)
+ * @returns one ranked question per line, in file order
+ * @throws {InputError} naming the file, line and field of a malformed line or a question id
+ *   seen twice
+ */
+export async function* readRetrievalLog(path: string): AsyncGenerator<RankedQuestion> {
+  const seen = new Set<string>();
+  for await (const { text, line } of lines(path)) {
+    const where = (field: string) => ({ path: `line ${line}${field ? `: ${field}` : ""}` });
+    let o: unknown;
+    try {
+      o = JSON.parse(text);
+    } catch (e) {
+      throw new InputError(path, where(""), `expected valid JSON (${(e as Error).message})`);
+    }
+    if (!isObject(o)) throw new InputError(path, where(""), "expected a JSON object");
+    const qid = o.question_id;
+    if (typeof qid !== "string" || qid === "") {
+      throw new InputError(path, where("question_id"), "expected a non-empty string");
+    }
+    if (seen.has(qid)) {
+      throw new InputError(
+        path,
+        where("question_id"),
+        `a question id not seen before, got "${qid}" again`,
+      );
+    }
+    seen.add(qid);
+    const rr = o.retrieval_results;
+    if (!isObject(rr) || !Array.isArray(rr.ranked_items)) {
+      throw new InputError(
+        path,
+        where(`${qid}.retrieval_results.ranked_items`),
+        "expected a list of {corpus_id, ...} (run_retrieval.py's output)",
+      );
+    }
+    const corpusIds = rr.ranked_items.map((it, i) => {
+      if (!isObject(it) || typeof it.corpus_id !== "string") {
+        throw new InputError(
+          path,
+          where(`${qid}.retrieval_results.ranked_items[${i}].corpus_id`),
+          "expected a string",
+        );
+      }
+      return it.corpus_id;
+    });
+    const metrics = isObject(rr.metrics) ? rr.metrics : {};
+    const turn = isObject(metrics.turn) && Object.keys(metrics.turn).length > 0;
+    const rankings = new Int32Array(corpusIds.length);
+    for (let i = 0; i < rankings.length; i++) rankings[i] = i;
+    const correct = new Set(corpusIds.filter((id) => id.includes("answer")));
+    yield {
+      question_id: qid,
+      corpusIds,
+      rankings,
+      correct,
+      granularity: turn ? "turn" : "session",
+      leftOut: qid.includes("_abs") ? "abstention" : correct.size === 0 ? "no_evidence" : null,
+    };
+  }
+}
