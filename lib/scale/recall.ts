@@ -21,6 +21,7 @@
  *
  * @module
  */
+import { InputError } from "../errors.ts";
 import { bootstrapCi } from "../score/bootstrap_ci.ts";
 import { type LongMemEvalInstance, readLongMemEval } from "../longmemeval/read.ts";
 import { bm25ScoreTexts } from "./bm25.ts";
@@ -67,6 +68,8 @@ export interface RecallOptions {
   resamples?: number;
   /** Bootstrap seed (default 0). */
   seed?: number | string;
+  /** Score only the questions scored at every rung (default false: each rung its own). */
+  sharedOnly?: boolean;
 }
 
 /** One question at one rung. */
@@ -323,13 +326,15 @@ export async function scaleRecall(
   const alpha = opts.alpha ?? 0.7, resamples = opts.resamples ?? 2000, seed = opts.seed ?? 0;
   const names = ks.flatMap((k) => RECALL_METRICS.map((m) => `${m}@${k}`));
   const warnings: string[] = [];
-  const scales: RecallScale[] = [];
-  const questions: RecallQuestionRow[] = [];
-  const perRung: Map<string, Record<string, number>>[] = [];
+  const read: {
+    rows: Map<string, Record<string, number>>;
+    left: RecallScale["left_out"];
+    corpus: Map<string, number>;
+  }[] = [];
   for (const rung of rungs) {
     const rows = new Map<string, Record<string, number>>();
     const left = { abstention: [] as string[], no_evidence: [] as string[] };
-    let corpus = 0;
+    const corpus = new Map<string, number>();
     const warn = (w: string) => warnings.push(w);
     for await (const q of rankedOf(rung, roles, warn)) {
       if (q.leftOut !== null) {
@@ -341,7 +346,6 @@ export async function scaleRecall(
         values = questionMetrics(q, ks, level);
       } catch (e) {
         if (e instanceof RangeError) {
-          const { InputError } = await import("../errors.ts");
           throw new InputError(
             rung.path,
             { path: q.question_id },
@@ -350,11 +354,35 @@ export async function scaleRecall(
         }
         throw e;
       }
-      corpus += q.corpusIds.length;
+      corpus.set(q.question_id, q.corpusIds.length);
       rows.set(q.question_id, values);
-      questions.push({ question_id: q.question_id, label: rung.label, ...values });
     }
-    perRung.push(rows);
+    read.push({ rows, left, corpus });
+  }
+  if (opts.sharedOnly === true && read.length > 1) {
+    const keep = [...read[0].rows.keys()].filter((id) => read.every((r) => r.rows.has(id)));
+    const keepSet = new Set(keep);
+    let dropped = 0;
+    for (const r of read) {
+      for (const id of [...r.rows.keys()]) {
+        if (!keepSet.has(id)) r.rows.delete(id), dropped++;
+      }
+    }
+    if (dropped > 0) {
+      warnings.push(
+        `shared questions only: ${keep.length} question(s) scored at every rung are kept; ` +
+          `${dropped} row(s) of questions missing at some rung are left out`,
+      );
+    }
+  }
+  const scales: RecallScale[] = [];
+  const questions: RecallQuestionRow[] = [];
+  const perRung = read.map((r) => r.rows);
+  rungs.forEach((rung, j) => {
+    const { rows, left, corpus } = read[j];
+    for (const [id, values] of rows) {
+      questions.push({ question_id: id, label: rung.label, ...values });
+    }
     const n = rows.size;
     const means: Record<string, number> = {};
     const ci: Record<string, Interval> | null = resamples > 0 && n > 0 ? {} : null;
@@ -375,6 +403,8 @@ export async function scaleRecall(
         }), e.g. ${ids[0]}`,
       );
     }
+    let docs = 0;
+    for (const id of rows.keys()) docs += corpus.get(id)!;
     scales.push({
       label: rung.label,
       file: rung.path,
@@ -383,9 +413,9 @@ export async function scaleRecall(
       means,
       ci,
       left_out: left,
-      mean_corpus: n === 0 ? 0 : corpus / n,
+      mean_corpus: n === 0 ? 0 : docs / n,
     });
-  }
+  });
   const transitions = transitionsOf(rungs, perRung, ks, warnings);
   const s_star: Record<string, RecallBoundary> = {};
   if (scales.every((s) => s.n > 0)) {

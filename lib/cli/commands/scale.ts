@@ -366,6 +366,10 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
     summary: "build an evidence-preserving scale ladder (LoCoMo or LongMemEval format)",
     run: async (argv, io) => (await import("./_scale_ladder.ts")).runScaleLadder(argv, io),
   },
+  recall: {
+    summary: "evidence recall@k of BM25 (or your retriever's log) along a LongMemEval ladder",
+    run: async (argv, io) => (await import("./_scale_recall.ts")).runScaleRecall(argv, io),
+  },
   simulate: {
     summary: "run offline trajectory simulators (labelled sim-*) over a ladder",
     run: async (argv, io) => (await import("./_scale_simulate.ts")).runScaleSimulate(argv, io),

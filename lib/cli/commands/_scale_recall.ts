@@ -1,0 +1,251 @@
+/**
+ * `memaudit scale recall`: evidence retrieval along a LongMemEval scale ladder (paper 002 on
+ * real data, no LLM; issue 28 item 4). The scoring is {@linkcode scaleRecall}; this file only
+ * parses, calls and prints. Private to the scale command.
+ *
+ * @module
+ */
+import { basename } from "node:path";
+import { type CliIo, csvTable, EXIT, textTable, UsageError } from "../command.ts";
+import { parseCommand, parseSeedFlag, stringFlags, writeOutFiles } from "../shared.ts";
+import {
+  DEFAULT_RECALL_KS,
+  type RecallLevel,
+  type RecallReport,
+  type RecallRung,
+  scaleRecall,
+} from "../../scale/recall.ts";
+import { qaScaleArgs } from "./_scale_score_qa.ts";
+
+/** Help text of `memaudit scale recall`. */
+export const RECALL_HELP = `Usage: memaudit scale recall LABEL=FILE LABEL=FILE ... [options]
+       memaudit scale recall --retrieval LABEL=LOG --retrieval LABEL=LOG ... [options]
+
+Evidence retrieval along a scale ladder (paper 002 on LongMemEval, no LLM).
+Each LABEL=FILE is one rung, in ladder order: a LongMemEval file (the published
+JSON list, plain or gzip, e.g. oracle=longmemeval_oracle.json
+s=longmemeval_s_cleaned.json, or the instances_<label>.json files of
+'memaudit scale ladder'). Per question, BM25Okapi (k1 1.5, b 0.75, epsilon 0.25
+with rank_bm25's floor epsilon x mean idf for negative idf) ranks the
+question's own haystack turns, the question being the query. Tokens: runs of
+Unicode letters and digits of the lowercased text. Turn id
+<session_id>_<1-based turn index>; ties by corpus order.
+
+Metrics as LongMemEval's src/retrieval/eval_utils.py: recall_any@k,
+recall_all@k, ndcg_any@k over the evidence (has_answer) turns; --level session
+scores the turn ranking by upstream's turn-to-session rule. Questions whose id
+ends _abs (abstention) and questions without an evidence turn are left out and
+counted. Per rung: n and mean with a 95 % percentile bootstrap over questions;
+per consecutive pair: kept / lost / gained / never per recall metric (paired
+by question_id); s*_alpha per metric (first rung whose mean is below alpha).
+
+--retrieval LABEL=LOG scores your own retriever instead: LOG is the JSONL file
+LongMemEval's src/retrieval/run_retrieval.py writes (ranked_items, corpus ids;
+the correct ids are those containing "answer", upstream's rule).
+
+Options:
+  --k 1,5,10,50         cut-offs (default ${DEFAULT_RECALL_KS.join(",")})
+  --level turn|session  level of the metrics (default turn)
+  --roles all|user      turns indexed: every turn (default) or user turns only
+                        (upstream's choice; it cannot find assistant-side evidence)
+  --retrieval LABEL=LOG a rung from a run_retrieval.py log (repeatable)
+  --shared              score only the questions scored at every rung
+  --alpha A             threshold of s* (default 0.7)
+  --resamples N         bootstrap resamples (default 2000; 0: no intervals)
+  --seed S              bootstrap seed (default 0)
+  --out DIR             also write DIR/scales.csv, questions.csv,
+                        transitions.csv and recall.json
+  --json | --csv        machine-readable output (--csv: the scale table)
+  -h, --help            this help
+
+Example:
+  memaudit scale recall oracle=longmemeval_oracle.json s=longmemeval_s_cleaned.json --k 5,10,50
+  memaudit scale recall --retrieval s=s_retrievallog_turn_flat-bm25 --level session --json
+
+Exit codes: 0 done, 2 bad usage or bad input (one line on stderr).
+`;
+
+const SCALE_COLUMNS = [
+  "scale",
+  "k",
+  "n",
+  "recall_any",
+  "recall_any_low",
+  "recall_any_high",
+  "recall_all",
+  "recall_all_low",
+  "recall_all_high",
+  "ndcg_any",
+];
+const TRANSITION_COLUMNS = ["from", "to", "metric", "shared", "kept", "lost", "gained", "never"];
+
+function labelled(word: string, flag: string): RecallRung {
+  const m = /^([^=/\\]+)=(.+)$/.exec(word);
+  if (!m) throw new UsageError(`${flag} expects LABEL=LOG, got "${word}"`);
+  return { label: m[1], path: m[2], kind: "retrieval-log" };
+}
+
+/**
+ * The `--json` shape: scales, questions, transitions, s_star, warnings, params.
+ *
+ * @param r the report
+ * @returns the JSON object
+ */
+export function recallJson(r: RecallReport): Record<string, unknown> {
+  return {
+    scales: r.scales.map((s) => ({
+      label: s.label,
+      n: s.n,
+      means: s.means,
+      ci: s.ci,
+      file: s.file,
+      retriever: s.retriever,
+      left_out: {
+        abstention: s.left_out.abstention.length,
+        no_evidence: s.left_out.no_evidence.length,
+      },
+      left_out_ids: s.left_out,
+      mean_corpus: s.mean_corpus,
+    })),
+    questions: r.questions,
+    transitions: r.transitions,
+    s_star: { alpha: r.params.alpha, by_metric: r.s_star },
+    params: r.params,
+    warnings: r.warnings,
+  };
+}
+
+function scaleRows(r: RecallReport): Record<string, unknown>[] {
+  return r.scales.flatMap((s) =>
+    r.params.ks.map((k) => ({
+      scale: s.label,
+      k,
+      n: s.n,
+      recall_any: s.means[`recall_any@${k}`],
+      recall_any_low: s.ci?.[`recall_any@${k}`].low ?? null,
+      recall_any_high: s.ci?.[`recall_any@${k}`].high ?? null,
+      recall_all: s.means[`recall_all@${k}`],
+      recall_all_low: s.ci?.[`recall_all@${k}`].low ?? null,
+      recall_all_high: s.ci?.[`recall_all@${k}`].high ?? null,
+      ndcg_any: s.means[`ndcg_any@${k}`],
+    }))
+  );
+}
+
+/**
+ * Runs `memaudit scale recall`.
+ *
+ * @param argv the words after `recall`
+ * @param io where to write
+ * @returns the exit code
+ * @throws {UsageError} for bad flags
+ * @throws {InputError} for a bad input file
+ */
+export async function runScaleRecall(argv: string[], io: CliIo): Promise<number> {
+  const cmd = parseCommand(argv, io, RECALL_HELP, {
+    ...stringFlags("k", "level", "roles", "alpha", "resamples", "seed", "out"),
+    retrieval: { type: "string", multiple: true },
+    shared: { type: "boolean" },
+  });
+  if (cmd === null) return EXIT.ok;
+  const { values, positionals, form } = cmd;
+  const logs = (values.retrieval ?? []).map((w) => labelled(w, "--retrieval"));
+  let files: RecallRung[] = [];
+  if (positionals.length > 0) {
+    files = qaScaleArgs(positionals)?.map((a) => ({ label: a.label, path: a.path })) ??
+      positionals.map((p) => ({ label: basename(p), path: p }));
+  }
+  if (files.length > 0 && logs.length > 0) {
+    throw new UsageError(
+      "give either LongMemEval files (ranked here by BM25) or --retrieval logs, not both: " +
+        "a ladder mixing retrievers would mix retriever and scale",
+    );
+  }
+  const rungs = files.length > 0 ? files : logs;
+  if (rungs.length === 0) {
+    throw new UsageError("expected at least one LABEL=FILE or --retrieval LABEL=LOG");
+  }
+  const labels = new Set<string>();
+  for (const r of rungs) {
+    if (labels.has(r.label)) throw new UsageError(`the rung label "${r.label}" is given twice`);
+    labels.add(r.label);
+  }
+  const ks = values.k === undefined ? undefined : values.k.split(",").map((x) => {
+    const t = x.trim();
+    if (!/^\d+$/.test(t) || Number(t) < 1) {
+      throw new UsageError(`--k expects integers >= 1, got "${values.k}"`);
+    }
+    return Number(t);
+  });
+  if (ks && ks.some((k, i) => i > 0 && k <= ks[i - 1])) {
+    throw new UsageError(`--k expects distinct ascending integers, got "${values.k}"`);
+  }
+  const level = (values.level ?? "turn") as RecallLevel;
+  if (level !== "turn" && level !== "session") {
+    throw new UsageError(`--level expects turn or session, got "${values.level}"`);
+  }
+  const rolesFlag = values.roles ?? "all";
+  if (rolesFlag !== "all" && rolesFlag !== "user") {
+    throw new UsageError(`--roles expects all or user, got "${values.roles}"`);
+  }
+  if (values.roles !== undefined && logs.length > 0) {
+    throw new UsageError("--roles does not apply to --retrieval logs (their corpus is fixed)");
+  }
+  const alpha = values.alpha === undefined ? 0.7 : Number(values.alpha);
+  if (!/^\d*\.?\d+$/.test(values.alpha ?? "0.7") || !(alpha >= 0 && alpha <= 1)) {
+    throw new UsageError(`--alpha expects a number in [0, 1], got "${values.alpha}"`);
+  }
+  const resamples = values.resamples === undefined ? 2000 : Number(values.resamples);
+  if (!/^\d+$/.test(values.resamples ?? "0") || resamples > 1_000_000) {
+    throw new UsageError(
+      `--resamples expects an integer in [0, 1000000], got "${values.resamples}"`,
+    );
+  }
+  const report = await scaleRecall(rungs, {
+    ks,
+    level,
+    roles: rolesFlag === "all" ? ["user", "assistant"] : ["user"],
+    alpha,
+    resamples,
+    seed: parseSeedFlag(values.seed, 0),
+    sharedOnly: values.shared === true,
+  });
+  const json = recallJson(report);
+  const rows = scaleRows(report);
+  if (values.out !== undefined) {
+    const names = report.params.ks.flatMap((k) =>
+      ["recall_any", "recall_all", "ndcg_any"].map((m) => `${m}@${k}`)
+    );
+    await writeOutFiles(values.out, {
+      "scales.csv": csvTable(SCALE_COLUMNS, rows),
+      "questions.csv": csvTable(["question_id", "label", ...names], report.questions),
+      "transitions.csv": csvTable(TRANSITION_COLUMNS, report.transitions.map((t) => ({ ...t }))),
+      "recall.json": JSON.stringify(json, null, 2) + "\n",
+    });
+  }
+  if (form === "json") io.stdout(JSON.stringify(json, null, 2) + "\n");
+  else if (form === "csv") io.stdout(csvTable(SCALE_COLUMNS, rows));
+  else io.stdout(text(report, rows));
+  for (const w of report.warnings) io.stderr(`warning: ${w}\n`);
+  return EXIT.ok;
+}
+
+function text(r: RecallReport, rows: Record<string, unknown>[]): string {
+  const p = r.params;
+  const boot = p.bootstrap.resamples > 0
+    ? `95 % bootstrap over questions (${p.bootstrap.resamples} resamples, seed ${p.bootstrap.seed})`
+    : "no intervals";
+  const stars = Object.entries(r.s_star)
+    .filter(([m]) => !m.startsWith("ndcg"))
+    .map(([m, b]) => `${m} ${b.s_star}${b.recovers ? " (recovers)" : ""}`)
+    .join(", ");
+  return `Evidence recall, ${p.level} level, ${r.scales.length} rung(s) in the order given; ` +
+    `BM25Okapi k1 ${p.bm25.k1}, b ${p.bm25.b}, epsilon ${p.bm25.epsilon}; roles indexed: ` +
+    `${p.roles.join(", ")}; ${boot}\n\n` +
+    textTable(SCALE_COLUMNS, rows) +
+    (r.transitions.length > 0
+      ? `\nPer-question transitions between consecutive rungs (paired by question_id):\n` +
+        textTable(TRANSITION_COLUMNS, r.transitions.map((t) => ({ ...t })))
+      : "") +
+    `\nUsable-scale boundary s*_${p.alpha} (first rung below): ${stars || "(no rung scored)"}\n`;
+}
