@@ -9,8 +9,8 @@
  * - ndcg_any@k: relevance 1 per corpus position whose id is correct (a repeated id counts at
  *   each position); DCG = rel[0] + Σ_{i ≥ 1} rel[i] / log2(i + 1) over the top k (so the first
  *   two positions both weigh 1, as upstream's `dcg`); the ideal is the DCG of all relevances
- *   sorted descending; 0 when the ideal is 0. The sums follow numpy's order (`np.sum`: the
- *   first element, then pairwise blocks of eight), so values equal upstream's to the bit.
+ *   sorted descending; 0 when the ideal is 0. The sums follow numpy's pairwise order
+ *   ({@linkcode numpySum}), so values equal upstream's to the bit.
  * - turn to session: every id loses its last `_<part>` (`answer_ab12_3_7` → `answer_ab12_3`),
  *   the correct set likewise; k grows until the top k turns hold k distinct sessions (or the
  *   corpus is exhausted), and the three metrics are taken at that k over the session ids (ndcg's
@@ -30,15 +30,16 @@ export interface RetrievalMetrics {
 }
 
 /**
- * numpy's float64 `np.sum` of a 1-D contiguous array: the first element, then the rest added by
- * numpy's pairwise summation (blocks of at most 128, eight running sums per block).
+ * numpy's float64 `np.sum` of a 1-D contiguous array: numpy's pairwise summation (fewer than 8
+ * values added in order; up to 128 in eight running sums combined as ((r0 + r1) + (r2 + r3)) +
+ * ((r4 + r5) + (r6 + r7)), the rest in order; longer arrays split in two at a multiple of 8).
+ * Checked against numpy 1.24 on 3,000 random arrays.
  *
  * @param a the values
  * @returns their sum in numpy's order (0 for none)
  */
 export function numpySum(a: ArrayLike<number>): number {
-  if (a.length === 0) return 0;
-  return a[0] + pairwise(a, 1, a.length - 1);
+  return pairwise(a, 0, a.length);
 }
 
 function pairwise(a: ArrayLike<number>, from: number, n: number): number {

@@ -12,7 +12,14 @@
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { Bm25Okapi, countTerms, HistoryRetriever, tokenize } from "../../lib/scale/bm25.ts";
+import {
+  Bm25Okapi,
+  bm25ScoreTexts,
+  countTerms,
+  HistoryRetriever,
+  tokenize,
+  tokenizeWords,
+} from "../../lib/scale/bm25.ts";
 
 const corpus = ["the cat sat", "the dog sat down", "the cat"].map(tokenize);
 const close = (a: number, b: number, what: string) =>
@@ -144,5 +151,55 @@ Deno.test("Bm25Okapi.scores() equals the dense rank_bm25 formula exactly (postin
       },
     ),
     { numRuns: 500, seed: 2026 },
+  );
+});
+
+Deno.test("tokenizeWords() takes runs of letters and digits of the lowercased text", () => {
+  assert.deepEqual(tokenizeWords("I moved to Oslo in 2023, café! don't_x"), [
+    "i",
+    "moved",
+    "to",
+    "oslo",
+    "in",
+    "2023",
+    "café",
+    "don",
+    "t",
+    "x",
+  ]);
+  assert.deepEqual(tokenizeWords("ΟΔΟΣ Ünïcode 東京 𝐀b ½"), ["οδος", "ünïcode", "東京", "𝐀b", "½"]);
+  assert.deepEqual(tokenizeWords("İz"), ["i", "z"]); // U+0130 lowercases to i + U+0307 (a mark)
+  assert.deepEqual(tokenizeWords(" -- "), []);
+});
+
+Deno.test("bm25ScoreTexts() equals Bm25Okapi over tokenizeWords to the bit", () => {
+  const word = fc.constantFrom("cat", "Cat", "dog", "the", "é", "𝐀", "42", "a-b", "Σ", "x_y");
+  const text = fc.array(word, { maxLength: 12 }).map((ws) =>
+    ws.join(fc.sample(fc.constantFrom(" ", ", ", "\n"), 1)[0])
+  );
+  fc.assert(
+    fc.property(fc.array(text, { minLength: 1, maxLength: 25 }), text, (texts, query) => {
+      const want = new Bm25Okapi(texts.map(tokenizeWords)).scores(tokenizeWords(query));
+      const got = bm25ScoreTexts(texts, query);
+      assert.equal(got.length, want.length);
+      for (let i = 0; i < got.length; i++) assert.ok(Object.is(got[i], want[i]), `doc ${i}`);
+    }),
+    { numRuns: 300, seed: 28 },
+  );
+  assert.deepEqual(bm25ScoreTexts([], "cat"), new Float64Array(0));
+  // Unicode tokens split as tokenizeWords does, on random text as well.
+  fc.assert(
+    fc.property(
+      fc.array(fc.string({ unit: "grapheme", maxLength: 30 }), { minLength: 2, maxLength: 6 }),
+      (texts) => {
+        const q = texts.join(" ").slice(0, 40);
+        const want = new Bm25Okapi(texts.map(tokenizeWords)).scores(tokenizeWords(q));
+        const got = bm25ScoreTexts(texts, q);
+        for (let i = 0; i < got.length; i++) {
+          assert.ok(Object.is(got[i], want[i]) || (Number.isNaN(got[i]) && Number.isNaN(want[i])));
+        }
+      },
+    ),
+    { numRuns: 200, seed: 7 },
   );
 });
