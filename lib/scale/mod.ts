@@ -133,6 +133,7 @@ export {
   type Bm25Hit,
   Bm25Okapi,
   type Bm25Options,
+  bm25ScoreTexts,
   countTerms as bm25CountTerms,
   type DocCounts,
   type Granularity,
@@ -140,7 +141,32 @@ export {
   type RetrievedItem,
   type RetrieverOptions,
   tokenize as bm25Tokenize,
+  tokenizeWords as bm25TokenizeWords,
 } from "./bm25.ts";
+export {
+  DEFAULT_RECALL_KS,
+  questionMetrics,
+  type RankedQuestion,
+  RECALL_METRICS,
+  RECALL_TOKENS,
+  type RecallBoundary,
+  type RecallLevel,
+  type RecallOptions,
+  type RecallQuestionRow,
+  type RecallReport,
+  type RecallRung,
+  type RecallScale,
+  type RecallTransition,
+  scaleRecall,
+} from "./recall.ts";
+export {
+  evaluateRetrieval,
+  evaluateRetrievalTurnToSession,
+  numpySum,
+  type RetrievalMetrics,
+  sessionOfTurn,
+} from "./retrieval_metrics.ts";
+export { readRetrievalLog } from "./retrieval_log.ts";
 export {
   ABSTAIN_ANSWER,
   evidenceCovered,

@@ -31,6 +31,8 @@ import {
   evaluateRetrieval,
   evaluateRetrievalTurnToSession,
   numpySum,
+  type RankedQuestion,
+  type RecallLevel,
   type RetrievalMetrics,
 } from "./retrieval_metrics.ts";
 import { readRetrievalLog } from "./retrieval_log.ts";
@@ -41,8 +43,7 @@ export const DEFAULT_RECALL_KS: readonly number[] = [1, 5, 10, 50];
 /** The three metric names, as upstream spells them. */
 export const RECALL_METRICS = ["recall_any", "recall_all", "ndcg_any"] as const;
 
-/** Level the rankings are scored at. */
-export type RecallLevel = "turn" | "session";
+export type { RankedQuestion, RecallLevel };
 
 /** One rung: a LongMemEval file ranked by BM25 here, or a user's retrieval log. */
 export interface RecallRung {
@@ -160,24 +161,9 @@ export interface RecallReport {
 export const RECALL_TOKENS =
   "runs of Unicode letters and digits (general categories L, N) of the lowercased text";
 
-/** A ranked question: the corpus ids, the ranking and the correct ids (or why it is left out). */
-export interface RankedQuestion {
-  /** Question id. */
-  question_id: string;
-  /** Id of every corpus position. */
-  corpusIds: string[];
-  /** Corpus positions, best first. */
-  rankings: Int32Array;
-  /** Correct ids (turn ids, or session ids of a session-level log). */
-  correct: Set<string>;
-  /** Whether the ids are turns or sessions. */
-  granularity: RecallLevel;
-  /** Why it is not scored, or null. */
-  leftOut: "abstention" | "no_evidence" | null;
-}
-
 /**
- * Ranks one question's haystack turns by BM25Okapi with the question as the query.
+ * Ranks one question's haystack turns by BM25Okapi with the question as the query. (With N = 2
+ * turns a term in one of them has idf ln(1.5) − ln(1.5) = 0: BM25Okapi cannot tell them apart.)
  *
  * @example
  * ```ts
@@ -186,7 +172,11 @@ export interface RankedQuestion {
  * const r = rankInstance({
  *   question_id: "q1", question_type: "single-session-user", question: "Where did I move?",
  *   answer: "Oslo", question_date: null, haystack_dates: ["d1"], haystack_session_ids: ["s1"],
- *   haystack_sessions: [[{ role: "user", content: "pasta" }, { role: "user", content: "I moved to Oslo", has_answer: true }]],
+ *   haystack_sessions: [[
+ *     { role: "user", content: "pasta" },
+ *     { role: "user", content: "I moved to Oslo", has_answer: true },
+ *     { role: "assistant", content: "Nice" },
+ *   ]],
  *   answer_session_ids: ["s1"],
  * });
  * assert.ok(r.corpusIds[r.rankings[0]] === "s1_2" && r.correct.has("s1_2"));

@@ -19,6 +19,25 @@
  * @module
  */
 
+/** Level the rankings are scored at. */
+export type RecallLevel = "turn" | "session";
+
+/** A ranked question: the corpus ids, the ranking and the correct ids (or why it is left out). */
+export interface RankedQuestion {
+  /** Question id. */
+  question_id: string;
+  /** Id of every corpus position. */
+  corpusIds: string[];
+  /** Corpus positions, best first. */
+  rankings: Int32Array;
+  /** Correct ids (turn ids, or session ids of a session-level log). */
+  correct: Set<string>;
+  /** Whether the ids are turns or sessions. */
+  granularity: RecallLevel;
+  /** Why it is not scored, or null. */
+  leftOut: "abstention" | "no_evidence" | null;
+}
+
 /** The three metrics of one ranking at one k. */
 export interface RetrievalMetrics {
   /** 1 if any correct id is in the top k, else 0. */
