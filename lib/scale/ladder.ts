@@ -58,8 +58,13 @@ export const TOKEN_PROXY_METHOD = "words × 4/3 (whitespace words of every turn;
 export interface LadderScale {
   /** Scale label (`s0`, `s1`, …). */
   label: string;
-  /** N_irr: irrelevant sessions added at this scale. */
+  /**
+   * N_irr: irrelevant sessions added at this scale. At an `all` scale, the largest number any
+   * query gets (each query's own count is in its manifest row).
+   */
   nIrr: number;
+  /** True at the `all` scale: every one of the query's own non-evidence sessions. */
+  all?: boolean;
 }
 
 /** The token proxy of one history. */
@@ -101,9 +106,12 @@ export interface LadderOptions {
   /**
    * N_irr per scale, ascending. Default: {@linkcode PAPER_LADDER}, and for a
    * LoCoMo source without a filler corpus {@linkcode LOCOMO_LADDER} plus the
-   * largest value every selected query reaches (smaller entries only).
+   * largest value every selected query reaches (smaller entries only). A last entry `"all"`
+   * adds a scale holding every one of each query's own non-evidence sessions (the whole own
+   * haystack, e.g. LongMemEval S); a query with fewer own sessions than the largest number is
+   * left out (`query_unreachable`), so every rung draws own sessions only and stays nested.
    */
-  nIrr?: readonly number[];
+  nIrr?: readonly (number | "all")[];
   /** Only these query ids (default all), in source order. */
   queryIds?: readonly string[];
   /** At most this many queries (after `queryIds`), the first in source order. */
@@ -276,9 +284,15 @@ export function buildLadder(source: LadderSource, opts: LadderOptions): Ladder {
   let nIrr: number[];
   let note: string;
   const isLocomoOnly = source.kind === "locomo";
+  const wantsAll = opts.nIrr !== undefined && opts.nIrr[opts.nIrr.length - 1] === "all";
+  if (opts.nIrr?.some((n, i) => n === "all" && i !== opts.nIrr!.length - 1)) {
+    throw new RangeError(
+      `Cannot build a ladder: "all" can only be the last N_irr, got ${opts.nIrr.join(", ")}`,
+    );
+  }
   if (opts.nIrr) {
-    nIrr = [...opts.nIrr];
-    note = `requested N_irr ${nIrr.join(", ")}`;
+    nIrr = opts.nIrr.filter((n): n is number => n !== "all");
+    note = `requested N_irr ${opts.nIrr.join(", ")}`;
   } else if (isLocomoOnly) {
     nIrr = LOCOMO_LADDER.filter((n) => n < minReach);
     nIrr.push(minReach);
@@ -301,6 +315,15 @@ export function buildLadder(source: LadderSource, opts: LadderOptions): Ladder {
   const top = nIrr.length ? nIrr[nIrr.length - 1] : 0;
   const issues: LadderIssue[] = [...source.issues];
   const kept = lists.filter((l) => {
+    if (wantsAll && l.own.length < top) {
+      issues.push({
+        code: "query_unreachable",
+        ref: l.q.queryId,
+        detail: `it has ${l.own.length} own non-evidence sessions, fewer than N_irr ${top} ` +
+          `(the "all" scale takes own sessions only): left out`,
+      });
+      return false;
+    }
     if (l.reachable >= top) return true;
     issues.push({
       code: "query_unreachable",
@@ -321,7 +344,12 @@ export function buildLadder(source: LadderSource, opts: LadderOptions): Ladder {
       } of ${lists.length} queries cannot reach ${top} and are left out`
       : `; every selected query reaches it (pools ${minReach}-${maxReach})`;
   }
-  const scales = nIrr.map((n, j) => ({ label: `s${j}`, nIrr: n }));
+  const scales: LadderScale[] = nIrr.map((n, j) => ({ label: `s${j}`, nIrr: n }));
+  if (wantsAll) {
+    const most = kept.reduce((a, l) => Math.max(a, l.own.length), 0);
+    scales.push({ label: `s${nIrr.length}`, nIrr: most, all: true });
+    note += `; the last scale holds all of each query's own non-evidence sessions (up to ${most})`;
+  }
 
   const queries: QueryLadder[] = kept.map(({ q, own, cross, reachable }) => {
     const fill = new SeededRandom(streamName(seed, q.queryId, "filler"));
@@ -329,7 +357,7 @@ export function buildLadder(source: LadderSource, opts: LadderOptions): Ladder {
     const ties = new SeededRandom(streamName(seed, q.queryId, "ties"));
     const ownOrder = partialShuffle(own, own.length, fill);
     const drawn = [
-      ...ownOrder.slice(0, top),
+      ...ownOrder.slice(0, wantsAll ? Math.max(top, own.length) : top),
       ...partialShuffle(cross, Math.max(0, top - ownOrder.length), fill),
     ];
     const ownIds = new Set(own.map((s) => s.id));
@@ -343,7 +371,7 @@ export function buildLadder(source: LadderSource, opts: LadderOptions): Ladder {
     const evidence: Placed[] = q.evidence.map((s) => ({ session: s, tie: ties.nextUint32() }));
     const evWords = q.evidence.reduce((a, s) => a + sessionWords(s), 0);
     const rungs = scales.map((scale) => {
-      const f = filler.slice(0, scale.nIrr);
+      const f = filler.slice(0, scale.all ? own.length : scale.nIrr);
       const words = f.reduce((a, p) => a + sessionWords(p.session), evWords);
       return {
         scale,
@@ -427,7 +455,7 @@ export function ladderManifest(ladder: Ladder): ManifestRow[] {
     ql.rungs.map((r) => ({
       queryId: ql.query.queryId,
       scale: r.scale.label,
-      nIrr: r.scale.nIrr,
+      nIrr: r.fillerIds.length,
       evidenceIds: ql.query.evidence.map((s) => s.id),
       fillerIds: r.fillerIds,
       seed: ladder.seed,

@@ -380,7 +380,7 @@ export async function scaleRecall(
       const xs = [...rows.values()].map((r) => r[name]);
       means[name] = n === 0 ? NaN : numpySum(xs) / n;
       if (ci !== null) {
-        const [low, high] = bootstrapCi(xs, { resamples, seed: `${seed}|${rung.label}|${name}` });
+        const [low, high] = bootstrapCi(xs, { resamples, seed: `${seed}|${name}` });
         ci[name] = { low, high, half_width: (high - low) / 2 };
       }
     }

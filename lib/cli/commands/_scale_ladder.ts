@@ -26,6 +26,7 @@ import {
   parseLongMemEval,
 } from "../../scale/sources/longmemeval.ts";
 import { loadFillerCorpus, withFiller } from "../../scale/sources/filler.ts";
+import { readLongMemEval } from "../../longmemeval/read.ts";
 import type { LadderSource } from "../../scale/sources/types.ts";
 
 /** Help text of `memaudit scale ladder`. */
@@ -35,7 +36,8 @@ Builds an evidence-preserving, nested scale ladder (paper 002): for every
 query its evidence sessions E(q), identical at every scale, plus the first
 N_irr sessions of one seeded permutation of its filler pool. FILE is a LoCoMo
 file (locomo10.json format) or a LongMemEval-format file (detected from its
-first entry); without FILE the local LoCoMo copy is used.
+first entry; a gzip file is read as LongMemEval); without FILE the local LoCoMo
+copy is used.
 
 Filler: LongMemEval: the instance's own non-evidence sessions, then other
 instances' (never an answer_... or has_answer session). LoCoMo: the other
@@ -53,7 +55,10 @@ Options:
   --seed S           global seed (default 0); each query's stream is
                      seedrandom("<seed>/<query id>/filler")
   --n-irr 0,100,...  N_irr per scale, ascending (default: see above;
-                     LongMemEval and filler: 0,100,200,300,400)
+                     LongMemEval and filler: 0,100,200,300,400); a last
+                     entry 'all' adds a scale with all of each question's
+                     own non-evidence sessions (e.g. 0,10,20,30,all on an S
+                     file: rungs from oracle to S, own sessions only)
   --filler FILE      a filler corpus (JSONL) added to the pool
   --limit N          the first N queries only
   --queries a,b      these query ids only
@@ -63,9 +68,20 @@ Options:
 Example:
   memaudit scale ladder --out out/ladder_locomo --seed 0
   memaudit scale ladder longmemeval_s_cleaned.json --filler my_sessions.jsonl --out out/ladder_lme
+  memaudit scale ladder longmemeval_s_cleaned.json --n-irr 0,10,20,30,all --out out/rungs
 
 Exit codes: 0 done, 2 bad usage or bad input (one line on stderr).
 `;
+
+async function isGzip(path: string): Promise<boolean> {
+  try {
+    using f = await Deno.open(path, { read: true });
+    const head = new Uint8Array(2);
+    return (await f.read(head)) === 2 && head[0] === 0x1f && head[1] === 0x8b;
+  } catch {
+    return false; // missing or unreadable: readJsonInput names the problem
+  }
+}
 
 async function readSource(file: string | undefined): Promise<{ src: LadderSource; file: string }> {
   let path = file;
@@ -73,6 +89,13 @@ async function readSource(file: string | undefined): Promise<{ src: LadderSource
     const found = await locateLocomo();
     if (!found) throw new UsageError(`no FILE given and ${locomoHowTo()}`);
     path = found.path;
+  }
+  if (await isGzip(path)) {
+    // The published .json.gz copies: LongMemEval lists, streamed and checked by the reader.
+    const items: unknown[] = [];
+    for await (const x of readLongMemEval(path)) items.push(x);
+    const name = path.replace(/^.*[\\/]/, "");
+    return { src: longMemEvalLadderSource(parseLongMemEval(items, path), [name]), file: path };
   }
   const data = await readJsonInput(path);
   const first = Array.isArray(data) ? data[0] : undefined;
@@ -123,7 +146,9 @@ export async function runScaleLadder(argv: string[], io: CliIo): Promise<number>
   }
   const out = requireOutDir(values.out);
   const seed = parseSeedFlag(values.seed, 0);
-  const nIrr = values["n-irr"]?.split(",").map((x) => parseIntFlag("--n-irr", x.trim(), 0));
+  const nIrr = values["n-irr"]?.split(",").map((x) =>
+    x.trim() === "all" ? "all" as const : parseIntFlag("--n-irr", x.trim(), 0)
+  );
   const { src: base } = await readSource(positionals[0]);
   const src = values.filler
     ? withFiller(base, await loadFillerCorpus(values.filler), values.filler.replace(/^.*[\\/]/, ""))
@@ -143,7 +168,7 @@ export async function runScaleLadder(argv: string[], io: CliIo): Promise<number>
   const paths = await writeLadder(ladder, out);
   const rows = ladderSummary(ladder).map((r) => ({
     scale: r.scale,
-    n_irr: r.nIrr,
+    n_irr: ladder.scales.find((s) => s.label === r.scale)?.all ? `all (<= ${r.nIrr})` : r.nIrr,
     n: r.n,
     mean_sessions: r.meanSessions,
     mean_token_proxy: r.meanTokenProxy,
