@@ -168,6 +168,15 @@ export {
 } from "./retrieval_metrics.ts";
 export { readRetrievalLog } from "./retrieval_log.ts";
 export {
+  type ReaderRetrievalJoin,
+  readerRetrievalJoin,
+  SHARED_LONGMEMEVAL_FILES,
+  SHARED_RUNG_N_IRR,
+  sharedLongMemEvalRecall,
+  type SharedRecall,
+  type SharedRecallOptions,
+} from "./recall_shared.ts";
+export {
   ABSTAIN_ANSWER,
   evidenceCovered,
   foundSessions,
