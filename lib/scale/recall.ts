@@ -18,6 +18,8 @@
  *   questions ({@linkcode bootstrapCi}); between consecutive rungs, per recall metric, the
  *   questions kept (1 → 1), lost (1 → 0), gained (0 → 1) and never (0 → 0), paired by id;
  *   s*_alpha of every metric's mean curve ({@linkcode usableScaleBoundary}, by label).
+ * - A retrieval log's own `metrics` at the level scored are compared with the values recomputed
+ *   from its ranking; differences are a warning (the recomputed values are reported).
  *
  * @module
  */
@@ -326,6 +328,7 @@ export async function scaleRecall(
     const left = { abstention: [] as string[], no_evidence: [] as string[] };
     const corpus = new Map<string, number>();
     const warn = (w: string) => warnings.push(w);
+    let checked = 0, mismatched = 0, firstMismatch = "";
     for await (const q of rankedOf(rung, roles, warn)) {
       if (q.leftOut !== null) {
         left[q.leftOut].push(q.question_id);
@@ -344,8 +347,26 @@ export async function scaleRecall(
         }
         throw e;
       }
+      const logged = q.logged?.[level];
+      if (logged !== undefined) {
+        for (const [name, v] of Object.entries(values)) {
+          if (name in logged) {
+            checked++;
+            if (Math.abs(logged[name] - v) > 1e-12) {
+              mismatched++;
+              firstMismatch ||= `${q.question_id} ${name}: log ${logged[name]}, recomputed ${v}`;
+            }
+          }
+        }
+      }
       corpus.set(q.question_id, q.corpusIds.length);
       rows.set(q.question_id, values);
+    }
+    if (mismatched > 0) {
+      warnings.push(
+        `${rung.label}: ${mismatched} of ${checked} values differ from the log's own metrics ` +
+          `(e.g. ${firstMismatch}); the table shows the values recomputed from the ranking`,
+      );
     }
     read.push({ rows, left, corpus });
   }

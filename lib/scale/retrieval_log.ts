@@ -9,7 +9,8 @@
  * (run_retrieval.py renames the non-evidence turns and sessions of evidence sessions to
  * `noans`), so evidence is what the log itself marks. The ranking is at turn level when
  * `metrics.turn` holds values, else at session level. Lines are read one at a time (a full S log
- * holds every haystack and is several GB); a gzip file is told by its magic bytes.
+ * holds every haystack and is several GB); a gzip file is told by its magic bytes. The log's own
+ * `metrics` are kept (`logged`) so the scorer can check its values against them.
  *
  * @module
  */
@@ -57,6 +58,13 @@ async function* lines(path: string): AsyncGenerator<{ text: string; line: number
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === "object" && !Array.isArray(v);
+
+function numbers(v: unknown): Record<string, number> | undefined {
+  if (!isObject(v)) return undefined;
+  const out: Record<string, number> = {};
+  for (const [k, x] of Object.entries(v)) if (typeof x === "number") out[k] = x;
+  return out;
+}
 
 /**
  * Streams the questions of a run_retrieval.py log as rankings (see the module doc).
@@ -118,6 +126,7 @@ export async function* readRetrievalLog(path: string): AsyncGenerator<RankedQues
       rankings,
       correct,
       granularity: turn ? "turn" : "session",
+      logged: { turn: numbers(metrics.turn), session: numbers(metrics.session) },
       leftOut: qid.includes("_abs") ? "abstention" : correct.size === 0 ? "no_evidence" : null,
     };
   }

@@ -36,6 +36,8 @@ export interface RankedQuestion {
   granularity: RecallLevel;
   /** Why it is not scored, or null. */
   leftOut: "abstention" | "no_evidence" | null;
+  /** A retrieval log's own metrics by level (`metrics.turn`, `metrics.session`), when it has them. */
+  logged?: { turn?: Record<string, number>; session?: Record<string, number> };
 }
 
 /** The three metrics of one ranking at one k. */

@@ -129,6 +129,11 @@ Deno.test("scaleRecall() reads run_retrieval.py logs: correct ids contain 'answe
     assert.equal(r.scales[0].means["recall_any@1"], 0.5);
     assert.equal(r.scales[0].means["recall_any@3"], 1);
     assert.deepEqual(r.scales[0].left_out.abstention, ["c_abs"]);
+    // The log says recall_any@1 = 0 for both; b's ranking puts its evidence first.
+    assert.deepEqual(r.warnings.filter((w) => /differ from the log's own metrics/.test(w)), [
+      "mine: 1 of 2 values differ from the log's own metrics (e.g. b recall_any@1: log 0, " +
+      "recomputed 1); the table shows the values recomputed from the ranking",
+    ]);
     await Deno.writeTextFile(`${dir}/session.jsonl`, line("a", ["s1", "answer_x"], false) + "\n");
     await assert.rejects(
       () => scaleRecall([{ label: "m", path: `${dir}/session.jsonl`, kind: "retrieval-log" }], {}),
