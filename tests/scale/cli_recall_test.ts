@@ -85,3 +85,46 @@ Deno.test("scale recall: bad usage and bad input exit 2 with one line", async ()
     }
   });
 });
+
+Deno.test("scale ladder --n-irr 0,2,all writes rungs that scale recall reads", async () => {
+  await withTempDir(async (dir) => {
+    await Deno.writeTextFile(
+      `${dir}/s.json`,
+      JSON.stringify([inst("q1", 4), inst("q2", 3)].map((x) => ({
+        ...x,
+        haystack_dates: x.haystack_session_ids.map((_, i) => `2023/05/0${i + 1} (Mon) 09:00`),
+      }))),
+    );
+    const lad = await memaudit([
+      "scale",
+      "ladder",
+      `${dir}/s.json`,
+      "--n-irr",
+      "0,2,all",
+      "--out",
+      `${dir}/r`,
+      "--json",
+    ]);
+    const lj = jsonOut(lad);
+    assert.deepEqual(lj.scales.map((s: { n_irr: number }) => s.n_irr), [0, 2, 4]);
+    assert.equal(lj.scales[2].all, true);
+    const r = await memaudit([
+      "scale",
+      "recall",
+      `n0=${dir}/r/instances_s0.json`,
+      `n2=${dir}/r/instances_s1.json`,
+      `all=${dir}/r/instances_s2.json`,
+      `s=${dir}/s.json`,
+      "--k",
+      "1",
+      "--json",
+      "--resamples",
+      "0",
+    ]);
+    const j = jsonOut(r);
+    assert.deepEqual(j.scales.map((s: { n: number }) => s.n), [2, 2, 2, 2]);
+    assert.equal(j.scales[0].means["recall_any@1"], 1);
+    // The "all" rung is the S haystack: the same recall as the S file itself.
+    assert.deepEqual(j.scales[2].means, j.scales[3].means);
+  });
+});

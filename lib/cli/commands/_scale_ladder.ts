@@ -168,7 +168,9 @@ export async function runScaleLadder(argv: string[], io: CliIo): Promise<number>
   const paths = await writeLadder(ladder, out);
   const rows = ladderSummary(ladder).map((r) => ({
     scale: r.scale,
-    n_irr: ladder.scales.find((s) => s.label === r.scale)?.all ? `all (<= ${r.nIrr})` : r.nIrr,
+    n_irr: r.nIrr,
+    // The "all" scale: every own non-evidence session of each query (n_irr is the largest).
+    ...(ladder.scales.find((s) => s.label === r.scale)?.all ? { all: true } : {}),
     n: r.n,
     mean_sessions: r.meanSessions,
     mean_token_proxy: r.meanTokenProxy,
@@ -187,7 +189,9 @@ export async function runScaleLadder(argv: string[], io: CliIo): Promise<number>
       files: paths,
     },
     columns: ["scale", "n_irr", "n", "mean_sessions", "mean_token_proxy", "max_token_proxy"],
-    rows,
+    rows: form === "json"
+      ? rows
+      : rows.map((r) => "all" in r ? { ...r, n_irr: `all (<= ${r.n_irr})` } : r),
   });
   if (form === "table") {
     io.stdout(`\n${ladder.reachable.note}.\nToken proxy: ${TOKEN_PROXY_METHOD}.\n`);
