@@ -22,6 +22,11 @@
  * Only documents containing a query term are visited (postings lists); the
  * others add exactly 0, so scores equal the dense formula.
  *
+ * Evidence recall (`scale recall`, issue 28) uses the same BM25Okapi with other tokens,
+ * {@linkcode tokenizeWords} (runs of Unicode letters and digits of the lowercased text), through
+ * {@linkcode bm25ScoreTexts}: one pass over a corpus's characters for one query, the same
+ * scores to the bit as the index built from those tokens.
+ *
  * @module
  */
 import type { LadderSession } from "./sources/types.ts";
