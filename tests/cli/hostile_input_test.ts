@@ -153,7 +153,7 @@ Deno.test("Object.prototype names are unknown commands and subcommands (were int
   assert.equal(help.code, 0);
   assertOneLine(
     scale,
-    /^memaudit scale: unknown subcommand 'toString'; expected one of score, ladder, simulate \(see memaudit scale --help\)$/,
+    /^memaudit scale: unknown subcommand 'toString'; expected one of score, ladder, recall, simulate \(see memaudit scale --help\)$/,
   );
   assertOneLine(
     ret,
