@@ -1,4 +1,8 @@
-/** The minimal LongMemEval reader: plain and gzip lists, chunk boundaries, and bad input named. */
+/**
+ * The minimal LongMemEval reader of branch w-recall (lib/longmemeval/read.ts, replaced at merge
+ * by w-lmenat's reader of the same API): plain and gzip lists, chunk boundaries, bad input named.
+ * The message patterns are this version's; drop this file if the replacement words them otherwise.
+ */
 import assert from "node:assert/strict";
 import { InputError } from "../../lib/errors.ts";
 import { type LongMemEvalInstance, readLongMemEval } from "../../lib/longmemeval/read.ts";
