@@ -7,15 +7,14 @@
  * @module
  */
 import { readPackageFrom } from "../package/read_any.ts";
-import { LexicalAdjudicator } from "../adjudicate/lexical.ts";
 import type { Adjudicator } from "../adjudicate/types.ts";
-import { type CompiledPackage, compilePackage } from "../package/compile.ts";
+import type { CompiledPackage } from "../package/compile.ts";
 import type { Package } from "../package/schema.ts";
 import { scoreStore } from "../score/ratio.ts";
 import type { Certificate } from "../solve/result.ts";
 import { solve } from "../solve/solve.ts";
 import { getWriter, WRITER_LABELS } from "../writers/registry.ts";
-import { packageTextAdjudicator } from "./package_text_adjudicator.ts";
+import { packageLexical, type Unmatchable } from "./package_lexical.ts";
 
 /**
  * Reads a package: a folder is read as CSV tables, anything else as JSON.
@@ -98,31 +97,22 @@ export function writerRatios(
 }
 
 /**
- * The adjudicator for scoring a store on a package: the lexical one (IDF
- * over the package's experience and candidate texts) when every unit that
- * carries weight has a text, else the package-text adjudicator (a memory
- * covers what a candidate with the same text covers: exact copies only).
+ * The adjudicator for scoring a store on a package: the lexical one of
+ * {@linkcode packageLexical} (a unit without a text is read through the texts
+ * of the candidates that cover it), with the weighted units it cannot match.
  *
  * @param pkg the package
- * @returns the adjudicator and why it was chosen
+ * @returns the adjudicator, why it reads as it does, and the unmatchable units (ids, weight, share)
  */
-export function storeAdjudicatorFor(pkg: Package): { adjudicator: Adjudicator; why: string } {
-  const cp = compilePackage(pkg);
-  const textless = pkg.units.filter((u, i) => cp.weights[i] > 0 && !(u.text ?? "").trim());
-  if (textless.length === 0) {
-    const corpus = [
-      ...pkg.experiences.map((e) => e.text ?? ""),
-      ...pkg.candidates.map((c) => c.text ?? ""),
-    ].filter((t) => t !== "");
-    return {
-      adjudicator: new LexicalAdjudicator({ corpus }),
-      why: "lexical: every weighted unit has a text",
-    };
-  }
-  return {
-    adjudicator: packageTextAdjudicator(pkg),
-    why: `package_text: ${textless.length} weighted unit(s) have no text (e.g. '${
-      textless[0].id
-    }'), so only memories copying a candidate's text get coverage`,
-  };
+export function storeAdjudicatorFor(
+  pkg: Package,
+): { adjudicator: Adjudicator; why: string; unmatchable: Unmatchable } {
+  const { adjudicator, viaCandidates, unmatchable } = packageLexical(pkg);
+  const via = viaCandidates.length === 0
+    ? "every weighted unit has a text"
+    : `${viaCandidates.length} weighted unit(s) without a text read through the candidates covering them`;
+  const none = unmatchable.units.length === 0
+    ? ""
+    : `; ${unmatchable.units.length} unmatchable (weight ${unmatchable.weight})`;
+  return { adjudicator, why: `lexical: ${via}${none}`, unmatchable };
 }

@@ -36,10 +36,15 @@ Deno.test("certifyBudgets() and writerRatios() give the paper's example numbers"
   assert.throws(() => writerRatios(cp, ["toString"], certs), /Cannot find writer 'toString'/);
 });
 
-Deno.test("storeAdjudicatorFor() is lexical with unit texts, package-text without", async () => {
+Deno.test("storeAdjudicatorFor() is lexical; units without a text are read through their candidates", async () => {
   const veg = storeAdjudicatorFor(await readPackageAny(EX));
-  assert.equal(veg.adjudicator.name, "package_text");
-  assert.match(veg.why, /^package_text: 4 weighted unit\(s\) have no text/);
+  assert.equal(veg.adjudicator.name, "lexical");
+  assert.equal(
+    veg.why,
+    "lexical: 4 weighted unit(s) without a text read through the candidates covering them",
+  );
+  assert.deepEqual(veg.unmatchable, { units: [], weight: 0, share: 0 });
   const fx = storeAdjudicatorFor(fixturePackage());
   assert.equal(fx.adjudicator.name, "lexical");
+  assert.equal(fx.why, "lexical: every weighted unit has a text");
 });
