@@ -88,7 +88,10 @@ export {
 } from "./proxy_stores.ts";
 export {
   certifyBudgets,
+  ignoredSettings,
+  type Notebook10Run,
   readPackageAny,
+  RUN_SETTINGS,
   storeAdjudicatorFor,
   type WriterRatioRow,
   writerRatios,
@@ -104,8 +107,10 @@ export {
 export {
   PER_MEMORY_COLUMNS,
   type PerMemoryRow,
+  perMemoryTableRows,
   STORE_BUDGET_COLUMNS,
   type StoreBudgetRow,
+  storeBudgetRows,
   type StoreRatios,
   type StoreReport,
   storeReportAt,

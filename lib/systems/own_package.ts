@@ -116,3 +116,67 @@ export function storeAdjudicatorFor(
     : `; ${unmatchable.units.length} unmatchable (weight ${unmatchable.weight})`;
   return { adjudicator, why: `lexical: ${via}${none}`, unmatchable };
 }
+
+/**
+ * Settings every notebook run shares (output folder, Python, Deno, test tier, lab mode): never
+ * reported by {@linkcode ignoredSettings}.
+ */
+export const RUN_SETTINGS: readonly string[] = [
+  "MEMAUDIT_CWD",
+  "MEMAUDIT_DEBUG",
+  "MEMAUDIT_DENO",
+  "MEMAUDIT_OUT",
+  "MEMAUDIT_PYTHON",
+  "MEMAUDIT_QUICK",
+  "MEMAUDIT_TEST_FULL",
+];
+
+/** What notebook 10 was asked to do, for {@linkcode ignoredSettings}. */
+export interface Notebook10Run {
+  /** The store scored ("" for none). */
+  store: string;
+  /** The LoCoMo conversation it is scored on ("" for the package). */
+  locomoConversation: string;
+  /** The adjudicator spec. */
+  adjudicator: string;
+}
+
+/**
+ * The `MEMAUDIT_*` settings notebook 10 does not use in this run, each as a warning: a setting it
+ * has no use for here (`MEMAUDIT_ADJUDICATOR` without a store, `MEMAUDIT_LOCOMO` without
+ * `MEMAUDIT_LOCOMO_CONV`, `MEMAUDIT_LLM_MODEL` without an `llm:` adjudicator, ...) or one it does
+ * not know (a misspelling, another notebook's). The run-wide {@linkcode RUN_SETTINGS} are left
+ * out; values of names ending in `_KEY` are not shown.
+ *
+ * @param env the environment (e.g. `Deno.env.toObject()`)
+ * @param run what the notebook was asked to do
+ * @returns one line per ignored setting, in name order
+ */
+export function ignoredSettings(
+  env: Readonly<Record<string, string>>,
+  run: Notebook10Run,
+): string[] {
+  const noStore = "no store is scored (MEMAUDIT_STORE is empty)";
+  const scoring = run.store !== "";
+  const llm = scoring && run.adjudicator.startsWith("llm:");
+  const uses: Record<string, true | string> = {
+    MEMAUDIT_PACKAGE: true,
+    MEMAUDIT_STORE: true,
+    MEMAUDIT_BUDGETS: true,
+    MEMAUDIT_METHODS: true,
+    MEMAUDIT_STORE_FORMAT: scoring || noStore,
+    MEMAUDIT_ADJUDICATOR: scoring || noStore,
+    MEMAUDIT_LOCOMO_CONV: scoring || noStore,
+    MEMAUDIT_LOCOMO: (scoring && run.locomoConversation !== "") ||
+      (scoring ? "the store is scored on the package (MEMAUDIT_LOCOMO_CONV is empty)" : noStore),
+    MEMAUDIT_LLM_MODEL: llm || "the adjudicator is not llm:URL",
+    MEMAUDIT_LLM_API_KEY: llm || "the adjudicator is not llm:URL",
+  };
+  return Object.keys(env).filter((k) => k.startsWith("MEMAUDIT_") && !RUN_SETTINGS.includes(k))
+    .sort().flatMap((k) => {
+      const u = Object.hasOwn(uses, k) ? uses[k] : "notebook 10 has no such setting";
+      if (u === true) return [];
+      const shown = k.endsWith("_KEY") ? k : `${k}=${env[k]}`;
+      return [`${shown} is ignored: ${u}`];
+    });
+}

@@ -8,7 +8,7 @@
  * @module
  */
 import { z } from "../deps/zod.ts";
-import { at, type ReportShape, reportShape, rowColumns } from "../report/shape.ts";
+import { at, flatRow, type ReportShape, reportShape, rowColumns } from "../report/shape.ts";
 
 const ratio = z.number().nullable();
 
@@ -193,4 +193,32 @@ export function storeReportAt(
 ): { union: number | null; package: number | null } {
   const b = at(report.budgets, { budget }, "budget");
   return { union: b.union_ratio[selection], package: b.package_ratio[selection] };
+}
+
+/**
+ * The budgets of a report as flat rows with the keys {@linkcode STORE_BUDGET_COLUMNS} (the
+ * `--csv` rows and notebook tables).
+ *
+ * @param report a store report
+ * @returns one row per budget
+ */
+export function storeBudgetRows(report: Pick<StoreReport, "budgets">): Record<string, unknown>[] {
+  return report.budgets.map((b) => flatRow(StoreBudgetSchema, b));
+}
+
+/**
+ * The `per_memory` list as flat rows with the keys {@linkcode PER_MEMORY_COLUMNS}: units as
+ * `id:value` words, the budgets space-separated.
+ *
+ * @param report a store report (with `per_memory`; none gives no rows)
+ * @returns one row per memory
+ */
+export function perMemoryTableRows(
+  report: Pick<StoreReport, "per_memory">,
+): Record<string, unknown>[] {
+  return (report.per_memory ?? []).map((m) => ({
+    ...flatRow(PerMemorySchema, m),
+    units: m.units.map((u) => `${u.unit}:${u.value}`).join(" "),
+    kept_upper: m.kept_upper.join(" "),
+  }));
 }

@@ -14,8 +14,9 @@ import type { StoreFormatChoice } from "../../systems/read_store.ts";
 import { type ScoredStoreFile, scoreStoreFile } from "../../systems/score_store_file.ts";
 import {
   PER_MEMORY_COLUMNS,
-  PerMemorySchema,
+  perMemoryTableRows,
   STORE_BUDGET_COLUMNS,
+  storeBudgetRows,
   StoreBudgetSchema,
 } from "../../systems/store_report.ts";
 import { type Command, csvTable, emit, EXIT, UsageError } from "../command.ts";
@@ -189,15 +190,6 @@ function itemsCsv(r: ScoredStoreFile): string {
   );
 }
 
-/** Per-memory rows for a table or CSV: units as `id:value` words, budgets space-separated. */
-function memoryRows(r: ScoredStoreFile): Record<string, unknown>[] {
-  return (r.report.per_memory ?? []).map((m) => ({
-    ...flatRow(PerMemorySchema, m),
-    units: m.units.map((u) => `${u.unit}:${u.value}`).join(" "),
-    kept_upper: m.kept_upper.join(" "),
-  }));
-}
-
 /** The flags, checked: the target, the budgets, a package-only adjudicator. */
 function checked(values: Record<string, unknown>) {
   checkFlags(FLAGS, values);
@@ -249,23 +241,29 @@ export const command: Command = {
         io.stderr(`memaudit store: ${kind === "warning" ? "warning: " : ""}${line}\n`),
     });
     const { report } = r;
-    const rows = report.budgets.map((b) => flatRow(StoreBudgetSchema, b));
+    const rows = storeBudgetRows(report);
     // Files first: a folder that cannot be written is exit 2 with nothing on stdout.
     if (values.out !== undefined) {
       await writeOutFiles(values.out, {
         "store_items.csv": itemsCsv(r),
         "store_summary.json": JSON.stringify(report, null, 2) + "\n",
         ...(perMemory
-          ? { "store_memories.csv": csvTable([...PER_MEMORY_COLUMNS], memoryRows(r)) }
+          ? {
+            "store_memories.csv": csvTable([...PER_MEMORY_COLUMNS], perMemoryTableRows(r.report)),
+          }
           : {}),
       });
     }
     if (perMemory && form === "csv") {
-      io.stdout(csvTable([...PER_MEMORY_COLUMNS], memoryRows(r)));
+      io.stdout(csvTable([...PER_MEMORY_COLUMNS], perMemoryTableRows(r.report)));
     } else emit(io, form, { json: report, columns: [...STORE_BUDGET_COLUMNS], rows });
     if (form === "table") {
       if (perMemory) {
-        emit(io, form, { json: null, columns: [...PER_MEMORY_COLUMNS], rows: memoryRows(r) });
+        emit(io, form, {
+          json: null,
+          columns: [...PER_MEMORY_COLUMNS],
+          rows: perMemoryTableRows(r.report),
+        });
         const n = report.covers_nothing!;
         io.stdout(
           `${n.memories} of ${report.memories} memories cover nothing ` +
