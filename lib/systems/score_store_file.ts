@@ -159,8 +159,12 @@ const budgetRows = (budgets: readonly StoreBudgetSummary[]): StoreBudgetRow[] =>
   }));
 
 /**
- * Per memory, over the union scores of every package: its cost, the units it covers (largest
- * weight and value over the packages), where the upper-pruned selection keeps it.
+ * Per memory, over the union scores of every package: its cost, the units of positive weight it
+ * covers (on LoCoMo unit ids name their package, `conv-26_q0::D1_3`), where the upper-pruned
+ * selection keeps it.
+ *
+ * @param unions each package with the store's union score on it
+ * @returns one row per memory, in the first score's time order
  */
 export function perMemoryRows(
   unions: readonly { pkg: Package; score: UnionScore }[],
@@ -198,7 +202,7 @@ export function perMemoryRows(
   }
   const budgets = unions[0]?.score.budgets.map((b) => b.budget) ?? [];
   return [...rows.values()].map(({ at, ...r }) => {
-    const units = [...at].filter(([, x]) => x.v > 0).map(([unit, x]) => ({
+    const units = [...at].filter(([, x]) => x.v > 0 && x.w > 0).map(([unit, x]) => ({
       unit,
       weight: x.w,
       value: x.v,
@@ -208,7 +212,7 @@ export function perMemoryRows(
       units,
       weight: units.reduce((a, u) => a + u.weight * u.value, 0),
       kept_upper: budgets.filter((b) => kept.get(r.memory)?.has(b)),
-      covers_nothing: !units.some((u) => u.weight > 0),
+      covers_nothing: units.length === 0,
     };
   });
 }

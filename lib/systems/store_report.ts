@@ -36,9 +36,9 @@ export const PerMemorySchema = z.strictObject({
   cost: z.number().describe("cost (words)"),
   units: z.array(z.strictObject({
     unit: z.string(),
-    weight: z.number().describe("the unit's weight (LoCoMo: the largest over the packages)"),
-    value: z.number().describe("coverage in [0, 1] (LoCoMo: the largest over the packages)"),
-  })).describe("units it covers (value > 0), in package order"),
+    weight: z.number().describe("the unit's weight"),
+    value: z.number().describe("coverage in [0, 1]"),
+  })).describe("units of positive weight it covers (value > 0), in package order"),
   weight: z.number().describe("sum of weight * value over its units"),
   kept_upper: z.array(z.number()).describe(
     "budgets at which the upper-pruned selection keeps it (LoCoMo: in at least one package)",
@@ -110,7 +110,7 @@ export interface PerMemoryRow {
   memory: string;
   /** Cost (words). */
   cost: number;
-  /** Units it covers (value > 0), in package order; LoCoMo: largest weight and value over the packages. */
+  /** Units of positive weight it covers (value > 0), in package order (LoCoMo: every package's). */
   units: { unit: string; weight: number; value: number }[];
   /** Sum of weight * value over its units (weight units). */
   weight: number;
