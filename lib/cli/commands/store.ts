@@ -222,7 +222,7 @@ function checked(values: Record<string, unknown>) {
 /** `memaudit store ...`. */
 export const command: Command = {
   name: "store",
-  summary: "score a real system's memory store on a LoCoMo conversation (union denominator)",
+  summary: "score a real system's memory store on a LoCoMo conversation or your own package",
   run: runWithFlags(HELP, flagOptions(FLAGS), async ({ values, form }, io) => {
     const { target, budgets } = checked(values);
     const perMemory = values["per-memory"] === true;
