@@ -24,6 +24,7 @@ import {
   writeOutFiles,
 } from "../shared.ts";
 import { statOrNull } from "../../fs.ts";
+import { flagOptions, type FlagTable, optionsHelp } from "../flag_table.ts";
 import * as read from "../../retention/read.ts";
 import {
   retentionReport,
@@ -51,6 +52,65 @@ Subcommands:
 memaudit retention SUBCOMMAND --help for each.
 `;
 
+/** The flags of `retention rr`, in help order (the help's two flag blocks are made from them). */
+const RR_FLAGS = {
+  sessions: {
+    type: "string",
+    value: "DIR",
+    help: "an unzipped PerMem-Bench data folder (<uuid>/session_NNNN.json): the facts",
+  },
+  snapshots: {
+    type: "string",
+    value: "DIR",
+    help: "one system's snapshots (<uuid>/session_NNNN.json): the banks M_t; a user without a " +
+      "snapshot folder is left out with a warning (not scored as 0)",
+  },
+  judge: {
+    type: "string",
+    value: "J",
+    help: "lexical (default; BM25 top-10 + stem overlap, an APPROXIMATION of the benchmark's " +
+      "embedding + LLM judge) | provenance (entries' fact_ids)",
+  },
+  "per-fact": {
+    type: "string",
+    value: "DIR",
+    help: "the benchmark evaluator's per_fact/<uuid>.json lists: per fact its scored " +
+      "checkpoints {session_id, write (0/1: the judge's presence), retrieved (the texts it " +
+      "judged)}; scored as the benchmark does (replicas round(L / count), mean per user, mean " +
+      "over users), beside exact weights and the per-fact mean",
+  },
+  static: {
+    type: "string",
+    value: "FILE",
+    help: "with --per-fact: PerMem-Bench_s, per user the last session before the profile shift " +
+      '(JSON {uuid: N | "session_NNNN.json"} or CSV user,cutoff); facts after it are left out, ' +
+      "lifespans end at it, and the checkpoints at or before it are reweighted by population / " +
+      "count",
+  },
+  facts: { type: "string", value: "FILE", help: "the facts table" },
+  presence: { type: "string", value: "FILE", help: "the presence table" },
+  k: { type: "string", value: "N", help: "checkpoints per fact (default 20)" },
+  "end-on-update": {
+    type: "boolean",
+    help: "end a fact's lifespan before the session in its optional superseded_at column (off " +
+      "by default, like the benchmark)",
+  },
+  reweight: {
+    type: "string",
+    value: "W",
+    help: "artifact (integer replicas, default) | exact (L/n per sample)",
+  },
+  out: {
+    type: "string",
+    value: "DIR",
+    help: "also write rr.json, rr_users.csv and rr_facts.csv there",
+  },
+} as const satisfies FlagTable;
+
+/** The flags of one help block. */
+const rrBlock = (names: readonly (keyof typeof RR_FLAGS)[]): FlagTable =>
+  Object.fromEntries(names.map((n) => [n, RR_FLAGS[n]]));
+
 const RR_HELP = `Usage: memaudit retention rr --facts FACTS.csv --presence PRESENCE.csv [options]
        memaudit retention rr --sessions DATA_DIR --snapshots SNAPSHOT_DIR [--judge J] [options]
        memaudit retention rr --per-fact PER_FACT_DIR [options]
@@ -67,30 +127,16 @@ Files:
   PRESENCE.csv  user,fact,session,present         (present 0 | 1; one row per checked session)
 
 Or PerMem-Bench folders:
-  --sessions DIR    an unzipped PerMem-Bench data folder (<uuid>/session_NNNN.json): the facts
-  --snapshots DIR   one system's snapshots (<uuid>/session_NNNN.json): the banks M_t; a user
-                    without a snapshot folder is left out with a warning (not scored as 0)
-  --judge J         lexical (default; BM25 top-10 + stem overlap, an APPROXIMATION of the
-                    benchmark's embedding + LLM judge) | provenance (entries' fact_ids)
-  --per-fact DIR    the benchmark evaluator's per_fact/<uuid>.json lists: per fact its scored
-                    checkpoints {session_id, write (0/1: the judge's presence), retrieved (the
-                    texts it judged)}; scored as the benchmark does (replicas round(L / count),
-                    mean per user, mean over users), beside exact weights and the per-fact mean
-  --static FILE     with --per-fact: PerMem-Bench_s, per user the last session before the
-                    profile shift (JSON {uuid: N | "session_NNNN.json"} or CSV user,cutoff);
-                    facts after it are left out, lifespans end at it, and the checkpoints at or
-                    before it are reweighted by population / count
-
+${optionsHelp(rrBlock(["sessions", "snapshots", "judge", "per-fact", "static"]), [], 20, 100)}
 Options:
-  --facts FILE      the facts table
-  --presence FILE   the presence table
-  --k N             checkpoints per fact (default 20)
-  --end-on-update   end a fact's lifespan before the session in its optional superseded_at
-                    column (off by default, like the benchmark)
-  --reweight W      artifact (integer replicas, default) | exact (L/n per sample)
-  --json | --csv    machine output (default: a text table)
-  --out DIR         also write rr.json, rr_users.csv and rr_facts.csv there
-
+${
+  optionsHelp(
+    rrBlock(["facts", "presence", "k", "end-on-update", "reweight"]),
+    [["--json | --csv", "machine output (default: a text table)"]],
+    20,
+    100,
+  )
+}${optionsHelp(rrBlock(["out"]), [], 20, 100)}
 Example:
   deno task memaudit retention rr --facts facts.csv --presence presence.csv --json
   -> {"users": [{"user": "u1", "pooled_exact": 0.7778, "pooled_k20": ..., "per_fact_exact": ...}],
@@ -184,11 +230,7 @@ async function simulate(argv: string[], io: CliIo): Promise<number> {
 }
 
 async function rr(argv: string[], io: CliIo): Promise<number> {
-  const cmd = parseCommand(argv, io, RR_HELP, {
-    ...stringFlags("facts", "presence", "sessions", "snapshots", "judge", "per-fact", "static"),
-    "end-on-update": { type: "boolean" },
-    ...stringFlags("k", "reweight", "out"),
-  }, { positionals: false });
+  const cmd = parseCommand(argv, io, RR_HELP, flagOptions(RR_FLAGS), { positionals: false });
   if (cmd === null) return EXIT.ok;
   const { values, form } = cmd;
   const csvMode = values.facts !== undefined || values.presence !== undefined;
