@@ -295,122 +295,124 @@ export async function scoreStoreFile(opts: StoreFileOptions): Promise<ScoredStor
     target: s.target,
     violations: claimViolations(s.rows, s.summaries),
   };
+}
 
-  async function onLocomo(
-    o: StoreFileOptions,
-    tl: Extract<StoreTarget, { kind: "locomo" }>,
-    rd: ReadStoreFileResult,
-  ): Promise<TargetScore> {
-    const store = oneStore(rd, o.store, tl.conversation);
-    const found = await locateLocomo(tl.data !== undefined ? { choice: tl.data } : {});
-    if (!found) throw new InputError("LoCoMo data", { path: "" }, locomoHowTo());
-    const samples = await loadLocomo(found.path);
-    const sample = samples.find((x) => x.sample_id === tl.conversation);
-    if (!sample) {
-      throw new InputError(
-        found.path,
-        { path: "" },
-        `expected a conversation '${tl.conversation}', the file holds ${
-          samples.map((x) => x.sample_id).join(", ")
-        }`,
-      );
-    }
-    const target = describeLocomo(found, samples.length);
-    const adjudicator = await adjudicatorFromSpec(o.adjudicator ?? "lexical", sample, {
-      ...(o.llmModel !== undefined ? { llmModel: o.llmModel } : {}),
-      ...(o.llmApiKey !== undefined ? { llmApiKey: o.llmApiKey } : {}),
-    });
-    const warnings = problemLines(store);
-    if (store.instance !== undefined && store.instance !== tl.conversation) {
-      warnings.push(
-        `the store looks like ${store.instance}'s (from its file), scored on ${tl.conversation}`,
-      );
-    }
-    note(o, store, rd, target, warnings);
-    const unions: { pkg: Package; score: UnionScore }[] = [];
-    const r: LocomoStoreScore = await scoreStoreOnLocomo(sample, store, {
-      budgets: o.budgets ?? [30, 60, 100],
-      adjudicator,
-      ...(o.perMemory ? { onUnion: (pkg, score) => unions.push({ pkg, score }) } : {}),
-    });
-    return {
-      head: { conversation: r.conversation },
-      tail: { locomo_data: { name: found.name, path: found.path, via: found.via } },
-      target,
-      store,
-      warnings,
-      rows: r.rows,
-      summaries: r.budgets,
-      adjudicator: r.adjudicator,
-      salience: r.salience,
-      unions,
-    };
+/** {@linkcode scoreStoreFile} on a LoCoMo conversation's support slices. */
+async function onLocomo(
+  o: StoreFileOptions,
+  tl: Extract<StoreTarget, { kind: "locomo" }>,
+  rd: ReadStoreFileResult,
+): Promise<TargetScore> {
+  const store = oneStore(rd, o.store, tl.conversation);
+  const found = await locateLocomo(tl.data !== undefined ? { choice: tl.data } : {});
+  if (!found) throw new InputError("LoCoMo data", { path: "" }, locomoHowTo());
+  const samples = await loadLocomo(found.path);
+  const sample = samples.find((x) => x.sample_id === tl.conversation);
+  if (!sample) {
+    throw new InputError(
+      found.path,
+      { path: "" },
+      `expected a conversation '${tl.conversation}', the file holds ${
+        samples.map((x) => x.sample_id).join(", ")
+      }`,
+    );
   }
+  const target = describeLocomo(found, samples.length);
+  const adjudicator = await adjudicatorFromSpec(o.adjudicator ?? "lexical", sample, {
+    ...(o.llmModel !== undefined ? { llmModel: o.llmModel } : {}),
+    ...(o.llmApiKey !== undefined ? { llmApiKey: o.llmApiKey } : {}),
+  });
+  const warnings = problemLines(store);
+  if (store.instance !== undefined && store.instance !== tl.conversation) {
+    warnings.push(
+      `the store looks like ${store.instance}'s (from its file), scored on ${tl.conversation}`,
+    );
+  }
+  note(o, store, rd, target, warnings);
+  const unions: { pkg: Package; score: UnionScore }[] = [];
+  const r: LocomoStoreScore = await scoreStoreOnLocomo(sample, store, {
+    budgets: o.budgets ?? [30, 60, 100],
+    adjudicator,
+    ...(o.perMemory ? { onUnion: (pkg, score) => unions.push({ pkg, score }) } : {}),
+  });
+  return {
+    head: { conversation: r.conversation },
+    tail: { locomo_data: { name: found.name, path: found.path, via: found.via } },
+    target,
+    store,
+    warnings,
+    rows: r.rows,
+    summaries: r.budgets,
+    adjudicator: r.adjudicator,
+    salience: r.salience,
+    unions,
+  };
+}
 
-  async function onPackage(
-    o: StoreFileOptions,
-    path: string,
-    rd: ReadStoreFileResult,
-  ): Promise<TargetScore> {
-    const { pkg } = await readPackageFrom(path);
-    const store = oneStore(rd, o.store, pkg.id);
-    const budgets = o.budgets ?? pkg.budgets;
-    if (budgets.length === 0) {
-      throw new InputError(path, { path: "budgets" }, "expected budgets: the package lists none");
-    }
-    const spec = o.adjudicator ?? "lexical";
-    const lex = spec === "lexical" ? packageLexical(pkg) : undefined;
-    const adjudicator: Adjudicator = lex?.adjudicator ??
-      (spec === "package_text" ? packageTextAdjudicator(pkg) : await adjudicatorFromSpec(
-        spec,
-        undefined,
-        {
-          ...(o.llmModel !== undefined ? { llmModel: o.llmModel } : {}),
-          ...(o.llmApiKey !== undefined ? { llmApiKey: o.llmApiKey } : {}),
-        },
-      ));
-    const target =
-      `package ${pkg.id} (${path}: ${pkg.units.length} units, ${pkg.candidates.length} candidates)`;
-    const score = await scoreUnion(pkg, store, {
-      adjudicator,
-      budgets,
-      selectors: ["as_written", ...Object.values(STORE_SELECTIONS)],
-    });
-    const warnings = problemLines(score);
-    if (store.instance !== undefined && store.instance !== pkg.id) {
-      warnings.push(
-        `the store looks like ${store.instance}'s (from its file), scored on ${pkg.id}`,
-      );
-    }
-    const un = lex?.unmatchable;
-    if (un !== undefined && un.units.length > 0) {
-      warnings.push(
-        `unmatchable: ${un.units.length} weighted unit(s) have no text and no covering candidate ` +
-          `with text (${un.units.join(", ")}): no memory can cover weight ${un.weight} ` +
-          `(${(100 * un.share).toFixed(1)} % of the package's)`,
-      );
-    }
-    if (spec === "package_text") {
-      warnings.push(
-        "package_text: only memories copying a candidate's text word for word get coverage",
-      );
-    }
-    note(o, store, rd, target, warnings);
-    const rows = storeItemRows(pkg, score);
-    return {
-      head: { package: pkg.id },
-      tail: { package_file: path },
-      target,
-      store,
-      warnings,
-      rows,
-      summaries: summarizeStoreRows(rows, budgets),
-      adjudicator: adjudicator.name,
-      salience: score.salienceSource,
-      unions: [{ pkg, score }],
-      ...(un !== undefined ? { unmatchable: un } : {}),
-    };
+/** {@linkcode scoreStoreFile} on the user's own package. */
+async function onPackage(
+  o: StoreFileOptions,
+  path: string,
+  rd: ReadStoreFileResult,
+): Promise<TargetScore> {
+  const { pkg } = await readPackageFrom(path);
+  const store = oneStore(rd, o.store, pkg.id);
+  const budgets = o.budgets ?? pkg.budgets;
+  if (budgets.length === 0) {
+    throw new InputError(path, { path: "budgets" }, "expected budgets: the package lists none");
   }
+  const spec = o.adjudicator ?? "lexical";
+  const lex = spec === "lexical" ? packageLexical(pkg) : undefined;
+  const adjudicator: Adjudicator = lex?.adjudicator ??
+    (spec === "package_text" ? packageTextAdjudicator(pkg) : await adjudicatorFromSpec(
+      spec,
+      undefined,
+      {
+        ...(o.llmModel !== undefined ? { llmModel: o.llmModel } : {}),
+        ...(o.llmApiKey !== undefined ? { llmApiKey: o.llmApiKey } : {}),
+      },
+    ));
+  const target =
+    `package ${pkg.id} (${path}: ${pkg.units.length} units, ${pkg.candidates.length} candidates)`;
+  const score = await scoreUnion(pkg, store, {
+    adjudicator,
+    budgets,
+    selectors: ["as_written", ...Object.values(STORE_SELECTIONS)],
+  });
+  const warnings = problemLines(score);
+  if (store.instance !== undefined && store.instance !== pkg.id) {
+    warnings.push(
+      `the store looks like ${store.instance}'s (from its file), scored on ${pkg.id}`,
+    );
+  }
+  const un = lex?.unmatchable;
+  if (un !== undefined && un.units.length > 0) {
+    warnings.push(
+      `unmatchable: ${un.units.length} weighted unit(s) have no text and no covering candidate ` +
+        `with text (${un.units.join(", ")}): no memory can cover weight ${un.weight} ` +
+        `(${(100 * un.share).toFixed(1)} % of the package's)`,
+    );
+  }
+  if (spec === "package_text") {
+    warnings.push(
+      "package_text: only memories copying a candidate's text word for word get coverage",
+    );
+  }
+  note(o, store, rd, target, warnings);
+  const rows = storeItemRows(pkg, score);
+  return {
+    head: { package: pkg.id },
+    tail: { package_file: path },
+    target,
+    store,
+    warnings,
+    rows,
+    summaries: summarizeStoreRows(rows, budgets),
+    adjudicator: adjudicator.name,
+    salience: score.salienceSource,
+    unions: [{ pkg, score }],
+    ...(un !== undefined ? { unmatchable: un } : {}),
+  };
 }
 
 /** What was read, in one line. */
