@@ -1,7 +1,8 @@
 /**
  * Writes the package JSON Schema, generated from the zod schema, to
- * `data/schema/package.schema.json`, and the trajectory-line JSON Schema to
- * `data/schema/trajectory.schema.json` (atomically). Run with `deno task schema`.
+ * `data/schema/package.schema.json`, the trajectory-line JSON Schema to
+ * `data/schema/trajectory.schema.json` and the `memaudit store --json` report's to
+ * `data/schema/store_report.schema.json` (atomically). Run with `deno task schema`.
  *
  * @module
  */
@@ -9,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { writeTextAtomic } from "../lib/fs.ts";
 import { packageJsonSchema } from "../lib/package/json_schema.ts";
 import { trajectoryJsonSchema } from "../lib/scale/trajectory.ts";
+import { STORE_REPORT } from "../lib/systems/store_report.ts";
 
 /** Repo-relative path of the published schema file. */
 export const SCHEMA_PATH = "data/schema/package.schema.json";
@@ -26,6 +28,14 @@ export function trajectorySchemaText(): string {
   return JSON.stringify(trajectoryJsonSchema(), null, 2) + "\n";
 }
 
+/** Repo-relative path of the `memaudit store --json` report's schema (lib/systems/store_report.ts). */
+export const STORE_REPORT_SCHEMA_PATH = "data/schema/store_report.schema.json";
+
+/** The exact text written to {@linkcode STORE_REPORT_SCHEMA_PATH}: 2-space JSON and a newline. */
+export function storeReportSchemaText(): string {
+  return JSON.stringify(STORE_REPORT.jsonSchema(), null, 2) + "\n";
+}
+
 if (import.meta.main) {
   const out = new URL(`../${SCHEMA_PATH}`, import.meta.url);
   await writeTextAtomic(fileURLToPath(out), packageSchemaText());
@@ -33,4 +43,7 @@ if (import.meta.main) {
   const tout = new URL(`../${TRAJECTORY_SCHEMA_PATH}`, import.meta.url);
   await writeTextAtomic(fileURLToPath(tout), trajectorySchemaText());
   console.log(`wrote ${TRAJECTORY_SCHEMA_PATH}`);
+  const sout = new URL(`../${STORE_REPORT_SCHEMA_PATH}`, import.meta.url);
+  await writeTextAtomic(fileURLToPath(sout), storeReportSchemaText());
+  console.log(`wrote ${STORE_REPORT_SCHEMA_PATH}`);
 }

@@ -16,5 +16,6 @@
  * @module
  */
 export { outPath } from "./out.ts";
+export { at } from "./shape.ts";
 export { type Column, Table } from "./table.ts";
 export { type Check, Checks, type ChecksSummary, type SkipOptions } from "./checks.ts";

@@ -124,6 +124,8 @@ export interface LocomoStoreOptions {
   onProgress?: (done: number, total: number) => void;
   /** Score only these packages (default: the conversation's support slices). */
   packages?: readonly Package[];
+  /** Called with each package's union score (e.g. to list what each memory covers). */
+  onUnion?: (pkg: Package, score: UnionScore) => void;
 }
 
 const share = (v: number, r: StoreItemScore) => (r.max_value > 0 ? v / r.max_value : null);
@@ -250,6 +252,7 @@ export async function scoreStoreOnLocomo(
       solver: opts.solver ?? { bnbTimeMs: 20 },
     });
     salience = s.salienceSource;
+    opts.onUnion?.(pkg, s);
     rows.push(...storeItemRows(pkg, s));
     opts.onProgress?.(i + 1, packages.length);
   }
@@ -287,18 +290,18 @@ export interface AdjudicatorSpecOptions {
  *   cached, strictly parsed).
  *
  * @param spec the spelling
- * @param sample the conversation (for the lexical IDF)
+ * @param sample the conversation (for the lexical IDF; only `lexical` needs one)
  * @param opts LLM settings
  * @returns the adjudicator
- * @throws {InputError} on an unknown spelling, an unreadable labels file, or
- *   `llm:` without a model or with a URL that is not http(s)
+ * @throws {InputError} on an unknown spelling (or `lexical` without a conversation), an
+ *   unreadable labels file, or `llm:` without a model or with a URL that is not http(s)
  */
 export async function adjudicatorFromSpec(
   spec: string,
-  sample: LocomoSample,
+  sample: LocomoSample | undefined,
   opts: AdjudicatorSpecOptions = {},
 ): Promise<Adjudicator> {
-  if (spec === "lexical") return locomoLexicalAdjudicator(sample);
+  if (spec === "lexical" && sample !== undefined) return locomoLexicalAdjudicator(sample);
   if (spec.startsWith("imported:")) {
     const file = spec.slice("imported:".length);
     const name = file.replace(/^.*[\\/]/, "").replace(/\.[^.]*$/, "") || "labels";

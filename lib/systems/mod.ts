@@ -88,11 +88,34 @@ export {
 } from "./proxy_stores.ts";
 export {
   certifyBudgets,
+  ignoredSettings,
+  type Notebook10Run,
   readPackageAny,
+  RUN_SETTINGS,
   storeAdjudicatorFor,
   type WriterRatioRow,
   writerRatios,
 } from "./own_package.ts";
+// the `memaudit store` workflow and its report
+export {
+  perMemoryRows,
+  type ScoredStoreFile,
+  scoreStoreFile,
+  type StoreFileOptions,
+  type StoreTarget,
+} from "./score_store_file.ts";
+export {
+  PER_MEMORY_COLUMNS,
+  type PerMemoryRow,
+  perMemoryTableRows,
+  STORE_BUDGET_COLUMNS,
+  type StoreBudgetRow,
+  storeBudgetRows,
+  type StoreRatios,
+  type StoreReport,
+  storeReportAt,
+} from "./store_report.ts";
+export type { Unmatchable } from "./package_lexical.ts";
 // the paper's Table 4 (reference data)
 export {
   PAPER_COST_RULES_B100,

@@ -7,15 +7,14 @@
  * @module
  */
 import { readPackageFrom } from "../package/read_any.ts";
-import { LexicalAdjudicator } from "../adjudicate/lexical.ts";
 import type { Adjudicator } from "../adjudicate/types.ts";
-import { type CompiledPackage, compilePackage } from "../package/compile.ts";
+import type { CompiledPackage } from "../package/compile.ts";
 import type { Package } from "../package/schema.ts";
 import { scoreStore } from "../score/ratio.ts";
 import type { Certificate } from "../solve/result.ts";
 import { solve } from "../solve/solve.ts";
 import { getWriter, WRITER_LABELS } from "../writers/registry.ts";
-import { packageTextAdjudicator } from "./package_text_adjudicator.ts";
+import { packageLexical, type Unmatchable } from "./package_lexical.ts";
 
 /**
  * Reads a package: a folder is read as CSV tables, anything else as JSON.
@@ -98,31 +97,86 @@ export function writerRatios(
 }
 
 /**
- * The adjudicator for scoring a store on a package: the lexical one (IDF
- * over the package's experience and candidate texts) when every unit that
- * carries weight has a text, else the package-text adjudicator (a memory
- * covers what a candidate with the same text covers: exact copies only).
+ * The adjudicator for scoring a store on a package: the lexical one of
+ * {@linkcode packageLexical} (a unit without a text is read through the texts
+ * of the candidates that cover it), with the weighted units it cannot match.
  *
  * @param pkg the package
- * @returns the adjudicator and why it was chosen
+ * @returns the adjudicator, why it reads as it does, and the unmatchable units (ids, weight, share)
  */
-export function storeAdjudicatorFor(pkg: Package): { adjudicator: Adjudicator; why: string } {
-  const cp = compilePackage(pkg);
-  const textless = pkg.units.filter((u, i) => cp.weights[i] > 0 && !(u.text ?? "").trim());
-  if (textless.length === 0) {
-    const corpus = [
-      ...pkg.experiences.map((e) => e.text ?? ""),
-      ...pkg.candidates.map((c) => c.text ?? ""),
-    ].filter((t) => t !== "");
-    return {
-      adjudicator: new LexicalAdjudicator({ corpus }),
-      why: "lexical: every weighted unit has a text",
-    };
-  }
-  return {
-    adjudicator: packageTextAdjudicator(pkg),
-    why: `package_text: ${textless.length} weighted unit(s) have no text (e.g. '${
-      textless[0].id
-    }'), so only memories copying a candidate's text get coverage`,
+export function storeAdjudicatorFor(
+  pkg: Package,
+): { adjudicator: Adjudicator; why: string; unmatchable: Unmatchable } {
+  const { adjudicator, viaCandidates, unmatchable } = packageLexical(pkg);
+  const via = viaCandidates.length === 0
+    ? "every weighted unit has a text"
+    : `${viaCandidates.length} weighted unit(s) without a text read through the candidates covering them`;
+  const none = unmatchable.units.length === 0
+    ? ""
+    : `; ${unmatchable.units.length} unmatchable (weight ${unmatchable.weight})`;
+  return { adjudicator, why: `lexical: ${via}${none}`, unmatchable };
+}
+
+/**
+ * Settings every notebook run shares (output folder, Python, Deno, test tier, lab mode): never
+ * reported by {@linkcode ignoredSettings}.
+ */
+export const RUN_SETTINGS: readonly string[] = [
+  "MEMAUDIT_CWD",
+  "MEMAUDIT_DEBUG",
+  "MEMAUDIT_DENO",
+  "MEMAUDIT_OUT",
+  "MEMAUDIT_PYTHON",
+  "MEMAUDIT_QUICK",
+  "MEMAUDIT_TEST_FULL",
+];
+
+/** What notebook 10 was asked to do, for {@linkcode ignoredSettings}. */
+export interface Notebook10Run {
+  /** The store scored ("" for none). */
+  store: string;
+  /** The LoCoMo conversation it is scored on ("" for the package). */
+  locomoConversation: string;
+  /** The adjudicator spec. */
+  adjudicator: string;
+}
+
+/**
+ * The `MEMAUDIT_*` settings notebook 10 does not use in this run, each as a warning: a setting it
+ * has no use for here (`MEMAUDIT_ADJUDICATOR` without a store, `MEMAUDIT_LOCOMO` without
+ * `MEMAUDIT_LOCOMO_CONV`, `MEMAUDIT_LLM_MODEL` without an `llm:` adjudicator, ...) or one it does
+ * not know (a misspelling, another notebook's). The run-wide {@linkcode RUN_SETTINGS} are left
+ * out; values of names ending in `_KEY` are not shown.
+ *
+ * @param env the environment (e.g. `Deno.env.toObject()`)
+ * @param run what the notebook was asked to do
+ * @returns one line per ignored setting, in name order
+ */
+export function ignoredSettings(
+  env: Readonly<Record<string, string>>,
+  run: Notebook10Run,
+): string[] {
+  const noStore = "no store is scored (MEMAUDIT_STORE is empty)";
+  const scoring = run.store !== "";
+  const llm = scoring && run.adjudicator.startsWith("llm:");
+  const uses: Record<string, true | string> = {
+    MEMAUDIT_PACKAGE: true,
+    MEMAUDIT_STORE: true,
+    MEMAUDIT_BUDGETS: true,
+    MEMAUDIT_METHODS: true,
+    MEMAUDIT_STORE_FORMAT: scoring || noStore,
+    MEMAUDIT_ADJUDICATOR: scoring || noStore,
+    MEMAUDIT_LOCOMO_CONV: scoring || noStore,
+    MEMAUDIT_LOCOMO: (scoring && run.locomoConversation !== "") ||
+      (scoring ? "the store is scored on the package (MEMAUDIT_LOCOMO_CONV is empty)" : noStore),
+    MEMAUDIT_LLM_MODEL: llm || "the adjudicator is not llm:URL",
+    MEMAUDIT_LLM_API_KEY: llm || "the adjudicator is not llm:URL",
   };
+  return Object.keys(env).filter((k) => k.startsWith("MEMAUDIT_") && !RUN_SETTINGS.includes(k))
+    .sort().flatMap((k) => {
+      const u = Object.hasOwn(uses, k) ? uses[k] : "notebook 10 has no such setting";
+      if (u === true) return [];
+      const shown = k.endsWith("_KEY") ? k : `${k}=${env[k]}`;
+      return [`${shown} is ignored: ${u}`];
+    });
 }

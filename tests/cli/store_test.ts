@@ -44,8 +44,28 @@ interface Result {
   }[];
 }
 
-/** Checks a store run: JSON shape, certification, union <= package per item and in the means. */
-async function checkStoreRun(store: string, format: string, memories: number): Promise<Result> {
+/**
+ * The `--json` of main 3cdb2a9 (before the flow moved into scoreStoreFile, issue 27 item 1) for
+ * this store, with the store and LoCoMo paths put back in.
+ */
+async function goldenJson(golden: string, store: string): Promise<string> {
+  const text = await Deno.readTextFile(new URL(`./fixtures/store_json/${golden}`, import.meta.url));
+  return text.replace('"<STORE>"', JSON.stringify(store)).replace(
+    '"<LOCOMO8>"',
+    JSON.stringify(locomo8),
+  );
+}
+
+/**
+ * Checks a store run: its `--json` byte for byte against the output from before the move, JSON
+ * shape, certification, union <= package per item and in the means.
+ */
+async function checkStoreRun(
+  store: string,
+  format: string,
+  memories: number,
+  golden: string,
+): Promise<Result> {
   const out = await Deno.makeTempDir({ prefix: "memaudit-store-" });
   try {
     const r = await memaudit([
@@ -61,6 +81,7 @@ async function checkStoreRun(store: string, format: string, memories: number): P
       out,
     ]);
     assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stdout, await goldenJson(golden, store));
     const j = JSON.parse(r.stdout) as Result;
     assert.deepEqual(Object.keys(j).slice(0, 4), ["conversation", "format", "memories", "budgets"]);
     assert.equal(j.conversation, "conv-26");
@@ -123,7 +144,7 @@ Deno.test({
   name: "memaudit store scores OpenAI memory on conv-26: 47 memories, all certified",
   ignore: noData,
   async fn() {
-    const j = await checkStoreRun(openai0!, "openai_memory", 47);
+    const j = await checkStoreRun(openai0!, "openai_memory", 47, "openai_memories_0_conv26.json");
     // The long OpenAI paragraphs rarely fit at B = 30; more of them fit at B = 100.
     assert.ok(j.budgets[2].union_ratio.upper! > j.budgets[0].union_ratio.upper!);
   },
@@ -133,7 +154,12 @@ Deno.test({
   name: "memaudit store scores Mem0's retrieved union on conv-26: 510 memories, all certified",
   ignore: noData,
   async fn() {
-    const j = await checkStoreRun(mem0!, "mem0_search_results", 510);
+    const j = await checkStoreRun(
+      mem0!,
+      "mem0_search_results",
+      510,
+      "mem0_search_top30_conv26.json",
+    );
     assert.match(j.format_reason, /^Mem0 evaluation output/);
   },
 });
@@ -146,8 +172,12 @@ Deno.test({
     const t = await memaudit(base);
     assert.equal(t.code, 0, t.stderr);
     const lines = t.stdout.trimEnd().split("\n");
-    assert.match(lines[0], /^budget\s+items\s+certified\s+scored\s+union_recency/);
-    assert.match(lines[2], /^\s*60\s+197\s+197\s/);
+    // The columns of the report's schema (lib/systems/store_report.ts), in its order.
+    assert.match(
+      lines[0],
+      /^budget\s+items\s+certified\s+union_recency\s.*package_upper\s+scored\s+degenerate$/,
+    );
+    assert.match(lines[2], /^\s*60\s+197\s+197\s.*\s156\s+41$/);
     assert.match(lines[3], /adjudicator lexical/);
     const c = await memaudit([...base, "--csv"]);
     assert.equal(c.code, 0, c.stderr);
@@ -218,8 +248,17 @@ Deno.test({
         [[...ok, "--bogus"], /Unknown option '--bogus'/],
         [[...ok, "--budgets", "30,x"], /--budgets expects positive numbers/],
         [[...ok, "--budgets", "0"], /--budgets expects positive numbers/],
-        [[...ok, "--format", "csv"], /--format expects auto or one of/],
-        [[...ok, "--adjudicator", "gpt"], /--adjudicator expects lexical/],
+        [
+          [...ok, "--format", "csv"],
+          /--format expects auto, mem0_get_all, .* or mem0_search_results, got 'csv'/,
+        ],
+        [
+          [...ok, "--adjudicator", "gpt"],
+          /--adjudicator expects lexical, package_text, imported:FILE or llm:URL, got 'gpt'/,
+        ],
+        [[...ok, "--adjudicator", "imported:"], /--adjudicator expects lexical/],
+        [[...ok, "--adjudicator", "package_text"], /package_text needs --package/],
+        [[...ok, "--package", "p.json"], /--locomo and --package exclude each other/],
         [[...ok, "--json", "--csv"], /--json and --csv exclude each other/],
         [withFlag(ok, "--locomo", "conv-99"), /expected a conversation 'conv-99'/],
         [
@@ -259,4 +298,51 @@ Deno.test({
 
 Deno.test("the LoCoMo shared path constant points at locomo8.json", () => {
   assert.match(LOCOMO_SHARED_PATH, /locomo8\.json$/);
+});
+
+Deno.test("memaudit store --package scores a store on your own package; --per-memory lists what each memory covers", async () => {
+  const base = [
+    "store",
+    "--package",
+    "data/examples/vegetarian_pescatarian.json",
+    "--store",
+    "data/examples/vegetarian_own_words.txt",
+  ];
+  const j = await memaudit([...base, "--per-memory", "--json"]);
+  assert.equal(j.code, 0, j.stderr);
+  const r = JSON.parse(j.stdout);
+  assert.deepEqual(Object.keys(r).slice(0, 3), ["package", "format", "memories"]);
+  assert.equal(r.package_file, "data/examples/vegetarian_pescatarian.json");
+  assert.deepEqual(
+    r.budgets.map((b: { budget: number; union_ratio: Ratios }) => [b.budget, b.union_ratio.upper]),
+    [[4, 0], [8, 1], [12, 1], [21, 1]],
+  );
+  assert.deepEqual(r.covers_nothing, { memories: 1, share: 0.25, cost_share: 7 / 29 });
+  assert.equal(r.per_memory.length, 4);
+  const t = await memaudit([...base, "--per-memory"]);
+  assert.equal(t.code, 0, t.stderr);
+  assert.match(
+    t.stdout,
+    /\n1 of 4 memories cover nothing \(25\.0 % of the store, 24\.1 % of its cost\)\.\n/,
+  );
+  assert.match(t.stdout, /^memory\s+cost\s+units\s+weight\s+kept_upper\s+covers_nothing$/m);
+  const c = await memaudit([...base, "--per-memory", "--csv"]);
+  const rows = parse(c.stdout, { columns: true }) as Record<string, string>[];
+  assert.deepEqual(rows.map((x) => [x.cost, x.kept_upper, x.covers_nothing]), [
+    ["8", "8 12 21", "false"],
+    ["8", "21", "false"],
+    ["6", "", "false"],
+    ["7", "", "true"],
+  ]);
+  // Exact text matching: zero coverage for a store in its own words, and said so.
+  const p = await memaudit([...base, "--adjudicator", "package_text", "--json"]);
+  assert.equal(p.code, 0, p.stderr);
+  assert.deepEqual(
+    JSON.parse(p.stdout).budgets.map((b: { union_ratio: Ratios }) => b.union_ratio.upper),
+    [0, 0, 0, 0],
+  );
+  assert.match(
+    p.stderr,
+    /warning: package_text: only memories copying a candidate's text word for word/,
+  );
 });

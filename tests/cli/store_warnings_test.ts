@@ -77,3 +77,61 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name:
+    "store --per-memory on LoCoMo: per memory its cost, the weighted units it covers in any item, the budgets it is kept at",
+  ignore: noData,
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "memaudit-store-per-memory-" });
+    try {
+      const f = join(dir, "get_all.json");
+      await Deno.writeTextFile(
+        f,
+        JSON.stringify({
+          results: [
+            { id: "a", memory: "Caroline went to a LGBTQ support group", created_at: "2023-05-07" },
+            { id: "b", memory: "Melanie likes the weather today", created_at: "2023-05-08" },
+            {
+              id: "c",
+              memory: "Melanie painted a lake sunrise last year",
+              created_at: "2023-05-09",
+            },
+          ],
+        }),
+      );
+      const r = await memaudit([
+        "store",
+        "--locomo",
+        "conv-26",
+        "--store",
+        f,
+        "--budgets",
+        "10,30",
+        "--per-memory",
+        "--json",
+      ]);
+      assert.equal(r.code, 0, r.stderr);
+      const j = JSON.parse(r.stdout);
+      assert.deepEqual(j.covers_nothing, { memories: 2, share: 2 / 3, cost_share: 12 / 19 });
+      assert.deepEqual(
+        j.per_memory.map((
+          m: { memory: string; cost: number; weight: number; kept_upper: number[] },
+        ) => [
+          m.memory,
+          m.cost,
+          m.weight,
+          m.kept_upper,
+        ]),
+        [["a", 7, 2, [10, 30]], ["b", 5, 0, []], ["c", 7, 0, []]],
+      );
+      // Unit ids name their item: memory a holds turn D1:3, evidence of QA items 0 and 32.
+      assert.deepEqual(j.per_memory[0].units, [
+        { unit: "conv-26_q0::D1_3", weight: 1, value: 1 },
+        { unit: "conv-26_q32::D1_3", weight: 1, value: 1 },
+      ]);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});

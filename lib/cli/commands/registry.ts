@@ -48,7 +48,7 @@ const SUMMARIES: Record<keyof typeof MODULES, string> = {
   writers: "run writers on a package and score them against a certified OPT per budget",
   sweep: "the synthetic grid runner (ARTIFACT-SPEC §4.2-§4.3), shardable with --shard I/N",
   solve: "certify OPT of a package at each budget",
-  store: "score a real system's memory store on a LoCoMo conversation",
+  store: "score a real system's memory store on a LoCoMo conversation or your own package",
   retention: "retention rate and storage gating (paper 003)",
   scale: "scale-conditioned reliability (paper 002)",
   merge:

@@ -24,23 +24,15 @@ import {
   writeOutFiles,
 } from "../shared.ts";
 import { statOrNull } from "../../fs.ts";
+import { flagOptions, type FlagTable, optionsHelp } from "../flag_table.ts";
 import * as read from "../../retention/read.ts";
 import {
-  endOnUpdate,
-  type FactTrack,
-  retentionRate,
-  type Reweight,
-} from "../../retention/retention_rate.ts";
-import {
-  bankFromSnapshotFile,
-  judgeTracks,
-  lexicalJudge,
-  provenanceJudge,
-} from "../../retention/judges.ts";
-import type { BankSnapshot } from "../../retention/replay.ts";
+  retentionReport,
+  RR_FACT_COLUMNS,
+  type RrInput,
+  RrInputSchema,
+} from "../../retention/rr_report.ts";
 import { writeSimulatedRun } from "../../retention/simulate.ts";
-import { pairSnapshotFolders } from "../../retention/pair_folders.ts";
-import { InputError } from "../../errors.ts";
 import {
   decisionsFromGatingOutputs,
   type GatingDecision,
@@ -60,6 +52,65 @@ Subcommands:
 memaudit retention SUBCOMMAND --help for each.
 `;
 
+/** The flags of `retention rr`, in help order (the help's two flag blocks are made from them). */
+const RR_FLAGS = {
+  sessions: {
+    type: "string",
+    value: "DIR",
+    help: "an unzipped PerMem-Bench data folder (<uuid>/session_NNNN.json): the facts",
+  },
+  snapshots: {
+    type: "string",
+    value: "DIR",
+    help: "one system's snapshots (<uuid>/session_NNNN.json): the banks M_t; a user without a " +
+      "snapshot folder is left out with a warning (not scored as 0)",
+  },
+  judge: {
+    type: "string",
+    value: "J",
+    help: "lexical (default; BM25 top-10 + stem overlap, an APPROXIMATION of the benchmark's " +
+      "embedding + LLM judge) | provenance (entries' fact_ids)",
+  },
+  "per-fact": {
+    type: "string",
+    value: "DIR",
+    help: "the benchmark evaluator's per_fact/<uuid>.json lists: per fact its scored " +
+      "checkpoints {session_id, write (0/1: the judge's presence), retrieved (the texts it " +
+      "judged)}; scored as the benchmark does (replicas round(L / count), mean per user, mean " +
+      "over users), beside exact weights and the per-fact mean",
+  },
+  static: {
+    type: "string",
+    value: "FILE",
+    help: "with --per-fact: PerMem-Bench_s, per user the last session before the profile shift " +
+      '(JSON {uuid: N | "session_NNNN.json"} or CSV user,cutoff); facts after it are left out, ' +
+      "lifespans end at it, and the checkpoints at or before it are reweighted by population / " +
+      "count",
+  },
+  facts: { type: "string", value: "FILE", help: "the facts table" },
+  presence: { type: "string", value: "FILE", help: "the presence table" },
+  k: { type: "string", value: "N", help: "checkpoints per fact (default 20)" },
+  "end-on-update": {
+    type: "boolean",
+    help: "end a fact's lifespan before the session in its optional superseded_at column (off " +
+      "by default, like the benchmark)",
+  },
+  reweight: {
+    type: "string",
+    value: "W",
+    help: "artifact (integer replicas, default) | exact (L/n per sample)",
+  },
+  out: {
+    type: "string",
+    value: "DIR",
+    help: "also write rr.json, rr_users.csv and rr_facts.csv there",
+  },
+} as const satisfies FlagTable;
+
+/** The flags of one help block. */
+const rrBlock = (names: readonly (keyof typeof RR_FLAGS)[]): FlagTable =>
+  Object.fromEntries(names.map((n) => [n, RR_FLAGS[n]]));
+
 const RR_HELP = `Usage: memaudit retention rr --facts FACTS.csv --presence PRESENCE.csv [options]
        memaudit retention rr --sessions DATA_DIR --snapshots SNAPSHOT_DIR [--judge J] [options]
        memaudit retention rr --per-fact PER_FACT_DIR [options]
@@ -76,30 +127,16 @@ Files:
   PRESENCE.csv  user,fact,session,present         (present 0 | 1; one row per checked session)
 
 Or PerMem-Bench folders:
-  --sessions DIR    an unzipped PerMem-Bench data folder (<uuid>/session_NNNN.json): the facts
-  --snapshots DIR   one system's snapshots (<uuid>/session_NNNN.json): the banks M_t; a user
-                    without a snapshot folder is left out with a warning (not scored as 0)
-  --judge J         lexical (default; BM25 top-10 + stem overlap, an APPROXIMATION of the
-                    benchmark's embedding + LLM judge) | provenance (entries' fact_ids)
-  --per-fact DIR    the benchmark evaluator's per_fact/<uuid>.json lists: per fact its scored
-                    checkpoints {session_id, write (0/1: the judge's presence), retrieved (the
-                    texts it judged)}; scored as the benchmark does (replicas round(L / count),
-                    mean per user, mean over users), beside exact weights and the per-fact mean
-  --static FILE     with --per-fact: PerMem-Bench_s, per user the last session before the
-                    profile shift (JSON {uuid: N | "session_NNNN.json"} or CSV user,cutoff);
-                    facts after it are left out, lifespans end at it, and the checkpoints at or
-                    before it are reweighted by population / count
-
+${optionsHelp(rrBlock(["sessions", "snapshots", "judge", "per-fact", "static"]), [], 20, 100)}
 Options:
-  --facts FILE      the facts table
-  --presence FILE   the presence table
-  --k N             checkpoints per fact (default 20)
-  --end-on-update   end a fact's lifespan before the session in its optional superseded_at
-                    column (off by default, like the benchmark)
-  --reweight W      artifact (integer replicas, default) | exact (L/n per sample)
-  --json | --csv    machine output (default: a text table)
-  --out DIR         also write rr.json, rr_users.csv and rr_facts.csv there
-
+${
+  optionsHelp(
+    rrBlock(["facts", "presence", "k", "end-on-update", "reweight"]),
+    [["--json | --csv", "machine output (default: a text table)"]],
+    20,
+    100,
+  )
+}${optionsHelp(rrBlock(["out"]), [], 20, 100)}
 Example:
   deno task memaudit retention rr --facts facts.csv --presence presence.csv --json
   -> {"users": [{"user": "u1", "pooled_exact": 0.7778, "pooled_k20": ..., "per_fact_exact": ...}],
@@ -193,11 +230,7 @@ async function simulate(argv: string[], io: CliIo): Promise<number> {
 }
 
 async function rr(argv: string[], io: CliIo): Promise<number> {
-  const cmd = parseCommand(argv, io, RR_HELP, {
-    ...stringFlags("facts", "presence", "sessions", "snapshots", "judge", "per-fact", "static"),
-    "end-on-update": { type: "boolean" },
-    ...stringFlags("k", "reweight", "out"),
-  }, { positionals: false });
+  const cmd = parseCommand(argv, io, RR_HELP, flagOptions(RR_FLAGS), { positionals: false });
   if (cmd === null) return EXIT.ok;
   const { values, form } = cmd;
   const csvMode = values.facts !== undefined || values.presence !== undefined;
@@ -208,25 +241,12 @@ async function rr(argv: string[], io: CliIo): Promise<number> {
       "give one input: --facts and --presence, or --sessions and --snapshots, or --per-fact",
     );
   }
-  if (csvMode && values.facts === undefined) throw new UsageError("--facts FILE is required");
-  if (csvMode && values.presence === undefined) throw new UsageError("--presence FILE is required");
-  if (dirMode && values.sessions === undefined) throw new UsageError("--sessions DIR is required");
-  if (dirMode && values.snapshots === undefined) {
-    throw new UsageError("--snapshots DIR is required");
-  }
-  const judgeName = values.judge ?? "lexical";
-  if (values.judge !== undefined && !dirMode) {
-    throw new UsageError("--judge applies to --sessions / --snapshots input only");
-  }
-  if (judgeName !== "lexical" && judgeName !== "provenance") {
-    throw new UsageError(`--judge expects lexical or provenance, got '${values.judge}'`);
-  }
   if (values.static !== undefined && !perFactMode) {
     throw new UsageError("--static applies to --per-fact input only");
   }
   if (perFactMode) {
     // The evaluator's own checkpoints and reweighting: lib/retention/per_fact.ts.
-    const given = ["k", "reweight", "end-on-update"].find((f) =>
+    const given = ["k", "reweight", "end-on-update", "judge"].find((f) =>
       values[f as keyof typeof values] !== undefined
     );
     if (given !== undefined) {
@@ -237,132 +257,72 @@ async function rr(argv: string[], io: CliIo): Promise<number> {
     const { perFactRr } = await import("./_retention_per_fact.ts");
     return perFactRr(values["per-fact"]!, values.static, { form, out: values.out }, io);
   }
-  const k = values.k === undefined ? 20 : parseIntFlag("--k", values.k, 2);
-  const reweight = (values.reweight ?? "artifact") as Reweight;
-  if (reweight !== "artifact" && reweight !== "exact") {
-    throw new UsageError(`--reweight expects artifact or exact, got '${values.reweight}'`);
-  }
-  let tracks: FactTrack[], checked: number[], judgeLabel: string | null = null;
-  const warnings: string[] = [];
-  if (csvMode) {
-    ({ tracks, checked } = await read.readFactsAndPresence(values.facts!, values.presence!, {
-      superseded: values["end-on-update"] === true,
-    }));
-  } else {
-    const paired = pairSnapshotFolders(
-      await read.readSessionFolder(values.sessions!),
-      await read.readSnapshotFolder(values.snapshots!),
-      { sessions: values.sessions!, snapshots: values.snapshots! },
-    );
-    if (paired.sessions.size === 0) {
-      throw new InputError(
-        values.snapshots!,
-        { path: "" },
-        `expected a snapshot folder for at least one user of ${values.sessions}`,
-      );
-    }
-    warnings.push(...paired.warnings);
-    const { sessions, snapshots: snaps } = paired;
-    const banks = new Map<string, BankSnapshot[]>();
-    for (const [u, list] of snaps) banks.set(u, list.map(bankFromSnapshotFile));
-    const facts = [...sessions.values()].flatMap(read.referenceFacts);
-    const judge = judgeName === "lexical" ? lexicalJudge() : provenanceJudge();
-    judgeLabel = judge.name;
-    tracks = judgeTracks(facts, banks, judge);
-    checked = tracks.map((t) => {
-      const have = new Set((banks.get(t.user) ?? []).map((b) => b.session));
-      let n = 0;
-      for (let x = t.tStart; x <= t.tTarget; x++) n += have.has(x) ? 1 : 0;
-      return n;
-    });
-  }
-  // Checked sessions per fact as read (before any truncation).
-  const checkedOf = new Map(tracks.map((t, i) => [JSON.stringify([t.user, t.fact]), checked[i]]));
-  if (values["end-on-update"]) {
-    if (!csvMode) throw new UsageError("--end-on-update needs --facts with a superseded_at column");
-    tracks = endOnUpdate(tracks);
-  }
-  const report = retentionRate(tracks, { k, reweight });
-  const kKey = `pooled_k${k}`;
-  const json = {
-    ...(judgeLabel !== null ? { judge: judgeLabel } : {}),
-    users: report.users.map((u) => ({
-      user: u.user,
-      pooled_exact: u.pooledExact,
-      [kKey]: u.pooledK,
-      per_fact_exact: u.perFactExact,
-    })),
-    benchmark: {
-      pooled_exact: report.benchmark.pooledExact,
-      [kKey]: report.benchmark.pooledK,
-      per_fact_exact: report.benchmark.perFactExact,
-    },
-    warnings,
-  };
-  const columns = ["user", "facts", "pooled_exact", kKey, "error", "per_fact_exact"];
-  const rows: Record<string, unknown>[] = [
-    ...report.users.map((u) => ({
-      user: u.user,
-      facts: u.facts,
-      pooled_exact: u.pooledExact,
-      [kKey]: u.pooledK,
-      error: u.pooledError,
-      per_fact_exact: u.perFactExact,
-    })),
-    {
-      user: `benchmark (mean of ${report.benchmark.users} users)`,
-      facts: report.facts.length,
-      pooled_exact: report.benchmark.pooledExact,
-      [kKey]: report.benchmark.pooledK,
-      error: report.benchmark.pooledError,
-      per_fact_exact: report.benchmark.perFactExact,
-    },
-  ];
+  const r = await retentionReport(rrInput(values, csvMode));
+  const kKey = r.columns[3];
   if (values.out !== undefined) {
-    const factCols = [
-      "user",
-      "fact",
-      "type",
-      "t_start",
-      "t_target",
-      "lifespan",
-      "checked",
-      "held",
-      "exact",
-      "samples",
-      "sampled",
-      "replicas",
-    ];
-    const factRows = report.facts.map((f) => ({
-      user: f.user,
-      fact: f.fact,
-      type: f.type,
-      t_start: f.tStart,
-      t_target: f.tTarget,
-      lifespan: f.lifespan,
-      checked: checkedOf.get(JSON.stringify([f.user, f.fact])),
-      held: f.held,
-      exact: f.exact,
-      samples: f.samples,
-      sampled: f.sampled,
-      replicas: f.replicas,
-    }));
     await writeOutFiles(values.out, {
-      "rr.json": JSON.stringify(json, null, 2) + "\n",
-      "rr_users.csv": csvTable(columns, rows),
-      "rr_facts.csv": csvTable(factCols, factRows),
+      "rr.json": JSON.stringify(r.report, null, 2) + "\n",
+      "rr_users.csv": csvTable(r.columns, r.rows),
+      "rr_facts.csv": csvTable([...RR_FACT_COLUMNS], r.facts),
     });
   }
-  emit(io, form, { json, columns, rows });
-  for (const w of warnings) io.stderr(`warning: ${w}\n`);
+  emit(io, form, { json: r.report, columns: r.columns, rows: r.rows });
+  for (const w of r.report.warnings) io.stderr(`warning: ${w}\n`);
   if (form === "table") {
     io.stdout(
-      `pooled = lifespan-weighted per user (benchmark default); ${kKey} = ${k} checkpoints, ${reweight} reweighting${
-        judgeLabel !== null ? `; presence judge: ${judgeLabel}` : ""
+      `pooled = lifespan-weighted per user (benchmark default); ${kKey} = ${r.input.k} checkpoints, ${r.input.reweight} reweighting${
+        r.judge !== null ? `; presence judge: ${r.judge}` : ""
       }\n`,
     );
   }
   return EXIT.ok;
+}
+
+/** Each input field's flag (and value name), for the messages of {@linkcode rrInput}. */
+const RR_FLAG: Record<string, string> = {
+  facts: "--facts FILE",
+  presence: "--presence FILE",
+  sessions: "--sessions DIR",
+  snapshots: "--snapshots DIR",
+  judge: "--judge",
+  reweight: "--reweight",
+  end_on_update: "--end-on-update",
+};
+
+/** Why a flag does not go with the other input (a key the mode's schema refuses). */
+const RR_NOT_HERE: Record<string, string> = {
+  judge: "--judge applies to --sessions / --snapshots input only",
+  end_on_update: "--end-on-update needs --facts with a superseded_at column",
+};
+
+/**
+ * The input of `retentionReport` from the flags, validated by its schema: a missing file or
+ * folder, a flag of the other input or a value off its choices is one usage line.
+ */
+function rrInput(values: Record<string, string | boolean | undefined>, tables: boolean): RrInput {
+  const given = (o: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+  const raw = given({
+    mode: tables ? "tables" : "folders",
+    ...(tables
+      ? { facts: values.facts, presence: values.presence }
+      : { sessions: values.sessions, snapshots: values.snapshots }),
+    judge: values.judge,
+    k: values.k === undefined ? undefined : parseIntFlag("--k", values.k as string, 2),
+    reweight: values.reweight,
+    end_on_update: values["end-on-update"] === true ? true : undefined,
+  });
+  const parsed = RrInputSchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const key = String(issue.code === "unrecognized_keys" ? issue.keys[0] : issue.path[0]);
+  if (issue.code === "unrecognized_keys") throw new UsageError(RR_NOT_HERE[key] ?? issue.message);
+  if (issue.code === "invalid_value") {
+    throw new UsageError(
+      `${RR_FLAG[key]} expects ${issue.values.join(" or ")}, got '${raw[key]}'`,
+    );
+  }
+  throw new UsageError(`${RR_FLAG[key] ?? key} is required`);
 }
 
 async function gating(argv: string[], io: CliIo): Promise<number> {

@@ -1,0 +1,133 @@
+/**
+ * scoreStoreFile(): the `memaudit store` workflow as a library function (issue 27 item 1), on the
+ * user's own package (issue 30 items 3 and 4). The LoCoMo mode's bytes are held by
+ * tests/cli/store_test.ts against the outputs from before the move.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { InputError } from "../../lib/errors.ts";
+import { scoreStoreFile } from "../../lib/systems/score_store_file.ts";
+import { STORE_REPORT, storeReportAt } from "../../lib/systems/store_report.ts";
+
+const PKG = "data/examples/vegetarian_pescatarian.json";
+/** Four memories in a system's own words: none copies a candidate's text. */
+const OWN = "data/examples/vegetarian_own_words.txt";
+const onPackage = { kind: "package", path: PKG } as const;
+
+Deno.test("a store in its own words on the example package: zero by exact text, covered lexically", async () => {
+  // Before (the package-text adjudicator notebook 10 fell back to for units without a text):
+  // nothing matches, every ratio and every share is 0.
+  const before = await scoreStoreFile({
+    store: OWN,
+    target: onPackage,
+    adjudicator: "package_text",
+  });
+  assert.deepEqual(before.summaries.map((b) => [b.budget, b.union_ratio.upper, b.evidence.store]), [
+    [4, 0, 0],
+    [8, 0, 0],
+    [12, 0, 0],
+    [21, 0, 0],
+  ]);
+  assert.deepEqual(before.report.warnings, [
+    "package_text: only memories copying a candidate's text word for word get coverage",
+  ]);
+  // After: units without a text are read through the candidates covering them.
+  const notes: string[] = [];
+  const after = await scoreStoreFile({
+    store: OWN,
+    target: onPackage,
+    perMemory: true,
+    onNote: (l, k) => notes.push(`${k}: ${l}`),
+  });
+  const r = after.report;
+  assert.equal(r.package, "vegetarian_to_pescatarian");
+  assert.equal(r.conversation, undefined);
+  assert.equal(r.adjudicator, "lexical");
+  assert.equal(r.memories, 4);
+  assert.deepEqual(r.budgets.map((b) => b.budget), [4, 8, 12, 21]); // the package's own
+  assert.deepEqual(after.summaries.map((b) => [b.union_ratio.upper, b.evidence.store]), [
+    [0, 1],
+    [1, 1],
+    [1, 1],
+    [1, 1],
+  ]);
+  assert.deepEqual(storeReportAt(r, 21, "recency"), { union: 13 / 14, package: 1 });
+  assert.deepEqual(r.unmatchable, { units: [], weight: 0, share: 0 });
+  assert.deepEqual(r.warnings, []);
+  assert.deepEqual(after.violations, []);
+  assert.equal(notes.length, 1);
+  assert.match(notes[0], /^info: package vegetarian_to_pescatarian .* 4 memories, 0 adapter note/);
+  // Per memory: the window-seat memory covers nothing: a quarter of the store, 7 of its 29 words.
+  assert.deepEqual(
+    r.per_memory!.map((m) => [m.cost, m.weight, m.kept_upper, m.covers_nothing]),
+    [[8, 3.25, [8, 12, 21], false], [8, 2.25, [21], false], [6, 1.5, [], false], [7, 0, [], true]],
+  );
+  assert.deepEqual(r.per_memory![2].units, [
+    { unit: "current_pescatarian", weight: 1, value: 0.5 },
+    { unit: "vegetarian_invalidated", weight: 1, value: 0.5 },
+    { unit: "change_after_first", weight: 1, value: 0.5 },
+  ]);
+  assert.deepEqual(r.covers_nothing, { memories: 1, share: 0.25, cost_share: 7 / 29 });
+  // The report is its schema's: parsing it again changes nothing.
+  assert.equal(JSON.stringify(STORE_REPORT.json(r)), JSON.stringify(r));
+});
+
+Deno.test("a weighted unit no memory can match is a warning with its weight, and in the report", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "memaudit-ssf-" });
+  try {
+    const pkg = JSON.parse(await Deno.readTextFile(PKG));
+    // A unit with no text that no candidate covers, asked for by a query of importance 1: weight
+    // 1 beside the package's 3.5.
+    pkg.units.push({ id: "allergy", family: "preference" });
+    pkg.queries.push({ id: "ask_allergy", importance: 1, required_units: ["allergy"], text: "?" });
+    const file = join(dir, "pkg.json");
+    await Deno.writeTextFile(file, JSON.stringify(pkg));
+    const r = await scoreStoreFile({ store: OWN, target: { kind: "package", path: file } });
+    assert.deepEqual(r.report.unmatchable, { units: ["allergy"], weight: 1, share: 1 / 4.5 });
+    assert.deepEqual(r.report.warnings, [
+      "unmatchable: 1 weighted unit(s) have no text and no covering candidate with text " +
+      "(allergy): no memory can cover weight 1 (22.2 % of the package's)",
+    ]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("scoreStoreFile() refuses a file with several stores for the package, and an empty one", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "memaudit-ssf-" });
+  try {
+    const two = join(dir, "two.jsonl");
+    const row = (system: string) =>
+      JSON.stringify({
+        instance_id: "vegetarian_to_pescatarian",
+        system,
+        memories: [{ id: "m1", text: "is pescatarian" }],
+      });
+    await Deno.writeTextFile(two, `${row("a")}\n${row("b")}\n`);
+    await assert.rejects(
+      () => scoreStoreFile({ store: two, target: onPackage }),
+      (e: unknown) =>
+        e instanceof InputError &&
+        /two\.jsonl.*expected one store for vegetarian_to_pescatarian, the file holds 2 .*2 of them/
+          .test(e.message),
+    );
+    const empty = join(dir, "empty.jsonl");
+    await Deno.writeTextFile(
+      empty,
+      JSON.stringify({ instance_id: "vegetarian_to_pescatarian", system: "a", memories: [] }) +
+        "\n",
+    );
+    await assert.rejects(
+      () => scoreStoreFile({ store: empty, target: onPackage }),
+      /empty\.jsonl.*expected a store with memories, it has none/,
+    );
+    // The store file is read (and named) before the package.
+    await assert.rejects(
+      () =>
+        scoreStoreFile({ store: join(dir, "none.txt"), target: { kind: "package", path: "x" } }),
+      /none\.txt: \(root\): expected an existing file/,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

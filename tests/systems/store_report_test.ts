@@ -1,0 +1,73 @@
+import assert from "node:assert/strict";
+import { STORE_REPORT_SCHEMA_PATH, storeReportSchemaText } from "../../scripts/schema.ts";
+import {
+  PER_MEMORY_COLUMNS,
+  STORE_BUDGET_COLUMNS,
+  STORE_REPORT,
+  storeReportAt,
+} from "../../lib/systems/store_report.ts";
+
+Deno.test("the store report's JSON Schema is the committed data/schema/store_report.schema.json", async () => {
+  const committed = await Deno.readTextFile(STORE_REPORT_SCHEMA_PATH);
+  assert.equal(committed, storeReportSchemaText(), "run `deno task schema` and commit the result");
+  const s = STORE_REPORT.jsonSchema() as {
+    required: string[];
+    additionalProperties: boolean;
+    properties: Record<string, { type?: string; enum?: string[] }>;
+  };
+  assert.deepEqual(s.required, [
+    "format",
+    "memories",
+    "budgets",
+    "format_reason",
+    "store",
+    "adjudicator",
+    "salience_source",
+    "warnings",
+  ]);
+  assert.equal(s.additionalProperties, false);
+  assert.deepEqual(s.properties.salience_source.enum, ["system", "estimate"]);
+});
+
+Deno.test("the report's columns come from its schema", () => {
+  assert.deepEqual(STORE_BUDGET_COLUMNS, [
+    "budget",
+    "items",
+    "certified",
+    "union_recency",
+    "union_salience",
+    "union_upper",
+    "package_recency",
+    "package_salience",
+    "package_upper",
+    "scored",
+    "degenerate",
+  ]);
+  assert.deepEqual(PER_MEMORY_COLUMNS, [
+    "memory",
+    "cost",
+    "units",
+    "weight",
+    "kept_upper",
+    "covers_nothing",
+  ]);
+});
+
+Deno.test("the --json from before the move fits the schema with its keys in the same order", async () => {
+  for (const f of ["openai_memories_0_conv26.json", "mem0_search_top30_conv26.json"]) {
+    const text = await Deno.readTextFile(
+      new URL(`../cli/fixtures/store_json/${f}`, import.meta.url),
+    );
+    assert.equal(JSON.stringify(STORE_REPORT.json(JSON.parse(text)), null, 2) + "\n", text, f);
+  }
+  const text = await Deno.readTextFile(
+    new URL("../cli/fixtures/store_json/openai_memories_0_conv26.json", import.meta.url),
+  );
+  const r = STORE_REPORT.json(JSON.parse(text));
+  assert.deepEqual(storeReportAt(r, 100, "upper"), {
+    union: 0.480540293040293,
+    package: 0.5158119658119659,
+  });
+  assert.throws(() => storeReportAt(r, 50, "upper"), /Cannot find one budget with \{"budget":50\}/);
+  assert.throws(() => STORE_REPORT.json({ ...r, extra: 1 } as never), /store_report: \(root\)/);
+});
