@@ -346,7 +346,8 @@ function idTypes(
  * assert.ok(g.pass_at_b === 0.3 && g.p_exh === 0.5 && g.p_wrong === 0.2 && g.p90r === 5);
  * ```
  *
- * @param records scored trajectories (every `correct` must be true or false)
+ * @param records scored trajectories (every `correct` must be true or false), an array or any
+ *   iterable (read once)
  * @param opts budget, alpha, bootstrap, ladder and boundary options
  * @returns per-group scores, per-pair boundaries and the ladder
  * @throws {TrajectoryInputError} if a record has no correctness, or one label is given two
@@ -356,77 +357,74 @@ function idTypes(
  * @throws {RangeError} on bad options
  */
 export function scoreScale(
-  records: readonly ScoreRecord[],
+  records: Iterable<ScoreRecord>,
   opts: ScoreScaleOptions = {},
 ): ScaleScore {
-  checkOptions(opts);
-  const B = opts.budget ?? 2;
-  const alpha = opts.alpha ?? 0.7;
-  const resamples = opts.resamples ?? 2000;
-  const level = opts.level ?? 0.95;
-  const seed = opts.seed ?? 0;
-  const file = opts.file ?? "<memory>";
-  const tree = groupRecords(records, file);
-  const scales = resolveScales(tree, file);
-  const ladder = orderLadder(scales, opts.ladder, file);
-  const groups: ScaleGroupScore[] = [];
-  const boundaries: ScaleBoundaryScore[] = [];
-  const warnings: string[] = sameLookingScales(ladder.scales);
-  const pair: PairOptions = {
-    B,
-    alpha,
-    resamples,
-    level,
-    seed,
-    file,
-    curveMax: opts.curveMax,
-    sustained: opts.sustained,
-  };
-  for (const agent of [...tree.keys()].sort(byCode)) {
-    const bySystem = tree.get(agent)!;
-    for (const system of [...bySystem.keys()].sort(byCode)) {
-      const scored = scorePair(agent, system, bySystem.get(system)!, scales, ladder, pair);
-      groups.push(...scored.groups);
-      if (scored.boundary === null) continue;
-      boundaries.push(scored.boundary);
-      if (scored.boundary.missing_scales.length > 0) {
-        warnings.push(missingScaleWarning(scored.boundary));
-      }
-    }
-  }
-  return {
-    budget: B,
-    alpha,
-    boundary_rule: opts.sustained ? "sustained" : "first",
-    bootstrap: { resamples, level, seed, unit: "query_id" },
-    n: records.length,
-    ladder: ladder.scales.map(shownScale),
-    groups,
-    boundaries,
-    warnings,
-  };
+  const scorer = new ScaleScorer(opts);
+  for (const r of records) scorer.add(r);
+  return scorer.score();
 }
 
-const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/**
+ * {@linkcode scoreScale} one record at a time, so that a reader can aggregate while it streams
+ * (issue 29 item 7: `memaudit scale score` reads a file line by line, never holding its text or
+ * its records). {@linkcode ScaleScorer.score} gives exactly what `scoreScale` gives for the same
+ * records in the same order.
+ *
+ * @example Two records, added as they are read
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ScaleScorer } from "./score.ts";
+ * const s = new ScaleScorer({ budget: 1, resamples: 0 });
+ * s.add({ query_id: "q1", agent: "a", system: "m", scale: { n_irr: 0 }, R: 0, correct: true });
+ * s.add({ query_id: "q2", agent: "a", system: "m", scale: { n_irr: 0 }, R: 3, correct: true });
+ * assert.equal(s.score().groups[0].pass_at_b, 0.5);
+ * ```
+ */
+export class ScaleScorer {
+  readonly #opts: ScoreScaleOptions;
+  readonly #file: string;
+  readonly #tree: RecordTree = new Map();
+  /** One string per distinct query id (a million records share a few thousand ids). */
+  readonly #ids = new Map<string, string>();
+  #n = 0;
 
-/** The records of each (agent, system, raw scale), nested maps (no key strings per record). */
-type RecordTree = Map<string, Map<string, Map<string, Acc>>>;
+  /**
+   * A scorer with no records yet.
+   *
+   * @param opts budget, alpha, bootstrap, ladder and boundary options (as {@linkcode scoreScale})
+   * @throws {RangeError} on bad options
+   */
+  constructor(opts: ScoreScaleOptions = {}) {
+    checkOptions(opts);
+    this.#opts = opts;
+    this.#file = opts.file ?? "<memory>";
+  }
 
-/** Step 1: groups the records by (agent, system, raw scale); a record needs its correctness. */
-function groupRecords(records: readonly ScoreRecord[], file: string): RecordTree {
-  const tree: RecordTree = new Map();
-  for (let k = 0; k < records.length; k++) {
-    const r = records[k];
+  /** Records added so far. */
+  get n(): number {
+    return this.#n;
+  }
+
+  /**
+   * Adds one scored trajectory (step 1: grouped by agent, system and raw scale).
+   *
+   * @param r the record (its `correct` must be true or false)
+   * @throws {TrajectoryInputError} if the record has no correctness
+   */
+  add(r: ScoreRecord): void {
+    const k = this.#n;
     if (r.correct !== true && r.correct !== false) {
       throw new TrajectoryInputError(
-        file,
+        this.#file,
         r.line ?? k + 1,
         "correct",
         "expected true or false (or give a judge log)",
       );
     }
-    let bySystem = tree.get(r.agent);
-    if (bySystem === undefined) tree.set(r.agent, bySystem = new Map());
+    this.#n++;
+    let bySystem = this.#tree.get(r.agent);
+    if (bySystem === undefined) this.#tree.set(r.agent, bySystem = new Map());
     let byScale = bySystem.get(r.system);
     if (byScale === undefined) bySystem.set(r.system, byScale = new Map());
     const s = r.scale;
@@ -435,25 +433,77 @@ function groupRecords(records: readonly ScoreRecord[], file: string): RecordTree
     if (acc === undefined) {
       byScale.set(
         raw,
-        acc = {
-          scale: s,
-          line: r.line ?? k + 1,
-          qids: [],
-          rs: [],
-          cs: [],
-          lines: [],
-          tids: [],
-        },
+        acc = { scale: s, line: r.line ?? k + 1, qids: [], rs: [], cs: [], lines: [], tids: [] },
       );
     }
-    acc.qids.push(r.query_id);
+    let q = this.#ids.get(r.query_id);
+    if (q === undefined) this.#ids.set(r.query_id, q = r.query_id);
+    acc.qids.push(q);
     acc.rs.push(r.R);
     acc.cs.push(r.correct);
     acc.lines.push(r.line ?? k + 1);
     acc.tids.push(r.trajectory_id ?? "");
   }
-  return tree;
+
+  /**
+   * Scores the records added (steps 2 on: scales resolved, ladder ordered, groups and
+   * boundaries scored).
+   *
+   * @returns per-group scores, per-pair boundaries and the ladder
+   * @throws {TrajectoryInputError} as {@linkcode scoreScale} does
+   */
+  score(): ScaleScore {
+    const opts = this.#opts, file = this.#file, tree = this.#tree;
+    const B = opts.budget ?? 2;
+    const alpha = opts.alpha ?? 0.7;
+    const resamples = opts.resamples ?? 2000;
+    const level = opts.level ?? 0.95;
+    const seed = opts.seed ?? 0;
+    const scales = resolveScales(tree, file);
+    const ladder = orderLadder(scales, opts.ladder, file);
+    const groups: ScaleGroupScore[] = [];
+    const boundaries: ScaleBoundaryScore[] = [];
+    const warnings: string[] = sameLookingScales(ladder.scales);
+    const pair: PairOptions = {
+      B,
+      alpha,
+      resamples,
+      level,
+      seed,
+      file,
+      curveMax: opts.curveMax,
+      sustained: opts.sustained,
+    };
+    for (const agent of [...tree.keys()].sort(byCode)) {
+      const bySystem = tree.get(agent)!;
+      for (const system of [...bySystem.keys()].sort(byCode)) {
+        const scored = scorePair(agent, system, bySystem.get(system)!, scales, ladder, pair);
+        groups.push(...scored.groups);
+        if (scored.boundary === null) continue;
+        boundaries.push(scored.boundary);
+        if (scored.boundary.missing_scales.length > 0) {
+          warnings.push(missingScaleWarning(scored.boundary));
+        }
+      }
+    }
+    return {
+      budget: B,
+      alpha,
+      boundary_rule: opts.sustained ? "sustained" : "first",
+      bootstrap: { resamples, level, seed, unit: "query_id" },
+      n: this.#n,
+      ladder: ladder.scales.map(shownScale),
+      groups,
+      boundaries,
+      warnings,
+    };
+  }
 }
+
+const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The records of each (agent, system, raw scale), nested maps (no key strings per record). */
+type RecordTree = Map<string, Map<string, Map<string, Acc>>>;
 
 /** The scales of the input with labels and N_irr resolved against each other. */
 interface ResolvedScales {
