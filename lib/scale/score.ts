@@ -154,16 +154,47 @@ export interface ScaleScore {
   warnings: string[];
 }
 
+/** A growable column of numbers in a typed array (a million records: 4 or 8 bytes each). */
+class Column<A extends Int32Array | Float64Array | Uint8Array> {
+  data: A;
+  length = 0;
+  constructor(readonly make: (n: number) => A) {
+    this.data = make(64);
+  }
+  push(x: number): void {
+    if (this.length === this.data.length) {
+      const bigger = this.make(this.data.length * 2);
+      bigger.set(this.data);
+      this.data = bigger;
+    }
+    this.data[this.length++] = x;
+  }
+  /** The values pushed (a view, not a copy). */
+  view(): A {
+    return this.data.subarray(0, this.length) as A;
+  }
+}
+
+const int32s = (n: number) => new Int32Array(n);
+const float64s = (n: number) => new Float64Array(n);
+const bytes = (n: number) => new Uint8Array(n);
+
+/** The records of one (agent, system, raw scale), column by column. */
 interface Acc {
   scale: TrajectoryScale | null;
   line: number | undefined;
-  qids: string[];
-  rs: number[];
-  cs: boolean[];
+  /** Each record's query, as its number in `names`. */
+  qids: Column<Int32Array>;
+  /** The query ids by number (shared by every Acc of a scorer). */
+  names: readonly string[];
+  /** Each record's R (a safe integer: exact in a double). */
+  rs: Column<Float64Array>;
+  /** Each record's correctness, 1 or 0. */
+  cs: Column<Uint8Array>;
   /** Each record's line (for the repeated-trajectory check). */
-  lines: number[];
-  /** Each record's trajectory id ("" without one). */
-  tids: string[];
+  lines: Column<Float64Array>;
+  /** Trajectory ids of the records that have one, by position (most inputs have none). */
+  tids: Map<number, string>;
 }
 
 const NO_SCALE = "\u0000";
@@ -248,8 +279,8 @@ function interval(lo: number, hi: number): Interval {
  */
 function queryBootstrap(
   ids: QueryIndex,
-  rs: readonly number[],
-  cs: readonly boolean[],
+  rs: ArrayLike<number>,
+  cs: ArrayLike<number>,
   o: { B: number; resamples: number; level: number; seed: string },
 ): NonNullable<ScaleGroupScore["ci"]> {
   const types = idTypes(ids, rs, cs, o.B);
@@ -305,8 +336,8 @@ interface IdType {
 /** The query ids grouped by (trajectories, passes, exhaustions), in sorted order. */
 function idTypes(
   ids: QueryIndex,
-  rs: readonly number[],
-  cs: readonly boolean[],
+  rs: ArrayLike<number>,
+  cs: ArrayLike<number>,
   B: number,
 ): IdType[] {
   const cnt = new Int32Array(ids.count), pass = new Int32Array(ids.count);
@@ -385,8 +416,9 @@ export class ScaleScorer {
   readonly #opts: ScoreScaleOptions;
   readonly #file: string;
   readonly #tree: RecordTree = new Map();
-  /** One string per distinct query id (a million records share a few thousand ids). */
-  readonly #ids = new Map<string, string>();
+  /** Each distinct query id's number, and the ids by number (a million records share a few). */
+  readonly #ids = new Map<string, number>();
+  readonly #names: string[] = [];
   #n = 0;
 
   /**
@@ -433,16 +465,30 @@ export class ScaleScorer {
     if (acc === undefined) {
       byScale.set(
         raw,
-        acc = { scale: s, line: r.line ?? k + 1, qids: [], rs: [], cs: [], lines: [], tids: [] },
+        acc = {
+          scale: s,
+          line: r.line ?? k + 1,
+          qids: new Column(int32s),
+          names: this.#names,
+          rs: new Column(float64s),
+          cs: new Column(bytes),
+          lines: new Column(float64s),
+          tids: new Map(),
+        },
       );
     }
     let q = this.#ids.get(r.query_id);
-    if (q === undefined) this.#ids.set(r.query_id, q = r.query_id);
+    if (q === undefined) {
+      this.#ids.set(r.query_id, q = this.#names.length);
+      this.#names.push(r.query_id);
+    }
+    if (r.trajectory_id !== undefined && r.trajectory_id !== "") {
+      acc.tids.set(acc.rs.length, r.trajectory_id);
+    }
     acc.qids.push(q);
     acc.rs.push(r.R);
-    acc.cs.push(r.correct);
+    acc.cs.push(r.correct ? 1 : 0);
     acc.lines.push(r.line ?? k + 1);
-    acc.tids.push(r.trajectory_id ?? "");
   }
 
   /**
@@ -675,7 +721,7 @@ function scorePair(
   );
   let maxR = 0;
   for (const [, m] of entries) {
-    for (const a of m.accs) for (const r of a.rs) if (r > maxR) maxR = r;
+    for (const a of m.accs) for (const r of a.rs.view()) if (r > maxR) maxR = r;
   }
   const curveEnd = o.curveMax ?? Math.min(maxR, 10_000);
   const groups: ScaleGroupScore[] = [];
@@ -763,8 +809,9 @@ function queryIndex(accs: readonly Acc[], where: string, file: string): QueryInd
   const of = new Int32Array(accs.reduce((s, a) => s + a.qids.length, 0));
   let t = 0;
   for (const a of accs) {
-    for (let k = 0; k < a.qids.length; k++, t++) {
-      const q = a.qids[k], tid = a.tids[k], line = a.lines[k];
+    const qids = a.qids.view(), lines = a.lines.view();
+    for (let k = 0; k < qids.length; k++, t++) {
+      const q = a.names[qids[k]], tid = a.tids.get(k) ?? "", line = lines[k];
       let i = index.get(q);
       if (i === undefined) {
         index.set(q, i = plainLine.length);
@@ -794,6 +841,21 @@ function queryIndex(accs: readonly Acc[], where: string, file: string): QueryInd
   return { of, count: plainLine.length };
 }
 
+/** One column of several Accs, end to end (the column itself for one). */
+function joined<A extends Float64Array | Uint8Array>(accs: readonly Acc[], col: (a: Acc) => A): A {
+  if (accs.length === 1) return col(accs[0]);
+  const parts = accs.map(col);
+  const out = new (parts[0].constructor as new (n: number) => A)(
+    parts.reduce((s, p) => s + p.length, 0),
+  );
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
 function scoreGroup(
   agent: string,
   system: string,
@@ -815,7 +877,7 @@ function scoreGroup(
   const all = new Map<number, number>(), corr = new Map<number, number>();
   let n = 0, sumR = 0, pass = 0, exh = 0;
   for (const a of accs) {
-    const rs = a.rs, cs = a.cs;
+    const rs = a.rs.view(), cs = a.cs.view();
     for (let k = 0; k < rs.length; k++) {
       const r = rs[k];
       all.set(r, (all.get(r) ?? 0) + 1);
@@ -851,9 +913,7 @@ function scoreGroup(
 
   let ci: ScaleGroupScore["ci"] = null;
   if (o.resamples > 0) {
-    const rs = accs.length === 1 ? accs[0].rs : accs.flatMap((a) => a.rs);
-    const cs = accs.length === 1 ? accs[0].cs : accs.flatMap((a) => a.cs);
-    ci = queryBootstrap(ids, rs, cs, o);
+    ci = queryBootstrap(ids, joined(accs, (a) => a.rs.view()), joined(accs, (a) => a.cs.view()), o);
   }
   return {
     agent,
