@@ -17,6 +17,7 @@ const GROUND = [
   "lib/errors.ts",
   "lib/fs.ts",
   "lib/json_text.ts",
+  "lib/run_dir.ts",
   "lib/validate_input.ts",
 ];
 

@@ -209,8 +209,9 @@ export async function readPackageCsv(dir: string): Promise<Package> {
  * @param pkg the package
  * @returns nothing once all six files are in place
  * @throws {InputError} (file `<memory>`) if `pkg` does not match the schema, or a listed id
- *   contains `;`; (file `dir`) if `dir` is a file or a folder holding other files than the six
- *   tables; nothing is written then
+ *   contains `;`; (file `dir`) if `dir` is a file or a folder holding anything but the six
+ *   tables as plain files (another file, a folder or a link, even under a table's name);
+ *   nothing is written then
  */
 export async function writePackageCsv(dir: string, pkg: Package | PackageInput): Promise<void> {
   const valid = parsePackage(pkg, "<memory>");
@@ -248,11 +249,15 @@ export async function writePackageCsv(dir: string, pkg: Package | PackageInput):
     }
     const names = new Set(TABLES.map((t) => t.file));
     for await (const entry of Deno.readDir(target)) {
-      if (!names.has(entry.name)) {
+      // The old folder is removed whole: only the six tables as plain files may be in it (a
+      // folder or a link named like a table may hold the user's files; issue 29 item 6).
+      const plain = entry.isFile && !entry.isSymlink;
+      if (!names.has(entry.name) || !plain) {
+        const what = plain ? "" : entry.isSymlink ? " (a link)" : " (not a file)";
         throw new InputError(
           dir,
           { path: "" },
-          `expected an empty folder or a CSV package folder to replace; it holds '${entry.name}'`,
+          `expected an empty folder or a CSV package folder to replace; it holds '${entry.name}'${what}`,
         );
       }
     }

@@ -10,6 +10,7 @@ import { PNG_ZOOM } from "../plot/png.ts";
 import type { ReferencePanel } from "./reference.ts";
 import type { ChecksSummary } from "../report/checks.ts";
 import { summaryLines, type Tally } from "../report/tally.ts";
+import { detailHtml, esc, neededNames, withoutMachinePaths } from "./_details.ts";
 
 /** One section of the page: a notebook and what it showed. */
 export interface ReportSection {
@@ -31,19 +32,16 @@ export interface ReportSection {
   links: { html?: string; ipynb: string };
 }
 
-const esc = (s: string) =>
-  s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll(
-    '"',
-    "&quot;",
-  );
-
 const STYLE =
   `body{font:15px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1200px;padding:1em 2em;color:#111}
 h1{font-size:1.6em}h2{font-size:1.25em;margin-top:2em;border-top:1px solid #ccc;padding-top:1em}
 .cols{display:grid;grid-template-columns:1fr 1fr;gap:1.5em}.cols>div{min-width:0}
 .cols h3{font-size:1em;margin:.3em 0}img{max-width:100%;height:auto;border:1px solid #eee}
 figure{margin:0 0 1em}figcaption{font-size:.85em;color:#444}
-table{border-collapse:collapse;font-size:.85em;margin:.4em 0}td,th{border:1px solid #ccc;padding:2px 6px;text-align:left;vertical-align:top;overflow-wrap:anywhere}
+table{border-collapse:collapse;font-size:.85em;margin:.4em 0;max-width:100%}td,th{border:1px solid #ccc;padding:2px 6px;text-align:left;vertical-align:top;overflow-wrap:break-word}
+td.passed,td.failed,td.skipped{white-space:nowrap}table.mini{font-size:.95em;margin:0}ul.kv{margin:0;padding-left:1.1em}.more{color:#555}
+.needs{font-size:.85em;color:#444}.noref{font-size:.85em;color:#555;font-style:italic}
+@media (max-width:760px){body{padding:.5em 1em}.cols{grid-template-columns:1fr}}
 .passed{color:#0b6b2f;font-weight:600}.failed{color:#b00020;font-weight:700}.skipped{color:#8a5a00;font-weight:600}
 .summary{background:#f4f4f4;padding:.6em 1em;border-left:4px solid #0072B2}.ref{background:#fbfbf4}`;
 
@@ -55,25 +53,25 @@ function checksTable(summaries: ChecksSummary[]): string {
   if (rows.length === 0) {
     return "<p class=failed>No checks ran: the notebook stopped before them.</p>";
   }
-  const skippedNeeds = new Map(
-    summaries.flatMap((s) => s.skipped.map((k) => [k.claim, k.missing] as const)),
-  );
-  const tr = rows.map((r) => {
-    const needs = r.status === "skipped" ? skippedNeeds.get(r.claim) ?? [] : [];
-    const detail = esc(r.detail) + (needs.length ? `<br>needs: ${needs.map(esc).join(", ")}` : "");
-    return `<tr><td>${
-      esc(r.claim)
-    }</td><td class=${r.status}>${r.status}</td><td>${detail}</td></tr>`;
-  }).join("\n");
+  const tr = rows.map((r) =>
+    `<tr><td>${esc(withoutMachinePaths(r.claim))}</td><td class=${r.status}>${r.status}</td><td>${
+      detailHtml(r.detail)
+    }</td></tr>`
+  ).join("\n");
+  // What the skipped claims need, once for the section, by file name (no machine paths).
+  const needs = neededNames(summaries.flatMap((s) => s.skipped.flatMap((k) => k.missing)));
+  const needsLine = needs.length > 0
+    ? `<p class=needs>The skipped claims need: ${needs.map(esc).join(", ")}.</p>`
+    : "";
   const table =
     `<table><thead><tr><th>claim</th><th>status</th><th>detail</th></tr></thead><tbody>\n${tr}\n</tbody></table>`;
-  if (rows.length <= OPEN_CLAIMS) return table;
+  if (rows.length <= OPEN_CLAIMS) return table + needsLine;
   // A long list folds (no script: <details>), open when a claim failed or was skipped.
   const count = (st: string) => rows.filter((r) => r.status === st).length;
   const open = count("failed") + count("skipped") > 0 ? " open" : "";
   return `<details${open}><summary>${rows.length} claims: ${count("passed")} passed, ${
     count("failed")
-  } failed, ${count("skipped")} skipped</summary>${table}</details>`;
+  } failed, ${count("skipped")} skipped</summary>${table}</details>${needsLine}`;
 }
 
 /** Claims tables longer than this fold into a summary line. */
@@ -101,9 +99,6 @@ function oursColumn(s: ReportSection): string {
 }
 
 function paperColumn(s: ReportSection): string {
-  if (s.reference.length === 0) {
-    return "<p>(the paper reports no numbers for this section here)</p>";
-  }
   return s.reference.map((p) => {
     const body = p.png ? img(p.png, p.caption) : p.html ?? "";
     return `<figure>${body}<figcaption>${esc(p.caption)}</figcaption></figure>`;
@@ -119,9 +114,16 @@ function section(s: ReportSection): string {
 <p>${esc(s.claim)}</p><p>${links}${
     s.ok ? "" : " · <span class=failed>the notebook raised an error</span>"
   }</p>
-<div class=cols><div><h3>Ours</h3>${
-    oursColumn(s)
-  }</div><div class=ref><h3>Paper (reference data)</h3>${paperColumn(s)}</div></div>
+${
+    s.reference.length === 0
+      // No empty half page: our column takes the width, and one line says why.
+      ? `<h3>Ours</h3>${
+        oursColumn(s)
+      }<p class=noref>The paper gives no numbers for this section.</p>`
+      : `<div class=cols><div><h3>Ours</h3>${
+        oursColumn(s)
+      }</div><div class=ref><h3>Paper (reference data)</h3>${paperColumn(s)}</div></div>`
+  }
 <h3>Claims</h3>${checksTable(s.summaries)}</section>`;
 }
 

@@ -4,7 +4,9 @@
  * session files, one system's budgeted snapshots (replayed FIFO under a
  * gating policy), the facts and presence CSVs (provenance judge, exact on
  * these entries) and a predictions CSV of the policy. Everything it writes
- * is simulated (the folder holds a `SIMULATED.txt` saying so).
+ * is simulated (the folder holds a `SIMULATED.txt` saying so), and its manifest
+ * `memaudit-run.json` lists every file with its SHA-256: a later run into the same folder
+ * removes those files and nothing else (lib/run_dir.ts).
  *
  * With a shard (lib/shard/), only the users at positions p with
  * p mod N = I (users in cohort order) are written, and the folder also holds
@@ -17,17 +19,20 @@
  *
  * @module
  */
-import { join, relative } from "node:path";
+import { join, relative, sep } from "node:path";
 import { stringifyCsv } from "../deps/csv_stringify.ts";
-import { InputError } from "../errors.ts";
-import { statOrNull, writeTextAtomic } from "../fs.ts";
+import { writeTextAtomic } from "../fs.ts";
+import { clearEarlierRun, RUN_MANIFEST, RUN_SCHEMA, RunRecorder } from "../run_dir.ts";
 import { type Shard, shardItems } from "../shard/partition.ts";
 import { runDigest } from "../shard/digest.ts";
-import { type Blocks, ShardWriter } from "../shard/manifest.ts";
+import { type Blocks, SHARD_MANIFEST, SHARD_SCHEMA, ShardWriter } from "../shard/manifest.ts";
 import { type Cohort, generateCohort, writeCohort } from "./cohort.ts";
 import { judgeTracks, provenanceJudge } from "./judges.ts";
 import { defaultPolicies, type GatingPolicy } from "./policies.ts";
 import { replayBank, simulateWrites, toSnapshotFile } from "./replay.ts";
+
+/** The `kind` of a simulated run's manifest (and of its shards'). */
+const RUN_KIND = "retention-simulate";
 
 /** Options of {@linkcode writeSimulatedRun}. */
 export interface SimulatedRunOptions {
@@ -94,7 +99,9 @@ export const MAX_SIMULATED_USERS = 1000;
  * @returns the paths written
  * @throws {RangeError} for an unknown policy or a bad option (users outside
  *   [1, {@linkcode MAX_SIMULATED_USERS}])
- * @throws {InputError} if the folder cannot be made
+ * @throws {InputError} if the folder cannot be made, or `out` holds anything but an earlier
+ *   simulated run's files as its manifest lists them (`memaudit-run.json`, or a shard's
+ *   `shard.json`: each file with its SHA-256; lib/run_dir.ts), before anything is removed
  */
 export async function writeSimulatedRun(
   out: string,
@@ -132,9 +139,11 @@ export async function writeSimulatedRun(
     presence: join(out, "presence.csv"),
     predictions: join(out, "predictions.csv"),
   };
-  await clearEarlierRun(out);
+  // Only the earlier run's own files, as its manifest lists them, are removed (issue 29 item 6).
+  await clearEarlierRun(out, { kind: RUN_KIND, manifests: RUN_MANIFESTS });
+  const run = opts.shard === undefined ? new RunRecorder(RUN_KIND) : undefined;
   const shard = opts.shard === undefined ? undefined : new ShardWriter(out, {
-    kind: "retention-simulate",
+    kind: RUN_KIND,
     shard: opts.shard,
     run: runDigest("memaudit retention simulate", runFlags(all.length, seed, budget, policy, opts)),
     units: all.length,
@@ -143,7 +152,9 @@ export async function writeSimulatedRun(
   // Written as made (a run can be large); a shard's writer records each file's SHA-256.
   const put = async (path: string, text: string | Blocks) => {
     await writeTextAtomic(path, typeof text === "string" ? text : text.head + text.chunks.join(""));
-    shard?.record(relative(out, path), text);
+    const rel = relative(out, path).split(sep).join("/");
+    shard?.record(rel, text);
+    run?.record(rel, typeof text === "string" ? text : text.head + text.chunks.join(""));
   };
   await writeCohort(files.sessions, cohort, put);
   const rows: UserRows[] = [];
@@ -176,80 +187,18 @@ export async function writeSimulatedRun(
       `budget ${Number.isFinite(budget) ? budget : "none"}); it is not PerMem-Bench data.\n`,
   );
   await shard?.close();
+  await run?.writeManifest(out);
   return files;
 }
-
-/** What a simulated run (or a shard of one) writes at the top of its folder. */
-const RUN_ENTRIES = [
-  "permem",
-  "snapshots",
-  "facts.csv",
-  "presence.csv",
-  "predictions.csv",
-  "SIMULATED.txt",
-  "shard.json",
-];
 
 /** How every SIMULATED.txt memaudit writes begins. */
 const SIMULATED_MARK = "Everything in this folder is SIMULATED by memaudit";
 
-/**
- * Makes `out` ready for a run: a new or empty folder is used as it is; an earlier simulated run
- * (memaudit's SIMULATED.txt, and nothing but what a run writes: the top entries of
- * {@linkcode RUN_ENTRIES}, only folders and `.json` files under `permem/` and `snapshots/`) is
- * removed first, so that none of its users (a run of more users, another seed) is left beside
- * the new ones. Symbolic links are removed, never followed.
- *
- * @throws {InputError} naming `out` and the first entry that is not a run's (verb "write")
- */
-async function clearEarlierRun(out: string): Promise<void> {
-  const info = await statOrNull(out);
-  if (info === null) return;
-  const names: string[] = [];
-  if (info.isDirectory) { for await (const e of Deno.readDir(out)) names.push(e.name); }
-  if (info.isDirectory && names.length === 0) return;
-  const found = !info.isDirectory ? "a file" : names.sort().find((n) => !RUN_ENTRIES.includes(n)) ??
-    await notMemauditMark(join(out, "SIMULATED.txt")) ??
-    await foreignInRunTree(out, "permem") ??
-    await foreignInRunTree(out, "snapshots");
-  if (found !== undefined) {
-    throw new InputError(
-      out,
-      { path: "" },
-      `expected a new or empty folder, or one holding an earlier simulated run only; found ${found} (remove it or write into a new folder)`,
-      [],
-      "write",
-    );
-  }
-  for (const n of names) await Deno.remove(join(out, n), { recursive: true });
-}
-
-/** Undefined when `path` is a file beginning with {@linkcode SIMULATED_MARK}, else what it is. */
-async function notMemauditMark(path: string): Promise<string | undefined> {
-  const info = await Deno.lstat(path).catch(() => null);
-  if (info === null) return "no SIMULATED.txt";
-  const head = info.isFile && info.size < 4096 ? await Deno.readTextFile(path) : "";
-  return head.startsWith(SIMULATED_MARK) ? undefined : "a SIMULATED.txt memaudit did not write";
-}
-
-/**
- * The first entry under `out/top` (walked, links not followed) that a run does not write there:
- * anything but a folder or a `.json` file; undefined when there is none or `top` is absent.
- */
-async function foreignInRunTree(out: string, top: string): Promise<string | undefined> {
-  const info = await Deno.lstat(join(out, top)).catch(() => null);
-  if (info === null) return undefined;
-  if (!info.isDirectory) return top;
-  const names: string[] = [];
-  for await (const e of Deno.readDir(join(out, top))) names.push(e.name);
-  for (const n of names.sort()) {
-    const rel = `${top}/${n}`, e = await Deno.lstat(join(out, rel));
-    const inner = e.isDirectory ? await foreignInRunTree(out, rel) : undefined;
-    if (inner !== undefined) return inner;
-    if (!e.isDirectory && !(e.isFile && n.endsWith(".json"))) return rel;
-  }
-  return undefined;
-}
+/** The manifests a simulated run writes: `memaudit-run.json`, or a shard's `shard.json`. */
+const RUN_MANIFESTS = [
+  { name: RUN_MANIFEST, schema: RUN_SCHEMA },
+  { name: SHARD_MANIFEST, schema: SHARD_SCHEMA },
+];
 
 /** The settings of a simulated run that its shards' run digest records. */
 function runFlags(

@@ -7,12 +7,13 @@
  * holds its users' session files and snapshots (merged by copy), the three
  * CSVs (a header, then one chunk of rows per user: interleaved),
  * `SIMULATED.txt` (the same in every shard) and `shard.json`. The merge
- * writes exactly the files of one unsharded run. Everything is SIMULATED
+ * writes exactly the files of one unsharded run, its `memaudit-run.json` too. Everything is SIMULATED
  * (not PerMem-Bench data).
  *
  * @module
  */
 import { parseCsv } from "../deps/csv_parse.ts";
+import { RUN_MANIFEST, runManifestText } from "../run_dir.ts";
 import type { ShardKind } from "../shard/mod.ts";
 import { snapshotLabel } from "./simulate.ts";
 
@@ -30,6 +31,8 @@ export const RETENTION_SHARDS: ShardKind = {
     );
     return Promise.resolve({
       rows,
+      // The merged folder is one run's, byte for byte, with that run's manifest.
+      files: [[RUN_MANIFEST, runManifestText(run.manifest.kind, run.texts)]],
       report: {
         sessions: "permem",
         snapshots: `snapshots/${snapshotLabel(policy, budget ?? Infinity)}`,

@@ -154,16 +154,47 @@ export interface ScaleScore {
   warnings: string[];
 }
 
+/** A growable column of numbers in a typed array (a million records: 4 or 8 bytes each). */
+class Column<A extends Int32Array | Float64Array | Uint8Array> {
+  data: A;
+  length = 0;
+  constructor(readonly make: (n: number) => A) {
+    this.data = make(64);
+  }
+  push(x: number): void {
+    if (this.length === this.data.length) {
+      const bigger = this.make(this.data.length * 2);
+      bigger.set(this.data);
+      this.data = bigger;
+    }
+    this.data[this.length++] = x;
+  }
+  /** The values pushed (a view, not a copy). */
+  view(): A {
+    return this.data.subarray(0, this.length) as A;
+  }
+}
+
+const int32s = (n: number) => new Int32Array(n);
+const float64s = (n: number) => new Float64Array(n);
+const bytes = (n: number) => new Uint8Array(n);
+
+/** The records of one (agent, system, raw scale), column by column. */
 interface Acc {
   scale: TrajectoryScale | null;
   line: number | undefined;
-  qids: string[];
-  rs: number[];
-  cs: boolean[];
+  /** Each record's query, as its number in `names`. */
+  qids: Column<Int32Array>;
+  /** The query ids by number (shared by every Acc of a scorer). */
+  names: readonly string[];
+  /** Each record's R (a safe integer: exact in a double). */
+  rs: Column<Float64Array>;
+  /** Each record's correctness, 1 or 0. */
+  cs: Column<Uint8Array>;
   /** Each record's line (for the repeated-trajectory check). */
-  lines: number[];
-  /** Each record's trajectory id ("" without one). */
-  tids: string[];
+  lines: Column<Float64Array>;
+  /** Trajectory ids of the records that have one, by position (most inputs have none). */
+  tids: Map<number, string>;
 }
 
 const NO_SCALE = "\u0000";
@@ -248,8 +279,8 @@ function interval(lo: number, hi: number): Interval {
  */
 function queryBootstrap(
   ids: QueryIndex,
-  rs: readonly number[],
-  cs: readonly boolean[],
+  rs: ArrayLike<number>,
+  cs: ArrayLike<number>,
   o: { B: number; resamples: number; level: number; seed: string },
 ): NonNullable<ScaleGroupScore["ci"]> {
   const types = idTypes(ids, rs, cs, o.B);
@@ -305,8 +336,8 @@ interface IdType {
 /** The query ids grouped by (trajectories, passes, exhaustions), in sorted order. */
 function idTypes(
   ids: QueryIndex,
-  rs: readonly number[],
-  cs: readonly boolean[],
+  rs: ArrayLike<number>,
+  cs: ArrayLike<number>,
   B: number,
 ): IdType[] {
   const cnt = new Int32Array(ids.count), pass = new Int32Array(ids.count);
@@ -346,7 +377,8 @@ function idTypes(
  * assert.ok(g.pass_at_b === 0.3 && g.p_exh === 0.5 && g.p_wrong === 0.2 && g.p90r === 5);
  * ```
  *
- * @param records scored trajectories (every `correct` must be true or false)
+ * @param records scored trajectories (every `correct` must be true or false), an array or any
+ *   iterable (read once)
  * @param opts budget, alpha, bootstrap, ladder and boundary options
  * @returns per-group scores, per-pair boundaries and the ladder
  * @throws {TrajectoryInputError} if a record has no correctness, or one label is given two
@@ -356,77 +388,75 @@ function idTypes(
  * @throws {RangeError} on bad options
  */
 export function scoreScale(
-  records: readonly ScoreRecord[],
+  records: Iterable<ScoreRecord>,
   opts: ScoreScaleOptions = {},
 ): ScaleScore {
-  checkOptions(opts);
-  const B = opts.budget ?? 2;
-  const alpha = opts.alpha ?? 0.7;
-  const resamples = opts.resamples ?? 2000;
-  const level = opts.level ?? 0.95;
-  const seed = opts.seed ?? 0;
-  const file = opts.file ?? "<memory>";
-  const tree = groupRecords(records, file);
-  const scales = resolveScales(tree, file);
-  const ladder = orderLadder(scales, opts.ladder, file);
-  const groups: ScaleGroupScore[] = [];
-  const boundaries: ScaleBoundaryScore[] = [];
-  const warnings: string[] = sameLookingScales(ladder.scales);
-  const pair: PairOptions = {
-    B,
-    alpha,
-    resamples,
-    level,
-    seed,
-    file,
-    curveMax: opts.curveMax,
-    sustained: opts.sustained,
-  };
-  for (const agent of [...tree.keys()].sort(byCode)) {
-    const bySystem = tree.get(agent)!;
-    for (const system of [...bySystem.keys()].sort(byCode)) {
-      const scored = scorePair(agent, system, bySystem.get(system)!, scales, ladder, pair);
-      groups.push(...scored.groups);
-      if (scored.boundary === null) continue;
-      boundaries.push(scored.boundary);
-      if (scored.boundary.missing_scales.length > 0) {
-        warnings.push(missingScaleWarning(scored.boundary));
-      }
-    }
-  }
-  return {
-    budget: B,
-    alpha,
-    boundary_rule: opts.sustained ? "sustained" : "first",
-    bootstrap: { resamples, level, seed, unit: "query_id" },
-    n: records.length,
-    ladder: ladder.scales.map(shownScale),
-    groups,
-    boundaries,
-    warnings,
-  };
+  const scorer = new ScaleScorer(opts);
+  for (const r of records) scorer.add(r);
+  return scorer.score();
 }
 
-const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/**
+ * {@linkcode scoreScale} one record at a time, so that a reader can aggregate while it streams
+ * (issue 29 item 7: `memaudit scale score` reads a file line by line, never holding its text or
+ * its records). {@linkcode ScaleScorer.score} gives exactly what `scoreScale` gives for the same
+ * records in the same order.
+ *
+ * @example Two records, added as they are read
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ScaleScorer } from "./score.ts";
+ * const s = new ScaleScorer({ budget: 1, resamples: 0 });
+ * s.add({ query_id: "q1", agent: "a", system: "m", scale: { n_irr: 0 }, R: 0, correct: true });
+ * s.add({ query_id: "q2", agent: "a", system: "m", scale: { n_irr: 0 }, R: 3, correct: true });
+ * assert.equal(s.score().groups[0].pass_at_b, 0.5);
+ * ```
+ */
+export class ScaleScorer {
+  readonly #opts: ScoreScaleOptions;
+  readonly #file: string;
+  readonly #tree: RecordTree = new Map();
+  /** Each distinct query id's number, and the ids by number (a million records share a few). */
+  readonly #ids = new Map<string, number>();
+  readonly #names: string[] = [];
+  #n = 0;
 
-/** The records of each (agent, system, raw scale), nested maps (no key strings per record). */
-type RecordTree = Map<string, Map<string, Map<string, Acc>>>;
+  /**
+   * A scorer with no records yet.
+   *
+   * @param opts budget, alpha, bootstrap, ladder and boundary options (as {@linkcode scoreScale})
+   * @throws {RangeError} on bad options
+   */
+  constructor(opts: ScoreScaleOptions = {}) {
+    checkOptions(opts);
+    this.#opts = opts;
+    this.#file = opts.file ?? "<memory>";
+  }
 
-/** Step 1: groups the records by (agent, system, raw scale); a record needs its correctness. */
-function groupRecords(records: readonly ScoreRecord[], file: string): RecordTree {
-  const tree: RecordTree = new Map();
-  for (let k = 0; k < records.length; k++) {
-    const r = records[k];
+  /** Records added so far. */
+  get n(): number {
+    return this.#n;
+  }
+
+  /**
+   * Adds one scored trajectory (step 1: grouped by agent, system and raw scale).
+   *
+   * @param r the record (its `correct` must be true or false)
+   * @throws {TrajectoryInputError} if the record has no correctness
+   */
+  add(r: ScoreRecord): void {
+    const k = this.#n;
     if (r.correct !== true && r.correct !== false) {
       throw new TrajectoryInputError(
-        file,
+        this.#file,
         r.line ?? k + 1,
         "correct",
         "expected true or false (or give a judge log)",
       );
     }
-    let bySystem = tree.get(r.agent);
-    if (bySystem === undefined) tree.set(r.agent, bySystem = new Map());
+    this.#n++;
+    let bySystem = this.#tree.get(r.agent);
+    if (bySystem === undefined) this.#tree.set(r.agent, bySystem = new Map());
     let byScale = bySystem.get(r.system);
     if (byScale === undefined) bySystem.set(r.system, byScale = new Map());
     const s = r.scale;
@@ -438,22 +468,88 @@ function groupRecords(records: readonly ScoreRecord[], file: string): RecordTree
         acc = {
           scale: s,
           line: r.line ?? k + 1,
-          qids: [],
-          rs: [],
-          cs: [],
-          lines: [],
-          tids: [],
+          qids: new Column(int32s),
+          names: this.#names,
+          rs: new Column(float64s),
+          cs: new Column(bytes),
+          lines: new Column(float64s),
+          tids: new Map(),
         },
       );
     }
-    acc.qids.push(r.query_id);
+    let q = this.#ids.get(r.query_id);
+    if (q === undefined) {
+      this.#ids.set(r.query_id, q = this.#names.length);
+      this.#names.push(r.query_id);
+    }
+    if (r.trajectory_id !== undefined && r.trajectory_id !== "") {
+      acc.tids.set(acc.rs.length, r.trajectory_id);
+    }
+    acc.qids.push(q);
     acc.rs.push(r.R);
-    acc.cs.push(r.correct);
+    acc.cs.push(r.correct ? 1 : 0);
     acc.lines.push(r.line ?? k + 1);
-    acc.tids.push(r.trajectory_id ?? "");
   }
-  return tree;
+
+  /**
+   * Scores the records added (steps 2 on: scales resolved, ladder ordered, groups and
+   * boundaries scored).
+   *
+   * @returns per-group scores, per-pair boundaries and the ladder
+   * @throws {TrajectoryInputError} as {@linkcode scoreScale} does
+   */
+  score(): ScaleScore {
+    const opts = this.#opts, file = this.#file, tree = this.#tree;
+    const B = opts.budget ?? 2;
+    const alpha = opts.alpha ?? 0.7;
+    const resamples = opts.resamples ?? 2000;
+    const level = opts.level ?? 0.95;
+    const seed = opts.seed ?? 0;
+    const scales = resolveScales(tree, file);
+    const ladder = orderLadder(scales, opts.ladder, file);
+    const groups: ScaleGroupScore[] = [];
+    const boundaries: ScaleBoundaryScore[] = [];
+    const warnings: string[] = sameLookingScales(ladder.scales);
+    const pair: PairOptions = {
+      B,
+      alpha,
+      resamples,
+      level,
+      seed,
+      file,
+      curveMax: opts.curveMax,
+      sustained: opts.sustained,
+    };
+    for (const agent of [...tree.keys()].sort(byCode)) {
+      const bySystem = tree.get(agent)!;
+      for (const system of [...bySystem.keys()].sort(byCode)) {
+        const scored = scorePair(agent, system, bySystem.get(system)!, scales, ladder, pair);
+        groups.push(...scored.groups);
+        if (scored.boundary === null) continue;
+        boundaries.push(scored.boundary);
+        if (scored.boundary.missing_scales.length > 0) {
+          warnings.push(missingScaleWarning(scored.boundary));
+        }
+      }
+    }
+    return {
+      budget: B,
+      alpha,
+      boundary_rule: opts.sustained ? "sustained" : "first",
+      bootstrap: { resamples, level, seed, unit: "query_id" },
+      n: this.#n,
+      ladder: ladder.scales.map(shownScale),
+      groups,
+      boundaries,
+      warnings,
+    };
+  }
 }
+
+const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The records of each (agent, system, raw scale), nested maps (no key strings per record). */
+type RecordTree = Map<string, Map<string, Map<string, Acc>>>;
 
 /** The scales of the input with labels and N_irr resolved against each other. */
 interface ResolvedScales {
@@ -625,7 +721,7 @@ function scorePair(
   );
   let maxR = 0;
   for (const [, m] of entries) {
-    for (const a of m.accs) for (const r of a.rs) if (r > maxR) maxR = r;
+    for (const a of m.accs) for (const r of a.rs.view()) if (r > maxR) maxR = r;
   }
   const curveEnd = o.curveMax ?? Math.min(maxR, 10_000);
   const groups: ScaleGroupScore[] = [];
@@ -713,8 +809,9 @@ function queryIndex(accs: readonly Acc[], where: string, file: string): QueryInd
   const of = new Int32Array(accs.reduce((s, a) => s + a.qids.length, 0));
   let t = 0;
   for (const a of accs) {
-    for (let k = 0; k < a.qids.length; k++, t++) {
-      const q = a.qids[k], tid = a.tids[k], line = a.lines[k];
+    const qids = a.qids.view(), lines = a.lines.view();
+    for (let k = 0; k < qids.length; k++, t++) {
+      const q = a.names[qids[k]], tid = a.tids.get(k) ?? "", line = lines[k];
       let i = index.get(q);
       if (i === undefined) {
         index.set(q, i = plainLine.length);
@@ -744,6 +841,21 @@ function queryIndex(accs: readonly Acc[], where: string, file: string): QueryInd
   return { of, count: plainLine.length };
 }
 
+/** One column of several Accs, end to end (the column itself for one). */
+function joined<A extends Float64Array | Uint8Array>(accs: readonly Acc[], col: (a: Acc) => A): A {
+  if (accs.length === 1) return col(accs[0]);
+  const parts = accs.map(col);
+  const out = new (parts[0].constructor as new (n: number) => A)(
+    parts.reduce((s, p) => s + p.length, 0),
+  );
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
 function scoreGroup(
   agent: string,
   system: string,
@@ -765,7 +877,7 @@ function scoreGroup(
   const all = new Map<number, number>(), corr = new Map<number, number>();
   let n = 0, sumR = 0, pass = 0, exh = 0;
   for (const a of accs) {
-    const rs = a.rs, cs = a.cs;
+    const rs = a.rs.view(), cs = a.cs.view();
     for (let k = 0; k < rs.length; k++) {
       const r = rs[k];
       all.set(r, (all.get(r) ?? 0) + 1);
@@ -801,9 +913,7 @@ function scoreGroup(
 
   let ci: ScaleGroupScore["ci"] = null;
   if (o.resamples > 0) {
-    const rs = accs.length === 1 ? accs[0].rs : accs.flatMap((a) => a.rs);
-    const cs = accs.length === 1 ? accs[0].cs : accs.flatMap((a) => a.cs);
-    ci = queryBootstrap(ids, rs, cs, o);
+    ci = queryBootstrap(ids, joined(accs, (a) => a.rs.view()), joined(accs, (a) => a.cs.view()), o);
   }
   return {
     agent,

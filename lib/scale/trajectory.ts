@@ -438,6 +438,82 @@ function shortFast(o: Record<string, unknown>, line: number): ScoreRecord | unde
 }
 
 /**
+ * The keys of a JSONL line's objects, counted by one scan of its text, when nothing in it needs
+ * the strict reader: -1 for a line with a backslash (escapes), a fraction or an exponent (a
+ * number that may underflow), or objects or arrays nested more than two deep. Without a
+ * backslash every `"` opens or closes a string, so the `:` outside strings are the keys.
+ */
+function plainKeyCount(s: string): number {
+  let inString = false, keys = 0, depth = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 34) inString = !inString;
+    else if (inString) {
+      if (c === 92) return -1;
+    } else if (c === 58) keys++;
+    else if (c === 123 || c === 91) {
+      if (++depth > 2) return -1;
+    } else if (c === 125 || c === 93) depth--;
+    else if (c === 46 || c === 101 || c === 69) {
+      // "." or an exponent after a digit; the e of true and false follows a letter.
+      const p = s.charCodeAt(i - 1);
+      if (c === 46 || (p >= 48 && p <= 57)) return -1;
+    }
+  }
+  return keys;
+}
+
+/**
+ * One short-form line parsed once by JSON.parse (issue 29 item 7: a line was parsed, then
+ * scanned again by the strict JSON checker, which tracks every path): a line that
+ * {@linkcode plainKeyCount} finds plain and whose parsed objects hold as many keys as its text
+ * names (so no key repeats) cannot differ from its strict reading; its short-form record is then
+ * {@linkcode shortFast}'s. Anything else returns undefined and goes through the strict path,
+ * which gives the error; a property test checks that the two agree.
+ */
+function shortLineOnce(s: string, line: number): ScoreRecord | undefined {
+  const keys = plainKeyCount(s);
+  if (keys < 0) return undefined;
+  let o: unknown;
+  try {
+    o = JSON.parse(s);
+  } catch {
+    return undefined;
+  }
+  if (o === null || typeof o !== "object" || Array.isArray(o) || !("R" in o)) return undefined;
+  let parsed = 0;
+  for (const k in o) {
+    parsed++;
+    const v = (o as Record<string, unknown>)[k];
+    if (v !== null && typeof v === "object") {
+      if (Array.isArray(v)) return undefined;
+      for (const _ in v) parsed++;
+    }
+  }
+  return parsed === keys ? shortFast(o as Record<string, unknown>, line) : undefined;
+}
+
+/**
+ * Reads one JSONL line as a trajectory: the short form's common case in one pass, anything else
+ * parsed strictly and validated (the same record either way).
+ *
+ * @param s the line's text
+ * @param file file name for errors
+ * @param line 1-based line number
+ * @param opts memory tools for full-form lines without their own list
+ * @returns the line's {@linkcode ScoreRecord}
+ * @throws {TrajectoryInputError} what {@linkcode parseJsonLine} and {@linkcode toScoreRecord} throw
+ */
+export function readTrajectoryLine(
+  s: string,
+  file: string,
+  line: number,
+  opts: ReadTrajectoriesOptions = {},
+): ScoreRecord {
+  return shortLineOnce(s, line) ?? toScoreRecord(parseJsonLine(s, file, line), file, line, opts);
+}
+
+/**
  * Validates one parsed JSON value as a trajectory line (full or short form)
  * and returns its scored view.
  *
@@ -626,9 +702,7 @@ export function readTrajectories(
   opts: ReadTrajectoriesOptions = {},
 ): ScoreRecord[] {
   const out: ScoreRecord[] = [];
-  forEachJsonlLine(textIn, (line, s) => {
-    out.push(toScoreRecord(parseJsonLine(s, file, line), file, line, opts));
-  });
+  forEachJsonlLine(textIn, (line, s) => out.push(readTrajectoryLine(s, file, line, opts)));
   if (out.length === 0) {
     throw new TrajectoryInputError(file, 0, "", "expected at least one trajectory line");
   }

@@ -12,6 +12,7 @@
  * @module
  */
 import { basename, dirname, join } from "node:path";
+import { InputError } from "../errors.ts";
 import { readTextInput } from "../fs.ts";
 import {
   chunksByLines,
@@ -21,6 +22,7 @@ import {
   mergeShardFolders,
   runDigest,
   SHARD_MANIFEST,
+  SHARD_SCHEMA,
   type ShardKind,
   ShardWriter,
 } from "../shard/mod.ts";
@@ -35,14 +37,43 @@ export function wholeGrid(g: SweepGrid): SweepGrid {
   return rest;
 }
 
+/** The `kind` of a sweep shard's manifest. */
+const SWEEP_KIND = "sweep";
+
 /**
  * Removes a shard folder's manifest before its run writes the folder again (an interrupted run
- * then leaves no manifest, and a merge refuses the folder as unfinished).
+ * then leaves no manifest, and a merge refuses the folder as unfinished). Only a sweep shard's
+ * manifest is removed: a `shard.json` that is a folder, a link, or a file that is not one
+ * (a user's, another kind of run's) is a refusal, and nothing is removed (issue 29 item 6).
  *
  * @param dir the shard folder
+ * @returns nothing once no manifest is left
+ * @throws {InputError} naming the `shard.json` that is not a sweep shard's manifest (verb "write")
  */
 export async function removeSweepManifest(dir: string): Promise<void> {
-  await Deno.remove(join(dir, SHARD_MANIFEST)).catch(() => {});
+  const path = join(dir, SHARD_MANIFEST);
+  const info = await Deno.lstat(path).catch(() => null);
+  if (info === null) return;
+  let ours = false;
+  if (info.isFile && info.size < 64 * 1024 * 1024) {
+    try {
+      const m = JSON.parse(await Deno.readTextFile(path));
+      ours = m?.schema === SHARD_SCHEMA && m?.kind === SWEEP_KIND;
+    } catch {
+      ours = false;
+    }
+  }
+  if (!ours) {
+    throw new InputError(
+      path,
+      { path: "" },
+      "expected a sweep shard's manifest to replace, or nothing (it is not one: remove it or " +
+        "write the shard into another folder)",
+      [],
+      "write",
+    );
+  }
+  await Deno.remove(path);
 }
 
 /**
@@ -60,7 +91,7 @@ export async function writeSweepManifest(
   units: { all: number; mine: readonly { distribution: string; seed: number }[] },
 ): Promise<void> {
   const writer = new ShardWriter(dirname(files.summary), {
-    kind: "sweep",
+    kind: SWEEP_KIND,
     shard: grid.shard!,
     run: runDigest("memaudit sweep", { ...wholeGrid(grid) }),
     units: units.all,
@@ -108,7 +139,7 @@ async function finish(run: JoinedRun): Promise<KindFinish> {
 }
 
 /** The sweep as a kind of sharded run. */
-export const SWEEP_SHARDS: ShardKind = { kind: "sweep", finish };
+export const SWEEP_SHARDS: ShardKind = { kind: SWEEP_KIND, finish };
 
 /**
  * Merges sweep shard folders into `outDir` (lib/shard/join.ts): checks the

@@ -224,3 +224,36 @@ Deno.test("writePackageCsv() refuses a folder with other files, and a file, touc
     await Deno.remove(root, { recursive: true });
   }
 });
+
+Deno.test("writePackageCsv() refuses a folder or a link under a table's name, removing nothing", async () => {
+  const root = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${root}/mine.txt`, "keep me");
+    const cases: [string, (d: string) => Promise<void>, string][] = [
+      ["a folder units.csv/", async (d) => {
+        await Deno.remove(`${d}/units.csv`);
+        await Deno.mkdir(`${d}/units.csv`);
+        await Deno.writeTextFile(`${d}/units.csv/mine.txt`, "keep me");
+      }, "'units.csv' (not a file)"],
+      ["a link coverage.csv", async (d) => {
+        await Deno.remove(`${d}/coverage.csv`);
+        await Deno.symlink(`${root}/mine.txt`, `${d}/coverage.csv`);
+      }, "'coverage.csv' (a link)"],
+    ];
+    for (const [i, [what, make, holds]] of cases.entries()) {
+      const d = `${root}/p${i}`;
+      await writePackageCsv(d, smallPackage());
+      await make(d);
+      await assert.rejects(() => writePackageCsv(d, smallPackage()), {
+        name: "InputError",
+        message: `Cannot read ${d}: (root): expected an empty folder or a CSV package ` +
+          `folder to replace; it holds ${holds}`,
+      }, what);
+      assert.equal((await Deno.lstat(`${d}/units.csv`)).isFile, i !== 0, what);
+    }
+    assert.equal(await Deno.readTextFile(`${root}/p0/units.csv/mine.txt`), "keep me");
+    assert.equal(await Deno.readTextFile(`${root}/mine.txt`), "keep me");
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});

@@ -69,9 +69,24 @@ const PROBE = `<script>(() => {
     }
     const root = document.documentElement;
     const sideways = root.scrollWidth > root.clientWidth;
+    // Table cells: their text length, and every word laid out on more than one line.
+    const cellLengths = [], brokenWords = [];
+    for (const td of document.querySelectorAll("td, th")) {
+      cellLengths.push(td.textContent.length);
+      const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        for (const m of n.data.matchAll(/\\S+/g)) {
+          const range = document.createRange();
+          range.setStart(n, m.index);
+          range.setEnd(n, m.index + m[0].length);
+          const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+          if (tops.size > 1) brokenWords.push(m[0]);
+        }
+      }
+    }
     const pre = document.createElement("pre");
     pre.id = "memaudit-probe";
-    pre.textContent = JSON.stringify({ figures, errors, sideways });
+    pre.textContent = JSON.stringify({ figures, errors, sideways, cellLengths, brokenWords });
     document.body.appendChild(pre);
   });
 })();</script>`;
@@ -84,6 +99,10 @@ export interface PageReport {
   errors: string[];
   /** Whether the page is wider than the window (it scrolls sideways). */
   sideways: boolean;
+  /** The text length of every table cell (`td`, `th`), in document order. */
+  cellLengths: number[];
+  /** Every word of a table cell that is laid out on more than one line (broken inside). */
+  brokenWords: string[];
 }
 
 /**
@@ -91,10 +110,16 @@ export interface PageReport {
  *
  * @param chromium the binary ({@linkcode findChromium})
  * @param htmlPath an HTML file on disk
- * @returns the figures' painted pixel counts and the page's errors
+ * @param size the window's size as `W,H` (default: Chromium's)
+ * @returns the figures' painted pixel counts, the page's errors, its table cells' lengths and
+ *   broken words, and whether it scrolls sideways
  * @throws {Error} if Chromium prints no probe result (the page did not load)
  */
-export async function probePage(chromium: string, htmlPath: string): Promise<PageReport> {
+export async function probePage(
+  chromium: string,
+  htmlPath: string,
+  size?: string,
+): Promise<PageReport> {
   const html = await Deno.readTextFile(htmlPath);
   const probed = join(dirname(htmlPath), `.probe-${basename(htmlPath)}`);
   const at = html.search(/<head[^>]*>/i);
@@ -107,6 +132,7 @@ export async function probePage(chromium: string, htmlPath: string): Promise<Pag
         ...FLAGS,
         `--user-data-dir=${profile}`,
         "--virtual-time-budget=10000",
+        ...(size ? [`--window-size=${size}`] : []),
         "--dump-dom",
         probed,
       ],

@@ -227,7 +227,7 @@ Deno.test("memaudit retention simulate into an earlier run's folder leaves none 
   assert.equal(refused.code, 2);
   assert.match(
     refused.stderr,
-    /^memaudit retention: Cannot write .*: expected a new or empty folder, or one holding an earlier simulated run only; found notes\.txt/,
+    /^memaudit retention: Cannot write .*: expected a new or empty folder, or one holding only an earlier run's files as its memaudit-run\.json lists them; found notes\.txt, a file the run did not write/,
   );
   assert.equal(await Deno.readTextFile(`${dir}/notes.txt`), "mine\n");
   await Deno.remove(dir, { recursive: true });

@@ -75,7 +75,7 @@ Deno.test("writeSimulatedRun() removes nothing of a folder that only looks like 
     [
       "an empty SIMULATED.txt",
       (d) => Deno.writeTextFile(`${d}/SIMULATED.txt`, ""),
-      /a SIMULATED\.txt memaudit did not write/,
+      /found SIMULATED\.txt and no memaudit-run\.json or shard\.json listing it/,
     ],
     // memaudit's run, then a file of the user's inside its sessions folder.
     [
@@ -84,7 +84,7 @@ Deno.test("writeSimulatedRun() removes nothing of a folder that only looks like 
         await writeSimulatedRun(d, { users: 1 });
         await Deno.writeTextFile(`${d}/permem/notes.txt`, "mine");
       },
-      /found permem\/notes\.txt/,
+      /found permem\/notes\.txt, a file the run did not write/,
     ],
   ];
   for (const [i, [what, make, refusal]] of cases.entries()) {

@@ -164,11 +164,14 @@ const SIMULATE_HELP = `Usage: memaudit retention simulate --out DIR [options]
 Writes a SIMULATED run in PerMem-Bench's shapes (COMPANIONS §2(b)): DIR/permem/<uuid>/session_NNNN.json
 from the seeded cohort simulator, DIR/snapshots/<policy>-B<budget>/<uuid>/session_NNNN.json from the
 simulated memory system replayed FIFO under the budget and the gate, DIR/facts.csv,
-DIR/presence.csv (provenance judge) and DIR/predictions.csv. Nothing in it is benchmark data.
+DIR/presence.csv (provenance judge) and DIR/predictions.csv, and DIR/memaudit-run.json listing
+every file with its SHA-256. Nothing in it is benchmark data.
 
 Options:
-  --out DIR        the folder to write (required): new, empty, or an earlier simulated run's
-                   (removed first); a folder holding other files is refused
+  --out DIR        the folder to write (required): new, empty, or an earlier simulated run's,
+                   whose files as its memaudit-run.json (or shard.json) lists them are removed
+                   first; anything else there (a file not listed or changed, a folder, a link)
+                   is refused (exit 2) and nothing is removed
   --users N        users, 1 to 1000 (default 5)
   --seed S         seed (default 0)
   --budget B       entries held after each session (default: no budget)

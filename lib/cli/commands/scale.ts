@@ -20,17 +20,29 @@ import {
   writeOutFiles,
 } from "../shared.ts";
 import { readTextInput } from "../../fs.ts";
-import { joinJudgeLog, readJudgeLog, requireCorrectness } from "../../scale/trajectory.ts";
+import {
+  joinJudgeLog,
+  readJudgeLog,
+  requireCorrectness,
+  type ScoreRecord,
+} from "../../scale/trajectory.ts";
 import {
   detectFormat,
   readTrajectoryInput,
   TRAJECTORY_FORMATS,
   type TrajectoryFormat,
+  type TrajectoryInput,
 } from "../../scale/adapters/mod.ts";
+import { streamTrajectoryFile } from "../../scale/trajectory_stream.ts";
 
 /** `--format` values of `scale score`: the trajectory formats and LongMemEval's graded outputs. */
 const SCORE_FORMATS = [...TRAJECTORY_FORMATS, "longmemeval-qa"] as const;
-import { type ScaleScore, scoreScale } from "../../scale/score.ts";
+import {
+  type ScaleScore,
+  ScaleScorer,
+  scoreScale,
+  type ScoreScaleOptions,
+} from "../../scale/score.ts";
 import { memoryCallWarning } from "../../scale/memory_call_warning.ts";
 
 /** One `memaudit scale` subcommand. */
@@ -231,22 +243,9 @@ async function runScore(argv: string[], io: CliIo): Promise<number> {
   }
 
   const file = positionals[0];
-  const text = await readTextInput(file);
-  if (
-    format === "longmemeval-qa" ||
-    (format === "auto" && detectFormat(text, file) === "longmemeval-qa")
-  ) {
-    return qa.runQaScales(qa.qaSingle(file, text), qaFlags, io);
-  }
   const memoryTools = list("memory-tools", values["memory-tools"]);
-  const input = readTrajectoryInput(text, { file, format, memoryTools });
-  let records = input.records;
   const log = values["judge-log"];
-  if (log !== undefined) {
-    records = joinJudgeLog(records, readJudgeLog(await readTextInput(log), log), log);
-  }
-  const scored = requireCorrectness(records, file, log !== undefined);
-  const res = scoreScale(scored, {
+  const scoreOpts = {
     budget,
     alpha,
     resamples,
@@ -254,7 +253,12 @@ async function runScore(argv: string[], io: CliIo): Promise<number> {
     ladder: list("ladder", values.ladder),
     sustained: values.sustained === true,
     file,
-  });
+  };
+  const read = await readAndScore(file, { format, memoryTools, log, out: values.out }, scoreOpts);
+  if (read === null) {
+    return qa.runQaScales(qa.qaSingle(file, await readTextInput(file)), qaFlags, io);
+  }
+  const { input, res, scored, calls } = read;
 
   const groupRows = res.groups.map((g) => ({
     agent: g.agent,
@@ -276,7 +280,7 @@ async function runScore(argv: string[], io: CliIo): Promise<number> {
     s_star_sustained: b.s_star_sustained,
     missing_scales: b.missing_scales.length > 0 ? b.missing_scales.join(" ") : null,
   }));
-  const noCalls = memoryCallWarning({ ...input, memoryTools });
+  const noCalls = memoryCallWarning({ ...input, records: calls, memoryTools });
   const warnings = [
     ...input.warnings,
     ...(noCalls !== null ? [noCalls] : []),
@@ -352,6 +356,86 @@ async function runScore(argv: string[], io: CliIo): Promise<number> {
     for (const s of input.skipped) io.stderr(`  ${file}: line ${s.line}: ${s.reason}\n`);
   }
   return EXIT.ok;
+}
+
+/** What `scale score` read and scored: the input's description, the score, its records. */
+interface ReadScore {
+  input: Omit<TrajectoryInput, "records">;
+  res: ScaleScore;
+  /** The scored records (only when the whole file was read: for --out). */
+  scored: ScoreRecord[];
+  /** Records that tell memoryCallWarning whether any R > 0. */
+  calls: Pick<ScoreRecord, "R">[];
+}
+
+/**
+ * Reads and scores a trajectory file: memaudit's own lines, printed only, line by line and
+ * aggregated as read (issue 29 item 7); a log to adapt or join, or --out's per-trajectory rows,
+ * from the whole text. Null for a LongMemEval evaluate_qa output (scored per scale instead).
+ */
+async function readAndScore(
+  file: string,
+  how: {
+    format: TrajectoryFormat | "longmemeval-qa";
+    memoryTools: string[] | undefined;
+    log: string | undefined;
+    out: string | undefined;
+  },
+  scoreOpts: ScoreScaleOptions,
+): Promise<ReadScore | null> {
+  const { format, memoryTools, log } = how;
+  if (how.out === undefined && log === undefined && (format === "auto" || format === "memaudit")) {
+    const streamed = await scoreStreamed(file, format === "auto", memoryTools, scoreOpts);
+    if (streamed !== null) return { ...streamed, scored: [] };
+  }
+  const text = await readTextInput(file);
+  if (
+    format === "longmemeval-qa" ||
+    (format === "auto" && detectFormat(text, file) === "longmemeval-qa")
+  ) return null;
+  const read = readTrajectoryInput(text, { file, format, memoryTools });
+  let records = read.records;
+  if (log !== undefined) {
+    records = joinJudgeLog(records, readJudgeLog(await readTextInput(log), log), log);
+  }
+  const scored = requireCorrectness(records, file, log !== undefined);
+  return { input: read, res: scoreScale(scored, scoreOpts), scored, calls: read.records };
+}
+
+/**
+ * `scale score` of a file of memaudit lines, each line read once and added to the scorer as read
+ * (the file's text and its records are never held): the same result as reading the whole file,
+ * or null when `detect` finds another format on its first line (nothing read then).
+ */
+async function scoreStreamed(
+  file: string,
+  detect: boolean,
+  memoryTools: string[] | undefined,
+  opts: ScoreScaleOptions,
+): Promise<
+  | { input: Omit<TrajectoryInput, "records">; res: ScaleScore; calls: Pick<ScoreRecord, "R">[] }
+  | null
+> {
+  const scorer = new ScaleScorer(opts);
+  // As requireCorrectness after reading: a bad line anywhere is named before a missing verdict.
+  let unjudged: ScoreRecord | undefined, maxR = 0;
+  const streamed = await streamTrajectoryFile(file, (r) => {
+    if (r.R > maxR) maxR = r.R;
+    if (unjudged !== undefined) return;
+    if (r.correct === null) unjudged = r;
+    else scorer.add(r);
+  }, { detect, file, memoryTools });
+  if (!streamed) return null;
+  if (unjudged !== undefined) requireCorrectness([unjudged], file, false);
+  const input = {
+    format: "memaudit" as const,
+    trajectories: null,
+    skipped: [],
+    tools: {},
+    warnings: [],
+  };
+  // memoryCallWarning asks only whether some R > 0: the largest R tells it.
+  return { input, res: scorer.score(), calls: [{ R: maxR }] };
 }
 
 // ---------------------------------------------------------------------------

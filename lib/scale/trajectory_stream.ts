@@ -1,0 +1,173 @@
+/**
+ * A trajectory JSONL file read line by line, each line once (issue 29 item 7): the file's
+ * bytes are read in blocks and decoded a block of whole lines at a time, so neither the file's
+ * text nor its records are held; the caller aggregates each record as it comes (e.g. with
+ * `ScaleScorer` of score.ts). Lines, line numbers, the byte-order mark, `\r\n` endings, blank
+ * lines and every error are those of `readTrajectories` (trajectory.ts) on the file's text.
+ *
+ * @module
+ */
+import { InputError } from "../errors.ts";
+import { statOrNull } from "../fs.ts";
+import { readTrajectoryLine, type ScoreRecord, TrajectoryInputError } from "./trajectory.ts";
+
+/** Bytes read at a time (a longer line grows the buffer). */
+const BLOCK = 1 << 20;
+
+const strict = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/** The text of a block of whole lines, or the InputError naming the line of its first bad byte. */
+function decodeLines(bytes: Uint8Array, file: string, firstLine: number): string {
+  try {
+    return strict.decode(bytes);
+  } catch {
+    let line = firstLine, start = 0;
+    for (let i = 0; i <= bytes.length; i++) {
+      if (i < bytes.length && bytes[i] !== 0x0a) continue;
+      try {
+        strict.decode(bytes.subarray(start, i));
+      } catch {
+        break;
+      }
+      line++;
+      start = i + 1;
+    }
+    throw new InputError(file, { path: `line ${line}` }, "expected UTF-8 text");
+  }
+}
+
+/**
+ * Calls `visit(line, text)` for each non-blank line of a UTF-8 file, reading it in blocks (the
+ * lines and numbers of `forEachJsonlLine` on the whole text).
+ *
+ * @param path the file
+ * @param visit called once per non-blank line, in order; returning false stops the reading
+ * @returns nothing once the file is read (or `visit` stopped it)
+ * @throws {InputError} if the file does not exist ("expected an existing file"), is a folder
+ *   ("expected a file, found a folder") or is not UTF-8 ("expected UTF-8 text" at the line of
+ *   the first bad byte); what `visit` throws
+ */
+export async function forEachFileLine(
+  path: string,
+  visit: (line: number, text: string) => boolean | void,
+): Promise<void> {
+  const info = await statOrNull(path).catch((err) => {
+    if (err instanceof Deno.errors.NotADirectory) return null;
+    throw err;
+  });
+  if (info === null) throw new InputError(path, { path: "" }, "expected an existing file");
+  if (info.isDirectory) throw new InputError(path, { path: "" }, "expected a file, found a folder");
+  using f = await Deno.open(path, { read: true });
+  let buf = new Uint8Array(BLOCK);
+  let held = 0, line = 0, first = true, stopped = false;
+  // Visits the lines of a decoded text of whole lines (the last one unterminated only at the end).
+  const lines = (text: string) => {
+    let start = first && text.charCodeAt(0) === 0xfeff ? 1 : 0;
+    first = false;
+    while (start < text.length) {
+      let end = text.indexOf("\n", start);
+      if (end < 0) end = text.length;
+      line++;
+      let stop = end;
+      if (stop > start && text.charCodeAt(stop - 1) === 13) stop--;
+      if (stop > start) {
+        const s = text.slice(start, stop);
+        if ((s.charCodeAt(0) === 123 || s.trim() !== "") && visit(line, s) === false) {
+          stopped = true;
+          return;
+        }
+      }
+      start = end + 1;
+    }
+  };
+  for (;;) {
+    if (held === buf.length) {
+      const bigger = new Uint8Array(buf.length * 2);
+      bigger.set(buf);
+      buf = bigger;
+    }
+    const got = await f.read(buf.subarray(held));
+    if (got === null) break;
+    held += got;
+    const cut = buf.lastIndexOf(0x0a, held - 1);
+    if (cut < 0) continue;
+    lines(decodeLines(buf.subarray(0, cut + 1), path, line + 1));
+    if (stopped) return;
+    buf.copyWithin(0, cut + 1, held);
+    held -= cut + 1;
+  }
+  if (held > 0) lines(decodeLines(buf.subarray(0, held), path, line + 1));
+}
+
+/** Whether a first line shows memaudit's format as `detectFormat` of adapters/mod.ts decides it. */
+function isMemauditLine(s: string): boolean {
+  let v: unknown;
+  try {
+    v = JSON.parse(s);
+  } catch {
+    return false;
+  }
+  if (v === null || typeof v !== "object" || Array.isArray(v)) return false;
+  const o = v as Record<string, unknown>;
+  // A one-line Letta agent file is detected before the line's own shape.
+  return ("schema" in o || "R" in o) && !Array.isArray(o.agents) && !Array.isArray(o.messages);
+}
+
+/** Options of {@linkcode streamTrajectoryFile}. */
+export interface StreamTrajectoriesOptions {
+  /** Memory tool names for full-form lines that do not list their own (`--memory-tools`). */
+  memoryTools?: readonly string[];
+  /**
+   * Stream only when the file's first non-blank line is memaudit's format (`--format auto`);
+   * false: every line is read as memaudit's (`--format memaudit`). Default true.
+   */
+  detect?: boolean;
+  /** The file's name in errors (default: `path`). */
+  file?: string;
+}
+
+/**
+ * Reads a memaudit trajectory file (full or short form, both may be mixed) line by line and
+ * hands each record to `visit` as it is read; nothing of the file is kept.
+ *
+ * @example Count the records of a file
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { streamTrajectoryFile } from "./trajectory_stream.ts";
+ * const path = await Deno.makeTempFile({ suffix: ".jsonl" });
+ * await Deno.writeTextFile(path, '{"query_id":"q1","scale":0,"agent":"a","system":"m","R":2,"correct":true}\n');
+ * let n = 0;
+ * assert.equal(await streamTrajectoryFile(path, () => n++), true);
+ * assert.equal(n, 1);
+ * ```
+ *
+ * @param path the file
+ * @param visit called with each record, in file order
+ * @param opts memory tools, format detection, file name
+ * @returns false, having visited nothing, when `detect` is on and the first non-blank line is
+ *   not memaudit's format (or there is none): read the file another way; true once every line
+ *   was visited
+ * @throws {TrajectoryInputError} on the first bad line, naming the file, line and field (what
+ *   `readTrajectories` (trajectory.ts) throws), or "expected at least one trajectory line"
+ * @throws {InputError} what {@linkcode forEachFileLine} throws
+ */
+export async function streamTrajectoryFile(
+  path: string,
+  visit: (r: ScoreRecord) => void,
+  opts: StreamTrajectoriesOptions = {},
+): Promise<boolean> {
+  const file = opts.file ?? path;
+  let lines = 0, ours = opts.detect === false;
+  await forEachFileLine(path, (line, s) => {
+    if (lines++ === 0 && !ours) {
+      ours = isMemauditLine(s);
+      if (!ours) return false;
+    }
+    visit(readTrajectoryLine(s, file, line, opts));
+  });
+  if (!ours) return false;
+  if (lines === 0) {
+    throw new TrajectoryInputError(file, 0, "", "expected at least one trajectory line");
+  }
+  return true;
+}
