@@ -89,7 +89,7 @@ export {
   isCertified,
   type ProofMethod,
   type SolveStatus,
-} from "./lib/solve/result.ts";
+} from "./lib/certificate/result.ts";
 export { solve, type SolveOptions } from "./lib/solve/solve.ts";
 export { BNB_MAX_TABLE, type BnbOptions, solveBnb } from "./lib/solve/bnb.ts";
 export { solveBrute } from "./lib/solve/brute.ts";
@@ -114,7 +114,7 @@ export {
   isIssued,
   raiseCap,
   requireCertificate,
-} from "./lib/certificate.ts";
+} from "./lib/certificate/issue.ts";
 
 // --- Writers (exact to the authors' artifact; every writer by name: WRITERS, getWriter) ----------
 export type { Writer, WriterResult, WriterStep } from "./lib/writers/types.ts";

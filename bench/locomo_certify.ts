@@ -16,7 +16,7 @@ import { locomoSlices } from "../lib/natural/locomo_slices.ts";
 import { compilePackage } from "../lib/package/compile.ts";
 import { solveBnb } from "../lib/solve/bnb.ts";
 import { loadMilpSolver, solveMilpSync } from "../lib/solve/milp.ts";
-import { type Certificate } from "../lib/solve/result.ts";
+import { type Certificate } from "../lib/certificate/result.ts";
 import { solve } from "../lib/solve/solve.ts";
 import { fmtMs, machineLine, median, spread } from "./_stats.ts";
 

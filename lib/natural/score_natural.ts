@@ -10,8 +10,8 @@
  */
 import type { Package } from "../package/schema.ts";
 import { compilePackage } from "../package/compile.ts";
-import { type Certificate, isCertified } from "../solve/result.ts";
-import { isIssued, issuedFor, raiseCap } from "../certificate.ts";
+import { type Certificate, isCertified } from "../certificate/result.ts";
+import { isIssued, issuedFor, raiseCap } from "../certificate/issue.ts";
 import { solveBnb } from "../solve/bnb.ts";
 import { ratioToOpt } from "../score/ratio.ts";
 import { clusterBootstrapCi } from "../score/cluster_bootstrap.ts";

@@ -37,7 +37,7 @@
  */
 import { type HighsRuntime, loadMilpSolver, runHighsLp } from "../solve/milp.ts";
 import { pow2Scale } from "../solve/lp_text.ts";
-import { ClaimError } from "../solve/issue.ts";
+import { ClaimError } from "../certificate/registry.ts";
 import { withinBudget } from "../objective.ts";
 import { packageHash } from "../generate/package_hash.ts";
 import type { ReferenceFact } from "./retention_rate.ts";
@@ -606,7 +606,7 @@ export interface RetentionRatio {
   flag: "ok" | "no_certificate" | "degenerate_opt";
 }
 
-/** The registry of issued retention optima (as lib/solve/issue.ts is for package optima). */
+/** The registry of issued retention optima (as lib/certificate/registry.ts is for package optima). */
 const ISSUED = new WeakSet<RetentionOptimum>();
 
 /**

@@ -35,9 +35,9 @@ import {
   valueScale,
   valueTol,
 } from "../objective.ts";
-import type { Certificate } from "./result.ts";
+import type { Certificate } from "../certificate/result.ts";
 import { checkSolveArgs } from "./_validate.ts";
-import { type CertificateDraft, issueCertificate } from "./issue.ts";
+import { type CertificateDraft, issueCertificate } from "../certificate/registry.ts";
 
 /** Above this many groups the `auto` bound is `knapsack`. */
 const AUTO_KNAPSACK_GROUPS = 8;

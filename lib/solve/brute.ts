@@ -15,9 +15,9 @@
 import type { CompiledPackage } from "../package/compile.ts";
 import { compareIds } from "../package/compile.ts";
 import { evaluateStore, fitsBudget, valueTol, withinBudget } from "../objective.ts";
-import type { Certificate } from "./result.ts";
+import type { Certificate } from "../certificate/result.ts";
 import { checkSolveArgs } from "./_validate.ts";
-import { type CertificateDraft, issueCertificate } from "./issue.ts";
+import { type CertificateDraft, issueCertificate } from "../certificate/registry.ts";
 
 /**
  * Enumerates every store with cost <= B and at most k per group.

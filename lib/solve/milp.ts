@@ -73,11 +73,11 @@ import {
   valueScale,
   valueTol,
 } from "../objective.ts";
-import type { Certificate } from "./result.ts";
-import type { CertificateDraft } from "./issue.ts";
+import type { Certificate } from "../certificate/result.ts";
+import type { CertificateDraft } from "../certificate/registry.ts";
 import { buildLp, type LpModel } from "./lp_text.ts";
 import { solveBnb } from "./bnb.ts";
-import { issueCertificate } from "./issue.ts";
+import { issueCertificate } from "../certificate/registry.ts";
 import { restrictPackage } from "../package/restrict.ts";
 
 /**

@@ -8,9 +8,9 @@ import type { CompiledPackage } from "../package/compile.ts";
 import { solveBnb } from "./bnb.ts";
 import { solveBrute } from "./brute.ts";
 import { coveringPart, MILP_TIMED_MAX_CANDIDATES, solveMilp } from "./milp.ts";
-import type { Certificate } from "./result.ts";
+import type { Certificate } from "../certificate/result.ts";
 import { checkSolveArgs } from "./_validate.ts";
-import { type CertificateDraft, issueCertificate } from "./issue.ts";
+import { type CertificateDraft, issueCertificate } from "../certificate/registry.ts";
 
 /**
  * Above this many experiences (groups with covering candidates), `auto` runs the MILP first:

@@ -12,7 +12,7 @@ import type { Adjudicator } from "../adjudicate/types.ts";
 import { type CompiledPackage, compilePackage } from "../package/compile.ts";
 import type { Package } from "../package/schema.ts";
 import { scoreStore } from "../score/ratio.ts";
-import type { Certificate } from "../solve/result.ts";
+import type { Certificate } from "../certificate/result.ts";
 import { solve } from "../solve/solve.ts";
 import { getWriter, WRITER_LABELS } from "../writers/registry.ts";
 import { packageTextAdjudicator } from "./package_text_adjudicator.ts";

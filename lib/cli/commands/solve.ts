@@ -18,7 +18,7 @@ import { type Command, emit, EXIT, UsageError } from "../command.ts";
 import { compilePackage } from "../../package/compile.ts";
 import { loadMilpSolver } from "../../solve/milp.ts";
 import { solve } from "../../solve/solve.ts";
-import type { Certificate } from "../../solve/result.ts";
+import type { Certificate } from "../../certificate/result.ts";
 
 const HELP = `Usage: memaudit solve PACKAGE [--budgets B1,B2,...] [--solver auto|bnb|milp|brute]
                       [--k K] [--time-limit MS] [--json | --csv]

@@ -31,10 +31,10 @@
  * @example Scoring against a certified OPT
  * ```ts
  * import assert from "node:assert/strict";
- * import { requireCertificate } from "./certificate.ts";
- * import { solve } from "./solve/solve.ts";
- * import { compilePackage } from "./package/compile.ts";
- * import { readPackageJson } from "./package/json_io.ts";
+ * import { requireCertificate } from "./issue.ts";
+ * import { solve } from "../solve/solve.ts";
+ * import { compilePackage } from "../package/compile.ts";
+ * import { readPackageJson } from "../package/json_io.ts";
  *
  * const cp = compilePackage(await readPackageJson("data/examples/vegetarian_pescatarian.json"));
  * const opt = await solve(cp, 8);
@@ -44,9 +44,9 @@
  *
  * @module
  */
-import type { CompiledPackage } from "./package/compile.ts";
-import { type Certificate, isCertified } from "./solve/result.ts";
-import { issueCertificate, requireCertificate } from "./solve/issue.ts";
+import type { CompiledPackage } from "../package/compile.ts";
+import { type Certificate, isCertified } from "./result.ts";
+import { issueCertificate, requireCertificate } from "./registry.ts";
 
 export {
   type CertificateUse,
@@ -55,7 +55,7 @@ export {
   issuedFor,
   requireCertificate,
   requireWithinBound,
-} from "./solve/issue.ts";
+} from "./registry.ts";
 
 /**
  * A certificate at a larger group cap from a certified one at a smaller cap
