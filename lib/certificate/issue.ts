@@ -23,10 +23,14 @@
  * `ClaimError`; the CLI exits 1): a ratio above 1 is never "ok".
  *
  * Issued certificates are frozen, so their status and numbers cannot be
- * edited afterwards. Every exact solver (`solve()`, `solveBnb()`,
- * `solveMilp()`, `solveMilpSync()`, `solveBrute()`) issues the certificate it
- * returns (lib/solve/issue.ts); this module adds the checks' public entry
- * points and {@linkcode raiseCap}.
+ * edited afterwards. The solvers (lib/solve/) return drafts; only the public
+ * entry points (`solve()`, `solveSync()`, `solveBnb()`, `solveMilp()`,
+ * `solveMilpSync()`, `solveBrute()`) issue, once per call, through
+ * {@linkcode issueAnswer}: one budget rule ({@linkcode checkBudget}, B > 0 as
+ * DESIGN §2 defines it), the best store any solver of the call found, and a
+ * gap closed within the tie tolerance read as `optimal` ({@linkcode closeGap};
+ * issue 29 items 1 and 5). The registry is lib/certificate/registry.ts; this
+ * module adds the checks' public entry points and {@linkcode raiseCap}.
  *
  * @example Scoring against a certified OPT
  * ```ts
@@ -45,7 +49,8 @@
  * @module
  */
 import type { CompiledPackage } from "../package/compile.ts";
-import { type Certificate, isCertified } from "./result.ts";
+import { saturate, valueTol } from "../objective.ts";
+import { type Certificate, type CertificateDraft, isCertified } from "./result.ts";
 import { issueCertificate, requireCertificate } from "./registry.ts";
 
 export {
@@ -59,10 +64,10 @@ export {
 
 /**
  * A certificate at a larger group cap from a certified one at a smaller cap
- * that already reaches the largest value F can take on the package (Σ w_r,
- * every unit with the default saturation h = min(1, z)). Its store holds at
- * most the smaller cap per group, so it is feasible under the larger cap,
- * and no store can exceed Σ w_r: it is OPT under the larger cap too. This is
+ * that already reaches the largest value F can take on the package
+ * ({@linkcode largestF}). Its store holds at most the smaller cap per group,
+ * so it is feasible under the larger cap, and no store can exceed that
+ * value: it is OPT under the larger cap too. This is
  * a proof, not a search; any other case returns null.
  *
  * @param cp the compiled package (the certificate must belong to it)
@@ -75,8 +80,7 @@ export {
 export function raiseCap(cp: CompiledPackage, cert: Certificate, k: number): Certificate | null {
   requireCertificate(cert, { cp, budget: cert.budget, k: cert.k }, "raise the group cap");
   if (!(cert.k < k) || !isCertified(cert) || cert.objective === null) return null;
-  if (!cp.segments.every((s) => s === null)) return null;
-  const maxF = cp.weights.reduce((a, w) => a + w, 0);
+  const maxF = largestF(cp);
   if (!(cert.objective >= maxF - 1e-12 * Math.abs(maxF))) return null;
   const gap = maxF > 0 ? Math.max(0, (maxF - cert.objective) / maxF) : 0;
   return issueCertificate(cp, {
@@ -92,4 +96,146 @@ export function raiseCap(cp: CompiledPackage, cert: Certificate, k: number): Cer
     message:
       `OPT under k = ${cert.k} already reaches the largest possible F (Σ w = ${maxF}): OPT under k = ${k} too`,
   });
+}
+
+/**
+ * The one budget rule of every exact solver: B is a positive finite number (DESIGN §2,
+ * "budget B > 0"; a package's `budgets` are refused at 0 the same way).
+ *
+ * @param solver the solver's name, for the message
+ * @param budget B in cost units
+ * @throws {RangeError} for a budget that is not a positive finite number
+ */
+export function checkBudget(solver: string, budget: number): void {
+  if (!(budget > 0) || !Number.isFinite(budget)) {
+    throw new RangeError(
+      `Cannot solve with ${solver}: budget must be a positive finite number (B > 0), got ${budget}`,
+    );
+  }
+}
+
+const largest = new WeakMap<CompiledPackage, number>();
+
+/**
+ * The largest value F can take on the package: Σ_r w_r max_z h_r(z) (w_r for the default
+ * h = min(1, z); the sum of a piecewise h's pieces otherwise). No store exceeds it.
+ *
+ * @param cp compiled package
+ * @returns the value in weight units (cached per package)
+ */
+export function largestF(cp: CompiledPackage): number {
+  let v = largest.get(cp);
+  if (v === undefined) {
+    v = 0;
+    for (let r = 0; r < cp.weights.length; r++) {
+      v += cp.weights[r] * saturate(cp.segments[r], Infinity);
+    }
+    largest.set(cp, v);
+  }
+  return v;
+}
+
+/**
+ * A draft whose proven bound already meets its F within the tie tolerance (`valueTol`) read as
+ * `optimal` (issue 29 item 1), with the method saying how: `total_weight` when F reaches
+ * {@linkcode largestF} (a proof by value, whichever solver found the store), `bnb` when the
+ * stopped search's own bound meets F. Other drafts are returned unchanged (HiGHS' time-limited
+ * bound is judged in lib/solve/milp.ts, where its tolerances are known; `unverified` stays).
+ *
+ * @param cp the compiled package the draft was solved on
+ * @param d a solver's draft
+ * @returns the draft, or an optimal one
+ */
+export function closeGap(cp: CompiledPackage, d: CertificateDraft): CertificateDraft {
+  if (d.status !== "time_limit" && d.status !== "no_certificate") return d;
+  if (d.objective === null) return d;
+  const tol = valueTol(cp), top = largestF(cp), f = d.objective;
+  if (f >= top - tol) {
+    const bound = Math.max(top, f);
+    return {
+      ...d,
+      status: "optimal",
+      method: "total_weight",
+      bound,
+      gap: bound > 0 ? (bound - f) / bound : 0,
+      tolerance: bound > 0 ? tol / bound : 0,
+      message: `F = ${f} reaches the largest F the package allows (Σ w_r max h_r = ${top}): ` +
+        `optimal` + (d.message === undefined ? "" : ` (${d.message})`),
+    };
+  }
+  if (d.solver === "bnb" && d.status === "time_limit" && d.bound !== null && d.bound - f <= tol) {
+    return {
+      ...d,
+      status: "optimal",
+      method: "bnb",
+      bound: Math.max(d.bound, f),
+      gap: d.bound > 0 ? Math.max(0, (d.bound - f) / d.bound) : 0,
+      message: `the search's bound ${d.bound} meets F within the tie tolerance: optimal` +
+        (d.message === undefined ? "" : ` (stopped: ${d.message})`),
+    };
+  }
+  return d;
+}
+
+/**
+ * The answer of one solve with the best store any solver of the call found (issue 29 item 5):
+ * a better store than the answer's replaces it while the answer's proof still covers it (F at
+ * most bound x (1 + tolerance); the bound is raised to that F); a store above that contradicts
+ * the proof, and the answer is `no_certificate` with that store.
+ *
+ * @param cp the compiled package
+ * @param answer the draft that would be issued
+ * @param found the other drafts of the same call (same budget and k)
+ * @returns the draft to issue
+ */
+export function keepBest(
+  cp: CompiledPackage,
+  answer: CertificateDraft,
+  found: readonly CertificateDraft[],
+): CertificateDraft {
+  let best: CertificateDraft = answer;
+  for (const d of found) {
+    if (d.objective !== null && d.objective > (best.objective ?? -Infinity)) best = d;
+  }
+  if (best === answer) return answer;
+  const f = best.objective!, bound = answer.bound;
+  const store = { objective: f, store: [...best.store], cost: best.cost };
+  if (bound === null || answer.status !== "optimal") {
+    const b = bound === null ? null : Math.max(bound, f);
+    return { ...answer, ...store, bound: b, gap: b === null ? null : b > 0 ? (b - f) / b : 0 };
+  }
+  const tol = answer.tolerance ?? (bound > 0 ? valueTol(cp) / bound : 0);
+  if (f <= bound + tol * Math.abs(bound)) return { ...answer, ...store, bound: Math.max(bound, f) };
+  return {
+    ...answer,
+    ...store,
+    status: "no_certificate",
+    method: "none",
+    bound: null,
+    gap: null,
+    message:
+      `the ${best.solver} search found F = ${f}, above the ${answer.method ?? answer.solver} ` +
+      `bound ${bound} (tolerance ${tol}): not certified`,
+  };
+}
+
+/**
+ * Issues the answer of one public solver call, once: the budget rule, the best store of the
+ * call ({@linkcode keepBest}), a closed gap read as optimal ({@linkcode closeGap}), then the
+ * registry (frozen, with the package digest).
+ *
+ * @param cp the compiled package solved
+ * @param answer the solver's draft
+ * @param found other drafts of the same call
+ * @returns the issued certificate
+ * @throws {RangeError} for a budget that is not positive and finite
+ * @throws {TypeError} if `cp` was modified after compilePackage()
+ */
+export function issueAnswer(
+  cp: CompiledPackage,
+  answer: CertificateDraft,
+  found: readonly CertificateDraft[] = [],
+): Certificate {
+  checkBudget(`${answer.solver}`, answer.budget);
+  return issueCertificate(cp, closeGap(cp, keepBest(cp, answer, found)));
 }

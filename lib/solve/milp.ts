@@ -32,8 +32,9 @@
  *      has to refute improvements), within a work cap of
  *      {@linkcode MILP_EXACT_WORK} nodes x candidates (a cap on work, not
  *      time: the verdict does not depend on the machine). Finished and
- *      nothing above F + {@linkcode MILP_VERIFY_RTOL} x the value scale:
- *      method `milp+bnb`, gap 0. A better store: `no_certificate`;
+ *      nothing above F: method `milp+bnb`, gap 0. A better store (HiGHS'
+ *      tolerances hide improvements below about 1e-9): that store is the answer, method
+ *      `bnb`, with the search's bound and tie tolerance;
  *    - otherwise (larger packages, or the cap reached), HiGHS' own proof:
  *      its branch-and-cut at zero MIP gap on the power-of-two scaled model,
  *      its dual bound D widened to D (1 + delta) by the most its 1e-9
@@ -73,11 +74,11 @@ import {
   valueScale,
   valueTol,
 } from "../objective.ts";
-import type { Certificate } from "../certificate/result.ts";
-import type { CertificateDraft } from "../certificate/registry.ts";
+import type { Certificate, CertificateDraft } from "../certificate/result.ts";
+import { issueAnswer } from "../certificate/issue.ts";
 import { buildLp, type LpModel } from "./lp_text.ts";
-import { solveBnb } from "./bnb.ts";
-import { issueCertificate } from "../certificate/registry.ts";
+import { searchBnb } from "./bnb.ts";
+import { checkSolveArgs } from "./_validate.ts";
 import { restrictPackage } from "../package/restrict.ts";
 
 /**
@@ -134,13 +135,6 @@ export interface MilpSolverStats {
  * HiGHS thinks) and happens with coverage values near HiGHS' tolerances.
  */
 export const MILP_OBJECTIVE_TOL = 1e-9;
-
-/**
- * Largest improvement over the MILP's F, relative to the package's value
- * scale, that the verifying branch-and-bound tolerates: the MILP and the
- * branch-and-bound agree when their optima are this close.
- */
-export const MILP_VERIFY_RTOL = 1e-9;
 
 /**
  * A HiGHS "optimal" whose relative gap (its `mip_gap`) is at most this is read
@@ -323,18 +317,35 @@ export async function solveMilp(
   opts: MilpOptions = {},
 ): Promise<Certificate> {
   if (opts.highs !== undefined) return solveMilpSync(cp, budget, opts);
+  return issueAnswer(cp, await milpDraft(cp, budget, opts));
+}
+
+/**
+ * {@linkcode solveMilp}'s solve, returning the draft (not issued): for `solve()`, which issues
+ * once per call. Internal (not in mod.ts).
+ *
+ * @param cp compiled package
+ * @param budget B in cost units (> 0)
+ * @param opts as {@linkcode solveMilp}
+ * @returns the draft
+ * @throws {RangeError} if the budget, k or the time limit is invalid
+ */
+export async function milpDraft(
+  cp: CompiledPackage,
+  budget: number,
+  opts: MilpOptions = {},
+): Promise<CertificateDraft> {
+  if (opts.highs !== undefined) return runMilpSync(cp, budget, opts);
   const t0 = performance.now();
   try {
     await loadMilpSolver();
   } catch (e) {
-    return issueCertificate(
-      cp,
-      noCertificate(
-        budget,
-        opts.k ?? cp.k,
-        performance.now() - t0,
-        `HiGHS could not be loaded: ${errText(e)}`,
-      ),
+    checkSolveArgs("the MILP", budget, opts.k ?? cp.k);
+    return noCertificate(
+      budget,
+      opts.k ?? cp.k,
+      performance.now() - t0,
+      `HiGHS could not be loaded: ${errText(e)}`,
     );
   }
   // Loading the runtime (the first solve) counts against the time limit.
@@ -345,9 +356,9 @@ export async function solveMilp(
       ...opts,
       timeLimitSec: Math.max(0, limit - loadMs / 1000),
     });
-    return issueCertificate(cp, { ...cert, timeMs: cert.timeMs + loadMs });
+    return { ...cert, timeMs: cert.timeMs + loadMs };
   }
-  return solveMilpSync(cp, budget, opts);
+  return runMilpSync(cp, budget, opts);
 }
 
 /**
@@ -381,7 +392,16 @@ export function solveMilpSync(
   budget: number,
   opts: MilpOptions = {},
 ): Certificate {
-  return issueCertificate(cp, runMilpSync(cp, budget, opts));
+  return issueAnswer(cp, runMilpSync(cp, budget, opts));
+}
+
+/**
+ * True when the cached HiGHS runtime is loaded (a synchronous solve can use it). Internal.
+ *
+ * @returns whether {@linkcode solveMilpSync} can run without an injected runtime
+ */
+export function milpLoaded(): boolean {
+  return loaded !== null;
 }
 
 /** One step of {@linkcode runMilpSync}: its certificate when the solve ends there, else what the next step needs. */
@@ -401,15 +421,23 @@ interface MilpRun {
 
 /**
  * The solve as named steps: write the model, ask HiGHS, read its store back, then prove
- * (see the module doc for what each step checks).
+ * (see the module doc for what each step checks). Returns the draft (not issued); internal.
+ *
+ * @param cp compiled package
+ * @param budget B in cost units (> 0)
+ * @param opts as {@linkcode solveMilp}
+ * @returns the draft
+ * @throws {RangeError} if the budget, k or the time limit is invalid
+ * @throws {Error} if no runtime is injected and none is loaded
  */
-function runMilpSync(
+export function runMilpSync(
   cp: CompiledPackage,
   budget: number,
   opts: MilpOptions = {},
 ): CertificateDraft {
   const t0 = performance.now();
   const timeLimit = opts.timeLimitSec;
+  checkSolveArgs("the MILP", budget, opts.k ?? cp.k);
   if (timeLimit !== undefined && !(timeLimit >= 0 && Number.isFinite(timeLimit))) {
     throw new RangeError(
       `Cannot solve the MILP: timeLimitSec must be finite and >= 0, got ${timeLimit}`,
@@ -609,7 +637,23 @@ function judgeAnswer(run: MilpRun, lp: LpModel, asked: Asked): CertificateDraft 
   }
   const read = readIncumbent(run, lp, answer);
   if ("done" in read) return read.done;
-  const { store, f, pruneNote } = read.next;
+  // A time-limited answer whose gap HiGHS already closed is judged as an optimal one (issue 29
+  // item 1: never time_limit at gap 0).
+  const closed = answer.status === OPTIMAL ||
+    (answer.status === TIME_LIMIT && answer.gap >= 0 && answer.gap <= MILP_GAP_TOL);
+  const { store, pruneNote } = read.next;
+  let { f } = read.next, addNote = "";
+  // Additions HiGHS' tolerances hid (gains below about 1e-9): taken, then proved like the rest
+  // (HiGHS' dual bound bounds OPT whatever the store; the exact check starts from the better F).
+  for (let missed = closed ? bestAddition(cp, store, budget, k) : null; missed !== null;) {
+    if (!(missed.gain > valueTol(cp))) break;
+    store.push(missed.u);
+    f = evaluateStore(cp, store);
+    addNote += `; candidate ${
+      cp.candIds[missed.u]
+    } added (F +${missed.gain}, below HiGHS' tolerances)`;
+    missed = bestAddition(cp, store, budget, k);
+  }
   const common = {
     ...base(budget, k),
     objective: f,
@@ -617,27 +661,14 @@ function judgeAnswer(run: MilpRun, lp: LpModel, asked: Asked): CertificateDraft 
     cost: storeCost(store.map((u) => cp.cost[u])),
     nodes: answer.nodes,
   };
-  const missed = answer.status === OPTIMAL ? bestAddition(cp, store, budget, k) : null;
-  if (missed !== null && missed.gain > valueTol(cp)) {
-    return noCertificate(
-      budget,
-      k,
-      ms(),
-      `HiGHS reported optimal, but adding candidate ${
-        cp.candIds[missed.u]
-      } raises F by ${missed.gain} (an improvement below HiGHS' tolerances)`,
-      answer.nodes,
-    );
-  }
   if (
-    answer.status === OPTIMAL && answer.gap >= 0 && answer.gap <= MILP_GAP_TOL &&
-    slack <= valueTol(cp)
+    closed && answer.gap >= 0 && answer.gap <= MILP_GAP_TOL && slack <= valueTol(cp)
   ) {
     const note = (answer.gap === 0
       ? ""
       : ` (dual bound ${answer.dualBound}, relative gap ${answer.gap} read as 0)`) +
       slackNote +
-      pruneNote;
+      pruneNote + addNote;
     return proveOptimal(cp, budget, k, lp, answer, common, {
       f,
       slack,
@@ -761,7 +792,6 @@ function proveOptimal(
   common: Omit<CertificateDraft, "status" | "bound" | "gap" | "timeMs">,
   p: ProofInput,
 ): CertificateDraft {
-  const scale = valueScale(cp);
   const unverified = (why: string): CertificateDraft => ({
     ...common,
     status: "unverified",
@@ -777,7 +807,7 @@ function proveOptimal(
   // the package without them (a union package often has hundreds).
   const part = coveringPart(cp);
   const check = part.groups.length <= MILP_EXACT_MAX_GROUPS
-    ? solveBnb(part, budget, {
+    ? searchBnb(part, budget, {
       k,
       lowerBound: p.f,
       exploreTies: false,
@@ -786,21 +816,23 @@ function proveOptimal(
     })
     : null;
   if (check !== null && check.status === "optimal") {
-    if (check.objective! > p.f + MILP_VERIFY_RTOL * scale) {
-      return noCertificate(
-        budget,
-        k,
-        p.ms(),
-        `HiGHS reported optimal with F ${p.f}, but branch-and-bound found a store with F ` +
+    if (check.objective! > p.f) {
+      // The search proved a better store than HiGHS': that store is the answer, with the
+      // search's bound and tie tolerance (never HiGHS' F as a bound below a store found).
+      return {
+        ...check,
+        solver: "milp",
+        method: "bnb",
+        timeMs: p.ms(),
+        message: `${p.head}, with F ${p.f}; branch-and-bound found and proved a store with F ` +
           `${check.objective} (an improvement hidden below HiGHS' tolerances)`,
-        answer.nodes,
-      );
+      };
     }
     return {
       ...common,
       status: "optimal",
       method: "milp+bnb",
-      bound: p.f,
+      bound: Math.max(p.f, check.bound ?? p.f),
       gap: 0,
       timeMs: p.ms(),
       message: `${p.head}; verified by branch-and-bound`,
