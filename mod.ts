@@ -93,14 +93,8 @@ export {
 export { solve, type SolveOptions } from "./lib/solve/solve.ts";
 export { BNB_MAX_TABLE, type BnbOptions, solveBnb } from "./lib/solve/bnb.ts";
 export { solveBrute } from "./lib/solve/brute.ts";
-export {
-  type HighsRuntime,
-  type LoadMilpOptions,
-  loadMilpSolver,
-  type MilpOptions,
-  solveMilp,
-  solveMilpSync,
-} from "./lib/solve/milp.ts";
+export { type HighsRuntime, type LoadMilpOptions, loadMilpSolver } from "./lib/solve/highs.ts";
+export { type MilpOptions, solveMilp, solveMilpSync } from "./lib/solve/milp.ts";
 export { buildLp, type LpModel, type LpOptions, type LpUnitVar } from "./lib/solve/lp_text.ts";
 export {
   type AuditRow,

@@ -12,7 +12,7 @@ import { parseArgs } from "node:util";
 import { loadLocomo } from "../lib/natural/load_locomo.ts";
 import { convertLocomo } from "../lib/natural/convert.ts";
 import { scoreNatural } from "../lib/natural/score_natural.ts";
-import { loadMilpSolver } from "../lib/solve/milp.ts";
+import { loadMilpSolver } from "../lib/solve/highs.ts";
 import { machineLine } from "./_stats.ts";
 
 const { values } = parseArgs({ args: Deno.args, options: { k: { type: "string", default: "2" } } });

@@ -6,7 +6,7 @@
  */
 /// <reference lib="deno.worker" />
 import { scoreNatural } from "./score_natural.ts";
-import { loadMilpSolver } from "../solve/milp.ts";
+import { loadMilpSolver } from "../solve/highs.ts";
 
 self.onmessage = async (e: MessageEvent) => {
   try {

@@ -7,7 +7,7 @@
  */
 import type { Package } from "../package/schema.ts";
 import { type NaturalScoreRow, scoreNatural, type ScoreNaturalOptions } from "./score_natural.ts";
-import { loadMilpSolver } from "../solve/milp.ts";
+import { loadMilpSolver } from "../solve/highs.ts";
 
 /** One scoring to run. */
 export interface ScoreJob {

@@ -35,7 +35,7 @@
  *
  * @module
  */
-import { type HighsRuntime, loadMilpSolver, runHighsLp } from "../solve/milp.ts";
+import { type HighsRuntime, loadMilpSolver, runHighsLp } from "../solve/highs.ts";
 import { pow2Scale } from "../solve/lp_text.ts";
 import { Registry, requireWithinBound } from "../certificate/registry.ts";
 import { withinBudget } from "../objective.ts";

@@ -13,13 +13,9 @@
 import type { CompiledPackage } from "../package/compile.ts";
 import { searchBnb } from "./bnb.ts";
 import { enumerateBrute } from "./brute.ts";
-import {
-  coveringPart,
-  MILP_TIMED_MAX_CANDIDATES,
-  milpDraft,
-  milpLoaded,
-  runMilpSync,
-} from "./milp.ts";
+import { coveringPart } from "./milp_proof.ts";
+import { MILP_TIMED_MAX_CANDIDATES, milpDraft, runMilpSync } from "./milp.ts";
+import { milpLoaded } from "./highs.ts";
 import type { Certificate, CertificateDraft } from "../certificate/result.ts";
 import { checkSolveArgs } from "./_validate.ts";
 import { closeGap, issueAnswer } from "../certificate/issue.ts";

@@ -8,9 +8,8 @@ import {
   loadMilpSolver,
   milpSolverStats,
   resetMilpSolver,
-  solveMilp,
-  solveMilpSync,
-} from "../../lib/solve/milp.ts";
+} from "../../lib/solve/highs.ts";
+import { solveMilp, solveMilpSync } from "../../lib/solve/milp.ts";
 import { arbPackage, compileArb } from "../_arb.ts";
 import { pkg } from "./_pkg.ts";
 

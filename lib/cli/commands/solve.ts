@@ -16,7 +16,7 @@ import {
 } from "../shared.ts";
 import { type Command, emit, EXIT, UsageError } from "../command.ts";
 import { compilePackage } from "../../package/compile.ts";
-import { loadMilpSolver } from "../../solve/milp.ts";
+import { loadMilpSolver } from "../../solve/highs.ts";
 import { solve } from "../../solve/solve.ts";
 import type { Certificate } from "../../certificate/result.ts";
 
