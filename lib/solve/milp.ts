@@ -514,18 +514,8 @@ function judgeAnswer(run: MilpRun, lp: LpModel, asked: Asked): CertificateDraft 
   const closed = answer.status === OPTIMAL ||
     (answer.status === TIME_LIMIT && answer.gap >= 0 && answer.gap <= MILP_GAP_TOL);
   const { store, pruneNote } = read.next;
-  let { f } = read.next, addNote = "";
-  // Additions HiGHS' tolerances hid (gains below about 1e-9): taken, then proved like the rest
-  // (HiGHS' dual bound bounds OPT whatever the store; the exact check starts from the better F).
-  for (let missed = closed ? bestAddition(cp, store, budget, k) : null; missed !== null;) {
-    if (!(missed.gain > valueTol(cp))) break;
-    store.push(missed.u);
-    f = evaluateStore(cp, store);
-    addNote += `; candidate ${
-      cp.candIds[missed.u]
-    } added (F +${missed.gain}, below HiGHS' tolerances)`;
-    missed = bestAddition(cp, store, budget, k);
-  }
+  const addNote = closed ? takeMissed(cp, store, budget, k) : "";
+  const f = addNote === "" ? read.next.f : evaluateStore(cp, store);
   const common = {
     ...base(budget, k),
     objective: f,
@@ -584,6 +574,22 @@ function runHighs(highs: HighsRuntime, lp: LpModel, timeLimit: number | undefine
   const presolve = timeLimit === undefined ||
     lp.xNames.length <= MILP_TIMED_PRESOLVE_MAX_CANDIDATES;
   return runHighsLp(highs, lp.text, { timeLimitSec: timeLimit, presolve });
+}
+
+/**
+ * Adds to `store` (in place) the feasible additions HiGHS' tolerances hid (gains above the
+ * package's tolerance, below about 1e-9), best first. They are then proved like the rest: HiGHS'
+ * dual bound bounds OPT whatever the store, and the exact check starts from the better F.
+ * Returns a note for the message ("" when none was missing).
+ */
+function takeMissed(cp: CompiledPackage, store: number[], budget: number, k: number): string {
+  let note = "";
+  for (let m = bestAddition(cp, store, budget, k); m !== null && m.gain > valueTol(cp);) {
+    store.push(m.u);
+    note += `; candidate ${cp.candIds[m.u]} added (F +${m.gain}, below HiGHS' tolerances)`;
+    m = bestAddition(cp, store, budget, k);
+  }
+  return note;
 }
 
 /** Null if the answer can be decoded, else what is wrong with it. */
