@@ -205,7 +205,10 @@ export function keepBest(
     return { ...answer, ...store, bound: b, gap: b === null ? null : b > 0 ? (b - f) / b : 0 };
   }
   const tol = answer.tolerance ?? (bound > 0 ? valueTol(cp) / bound : 0);
-  if (f <= bound + tol * Math.abs(bound)) return { ...answer, ...store, bound: Math.max(bound, f) };
+  if (f <= bound + tol * Math.abs(bound)) {
+    const b = Math.max(bound, f);
+    return { ...answer, ...store, bound: b, gap: b > 0 ? (b - f) / b : 0 };
+  }
   return {
     ...answer,
     ...store,

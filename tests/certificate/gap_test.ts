@@ -89,4 +89,10 @@ Deno.test("keepBest(): a better store found in the run replaces the answer or vo
   assert.equal(above.objective, 29 + 1e-9);
   assert.match(above.message!, /above the milp bound 29/);
   assert.equal(keepBest(cp, answer, [draft({ objective: 28 })]), answer);
+  // Below a widened bound (method milp): the better store, its smaller gap, the same bound.
+  const widened = draft({ status: "optimal", solver: "milp", method: "milp", objective: 29 });
+  const better = keepBest(cp, { ...widened, bound: 29.5, gap: 0.5 / 29.5, tolerance: 0.5 / 29.5 }, [
+    draft({ objective: 29.25 }),
+  ]);
+  assert.deepEqual([better.status, better.bound, better.gap], ["optimal", 29.5, 0.25 / 29.5]);
 });
