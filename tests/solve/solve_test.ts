@@ -10,6 +10,7 @@ import {
   compilePackage,
   evaluateStore,
   type HighsRuntime,
+  isCertified,
   loadMilpSolver,
   type Package,
   parsePackage,
@@ -21,6 +22,11 @@ import {
 } from "memaudit";
 import { generate } from "memaudit/generate";
 import { pkg } from "./_pkg.ts";
+import { existsSync } from "node:fs";
+import { convertLocomo } from "../../lib/natural/convert.ts";
+import { loadLocomo } from "../../lib/natural/load_locomo.ts";
+import { searchBnb } from "../../lib/solve/bnb.ts";
+import { AUTO_BNB_WORK, solveSync } from "../../lib/solve/solve.ts";
 
 /** A generated package with every weight multiplied by `c`. */
 function scaledWeights(p: Package, c: number): CompiledPackage {
@@ -150,4 +156,29 @@ Deno.test("solveBnb() returns the same store when every weight is scaled by 10^-
       }
     }
   }
+});
+
+const LOCOMO8 = "../shared/data/locomo/locomo8.json";
+
+Deno.test({
+  name:
+    "solveSync() hands notebook 05's slowest k = 2 package over to the MILP by its work cap (conv-48_q36, B = 100: 114 M B&B nodes before)",
+  ignore: !existsSync(LOCOMO8),
+  fn: async () => {
+    const conv = convertLocomo(await loadLocomo(LOCOMO8));
+    const cp = compilePackage(conv.scoring.find((p) => p.id === "conv-48_q36")!);
+    await loadMilpSolver();
+    // The cap is work, not time: the same verdict on every machine.
+    const capped = searchBnb(cp, 100, { k: 2, exploreTies: true, workLimit: AUTO_BNB_WORK });
+    assert.equal(capped.status, "time_limit");
+    assert.match(capped.message!, /work limit of 1000000 reached/);
+    const c = solveSync(cp, 100, { k: 2, exploreTies: true });
+    assert.ok(isCertified(c), c.message);
+    assert.equal(c.solver, "milp");
+    assert.equal(c.objective, 7);
+    // solve()'s search skips ties: it finishes within the same cap.
+    const auto = await solve(cp, 100, { k: 2 });
+    assert.ok(isCertified(auto), auto.message);
+    assert.equal(auto.objective, 7);
+  },
 });
