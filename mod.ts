@@ -89,18 +89,12 @@ export {
   isCertified,
   type ProofMethod,
   type SolveStatus,
-} from "./lib/solve/result.ts";
+} from "./lib/certificate/result.ts";
 export { solve, type SolveOptions } from "./lib/solve/solve.ts";
 export { BNB_MAX_TABLE, type BnbOptions, solveBnb } from "./lib/solve/bnb.ts";
 export { solveBrute } from "./lib/solve/brute.ts";
-export {
-  type HighsRuntime,
-  type LoadMilpOptions,
-  loadMilpSolver,
-  type MilpOptions,
-  solveMilp,
-  solveMilpSync,
-} from "./lib/solve/milp.ts";
+export { type HighsRuntime, type LoadMilpOptions, loadMilpSolver } from "./lib/solve/highs.ts";
+export { type MilpOptions, solveMilp, solveMilpSync } from "./lib/solve/milp.ts";
 export { buildLp, type LpModel, type LpOptions, type LpUnitVar } from "./lib/solve/lp_text.ts";
 export {
   type AuditRow,
@@ -114,7 +108,7 @@ export {
   isIssued,
   raiseCap,
   requireCertificate,
-} from "./lib/certificate.ts";
+} from "./lib/certificate/issue.ts";
 
 // --- Writers (exact to the authors' artifact; every writer by name: WRITERS, getWriter) ----------
 export type { Writer, WriterResult, WriterStep } from "./lib/writers/types.ts";

@@ -17,7 +17,8 @@ import { budgetBasis, budgetsFromBasis } from "../lib/generate/budgets.ts";
 import { generate } from "../lib/generate/distributions.ts";
 import { compilePackage } from "../lib/package/compile.ts";
 import { solveBnb } from "../lib/solve/bnb.ts";
-import { loadMilpSolver, solveMilpSync } from "../lib/solve/milp.ts";
+import { loadMilpSolver } from "../lib/solve/highs.ts";
+import { solveMilpSync } from "../lib/solve/milp.ts";
 import { fmtMs, machineLine, median } from "./_stats.ts";
 
 const { values } = parseArgs({

@@ -15,8 +15,9 @@ import { loadLocomo } from "../lib/natural/load_locomo.ts";
 import { locomoSlices } from "../lib/natural/locomo_slices.ts";
 import { compilePackage } from "../lib/package/compile.ts";
 import { solveBnb } from "../lib/solve/bnb.ts";
-import { loadMilpSolver, solveMilpSync } from "../lib/solve/milp.ts";
-import { type Certificate } from "../lib/solve/result.ts";
+import { loadMilpSolver } from "../lib/solve/highs.ts";
+import { solveMilpSync } from "../lib/solve/milp.ts";
+import { type Certificate } from "../lib/certificate/result.ts";
 import { solve } from "../lib/solve/solve.ts";
 import { fmtMs, machineLine, median, spread } from "./_stats.ts";
 

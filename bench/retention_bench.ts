@@ -25,7 +25,7 @@ import {
   type ReferenceFact,
   retentionRate,
 } from "../lib/retention/retention_rate.ts";
-import { loadMilpSolver } from "../lib/solve/milp.ts";
+import { loadMilpSolver } from "../lib/solve/highs.ts";
 
 const USERS = 100, SESSIONS = 300;
 const rng = new SeededRandom("retention-bench");

@@ -20,7 +20,8 @@ import { loadLocomo } from "../lib/natural/load_locomo.ts";
 import { locomoSlices } from "../lib/natural/locomo_slices.ts";
 import { type CompiledPackage, compilePackage } from "../lib/package/compile.ts";
 import { solveBnb } from "../lib/solve/bnb.ts";
-import { loadMilpSolver, solveMilpSync } from "../lib/solve/milp.ts";
+import { loadMilpSolver } from "../lib/solve/highs.ts";
+import { solveMilpSync } from "../lib/solve/milp.ts";
 import { sizeCase, SIZES } from "./_sizes.ts";
 
 /** Time limit of every B&B solve in this file, milliseconds. */

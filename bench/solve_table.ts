@@ -10,8 +10,9 @@
  */
 import { parseArgs } from "node:util";
 import { solveBnb } from "../lib/solve/bnb.ts";
-import { loadMilpSolver, solveMilpSync } from "../lib/solve/milp.ts";
-import { type Certificate } from "../lib/solve/result.ts";
+import { loadMilpSolver } from "../lib/solve/highs.ts";
+import { solveMilpSync } from "../lib/solve/milp.ts";
+import { type Certificate } from "../lib/certificate/result.ts";
 import { sizeCase, SIZES } from "./_sizes.ts";
 import { fmtMs, machineLine, median } from "./_stats.ts";
 

@@ -6,9 +6,11 @@
  */
 /// <reference lib="deno.worker" />
 import { scoreNatural } from "./score_natural.ts";
+import { loadMilpSolver } from "../solve/highs.ts";
 
-self.onmessage = (e: MessageEvent) => {
+self.onmessage = async (e: MessageEvent) => {
   try {
+    await loadMilpSolver();
     self.postMessage({ rows: scoreNatural(e.data.packages, e.data.opts) });
   } catch (err) {
     self.postMessage({ error: (err as Error).message });

@@ -14,7 +14,7 @@ import { compilePackage } from "../package/compile.ts";
 import type { Package } from "../package/schema.ts";
 import { coverageAgreement } from "../adjudicate/cells.ts";
 import { solveBnb } from "../solve/bnb.ts";
-import type { Certificate } from "../solve/result.ts";
+import type { Certificate } from "../certificate/result.ts";
 import type { LocomoSample } from "./load_locomo.ts";
 import { locomoLexicalAdjudicator } from "./locomo.ts";
 

@@ -10,9 +10,10 @@
  */
 import type { Package } from "../package/schema.ts";
 import { compilePackage } from "../package/compile.ts";
-import { type Certificate, isCertified } from "../solve/result.ts";
-import { isIssued, issuedFor, raiseCap } from "../certificate.ts";
+import { type Certificate, isCertified } from "../certificate/result.ts";
+import { isIssued, issuedFor, raiseCap } from "../certificate/issue.ts";
 import { solveBnb } from "../solve/bnb.ts";
+import { solveSync } from "../solve/solve.ts";
 import { ratioToOpt } from "../score/ratio.ts";
 import { clusterBootstrapCi } from "../score/cluster_bootstrap.ts";
 import { kendallTau } from "../score/agreement.ts";
@@ -83,8 +84,8 @@ export interface ScoreNaturalOptions {
 }
 
 /**
- * Certifies OPT (branch-and-bound) and runs every writer on every package
- * at every budget.
+ * Certifies OPT (`solveSync`: branch-and-bound within its work cap, ties explored, then
+ * HiGHS when it is loaded) and runs every writer on every package at every budget.
  *
  * @param packages natural packages (meta.sample_id names the cluster)
  * @param opts budgets, writers, k
@@ -120,7 +121,9 @@ export function scoreNatural(
         cert = raiseCap(cp, prior, k);
         if (cert !== null) break;
       }
-      cert ??= solveBnb(cp, budget, { k });
+      // Branch-and-bound within a work cap, then HiGHS when it is loaded (scoreNaturalParallel
+      // loads it): no exponential tail on the few k = 2 packages B&B is slow on (issue 29).
+      cert ??= solveSync(cp, budget, { k, exploreTies: true });
       const opt = isCertified(cert) ? cert.objective : null;
       const use = { cp, budget, k };
       const row = (method: string, value: number): NaturalScoreRow => {

@@ -7,6 +7,7 @@
  */
 import type { Package } from "../package/schema.ts";
 import { type NaturalScoreRow, scoreNatural, type ScoreNaturalOptions } from "./score_natural.ts";
+import { loadMilpSolver } from "../solve/highs.ts";
 
 /** One scoring to run. */
 export interface ScoreJob {
@@ -58,6 +59,8 @@ export async function scoreNaturalParallel(
   jobs: readonly ScoreJob[],
   opts: ScoreParallelOptions = {},
 ): Promise<NaturalScoreRow[][]> {
+  // Jobs on this thread (reachedBy) hand slow searches over to HiGHS (see scoreNatural).
+  await loadMilpSolver();
   const workers = Math.max(1, opts.workers ?? navigator.hardwareConcurrency ?? 1);
   const chunks = Math.max(1, opts.chunks ?? workers);
   const tasks: { job: number; part: number; packages: readonly Package[] }[] = [];

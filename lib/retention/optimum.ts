@@ -35,9 +35,9 @@
  *
  * @module
  */
-import { type HighsRuntime, loadMilpSolver, runHighsLp } from "../solve/milp.ts";
+import { type HighsRuntime, loadMilpSolver, runHighsLp } from "../solve/highs.ts";
 import { pow2Scale } from "../solve/lp_text.ts";
-import { ClaimError } from "../solve/issue.ts";
+import { Registry, requireWithinBound } from "../certificate/registry.ts";
 import { withinBudget } from "../objective.ts";
 import { packageHash } from "../generate/package_hash.ts";
 import type { ReferenceFact } from "./retention_rate.ts";
@@ -606,8 +606,8 @@ export interface RetentionRatio {
   flag: "ok" | "no_certificate" | "degenerate_opt";
 }
 
-/** The registry of issued retention optima (as lib/solve/issue.ts is for package optima). */
-const ISSUED = new WeakSet<RetentionOptimum>();
+/** The registry of issued retention optima (the generic one of lib/certificate/registry.ts). */
+const ISSUED = new Registry<RetentionOptimum, null>();
 
 /**
  * The digest a retention optimum is bound to: SHA-256 of the canonical JSON of the stream
@@ -646,9 +646,7 @@ function issueRetention(
     tolerance: opt.tolerance ?? 1e-12,
     stream: retentionStreamDigest(entries, facts, budget),
   };
-  if (issued.schedule) Object.freeze(issued.schedule);
-  ISSUED.add(Object.freeze(issued));
-  return issued;
+  return ISSUED.issue(issued, null, [issued.schedule ?? undefined]);
 }
 
 /** Where a retention optimum is used: the user and budget it must belong to, and its stream. */
@@ -677,7 +675,7 @@ export function requireRetentionOptimum(
   opt: RetentionOptimum,
   use: RetentionUse,
 ): RetentionOptimum {
-  if (typeof opt !== "object" || opt === null || !ISSUED.has(opt)) {
+  if (!ISSUED.has(opt)) {
     throw new TypeError(
       "Cannot take a ratio to the retention optimum: it was not made by an exact solver " +
         "(use retentionOptimum() or certifyOptima(); literals, copies and JSON are refused)",
@@ -725,13 +723,11 @@ export function retentionRatio(
   if (opt.retention === null || opt.retention === 0 || retention === null) {
     return { ratio: null, flag: "degenerate_opt" };
   }
-  const bound = opt.bound ?? opt.retention;
-  if (retention > bound * (1 + (opt.tolerance ?? 1e-12))) {
-    throw new ClaimError(
-      `Cannot take a ratio to the retention optimum: retention ${retention} of user ${opt.user} ` +
-        `exceeds the certified optimum ${bound} at B = ${opt.budget}`,
-    );
-  }
+  requireWithinBound(
+    retention,
+    { bound: opt.bound ?? opt.retention, tolerance: opt.tolerance ?? 1e-12, method: opt.method },
+    `take a ratio to the retention optimum of user ${opt.user} at B = ${opt.budget}`,
+  );
   return { ratio: retention / opt.retention, flag: "ok" };
 }
 

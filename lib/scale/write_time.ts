@@ -21,7 +21,7 @@ import { atomicFactCost, indexSample, rawSpanCost, safeToken } from "../natural/
 import type { Candidate, Experience, Package } from "../package/schema.ts";
 import { compilePackage } from "../package/compile.ts";
 import { solve } from "../solve/solve.ts";
-import { isCertified } from "../solve/result.ts";
+import { isCertified } from "../certificate/result.ts";
 import { scoreStore } from "../score/ratio.ts";
 import { getWriter, WRITER_LABELS } from "../writers/registry.ts";
 import { usableScaleBoundary } from "./boundary.ts";

@@ -34,9 +34,9 @@
 import { checkFeasible, evaluateStore, saturate, valueTol } from "../objective.ts";
 import type { CompiledPackage } from "../package/compile.ts";
 import { UNIT_FAMILIES, type UnitFamily } from "../package/schema.ts";
-import { type Certificate, isCertified } from "../solve/result.ts";
-import { requireWithinBound } from "../solve/issue.ts";
-import { type CertificateUse, requireCertificate } from "../certificate.ts";
+import { type Certificate, isCertified } from "../certificate/result.ts";
+import { requireWithinBound } from "../certificate/registry.ts";
+import { type CertificateUse, requireCertificate } from "../certificate/issue.ts";
 import { solveBnb } from "../solve/bnb.ts";
 import { getWriter } from "../writers/registry.ts";
 import { TOL, type Writer, type WriterResult } from "../writers/types.ts";

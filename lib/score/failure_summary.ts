@@ -9,7 +9,7 @@
  */
 import type { CompiledPackage } from "../package/compile.ts";
 import { evaluateStore, saturate } from "../objective.ts";
-import type { Certificate } from "../solve/result.ts";
+import type { Certificate } from "../certificate/result.ts";
 import { type AuditRecord, coverageOf, unitReachability } from "./audit.ts";
 import { decisionLedger } from "./ledger.ts";
 

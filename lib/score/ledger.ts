@@ -26,7 +26,7 @@
  */
 import { evaluateStore, saturate } from "../objective.ts";
 import type { CompiledPackage } from "../package/compile.ts";
-import type { Certificate } from "../solve/result.ts";
+import type { Certificate } from "../certificate/result.ts";
 import { TOL } from "../writers/types.ts";
 import { certifiedStore, coverageOf, storeIndices } from "./audit.ts";
 

@@ -5,9 +5,9 @@
  */
 import { checkFeasible, evaluateStore, valueTol } from "../objective.ts";
 import type { CompiledPackage } from "../package/compile.ts";
-import { type Certificate, isCertified } from "../solve/result.ts";
-import { type CertificateUse, requireCertificate } from "../certificate.ts";
-import { requireWithinBound } from "../solve/issue.ts";
+import { type Certificate, isCertified } from "../certificate/result.ts";
+import { type CertificateUse, requireCertificate } from "../certificate/issue.ts";
+import { requireWithinBound } from "../certificate/registry.ts";
 
 /**
  * The artifact's absolute zero for its safe ratio (ARTIFACT-SPEC §6.1). Ratios to a

@@ -4,9 +4,11 @@
  *
  * @module
  */
+import { checkBudget } from "../certificate/issue.ts";
 
 /**
- * Throws unless B is finite and >= 0 and k is an integer >= 1.
+ * Throws unless B is a positive finite number (the one budget rule, `checkBudget`) and k is an
+ * integer >= 1.
  *
  * @param solver name used in the message
  * @param budget B
@@ -14,11 +16,7 @@
  * @throws {RangeError} naming the bad argument
  */
 export function checkSolveArgs(solver: string, budget: number, k: number): void {
-  if (!(budget >= 0) || !Number.isFinite(budget)) {
-    throw new RangeError(
-      `Cannot solve with ${solver}: budget must be finite and >= 0, got ${budget}`,
-    );
-  }
+  checkBudget(solver, budget);
   if (!Number.isInteger(k) || k < 1) {
     throw new RangeError(`Cannot solve with ${solver}: k must be an integer >= 1, got ${k}`);
   }

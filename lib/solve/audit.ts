@@ -7,7 +7,8 @@
  */
 import type { CompiledPackage } from "../package/compile.ts";
 import { solveBnb } from "./bnb.ts";
-import { loadMilpSolver, solveMilpSync } from "./milp.ts";
+import { loadMilpSolver } from "./highs.ts";
+import { solveMilpSync } from "./milp.ts";
 
 /** One audited (package, budget). */
 export interface AuditRow {

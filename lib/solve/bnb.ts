@@ -35,9 +35,10 @@ import {
   valueScale,
   valueTol,
 } from "../objective.ts";
-import type { Certificate } from "./result.ts";
+import type { Certificate } from "../certificate/result.ts";
 import { checkSolveArgs } from "./_validate.ts";
-import { type CertificateDraft, issueCertificate } from "./issue.ts";
+import type { CertificateDraft } from "../certificate/result.ts";
+import { issueAnswer } from "../certificate/issue.ts";
 
 /** Above this many groups the `auto` bound is `knapsack`. */
 const AUTO_KNAPSACK_GROUPS = 8;
@@ -75,6 +76,13 @@ export interface BnbOptions {
    * than time: whether a search finishes within it does not depend on the machine.
    */
   nodeLimit?: number;
+  /**
+   * Stop after this much search work with status `time_limit` (default: none): nodes plus the
+   * options the knapsack bound evaluates (its cost per node grows with the options of the groups
+   * left). A cap on work that follows the time a search takes more closely than nodes do, and
+   * like them does not depend on the machine.
+   */
+  workLimit?: number;
 }
 
 interface GroupOptions {
@@ -440,7 +448,7 @@ function searchTables(
  * @param opts bound, group cap, time limit, pruning floor
  * @returns a certificate: status `optimal` with gap 0 and the store in DFS
  *   path order, or `time_limit` with the incumbent and the root bound
- * @throws {RangeError} for a budget that is not finite and >= 0, a k that is
+ * @throws {RangeError} for a budget that is not a positive finite number, a k that is
  *   not an integer >= 1, or a non-finite lowerBound
  */
 export function solveBnb(
@@ -448,7 +456,7 @@ export function solveBnb(
   budget: number,
   opts: BnbOptions = {},
 ): Certificate {
-  return issueCertificate(cp, searchBnb(cp, budget, opts));
+  return issueAnswer(cp, searchBnb(cp, budget, opts));
 }
 
 /** Tolerances, floors and limits of one search ({@linkcode searchLimits}). */
@@ -462,6 +470,7 @@ interface Limits {
   margin: number;
   deadline: number;
   nodeCap: number;
+  workCap: number;
   /** Prune below this (a caller's or the greedy store's F, less SLACK). */
   floor: number;
 }
@@ -492,11 +501,22 @@ function searchLimits(
     margin: opts.exploreTies === false ? -TOL : TOL,
     deadline: opts.timeLimitMs === undefined ? Infinity : t0 + opts.timeLimitMs,
     nodeCap: opts.nodeLimit ?? Infinity,
+    workCap: opts.workLimit ?? Infinity,
     floor: -Infinity,
   };
 }
 
-function searchBnb(
+/**
+ * {@linkcode solveBnb}'s search, returning the draft (not issued): for the other solvers and
+ * `solve()`, which issue once per call. Internal (not in mod.ts).
+ *
+ * @param cp compiled package
+ * @param budget B in cost units (> 0)
+ * @param opts as {@linkcode solveBnb}
+ * @returns the draft
+ * @throws {RangeError} as {@linkcode solveBnb}
+ */
+export function searchBnb(
   cp: CompiledPackage,
   budget: number,
   opts: BnbOptions = {},
@@ -530,7 +550,7 @@ function searchBnb(
     const left = opts.timeLimitMs === undefined
       ? undefined
       : Math.max(0, opts.timeLimitMs - (performance.now() - t0));
-    return solveBnb(cp, budget, {
+    return searchBnb(cp, budget, {
       ...opts,
       lowerBound: undefined,
       timeLimitMs: left,
@@ -553,6 +573,8 @@ interface Run {
   bestCost: number;
   bestPath: number[];
   nodes: number;
+  /** Nodes plus the knapsack bound's option evaluations (see `workLimit`). */
+  work: number;
   timedOut: boolean;
   rootBound: number;
 }
@@ -593,6 +615,8 @@ function searchResult(
   if (!done) {
     draft.message = run.nodes > lim.nodeCap
       ? `node limit of ${lim.nodeCap} reached`
+      : run.work > lim.workCap
+      ? `work limit of ${lim.workCap} reached`
       : `time limit of ${opts.timeLimitMs} ms reached`;
   }
   return draft;
@@ -607,6 +631,7 @@ function knapsackBound(
   cp: CompiledPackage,
   options: GroupOptions[],
   z: Float64Array,
+  work: { n: number },
 ): (i: number, cap: number) => number {
   const w = cp.weights, G = options.length;
   // CoverageState.gainFast on z itself: the marginal over c's row only.
@@ -626,6 +651,7 @@ function knapsackBound(
     hullWidths.length = 0;
     for (let g = i; g < G; g++) {
       const o = options[g];
+      work.n += o.members.length;
       // Points (cost, gain) of fitting options with positive gain; upper hull from (0, 0).
       const pts: [number, number][] = [];
       for (let t = 0; t < o.members.length; t++) {
@@ -768,7 +794,8 @@ function depthFirst(
   const pathCosts: number[] = [];
   // Read the clock every 1024 nodes, or at every node when a node costs O(candidates).
   const clockMask = lim.useKnapsack && cp.candIds.length > 2000 ? 0 : 1023;
-  const knapsack = lim.useKnapsack ? knapsackBound(cp, t.options, z) : null;
+  const work = { n: 0 };
+  const knapsack = lim.useKnapsack ? knapsackBound(cp, t.options, z, work) : null;
   const rootBound = sumTerms(w, seg, z, suffix, 0, 0, 0, 0, null, null, 0);
   let best = 0, bestCost = 0, bestPath: number[] = [];
   let nodes = 0, timedOut = false, sp = 0, pathLen = 0;
@@ -801,7 +828,7 @@ function depthFirst(
     }
     // Entering the node at depth i.
     enter = false;
-    if (outOfTime(++nodes, clockMask, deadline, nodeCap)) {
+    if (outOfTime(++nodes, clockMask, deadline, nodeCap) || nodes + work.n > lim.workCap) {
       timedOut = true;
       break;
     }
@@ -867,7 +894,7 @@ function depthFirst(
     if (expand) tAt[i] = optFirst[i] - 1;
     else if (--i < 0) break;
   }
-  return { best, bestCost, bestPath, nodes, timedOut, rootBound };
+  return { best, bestCost, bestPath, nodes, work: nodes + work.n, timedOut, rootBound };
 }
 
 /**

@@ -15,9 +15,10 @@
 import type { CompiledPackage } from "../package/compile.ts";
 import { compareIds } from "../package/compile.ts";
 import { evaluateStore, fitsBudget, valueTol, withinBudget } from "../objective.ts";
-import type { Certificate } from "./result.ts";
+import type { Certificate } from "../certificate/result.ts";
 import { checkSolveArgs } from "./_validate.ts";
-import { type CertificateDraft, issueCertificate } from "./issue.ts";
+import type { CertificateDraft } from "../certificate/result.ts";
+import { issueAnswer } from "../certificate/issue.ts";
 
 /**
  * Enumerates every store with cost <= B and at most k per group.
@@ -27,17 +28,26 @@ import { type CertificateDraft, issueCertificate } from "./issue.ts";
  * @param opts.k group cap (1, 2 or 3; default the package's)
  * @returns an `optimal` certificate from exhaustive enumeration
  * @throws {RangeError} if the product of option counts exceeds 2,000,000, for
- *   k > 3, or for a budget that is not finite and >= 0 or a k that is not an integer >= 1
+ *   k > 3, or for a budget that is not a positive finite number or a k that is not an integer >= 1
  */
 export function solveBrute(
   cp: CompiledPackage,
   budget: number,
   opts: { k?: number } = {},
 ): Certificate {
-  return issueCertificate(cp, enumerateBrute(cp, budget, opts));
+  return issueAnswer(cp, enumerateBrute(cp, budget, opts));
 }
 
-function enumerateBrute(
+/**
+ * {@linkcode solveBrute}'s enumeration, returning the draft (not issued). Internal.
+ *
+ * @param cp compiled package
+ * @param budget B in cost units (> 0)
+ * @param opts.k group cap
+ * @returns the draft
+ * @throws {RangeError} as {@linkcode solveBrute}
+ */
+export function enumerateBrute(
   cp: CompiledPackage,
   budget: number,
   opts: { k?: number } = {},

@@ -2,15 +2,23 @@
  * One entry point for exact optima: `solve()` picks or combines the exact
  * solvers and always returns a {@linkcode Certificate} (paper 000 §3).
  *
+ * `auto` runs branch-and-bound first, within a cap on its work
+ * ({@linkcode AUTO_BNB_WORK}, so the hand-over does not depend on the
+ * machine; issue 29 item 4) and `bnbTimeMs`, then the MILP. The solvers return drafts; the call
+ * issues one certificate, with the best store any of its solvers found
+ * (lib/certificate/issue.ts).
+ *
  * @module
  */
 import type { CompiledPackage } from "../package/compile.ts";
-import { solveBnb } from "./bnb.ts";
-import { solveBrute } from "./brute.ts";
-import { coveringPart, MILP_TIMED_MAX_CANDIDATES, solveMilp } from "./milp.ts";
-import type { Certificate } from "./result.ts";
+import { searchBnb } from "./bnb.ts";
+import { enumerateBrute } from "./brute.ts";
+import { coveringPart } from "./milp_proof.ts";
+import { MILP_TIMED_MAX_CANDIDATES, milpDraft, runMilpSync } from "./milp.ts";
+import { milpLoaded } from "./highs.ts";
+import type { Certificate, CertificateDraft } from "../certificate/result.ts";
 import { checkSolveArgs } from "./_validate.ts";
-import { type CertificateDraft, issueCertificate } from "./issue.ts";
+import { closeGap, issueAnswer } from "../certificate/issue.ts";
 
 /**
  * Above this many experiences (groups with covering candidates), `auto` runs the MILP first:
@@ -19,13 +27,22 @@ import { type CertificateDraft, issueCertificate } from "./issue.ts";
  */
 export const AUTO_BNB_MAX_GROUPS = 40;
 
+/**
+ * Branch-and-bound work (`workLimit`: nodes plus the knapsack bound's option evaluations) `auto`
+ * spends before it hands over to the MILP: a cap on work, not time, so the hand-over is the same
+ * on every machine (issue 29 item 4). Measured on notebook 05's k = 2 packages at 0.1-0.4 µs per
+ * unit on a loaded 2-core machine: 0.1-0.4 s. conv-48_q36 (7 experiences, B = 100) needed 114 M
+ * nodes (25 s) in branch-and-bound alone and 0.1-0.2 s in HiGHS.
+ */
+export const AUTO_BNB_WORK = 1_000_000;
+
 /** Options of {@linkcode solve}. */
 export interface SolveOptions {
   /**
    * `auto` (default): branch-and-bound (ties not explored: the OPT value is
-   * certified, the store is one optimal store) for up to `bnbTimeMs`, then the MILP
-   * certificate for whatever is left of the time limit; `bnb`, `milp`,
-   * `brute`: that solver only.
+   * certified, the store is one optimal store) within {@linkcode AUTO_BNB_WORK} and
+   * `bnbTimeMs`, then the MILP certificate for whatever is left of the time limit; `bnb`,
+   * `milp`, `brute`: that solver only.
    */
   solver?: "auto" | "bnb" | "milp" | "brute";
   /** Group cap k (default: the package's). */
@@ -36,14 +53,20 @@ export interface SolveOptions {
   bnbTimeMs?: number;
 }
 
+/** A solve's answer and the other drafts its solvers made (their stores count too). */
+interface Run {
+  answer: CertificateDraft;
+  found: CertificateDraft[];
+}
+
 /**
  * Certifies OPT_P(B).
  *
  * @param cp compiled package
  * @param budget B in cost units (> 0)
  * @param opts solver choice, k, time limits
- * @returns a certificate; only status `optimal` with gap 0 is a certified OPT.
- *   A time limit gives `time_limit` with a bound and a gap, a solver failure
+ * @returns a certificate; only status `optimal` with a gap within its tolerance is a certified
+ *   OPT. A time limit gives `time_limit` with a bound and a gap, a solver failure
  *   `no_certificate`; neither is ever labelled optimal
  * @throws {RangeError} for a budget that is not a positive finite number, a k
  *   that is not an integer >= 1, or a negative or non-finite time limit
@@ -53,35 +76,89 @@ export async function solve(
   budget: number,
   opts: SolveOptions = {},
 ): Promise<Certificate> {
-  return issueCertificate(cp, await solveAuto(cp, budget, opts));
+  const k = checkOptions(cp, budget, opts);
+  const { answer, found } = await solveAuto(cp, budget, k, opts);
+  return issueAnswer(cp, answer, found);
+}
+
+/** Options of {@linkcode solveSync}. */
+export interface SolveSyncOptions {
+  /** Group cap k (default: the package's). */
+  k?: number;
+  /**
+   * Explore ties in the branch-and-bound phase (default false; true applies the artifact's tie
+   * rule to the store whenever the search finishes within its work cap, as `solveBnb()`).
+   */
+  exploreTies?: boolean;
+}
+
+/**
+ * Synchronous `auto` solve without a time limit: branch-and-bound within
+ * {@linkcode AUTO_BNB_WORK}, then the MILP when HiGHS is loaded (`await loadMilpSolver()` once
+ * first), then, if neither certified, the exhaustive search to the end. Without a loaded
+ * HiGHS it is the exhaustive search alone.
+ *
+ * @param cp compiled package
+ * @param budget B in cost units (> 0)
+ * @param opts k, ties
+ * @returns the certificate, as {@linkcode solve}
+ * @throws {RangeError} for a budget that is not a positive finite number or a bad k
+ */
+export function solveSync(
+  cp: CompiledPackage,
+  budget: number,
+  opts: SolveSyncOptions = {},
+): Certificate {
+  const k = opts.k ?? cp.k;
+  checkSolveArgs("solveSync()", budget, k);
+  const exploreTies = opts.exploreTies ?? false;
+  if (!milpLoaded()) return issueAnswer(cp, searchBnb(cp, budget, { k, exploreTies }));
+  const t0 = performance.now();
+  const bnb = closeGap(cp, searchBnb(cp, budget, { k, exploreTies, workLimit: AUTO_BNB_WORK }));
+  if (bnb.status === "optimal") return issueAnswer(cp, bnb);
+  const milp = runMilpSync(cp, budget, { k });
+  if (milp.status === "optimal") return issueAnswer(cp, took(milp, t0), [bnb]);
+  const full = searchBnb(cp, budget, { k, exploreTies, lowerBound: bnb.objective ?? undefined });
+  return issueAnswer(cp, took(full, t0), [bnb, milp]);
+}
+
+function took(d: CertificateDraft, t0: number): CertificateDraft {
+  return { ...d, timeMs: performance.now() - t0 };
+}
+
+/** Checks the arguments of {@linkcode solve}; returns k. */
+function checkOptions(cp: CompiledPackage, budget: number, opts: SolveOptions): number {
+  const k = opts.k ?? cp.k;
+  checkSolveArgs("solve()", budget, k);
+  const limits = [["timeLimitMs", opts.timeLimitMs], ["bnbTimeMs", opts.bnbTimeMs]] as const;
+  for (const [name, v] of limits) {
+    if (v !== undefined && !(v >= 0 && Number.isFinite(v))) {
+      throw new RangeError(`Cannot solve: ${name} must be finite and >= 0, got ${v}`);
+    }
+  }
+  return k;
 }
 
 async function solveAuto(
   cp: CompiledPackage,
   budget: number,
-  opts: SolveOptions = {},
-): Promise<CertificateDraft> {
-  if (!(budget > 0) || !Number.isFinite(budget)) {
-    throw new RangeError(`Cannot solve: budget must be a positive finite number, got ${budget}`);
-  }
-  const k = opts.k ?? cp.k;
-  checkSolveArgs("solve()", budget, k);
+  k: number,
+  opts: SolveOptions,
+): Promise<Run> {
   const limit = opts.timeLimitMs;
-  for (const [name, v] of [["timeLimitMs", limit], ["bnbTimeMs", opts.bnbTimeMs]] as const) {
-    if (v !== undefined && !(v >= 0 && Number.isFinite(v))) {
-      throw new RangeError(`Cannot solve: ${name} must be finite and >= 0, got ${v}`);
-    }
-  }
   switch (opts.solver ?? "auto") {
     case "bnb":
-      return solveBnb(cp, budget, { k, timeLimitMs: limit, exploreTies: false });
+      return {
+        answer: searchBnb(cp, budget, { k, timeLimitMs: limit, exploreTies: false }),
+        found: [],
+      };
     case "brute":
-      return solveBrute(cp, budget, { k });
+      return { answer: enumerateBrute(cp, budget, { k }), found: [] };
     case "milp":
-      return await solveMilp(cp, budget, {
-        k,
-        timeLimitSec: limit === undefined ? undefined : limit / 1000,
-      });
+      return {
+        answer: await milpDraft(cp, budget, { k, timeLimitSec: seconds(limit) }),
+        found: [],
+      };
   }
   const t0 = performance.now();
   // Auto searches the package without the candidates that cover nothing (the same OPT: they
@@ -94,20 +171,30 @@ async function solveAuto(
   const milpRuns = limit === undefined || cp.candIds.length <= MILP_TIMED_MAX_CANDIDATES;
   if (milpRuns && cp.groups.length > AUTO_BNB_MAX_GROUPS) {
     // Large: the MILP and its proof step first; the exact search only if it did not certify.
-    const milp = await solveMilp(cp, budget, { k, timeLimitSec: seconds(left()) });
-    if (milp.status === "optimal" || left() === 0) return { ...milp, timeMs: elapsed() };
-    const bnb = solveBnb(cp, budget, { k, timeLimitMs: left(), exploreTies: false });
-    return bnb.status === "optimal"
-      ? { ...bnb, timeMs: elapsed() }
-      : neitherCertified(bnb, milp, elapsed());
+    const milp = await milpDraft(cp, budget, { k, timeLimitSec: seconds(left()) });
+    if (closeGap(cp, milp).status === "optimal" || left() === 0) {
+      return { answer: took(milp, t0), found: [] };
+    }
+    const bnb = searchBnb(cp, budget, { k, timeLimitMs: left(), exploreTies: false });
+    return closeGap(cp, bnb).status === "optimal"
+      ? { answer: took(bnb, t0), found: [milp] }
+      : { answer: neitherCertified(bnb, milp, elapsed()), found: [bnb, milp] };
   }
   const first = milpRuns ? Math.min(opts.bnbTimeMs ?? 1000, limit ?? Infinity) : limit;
-  const bnb = solveBnb(cp, budget, { k, timeLimitMs: first, exploreTies: false });
-  if (bnb.status === "optimal") return bnb;
-  if (left() === 0 || !milpRuns) return { ...bnb, timeMs: elapsed() };
-  const milp = await solveMilp(cp, budget, { k, timeLimitSec: seconds(left()) });
-  if (milp.status === "optimal") return { ...milp, timeMs: elapsed() };
-  return neitherCertified(bnb, milp, elapsed());
+  const bnb = closeGap(
+    cp,
+    searchBnb(cp, budget, {
+      k,
+      timeLimitMs: first,
+      workLimit: milpRuns ? AUTO_BNB_WORK : undefined,
+      exploreTies: false,
+    }),
+  );
+  if (bnb.status === "optimal") return { answer: bnb, found: [] };
+  if (left() === 0 || !milpRuns) return { answer: took(bnb, t0), found: [] };
+  const milp = await milpDraft(cp, budget, { k, timeLimitSec: seconds(left()) });
+  if (closeGap(cp, milp).status === "optimal") return { answer: took(milp, t0), found: [bnb] };
+  return { answer: neitherCertified(bnb, milp, elapsed()), found: [bnb, milp] };
 }
 
 function seconds(ms: number | undefined): number | undefined {
@@ -115,7 +202,11 @@ function seconds(ms: number | undefined): number | undefined {
 }
 
 /** Neither solver certified: the better incumbent with the tighter bound, never as optimal. */
-function neitherCertified(bnb: Certificate, milp: Certificate, timeMs: number): CertificateDraft {
+function neitherCertified(
+  bnb: CertificateDraft,
+  milp: CertificateDraft,
+  timeMs: number,
+): CertificateDraft {
   const best = (milp.objective ?? -Infinity) > (bnb.objective ?? -Infinity) ? milp : bnb;
   const bound = Math.min(bnb.bound ?? Infinity, milp.bound ?? Infinity);
   const objective = best.objective;

@@ -12,7 +12,7 @@ import { artifactSafeRatio, DEGENERATE_TOL } from "../score/ratio.ts";
 import { representationMix, updateMetrics, validityLists } from "../score/metrics.ts";
 import type { Summation } from "../score/summation.ts";
 import { solveBnb } from "../solve/bnb.ts";
-import { isCertified } from "../solve/result.ts";
+import { isCertified } from "../certificate/result.ts";
 import { WRITERS } from "../writers/registry.ts";
 import { noTombstone, noTombstonePool } from "../writers/restrict_package.ts";
 import { restrictPackage } from "../package/restrict.ts";

@@ -17,7 +17,7 @@ import { locomoLexicalAdjudicator } from "../natural/locomo.ts";
 import { locomoSlices } from "../natural/locomo_slices.ts";
 import { compilePackage } from "../package/compile.ts";
 import type { Package } from "../package/schema.ts";
-import { isCertified } from "../solve/result.ts";
+import { isCertified } from "../certificate/result.ts";
 import type { MemoryStore } from "./memory_store.ts";
 import type { ExactSolveOptions } from "./pruning.ts";
 import { scoreUnion, type UnionScore, type UnionSelector } from "./union_score.ts";

@@ -11,7 +11,7 @@ import type { Adjudicator } from "../adjudicate/types.ts";
 import type { CompiledPackage } from "../package/compile.ts";
 import type { Package } from "../package/schema.ts";
 import { scoreStore } from "../score/ratio.ts";
-import type { Certificate } from "../solve/result.ts";
+import type { Certificate } from "../certificate/result.ts";
 import { solve } from "../solve/solve.ts";
 import { getWriter, WRITER_LABELS } from "../writers/registry.ts";
 import { packageLexical, type Unmatchable } from "./package_lexical.ts";

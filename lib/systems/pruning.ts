@@ -9,7 +9,7 @@
  */
 import { compareIds, type CompiledPackage } from "../package/compile.ts";
 import { CoverageState, evaluateStore, TOL } from "../objective.ts";
-import type { Certificate } from "../solve/result.ts";
+import type { Certificate } from "../certificate/result.ts";
 import { solve, type SolveOptions } from "../solve/solve.ts";
 import { restrictPackage } from "../package/restrict.ts";
 

@@ -14,7 +14,7 @@ import { type CompiledPackage, compilePackage } from "../package/compile.ts";
 import type { Package } from "../package/schema.ts";
 import { type ExternalMemory, unionCandidateId, unionPackage } from "../package/union.ts";
 import { type Ratio, ratioToOpt, ratioToSmallerPackageOpt } from "../score/ratio.ts";
-import { type Certificate, isCertified } from "../solve/result.ts";
+import { type Certificate, isCertified } from "../certificate/result.ts";
 import { solve } from "../solve/solve.ts";
 import { checkFeasible, evaluateStore } from "../objective.ts";
 import { recostPackage } from "../natural/cost_rules.ts";

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { loadMilpSolver, runHighsLp } from "../solve/milp.ts";
+import { loadMilpSolver, runHighsLp } from "../solve/highs.ts";
 import type { CompiledPackage } from "../package/compile.ts";
 import { fitsAlone, singletonValues, valueOf } from "../objective.ts";
 import { solveBnb } from "../solve/bnb.ts";

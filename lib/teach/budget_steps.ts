@@ -5,6 +5,7 @@
  * @module
  */
 import type { CompiledPackage } from "../package/compile.ts";
+import { evaluateStore } from "../objective.ts";
 import { solveBnb } from "../solve/bnb.ts";
 import { getWriter } from "../writers/registry.ts";
 
@@ -78,7 +79,11 @@ export function budgetSteps(
 ): BudgetStep[] {
   const run = writers.map((id) => [id, getWriter(id)] as const);
   return budgets.map((B) => {
-    const c = solveBnb(cp, B);
+    // B = 0 is outside the solvers' domain (DESIGN §2: B > 0); every cost is positive, so the
+    // empty store is the only one and OPT = F(empty store) without a search.
+    const c = B === 0
+      ? { status: "optimal", objective: evaluateStore(cp, []), store: [] as string[] }
+      : solveBnb(cp, B);
     if (c.status !== "optimal" || c.objective === null) {
       throw new Error(`Cannot certify OPT at B = ${B}: branch-and-bound gave ${c.status}`);
     }

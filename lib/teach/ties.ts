@@ -6,7 +6,7 @@
  */
 import { compareIds, type CompiledPackage } from "../package/compile.ts";
 import { evaluateStore, valueTol, withinBudget } from "../objective.ts";
-import type { Certificate } from "../solve/result.ts";
+import type { Certificate } from "../certificate/result.ts";
 
 /** Most stores {@linkcode optimalStores} enumerates. */
 export const MAX_TIE_STORES = 1_000_000;

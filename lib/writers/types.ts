@@ -3,7 +3,7 @@
  *
  * A writer result is a heuristic store, never a certificate: it has no
  * status, bound or gap and must never be labelled OPT. Exact optima come
- * from the solvers (`lib/solve/result.ts`).
+ * from the solvers (`lib/certificate/result.ts`).
  *
  * @module
  */

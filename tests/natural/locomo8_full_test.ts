@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { compilePackage } from "../../lib/package/compile.ts";
 import { solveBnb } from "../../lib/solve/bnb.ts";
-import { isCertified } from "../../lib/solve/result.ts";
+import { isCertified } from "../../lib/certificate/result.ts";
 import { auditByCategory } from "../../lib/natural/audit.ts";
 import { convertLocomo } from "../../lib/natural/convert.ts";
 import { loadLocomo } from "../../lib/natural/load_locomo.ts";

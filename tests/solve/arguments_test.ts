@@ -1,5 +1,17 @@
 import assert from "node:assert/strict";
-import { compilePackage, parsePackage, solve, solveBnb, solveBrute, solveMilp } from "memaudit";
+import {
+  compilePackage,
+  loadMilpSolver,
+  parsePackage,
+  solve,
+  solveBnb,
+  solveBrute,
+  solveMilp,
+  solveMilpSync,
+} from "memaudit";
+import { solveSync } from "../../lib/solve/solve.ts";
+
+await loadMilpSolver();
 
 const cp = compilePackage(parsePackage({
   schema_version: 1,
@@ -23,6 +35,20 @@ Deno.test("solveBnb() and solveBrute() reject a bad budget or k instead of certi
     assert.throws(() => solveBnb(cp, 3, { k }), RangeError, String(k));
     assert.throws(() => solveBrute(cp, 3, { k }), RangeError, String(k));
   }
+});
+
+Deno.test("B = 0 is refused alike by solve(), solveBnb(), solveBrute() and solveMilp() (DESIGN §2: B > 0)", async () => {
+  // solveBnb(cp, 0) used to certify OPT 0 where solve(cp, 0) threw: one budget rule now.
+  const msg = /budget must be a positive finite number \(B > 0\), got 0/;
+  assert.throws(() => solveBnb(cp, 0), RangeError);
+  assert.throws(() => solveBnb(cp, 0), msg);
+  assert.throws(() => solveBrute(cp, 0), msg);
+  await assert.rejects(() => solve(cp, 0), msg);
+  await assert.rejects(() => solve(cp, 0, { solver: "bnb" }), msg);
+  await assert.rejects(() => solveMilp(cp, 0), msg);
+  assert.throws(() => solveMilpSync(cp, 0), msg);
+  assert.throws(() => solveSync(cp, 0), msg);
+  assert.equal(solveBnb(cp, 5e-324).objective, 0, "the smallest positive budget is allowed");
 });
 
 Deno.test("solve() rejects a bad k or time limit", async () => {

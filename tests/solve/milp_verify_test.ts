@@ -12,7 +12,7 @@ import {
   solveBnb,
   solveMilp,
 } from "memaudit";
-import { coveringPart } from "../../lib/solve/milp.ts";
+import { coveringPart } from "../../lib/solve/milp_proof.ts";
 
 const base = JSON.parse(
   await Deno.readTextFile(

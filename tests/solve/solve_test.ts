@@ -22,6 +22,11 @@ import {
 } from "memaudit";
 import { generate } from "memaudit/generate";
 import { pkg } from "./_pkg.ts";
+import { existsSync } from "node:fs";
+import { convertLocomo } from "../../lib/natural/convert.ts";
+import { loadLocomo } from "../../lib/natural/load_locomo.ts";
+import { searchBnb } from "../../lib/solve/bnb.ts";
+import { AUTO_BNB_WORK, solveSync } from "../../lib/solve/solve.ts";
 
 /** A generated package with every weight multiplied by `c`. */
 function scaledWeights(p: Package, c: number): CompiledPackage {
@@ -79,24 +84,23 @@ const lyingHighs: HighsRuntime = {
   },
 };
 
-Deno.test("solveMilp() reports a HiGHS 'optimal' that branch-and-bound refutes as no_certificate (finding 2)", async () => {
+Deno.test("solveMilp(): a HiGHS 'optimal' that branch-and-bound refutes gives the search's better store (finding 2; issue 29 item 5)", async () => {
   // Two candidates of one group (k = 1), B = 1: swapping b for a gains 0.1; the fake HiGHS
   // claims {b} is optimal with zero gap. No addition fits, so only the verification sees the swap.
   const cp = pkg([["a", "e0", 1], ["b", "e0", 1]], [["r", 1]], [["a", "r", 0.6], ["b", "r", 0.5]]);
   assert.equal(cp.candIds[1], "b");
   const c = await solveMilp(cp, 1, { highs: lyingHighs });
-  assert.equal(c.status, "no_certificate");
-  assert.equal(c.objective, null);
-  assert.match(
-    c.message!,
-    /reported optimal with F 0\.5, but branch-and-bound found a store with F 0\.6/,
-  );
-  // With no time for the exact search it still finishes on this tiny package and refutes the
-  // lie; an injected runtime's word is never "optimal" on its own (issue 18 point 2).
+  assert.equal(c.status, "optimal");
+  assert.equal(c.method, "bnb");
+  assert.equal(c.objective, 0.6);
+  assert.deepEqual(c.store, ["a"]);
+  assert.equal(c.bound, 0.6);
+  assert.match(c.message!, /with F 0\.5; branch-and-bound found and proved a store with F 0\.6/);
+  // With no time for the exact search it still finishes on this tiny package and finds the
+  // better store; an injected runtime's word is never "optimal" on its own (issue 18 point 2).
   const u = await solveMilp(cp, 1, { highs: lyingHighs, verifyTimeMs: 0 });
-  assert.equal(u.status, "no_certificate");
-  assert.equal(isCertified(u), false);
-  assert.equal(u.objective, null);
+  assert.equal(u.objective, 0.6);
+  assert.equal(u.method, "bnb");
   // verify: false is HiGHS' word only: "unverified", and says so.
   const real = await solveMilp(cp, 1, { verify: false });
   assert.equal(real.status, "unverified");
@@ -152,4 +156,29 @@ Deno.test("solveBnb() returns the same store when every weight is scaled by 10^-
       }
     }
   }
+});
+
+const LOCOMO8 = "../shared/data/locomo/locomo8.json";
+
+Deno.test({
+  name:
+    "solveSync() hands notebook 05's slowest k = 2 package over to the MILP by its work cap (conv-48_q36, B = 100: 114 M B&B nodes before)",
+  ignore: !existsSync(LOCOMO8),
+  fn: async () => {
+    const conv = convertLocomo(await loadLocomo(LOCOMO8));
+    const cp = compilePackage(conv.scoring.find((p) => p.id === "conv-48_q36")!);
+    await loadMilpSolver();
+    // The cap is work, not time: the same verdict on every machine.
+    const capped = searchBnb(cp, 100, { k: 2, exploreTies: true, workLimit: AUTO_BNB_WORK });
+    assert.equal(capped.status, "time_limit");
+    assert.match(capped.message!, /work limit of 1000000 reached/);
+    const c = solveSync(cp, 100, { k: 2, exploreTies: true });
+    assert.ok(isCertified(c), c.message);
+    assert.equal(c.solver, "milp");
+    assert.equal(c.objective, 7);
+    // solve()'s search skips ties: it finishes within the same cap.
+    const auto = await solve(cp, 100, { k: 2 });
+    assert.ok(isCertified(auto), auto.message);
+    assert.equal(auto.objective, 7);
+  },
 });

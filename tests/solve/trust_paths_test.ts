@@ -19,7 +19,7 @@ import {
   solveMilp,
   solveMilpSync,
 } from "memaudit";
-import { loadMilpSolver } from "../../lib/solve/milp.ts";
+import { loadMilpSolver } from "../../lib/solve/highs.ts";
 import {
   ratiosToOptimum,
   type RetentionOptimum,

@@ -16,9 +16,9 @@ import {
 } from "../shared.ts";
 import { type Command, emit, EXIT, UsageError } from "../command.ts";
 import { compilePackage } from "../../package/compile.ts";
-import { loadMilpSolver } from "../../solve/milp.ts";
+import { loadMilpSolver } from "../../solve/highs.ts";
 import { solve } from "../../solve/solve.ts";
-import type { Certificate } from "../../solve/result.ts";
+import type { Certificate } from "../../certificate/result.ts";
 
 const HELP = `Usage: memaudit solve PACKAGE [--budgets B1,B2,...] [--solver auto|bnb|milp|brute]
                       [--k K] [--time-limit MS] [--json | --csv]
@@ -32,7 +32,8 @@ no_certificate: the solver could not certify); the objective (F of the returned 
 re-evaluated; a certified OPT only when the status is optimal, otherwise a lower bound); the
 bound (proven upper bound on OPT); the gap ((bound - objective) / bound); the method of the proof
 (bnb: exhaustive branch-and-bound; milp+bnb: HiGHS' store re-proved by it; milp: HiGHS at zero
-MIP gap with its bound widened for its tolerances; brute; cap; trivial; none); the tolerance
+MIP gap with its bound widened for its tolerances; brute; cap; total_weight: F reaches the
+largest F the package allows; trivial; none); the tolerance
 (relative to the bound: values closer are not told apart); the solver; the store (candidate ids);
 its cost (cost units); and the package digest (SHA-256 of its canonical JSON).
 

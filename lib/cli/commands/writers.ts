@@ -89,7 +89,7 @@ export const command: Command = {
     const [{ compilePackage }, { solve }, { isCertified }, { scoreStore }] = await Promise.all([
       import("../../package/compile.ts"),
       import("../../solve/solve.ts"),
-      import("../../solve/result.ts"),
+      import("../../certificate/result.ts"),
       import("../../score/ratio.ts"),
     ]);
     const cp = compilePackage(pkg, k === undefined ? {} : { k });

@@ -1,22 +1,73 @@
 /**
  * The registry of solver-made certificates (DESIGN §3; issue 10 finding 4;
- * issue 18): every exact solver issues its result here, and every scorer
- * that divides by OPT checks it with {@linkcode requireCertificate}. See
- * `lib/certificate.ts` for the whole design.
+ * issue 18): one generic {@linkcode Registry} of issued, frozen results, used
+ * for package optima (every public solver entry point issues its result here,
+ * and every scorer that divides by OPT checks it with
+ * {@linkcode requireCertificate}) and for paper 003's retention optima
+ * (lib/retention/optimum.ts). {@linkcode ClaimError} and
+ * {@linkcode requireWithinBound} refuse a value above a proven bound. See
+ * `lib/certificate/issue.ts` for the whole design.
  *
  * @module
  */
 import { compiledIntegrity, type CompiledPackage } from "../package/compile.ts";
 import { packageHash } from "../generate/package_hash.ts";
 import { valueTol } from "../objective.ts";
-import type { Certificate, ProofMethod } from "./result.ts";
+import type { Certificate, CertificateDraft, ProofMethod } from "./result.ts";
+
+/**
+ * A registry of issued results: each is frozen when issued and remembered (in a `WeakMap`, so
+ * nothing leaks) with what it was issued for. A copy, a literal or a value that crossed JSON or a
+ * worker is not in it.
+ *
+ * @typeParam T the issued objects
+ * @typeParam C what each was issued for (e.g. the compiled package)
+ */
+export class Registry<T extends object, C> {
+  #issued = new WeakMap<object, C>();
+
+  /**
+   * Freezes `value` (and the given parts of it) and registers it with `context`.
+   *
+   * @param value the result to issue
+   * @param context what it was issued for
+   * @param parts nested objects to freeze as well (a store, a schedule)
+   * @returns `value`, frozen
+   */
+  issue(value: T, context: C, parts: readonly (object | undefined)[] = []): T {
+    for (const p of parts) if (p !== undefined) Object.freeze(p);
+    Object.freeze(value);
+    this.#issued.set(value, context);
+    return value;
+  }
+
+  /**
+   * What `value` was issued for, or undefined when this registry did not issue it.
+   *
+   * @param value any value
+   * @returns the context given to {@linkcode Registry.issue}
+   */
+  contextOf(value: unknown): C | undefined {
+    return typeof value === "object" && value !== null ? this.#issued.get(value) : undefined;
+  }
+
+  /**
+   * True when this registry issued `value`.
+   *
+   * @param value any value
+   * @returns whether it is registered
+   */
+  has(value: unknown): value is T {
+    return typeof value === "object" && value !== null && this.#issued.has(value);
+  }
+}
 
 /** What the registry knows about an issued certificate. */
 interface Issue {
   cp: CompiledPackage;
 }
 
-const ISSUED = new WeakMap<object, Issue>();
+const ISSUED = new Registry<Certificate, Issue>();
 const HASHES = new WeakMap<CompiledPackage, string>();
 
 /**
@@ -31,15 +82,6 @@ export function packageDigest(cp: CompiledPackage): string {
   if (h === undefined) HASHES.set(cp, h = packageHash(cp.pkg));
   return h;
 }
-
-/**
- * A solver's result before it is issued: the registry adds the package digest, and the method
- * and tolerance when the solver leaves them out (its solver's method; the exact search's tie
- * tolerance).
- */
-export type CertificateDraft =
-  & Omit<Certificate, "package" | "method" | "tolerance">
-  & { package?: string; method?: ProofMethod; tolerance?: number };
 
 /**
  * Thrown when a claim a certificate makes is contradicted: a feasible store whose F exceeds
@@ -98,10 +140,7 @@ export function issueCertificate(cp: CompiledPackage, draft: CertificateDraft): 
       return packageDigest(cp);
     },
   };
-  Object.freeze(cert.store);
-  Object.freeze(cert);
-  ISSUED.set(cert, { cp });
-  return cert;
+  return ISSUED.issue(cert, { cp }, [cert.store]);
 }
 
 /**
@@ -111,7 +150,7 @@ export function issueCertificate(cp: CompiledPackage, draft: CertificateDraft): 
  * @returns whether the registry holds it
  */
 export function isIssued(cert: unknown): cert is Certificate {
-  return typeof cert === "object" && cert !== null && ISSUED.has(cert);
+  return ISSUED.has(cert);
 }
 
 /**
@@ -123,7 +162,7 @@ export function isIssued(cert: unknown): cert is Certificate {
  * @returns false as well for a certificate no solver made
  */
 export function issuedFor(cert: Certificate, cp: CompiledPackage): boolean {
-  const issue = typeof cert === "object" && cert !== null ? ISSUED.get(cert) : undefined;
+  const issue = ISSUED.contextOf(cert);
   return issue !== undefined && compiledIntegrity(cp) === null && sameContent(issue.cp, cp);
 }
 
@@ -165,7 +204,7 @@ export function requireCertificate(
   use: CertificateUse,
   what: string,
 ): Certificate {
-  const issue = typeof cert === "object" && cert !== null ? ISSUED.get(cert) : undefined;
+  const issue = ISSUED.contextOf(cert);
   if (issue === undefined) {
     throw new TypeError(
       `Cannot ${what}: the certificate was not made by an exact solver (use a solver: solve(), solveBnb(), solveMilp(), solveBrute(); copies, object literals and values passed through JSON or a worker are refused)`,
@@ -190,13 +229,24 @@ export function requireCertificate(
   return cert;
 }
 
+/** A proven upper bound and the relative tolerance of its proof (a certificate has both). */
+export interface ProvenBound {
+  /** The bound, or null / undefined when none is proven (nothing is checked then). */
+  bound?: number | null;
+  /** Relative tolerance of the proof (default 0). */
+  tolerance?: number;
+  /** How it was proved, for the message. */
+  method?: string;
+}
+
 /**
  * Throws when a feasible store's F exceeds what the certificate proved:
  * above bound + tolerance x bound (issue 18 point 3). Call it with the F of
  * a store that passed the feasibility check.
  *
  * @param value F of a feasible store, in weight units
- * @param cert a certified certificate of the same package, budget and k
+ * @param cert a certified certificate of the same package, budget and k (or a retention
+ *   optimum: any proven bound with its relative tolerance)
  * @param what what is being done, for the message
  * @param absTol an absolute allowance in weight units besides the relative tolerance (the
  *   package's tie tolerance `valueTol(cp)`: it decides ties and zeros when the bound is 0)
@@ -204,16 +254,19 @@ export function requireCertificate(
  */
 export function requireWithinBound(
   value: number,
-  cert: Certificate,
+  cert: ProvenBound,
   what: string,
   absTol = 0,
 ): void {
-  if (cert.bound === null) return;
-  const limit = cert.bound + cert.tolerance * Math.abs(cert.bound) + absTol;
+  if (cert.bound === null || cert.bound === undefined) return;
+  const tolerance = cert.tolerance ?? 0;
+  const limit = cert.bound + tolerance * Math.abs(cert.bound) + absTol;
   if (value > limit) {
     throw new ClaimError(
       `Cannot ${what}: F = ${value} exceeds the proven bound ${cert.bound} on OPT by more than ` +
-        `its tolerance (${cert.tolerance} relative; method ${cert.method}): the certificate or ` +
+        `its tolerance (${tolerance} relative; method ${
+          cert.method ?? "none"
+        }): the certificate or ` +
         `the store is wrong`,
     );
   }

@@ -30,10 +30,21 @@ export type SolveStatus = "optimal" | "unverified" | "time_limit" | "no_certific
  *   (see lib/solve/milp.ts);
  * - `cap`: a proof by value (OPT at a smaller group cap already reaches the
  *   largest F the package allows);
+ * - `total_weight`: a proof by value (the store's F reaches the largest F the
+ *   package allows, Σ w_r max h_r, within the tie tolerance), whichever solver
+ *   found the store;
  * - `trivial`: no weighted unit has coverage (OPT = 0);
  * - `none`: nothing was proved (unverified answers, failures).
  */
-export type ProofMethod = "bnb" | "brute" | "milp+bnb" | "milp" | "cap" | "trivial" | "none";
+export type ProofMethod =
+  | "bnb"
+  | "brute"
+  | "milp+bnb"
+  | "milp"
+  | "cap"
+  | "total_weight"
+  | "trivial"
+  | "none";
 
 /** Result of an exact solver: status block always present, numbers clearly optional. */
 export interface Certificate {
@@ -90,3 +101,12 @@ export function isCertified(c: Certificate): boolean {
   return c.status === "optimal" && c.objective !== null && c.bound !== null &&
     c.gap !== null && c.gap <= c.tolerance;
 }
+
+/**
+ * A solver's result before it is issued (solvers return drafts; only the public entry points
+ * issue them, once per call): the registry adds the package digest, and the method and tolerance
+ * when the solver leaves them out (its solver's method; the exact search's tie tolerance).
+ */
+export type CertificateDraft =
+  & Omit<Certificate, "package" | "method" | "tolerance">
+  & { package?: string; method?: ProofMethod; tolerance?: number };
