@@ -19,6 +19,9 @@ import { inputDigests, runDigest } from "../shard/digest.ts";
 import { chunksByLines, ShardWriter } from "../shard/manifest.ts";
 import type { JoinedRun, KindFinish, ShardKind } from "../shard/join.ts";
 import type { NaturalScoreRow, NaturalSummaryRow } from "../natural/score_natural.ts";
+import type { Package } from "../package/schema.ts";
+import type { Adjudicator } from "../adjudicate/types.ts";
+import type { reliabilityCounts } from "../longmemeval/natural.ts";
 
 /** File names of a natural run's folder. */
 export const NATURAL_FILES = {
@@ -173,7 +176,158 @@ export async function runNatural(opts: NaturalRunOptions): Promise<NaturalRunSum
     opts.onProgress?.(i + 1, mine.length);
   });
   const unitIds = mine.map((p) => p.id);
+  await writePackages(opts.outDir, mine);
   return await writeRun(opts.outDir, grid, rows, { locomo: opts.locomo, unitIds });
+}
+
+/** Writes each package as DIR/packages/<package id>.json (readable by `memaudit validate/solve`). */
+async function writePackages(outDir: string, packages: readonly Package[]): Promise<void> {
+  if (packages.length === 0) return;
+  const { packageToJson } = await import("../package/json_io.ts");
+  await writeFileSet(
+    packages.map((p) => [join(outDir, "packages", `${p.id}.json`), packageToJson(p)]),
+  );
+}
+
+/** Options of {@linkcode runNaturalLongMemEval}. */
+export interface LongMemEvalNaturalOptions {
+  /** A LongMemEval file (official `.json` or a gzip copy). */
+  longmemeval: string;
+  /** Budgets (default 30, 60, 100). */
+  budgets?: readonly number[];
+  /** Writer ids (default `NATURAL_METHODS`). */
+  methods?: readonly string[];
+  /** Group cap k of OPT. */
+  k?: number;
+  /** Coverage adjudicator replacing the lexical rows of every package (imported or LLM); default lexical. */
+  adjudicator?: Adjudicator;
+  /** Output folder. */
+  outDir: string;
+  /** Called after each question: questions done (the total is unknown while streaming: null). */
+  onProgress?: (done: number) => void;
+  /** Told each warning (also in the summary's `warnings`). */
+  onWarning?: (w: string) => void;
+}
+
+/** The summary of a LongMemEval natural run (`--json`). */
+export interface LongMemEvalNaturalSummary extends NaturalRunSummary {
+  /** Always `longmemeval`. */
+  source: "longmemeval";
+  /** Questions read. */
+  attempted: number;
+  /** Questions whose package is scored. */
+  accepted: number;
+  /** Flagged questions (kept for audit, not scored) and why. */
+  flagged: { question_id: string; reason: string }[];
+  /** The paper's reliability counts (attempted / accepted / flagged), over all and per question type. */
+  reliability: ReturnType<typeof reliabilityCounts>;
+  /** Evidence turns whose answer was not located (whole-turn units) in accepted packages. */
+  whole_turn_units: number;
+  /** The coverage adjudicator's name. */
+  adjudicator: string;
+  /** Every warning of the reader and the run. */
+  warnings: string[];
+}
+
+/** SHA-256 of a file, streamed (a 265 MB file is not held in memory). */
+async function sha256File(path: string): Promise<string> {
+  const { createHash } = await import("node:crypto");
+  const h = createHash("sha256");
+  const f = await Deno.open(path, { read: true });
+  for await (const chunk of f.readable) h.update(chunk);
+  return h.digest("hex");
+}
+
+/**
+ * Natural packages from a LongMemEval file (paper 000 §5, reliability table): one support-slice
+ * package per question (lib/longmemeval/natural.ts), certified OPT and every writer at each budget
+ * on the accepted ones; writes `natural_rows.jsonl`, `natural_summary.json` (with the reliability
+ * counts) and every package built (accepted and flagged) as `packages/<question id>.json`.
+ * Questions are streamed: memory holds one question and the rows.
+ *
+ * @param opts data, budgets, writers, k, adjudicator, output folder
+ * @returns the summary written
+ * @throws {InputError} for a bad LongMemEval file (naming question and field)
+ * @throws {RangeError} for an unknown writer id
+ */
+export async function runNaturalLongMemEval(
+  opts: LongMemEvalNaturalOptions,
+): Promise<LongMemEvalNaturalSummary> {
+  const [{ readLongMemEval }, lme, nat, { adjudicatePackage }] = await Promise.all([
+    import("../longmemeval/read.ts"),
+    import("../longmemeval/natural.ts"),
+    import("../natural/score_natural.ts"),
+    import("../adjudicate/relabel.ts"),
+  ]);
+  const methods = [...(opts.methods ?? nat.NATURAL_METHODS)];
+  const budgets = [...(opts.budgets ?? [30, 60, 100])];
+  for (const m of methods) (await import("../writers/registry.ts")).getWriter(m);
+  const warnings: string[] = [];
+  const warn = (w: string) => {
+    warnings.push(w);
+    opts.onWarning?.(w);
+  };
+  const rows: NaturalScoreRow[] = [];
+  const slices: { question_type: string; status: "accepted" | "flagged" }[] = [];
+  const flagged: { question_id: string; reason: string }[] = [];
+  const built: [string, string][] = [];
+  const { packageToJson } = await import("../package/json_io.ts");
+  let wholeTurn = 0, accepted = 0;
+  for await (const q of readLongMemEval(opts.longmemeval, { onWarning: warn })) {
+    const slice = lme.longMemEvalSupportSlice(q, {
+      budgets,
+      ...(opts.adjudicator ? { lexical: false as const } : {}),
+    });
+    let pkg = slice.package;
+    if (pkg && opts.adjudicator) pkg = await adjudicatePackage(pkg, opts.adjudicator);
+    slices.push({ question_type: slice.question_type, status: slice.status });
+    if (slice.status === "flagged") {
+      for (const r of slice.reasons) {
+        flagged.push({ question_id: slice.question_id, reason: lme.LONGMEMEVAL_FLAG_REASONS[r] });
+      }
+    } else {
+      accepted++;
+      wholeTurn += slice.not_located.length;
+      rows.push(...nat.scoreNatural([pkg!], { budgets, methods, k: opts.k }));
+    }
+    if (pkg) built.push([join(opts.outDir, "packages", `${pkg.id}.json`), packageToJson(pkg)]);
+    opts.onProgress?.(slices.length);
+  }
+  if (wholeTurn > 0) {
+    warn(
+      `${wholeTurn} evidence turn(s) of accepted questions have no sentence carrying the answer: each is one whole-turn unit (packages' meta.not_located)`,
+    );
+  }
+  const grid: NaturalGrid = {
+    data: {
+      file: opts.longmemeval.replace(/^.*[\\/]/, ""),
+      sha256: await sha256File(opts.longmemeval),
+    },
+    conversations: null,
+    packages: accepted,
+    budgets,
+    methods,
+    k: opts.k ?? null,
+  };
+  const base = await summaryOf(grid, rows);
+  const summary: LongMemEvalNaturalSummary = {
+    source: "longmemeval",
+    attempted: slices.length,
+    accepted,
+    flagged,
+    reliability: lme.reliabilityCounts(slices),
+    whole_turn_units: wholeTurn,
+    adjudicator: opts.adjudicator?.name ?? "lexical",
+    warnings,
+    ...base,
+  };
+  const rowsText = rows.map((r) => canonicalJson(r) + "\n").join("");
+  await writeFileSet([
+    ...built,
+    [join(opts.outDir, NATURAL_FILES.rows), rowsText],
+    [join(opts.outDir, NATURAL_FILES.summary), sortedPrettyJson(summary)],
+  ]);
+  return summary;
 }
 
 /** The merged summary, recomputed from every row (as one run writes it). */

@@ -287,7 +287,8 @@ export interface AdjudicatorSpecOptions {
  *   cached, strictly parsed).
  *
  * @param spec the spelling
- * @param sample the conversation (for the lexical IDF)
+ * @param sample the conversation (for the lexical IDF), or a function giving the lexical
+ *   adjudicator of other data (a LongMemEval question's)
  * @param opts LLM settings
  * @returns the adjudicator
  * @throws {InputError} on an unknown spelling, an unreadable labels file, or
@@ -295,10 +296,12 @@ export interface AdjudicatorSpecOptions {
  */
 export async function adjudicatorFromSpec(
   spec: string,
-  sample: LocomoSample,
+  sample: LocomoSample | (() => Adjudicator),
   opts: AdjudicatorSpecOptions = {},
 ): Promise<Adjudicator> {
-  if (spec === "lexical") return locomoLexicalAdjudicator(sample);
+  if (spec === "lexical") {
+    return typeof sample === "function" ? sample() : locomoLexicalAdjudicator(sample);
+  }
   if (spec.startsWith("imported:")) {
     const file = spec.slice("imported:".length);
     const name = file.replace(/^.*[\\/]/, "").replace(/\.[^.]*$/, "") || "labels";
