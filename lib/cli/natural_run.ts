@@ -21,7 +21,7 @@ import type { JoinedRun, KindFinish, ShardKind } from "../shard/join.ts";
 import type { NaturalScoreRow, NaturalSummaryRow } from "../natural/score_natural.ts";
 import type { Package } from "../package/schema.ts";
 import type { Adjudicator } from "../adjudicate/types.ts";
-import type { reliabilityCounts } from "../longmemeval/natural.ts";
+import type { LongMemEvalReliability } from "../longmemeval/natural.ts";
 
 /** File names of a natural run's folder. */
 export const NATURAL_FILES = {
@@ -203,7 +203,7 @@ export interface LongMemEvalNaturalOptions {
   adjudicator?: Adjudicator;
   /** Output folder. */
   outDir: string;
-  /** Called after each question: questions done (the total is unknown while streaming: null). */
+  /** Called after each package built: packages so far (the total is unknown while streaming). */
   onProgress?: (done: number) => void;
   /** Told each warning (also in the summary's `warnings`). */
   onWarning?: (w: string) => void;
@@ -220,7 +220,7 @@ export interface LongMemEvalNaturalSummary extends NaturalRunSummary {
   /** Flagged questions (kept for audit, not scored) and why. */
   flagged: { question_id: string; reason: string }[];
   /** The paper's reliability counts (attempted / accepted / flagged), over all and per question type. */
-  reliability: ReturnType<typeof reliabilityCounts>;
+  reliability: LongMemEvalReliability;
   /** Evidence turns whose answer was not located (whole-turn units) in accepted packages. */
   whole_turn_units: number;
   /** The coverage adjudicator's name. */
@@ -253,51 +253,27 @@ async function sha256File(path: string): Promise<string> {
 export async function runNaturalLongMemEval(
   opts: LongMemEvalNaturalOptions,
 ): Promise<LongMemEvalNaturalSummary> {
-  const [{ readLongMemEval }, lme, nat, { adjudicatePackage }] = await Promise.all([
-    import("../longmemeval/read.ts"),
-    import("../longmemeval/natural.ts"),
-    import("../natural/score_natural.ts"),
-    import("../adjudicate/relabel.ts"),
+  const [{ naturalLongMemEval }, { packageToJson }] = await Promise.all([
+    import("../longmemeval/score.ts"),
+    import("../package/json_io.ts"),
   ]);
-  const methods = [...(opts.methods ?? nat.NATURAL_METHODS)];
   const budgets = [...(opts.budgets ?? [30, 60, 100])];
-  for (const m of methods) (await import("../writers/registry.ts")).getWriter(m);
-  const warnings: string[] = [];
-  const warn = (w: string) => {
-    warnings.push(w);
-    opts.onWarning?.(w);
-  };
-  const rows: NaturalScoreRow[] = [];
-  const slices: { question_type: string; status: "accepted" | "flagged" }[] = [];
-  const flagged: { question_id: string; reason: string }[] = [];
   const built: [string, string][] = [];
-  const { packageToJson } = await import("../package/json_io.ts");
-  let wholeTurn = 0, accepted = 0;
-  for await (const q of readLongMemEval(opts.longmemeval, { onWarning: warn })) {
-    const slice = lme.longMemEvalSupportSlice(q, {
-      budgets,
-      ...(opts.adjudicator ? { lexical: false as const } : {}),
-    });
-    let pkg = slice.package;
-    if (pkg && opts.adjudicator) pkg = await adjudicatePackage(pkg, opts.adjudicator);
-    slices.push({ question_type: slice.question_type, status: slice.status });
-    if (slice.status === "flagged") {
-      for (const r of slice.reasons) {
-        flagged.push({ question_id: slice.question_id, reason: lme.LONGMEMEVAL_FLAG_REASONS[r] });
-      }
-    } else {
-      accepted++;
-      wholeTurn += slice.not_located.length;
-      rows.push(...nat.scoreNatural([pkg!], { budgets, methods, k: opts.k }));
-    }
-    if (pkg) built.push([join(opts.outDir, "packages", `${pkg.id}.json`), packageToJson(pkg)]);
-    opts.onProgress?.(slices.length);
-  }
-  if (wholeTurn > 0) {
-    warn(
-      `${wholeTurn} evidence turn(s) of accepted questions have no sentence carrying the answer: each is one whole-turn unit (packages' meta.not_located)`,
-    );
-  }
+  const run = await naturalLongMemEval(opts.longmemeval, {
+    budgets,
+    methods: opts.methods,
+    k: opts.k,
+    adjudicator: opts.adjudicator,
+    onWarning: opts.onWarning,
+    onPackage: (pkg) => {
+      built.push([join(opts.outDir, "packages", `${pkg.id}.json`), packageToJson(pkg)]);
+      opts.onProgress?.(built.length);
+    },
+  });
+  const { NATURAL_METHODS } = await import("../natural/score_natural.ts");
+  const methods = [...(opts.methods ?? NATURAL_METHODS)];
+  const rows = run.rows;
+  const accepted = run.reliability.all.accepted;
   const grid: NaturalGrid = {
     data: {
       file: opts.longmemeval.replace(/^.*[\\/]/, ""),
@@ -312,13 +288,13 @@ export async function runNaturalLongMemEval(
   const base = await summaryOf(grid, rows);
   const summary: LongMemEvalNaturalSummary = {
     source: "longmemeval",
-    attempted: slices.length,
+    attempted: run.reliability.all.attempted,
     accepted,
-    flagged,
-    reliability: lme.reliabilityCounts(slices),
-    whole_turn_units: wholeTurn,
+    flagged: run.flagged,
+    reliability: run.reliability,
+    whole_turn_units: run.whole_turn_units,
     adjudicator: opts.adjudicator?.name ?? "lexical",
-    warnings,
+    warnings: run.warnings,
     ...base,
   };
   const rowsText = rows.map((r) => canonicalJson(r) + "\n").join("");

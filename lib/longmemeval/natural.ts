@@ -309,6 +309,14 @@ export interface ReliabilityCounts {
   flagged: number;
 }
 
+/** Reliability counts over all questions (`all`) and per question type (`by_type`). */
+export interface LongMemEvalReliability {
+  /** Over all questions. */
+  all: ReliabilityCounts;
+  /** Per question type, types in first-seen order. */
+  by_type: Record<string, ReliabilityCounts>;
+}
+
 /**
  * The reliability counts over all questions and per question type (types in first-seen order).
  *
@@ -317,7 +325,7 @@ export interface ReliabilityCounts {
  */
 export function reliabilityCounts(
   slices: readonly Pick<LongMemEvalSlice, "question_type" | "status">[],
-): { all: ReliabilityCounts; by_type: Record<string, ReliabilityCounts> } {
+): LongMemEvalReliability {
   const zero = (): ReliabilityCounts => ({ attempted: 0, accepted: 0, flagged: 0 });
   const all = zero();
   const by_type: Record<string, ReliabilityCounts> = {};
