@@ -92,11 +92,15 @@ async function writeRun(
   grid: NaturalGrid,
   rows: readonly NaturalScoreRow[],
   shard?: { locomo: string; unitIds: string[] },
+  packages: readonly Package[] = [],
 ): Promise<NaturalRunSummary> {
   const summary = await summaryOf(grid, rows);
   const rowsText = rows.map((r) => canonicalJson(r) + "\n").join("");
+  const packageFiles = await packageFilesOf(outDir, packages);
   if (grid.shard === undefined || shard === undefined) {
+    // One set: no file is written when any target is bad.
     await writeFileSet([
+      ...packageFiles,
       [join(outDir, NATURAL_FILES.rows), rowsText],
       [join(outDir, NATURAL_FILES.summary), sortedPrettyJson(summary)],
     ]);
@@ -114,6 +118,7 @@ async function writeRun(
   writer.write(NATURAL_FILES.rows, chunksByLines(rowsText, 0, perPackage));
   writer.write(NATURAL_FILES.summary, sortedPrettyJson(summary), "none");
   await writer.close();
+  if (packageFiles.length > 0) await writeFileSet(packageFiles);
   return summary;
 }
 
@@ -176,17 +181,17 @@ export async function runNatural(opts: NaturalRunOptions): Promise<NaturalRunSum
     opts.onProgress?.(i + 1, mine.length);
   });
   const unitIds = mine.map((p) => p.id);
-  await writePackages(opts.outDir, mine);
-  return await writeRun(opts.outDir, grid, rows, { locomo: opts.locomo, unitIds });
+  return await writeRun(opts.outDir, grid, rows, { locomo: opts.locomo, unitIds }, mine);
 }
 
-/** Writes each package as DIR/packages/<package id>.json (readable by `memaudit validate/solve`). */
-async function writePackages(outDir: string, packages: readonly Package[]): Promise<void> {
-  if (packages.length === 0) return;
+/** Each package as DIR/packages/<package id>.json (readable by `memaudit validate/solve`). */
+async function packageFilesOf(
+  outDir: string,
+  packages: readonly Package[],
+): Promise<[string, string][]> {
+  if (packages.length === 0) return [];
   const { packageToJson } = await import("../package/json_io.ts");
-  await writeFileSet(
-    packages.map((p) => [join(outDir, "packages", `${p.id}.json`), packageToJson(p)]),
-  );
+  return packages.map((p) => [join(outDir, "packages", `${p.id}.json`), packageToJson(p)]);
 }
 
 /** Options of {@linkcode runNaturalLongMemEval}. */
