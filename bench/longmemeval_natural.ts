@@ -1,5 +1,5 @@
 /**
- * `deno run -A bench/longmemeval_natural.ts [--out /tmp/lme_bench] [--questions 500]`: issue 28
+ * `deno run -A bench/longmemeval_natural.ts [--out /tmp/lme_natural_bench] [--questions 500]`: issue 28
  * item 7, natural half. Builds a full-size LongMemEval S file (500 questions, plain JSON, Python's
  * `json.dump` separators like the published `longmemeval_s_cleaned.json`) by replicating the 30
  * shared S questions (../shared/data/longmemeval/longmemeval_s_30.json.gz) with fresh ids
@@ -17,7 +17,7 @@ import { machineLine } from "./_stats.ts";
 const { values } = parseArgs({
   args: Deno.args,
   options: {
-    out: { type: "string", default: "/tmp/lme_bench" },
+    out: { type: "string", default: "/tmp/lme_natural_bench" },
     questions: { type: "string", default: "500" },
   },
 });
