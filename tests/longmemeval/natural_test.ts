@@ -11,6 +11,7 @@ import { LexicalAdjudicator } from "../../lib/adjudicate/lexical.ts";
 import { parsePackage } from "../../lib/package/parse.ts";
 import { withTempDir } from "../_tmp.ts";
 import { memaudit } from "../cli/_run.ts";
+import { coverageCellKey } from "../../lib/adjudicate/content_key.ts";
 
 function lmeInstance(id: string, answer: string, has = true): LongMemEvalInstance {
   return {
@@ -161,5 +162,46 @@ Deno.test("memaudit natural --longmemeval: --json summary, DIR/packages readable
     assert.equal(bad.code, 2);
     assert.equal(bad.stderr.trim().split("\n").length, 1);
     assert.match(bad.stderr, /\[1\]\.question_id: question 'q1': expected each question once/);
+  });
+});
+
+Deno.test("memaudit natural --longmemeval --adjudicator imported:FILE: the imported cells replace the lexical ones", async () => {
+  await withTempDir(async (dir) => {
+    const q = lmeInstance("q1", "Oslo");
+    const file = join(dir, "lme.json");
+    await Deno.writeTextFile(file, JSON.stringify([q]));
+    const pkg = longMemEvalSupportSlice(q).package!;
+    // One label: the sentence candidate covers the unit; every other cell is absent (0).
+    const sentence = pkg.candidates.find((c) => c.id.endsWith("answer_1_1::s1"))!;
+    const labels = join(dir, "labels.jsonl");
+    await Deno.writeTextFile(
+      labels,
+      JSON.stringify({ key: await coverageCellKey(sentence.text!, pkg.units[0].text!), value: 1 }) +
+        "\n",
+    );
+    const out = join(dir, "out");
+    const r = await memaudit([
+      "natural",
+      "--longmemeval",
+      file,
+      "--adjudicator",
+      `imported:${labels}`,
+      "--budgets",
+      "12",
+      "--methods",
+      "oracle_gvt",
+      "--out",
+      out,
+      "--json",
+    ]);
+    assert.equal(r.code, 0, r.stderr);
+    const j = JSON.parse(r.stdout);
+    assert.equal(j.adjudicator, "imported:labels");
+    const written = JSON.parse(await Deno.readTextFile(join(out, "packages", "q1.json")));
+    assert.deepEqual(
+      written.coverage.map((c: { candidate: string; value: number }) => [c.candidate, c.value]),
+      [[sentence.id, 1]],
+    );
+    assert.equal(j.summary.find((s: { method: string }) => s.method === "opt").mean, 1);
   });
 });
