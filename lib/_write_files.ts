@@ -22,12 +22,24 @@ import { makeFolder, statOrNull, writeTextAtomic } from "./fs.ts";
  *   file is written; what {@linkcode writeTextAtomic} throws after
  */
 export async function writeFileSet(files: readonly (readonly [string, string])[]): Promise<void> {
-  for (const dir of new Set(files.map(([path]) => dirname(path)))) await makeFolder(dir);
-  for (const [path] of files) {
-    if ((await statOrNull(path))?.isDirectory) {
-      throw new InputError(path, { path: "" }, "expected a file, found a folder", [], "write");
+  const check = async (quiet: boolean) => {
+    for (const [path] of files) {
+      let st;
+      try {
+        st = await statOrNull(path);
+      } catch (err) {
+        if (quiet) continue; // a parent that is not a folder: makeFolder names it below
+        throw err;
+      }
+      if (st?.isDirectory) {
+        throw new InputError(path, { path: "" }, "expected a file, found a folder", [], "write");
+      }
     }
-  }
+  };
+  // Checked before any folder is made too, so a bad target leaves no new empty folder behind.
+  await check(true);
+  for (const dir of new Set(files.map(([path]) => dirname(path)))) await makeFolder(dir);
+  await check(false);
   for (const [path, text] of files) await writeTextAtomic(path, text);
 }
 

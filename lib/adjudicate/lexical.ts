@@ -87,10 +87,19 @@ export function lexicalStems(text: string): string[] {
   const out = new Set<string>();
   for (const w of words) {
     if (w.length < 2 || STOP.has(w)) continue;
-    out.add(stemmer(w));
+    let st = STEMS.get(w);
+    if (st === undefined) {
+      if (STEMS.size >= STEM_CACHE_MAX) STEMS.clear();
+      STEMS.set(w, st = stemmer(w));
+    }
+    out.add(st);
   }
   return [...out].sort();
 }
+
+/** Word → Porter stem, shared by every text (stemming dominates the cost of long texts). */
+const STEMS = new Map<string, string>();
+const STEM_CACHE_MAX = 200_000;
 
 /** Options of {@linkcode LexicalAdjudicator}. */
 export interface LexicalOptions extends Partial<LexicalThresholds> {

@@ -19,6 +19,9 @@ import { inputDigests, runDigest } from "../shard/digest.ts";
 import { chunksByLines, ShardWriter } from "../shard/manifest.ts";
 import type { JoinedRun, KindFinish, ShardKind } from "../shard/join.ts";
 import type { NaturalScoreRow, NaturalSummaryRow } from "../natural/score_natural.ts";
+import type { Package } from "../package/schema.ts";
+import type { Adjudicator } from "../adjudicate/types.ts";
+import type { LongMemEvalReliability } from "../longmemeval/natural.ts";
 
 /** File names of a natural run's folder. */
 export const NATURAL_FILES = {
@@ -89,11 +92,15 @@ async function writeRun(
   grid: NaturalGrid,
   rows: readonly NaturalScoreRow[],
   shard?: { locomo: string; unitIds: string[] },
+  packages: readonly Package[] = [],
 ): Promise<NaturalRunSummary> {
   const summary = await summaryOf(grid, rows);
   const rowsText = rows.map((r) => canonicalJson(r) + "\n").join("");
+  const packageFiles = await packageFilesOf(outDir, packages);
   if (grid.shard === undefined || shard === undefined) {
+    // One set: no file is written when any target is bad.
     await writeFileSet([
+      ...packageFiles,
       [join(outDir, NATURAL_FILES.rows), rowsText],
       [join(outDir, NATURAL_FILES.summary), sortedPrettyJson(summary)],
     ]);
@@ -111,6 +118,7 @@ async function writeRun(
   writer.write(NATURAL_FILES.rows, chunksByLines(rowsText, 0, perPackage));
   writer.write(NATURAL_FILES.summary, sortedPrettyJson(summary), "none");
   await writer.close();
+  if (packageFiles.length > 0) await writeFileSet(packageFiles);
   return summary;
 }
 
@@ -173,7 +181,134 @@ export async function runNatural(opts: NaturalRunOptions): Promise<NaturalRunSum
     opts.onProgress?.(i + 1, mine.length);
   });
   const unitIds = mine.map((p) => p.id);
-  return await writeRun(opts.outDir, grid, rows, { locomo: opts.locomo, unitIds });
+  return await writeRun(opts.outDir, grid, rows, { locomo: opts.locomo, unitIds }, mine);
+}
+
+/** Each package as DIR/packages/<package id>.json (readable by `memaudit validate/solve`). */
+async function packageFilesOf(
+  outDir: string,
+  packages: readonly Package[],
+): Promise<[string, string][]> {
+  if (packages.length === 0) return [];
+  const { packageToJson } = await import("../package/json_io.ts");
+  return packages.map((p) => [join(outDir, "packages", `${p.id}.json`), packageToJson(p)]);
+}
+
+/** Options of {@linkcode runNaturalLongMemEval}. */
+export interface LongMemEvalNaturalOptions {
+  /** A LongMemEval file (official `.json` or a gzip copy). */
+  longmemeval: string;
+  /** Budgets (default 30, 60, 100). */
+  budgets?: readonly number[];
+  /** Writer ids (default `NATURAL_METHODS`). */
+  methods?: readonly string[];
+  /** Group cap k of OPT. */
+  k?: number;
+  /** Coverage adjudicator replacing the lexical rows of every package (imported or LLM); default lexical. */
+  adjudicator?: Adjudicator;
+  /** Output folder. */
+  outDir: string;
+  /** Called after each package built: packages so far (the total is unknown while streaming). */
+  onProgress?: (done: number) => void;
+  /** Told each warning (also in the summary's `warnings`). */
+  onWarning?: (w: string) => void;
+}
+
+/** The summary of a LongMemEval natural run (`--json`). */
+export interface LongMemEvalNaturalSummary extends NaturalRunSummary {
+  /** Always `longmemeval`. */
+  source: "longmemeval";
+  /** Questions read. */
+  attempted: number;
+  /** Questions whose package is scored. */
+  accepted: number;
+  /** Flagged questions (kept for audit, not scored) and why. */
+  flagged: { question_id: string; reason: string }[];
+  /** The paper's reliability counts (attempted / accepted / flagged), over all and per question type. */
+  reliability: LongMemEvalReliability;
+  /** Evidence turns whose answer was not located (whole-turn units) in accepted packages. */
+  whole_turn_units: number;
+  /** The coverage adjudicator's name. */
+  adjudicator: string;
+  /** Every warning of the reader and the run. */
+  warnings: string[];
+}
+
+/** SHA-256 of a file, streamed (a 265 MB file is not held in memory). */
+async function sha256File(path: string): Promise<string> {
+  const { createHash } = await import("node:crypto");
+  const h = createHash("sha256");
+  const f = await Deno.open(path, { read: true });
+  for await (const chunk of f.readable) h.update(chunk);
+  return h.digest("hex");
+}
+
+/**
+ * Natural packages from a LongMemEval file (paper 000 §5, reliability table): one support-slice
+ * package per question (lib/longmemeval/natural.ts), certified OPT and every writer at each budget
+ * on the accepted ones; writes `natural_rows.jsonl`, `natural_summary.json` (with the reliability
+ * counts) and every package built (accepted and flagged) as `packages/<question id>.json`.
+ * Questions are streamed: memory holds one question and the rows.
+ *
+ * @param opts data, budgets, writers, k, adjudicator, output folder
+ * @returns the summary written
+ * @throws {InputError} for a bad LongMemEval file (naming question and field)
+ * @throws {RangeError} for an unknown writer id
+ */
+export async function runNaturalLongMemEval(
+  opts: LongMemEvalNaturalOptions,
+): Promise<LongMemEvalNaturalSummary> {
+  const [{ naturalLongMemEval }, { packageToJson }] = await Promise.all([
+    import("../longmemeval/score.ts"),
+    import("../package/json_io.ts"),
+  ]);
+  const budgets = [...(opts.budgets ?? [30, 60, 100])];
+  const built: [string, string][] = [];
+  const run = await naturalLongMemEval(opts.longmemeval, {
+    budgets,
+    methods: opts.methods,
+    k: opts.k,
+    adjudicator: opts.adjudicator,
+    onWarning: opts.onWarning,
+    onPackage: (pkg) => {
+      built.push([join(opts.outDir, "packages", `${pkg.id}.json`), packageToJson(pkg)]);
+      opts.onProgress?.(built.length);
+    },
+  });
+  const { NATURAL_METHODS } = await import("../natural/score_natural.ts");
+  const methods = [...(opts.methods ?? NATURAL_METHODS)];
+  const rows = run.rows;
+  const accepted = run.reliability.all.accepted;
+  const grid: NaturalGrid = {
+    data: {
+      file: opts.longmemeval.replace(/^.*[\\/]/, ""),
+      sha256: await sha256File(opts.longmemeval),
+    },
+    conversations: null,
+    packages: accepted,
+    budgets,
+    methods,
+    k: opts.k ?? null,
+  };
+  const base = await summaryOf(grid, rows);
+  const summary: LongMemEvalNaturalSummary = {
+    source: "longmemeval",
+    attempted: run.reliability.all.attempted,
+    accepted,
+    flagged: run.flagged,
+    reliability: run.reliability,
+    whole_turn_units: run.whole_turn_units,
+    adjudicator: opts.adjudicator?.name ?? "lexical",
+    warnings: run.warnings,
+    ...base,
+  };
+  const rowsText = rows.map((r) => canonicalJson(r) + "\n").join("");
+  await writeFileSet([
+    ...built,
+    [join(opts.outDir, NATURAL_FILES.rows), rowsText],
+    [join(opts.outDir, NATURAL_FILES.summary), sortedPrettyJson(summary)],
+  ]);
+  return summary;
 }
 
 /** The merged summary, recomputed from every row (as one run writes it). */

@@ -1,330 +1,431 @@
 /**
- * LongMemEval files as published (Wu et al., ICLR 2025; issue 28 item 1): a plain JSON list of
- * instances (`longmemeval_oracle.json`, `longmemeval_s_cleaned.json` ~265 MB, `_m_cleaned.json`)
- * or the same list gzip-compressed (told by its magic bytes 1f 8b, not by its name). The list is
- * streamed: one instance is parsed at a time, so memory stays at one instance whatever the file
- * size. A bare instance (one object) reads as a list of one.
+ * LongMemEval files as published (Wu et al., ICLR 2025; COMPANIONS §3.1): `longmemeval_oracle.json`,
+ * `longmemeval_s_cleaned.json` (~265 MB), `longmemeval_m_cleaned.json`, or gzip copies of them
+ * (detected by the magic bytes 1f 8b, whatever the file is called). The file is one JSON list of
+ * instances; it is read as a byte stream, cut into its top-level elements by an incremental
+ * splitter (strings and escapes tracked, so brackets inside text do not count), and each element
+ * is parsed on its own with the project's strict JSON reader (lib/json_text.ts: duplicate keys,
+ * underflowing numbers and over-deep nesting refused). So memory holds one instance at a time, not
+ * the file.
+ *
+ * Each instance is checked; the first problem is an {@linkcode InputError} naming the file, the
+ * element (`[i]`), the question id and the field. Published quirks are kept as they are and told
+ * through `onWarning`: a question with no evidence turn (`has_answer: true`; the abstention
+ * questions), a haystack that repeats a session id (S draws filler sessions with replacement),
+ * answers that are numbers (kept as their decimal strings).
  *
  * @module
  */
 import { InputError } from "../errors.ts";
+import { parseJsonText } from "../json_text.ts";
 
-/** One turn `{role, content, has_answer?}`; `has_answer` marks an evidence turn. */
+/** One turn of a LongMemEval session. */
 export interface LongMemEvalTurn {
-  /** Speaker role. */
+  /** Who spoke. */
   role: "user" | "assistant";
-  /** Turn text. */
+  /** The turn's text, as in the file. */
   content: string;
-  /** True on an evidence turn. */
+  /** True on an evidence turn (only evidence sessions carry the mark). */
   has_answer?: boolean;
 }
 
-/** One LongMemEval instance: a question with its own haystack of sessions. */
+/** One LongMemEval question with its haystack (the official instance format). */
 export interface LongMemEvalInstance {
-  /** Unique question id; the suffix `_abs` marks an abstention question. */
+  /** Unique id; the suffix `_abs` marks an abstention question. */
   question_id: string;
-  /** LongMemEval question type (e.g. `multi-session`). */
+  /** One of the six types (single-session-user, ..., multi-session), as in the file. */
   question_type: string;
-  /** Question text. */
+  /** The question. */
   question: string;
-  /** Gold answer, as text (a number in the file is converted). */
+  /** The gold answer; a number in the file becomes its decimal string. */
   answer: string;
-  /** Date of the question (`2023/05/20 (Sat) 02:21`), or null when absent. */
+  /** The question's date (`2023/05/20 (Sat) 02:21`), or null. */
   question_date: string | null;
-  /** One date per haystack session. */
+  /** One date per haystack session, same order. */
   haystack_dates: string[];
-  /** Session ids of the haystack, in file order. */
+  /** One id per haystack session, same order (ids may repeat in S: fillers are drawn with replacement). */
   haystack_session_ids: string[];
-  /** The sessions: lists of turns, in the order of `haystack_session_ids`. */
+  /** The sessions: lists of turns. */
   haystack_sessions: LongMemEvalTurn[][];
-  /** E(q): the evidence session ids. */
+  /** The evidence sessions' ids (each among `haystack_session_ids`). */
   answer_session_ids: string[];
 }
 
-async function* fileBytes(path: string): AsyncGenerator<Uint8Array> {
+/** Options of {@linkcode readLongMemEval}. */
+export interface ReadLongMemEvalOptions {
+  /** Told each published quirk kept (no evidence turn, repeated session id, numeric answers). */
+  onWarning?: (w: string) => void;
+}
+
+const GZIP_MAGIC = [0x1f, 0x8b];
+
+/** The bytes of the file, gunzipped when they start with the gzip magic bytes. */
+async function byteStream(path: string): Promise<ReadableStream<Uint8Array>> {
   let file: Deno.FsFile;
   try {
     file = await Deno.open(path, { read: true });
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) {
-      throw new InputError(path, { path: "" }, "expected an existing file");
-    }
-    if (e instanceof Deno.errors.IsADirectory) {
-      throw new InputError(path, { path: "" }, "expected a file, got a folder");
-    }
-    throw e;
-  }
-  const head = new Uint8Array(2);
-  const got = await file.read(head);
-  await file.seek(0, Deno.SeekMode.Start);
-  let stream: ReadableStream<Uint8Array> = file.readable;
-  if (got === 2 && head[0] === 0x1f && head[1] === 0x8b) {
-    stream = stream.pipeThrough(
-      new DecompressionStream("gzip") as unknown as ReadableWritablePair<Uint8Array, Uint8Array>,
+  } catch (err) {
+    throw new InputError(
+      path,
+      { path: "" },
+      `expected a readable LongMemEval file (${(err as Error).message})`,
     );
   }
-  try {
-    for await (const chunk of stream) yield chunk;
-  } catch (e) {
-    throw new InputError(path, { path: "" }, `expected a readable gzip stream (${e})`);
+  const reader = file.readable.getReader();
+  let first: Uint8Array | undefined;
+  // The first chunk decides; a file of fewer than two bytes is not gzip.
+  while (first === undefined || first.length < 2) {
+    const r = await reader.read();
+    if (r.done) break;
+    first = first === undefined ? r.value : concat([first, r.value]);
   }
-}
-
-/** Splits a JSON list into its top-level elements' texts, one at a time. */
-async function* elements(path: string): AsyncGenerator<{ text: string; index: number }> {
-  const decoder = new TextDecoder("utf-8", { fatal: true });
-  let depth = 0, inString = false, escape = false, started = false, bare = false;
-  let collecting = false;
-  let parts: Uint8Array[] = [];
-  let index = 0;
-  const bad = (what: string) => new InputError(path, { path: `[${index}]` }, what);
-  const take = (): string => {
-    const total = parts.reduce((a, p) => a + p.length, 0);
-    const all = parts.length === 1 ? parts[0] : new Uint8Array(total);
-    if (parts.length > 1) {
-      let o = 0;
-      for (const p of parts) all.set(p, o), o += p.length;
-    }
-    parts = [];
-    try {
-      return decoder.decode(all);
-    } catch {
-      throw bad("expected UTF-8 text");
-    }
-  };
-  for await (const chunk of fileBytes(path)) {
-    let from = 0;
-    for (let i = 0; i < chunk.length; i++) {
-      if (inString) {
-        // Jump to the next quote; it ends the string unless an odd run of backslashes precedes.
-        if (escape) {
-          escape = false;
-          continue;
-        }
-        const q = chunk.indexOf(0x22, i);
-        if (q < 0) {
-          let run = 0;
-          for (let p = chunk.length - 1; p >= i && chunk[p] === 0x5c; p--) run++;
-          escape = run % 2 === 1;
-          break;
-        }
-        let run = 0;
-        for (let p = q - 1; p >= i && chunk[p] === 0x5c; p--) run++;
-        i = q;
-        if (run % 2 === 0) inString = false;
-        continue;
-      }
-      const c = chunk[i];
-      if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) continue;
-      if (!started) {
-        if (c === 0xef && chunk[i + 1] === 0xbb && chunk[i + 2] === 0xbf) { // a byte-order mark
-          i += 2;
-          continue;
-        }
-        started = true;
-        if (c === 0x7b) { // one bare instance
-          bare = true;
-          depth = 1;
-          collecting = true;
-          from = i;
-          continue;
-        }
-        if (c !== 0x5b) {
-          throw new InputError(path, { path: "" }, "expected a JSON list of LongMemEval instances");
-        }
-        depth = 1;
-        continue;
-      }
-      if (depth === 0) {
-        throw new InputError(path, { path: "" }, "expected nothing after the end of the list");
-      }
-      if (c === 0x22) {
-        if (!collecting) throw bad("expected an instance object");
-        inString = true;
-      } else if (c === 0x7b || c === 0x5b) {
-        if (!collecting) {
-          if (c !== 0x7b) throw bad("expected an instance object");
-          collecting = true;
-          from = i;
-        }
-        depth++;
-      } else if (c === 0x7d || c === 0x5d) {
-        depth--;
-        if (depth === (bare ? 0 : 1) && collecting) {
-          parts.push(chunk.subarray(from, i + 1));
-          collecting = false;
-          yield { text: take(), index };
-          index++;
-        }
-      } else if (!collecting && c !== 0x2c) {
-        throw bad("expected an instance object");
-      }
-    }
-    if (collecting) parts.push(chunk.slice(from));
-  }
-  if (!started) throw new InputError(path, { path: "" }, "expected a JSON list, got an empty file");
-  if (depth !== 0 || inString) throw bad("expected the list to end (the file is truncated)");
-}
-
-function fail(path: string, qid: string, field: string, expected: string): never {
-  throw new InputError(path, { path: `${qid}.${field}` }, expected);
-}
-
-function stringList(path: string, qid: string, o: Record<string, unknown>, key: string): string[] {
-  const v = o[key];
-  if (!Array.isArray(v) || !v.every((x) => typeof x === "string")) {
-    fail(path, qid, key, "expected a list of strings");
-  }
-  return v as string[];
-}
-
-function check(
-  path: string,
-  raw: unknown,
-  index: number,
-  warn: (w: string) => void,
-): LongMemEvalInstance {
-  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
-    throw new InputError(path, { path: `[${index}]` }, "expected an instance object");
-  }
-  const o = raw as Record<string, unknown>;
-  if (typeof o.question_id !== "string" || o.question_id === "") {
-    throw new InputError(path, { path: `[${index}].question_id` }, "expected a non-empty string");
-  }
-  const qid = o.question_id;
-  for (const key of ["question_type", "question"]) {
-    if (typeof o[key] !== "string") fail(path, qid, key, "expected a string");
-  }
-  if (typeof o.answer !== "string" && typeof o.answer !== "number") {
-    fail(path, qid, "answer", "expected a string or a number");
-  }
-  if (o.question_date !== undefined && o.question_date !== null) {
-    if (typeof o.question_date !== "string") fail(path, qid, "question_date", "expected a string");
-  }
-  const ids = stringList(path, qid, o, "haystack_session_ids");
-  const dates = stringList(path, qid, o, "haystack_dates");
-  const answers = stringList(path, qid, o, "answer_session_ids");
-  const sessions = o.haystack_sessions;
-  if (!Array.isArray(sessions)) fail(path, qid, "haystack_sessions", "expected a list of sessions");
-  for (
-    const [key, n] of [["haystack_dates", dates.length], [
-      "haystack_sessions",
-      sessions.length,
-    ]] as const
-  ) {
-    if (n !== ids.length) {
-      fail(
-        path,
-        qid,
-        key,
-        `expected ${ids.length} entries (one per haystack_session_ids entry), got ${n}`,
-      );
-    }
-  }
-  const seen = new Set<string>();
-  ids.forEach((id, k) => {
-    if (seen.has(id)) {
-      warn(`${path}: ${qid}: haystack_session_ids[${k}] repeats the session id "${id}" (kept)`);
-    }
-    seen.add(id);
+  const head = first;
+  const plain = new ReadableStream<Uint8Array>({
+    start(c) {
+      if (head !== undefined && head.length > 0) c.enqueue(head);
+    },
+    async pull(c) {
+      const r = await reader.read();
+      if (r.done) c.close();
+      else c.enqueue(r.value);
+    },
+    cancel() {
+      reader.releaseLock();
+      file.close();
+    },
   });
-  for (const a of answers) {
-    if (!seen.has(a)) {
-      fail(
-        path,
-        qid,
-        "answer_session_ids",
-        `ids of haystack sessions, got "${a}" (not in haystack_session_ids)`,
-      );
-    }
+  const gzip = head !== undefined && head[0] === GZIP_MAGIC[0] && head[1] === GZIP_MAGIC[1];
+  return gzip
+    ? (plain as ReadableStream<Uint8Array<ArrayBuffer>>).pipeThrough(
+      new DecompressionStream("gzip"),
+    )
+    : plain;
+}
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0];
+  let n = 0;
+  for (const p of parts) n += p.length;
+  const out = new Uint8Array(n);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
   }
-  const turns = sessions as unknown[];
-  turns.forEach((s, k) => {
-    if (!Array.isArray(s)) fail(path, qid, `haystack_sessions[${k}]`, "expected a list of turns");
-    s.forEach((t, j) => {
-      const at = `haystack_sessions[${k}][${j}]`;
-      if (t === null || typeof t !== "object" || Array.isArray(t)) {
-        fail(path, qid, at, "expected a turn {role, content}");
+  return out;
+}
+
+const WS = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+
+/**
+ * The top-level elements of a JSON list, as the bytes of each, from a byte stream. Structure
+ * outside the elements (the brackets, commas, whitespace) is checked here; the elements' own
+ * syntax by the strict parse that follows.
+ */
+async function* splitJsonList(
+  bytes: ReadableStream<Uint8Array>,
+  file: string,
+): AsyncGenerator<Uint8Array> {
+  // before: nothing read yet; open: after '[' or ',' (an element next, or ']' right after '[');
+  // in: inside an element; between: after an element (',' or ']'); done: after ']'.
+  type Phase = "before" | "open" | "in" | "between" | "done";
+  let phase = "before" as Phase;
+  let depth = 0, inString = false, escape = false, index = 0, offset = 0, empty = true;
+  let parts: Uint8Array[] = [];
+  const bad = (what: string): never => {
+    throw new InputError(
+      file,
+      { path: index === 0 && phase === "before" ? "" : `[${index}]` },
+      what,
+    );
+  };
+  try {
+    for await (const chunk of bytes) {
+      let start = phase === "in" ? 0 : -1;
+      for (let i = 0; i < chunk.length; i++) {
+        const c = chunk[i];
+        if (phase === "in") {
+          if (inString) {
+            if (escape) escape = false;
+            else if (c === 0x5c) escape = true;
+            else if (c === 0x22) inString = false;
+            continue;
+          }
+          if (c === 0x22) inString = true;
+          else if (c === 0x7b || c === 0x5b) depth++;
+          else if (c === 0x7d || c === 0x5d) {
+            if (--depth === 0) {
+              parts.push(chunk.subarray(start, i + 1));
+              yield concat(parts);
+              parts = [];
+              index++;
+              phase = "between";
+              start = -1;
+            }
+          }
+          continue;
+        }
+        if (WS(c)) continue;
+        if (phase === "before") {
+          if (c !== 0x5b) {
+            bad(
+              `expected a LongMemEval file: a JSON list of instances ('['), found byte 0x${
+                c.toString(16).padStart(2, "0")
+              } at offset ${offset + i}`,
+            );
+          }
+          phase = "open";
+        } else if (phase === "open") {
+          if (c === 0x5d && empty) phase = "done";
+          else if (c === 0x7b) {
+            phase = "in";
+            depth = 1;
+            start = i;
+            empty = false;
+          } else bad(`expected an instance object ('{') at offset ${offset + i}`);
+        } else if (phase === "between") {
+          if (c === 0x2c) phase = "open";
+          else if (c === 0x5d) phase = "done";
+          else bad(`expected ',' or ']' after element [${index - 1}] at offset ${offset + i}`);
+        } else {
+          bad(`expected nothing after the list's closing ']', found more at offset ${offset + i}`);
+        }
       }
-      const r = t as Record<string, unknown>;
-      if (r.role !== "user" && r.role !== "assistant") {
-        fail(path, qid, `${at}.role`, 'expected "user" or "assistant"');
+      if (phase === "in") parts.push(start <= 0 ? chunk : chunk.subarray(start));
+      offset += chunk.length;
+    }
+  } catch (err) {
+    if (err instanceof InputError) throw err;
+    throw new InputError(
+      file,
+      { path: phase === "before" ? "" : `[${index}]` },
+      `expected gzip or plain JSON bytes that can be read to the end (${(err as Error).message})`,
+    );
+  }
+  if (phase === "before") {
+    bad("expected a LongMemEval file: a JSON list of instances, the file is empty");
+  }
+  if ((phase as Phase) !== "done") {
+    bad(
+      phase === "in"
+        ? `expected the list to go on, the file ends inside element [${index}] (truncated?)`
+        : "expected the list to end with ']', the file ends first (truncated?)",
+    );
+  }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+const show = (v: unknown): string => {
+  const s = JSON.stringify(v) ?? String(v);
+  return s.length > 60 ? s.slice(0, 57) + "..." : s;
+};
+
+/** Checks one parsed element; the instance, or an InputError naming question and field. */
+function instanceOf(
+  raw: unknown,
+  i: number,
+  file: string,
+  seen: Map<string, number>,
+  warn: (w: string) => void,
+  numeric: string[],
+): LongMemEvalInstance {
+  const at = (field: string) => ({ path: `[${i}]${field === "" ? "" : `.${field}`}` });
+  if (!isObject(raw)) {
+    throw new InputError(file, at(""), `expected an instance object, got ${show(raw)}`);
+  }
+  const qidRaw = raw.question_id;
+  if (typeof qidRaw !== "string" || qidRaw === "") {
+    throw new InputError(
+      file,
+      at("question_id"),
+      `expected a non-empty string, got ${show(qidRaw)}`,
+    );
+  }
+  const qid = qidRaw;
+  const fail = (field: string, expected: string): never => {
+    throw new InputError(file, at(field), `question '${qid}': ${expected}`);
+  };
+  const prior = seen.get(qid);
+  if (prior !== undefined) {
+    fail("question_id", `expected each question once, it is also element [${prior}]`);
+  }
+  seen.set(qid, i);
+  const str = (field: string): string => {
+    const v = raw[field];
+    if (typeof v !== "string") fail(field, `expected a string, got ${show(v)}`);
+    return v as string;
+  };
+  const strList = (field: string): string[] => {
+    const v = raw[field];
+    if (!Array.isArray(v)) fail(field, `expected a list of strings, got ${show(v)}`);
+    (v as unknown[]).forEach((x, k) => {
+      if (typeof x !== "string") fail(`${field}[${k}]`, `expected a string, got ${show(x)}`);
+    });
+    return v as string[];
+  };
+  const question_type = str("question_type");
+  const question = str("question");
+  let answer: string;
+  if (typeof raw.answer === "number" && Number.isFinite(raw.answer)) {
+    answer = String(raw.answer);
+    numeric.push(qid);
+  } else answer = str("answer");
+  const date = raw.question_date;
+  if (date !== null && typeof date !== "string") {
+    fail("question_date", `expected a string or null, got ${show(date)}`);
+  }
+  const haystack_dates = strList("haystack_dates");
+  const haystack_session_ids = strList("haystack_session_ids");
+  const sessionsRaw = raw.haystack_sessions;
+  if (!Array.isArray(sessionsRaw)) {
+    fail("haystack_sessions", `expected a list of sessions, got ${show(sessionsRaw)}`);
+  }
+  const sessionsList = sessionsRaw as unknown[];
+  if (sessionsList.length !== haystack_session_ids.length) {
+    fail(
+      "haystack_sessions",
+      `expected one session per haystack_session_ids entry: ${sessionsList.length} sessions, ${haystack_session_ids.length} ids`,
+    );
+  }
+  if (haystack_dates.length !== haystack_session_ids.length) {
+    fail(
+      "haystack_dates",
+      `expected one date per haystack_session_ids entry: ${haystack_dates.length} dates, ${haystack_session_ids.length} ids`,
+    );
+  }
+  let evidence = 0;
+  const haystack_sessions = sessionsList.map((s, si) => {
+    if (!Array.isArray(s)) {
+      fail(`haystack_sessions[${si}]`, `expected a session (a list of turns), got ${show(s)}`);
+    }
+    return (s as unknown[]).map((t, ti) => {
+      const f = `haystack_sessions[${si}][${ti}]`;
+      if (
+        !isObject(t) || (t.role !== "user" && t.role !== "assistant") ||
+        typeof t.content !== "string"
+      ) {
+        fail(f, `expected a turn {role: "user" | "assistant", content: string}, got ${show(t)}`);
       }
-      if (typeof r.content !== "string") fail(path, qid, `${at}.content`, "expected a string");
-      if (r.has_answer !== undefined && typeof r.has_answer !== "boolean") {
-        fail(path, qid, `${at}.has_answer`, "expected true or false");
+      const turn = t as Record<string, unknown>;
+      const out: LongMemEvalTurn = {
+        role: turn.role as "user" | "assistant",
+        content: turn.content as string,
+      };
+      if (turn.has_answer !== undefined) {
+        if (typeof turn.has_answer !== "boolean") {
+          fail(`${f}.has_answer`, `expected true or false, got ${show(turn.has_answer)}`);
+        }
+        out.has_answer = turn.has_answer as boolean;
+        if (out.has_answer) evidence++;
       }
+      return out;
     });
   });
+  const answer_session_ids = strList("answer_session_ids");
+  const ids = new Map<string, number>();
+  haystack_session_ids.forEach((s, k) => {
+    const first = ids.get(s);
+    if (first === undefined) ids.set(s, k);
+    else {
+      warn(
+        `${file}: question '${qid}': haystack_session_ids repeats '${s}' (sessions ${first} and ${k}); both kept`,
+      );
+    }
+  });
+  answer_session_ids.forEach((a, k) => {
+    if (!ids.has(a)) {
+      fail(
+        `answer_session_ids[${k}]`,
+        `expected an id among haystack_session_ids, '${a}' is missing from the haystack`,
+      );
+    }
+  });
+  if (evidence === 0) {
+    warn(
+      `${file}: question '${qid}' (${question_type}${
+        qid.endsWith("_abs") ? ", abstention" : ""
+      }): no evidence turn (no turn has has_answer: true)`,
+    );
+  }
   return {
     question_id: qid,
-    question_type: o.question_type as string,
-    question: o.question as string,
-    answer: String(o.answer),
-    question_date: (o.question_date ?? null) as string | null,
-    haystack_dates: dates,
-    haystack_session_ids: ids,
-    haystack_sessions: sessions as LongMemEvalTurn[][],
-    answer_session_ids: answers,
+    question_type,
+    question,
+    answer,
+    question_date: date as string | null,
+    haystack_dates,
+    haystack_session_ids,
+    haystack_sessions,
+    answer_session_ids,
   };
 }
 
 /**
- * Streams the instances of a LongMemEval file: a plain JSON list (any size: one instance is
- * parsed at a time) or the same gzip-compressed (told by its magic bytes), or one bare instance.
- * Checked per instance: the fields and their types, `haystack_session_ids`, `haystack_dates` and
- * `haystack_sessions` of one length, every answer session in
- * the haystack, every turn `{role: user|assistant, content}`, and no question id twice in the
- * file. A numeric answer is turned into text; a session id listed twice in one haystack (the
- * published S file has such) is kept and reported through `onWarning`.
+ * Streams instances from a LongMemEval file (plain JSON list or gzip, detected by magic bytes),
+ * in file order, one element parsed at a time (peak memory: about one instance, not the file).
  *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { readLongMemEval } from "./read.ts";
- * const path = await Deno.makeTempFile({ suffix: ".json" });
- * await Deno.writeTextFile(path, JSON.stringify([{
- *   question_id: "q1", question_type: "single-session-user", question: "Where?", answer: 2,
- *   question_date: null, haystack_dates: ["2023/05/01 (Mon) 09:00"], haystack_session_ids: ["s1"],
- *   haystack_sessions: [[{ role: "user", content: "Oslo", has_answer: true }]],
- *   answer_session_ids: ["s1"],
- * }]));
- * const got = [];
- * for await (const x of readLongMemEval(path)) got.push(x);
- * assert.ok(got.length === 1 && got[0].answer === "2");
+ * @example Read the shared oracle copy
+ * ```ts ignore
+ * for await (const q of readLongMemEval("../shared/data/longmemeval/longmemeval_oracle_301.json.gz")) {
+ *   console.log(q.question_id, q.haystack_sessions.length);
+ * }
  * ```
  *
- * @param path the file
- * @param options `onWarning`: called with one sentence per oddity that does not stop reading
+ * @param path the file (any name; `.json` or gzip)
+ * @param options `onWarning`, told each published quirk kept (see the module doc)
  * @returns the instances, in file order
- * @throws {InputError} naming the file, the question id and the field of the first problem
- *   (`[3]` when the instance has no usable question_id), or the file itself when it is missing,
- *   not a JSON list, not UTF-8 or truncated
+ * @throws {InputError} naming file, element, question_id and field: not a JSON list, bad JSON in an
+ *   element, a missing or mistyped field, `haystack_session_ids` / `haystack_sessions` /
+ *   `haystack_dates` of different lengths, an answer session missing from the haystack, a repeated
+ *   question id, a turn that is not `{role: "user" | "assistant", content: string}`
  */
 export async function* readLongMemEval(
   path: string,
-  options: { onWarning?: (w: string) => void } = {},
+  options: ReadLongMemEvalOptions = {},
 ): AsyncGenerator<LongMemEvalInstance> {
-  const seen = new Set<string>();
-  let count = 0;
-  for await (const { text, index } of elements(path)) {
-    let raw: unknown;
+  const warn = options.onWarning ?? (() => {});
+  const seen = new Map<string, number>();
+  const numeric: string[] = [];
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  let i = 0;
+  for await (const bytes of splitJsonList(await byteStream(path), path)) {
+    let text: string;
     try {
-      raw = JSON.parse(text);
-    } catch (e) {
+      text = decoder.decode(bytes);
+    } catch {
       throw new InputError(
         path,
-        { path: `[${index}]` },
-        `expected valid JSON (${(e as Error).message})`,
+        { path: `[${i}]` },
+        "expected UTF-8 text, the element has invalid bytes",
       );
     }
-    const inst = check(path, raw, index, options.onWarning ?? (() => {}));
-    if (seen.has(inst.question_id)) {
-      fail(path, inst.question_id, "question_id", "a question id not used before in the file");
+    let raw: unknown;
+    try {
+      raw = parseJsonText(text, path, { uniqueKeys: true });
+    } catch (err) {
+      if (!(err instanceof InputError)) throw err;
+      const qid = /"question_id"\s*:\s*"([^"\\]*)"/.exec(text)?.[1];
+      const where = err.where && "path" in err.where ? err.where.path : "";
+      throw new InputError(
+        path,
+        { path: `[${i}]` },
+        `${qid === undefined ? "" : `question '${qid}': `}${err.expected}${
+          where === ""
+            ? ""
+            : ` (${/^line \d/.test(where) ? `${where} of the element` : `at ${where}`})`
+        }`,
+      );
     }
-    seen.add(inst.question_id);
-    count++;
-    yield inst;
+    yield instanceOf(raw, i, path, seen, warn, numeric);
+    i++;
   }
-  if (count === 0) options.onWarning?.(`${path} holds no instance (an empty list)`);
+  if (numeric.length > 0) {
+    warn(
+      `${path}: ${numeric.length} answer(s) are numbers in the file, read as their decimal strings (${
+        numeric.slice(0, 5).join(", ")
+      }${numeric.length > 5 ? ", ..." : ""})`,
+    );
+  }
 }

@@ -2,7 +2,8 @@
  * Exact branch-and-bound over ordered groups (paper 000 §3; ARTIFACT-SPEC §5.1, §5.4).
  *
  * Depth-first over groups in (order, id) order. At each group the search
- * branches over the group's options: discard first, then each candidate in
+ * branches over the group's options (candidates of singleton value 0 left out: they are in no
+ * lowest-cost optimum): discard first, then each candidate in
  * (−F({c}), cost, id) order (k = 1); with the k-per-group relaxation every
  * subset of at most k candidates that fits, in (−F(S)/max(1, cost(S)), cost,
  * ids) order, the empty subset among them. A leaf replaces the incumbent if
@@ -120,9 +121,12 @@ function groupOptions(
 ): GroupOptions[] | Stop {
   const single = singletonValues(cp, deadline);
   if (single === null) return { stop: "time" };
+  // A candidate of singleton value 0 adds 0 to F in every store (each unit it covers has weight
+  // 0), at a positive cost: every store holding it has a cheaper twin of the same F, which wins
+  // the tie. So it is never in the returned store, and no option holds it.
   if (k === 1) {
     return cp.groups.map((g) => {
-      const order = [...g].map((c) => ({ c, f: single[c] }))
+      const order = [...g].filter((c) => single[c] > 0).map((c) => ({ c, f: single[c] }))
         .sort((a, b) =>
           b.f - a.f || cp.cost[a.c] - cp.cost[b.c] ||
           compareIds(cp.candIds[a.c], cp.candIds[b.c])
@@ -155,6 +159,7 @@ function groupOptions(
       if (cur.length === k) return true;
       for (let t = start; t < g.length; t++) {
         const c = g[t];
+        if (!(single[c] > 0)) continue;
         cur.push(c);
         costs.push(cp.cost[c]);
         const s = cost + cp.cost[c], v = budgetFilter(s, costs.length, budget);

@@ -290,7 +290,8 @@ export interface AdjudicatorSpecOptions {
  *   cached, strictly parsed).
  *
  * @param spec the spelling
- * @param sample the conversation (for the lexical IDF; only `lexical` needs one)
+ * @param sample the conversation (for the lexical IDF; only `lexical` needs one), or a function
+ *   giving the lexical adjudicator of other data (a LongMemEval question's)
  * @param opts LLM settings
  * @returns the adjudicator
  * @throws {InputError} on an unknown spelling (or `lexical` without a conversation), an
@@ -298,9 +299,10 @@ export interface AdjudicatorSpecOptions {
  */
 export async function adjudicatorFromSpec(
   spec: string,
-  sample: LocomoSample | undefined,
+  sample: LocomoSample | undefined | (() => Adjudicator),
   opts: AdjudicatorSpecOptions = {},
 ): Promise<Adjudicator> {
+  if (spec === "lexical" && typeof sample === "function") return sample();
   if (spec === "lexical" && sample !== undefined) return locomoLexicalAdjudicator(sample);
   if (spec.startsWith("imported:")) {
     const file = spec.slice("imported:".length);

@@ -18,8 +18,19 @@ import {
 import { fitsBudget } from "../../lib/objective.ts";
 import { arbPackage, compileArb } from "../_arb.ts";
 
-function referenceBnb(cp: CompiledPackage, budget: number, k: number, exploreTies: boolean) {
+/**
+ * With `dropZero` (the solver's rule) a candidate of singleton value 0 is in no option: it adds 0
+ * to F in every store at a positive cost, so it is in no lowest-cost optimum.
+ */
+function referenceBnb(
+  cp: CompiledPackage,
+  budget: number,
+  k: number,
+  exploreTies: boolean,
+  dropZero = true,
+) {
   const M = cp.unitIds.length, G = cp.groups.length;
+  const kept = (c: number) => !dropZero || evaluateStore(cp, [c]) > 0;
   const options = cp.groups.map((g) => {
     const subsets: { m: number[]; cost: number; f: number; ids: string[] }[] = [];
     const rec = (start: number, cur: number[], cost: number) => {
@@ -33,13 +44,18 @@ function referenceBnb(cp: CompiledPackage, budget: number, k: number, exploreTie
       });
       if (cur.length === k) return;
       for (let t = start; t < g.length; t++) {
+        if (!kept(g[t])) continue;
         const next = [...cur, g[t]];
         if (fitsBudget(cp.cost, next, budget)) rec(t + 1, next, cost + cp.cost[g[t]]);
       }
     };
     if (k === 1) {
       subsets.push({ m: [], cost: 0, f: 0, ids: [] });
-      const singles = [...g].map((c) => ({ m: [c], cost: cp.cost[c], f: evaluateStore(cp, [c]) }))
+      const singles = [...g].filter(kept).map((c) => ({
+        m: [c],
+        cost: cp.cost[c],
+        f: evaluateStore(cp, [c]),
+      }))
         .sort((a, b) =>
           b.f - a.f || a.cost - b.cost || compareIds(cp.candIds[a.m[0]], cp.candIds[b.m[0]])
         );
@@ -99,7 +115,7 @@ function referenceBnb(cp: CompiledPackage, budget: number, k: number, exploreTie
   return { objective: best, cost: bestCost, store: bestPath.map((c) => cp.candIds[c]), nodes };
 }
 
-Deno.test("solveBnb() (suffix bound) = the plain recursive search: store, order, F bits, cost, nodes", () => {
+Deno.test("solveBnb() (suffix bound) = the plain recursive search: store, order, F bits, cost, nodes; zero-value candidates left out change no store", () => {
   fc.assert(
     fc.property(
       arbPackage({ maxGroups: 7, maxPerGroup: 4, maxUnits: 8, k2: true, piecewise: true }),
@@ -107,6 +123,10 @@ Deno.test("solveBnb() (suffix bound) = the plain recursive search: store, order,
       ({ input, budget }, exploreTies) => {
         const cp = compileArb(input);
         const want = referenceBnb(cp, budget, cp.k, exploreTies);
+        // Leaving zero-value candidates out changes the node count only: the same store.
+        const plain = referenceBnb(cp, budget, cp.k, exploreTies, false);
+        assert.deepEqual([want.store, want.cost], [plain.store, plain.cost]);
+        assert.ok(Object.is(want.objective, plain.objective));
         // Twice: the second solve reuses the cached tables and the per-search buffers.
         for (let rep = 0; rep < 2; rep++) {
           const got = solveBnb(cp, budget, { bound: "suffix", exploreTies });

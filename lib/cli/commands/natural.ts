@@ -19,18 +19,31 @@ import {
   stringFlags,
 } from "../shared.ts";
 
-const HELP = `Usage: memaudit natural --out DIR [--locomo FILE] [options]
+const HELP = `Usage: memaudit natural --out DIR [--locomo FILE | --longmemeval FILE] [options]
 
 Converts a LoCoMo file into support-slice packages (one per accepted QA item; the scoring set of
 notebook 05), certifies OPT at each budget and runs each writer, and writes DIR/natural_rows.jsonl
 (one row per package, budget and method: value, OPT, ratio, flag) and DIR/natural_summary.json
 (per method and budget: mean ratio over the packages with a certified, non-degenerate OPT, its
 conversation-clustered bootstrap interval, and the counts of each denominator). The summary names
-the LoCoMo file and its SHA-256.
+the LoCoMo file and its SHA-256. Each scored package is also DIR/packages/<id>.json (open, edit,
+re-solve it with memaudit validate / solve).
+
+With --longmemeval FILE (longmemeval_oracle.json, longmemeval_s_cleaned.json, ..._m_cleaned.json
+or a gzip copy; streamed): one support-slice package per question (experiences: the turns of its
+evidence sessions; candidates per turn: the raw turn, its sentences, a window of neighbouring turns,
+costed in words as for LoCoMo; units: the sentences of each has_answer turn carrying the gold
+answer, found lexically, else the whole turn). A question with no evidence turn, or whose answer
+no evidence turn carries, is flagged (kept in DIR/packages when it has a package, not scored). The
+summary adds source, attempted, accepted, flagged [{question_id, reason}] and the reliability
+counts per question type (paper 000 §5).
 
 Options:
   --locomo FILE          LoCoMo JSON file (default: the cached locomo10.json, else the shared
                          locomo8.json; the summary records which)
+  --longmemeval FILE     a LongMemEval file instead of LoCoMo (plain JSON list or gzip)
+  --adjudicator SPEC     LongMemEval coverage: lexical (default) | imported:FILE | llm:URL
+  --llm-model NAME       model for llm:URL (default $MEMAUDIT_LLM_MODEL)
   --conversations LIST   keep only these conversations, e.g. conv-26,conv-30 (default all)
   --budgets LIST         budgets B in cost units (default 30,60,100)
   --methods LIST         writer ids (default the natural set: oracle_gvt, estimated_gvt, ...)
@@ -45,14 +58,28 @@ Options:
 Example:
   memaudit natural --locomo ../shared/data/locomo/locomo8.json --conversations conv-26 \\
     --budgets 30,60 --out out/natural/conv-26
+  memaudit natural --longmemeval ../shared/data/longmemeval/longmemeval_oracle_301.json.gz \\
+    --budgets 30,60 --out out/natural/lme-oracle --json
 `;
 
 /** \`memaudit natural ...\`. */
 export const command: Command = {
   name: "natural",
-  summary: "score LoCoMo support-slice packages (OPT + writers), shardable with --shard I/N",
+  summary:
+    "score LoCoMo or LongMemEval support-slice packages (OPT + writers), shardable with --shard I/N",
   run: runWithFlags(HELP, {
-    ...stringFlags("locomo", "conversations", "budgets", "methods", "k", "shard", "out"),
+    ...stringFlags(
+      "locomo",
+      "longmemeval",
+      "adjudicator",
+      "llm-model",
+      "conversations",
+      "budgets",
+      "methods",
+      "k",
+      "shard",
+      "out",
+    ),
     quiet: { type: "boolean", default: false },
   }, async ({ values, form }, io) => {
     const outDir = requireOutDir(values.out);
@@ -68,9 +95,22 @@ export const command: Command = {
     if (conversations?.length === 0) {
       throw new UsageError("--conversations expects conversation ids, e.g. conv-26,conv-30");
     }
+    if (values.longmemeval !== undefined) {
+      for (const f of ["locomo", "conversations", "shard"] as const) {
+        if (values[f] !== undefined) throw new UsageError(`--${f} does not go with --longmemeval`);
+      }
+    }
     const methods = values.methods === undefined
       ? undefined
       : parseMethodList(values.methods, (await import("../../writers/registry.ts")).WRITERS, false);
+    if (values.longmemeval !== undefined) {
+      return await runLongMemEval(values, { outDir, budgets, k, methods }, io, form);
+    }
+    if (values.adjudicator !== undefined) {
+      throw new UsageError(
+        "--adjudicator applies to --longmemeval (LoCoMo packages are source-backed)",
+      );
+    }
     let locomo = values.locomo;
     if (locomo === undefined) {
       const { locateLocomo, locomoHowTo } = await import("../../natural/data_source.ts");
@@ -122,3 +162,66 @@ export const command: Command = {
     return EXIT.ok;
   }, { positionals: false }),
 };
+
+const env = (name: string): string | undefined => {
+  try {
+    return Deno.env.get(name) || undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** `natural --longmemeval FILE`: the run, stderr lines for the warnings, the summary. */
+async function runLongMemEval(
+  values: Record<string, string | boolean | undefined>,
+  base: { outDir: string; budgets?: number[]; k?: number; methods?: string[] },
+  io: Parameters<Command["run"]>[1],
+  form: Parameters<typeof emit>[1],
+): Promise<number> {
+  const spec = (values.adjudicator as string | undefined) ?? "lexical";
+  if (!/^(lexical|imported:.+|llm:.+)$/.test(spec)) {
+    throw new UsageError(`--adjudicator expects lexical, imported:FILE or llm:URL, got '${spec}'`);
+  }
+  const [{ runNaturalLongMemEval }, { adjudicatorFromSpec }] = await Promise.all([
+    import("../natural_run.ts"),
+    import("../../systems/locomo_store.ts"),
+  ]);
+  const adjudicator = spec === "lexical" ? undefined : await adjudicatorFromSpec(spec, () => {
+    throw new RangeError("unreachable: lexical is the default");
+  }, {
+    llmModel: (values["llm-model"] as string | undefined) ?? env("MEMAUDIT_LLM_MODEL"),
+    llmApiKey: env("MEMAUDIT_LLM_API_KEY"),
+  });
+  const quiet = values.quiet === true;
+  // Streamed: the number of questions is known only at the end, so no progress bar.
+  const res = await runNaturalLongMemEval({
+    longmemeval: values.longmemeval as string,
+    ...base,
+    adjudicator,
+  });
+  for (const w of res.warnings) io.stderr(`natural: warning: ${w}\n`);
+  if (quiet) return EXIT.ok;
+  const r = res.reliability.all;
+  io.stderr(
+    `natural: ${res.grid.data.file} (sha256 ${res.grid.data.sha256.slice(0, 12)}…), ` +
+      `${r.attempted} questions: ${r.accepted} accepted, ${r.flagged} flagged; adjudicator ` +
+      `${res.adjudicator}; ${res.rows} rows, wrote ${base.outDir}\n`,
+  );
+  emit(io, form, {
+    json: res,
+    columns: [
+      "method",
+      "budget",
+      "items",
+      "scored",
+      "degenerate",
+      "uncertified",
+      "mean",
+      "low",
+      "high",
+      "clusters",
+    ],
+    rows: res.summary.map((s) => ({ ...s })),
+  });
+  return EXIT.ok;
+}

@@ -1,0 +1,48 @@
+/**
+ * LongMemEval (Wu et al., ICLR 2025; paper 000 §5 and appendix "LongMemEval Transfer
+ * Diagnostics"): the files as published, streamed; natural support-slice packages with their
+ * reliability counts; the transfer diagnostic's offline half; the paper's reliability table
+ * (reference data, never ours).
+ *
+ * Entry point `memaudit/longmemeval` (deno.json `exports["./longmemeval"]`).
+ *
+ * @example The reader half of the transfer diagnostic is labelled, not skipped
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { TRANSFER_READER_STATUS } from "./mod.ts";
+ * assert.ok(TRANSFER_READER_STATUS.startsWith("not run offline"));
+ * ```
+ *
+ * @module
+ */
+// read.ts names them LongMemEvalInstance / LongMemEvalTurn; `memaudit/scale` still exports other
+// types of those names (lib/scale/sources/longmemeval.ts), so this entry point gives them
+// distinct names until the scale part reads through readLongMemEval.
+export {
+  type LongMemEvalInstance as LongMemEvalQuestion,
+  type LongMemEvalTurn as LongMemEvalQuestionTurn,
+  readLongMemEval,
+  type ReadLongMemEvalOptions,
+} from "./read.ts";
+export {
+  LONGMEMEVAL_FLAG_REASONS,
+  type LongMemEvalFlagReason,
+  type LongMemEvalReliability,
+  type LongMemEvalSlice,
+  type LongMemEvalSliceOptions,
+  longMemEvalSupportSlice,
+  type ReliabilityCounts,
+} from "./natural.ts";
+export {
+  type NaturalLongMemEval,
+  naturalLongMemEval,
+  type NaturalLongMemEvalOptions,
+} from "./score.ts";
+export {
+  TRANSFER_READER_STATUS,
+  transferDiagnostic,
+  type TransferOptions,
+  type TransferResult,
+  type TransferRow,
+} from "./transfer.ts";
+export { PAPER_RELIABILITY, type PaperReliabilityRow } from "./paper_reliability.ts";
