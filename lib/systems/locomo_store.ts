@@ -302,8 +302,9 @@ export async function adjudicatorFromSpec(
   sample: LocomoSample | undefined | (() => Adjudicator),
   opts: AdjudicatorSpecOptions = {},
 ): Promise<Adjudicator> {
-  if (spec === "lexical" && typeof sample === "function") return sample();
-  if (spec === "lexical" && sample !== undefined) return locomoLexicalAdjudicator(sample);
+  if (spec === "lexical" && sample !== undefined) {
+    return typeof sample === "function" ? sample() : locomoLexicalAdjudicator(sample);
+  }
   if (spec.startsWith("imported:")) {
     const file = spec.slice("imported:".length);
     const name = file.replace(/^.*[\\/]/, "").replace(/\.[^.]*$/, "") || "labels";
