@@ -12,7 +12,7 @@
 import { loadLocomo } from "../lib/natural/load_locomo.ts";
 import { sharedDataPath } from "../lib/natural/shared_data.ts";
 import { SeededRandom } from "../lib/rng/seeded_random.ts";
-import { Bm25Okapi, HistoryRetriever, tokenize } from "../lib/scale/bm25.ts";
+import { Bm25Okapi, HistoryRetriever, tokenize } from "../lib/base/bm25.ts";
 import type { LadderSession } from "../lib/scale/sources/types.ts";
 
 const path = sharedDataPath("locomo/locomo8.json");

@@ -26,7 +26,7 @@ import type { Candidate, Experience, Package, Unit } from "../package/schema.ts"
 import { PACKAGE_SCHEMA_VERSION } from "../package/version.ts";
 import { compilePackage } from "../package/compile.ts";
 import { getWriter } from "../writers/registry.ts";
-import { Bm25Okapi, countTerms } from "../scale/bm25.ts";
+import { Bm25Okapi, countTerms } from "../base/bm25.ts";
 import { atomicFactCost, rawSpanCost, rawSpanText, words } from "../natural/dialogue.ts";
 import { longMemEvalSupportSlice, turnSentences } from "./natural.ts";
 import type { LongMemEvalInstance } from "./read.ts";

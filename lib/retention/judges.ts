@@ -23,7 +23,7 @@
  */
 import { lexicalStems } from "../adjudicate/lexical.ts";
 import { checkpointSessions } from "./checkpoints.ts";
-import { Bm25Okapi } from "../scale/bm25.ts";
+import { Bm25Okapi } from "../base/bm25.ts";
 import { embeddedFactId } from "./cohort.ts";
 import type { Snapshot } from "./formats.ts";
 import { type BankSnapshot, countTokens, memoryText } from "./replay.ts";

@@ -8,7 +8,7 @@
  * @module
  */
 import type { EvidenceNeed } from "./sources/types.ts";
-import type { RetrievedItem } from "./bm25.ts";
+import type { RetrievedItem } from "../base/bm25.ts";
 import type { Rng } from "../rng/rng.ts";
 
 /** What the judge needs about a query. */

@@ -142,7 +142,7 @@ export {
   type RetrieverOptions,
   tokenize as bm25Tokenize,
   tokenizeWords as bm25TokenizeWords,
-} from "./bm25.ts";
+} from "../base/bm25.ts";
 export {
   DEFAULT_RECALL_KS,
   questionMetrics,

@@ -26,7 +26,7 @@
 import { InputError } from "../errors.ts";
 import { bootstrapCi } from "../score/bootstrap_ci.ts";
 import { type LongMemEvalInstance, readLongMemEval } from "../longmemeval/read.ts";
-import { bm25ScoreTexts } from "./bm25.ts";
+import { bm25ScoreTexts } from "../base/bm25.ts";
 import { usableScaleBoundary } from "./boundary.ts";
 import type { Interval } from "./score.ts";
 import {

@@ -19,7 +19,7 @@ import {
   HistoryRetriever,
   tokenize,
   tokenizeWords,
-} from "../../lib/scale/bm25.ts";
+} from "../../lib/base/bm25.ts";
 
 const corpus = ["the cat sat", "the dog sat down", "the cat"].map(tokenize);
 const close = (a: number, b: number, what: string) =>

@@ -29,7 +29,6 @@
  *
  * @module
  */
-import type { LadderSession } from "./sources/types.ts";
 
 /** BM25Okapi parameters (defaults: rank_bm25's k1 = 1.5, b = 0.75, ε = 0.25). */
 export interface Bm25Options {
@@ -454,13 +453,20 @@ interface TurnDoc {
   counts: DocCounts;
 }
 
-const sessionDocCache = new Map<string, WeakMap<LadderSession["turns"], DocCounts>>();
-const turnDocCache = new Map<string, WeakMap<LadderSession["turns"], TurnDoc[]>>();
+/** A session's turns (the shape of scale's LadderSession turns; a cache key). */
+type SessionTurns = readonly {
+  role: "user" | "assistant";
+  content: string;
+  has_answer?: boolean;
+}[];
+
+const sessionDocCache = new Map<string, WeakMap<SessionTurns, DocCounts>>();
+const turnDocCache = new Map<string, WeakMap<SessionTurns, TurnDoc[]>>();
 
 function cacheFor<T>(
-  m: Map<string, WeakMap<LadderSession["turns"], T>>,
+  m: Map<string, WeakMap<SessionTurns, T>>,
   key: string,
-): WeakMap<LadderSession["turns"], T> {
+): WeakMap<SessionTurns, T> {
   let w = m.get(key);
   if (!w) m.set(key, w = new WeakMap());
   return w;
@@ -501,7 +507,10 @@ export class HistoryRetriever {
    * @param sessions the history, in its order (ties rank by this order)
    * @param opts granularity, roles, BM25 parameters
    */
-  constructor(sessions: readonly LadderSession[], opts: RetrieverOptions = {}) {
+  constructor(
+    sessions: readonly { id: string; turns: SessionTurns }[],
+    opts: RetrieverOptions = {},
+  ) {
     this.granularity = opts.granularity ?? "session";
     this.roles = opts.roles ?? ["user"];
     const key = [...this.roles].sort().join(",");
