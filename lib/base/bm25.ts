@@ -484,8 +484,8 @@ function cacheFor<T>(
  * import assert from "node:assert/strict";
  * import { HistoryRetriever } from "./bm25.ts";
  * const r = new HistoryRetriever([
- *   { id: "s1", date: 0, origin: "x", turns: [{ role: "user", content: "I moved to Oslo" }] },
- *   { id: "s2", date: 1, origin: "x", turns: [{ role: "user", content: "pasta recipe" }] },
+ *   { id: "s1", turns: [{ role: "user", content: "I moved to Oslo" }] },
+ *   { id: "s2", turns: [{ role: "user", content: "pasta recipe" }] },
  * ]);
  * assert.ok(r.search("Oslo", 1)[0].session_id === "s1");
  * ```
