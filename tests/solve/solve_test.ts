@@ -27,6 +27,7 @@ import { convertLocomo } from "../../lib/natural/convert.ts";
 import { loadLocomo } from "../../lib/natural/load_locomo.ts";
 import { searchBnb } from "../../lib/solve/bnb.ts";
 import { AUTO_BNB_WORK, solveSync } from "../../lib/solve/solve.ts";
+import { shaped, tiedBudget } from "./_shaped.ts";
 
 /** A generated package with every weight multiplied by `c`. */
 function scaledWeights(p: Package, c: number): CompiledPackage {
@@ -160,23 +161,37 @@ Deno.test("solveBnb() returns the same store when every weight is scaled by 10^-
 
 const LOCOMO8 = "../shared/data/locomo/locomo8.json";
 
+Deno.test("solveSync() hands a k = 2 search over to the MILP by its work cap, the same OPT as the uncapped search", async () => {
+  await loadMilpSolver();
+  const cp = shaped(1, 12);
+  const B = tiedBudget(cp, 5);
+  // The cap is work, not time: the same verdict on every machine.
+  const capped = searchBnb(cp, B, { k: 2, exploreTies: true, workLimit: AUTO_BNB_WORK });
+  assert.equal(capped.status, "time_limit");
+  assert.match(capped.message!, /work limit of 1000000 reached/);
+  const full = searchBnb(cp, B, { k: 2, exploreTies: true });
+  assert.equal(full.status, "optimal");
+  assert.equal(full.objective, 22.05);
+  const c = solveSync(cp, B, { k: 2, exploreTies: true });
+  assert.ok(isCertified(c), c.message);
+  assert.equal(c.solver, "milp");
+  assert.equal(c.objective, 22.05);
+});
+
 Deno.test({
   name:
-    "solveSync() hands notebook 05's slowest k = 2 package over to the MILP by its work cap (conv-48_q36, B = 100: 114 M B&B nodes before)",
+    "notebook 05's slowest k = 2 package (conv-48_q36, B = 100: 114 M B&B nodes once) is proven by branch-and-bound within the work cap, zero-value candidates out of the branching",
   ignore: !existsSync(LOCOMO8),
   fn: async () => {
     const conv = convertLocomo(await loadLocomo(LOCOMO8));
     const cp = compilePackage(conv.scoring.find((p) => p.id === "conv-48_q36")!);
-    await loadMilpSolver();
-    // The cap is work, not time: the same verdict on every machine.
     const capped = searchBnb(cp, 100, { k: 2, exploreTies: true, workLimit: AUTO_BNB_WORK });
-    assert.equal(capped.status, "time_limit");
-    assert.match(capped.message!, /work limit of 1000000 reached/);
+    assert.equal(capped.status, "optimal", capped.message);
+    assert.equal(capped.objective, 7);
     const c = solveSync(cp, 100, { k: 2, exploreTies: true });
     assert.ok(isCertified(c), c.message);
-    assert.equal(c.solver, "milp");
+    assert.equal(c.solver, "bnb");
     assert.equal(c.objective, 7);
-    // solve()'s search skips ties: it finishes within the same cap.
     const auto = await solve(cp, 100, { k: 2 });
     assert.ok(isCertified(auto), auto.message);
     assert.equal(auto.objective, 7);
