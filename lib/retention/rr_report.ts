@@ -191,6 +191,31 @@ async function folderTracks(
 }
 
 /**
+ * The warning for lifespan sessions the presence table does not check (they count as absent).
+ *
+ * @param tracks the facts as read (before any truncation)
+ * @param checked checked sessions per fact, in `tracks` order
+ * @param presence the presence table's path
+ * @returns no line when every lifespan session has a row, else one
+ */
+function uncheckedWarning(
+  tracks: readonly FactTrack[],
+  checked: readonly number[],
+  presence: string,
+): string[] {
+  const gaps = tracks.map((t, n) => t.tTarget - t.tStart + 1 - checked[n]);
+  const missing = gaps.reduce((a, g) => a + g, 0);
+  if (missing === 0) return [];
+  const total = tracks.reduce((a, t) => a + t.tTarget - t.tStart + 1, 0);
+  const first = tracks[gaps.findIndex((g) => g > 0)];
+  return [
+    `absent by default: ${missing} of ${total} lifespan session(s) have no presence row in ` +
+    `${presence} and count as absent (${gaps.filter((g) => g > 0).length} fact(s), e.g. ` +
+    `${first.user}/${first.fact})`,
+  ];
+}
+
+/**
  * Memory Retention Rate per user and for the benchmark (the unweighted mean over users): the
  * pooled RR over all sessions (lifespan-weighted), its K-checkpoint estimate and the per-fact
  * macro average (paper 003; lib/retention/retention_rate.ts).
@@ -198,7 +223,8 @@ async function folderTracks(
  * @param input the tables or the folders, k, reweighting, judge, end on update
  * @returns the report, the table rows and the per-fact rows
  * @throws {RangeError} when `input` is off {@linkcode RrInputSchema} (naming the field)
- * @throws {InputError} naming the file for a bad table or folder, or snapshots for no user
+ * @throws {InputError} naming the file for a bad table or folder, a facts table without facts,
+ *   or snapshots for no user
  */
 export async function retentionReport(input: RrInput): Promise<RrResult> {
   const parsed = RrInputSchema.safeParse(input);
@@ -215,6 +241,10 @@ export async function retentionReport(input: RrInput): Promise<RrResult> {
     ({ tracks, checked } = await read.readFactsAndPresence(i.facts, i.presence, {
       superseded: i.end_on_update,
     }));
+    if (tracks.length === 0) {
+      throw new InputError(i.facts, { path: "" }, "expected at least one fact, the table has none");
+    }
+    warnings.push(...uncheckedWarning(tracks, checked, i.presence));
   } else ({ tracks, checked, judge } = await folderTracks(i, warnings));
   // Checked sessions per fact as read (before any truncation).
   const checkedOf = new Map(tracks.map((t, n) => [JSON.stringify([t.user, t.fact]), checked[n]]));

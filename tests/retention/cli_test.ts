@@ -26,7 +26,12 @@ Deno.test("memaudit retention rr --json prints users and the benchmark mean", as
   assert.equal(r.code, 0, r.stderr);
   const j = JSON.parse(r.stdout);
   assert.deepEqual(Object.keys(j), ["users", "benchmark", "warnings"]);
-  assert.deepEqual(j.warnings, []);
+  // u2's fact 'a' is checked at 2, 3 and 5 of its lifespan 2..6: 4 and 6 count as absent.
+  assert.deepEqual(j.warnings, [
+    `absent by default: 2 of 14 lifespan session(s) have no presence row in ${FX}presence.csv ` +
+    "and count as absent (1 fact(s), e.g. u2/a)",
+  ]);
+  assert.match(r.stderr, /warning: absent by default: 2 of 14 lifespan session\(s\)/);
   assert.deepEqual(j.users.map((u: Record<string, unknown>) => Object.keys(u)), [
     ["user", "pooled_exact", "pooled_k20", "per_fact_exact"],
     ["user", "pooled_exact", "pooled_k20", "per_fact_exact"],
