@@ -398,8 +398,10 @@ async function onPackage(
       "package_text: only memories copying a candidate's text word for word get coverage",
     );
   }
-  note(o, store, rd, target, warnings);
   const rows = storeItemRows(pkg, score);
+  const summaries = summarizeStoreRows(rows, budgets);
+  warnings.push(...unscoredBudgets(summaries));
+  note(o, store, rd, target, warnings);
   return {
     head: { package: pkg.id },
     tail: { package_file: path },
@@ -407,13 +409,23 @@ async function onPackage(
     store,
     warnings,
     rows,
-    summaries: summarizeStoreRows(rows, budgets),
+    summaries,
     adjudicator: adjudicator.name,
     salience: score.salienceSource,
     unions: [{ pkg, score }],
     ...(un !== undefined ? { unmatchable: un } : {}),
   };
 }
+
+/** A warning per budget whose items are all left out of the means (every ratio null). */
+const unscoredBudgets = (budgets: readonly StoreBudgetSummary[]): string[] =>
+  budgets.filter((b) => b.items > 0 && b.scored === 0).map((b) =>
+    `B=${b.budget}: no ratio: ${
+      b.degenerate > 0
+        ? "the package's optimum is 0 at this budget"
+        : "the package's optimum is not certified"
+    } (${b.items - b.scored} of ${b.items} item(s) left out of the means)`
+  );
 
 /** What was read, in one line. */
 const infoLine = (file: string, store: MemoryStore, rd: ReadStoreFileResult, target: string) =>

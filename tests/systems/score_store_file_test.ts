@@ -131,3 +131,21 @@ Deno.test("scoreStoreFile() refuses a file with several stores for the package, 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a budget below every candidate's cost gives no ratio: a warning says why, not a silent null", async () => {
+  // The cheapest candidate costs 3: at B = 0.5 OPT(P) = 0, the package's one item is left out.
+  const notes: string[] = [];
+  const r = await scoreStoreFile({
+    store: OWN,
+    target: onPackage,
+    budgets: [0.5, 8],
+    onNote: (l, k) => k === "warning" && notes.push(l),
+  });
+  const [tiny, eight] = r.report.budgets;
+  assert.deepEqual([tiny.scored, tiny.degenerate, tiny.union_ratio.upper], [0, 1, null]);
+  assert.equal(eight.scored, 1);
+  const line = "B=0.5: no ratio: the package's optimum is 0 at this budget (1 of 1 item(s) " +
+    "left out of the means)";
+  assert.deepEqual(r.report.warnings, [line]);
+  assert.deepEqual(notes, [line]);
+});

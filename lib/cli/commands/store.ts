@@ -139,17 +139,20 @@ Exit codes: 0 done; 1 a checked claim failed (a union ratio above its package
 ratio, or above 1); 2 bad usage or bad input.
 `;
 
+/** A decimal number (digits, an optional fraction and exponent): not `0x10`, `Infinity`. */
+const DECIMAL = /^[+]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
 /**
- * Parses `--budgets`: positive finite numbers, comma-separated, no repeats.
+ * Parses `--budgets`: positive finite decimal numbers, comma-separated, no repeats.
  *
  * @param text e.g. `30,60,100`
  * @returns the budgets in the given order
- * @throws {UsageError} on anything else
+ * @throws {UsageError} on anything else (hexadecimal `0x10` included)
  */
 export function parseBudgetList(text: string): number[] {
   const parts = text.split(",").map((s) => s.trim());
   const out = parts.map(Number);
-  if (parts.some((p) => p === "") || out.some((b) => !Number.isFinite(b) || b <= 0)) {
+  if (parts.some((p) => !DECIMAL.test(p)) || out.some((b) => !Number.isFinite(b) || b <= 0)) {
     throw new UsageError(`--budgets expects positive numbers separated by commas, got '${text}'`);
   }
   if (new Set(out).size !== out.length) {
@@ -197,6 +200,7 @@ function checked(values: Record<string, unknown>) {
   if (locomo === undefined && pkg === undefined) {
     throw new UsageError("--locomo CONV is required (e.g. conv-26), or --package FILE");
   }
+  if (pkg?.trim() === "") throw new UsageError("--package FILE expects a path, got ''");
   if (locomo !== undefined && pkg !== undefined) {
     throw new UsageError("--locomo and --package exclude each other: give one target");
   }
