@@ -10,7 +10,8 @@
  *
  * @module
  */
-import { compiledIntegrity, type CompiledPackage } from "../package/compile.ts";
+import type { CompiledPackage } from "../package/compile.ts";
+import { compiledIntegrity } from "../package/seal.ts";
 import { packageHash } from "../generate/package_hash.ts";
 import { valueTol } from "../objective.ts";
 import type { Certificate, CertificateDraft, ProofMethod } from "./result.ts";

@@ -9,6 +9,14 @@
  * @module
  */
 import type { CandidateKind, Package, Segment } from "./schema.ts";
+import {
+  freezeInPlace,
+  freezeNewParts,
+  frozenCopy,
+  isDeepFrozen,
+  seal,
+  type SealSpec,
+} from "./seal.ts";
 
 /** A package compiled for fast evaluation. Indices refer to `candIds` and `unitIds`. */
 export interface CompiledPackage {
@@ -48,7 +56,7 @@ export interface CompiledPackage {
 
 /**
  * A read-only view of a Map, frozen: a compiled package's id indexes. A Map itself cannot be
- * frozen (Map.prototype.set edits a frozen one), and compiledIntegrity() does not walk them.
+ * frozen (Map.prototype.set edits a frozen one), and the seal (lib/package/seal.ts) does not walk them.
  */
 class ReadonlyIndex implements ReadonlyMap<string, number> {
   readonly #map: Map<string, number>;
@@ -163,87 +171,8 @@ export function unitWeights(pkg: Package): Float64Array {
 }
 
 /**
- * What compilePackage() made, kept out of reach: a view of the one buffer that holds every number
- * the solvers read (see {@linkcode compileFrozen}) and a copy of it taken at compilation.
- */
-interface Sealed {
-  /** The live buffer, as 32-bit words (a change of any bit of any number shows). */
-  live: Int32Array;
-  /** Its copy. */
-  copy: Int32Array;
-  /** Where each part starts in the buffer, in words, and the sentence naming it when changed. */
-  parts: readonly (readonly [number, string])[];
-  /** The package's arrays ({@linkcode entryArrays}) with a copy of each and the sentence naming it. */
-  arrays: readonly { live: readonly unknown[]; copy: readonly unknown[]; sentence: string }[];
-}
-
-/**
- * The arrays of a compiled package whose entries compiledIntegrity() checks one by one, and the
- * sentence naming each. They are not frozen: V8 reads a frozen array through a slower path until
- * the reading function is optimised, about 4 % of an in-process sweep (its profile).
- */
-function entryArrays(cp: CompiledPackage): readonly (readonly [readonly unknown[], string])[] {
-  return [
-    [cp.segments, "its unit functions h were changed"],
-    [cp.rowUnits, "its coverage values were changed"],
-    [cp.rowVals, "its coverage values were changed"],
-    [cp.groups, "its groups were changed"],
-    [cp.unitIds, "its unit ids were changed"],
-    [cp.candIds, "its candidate ids were changed"],
-    [cp.groupIds, "its groups were changed"],
-    [cp.rep, "its representation types were changed"],
-  ];
-}
-
-const SEALED = new WeakMap<CompiledPackage, Sealed>();
-
-/**
- * Deep-frozen objects, shared rather than copied again: every object {@linkcode frozenCopy} made and
- * every package {@linkcode freezeInPlace} froze (its root only).
- */
-const DEEP_FROZEN = new WeakSet<object>();
-
-/**
- * A deep-frozen copy of a JSON-like value (plain objects, arrays, primitives), sharing every part
- * that an earlier call made (a restricted package reuses its source's frozen candidates and
- * coverage cells instead of copying them again). Anything else is copied by structuredClone.
- */
-function frozenCopy<T>(x: T): T {
-  if (typeof x !== "object" || x === null || DEEP_FROZEN.has(x)) return x;
-  const proto = Object.getPrototypeOf(x);
-  let copy: Record<string, unknown> | unknown[];
-  if (Array.isArray(x)) copy = x.map(frozenCopy);
-  else if (proto === Object.prototype || proto === null) {
-    copy = {};
-    for (const [k, v] of Object.entries(x)) {
-      Object.defineProperty(copy, k, {
-        value: frozenCopy(v),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    }
-  } else return deepFreezeClone(x);
-  Object.freeze(copy);
-  DEEP_FROZEN.add(copy);
-  return copy as T;
-}
-
-/** structuredClone, deep-frozen (values that are not plain objects or arrays). */
-function deepFreezeClone<T>(x: T): T {
-  const freeze = (v: unknown) => {
-    if (typeof v !== "object" || v === null || Object.isFrozen(v)) return;
-    Object.freeze(v);
-    for (const c of Object.values(v)) freeze(c);
-  };
-  const copy = structuredClone(x);
-  freeze(copy);
-  return copy;
-}
-
-/**
  * Compiles a validated package. The compiled package holds a private, deep-frozen copy of `pkg`
- * (editing `pkg` afterwards changes nothing in it), and {@linkcode compiledIntegrity} compares
+ * (editing `pkg` afterwards changes nothing in it), and compiledIntegrity() (lib/package/seal.ts) compares
  * its numbers (writable typed arrays, views of one buffer) and the entries of its arrays (ids,
  * h, coverage rows, groups; writable too) with copies taken here: the solvers and every use of a
  * certificate refuse a compiled package changed after compilation (issue 18 point 1).
@@ -289,113 +218,43 @@ export function compileDerivedPackage(
   from: CompiledPackage,
   opts: { k?: number } = {},
 ): CompiledPackage {
-  if (!DEEP_FROZEN.has(from.pkg)) return compilePackage(pkg, opts);
+  if (!isDeepFrozen(from.pkg)) return compilePackage(pkg, opts);
   const cp = sealCompiled(pkg, opts);
   freezeNewParts(pkg);
-  DEEP_FROZEN.add(pkg);
   return cp;
-}
-
-/**
- * Freezes, in place, the objects of `x` that are not frozen yet, without descending into frozen
- * ones: in a package {@linkcode compileDerivedPackage} compiles, those are parts of a deep-frozen
- * package.
- */
-function freezeNewParts(x: object): void {
-  freezeTree(x, true);
-}
-
-/**
- * Deep-freezes a JSON-like value in place and marks it for {@linkcode frozenCopy} to share (the
- * root only: every part reached from a marked root is frozen, and a set entry per object was a
- * measured third of compiling a sweep's package).
- */
-function freezeInPlace<T>(x: T): T {
-  if (typeof x !== "object" || x === null || DEEP_FROZEN.has(x)) return x;
-  deepFreeze(x);
-  DEEP_FROZEN.add(x);
-  return x;
-}
-
-/** Freezes `x` and every object reached from it (frozen ones too: their parts may not be). */
-function deepFreeze(x: object): void {
-  freezeTree(x, false);
-}
-
-/** Freezes `x` and the objects reached from it, not descending into frozen ones when `stopAtFrozen`. */
-function freezeTree(x: object, stopAtFrozen: boolean): void {
-  if (stopAtFrozen && Object.isFrozen(x)) return;
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      const v = x[i];
-      if (typeof v === "object" && v !== null) freezeTree(v, stopAtFrozen);
-    }
-  } else {
-    for (const k in x) {
-      const v = (x as Record<string, unknown>)[k];
-      if (typeof v === "object" && v !== null) freezeTree(v, stopAtFrozen);
-    }
-  }
-  Object.freeze(x);
 }
 
 /** Compiles `pkg` (frozen by the caller before the compiled package is handed out) and seals it. */
 function sealCompiled(pkg: Package, opts: { k?: number }): CompiledPackage {
   const { made, parts } = compileFrozen(pkg, opts);
-  closeTypedArrays(made);
-  const cp = Object.freeze(made);
-  const live = new Int32Array(cp.weights.buffer);
-  const arrays = entryArrays(cp).map(([a, sentence]) => ({ live: a, copy: a.slice(), sentence }));
-  SEALED.set(cp, { live, copy: live.slice(), parts, arrays });
-  return cp;
+  return seal(made, {
+    numbers: made.weights.buffer,
+    parts,
+    arrays: entryArrays(made),
+    typed: [
+      [made.weights, made.cost, made.groupOf, made.time],
+      made.rowUnits,
+      made.rowVals,
+      made.groups,
+    ],
+  });
 }
 
 /**
- * Makes every typed array of `cp` non-extensible (a non-empty one cannot be frozen): an own
- * `length` or another prototype would change what a reader sees without changing a number that
- * compiledIntegrity() compares.
+ * The arrays of a compiled package whose entries compiledIntegrity() checks one by one, and the
+ * sentence naming each (see {@linkcode SealSpec}'s `arrays`).
  */
-function closeTypedArrays(cp: CompiledPackage): void {
-  for (const a of [cp.weights, cp.cost, cp.groupOf, cp.time]) Object.preventExtensions(a);
-  for (const rows of [cp.rowUnits, cp.rowVals, cp.groups]) {
-    for (let i = 0; i < rows.length; i++) Object.preventExtensions(rows[i]);
-  }
-}
-
-/**
- * Null when `cp` is a package {@linkcode compilePackage} made and its numbers (weights, costs,
- * times, groups, coverage rows, h) and ids are still the ones it computed; else what is wrong, as
- * a sentence. One pass over the buffer of the package's numbers and over its arrays' entries,
- * without allocating; the certificate registry calls it on every issue and use. (k and the
- * arrays themselves need no check: the compiled package is frozen.)
- *
- * @param cp a compiled package
- * @returns null, or why the package cannot be trusted
- */
-export function compiledIntegrity(cp: CompiledPackage): string | null {
-  const s = SEALED.get(cp);
-  if (s === undefined) {
-    return "it was not made by compilePackage() (a copy or a hand-built object)";
-  }
-  const { live, copy } = s;
-  let at = 0;
-  // A detached buffer (ArrayBuffer.prototype.transfer) lost every number: changed from word 0.
-  if (live.length === copy.length) {
-    while (at < copy.length && live[at] === copy[at]) at++;
-    if (at === copy.length) return changedEntries(s.arrays);
-  }
-  let why = s.parts[0][1];
-  for (const [start, sentence] of s.parts) if (start <= at) why = sentence;
-  return why;
-}
-
-/** Null when every array holds the entries sealed, else the sentence naming the first that does not. */
-function changedEntries(arrays: Sealed["arrays"]): string | null {
-  for (const { live, copy, sentence } of arrays) {
-    if (live.length !== copy.length) return sentence;
-    for (let i = 0; i < copy.length; i++) if (live[i] !== copy[i]) return sentence;
-  }
-  return null;
+function entryArrays(cp: CompiledPackage): readonly (readonly [readonly unknown[], string])[] {
+  return [
+    [cp.segments, "its unit functions h were changed"],
+    [cp.rowUnits, "its coverage values were changed"],
+    [cp.rowVals, "its coverage values were changed"],
+    [cp.groups, "its groups were changed"],
+    [cp.unitIds, "its unit ids were changed"],
+    [cp.candIds, "its candidate ids were changed"],
+    [cp.groupIds, "its groups were changed"],
+    [cp.rep, "its representation types were changed"],
+  ];
 }
 
 /** Where compileFrozen() puts each part of a package's numbers, and the sentence naming it. */

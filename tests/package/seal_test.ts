@@ -5,7 +5,8 @@
  * row, an id, h), which are writable.
  */
 import assert from "node:assert/strict";
-import { compiledIntegrity, compilePackage } from "../../lib/package/compile.ts";
+import { compilePackage } from "../../lib/package/compile.ts";
+import { compiledIntegrity } from "../../lib/package/seal.ts";
 import { readPackageJson } from "../../lib/package/json_io.ts";
 import { solveBnb } from "../../lib/solve/bnb.ts";
 import { scoreStore } from "../../lib/score/ratio.ts";
