@@ -149,6 +149,39 @@ export async function runScaleRecall(argv: string[], io: CliIo): Promise<number>
   });
   if (cmd === null) return EXIT.ok;
   const { values, positionals, form } = cmd;
+  const { rungs, options } = recallInput(values, positionals);
+  const report = await scaleRecall(rungs, options);
+  const json = recallJson(report);
+  const rows = scaleRows(report);
+  if (values.out !== undefined) await writeRecallOut(values.out, report, json, rows);
+  if (form === "json") io.stdout(JSON.stringify(json, null, 2) + "\n");
+  else if (form === "csv") io.stdout(csvTable(SCALE_COLUMNS, rows));
+  else io.stdout(text(report, rows));
+  for (const w of report.warnings) io.stderr(`warning: ${w}\n`);
+  return EXIT.ok;
+}
+
+/** The flags' values of `scale recall`, as parseArgs gives them. */
+interface RecallValues {
+  k?: string;
+  level?: string;
+  roles?: string;
+  alpha?: string;
+  resamples?: string;
+  seed?: string;
+  retrieval?: string[];
+  shared?: boolean;
+}
+
+/**
+ * The rungs and options of `scale recall` from its flags and positionals.
+ *
+ * @throws {UsageError} naming the flag or argument and what it expects
+ */
+function recallInput(
+  values: RecallValues,
+  positionals: string[],
+): { rungs: RecallRung[]; options: Parameters<typeof scaleRecall>[1] } {
   const logs = (values.retrieval ?? []).map((w) => labelled(w, "--retrieval"));
   let files: RecallRung[] = [];
   if (positionals.length > 0) {
@@ -170,16 +203,7 @@ export async function runScaleRecall(argv: string[], io: CliIo): Promise<number>
     if (labels.has(r.label)) throw new UsageError(`the rung label "${r.label}" is given twice`);
     labels.add(r.label);
   }
-  const ks = values.k === undefined ? undefined : values.k.split(",").map((x) => {
-    const t = x.trim();
-    if (!/^\d+$/.test(t) || Number(t) < 1) {
-      throw new UsageError(`--k expects integers >= 1, got "${values.k}"`);
-    }
-    return Number(t);
-  });
-  if (ks && ks.some((k, i) => i > 0 && k <= ks[i - 1])) {
-    throw new UsageError(`--k expects distinct ascending integers, got "${values.k}"`);
-  }
+  const ks = parseKs(values.k);
   const level = (values.level ?? "turn") as RecallLevel;
   if (level !== "turn" && level !== "session") {
     throw new UsageError(`--level expects turn or session, got "${values.level}"`);
@@ -201,33 +225,51 @@ export async function runScaleRecall(argv: string[], io: CliIo): Promise<number>
       `--resamples expects an integer in [0, 1000000], got "${values.resamples}"`,
     );
   }
-  const report = await scaleRecall(rungs, {
-    ks,
-    level,
-    roles: rolesFlag === "all" ? ["user", "assistant"] : ["user"],
-    alpha,
-    resamples,
-    seed: parseSeedFlag(values.seed, 0),
-    sharedOnly: values.shared === true,
+  return {
+    rungs,
+    options: {
+      ks,
+      level,
+      roles: rolesFlag === "all" ? ["user", "assistant"] : ["user"],
+      alpha,
+      resamples,
+      seed: parseSeedFlag(values.seed, 0),
+      sharedOnly: values.shared === true,
+    },
+  };
+}
+
+/** `--k`: distinct ascending integers >= 1, or undefined for the default ks. */
+function parseKs(k: string | undefined): number[] | undefined {
+  const ks = k === undefined ? undefined : k.split(",").map((x) => {
+    const t = x.trim();
+    if (!/^\d+$/.test(t) || Number(t) < 1) {
+      throw new UsageError(`--k expects integers >= 1, got "${k}"`);
+    }
+    return Number(t);
   });
-  const json = recallJson(report);
-  const rows = scaleRows(report);
-  if (values.out !== undefined) {
-    const names = report.params.ks.flatMap((k) =>
-      ["recall_any", "recall_all", "ndcg_any"].map((m) => `${m}@${k}`)
-    );
-    await writeOutFiles(values.out, {
-      "scales.csv": csvTable(SCALE_COLUMNS, rows),
-      "questions.csv": csvTable(["question_id", "label", ...names], report.questions),
-      "transitions.csv": csvTable(TRANSITION_COLUMNS, report.transitions.map((t) => ({ ...t }))),
-      "recall.json": JSON.stringify(json, null, 2) + "\n",
-    });
+  if (ks && ks.some((v, i) => i > 0 && v <= ks[i - 1])) {
+    throw new UsageError(`--k expects distinct ascending integers, got "${k}"`);
   }
-  if (form === "json") io.stdout(JSON.stringify(json, null, 2) + "\n");
-  else if (form === "csv") io.stdout(csvTable(SCALE_COLUMNS, rows));
-  else io.stdout(text(report, rows));
-  for (const w of report.warnings) io.stderr(`warning: ${w}\n`);
-  return EXIT.ok;
+  return ks;
+}
+
+/** `--out DIR`: scales.csv, questions.csv, transitions.csv and recall.json, as one file set. */
+async function writeRecallOut(
+  out: string,
+  report: RecallReport,
+  json: unknown,
+  rows: Record<string, unknown>[],
+): Promise<void> {
+  const names = report.params.ks.flatMap((k) =>
+    ["recall_any", "recall_all", "ndcg_any"].map((m) => `${m}@${k}`)
+  );
+  await writeOutFiles(out, {
+    "scales.csv": csvTable(SCALE_COLUMNS, rows),
+    "questions.csv": csvTable(["question_id", "label", ...names], report.questions),
+    "transitions.csv": csvTable(TRANSITION_COLUMNS, report.transitions.map((t) => ({ ...t }))),
+    "recall.json": JSON.stringify(json, null, 2) + "\n",
+  });
 }
 
 function text(r: RecallReport, rows: Record<string, unknown>[]): string {

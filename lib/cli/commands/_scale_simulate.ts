@@ -20,7 +20,7 @@ import {
 import { writeTextAtomic } from "../../fs.ts";
 import { readLadder } from "../../scale/ladder.ts";
 import { simulateLadder, SIMULATOR_PRESETS, type SimulatorSpec } from "../../scale/simulate.ts";
-import { memoryCallCount } from "../../scale/trajectory.ts";
+import { memoryCallCount, type Trajectory } from "../../scale/trajectory.ts";
 import { SCALE_TRAJECTORIES, writeScaleShard } from "../../scale/simulate_shards.ts";
 
 /** Help text of `memaudit scale simulate`. */
@@ -108,6 +108,55 @@ export async function runScaleSimulate(argv: string[], io: CliIo): Promise<numbe
   if (positionals.length !== 1) throw new UsageError("expected one LADDER_DIR");
   const out = requireOutDir(values.out, values.shard === undefined ? "FILE.jsonl" : "DIR");
   const shard = parseShardFlag(values.shard);
+  const specs = simulatorSpecs(values);
+  const seed = parseSeedFlag(values.seed, 0);
+  const ladder = await readLadder(positionals[0]);
+  let ts;
+  try {
+    ts = shard === undefined
+      ? simulateLadder(ladder, specs, { seed })
+      : await writeScaleShard(ladder, positionals[0], specs, { seed }, shard, out);
+  } catch (e) {
+    if (e instanceof RangeError) throw new UsageError(e.message);
+    throw e;
+  }
+  if (shard === undefined) {
+    await writeTextAtomic(out, ts.map((t) => JSON.stringify(t) + "\n").join(""));
+  }
+  const rows = groupRows(ts, specs, ladder.scales);
+  emit(io, form, {
+    json: {
+      simulated: true,
+      seed,
+      trajectories: ts.length,
+      file: shard === undefined ? out : join(out, SCALE_TRAJECTORIES),
+      ...(shard === undefined ? {} : { shard }),
+      groups: rows,
+    },
+    columns: ["agent", "system", "scale", "n_irr", "n", "mean_r", "correct"],
+    rows,
+  });
+  if (form === "table") {
+    io.stdout(
+      `\nSIMULATED trajectories (offline stand-ins, structural judge): ${ts.length} written to ${out}.\n` +
+        `Score them with: memaudit scale score ${out} --budget 2\n`,
+    );
+  }
+  return EXIT.ok;
+}
+
+/** The flags of `scale simulate` the simulators read. */
+interface SimulateValues {
+  agents?: string;
+  granularity?: string;
+  roles?: string;
+  k?: string;
+  "epsilon-read"?: string;
+  "gamma-guess"?: string;
+}
+
+/** The simulators of `--agents` with the flags' overrides. */
+function simulatorSpecs(values: SimulateValues): SimulatorSpec[] {
   const names = values.agents?.split(",").map((s) => s.trim()).filter((s) => s !== "") ??
     Object.keys(SIMULATOR_PRESETS);
   if (names.length === 0) {
@@ -140,28 +189,23 @@ export async function runScaleSimulate(argv: string[], io: CliIo): Promise<numbe
       gammaGuess: num("gamma-guess", values["gamma-guess"]) ?? p.gammaGuess,
     };
   });
-  const seed = parseSeedFlag(values.seed, 0);
-  const ladder = await readLadder(positionals[0]);
-  let ts;
-  try {
-    ts = shard === undefined
-      ? simulateLadder(ladder, specs, { seed })
-      : await writeScaleShard(ladder, positionals[0], specs, { seed }, shard, out);
-  } catch (e) {
-    if (e instanceof RangeError) throw new UsageError(e.message);
-    throw e;
-  }
-  if (shard === undefined) {
-    await writeTextAtomic(out, ts.map((t) => JSON.stringify(t) + "\n").join(""));
-  }
+  return specs;
+}
+
+/** One row per simulator and scale: trajectories, mean memory calls R and the share correct. */
+function groupRows(
+  ts: readonly Trajectory[],
+  specs: readonly SimulatorSpec[],
+  scales: readonly { label: string; nIrr: number }[],
+): Record<string, unknown>[] {
   const rows: Record<string, unknown>[] = [];
   for (const spec of specs) {
-    for (const s of ladder.scales) {
+    for (const s of scales) {
       const g = ts.filter((t) => t.agent === spec.name && t.scale?.label === s.label);
       const R = g.map((t) => memoryCallCount(t.steps, t.memory_tools ?? []));
       rows.push({
         agent: spec.name,
-        system: `sim-bm25-${granularity}`,
+        system: `sim-bm25-${spec.granularity}`,
         scale: s.label,
         n_irr: s.nIrr,
         n: g.length,
@@ -170,23 +214,5 @@ export async function runScaleSimulate(argv: string[], io: CliIo): Promise<numbe
       });
     }
   }
-  emit(io, form, {
-    json: {
-      simulated: true,
-      seed,
-      trajectories: ts.length,
-      file: shard === undefined ? out : join(out, SCALE_TRAJECTORIES),
-      ...(shard === undefined ? {} : { shard }),
-      groups: rows,
-    },
-    columns: ["agent", "system", "scale", "n_irr", "n", "mean_r", "correct"],
-    rows,
-  });
-  if (form === "table") {
-    io.stdout(
-      `\nSIMULATED trajectories (offline stand-ins, structural judge): ${ts.length} written to ${out}.\n` +
-        `Score them with: memaudit scale score ${out} --budget 2\n`,
-    );
-  }
-  return EXIT.ok;
+  return rows;
 }
