@@ -148,7 +148,19 @@ Deno.test("memaudit natural --longmemeval --adjudicator llm:URL names the LLM in
       const j = JSON.parse(r.stdout);
       assert.equal(j.adjudicator, "llm:stand-in");
       assert.equal(j.accepted, 2);
-      assert.ok(llm.requests() > 0);
+      // The written package's coverage is the stand-in's labels (from it, or from the run cache
+      // .cache/llm of an earlier run with the same prompts): full exactly where a candidate's
+      // text says "moved" and "Oslo".
+      const pkg = JSON.parse(await Deno.readTextFile(join(dir, "out", "packages", "q1.json")));
+      const text = new Map(pkg.candidates.map((c: { id: string; text: string }) => [c.id, c.text]));
+      const covered = pkg.coverage.filter((c: { value: number }) => c.value > 0)
+        .map((c: { candidate: string }) => c.candidate).sort();
+      const expected = [...text].filter(([, t]) =>
+        /Oslo/.test(t as string) && /moved/.test(t as string)
+      )
+        .map(([id]) => id).sort();
+      assert.ok(expected.length > 0);
+      assert.deepEqual(covered, expected);
     });
   } finally {
     await llm.close();
