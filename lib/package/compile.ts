@@ -9,14 +9,7 @@
  * @module
  */
 import type { CandidateKind, Package, Segment } from "./schema.ts";
-import {
-  freezeInPlace,
-  freezeNewParts,
-  frozenCopy,
-  isDeepFrozen,
-  seal,
-  type SealSpec,
-} from "./seal.ts";
+import { freezeInPlace, freezeNewParts, frozenCopy, isDeepFrozen, seal } from "./seal.ts";
 
 /** A package compiled for fast evaluation. Indices refer to `candIds` and `unitIds`. */
 export interface CompiledPackage {
@@ -242,7 +235,7 @@ function sealCompiled(pkg: Package, opts: { k?: number }): CompiledPackage {
 
 /**
  * The arrays of a compiled package whose entries compiledIntegrity() checks one by one, and the
- * sentence naming each (see {@linkcode SealSpec}'s `arrays`).
+ * sentence naming each (see the `arrays` of seal.ts's SealSpec).
  */
 function entryArrays(cp: CompiledPackage): readonly (readonly [readonly unknown[], string])[] {
   return [
