@@ -47,6 +47,8 @@ export interface StoreItemScore {
   qa_index: number;
   /** LoCoMo category code (1 multi-hop, 2 temporal, 3 open-domain, 4 single-hop, 5 adversarial). */
   category: number;
+  /** LongMemEval: the question's type (from the package's meta). */
+  question_type?: string;
   /** Budget B (words). */
   budget: number;
   /** OPT of P, of P+(Y) and the upper-pruned subset optimum are all certified (zero gap). */
@@ -153,6 +155,9 @@ export function storeItemRows(pkg: Package, s: UnionScore): StoreItemScore[] {
       package: pkg.id,
       qa_index: Number(pkg.meta?.qa_index ?? -1),
       category: Number(pkg.meta?.qa_category ?? 0),
+      ...(typeof pkg.meta?.question_type === "string"
+        ? { question_type: pkg.meta.question_type }
+        : {}),
       budget: b.budget,
       certified,
       opt_package: isCertified(b.optPackage) ? b.optPackage.objective : null,

@@ -104,7 +104,9 @@ export {
   type StoreFileOptions,
   type StoreTarget,
 } from "./score_store_file.ts";
+export { type LongMemEvalStoreOptions, scoreLongMemEvalStores } from "./longmemeval_store.ts";
 export {
+  type LongMemEvalStores,
   PER_MEMORY_COLUMNS,
   type PerMemoryRow,
   perMemoryTableRows,

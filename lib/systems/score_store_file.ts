@@ -99,8 +99,17 @@ export interface ScoredStoreFile {
   violations: string[];
 }
 
-/** The one store of the file for the target, else an InputError naming the file. */
-function oneStore(read: ReadStoreFileResult, file: string, target: string): MemoryStore {
+/**
+ * The one store of the file for the target.
+ *
+ * @param read the file as read
+ * @param file its path (for errors)
+ * @param target the conversation, package or question id a store may name
+ * @returns the store
+ * @throws {InputError} naming the file when it holds no store or several for the target, or a
+ *   store without memories
+ */
+export function oneStore(read: ReadStoreFileResult, file: string, target: string): MemoryStore {
   const matching = read.stores.length === 1
     ? read.stores
     : read.stores.filter((s) => s.instance === target);
@@ -120,13 +129,22 @@ function oneStore(read: ReadStoreFileResult, file: string, target: string): Memo
 }
 
 /** The reader's notes as warning lines. */
-const problemLines = (store: { problems: MemoryStore["problems"] }) =>
+export const problemLines = (store: { problems: MemoryStore["problems"] }) =>
   store.problems.map((p) =>
     `${p.code}: ${p.record}${p.field !== undefined ? ` ${p.field}` : ""}: ${p.detail}`
   );
 
-/** Places where a union ratio is above its package ratio or above 1. */
-function claimViolations(rows: readonly StoreItemScore[], budgets: readonly StoreBudgetSummary[]) {
+/**
+ * Places where a union ratio is above its package ratio or above 1 (a failed claim).
+ *
+ * @param rows item rows
+ * @param budgets the means per budget
+ * @returns one line per place, empty when none
+ */
+export function claimViolations(
+  rows: readonly StoreItemScore[],
+  budgets: readonly StoreBudgetSummary[],
+) {
   const bad: string[] = [];
   const keys = Object.keys(STORE_SELECTIONS) as (keyof typeof STORE_SELECTIONS)[];
   for (const row of rows) {
@@ -147,7 +165,7 @@ function claimViolations(rows: readonly StoreItemScore[], budgets: readonly Stor
 }
 
 /** The budgets' rows of the report. */
-const budgetRows = (budgets: readonly StoreBudgetSummary[]): StoreBudgetRow[] =>
+export const budgetRows = (budgets: readonly StoreBudgetSummary[]): StoreBudgetRow[] =>
   budgets.map((b) => ({
     budget: b.budget,
     items: b.items,
@@ -218,7 +236,9 @@ export function perMemoryRows(
 }
 
 /** The `covers_nothing` summary of per-memory rows. */
-function coversNothing(rows: readonly PerMemoryRow[]): NonNullable<StoreReport["covers_nothing"]> {
+export function coversNothing(
+  rows: readonly PerMemoryRow[],
+): NonNullable<StoreReport["covers_nothing"]> {
   const none = rows.filter((r) => r.covers_nothing);
   const cost = (rs: readonly PerMemoryRow[]) => rs.reduce((a, r) => a + r.cost, 0);
   return {
@@ -418,7 +438,7 @@ async function onPackage(
 }
 
 /** A warning per budget whose items are all left out of the means (every ratio null). */
-const unscoredBudgets = (budgets: readonly StoreBudgetSummary[]): string[] =>
+export const unscoredBudgets = (budgets: readonly StoreBudgetSummary[]): string[] =>
   budgets.filter((b) => b.items > 0 && b.scored === 0).map((b) =>
     `B=${b.budget}: no ratio: ${
       b.degenerate > 0

@@ -58,6 +58,15 @@ export const StoreReportSchema = z.strictObject({
   locomo_data: z.strictObject({ name: z.string(), path: z.string(), via: z.string() })
     .optional().describe("the LoCoMo file used and how it was chosen (LoCoMo mode)"),
   package_file: z.string().optional().describe("the package file as given (package mode)"),
+  longmemeval: z.strictObject({
+    file: z.string().describe("the LongMemEval file as given"),
+    questions: z.number().int().describe("questions in the file"),
+    scored: z.array(z.string()).describe("questions whose store was scored, in file order"),
+    missing: z.array(z.string()).describe("questions without a store file (left out)"),
+    flagged: z.array(z.strictObject({ question_id: z.string(), reason: z.string() }))
+      .describe("questions with a store but no package to score it on (not scored)"),
+    unused: z.array(z.string()).describe("store files naming no question of the file"),
+  }).optional().describe("LongMemEval mode: one store per question, DIR/<question_id>.<ext>"),
   adjudicator: z.string().describe("the coverage adjudicator's name"),
   salience_source: z.enum(["system", "estimate"]),
   warnings: z.array(z.string()).describe("every assumption that changes a number, also on stderr"),
@@ -120,6 +129,22 @@ export interface PerMemoryRow {
   covers_nothing: boolean;
 }
 
+/** A {@linkcode StoreReport}'s `longmemeval`: one store per question. */
+export interface LongMemEvalStores {
+  /** The LongMemEval file as given. */
+  file: string;
+  /** Questions in the file. */
+  questions: number;
+  /** Questions whose store was scored, in file order. */
+  scored: string[];
+  /** Questions without a store file (left out of the means). */
+  missing: string[];
+  /** Questions with a store but no package to score it on (no evidence turn, answer not located). */
+  flagged: { question_id: string; reason: string }[];
+  /** Store files naming no question of the file. */
+  unused: string[];
+}
+
 /** The report of a scored store file (`memaudit store --json`); optional keys by mode. */
 export interface StoreReport {
   /** LoCoMo sample id (LoCoMo mode). */
@@ -140,6 +165,8 @@ export interface StoreReport {
   locomo_data?: { name: string; path: string; via: string };
   /** The package file as given (package mode). */
   package_file?: string;
+  /** LongMemEval mode: the file, and which questions had a store that was scored. */
+  longmemeval?: LongMemEvalStores;
   /** The coverage adjudicator's name. */
   adjudicator: string;
   /** Where salience pruning's scores came from. */

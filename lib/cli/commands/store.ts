@@ -11,7 +11,12 @@
 import { flatRow } from "../../report/shape.ts";
 import { STORE_FORMATS } from "../../systems/memory_store.ts";
 import type { StoreFormatChoice } from "../../systems/read_store.ts";
-import { type ScoredStoreFile, scoreStoreFile } from "../../systems/score_store_file.ts";
+import { scoreLongMemEvalStores } from "../../systems/longmemeval_store.ts";
+import {
+  type ScoredStoreFile,
+  scoreStoreFile,
+  type StoreTarget,
+} from "../../systems/score_store_file.ts";
 import {
   PER_MEMORY_COLUMNS,
   perMemoryTableRows,
@@ -36,7 +41,24 @@ const FLAGS = {
     help: "your own package (a JSON file or a folder of CSV tables): the store is scored on " +
       "it instead of LoCoMo",
   },
-  store: { type: "string", value: "FILE", help: "the store file", required: true },
+  longmemeval: {
+    type: "string",
+    value: "FILE",
+    help: "a LongMemEval file (oracle, S or M; plain JSON or gzip): each question's store is " +
+      "scored on its support-slice package; give --stores DIR, or --question QID with --store",
+  },
+  stores: {
+    type: "string",
+    value: "DIR",
+    help: "with --longmemeval: a folder of one store per question, DIR/<question_id>.<ext> " +
+      "(any store format)",
+  },
+  question: {
+    type: "string",
+    value: "QID",
+    help: "with --longmemeval and --store: the question the store was written for",
+  },
+  store: { type: "string", value: "FILE", help: "the store file (not with --stores)" },
   format: {
     type: "string",
     value: "FORMAT",
@@ -86,11 +108,16 @@ const FLAGS = {
 
 const HELP = `Usage: memaudit store --locomo CONV --store FILE [options]
        memaudit store --package FILE --store FILE [options]
+       memaudit store --longmemeval FILE --stores DIR [options]
+       memaudit store --longmemeval FILE --question QID --store FILE [options]
 
 Scores a memory store written by a real system against the support-slice
 packages of one LoCoMo conversation (one package per QA item: the sessions
 holding its evidence, raw spans and observations as candidates), or against
-your own package (--package). The store's memories join each package as
+your own package (--package), or a system's LongMemEval stores (--longmemeval:
+one store per question, each scored on its question's support-slice package;
+the means are over the questions with a store and a package, the others are
+named in warnings and in "longmemeval" of --json). The store's memories join each package as
 candidates of their own (word costs), giving the union package P+(Y); at each
 budget B the store is pruned to B by recency (newest first), salience (the
 store's scores, else a query-blind estimate) and the exact upper-pruned bound
@@ -134,6 +161,8 @@ Examples:
     --store ../shared/data/mem0-eval/mem0_search_top30_conv26.json
   deno task memaudit store --package data/examples/vegetarian_pescatarian.json \\
     --store data/examples/vegetarian_own_words.txt --per-memory
+  deno task memaudit store --stores runs/mem0_stores/ \\
+    --longmemeval ../shared/data/longmemeval/longmemeval_oracle_301.json.gz
 
 Exit codes: 0 done; 1 a checked claim failed (a union ratio above its package
 ratio, or above 1); 2 bad usage or bad input.
@@ -169,11 +198,8 @@ const env = (name: string): string | undefined => {
   }
 };
 
-/** The columns of `store_items.csv`: one row per (package, budget). */
+/** The columns of `store_items.csv` after the item's own: one row per (package, budget). */
 const ITEM_COLUMNS = [
-  "package",
-  "qa_index",
-  "category",
   "budget",
   "certified",
   "opt_package",
@@ -181,10 +207,11 @@ const ITEM_COLUMNS = [
   ...["union", "package"].flatMap((p) => ["recency", "salience", "upper"].map((k) => `${p}_${k}`)),
 ];
 
-/** The items file: one row per (package, budget). */
-function itemsCsv(r: ScoredStoreFile): string {
+/** The items file: one row per (package, budget); LongMemEval rows name the question's type. */
+function itemsCsv(r: ScoredStoreFile, longmemeval: boolean): string {
+  const head = longmemeval ? ["package", "question_type"] : ["package", "qa_index", "category"];
   return csvTable(
-    ITEM_COLUMNS,
+    [...head, ...ITEM_COLUMNS],
     r.rows.map((x) => ({
       ...x,
       certified: String(x.certified),
@@ -193,12 +220,62 @@ function itemsCsv(r: ScoredStoreFile): string {
   );
 }
 
+/** What the checked flags ask for: a store file on a target, or LongMemEval stores. */
+type Asked =
+  | { kind: "file"; store: string; target: StoreTarget }
+  | {
+    kind: "longmemeval";
+    file: string;
+    stores: string | { question: string; file: string };
+  };
+
+/** `--longmemeval`'s flags, checked. */
+function checkedLongMemEval(values: Record<string, unknown>): Asked {
+  const v = (k: string) => values[k] as string | undefined;
+  for (const k of ["locomo", "package", "locomo-data"]) {
+    if (v(k) !== undefined) throw new UsageError(`--${k} and --longmemeval exclude each other`);
+  }
+  if (v("longmemeval")!.trim() === "") throw new UsageError("--longmemeval FILE expects a path");
+  if (values.adjudicator === "package_text") {
+    throw new UsageError("--adjudicator package_text needs --package (it matches candidate texts)");
+  }
+  const dir = v("stores"), store = v("store"), question = v("question");
+  if (dir !== undefined) {
+    if (store !== undefined || question !== undefined) {
+      throw new UsageError("--stores DIR excludes --store and --question: give the folder, or one");
+    }
+    if (dir.trim() === "") throw new UsageError("--stores DIR expects a folder, got ''");
+    if (values["per-memory"] === true) {
+      throw new UsageError("--per-memory lists one store: use --question QID --store FILE");
+    }
+    return { kind: "longmemeval", file: v("longmemeval")!, stores: dir };
+  }
+  if (store === undefined || question === undefined || question.trim() === "") {
+    throw new UsageError(
+      "--longmemeval needs --stores DIR (one store per question), or --question QID and --store FILE",
+    );
+  }
+  return { kind: "longmemeval", file: v("longmemeval")!, stores: { question, file: store } };
+}
+
 /** The flags, checked: the target, the budgets, a package-only adjudicator. */
-function checked(values: Record<string, unknown>) {
+function checked(values: Record<string, unknown>): Asked & { budgets?: number[] } {
   checkFlags(FLAGS, values);
+  const budgets = values.budgets === undefined
+    ? {}
+    : { budgets: parseBudgetList(values.budgets as string) };
+  if (values.longmemeval !== undefined) return { ...checkedLongMemEval(values), ...budgets };
+  for (const k of ["stores", "question"]) {
+    if (values[k] !== undefined) throw new UsageError(`--${k} goes with --longmemeval`);
+  }
   const locomo = values.locomo as string | undefined, pkg = values.package as string | undefined;
   if (locomo === undefined && pkg === undefined) {
-    throw new UsageError("--locomo CONV is required (e.g. conv-26), or --package FILE");
+    throw new UsageError(
+      "--locomo CONV is required (e.g. conv-26), or --package FILE, or --longmemeval FILE",
+    );
+  }
+  if (values.store === undefined || values.store === "") {
+    throw new UsageError("--store FILE is required");
   }
   if (pkg?.trim() === "") throw new UsageError("--package FILE expects a path, got ''");
   if (locomo !== undefined && pkg !== undefined) {
@@ -214,12 +291,14 @@ function checked(values: Record<string, unknown>) {
     throw new UsageError("--adjudicator package_text needs --package (it matches candidate texts)");
   }
   return {
+    kind: "file",
+    store: values.store as string,
     target: pkg !== undefined ? { kind: "package" as const, path: pkg } : {
       kind: "locomo" as const,
       conversation: locomo!,
       ...(values["locomo-data"] !== undefined ? { data: values["locomo-data"] as string } : {}),
     },
-    budgets: values.budgets === undefined ? undefined : parseBudgetList(values.budgets as string),
+    ...budgets,
   };
 }
 
@@ -228,28 +307,33 @@ export const command: Command = {
   name: "store",
   summary: "score a real system's memory store on a LoCoMo conversation or your own package",
   run: runWithFlags(HELP, flagOptions(FLAGS), async ({ values, form }, io) => {
-    const { target, budgets } = checked(values);
+    const asked = checked(values);
     const perMemory = values["per-memory"] === true;
     const llmModel = values["llm-model"] ?? env("MEMAUDIT_LLM_MODEL");
     const llmApiKey = env("MEMAUDIT_LLM_API_KEY");
-    const r = await scoreStoreFile({
-      store: values.store!,
-      target,
+    const common = {
       format: values.format as StoreFormatChoice,
-      ...(budgets !== undefined ? { budgets } : {}),
+      ...(asked.budgets !== undefined ? { budgets: asked.budgets } : {}),
       adjudicator: values.adjudicator,
       ...(llmModel !== undefined ? { llmModel } : {}),
       ...(llmApiKey !== undefined ? { llmApiKey } : {}),
       perMemory,
-      onNote: (line, kind) =>
+      onNote: (line: string, kind: "info" | "warning") =>
         io.stderr(`memaudit store: ${kind === "warning" ? "warning: " : ""}${line}\n`),
-    });
+    };
+    const r = asked.kind === "file"
+      ? await scoreStoreFile({ store: asked.store, target: asked.target, ...common })
+      : await scoreLongMemEvalStores({
+        longmemeval: asked.file,
+        stores: asked.stores,
+        ...common,
+      });
     const { report } = r;
     const rows = storeBudgetRows(report);
     // Files first: a folder that cannot be written is exit 2 with nothing on stdout.
     if (values.out !== undefined) {
       await writeOutFiles(values.out, {
-        "store_items.csv": itemsCsv(r),
+        "store_items.csv": itemsCsv(r, asked.kind === "longmemeval"),
         "store_summary.json": JSON.stringify(report, null, 2) + "\n",
         ...(perMemory
           ? {
@@ -277,7 +361,9 @@ export const command: Command = {
         );
       }
       io.stdout(
-        `${report.conversation ?? report.package}, ${report.format}, ${report.memories} ` +
+        `${
+          report.conversation ?? report.package ?? "LongMemEval"
+        }, ${report.format}, ${report.memories} ` +
           `memories; adjudicator ${report.adjudicator}; salience ${report.salience_source}; ` +
           `${r.target}. Means over the scored items (every OPT certified, package OPT > 0).\n`,
       );

@@ -1,0 +1,334 @@
+/**
+ * A memory system's stores scored on LongMemEval (issue 28 item 3; paper 000 definition 2,
+ * Table 4, §5): a system run on LongMemEval writes one store per question, since each question
+ * has its own haystack. Each store `DIR/<question_id>.<ext>` (any store format the readers know)
+ * is scored on its question's support-slice package (lib/longmemeval/natural.ts) under the union
+ * denominator, pruned by recency, salience and the exact upper-pruned bound, as a LoCoMo store is
+ * on its conversation's packages; the means are over the questions scored.
+ *
+ * @module
+ */
+import type { Adjudicator } from "../adjudicate/types.ts";
+import { LexicalAdjudicator } from "../adjudicate/lexical.ts";
+import { adjudicatePackage } from "../adjudicate/relabel.ts";
+import { InputError } from "../errors.ts";
+import { LONGMEMEVAL_FLAG_REASONS, longMemEvalSupportSlice } from "../longmemeval/natural.ts";
+import { readLongMemEval } from "../longmemeval/read.ts";
+import type { Package } from "../package/schema.ts";
+import {
+  adjudicatorFromSpec,
+  STORE_SELECTIONS,
+  storeItemRows,
+  type StoreItemScore,
+  summarizeStoreRows,
+} from "./locomo_store.ts";
+import type { MemoryStore } from "./memory_store.ts";
+import { readStoreFileDetected, type StoreFormatChoice } from "./read_store.ts";
+import {
+  budgetRows,
+  claimViolations,
+  coversNothing,
+  oneStore,
+  perMemoryRows,
+  problemLines,
+  type ScoredStoreFile,
+  unscoredBudgets,
+} from "./score_store_file.ts";
+import { type LongMemEvalStores, STORE_REPORT } from "./store_report.ts";
+import { scoreUnion, type UnionScore } from "./union_score.ts";
+
+/** Options of {@linkcode scoreLongMemEvalStores}. */
+export interface LongMemEvalStoreOptions {
+  /** The LongMemEval file (plain JSON list or gzip, any name). */
+  longmemeval: string;
+  /**
+   * The stores: a folder of `<question_id>.<ext>` files, or one question's store
+   * (`{ question, file }`).
+   */
+  stores: string | { question: string; file: string };
+  /** Store format of every file, or `auto` (default: detected per file). */
+  format?: StoreFormatChoice;
+  /** Budgets in words (default 30, 60, 100). */
+  budgets?: readonly number[];
+  /**
+   * Coverage: `lexical` (default; IDF over each question's evidence turns), `imported:FILE` or
+   * `llm:URL` (then the package's own candidates are judged by it too, so both sides of the union
+   * share one judge).
+   */
+  adjudicator?: string;
+  /** `llm:URL`: the model. */
+  llmModel?: string;
+  /** `llm:URL`: the bearer token, if any. */
+  llmApiKey?: string;
+  /** List what each memory covers (one question only: memory ids repeat across stores). */
+  perMemory?: boolean;
+  /** Called with each warning, as soon as it is known, and one info line at the end. */
+  onNote?: (line: string, kind: "info" | "warning") => void;
+  /** Called after each question scored (done so far). */
+  onProgress?: (done: number) => void;
+}
+
+/** The stem a store file names: its name without the last extension. */
+const stemOf = (name: string) => name.includes(".") ? name.slice(0, name.lastIndexOf(".")) : name;
+
+/**
+ * The store files of a folder by question id (the file name without its last extension).
+ *
+ * @throws {InputError} naming the folder when it cannot be read, or two files naming one question
+ */
+async function storeFiles(dir: string): Promise<Map<string, string>> {
+  const byStem = new Map<string, string>();
+  try {
+    const names: string[] = [];
+    for await (const e of Deno.readDir(dir)) if (e.isFile) names.push(e.name);
+    for (const name of names.sort()) {
+      const stem = stemOf(name), prev = byStem.get(stem);
+      if (prev !== undefined) {
+        throw new InputError(
+          dir,
+          { path: name },
+          `expected one store per question, '${prev}' and '${name}' both name '${stem}'`,
+        );
+      }
+      byStem.set(stem, name);
+    }
+  } catch (err) {
+    if (err instanceof InputError) throw err;
+    throw new InputError(
+      dir,
+      { path: "" },
+      `expected a folder of store files <question_id>.<ext> (${(err as Error).message})`,
+    );
+  }
+  return byStem;
+}
+
+/** A short list of ids for a warning. */
+const some = (ids: readonly string[]) =>
+  `${ids.slice(0, 5).join(", ")}${ids.length > 5 ? `, ... (${ids.length} in all)` : ""}`;
+
+/** Per question: its lexical adjudicator (IDF over its evidence turns) or the shared one. */
+type JudgeOf = (pkg: Package) => Adjudicator;
+
+/** One question's store, scored. */
+interface QuestionScore {
+  store: MemoryStore;
+  format: string;
+  reason: string;
+  rows: StoreItemScore[];
+  salience: "system" | "estimate";
+  pkg: Package;
+  score: UnionScore;
+  adjudicator: string;
+}
+
+/** Scores one store file on one question's package. */
+async function scoreQuestion(
+  o: LongMemEvalStoreOptions,
+  pkg: Package,
+  qid: string,
+  file: string,
+  judge: Adjudicator,
+  budgets: readonly number[],
+  warn: (w: string) => void,
+): Promise<QuestionScore> {
+  const read = await readStoreFileDetected(file, o.format ?? "auto", {});
+  const store = oneStore(read, file, qid);
+  if (store.instance !== undefined && store.instance !== qid) {
+    warn(`${qid}: the store looks like ${store.instance}'s (from its file), scored on ${qid}`);
+  }
+  const score = await scoreUnion(pkg, store, {
+    adjudicator: judge,
+    budgets,
+    selectors: ["as_written", ...Object.values(STORE_SELECTIONS)],
+    solver: { bnbTimeMs: 20 },
+  });
+  for (const p of problemLines(score)) warn(`${qid}: ${p}`);
+  return {
+    store,
+    format: read.format,
+    reason: read.reason,
+    rows: storeItemRows(pkg, score),
+    salience: score.salienceSource,
+    pkg,
+    score,
+    adjudicator: judge.name,
+  };
+}
+
+/** The judge per question from the `--adjudicator` spelling. */
+async function judgeFor(o: LongMemEvalStoreOptions): Promise<{ of: JudgeOf; relabel: boolean }> {
+  const spec = o.adjudicator ?? "lexical";
+  if (spec === "lexical") {
+    return {
+      of: (pkg) => new LexicalAdjudicator({ corpus: pkg.experiences.map((e) => e.text ?? "") }),
+      relabel: false,
+    };
+  }
+  const shared = await adjudicatorFromSpec(spec, undefined, {
+    ...(o.llmModel !== undefined ? { llmModel: o.llmModel } : {}),
+    ...(o.llmApiKey !== undefined ? { llmApiKey: o.llmApiKey } : {}),
+  });
+  return { of: () => shared, relabel: true };
+}
+
+/**
+ * Scores a system's LongMemEval stores: each question of the file (streamed) that has a store
+ * file is converted to its support-slice package and its store scored on it (union ratio and
+ * package ratio of the recency-, salience- and upper-pruned selections at each budget).
+ *
+ * Warnings (also passed to `onNote`): the LongMemEval reader's notes (on the file, or on a
+ * question that has a store), each store reader's notes
+ * (prefixed with the question id), questions without a store (the means leave them out), stores of
+ * flagged questions (not scored), files naming no question, a store naming another question,
+ * budgets where no item has a ratio, and salience from the system on some stores but not others.
+ *
+ * @param o the LongMemEval file, the stores (folder or one question's file), format, budgets,
+ *   adjudicator
+ * @returns the report (its `longmemeval` says which questions were scored), the item rows (one per
+ *   question and budget), the means, and the claims that failed
+ * @throws {InputError} naming the file for a bad LongMemEval file, folder or store file, a
+ *   question id the file lacks (one-question form), a flagged question (one-question form), no
+ *   store naming a question of the file, or a bad adjudicator spelling
+ */
+export async function scoreLongMemEvalStores(
+  o: LongMemEvalStoreOptions,
+): Promise<ScoredStoreFile> {
+  const budgets = [...(o.budgets ?? [30, 60, 100])];
+  const one = typeof o.stores === "string" ? undefined : o.stores;
+  const files = one !== undefined ? new Map([[one.question, one.file]]) : new Map(
+    [...await storeFiles(o.stores as string)].map(([q, n]) => [q, `${o.stores}/${n}`]),
+  );
+  const where = one !== undefined ? one.file : o.stores as string;
+  const warnings: string[] = [];
+  const warn = (w: string) => {
+    warnings.push(w);
+    o.onNote?.(w, "warning");
+  };
+  const judge = await judgeFor(o);
+  const seen = new Set<string>();
+  const lme: LongMemEvalStores = {
+    file: o.longmemeval,
+    questions: 0,
+    scored: [],
+    missing: [],
+    flagged: [],
+    unused: [],
+  };
+  const scored: QuestionScore[] = [];
+  // The reader's notes on questions without a store change no number here: only the others pass.
+  const readerNote = (w: string) => {
+    const qid = /question '([^']*)'/.exec(w)?.[1];
+    if (qid === undefined || files.has(qid)) warn(w);
+  };
+  for await (const q of readLongMemEval(o.longmemeval, { onWarning: readerNote })) {
+    lme.questions++;
+    const file = files.get(q.question_id);
+    if (file === undefined) {
+      if (one === undefined) lme.missing.push(q.question_id);
+      continue;
+    }
+    seen.add(q.question_id);
+    const slice = longMemEvalSupportSlice(q, {
+      budgets,
+      ...(judge.relabel ? { lexical: false as const } : {}),
+    });
+    if (slice.status === "flagged") {
+      const reason = slice.reasons.map((r) => LONGMEMEVAL_FLAG_REASONS[r]).join("; ");
+      if (one !== undefined) {
+        throw new InputError(
+          o.longmemeval,
+          { path: q.question_id },
+          `expected a question with located evidence to score the store on, it is flagged: ${reason}`,
+        );
+      }
+      lme.flagged.push({ question_id: q.question_id, reason });
+      continue;
+    }
+    let pkg = slice.package!;
+    const adj = judge.of(pkg);
+    if (judge.relabel) pkg = await adjudicatePackage(pkg, adj);
+    scored.push(await scoreQuestion(o, pkg, q.question_id, file, adj, budgets, warn));
+    lme.scored.push(q.question_id);
+    o.onProgress?.(scored.length);
+  }
+  lme.unused = [...files.keys()].filter((k) => !seen.has(k)).map((k) => files.get(k)!);
+  if (one !== undefined && scored.length === 0) {
+    throw new InputError(
+      o.longmemeval,
+      { path: "" },
+      `expected a question '${one.question}', the file's ${lme.questions} questions do not include it`,
+    );
+  }
+  if (scored.length === 0 && lme.flagged.length === 0) {
+    throw new InputError(
+      where,
+      { path: "" },
+      `expected store files named <question_id>.<ext> for questions of ${o.longmemeval}; none of its ${files.size} file(s) names one of its ${lme.questions} questions`,
+    );
+  }
+  return finish(o, budgets, lme, scored, warnings, warn, where);
+}
+
+/** The report of {@linkcode scoreLongMemEvalStores} from the scored questions. */
+function finish(
+  o: LongMemEvalStoreOptions,
+  budgets: readonly number[],
+  lme: LongMemEvalStores,
+  scored: readonly QuestionScore[],
+  warnings: string[],
+  warn: (w: string) => void,
+  where: string,
+): ScoredStoreFile {
+  if (lme.missing.length > 0) {
+    warn(
+      `${lme.missing.length} of ${lme.questions} question(s) have no store file, left out of the means: ${
+        some(lme.missing)
+      }`,
+    );
+  }
+  for (const f of lme.flagged) {
+    warn(`${f.question_id}: its store is not scored: the question is flagged (${f.reason})`);
+  }
+  if (lme.unused.length > 0) {
+    warn(
+      `${lme.unused.length} file(s) name no question of the file, not read: ${some(lme.unused)}`,
+    );
+  }
+  const rows = scored.flatMap((s) => s.rows);
+  const summaries = summarizeStoreRows(rows, budgets);
+  for (const w of unscoredBudgets(summaries)) warn(w);
+  const saliences = new Set(scored.map((s) => s.salience));
+  if (saliences.size > 1) {
+    warn(
+      "salience: some stores carry the system's scores and some do not; those without are pruned by the query-blind estimate",
+    );
+  }
+  const formats = [...new Set(scored.map((s) => s.format))].sort();
+  const reasons = [...new Set(scored.map((s) => s.reason))];
+  const perMemory = o.perMemory === true && scored.length === 1
+    ? perMemoryRows([{ pkg: scored[0].pkg, score: scored[0].score }])
+    : undefined;
+  const target =
+    `LongMemEval ${lme.file}: ${lme.scored.length} of ${lme.questions} question(s) scored`;
+  const memories = scored.reduce((a, s) => a + s.store.memories.length, 0);
+  const info = `${target}; ${where} read as ${
+    formats.join(", ") || "-"
+  }: ${memories} memories in ${scored.length} store(s)`;
+  o.onNote?.(info, "info");
+  const report = STORE_REPORT.json({
+    format: formats.join(", "),
+    memories,
+    budgets: budgetRows(summaries),
+    format_reason: reasons.length === 1 ? reasons[0] : "detected per file",
+    store: where,
+    longmemeval: lme,
+    adjudicator: scored[0]?.adjudicator ?? (o.adjudicator ?? "lexical"),
+    salience_source: saliences.has("estimate") || saliences.size === 0 ? "estimate" : "system",
+    warnings,
+    ...(perMemory !== undefined
+      ? { covers_nothing: coversNothing(perMemory), per_memory: perMemory }
+      : {}),
+  });
+  return { report, rows, summaries, info, target, violations: claimViolations(rows, summaries) };
+}

@@ -1,0 +1,252 @@
+/** lib/systems/longmemeval_store.ts: a system's stores scored on LongMemEval, one per question. */
+import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { InputError } from "../../lib/errors.ts";
+import { type LongMemEvalInstance, readLongMemEval } from "../../lib/longmemeval/read.ts";
+import { scoreLongMemEvalStores } from "../../lib/systems/longmemeval_store.ts";
+import { withTempDir } from "../_tmp.ts";
+import { memaudit } from "../cli/_run.ts";
+
+const ORACLE = join(
+  import.meta.dirname!,
+  "..",
+  "..",
+  "..",
+  "shared",
+  "data",
+  "longmemeval",
+  "longmemeval_oracle_301.json.gz",
+);
+
+const EVIDENCE = "Hello there. I moved to Oslo last spring! It is cold.";
+
+/** A question whose one evidence turn says where the user moved (or none, `has` false). */
+function question(id: string, has = true): LongMemEvalInstance {
+  return {
+    question_id: id,
+    question_type: "single-session-user",
+    question: "Where did I move to last spring?",
+    answer: "Oslo",
+    question_date: "2023/05/20 (Sat) 02:21",
+    haystack_dates: ["2023/05/01 (Mon) 10:00", "2023/05/02 (Tue) 10:00"],
+    haystack_session_ids: ["filler_1", "answer_1"],
+    haystack_sessions: [
+      [{ role: "user", content: "Any pasta recipe? I like basil." }],
+      [
+        { role: "user", content: EVIDENCE, has_answer: has },
+        { role: "assistant", content: "Oslo is lovely. Enjoy it." },
+      ],
+    ],
+    answer_session_ids: ["answer_1"],
+  };
+}
+
+/** A generic JSONL store of the given memory texts. */
+const storeLine = (qid: string, texts: string[]) =>
+  JSON.stringify({
+    instance_id: qid,
+    system: "test",
+    memories: texts.map((text, i) => ({ id: `m${i}`, text })),
+  }) + "\n";
+
+/** q1 (store: the evidence turn verbatim), q2 (no store), q3 (no evidence turn, a store), zz. */
+async function layout(dir: string): Promise<{ file: string; stores: string }> {
+  const file = join(dir, "lme.json"), stores = join(dir, "stores");
+  await Deno.writeTextFile(
+    file,
+    JSON.stringify([question("q1"), question("q2"), question("q3", false)]),
+  );
+  await Deno.mkdir(stores);
+  await Deno.writeTextFile(join(stores, "q1.jsonl"), storeLine("q1", [EVIDENCE, "I like basil."]));
+  await Deno.writeTextFile(join(stores, "q3.jsonl"), storeLine("q3", [EVIDENCE]));
+  await Deno.writeTextFile(join(stores, "zz.jsonl"), storeLine("zz", ["unrelated"]));
+  return { file, stores };
+}
+
+Deno.test("scoreLongMemEvalStores(): the evidence turn stored verbatim reaches union ratio 1 once it fits", async () => {
+  await withTempDir(async (dir) => {
+    const { file, stores } = await layout(dir);
+    const r = await scoreLongMemEvalStores({ longmemeval: file, stores, budgets: [6, 11, 14] });
+    assert.deepEqual(r.report.longmemeval, {
+      file,
+      questions: 3,
+      scored: ["q1"],
+      missing: ["q2"],
+      flagged: [{
+        question_id: "q3",
+        reason: r.report.longmemeval!.flagged[0].reason,
+      }],
+      unused: [join(stores, "zz.jsonl")],
+    });
+    assert.match(r.report.longmemeval!.flagged[0].reason, /no evidence turn/);
+    // One unit ("I moved to Oslo last spring!", weight 1). B = 11 fits the 11-word memory.
+    const at = (b: number) => r.rows.find((x) => x.budget === b)!;
+    assert.equal(at(11).certified, true);
+    assert.equal(at(11).opt_union, 1);
+    assert.equal(at(11).max_value, 1);
+    // Recency (newest first) and the query-blind salience take the 3-word "I like basil." first,
+    // and then the evidence no longer fits at 11; the exact upper-pruned bound keeps it.
+    assert.deepEqual(at(11).union_ratio, { recency: 0, salience: 0, upper: 1 });
+    assert.deepEqual(at(14).union_ratio, { recency: 1, salience: 1, upper: 1 });
+    // B = 6: the sentence candidate (cost 6) is OPT; the store's memory (11 words) does not fit.
+    assert.equal(at(6).opt_package, 1);
+    assert.equal(at(6).opt_union, 1);
+    assert.deepEqual(at(6).union_ratio, { recency: 0, salience: 0, upper: 0 });
+    assert.equal(at(6).question_type, "single-session-user");
+    assert.deepEqual(
+      r.report.budgets.map((b) => [b.budget, b.items, b.scored, b.union_ratio.upper]),
+      [
+        [6, 1, 1, 0],
+        [11, 1, 1, 1],
+        [14, 1, 1, 1],
+      ],
+    );
+    assert.equal(r.report.memories, 2);
+    assert.equal(r.report.format, "generic_jsonl");
+    assert.deepEqual(r.violations, []);
+    // Each question left out is a warning, never silent.
+    const w = r.report.warnings.join("\n");
+    assert.match(w, /1 of 3 question\(s\) have no store file, left out of the means: q2/);
+    assert.match(w, /q3: its store is not scored: the question is flagged/);
+    assert.match(w, /1 file\(s\) name no question of the file, not read: .*zz\.jsonl/);
+  });
+});
+
+Deno.test("scoreLongMemEvalStores(): one question's store; a question the file lacks or one flagged is refused", async () => {
+  await withTempDir(async (dir) => {
+    const { file, stores } = await layout(dir);
+    const one = await scoreLongMemEvalStores({
+      longmemeval: file,
+      stores: { question: "q1", file: join(stores, "q1.jsonl") },
+      budgets: [11],
+      perMemory: true,
+    });
+    assert.deepEqual(one.report.longmemeval!.scored, ["q1"]);
+    assert.deepEqual(one.report.longmemeval!.missing, []);
+    assert.deepEqual(one.report.per_memory!.map((m) => [m.memory, m.covers_nothing]), [
+      ["m0", false],
+      ["m1", true],
+    ]);
+    await assert.rejects(
+      scoreLongMemEvalStores({
+        longmemeval: file,
+        stores: { question: "nope", file: join(stores, "q1.jsonl") },
+      }),
+      (e: unknown) => e instanceof InputError && /expected a question 'nope'/.test(e.message),
+    );
+    await assert.rejects(
+      scoreLongMemEvalStores({
+        longmemeval: file,
+        stores: { question: "q3", file: join(stores, "q3.jsonl") },
+      }),
+      (e: unknown) => e instanceof InputError && /q3.*flagged: no evidence turn/.test(e.message),
+    );
+  });
+});
+
+Deno.test("scoreLongMemEvalStores(): two files naming one question, and a folder naming none, are refused", async () => {
+  await withTempDir(async (dir) => {
+    const { file, stores } = await layout(dir);
+    await Deno.writeTextFile(join(stores, "q1.json"), "[]");
+    await assert.rejects(
+      scoreLongMemEvalStores({ longmemeval: file, stores }),
+      (e: unknown) =>
+        e instanceof InputError && /'q1\.json' and 'q1\.jsonl' both name 'q1'/.test(e.message),
+    );
+    const empty = join(dir, "empty");
+    await Deno.mkdir(empty);
+    await assert.rejects(
+      scoreLongMemEvalStores({ longmemeval: file, stores: empty }),
+      (e: unknown) =>
+        e instanceof InputError && /none of its 0 file\(s\) names one of its 3/.test(e.message),
+    );
+  });
+});
+
+Deno.test({
+  name:
+    "scoreLongMemEvalStores() on the shared oracle file: evidence turns verbatim, union ratio 1 at their word cost",
+  ignore: !existsSync(ORACLE),
+  fn: async () => {
+    await withTempDir(async (dir) => {
+      // 01493427 (knowledge-update): two evidence turns, both with a located answer sentence.
+      let texts: string[] = [];
+      for await (const q of readLongMemEval(ORACLE)) {
+        if (q.question_id !== "01493427") continue;
+        texts = q.haystack_sessions.flat().filter((t) => t.has_answer === true).map((t) =>
+          t.content
+        );
+      }
+      assert.equal(texts.length, 2);
+      await Deno.writeTextFile(join(dir, "01493427.jsonl"), storeLine("01493427", texts));
+      const words = texts.reduce((a, t) => a + t.split(/\s+/).filter(Boolean).length, 0);
+      assert.equal(words, 121);
+      const r = await scoreLongMemEvalStores({
+        longmemeval: ORACLE,
+        stores: dir,
+        budgets: [words],
+      });
+      assert.equal(r.report.longmemeval!.questions, 301);
+      assert.deepEqual(r.report.longmemeval!.scored, ["01493427"]);
+      assert.equal(r.rows.length, 1);
+      assert.equal(r.rows[0].certified, true);
+      assert.equal(r.rows[0].opt_union, r.rows[0].max_value);
+      assert.deepEqual(r.rows[0].union_ratio, { recency: 1, salience: 1, upper: 1 });
+    });
+  },
+});
+
+Deno.test("memaudit store --longmemeval --stores: --json names the questions scored, --out writes question types", async () => {
+  await withTempDir(async (dir) => {
+    const { file, stores } = await layout(dir);
+    const out = join(dir, "out");
+    const r = await memaudit([
+      "store",
+      "--longmemeval",
+      file,
+      "--stores",
+      stores,
+      "--budgets",
+      "6,11",
+      "--json",
+      "--out",
+      out,
+    ]);
+    assert.equal(r.code, 0, r.stderr);
+    const j = JSON.parse(r.stdout);
+    assert.deepEqual(j.longmemeval.scored, ["q1"]);
+    assert.equal(j.budgets[1].union_ratio.upper, 1);
+    assert.match(r.stderr, /warning: 1 of 3 question\(s\) have no store file/);
+    const csv = await Deno.readTextFile(join(out, "store_items.csv"));
+    assert.equal(
+      csv.split("\n")[0].split(",").slice(0, 3).join(","),
+      "package,question_type,budget",
+    );
+    assert.match(csv.split("\n")[1], /^q1,single-session-user,6,true,/);
+  });
+});
+
+Deno.test("memaudit store --longmemeval: the flags that do not go together are usage errors (exit 2, one line)", async () => {
+  const cases: [string[], RegExp][] = [
+    [["--longmemeval", "x.json"], /needs --stores DIR .*or --question QID and --store FILE/],
+    [["--longmemeval", "x.json", "--stores", "d", "--store", "s"], /--stores DIR excludes --store/],
+    [["--longmemeval", "x.json", "--stores", "d", "--per-memory"], /--per-memory lists one store/],
+    [
+      ["--longmemeval", "x.json", "--locomo", "conv-26", "--stores", "d"],
+      /--locomo and --longmemeval exclude/,
+    ],
+    [["--locomo", "conv-26", "--stores", "d"], /--stores goes with --longmemeval/],
+    [
+      ["--longmemeval", "x.json", "--stores", "d", "--adjudicator", "package_text"],
+      /package_text needs --package/,
+    ],
+  ];
+  for (const [args, re] of cases) {
+    const r = await memaudit(["store", ...args]);
+    assert.equal(r.code, 2, args.join(" "));
+    assert.equal(r.stdout, "");
+    assert.match(r.stderr, re, args.join(" "));
+    assert.equal(r.stderr.trim().split("\n").length, 1, r.stderr);
+  }
+});
