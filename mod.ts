@@ -39,7 +39,7 @@
  */
 
 // --- Errors --------------------------------------------------------------------------------------
-export { InputError, type Where } from "./lib/errors.ts";
+export { InputError, type Where } from "./lib/base/errors.ts";
 
 // --- Packages and I/O: schema, JSON, CSV folders, the authors' JSONL export, union ---------------
 export { CANDIDATE_KINDS, UNIT_FAMILIES, UNIT_VALIDITY } from "./lib/package/schema.ts";

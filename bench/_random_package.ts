@@ -4,7 +4,7 @@
  * its candidates are a raw span (all its units, expensive), facts (one unit,
  * cheap), a summary (partial coverage of all) and sometimes a tombstone.
  */
-import { seedrandom } from "../lib/deps/seedrandom.ts";
+import { seedrandom } from "../lib/base/deps/seedrandom.ts";
 import { type CompiledPackage, compilePackage, type PackageInput, parsePackage } from "../mod.ts";
 
 /** A package with `experiences` groups of 3-6 candidates over about `units` units. */

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { SeededRandom } from "../lib/rng/seeded_random.ts";
+import { SeededRandom } from "../lib/base/rng/seeded_random.ts";
 
 /** Size of the generated retention input. */
 export interface RetentionInputSize {

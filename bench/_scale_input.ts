@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { SeededRandom } from "../lib/rng/seeded_random.ts";
+import { SeededRandom } from "../lib/base/rng/seeded_random.ts";
 import type { ScoreRecord } from "../lib/scale/trajectory.ts";
 
 const AGENTS = ["qwen3-8b", "qwen3-32b", "qwen3-235b", "gpt-4o"];

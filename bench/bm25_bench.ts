@@ -11,7 +11,7 @@
  */
 import { loadLocomo } from "../lib/natural/load_locomo.ts";
 import { sharedDataPath } from "../lib/natural/shared_data.ts";
-import { SeededRandom } from "../lib/rng/seeded_random.ts";
+import { SeededRandom } from "../lib/base/rng/seeded_random.ts";
 import { Bm25Okapi, HistoryRetriever, tokenize } from "../lib/base/bm25.ts";
 import type { LadderSession } from "../lib/scale/sources/types.ts";
 

@@ -15,7 +15,7 @@
  *
  * @module
  */
-import { SeededRandom } from "../lib/rng/seeded_random.ts";
+import { SeededRandom } from "../lib/base/rng/seeded_random.ts";
 import { generateCohort } from "../lib/retention/cohort.ts";
 import { judgeTracks, provenanceJudge } from "../lib/retention/judges.ts";
 import { retentionOptimum } from "../lib/retention/optimum.ts";

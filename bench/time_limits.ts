@@ -15,7 +15,7 @@
  * (the machine may be shared: each case runs once; rerun to see the noise).
  */
 import { parseArgs } from "node:util";
-import { seedrandom } from "../lib/deps/seedrandom.ts";
+import { seedrandom } from "../lib/base/deps/seedrandom.ts";
 import {
   type Certificate,
   type CompiledPackage,

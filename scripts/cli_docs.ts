@@ -10,7 +10,7 @@
  */
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { writeTextAtomic } from "../lib/fs.ts";
+import { writeTextAtomic } from "../lib/base/fs.ts";
 import { main } from "../lib/cli/main.ts";
 import { COMMANDS } from "../lib/cli/commands/registry.ts";
 

@@ -19,9 +19,9 @@ import {
   LOCOMO_CACHE_PATH,
   LOCOMO_SHA256,
   LOCOMO_URL,
-  sha256Hex,
 } from "../lib/natural/data_source.ts";
-import { enterUserCwd } from "../lib/user_cwd.ts";
+import { sha256Hex } from "../lib/base/hash.ts";
+import { enterUserCwd } from "../lib/base/user_cwd.ts";
 
 /** Parsed command line of the data task. */
 export interface DataArgs {
@@ -54,7 +54,7 @@ export function parseDataArgs(args: readonly string[]): DataArgs {
 
 async function verifiedCopy(path: string): Promise<boolean> {
   try {
-    return (await sha256Hex(await Deno.readFile(path))) === LOCOMO_SHA256;
+    return sha256Hex(await Deno.readFile(path)) === LOCOMO_SHA256;
   } catch {
     return false;
   }

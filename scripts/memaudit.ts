@@ -5,7 +5,7 @@
  * @module
  */
 import { main } from "../lib/cli/main.ts";
-import { enterUserCwd } from "../lib/user_cwd.ts";
+import { enterUserCwd } from "../lib/base/user_cwd.ts";
 
 if (import.meta.main) {
   enterUserCwd(); // relative paths are the user's (the task runs in the repository)

@@ -17,8 +17,8 @@
  */
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { writeTextAtomic } from "../lib/fs.ts";
-import { userCwd } from "../lib/user_cwd.ts";
+import { writeTextAtomic } from "../lib/base/fs.ts";
+import { userCwd } from "../lib/base/user_cwd.ts";
 import { checksSummariesOf } from "../lib/report/checks.ts";
 import { figuresOf, headingOf } from "../lib/report/executed.ts";
 import { reportHtml, type ReportSection } from "../lib/report_page/index_html.ts";

@@ -1,6 +1,6 @@
 /**
  * memaudit is importable from anywhere (issue 14, item 5) and names each npm version once
- * (issue 20, item 2): the modules of lib/deps/ (one per package) and lib/deps_plot.ts (the plotting
+ * (issue 20, item 2): the modules of lib/base/deps/ (one per package) and lib/base/deps_plot.ts (the plotting
  * packages) re-export every npm package at its pinned `npm:name@version`; every other file of
  * lib/, scripts/, tests/ and bench/ imports from them by relative path, so a script in another folder imports `mod.ts` (and
  * runs the CLI) with no import map and no flags. deno.json's import map keeps only the entry
@@ -10,13 +10,13 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { ROOT, specifiersOf, tsFiles } from "./_imports.ts";
 
-/** The files that may name npm packages: one module per package in lib/deps/, and the plotting one. */
-const DEPS = [...tsFiles("lib/deps"), "lib/deps_plot.ts"];
+/** The files that may name npm packages: one module per package in lib/base/deps/, and the plotting one. */
+const DEPS = [...tsFiles("lib/base/deps"), "lib/base/deps_plot.ts"];
 
 /** `npm:name@version/sub` to `name`. */
 const packageOf = (spec: string) => spec.slice(4).match(/^(@[^/]+\/)?[^@/]+/)![0];
 
-Deno.test("only lib/deps/*.ts and lib/deps_plot.ts name npm packages; each package is pinned in one place", async () => {
+Deno.test("only lib/base/deps/*.ts and lib/base/deps_plot.ts name npm packages; each package is pinned in one place", async () => {
   const map: Record<string, string> = JSON.parse(await Deno.readTextFile(join(ROOT, "deno.json")))
     .imports;
   const bare = new Set(Object.keys(map).filter((k) => !k.startsWith("memaudit")));
@@ -32,7 +32,7 @@ Deno.test("only lib/deps/*.ts and lib/deps_plot.ts name npm packages; each packa
     for (const spec of specs) {
       if (spec.startsWith("npm:")) {
         if (DEPS.includes(file)) pin(packageOf(spec), `${file} (${spec})`);
-        else problems.push(`${file}: ${spec} (import it from its module in lib/deps/)`);
+        else problems.push(`${file}: ${spec} (import it from its module in lib/base/deps/)`);
       } else if (bare.has(spec) && (file.startsWith("lib/") || file.startsWith("scripts/"))) {
         problems.push(`${file}: bare '${spec}' needs the import map`);
       }
@@ -45,7 +45,10 @@ Deno.test("only lib/deps/*.ts and lib/deps_plot.ts name npm packages; each packa
   }
   assert.deepEqual(problems, []);
   assert.ok(pinnedIn.size >= 12, `only ${pinnedIn.size} npm packages found: the scan is broken`);
-  assert.ok(DEPS.length >= 12, `only ${DEPS.length} files in lib/deps/: the listing is broken`);
+  assert.ok(
+    DEPS.length >= 12,
+    `only ${DEPS.length} files in lib/base/deps/: the listing is broken`,
+  );
 });
 
 Deno.test("specifiersOf() finds static, multi-line, re-export and dynamic imports, not doc lines", () => {

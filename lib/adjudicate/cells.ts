@@ -6,9 +6,9 @@
  *
  * @module
  */
-import { stringifyCsv } from "../deps/csv_stringify.ts";
+import { stringifyCsv } from "../base/deps/csv_stringify.ts";
 import type { Candidate, Package } from "../package/schema.ts";
-import { writeTextAtomic } from "../fs.ts";
+import { writeTextAtomic } from "../base/fs.ts";
 import { coverageCellKey } from "./content_key.ts";
 import { type AgreementStats, agreementStats } from "../score/agreement.ts";
 import type { CandidateFilter } from "./relabel.ts";

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { createHash } from "node:crypto";
+import { sha256Hex } from "../base/hash.ts";
 
 /**
  * The text as keyed: Unicode NFC, whitespace runs collapsed to one space,
@@ -36,7 +36,5 @@ export function normalizeCellText(text: string): string {
  * @returns 64 hex digits
  */
 export function coverageCellKey(memory: string, unit: string): string {
-  return createHash("sha256")
-    .update(JSON.stringify([normalizeCellText(memory), normalizeCellText(unit)]))
-    .digest("hex");
+  return sha256Hex(JSON.stringify([normalizeCellText(memory), normalizeCellText(unit)]));
 }

@@ -15,9 +15,9 @@
  *
  * @module
  */
-import { parseCsv } from "../deps/csv_parse.ts";
-import { InputError, type Where } from "../errors.ts";
-import { readTextInput } from "../fs.ts";
+import { parseCsv } from "../base/deps/csv_parse.ts";
+import { InputError, type Where } from "../base/errors.ts";
+import { readTextInput } from "../base/fs.ts";
 import { coverageCellKey } from "./content_key.ts";
 import type { AdjudicationRequest, Adjudicator, CoverageEdge, UnitView } from "./types.ts";
 

@@ -29,8 +29,8 @@
  *
  * @module
  */
-import { englishStopwords } from "../deps/stopword.ts";
-import { stemmer } from "../deps/stemmer.ts";
+import { englishStopwords } from "../base/deps/stopword.ts";
+import { stemmer } from "../base/deps/stemmer.ts";
 import type { AdjudicationRequest, Adjudicator, CoverageEdge } from "./types.ts";
 
 /** Chat interjections dropped besides the stopword list. */

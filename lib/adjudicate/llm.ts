@@ -7,10 +7,10 @@
  *
  * @module
  */
-import { createHash } from "node:crypto";
+import { sha256Hex } from "../base/hash.ts";
 import { join } from "node:path";
-import { z } from "../deps/zod.ts";
-import { writeTextAtomic } from "../fs.ts";
+import { z } from "../base/deps/zod.ts";
+import { writeTextAtomic } from "../base/fs.ts";
 import type { AdjudicationRequest, Adjudicator, CoverageEdge } from "./types.ts";
 
 /** Verdict labels and their coverage values. */
@@ -205,11 +205,9 @@ export class LlmAdjudicator implements Adjudicator {
    * @returns 64 hex digits
    */
   promptHash(messages: LlmMessages): string {
-    return createHash("sha256")
-      .update(
-        JSON.stringify([LLM_PROMPT_VERSION, this.#opts.model, messages.system, messages.user]),
-      )
-      .digest("hex");
+    return sha256Hex(
+      JSON.stringify([LLM_PROMPT_VERSION, this.#opts.model, messages.system, messages.user]),
+    );
   }
 
   async #complete(messages: LlmMessages, hash: string): Promise<string> {

@@ -11,7 +11,7 @@
  * @module
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { CSV_CAST, stringifyCsv } from "../deps/csv_stringify.ts";
+import { CSV_CAST, stringifyCsv } from "../base/deps/csv_stringify.ts";
 
 /** Exit codes of every memaudit command. */
 export const EXIT = {

@@ -9,8 +9,8 @@
  *
  * @module
  */
-import { InputError } from "../errors.ts";
-import { isUnwritable } from "../fs.ts";
+import { InputError } from "../base/errors.ts";
+import { isUnwritable } from "../base/fs.ts";
 import { type CliIo, didYouMean, EXIT, UsageError } from "./command.ts";
 import { COMMANDS } from "./commands/registry.ts";
 

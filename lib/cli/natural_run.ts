@@ -10,10 +10,11 @@
  *
  * @module
  */
+import { sha256File, sha256Hex } from "../base/hash.ts";
 import { join } from "node:path";
-import { InputError } from "../errors.ts";
-import { writeFileSet } from "../_write_files.ts";
-import { canonicalJson, sortedPrettyJson } from "../canonical_json.ts";
+import { InputError } from "../base/errors.ts";
+import { writeFileSet } from "../base/write_files.ts";
+import { canonicalJson, sortedPrettyJson } from "../base/canonical_json.ts";
 import { type Shard, shardItems } from "../shard/partition.ts";
 import { inputDigests, runDigest } from "../shard/digest.ts";
 import { chunksByLines, ShardWriter } from "../shard/manifest.ts";
@@ -139,10 +140,9 @@ async function writeRun(
  * @throws {RangeError} for an unknown writer id
  */
 export async function runNatural(opts: NaturalRunOptions): Promise<NaturalRunSummary> {
-  const [{ loadLocomo }, { convertLocomo }, { sha256Hex }, nat] = await Promise.all([
+  const [{ loadLocomo }, { convertLocomo }, nat] = await Promise.all([
     import("../natural/load_locomo.ts"),
     import("../natural/convert.ts"),
-    import("../natural/data_source.ts"),
     import("../natural/score_natural.ts"),
   ]);
   const methods = [...(opts.methods ?? nat.NATURAL_METHODS)];
@@ -165,7 +165,7 @@ export async function runNatural(opts: NaturalRunOptions): Promise<NaturalRunSum
   const { scoring } = convertLocomo(samples);
   const bytes = await Deno.readFile(opts.locomo);
   const grid: NaturalGrid = {
-    data: { file: opts.locomo.replace(/^.*[\\/]/, ""), sha256: await sha256Hex(bytes) },
+    data: { file: opts.locomo.replace(/^.*[\\/]/, ""), sha256: sha256Hex(bytes) },
     conversations: opts.conversations === undefined ? null : [...opts.conversations],
     packages: scoring.length,
     budgets,
@@ -232,15 +232,6 @@ export interface LongMemEvalNaturalSummary extends NaturalRunSummary {
   adjudicator: string;
   /** Every warning of the reader and the run. */
   warnings: string[];
-}
-
-/** SHA-256 of a file, streamed (a 265 MB file is not held in memory). */
-async function sha256File(path: string): Promise<string> {
-  const { createHash } = await import("node:crypto");
-  const h = createHash("sha256");
-  const f = await Deno.open(path, { read: true });
-  for await (const chunk of f.readable) h.update(chunk);
-  return h.digest("hex");
 }
 
 /**

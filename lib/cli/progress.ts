@@ -95,7 +95,7 @@ export async function startProgress(
       // Not a console after all: keep 80.
     }
   }
-  const cliProgress = (await import("../deps/cli_progress.ts"))
+  const cliProgress = (await import("../base/deps/cli_progress.ts"))
     .cliProgress as unknown as CliProgress;
   const bar = new cliProgress.SingleBar({
     stream: terminalStream(io, columns),

@@ -9,8 +9,8 @@
  * @module
  */
 import { join } from "node:path";
-import { writeFileSet } from "../_write_files.ts";
-import { inWritableFolder } from "../fs.ts";
+import { writeFileSet } from "../base/write_files.ts";
+import { inWritableFolder } from "../base/fs.ts";
 import type { Package } from "../package/schema.ts";
 import { parseShard, type Shard } from "../shard/partition.ts";
 import {

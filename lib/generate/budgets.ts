@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { InputError } from "../errors.ts";
+import { InputError } from "../base/errors.ts";
 import type { Package } from "../package/schema.ts";
 
 /** A parsed budget token. */

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { InputError } from "../errors.ts";
+import { InputError } from "../base/errors.ts";
 import type {
   Candidate,
   CoverageCell,
@@ -14,8 +14,8 @@ import type {
   UnitFamily,
 } from "../package/schema.ts";
 import { PACKAGE_SCHEMA_VERSION } from "../package/version.ts";
-import { PyRandom } from "../rng/py_random.ts";
-import type { Rng } from "../rng/rng.ts";
+import { PyRandom } from "../base/rng/py_random.ts";
+import type { Rng } from "../base/rng/rng.ts";
 import {
   type Block,
   type CandidateRow,

@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { InputError } from "../errors.ts";
+import { InputError } from "../base/errors.ts";
 import type { Package } from "../package/schema.ts";
 import { buildPackage } from "./build_package.ts";
 import type { DistributionSpec } from "./distribution_spec.ts";

@@ -20,7 +20,7 @@ export { budgetsFromTokens } from "./budgets.ts";
 export { packageHash } from "./package_hash.ts";
 
 // random streams
-export type { Rng } from "../rng/rng.ts";
-export type { WordRng } from "../rng/word_rng.ts";
-export { PyRandom } from "../rng/py_random.ts";
-export { SeededRandom } from "../rng/seeded_random.ts";
+export type { Rng } from "../base/rng/rng.ts";
+export type { WordRng } from "../base/rng/word_rng.ts";
+export { PyRandom } from "../base/rng/py_random.ts";
+export { SeededRandom } from "../base/rng/seeded_random.ts";

@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { createHash } from "node:crypto";
-import { canonicalJson } from "../canonical_json.ts";
+import { canonicalJson } from "../base/canonical_json.ts";
+import { sha256Hex } from "../base/hash.ts";
 
 export { canonicalJson };
 
@@ -23,5 +23,5 @@ export { canonicalJson };
  * @returns 64 lowercase hex digits
  */
 export function packageHash(pkg: unknown): string {
-  return createHash("sha256").update(canonicalJson(pkg)).digest("hex");
+  return sha256Hex(canonicalJson(pkg));
 }

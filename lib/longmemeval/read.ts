@@ -4,7 +4,7 @@
  * (detected by the magic bytes 1f 8b, whatever the file is called). The file is one JSON list of
  * instances; it is read as a byte stream, cut into its top-level elements by an incremental
  * splitter (strings and escapes tracked, so brackets inside text do not count), and each element
- * is parsed on its own with the project's strict JSON reader (lib/json_text.ts: duplicate keys,
+ * is parsed on its own with the project's strict JSON reader (lib/base/json_text.ts: duplicate keys,
  * underflowing numbers and over-deep nesting refused). So memory holds one instance at a time, not
  * the file.
  *
@@ -16,8 +16,8 @@
  *
  * @module
  */
-import { InputError } from "../errors.ts";
-import { parseJsonText } from "../json_text.ts";
+import { InputError } from "../base/errors.ts";
+import { parseJsonText } from "../base/json_text.ts";
 
 /** One turn of a LongMemEval session. */
 export interface LongMemEvalTurn {

@@ -4,10 +4,10 @@
  *
  * @module
  */
-import { z } from "../deps/zod.ts";
+import { z } from "../base/deps/zod.ts";
 import { UNIT_FAMILIES, type UnitFamily } from "../package/schema.ts";
 import raw from "../../data/locomo/categories.json" with { type: "json" };
-import { formatPath, InputError } from "../errors.ts";
+import { formatPath, InputError } from "../base/errors.ts";
 
 /** One category of the map. */
 export const LocomoCategorySchema = z.object({

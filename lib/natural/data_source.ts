@@ -5,9 +5,10 @@
  *
  * @module
  */
+import { sha256Hex } from "../base/hash.ts";
 import { fileURLToPath } from "node:url";
-import { InputError } from "../errors.ts";
-import { renameOver } from "../fs.ts";
+import { InputError } from "../base/errors.ts";
+import { renameOver } from "../base/fs.ts";
 
 /** Raw GitHub URL of the official LoCoMo file (snap-research/locomo, `data/locomo10.json`). */
 export const LOCOMO_URL =
@@ -25,17 +26,6 @@ export const LOCOMO_CACHE_PATH: string = fileURLToPath(
 export const LOCOMO_SHARED_PATH: string = fileURLToPath(
   new URL("../../../shared/data/locomo/locomo8.json", import.meta.url),
 );
-
-/**
- * Hex sha256 of some bytes.
- *
- * @param bytes the data
- * @returns 64 lowercase hex digits
- */
-export async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 /** Options of {@linkcode fetchLocomo}. */
 export interface FetchLocomoOptions {
@@ -100,7 +90,7 @@ export async function fetchLocomo(opts: FetchLocomoOptions = {}): Promise<Fetche
   const dest = opts.dest ?? LOCOMO_CACHE_PATH;
   const expected = (opts.sha256 ?? LOCOMO_SHA256).toLowerCase();
   const bytes = await readSource(source, opts.fetch ?? globalThis.fetch);
-  const actual = await sha256Hex(bytes);
+  const actual = sha256Hex(bytes);
   if (actual !== expected) {
     throw new InputError(
       source,

@@ -6,9 +6,9 @@
  *
  * @module
  */
-import { z } from "../deps/zod.ts";
-import { formatPath, InputError } from "../errors.ts";
-import { readJsonInput } from "../fs.ts";
+import { z } from "../base/deps/zod.ts";
+import { formatPath, InputError } from "../base/errors.ts";
+import { readJsonInput } from "../base/fs.ts";
 
 /** One dialogue turn `{speaker, dia_id "D<session>:<turn>", text}`. */
 export const LocomoTurnSchema = z.looseObject({

@@ -50,11 +50,11 @@
  * @module
  */
 import { basename, join } from "node:path";
-import { z } from "../deps/zod.ts";
-import { formatPath, InputError } from "../errors.ts";
-import { readTextInput, readTextInputIfExists } from "../fs.ts";
+import { z } from "../base/deps/zod.ts";
+import { formatPath, InputError } from "../base/errors.ts";
+import { readTextInput, readTextInputIfExists } from "../base/fs.ts";
 import { compareIds, REPRESENTATION_KINDS } from "./compile.ts";
-import { parseJsonText } from "../json_text.ts";
+import { parseJsonText } from "../base/json_text.ts";
 import {
   type CandidateKind,
   type Package,

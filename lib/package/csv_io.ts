@@ -51,12 +51,12 @@
  *
  * @module
  */
-import { parseCsv } from "../deps/csv_parse.ts";
-import { stringifyCsv } from "../deps/csv_stringify.ts";
+import { parseCsv } from "../base/deps/csv_parse.ts";
+import { stringifyCsv } from "../base/deps/csv_stringify.ts";
 import { basename, dirname, join, resolve } from "node:path";
-import { formatPath, InputError, type Where } from "../errors.ts";
-import { strictJsonIssue } from "../json_text.ts";
-import { makeFolder, readTextInput, readTextInputIfExists, statOrNull } from "../fs.ts";
+import { formatPath, InputError, type Where } from "../base/errors.ts";
+import { strictJsonIssue } from "../base/json_text.ts";
+import { makeFolder, readTextInput, readTextInputIfExists, statOrNull } from "../base/fs.ts";
 import { parsePackage } from "./parse.ts";
 import { type Package, type PackageInput, PackageSchema } from "./schema.ts";
 

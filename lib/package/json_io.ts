@@ -11,8 +11,8 @@
  *
  * @module
  */
-import { readTextInput, writeTextAtomic } from "../fs.ts";
-import { parseJsonText } from "../json_text.ts";
+import { readTextInput, writeTextAtomic } from "../base/fs.ts";
+import { parseJsonText } from "../base/json_text.ts";
 import { packageJsonSchema } from "./json_schema.ts";
 import { parsePackage } from "./parse.ts";
 import type { Package, PackageInput } from "./schema.ts";

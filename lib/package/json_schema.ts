@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { inputJsonSchema } from "../validate_input.ts";
+import { inputJsonSchema } from "../base/validate_input.ts";
 import { PackageSchema } from "./schema.ts";
 
 /**

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { validateInput } from "../validate_input.ts";
+import { validateInput } from "../base/validate_input.ts";
 import { type Package, PackageSchema } from "./schema.ts";
 
 /**

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { z } from "../deps/zod.ts";
+import { z } from "../base/deps/zod.ts";
 import { PACKAGE_SCHEMA_VERSION } from "./version.ts";
 
 export { PACKAGE_SCHEMA_VERSION };

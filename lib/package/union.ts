@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { formatPath, InputError } from "../errors.ts";
+import { formatPath, InputError } from "../base/errors.ts";
 import { type Package, type PackageInput, PackageSchema } from "./schema.ts";
 
 /** One memory of an external store, ready to join a union package. */

@@ -7,8 +7,8 @@
  * @module
  */
 import { Buffer } from "node:buffer";
-import { vega, vegaLite as vl } from "../deps_plot.ts";
-import { writeBytesAtomic, writeTextAtomic } from "../fs.ts";
+import { vega, vegaLite as vl } from "../base/deps_plot.ts";
+import { writeBytesAtomic, writeTextAtomic } from "../base/fs.ts";
 import { outPath } from "../report/out.ts";
 import { renderPng } from "./png.ts";
 import { styleSpec, type VegaLiteSpec } from "./style.ts";

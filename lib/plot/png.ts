@@ -21,7 +21,7 @@ let loaded: Promise<{ Resvg: ResvgClass; fonts: Uint8Array[] }> | undefined;
 
 function load(): Promise<{ Resvg: ResvgClass; fonts: Uint8Array[] }> {
   loaded ??= (async () => {
-    const deps = await import("../deps_plot.ts");
+    const deps = await import("../base/deps_plot.ts");
     const files = deps.robotoFontFiles as unknown as Record<string, string>;
     const fonts = ["Roboto-Regular.ttf", "Roboto-Medium.ttf", "Roboto-Italic.ttf"]
       .map((f) => new Uint8Array(Buffer.from(files[f], "base64")));

@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { CSV_CAST, stringifyCsv } from "../deps/csv_stringify.ts";
-import { writeTextAtomic } from "../fs.ts";
+import { CSV_CAST, stringifyCsv } from "../base/deps/csv_stringify.ts";
+import { writeTextAtomic } from "../base/fs.ts";
 import { outPath } from "./out.ts";
 
 /** One column: the row key, a header label and an optional cell formatter. */

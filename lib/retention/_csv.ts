@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { InputError } from "../errors.ts";
+import { InputError } from "../base/errors.ts";
 
 /** One data row: its 1-based number (header excluded) and its cells by column name. */
 export interface CsvRow {

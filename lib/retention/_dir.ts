@@ -5,7 +5,7 @@
  * @module
  */
 import { join } from "node:path";
-import { statOrNull } from "../fs.ts";
+import { statOrNull } from "../base/fs.ts";
 
 /**
  * The entries of a folder, sorted by name, a link counting as what it points

@@ -36,8 +36,8 @@
  * @module
  */
 import { roundHalfEven } from "../generate/budgets.ts";
-import { SeededRandom } from "../rng/seeded_random.ts";
-import type { Rng } from "../rng/rng.ts";
+import { SeededRandom } from "../base/rng/seeded_random.ts";
+import type { Rng } from "../base/rng/rng.ts";
 import type { GtMemory, SessionFile } from "./formats.ts";
 import { factId, referenceFacts } from "./read.ts";
 import type { ReferenceFact } from "./retention_rate.ts";
@@ -615,7 +615,7 @@ export async function writeCohort(
   cohort: Cohort,
   write?: (path: string, text: string) => Promise<void>,
 ): Promise<void> {
-  const put = write ?? (await import("../fs.ts")).writeTextAtomic;
+  const put = write ?? (await import("../base/fs.ts")).writeTextAtomic;
   for (const u of cohort.users) {
     await put(`${dir}/${u.uuid}/profile.json`, JSON.stringify(u.profile, null, 2) + "\n");
     for (const s of u.sessions) {

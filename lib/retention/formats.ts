@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { z } from "../deps/zod.ts";
+import { z } from "../base/deps/zod.ts";
 
 /**
  * What the readers use of a zod schema: `safeParse` with issues carrying a

@@ -11,8 +11,8 @@
  *
  * @module
  */
-import { InputError } from "../errors.ts";
-import { readTextInput } from "../fs.ts";
+import { InputError } from "../base/errors.ts";
+import { readTextInput } from "../base/fs.ts";
 import { parseCsvRows } from "./_csv.ts";
 import { type GatingOutput, PREDICTIONS_CSV_COLUMNS } from "./formats.ts";
 

@@ -16,9 +16,9 @@
  *
  * @module
  */
-import { parseJsonText } from "../json_text.ts";
+import { parseJsonText } from "../base/json_text.ts";
 import { parseCsvRows } from "./_csv.ts";
-import { InputError } from "../errors.ts";
+import { InputError } from "../base/errors.ts";
 import { artifactReplicas } from "./checkpoints.ts";
 import type { Checkpoint } from "./read.ts";
 import type { FactTrack } from "./retention_rate.ts";

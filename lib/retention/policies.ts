@@ -23,7 +23,7 @@
  *
  * @module
  */
-import { SeededRandom } from "../rng/seeded_random.ts";
+import { SeededRandom } from "../base/rng/seeded_random.ts";
 import type { SessionFile } from "./formats.ts";
 import { type GatingDecision, type GatingMetrics, gatingMetrics } from "./gating.ts";
 import { judgeTracks, type PresenceJudge, provenanceJudge } from "./judges.ts";

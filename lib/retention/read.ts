@@ -18,10 +18,10 @@
  * @module
  */
 import { join } from "node:path";
-import { InputError } from "../errors.ts";
-import { readTextInput, statOrNull } from "../fs.ts";
-import { parseJsonText } from "../json_text.ts";
-import { validateInput } from "../validate_input.ts";
+import { InputError } from "../base/errors.ts";
+import { readTextInput, statOrNull } from "../base/fs.ts";
+import { parseJsonText } from "../base/json_text.ts";
+import { validateInput } from "../base/validate_input.ts";
 import { forEachCsvRow, parseCsvRows } from "./_csv.ts";
 import { readDirSorted } from "./_dir.ts";
 import {

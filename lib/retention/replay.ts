@@ -22,8 +22,8 @@
  *
  * @module
  */
-import { SeededRandom } from "../rng/seeded_random.ts";
-import type { Rng } from "../rng/rng.ts";
+import { SeededRandom } from "../base/rng/seeded_random.ts";
+import type { Rng } from "../base/rng/rng.ts";
 import type { CohortUser } from "./cohort.ts";
 import type { Snapshot, SnapshotMemory } from "./formats.ts";
 

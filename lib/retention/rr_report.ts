@@ -7,8 +7,8 @@
  *
  * @module
  */
-import { z } from "../deps/zod.ts";
-import { InputError } from "../errors.ts";
+import { z } from "../base/deps/zod.ts";
+import { InputError } from "../base/errors.ts";
 import { reportShape, rowColumns } from "../report/shape.ts";
 import { bankFromSnapshotFile, judgeTracks, lexicalJudge, provenanceJudge } from "./judges.ts";
 import { pairSnapshotFolders } from "./pair_folders.ts";

@@ -6,7 +6,7 @@
  * these entries) and a predictions CSV of the policy. Everything it writes
  * is simulated (the folder holds a `SIMULATED.txt` saying so), and its manifest
  * `memaudit-run.json` lists every file with its SHA-256: a later run into the same folder
- * removes those files and nothing else (lib/run_dir.ts).
+ * removes those files and nothing else (lib/base/run_dir.ts).
  *
  * With a shard (lib/shard/), only the users at positions p with
  * p mod N = I (users in cohort order) are written, and the folder also holds
@@ -20,9 +20,9 @@
  * @module
  */
 import { join, relative, sep } from "node:path";
-import { stringifyCsv } from "../deps/csv_stringify.ts";
-import { writeTextAtomic } from "../fs.ts";
-import { clearEarlierRun, RUN_MANIFEST, RUN_SCHEMA, RunRecorder } from "../run_dir.ts";
+import { stringifyCsv } from "../base/deps/csv_stringify.ts";
+import { writeTextAtomic } from "../base/fs.ts";
+import { clearEarlierRun, RUN_MANIFEST, RUN_SCHEMA, RunRecorder } from "../base/run_dir.ts";
 import { type Shard, shardItems } from "../shard/partition.ts";
 import { runDigest } from "../shard/digest.ts";
 import { type Blocks, SHARD_MANIFEST, SHARD_SCHEMA, ShardWriter } from "../shard/manifest.ts";
@@ -101,7 +101,7 @@ export const MAX_SIMULATED_USERS = 1000;
  *   [1, {@linkcode MAX_SIMULATED_USERS}])
  * @throws {InputError} if the folder cannot be made, or `out` holds anything but an earlier
  *   simulated run's files as its manifest lists them (`memaudit-run.json`, or a shard's
- *   `shard.json`: each file with its SHA-256; lib/run_dir.ts), before anything is removed
+ *   `shard.json`: each file with its SHA-256; lib/base/run_dir.ts), before anything is removed
  */
 export async function writeSimulatedRun(
   out: string,

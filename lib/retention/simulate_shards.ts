@@ -12,8 +12,8 @@
  *
  * @module
  */
-import { parseCsv } from "../deps/csv_parse.ts";
-import { RUN_MANIFEST, runManifestText } from "../run_dir.ts";
+import { parseCsv } from "../base/deps/csv_parse.ts";
+import { RUN_MANIFEST, runManifestText } from "../base/run_dir.ts";
 import type { ShardKind } from "../shard/mod.ts";
 import { snapshotLabel } from "./simulate.ts";
 

@@ -9,7 +9,7 @@
  */
 import type { EvidenceNeed } from "./sources/types.ts";
 import type { RetrievedItem } from "../base/bm25.ts";
-import type { Rng } from "../rng/rng.ts";
+import type { Rng } from "../base/rng/rng.ts";
 
 /** What the judge needs about a query. */
 export interface JudgeTarget {

@@ -24,7 +24,7 @@
  *
  * @module
  */
-import { SeededRandom } from "../rng/seeded_random.ts";
+import { SeededRandom } from "../base/rng/seeded_random.ts";
 import {
   makeFolder,
   readJsonArrayLines,
@@ -32,9 +32,9 @@ import {
   readTextInput,
   writeJsonArrayLinesAtomic,
   writeTextAtomic,
-} from "../fs.ts";
-import { InputError } from "../errors.ts";
-import { parseJsonOr } from "../json_text.ts";
+} from "../base/fs.ts";
+import { InputError } from "../base/errors.ts";
+import { parseJsonOr } from "../base/json_text.ts";
 import { formatLongMemEvalDate, parseLongMemEvalDate } from "./sources/dates.ts";
 import { type LongMemEvalInstance, parseLongMemEval } from "./sources/longmemeval.ts";
 import type {

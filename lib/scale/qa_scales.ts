@@ -19,8 +19,8 @@
  *
  * @module
  */
-import { quantileSorted } from "../deps/simple_statistics.ts";
-import { SeededRandom } from "../rng/seeded_random.ts";
+import { quantileSorted } from "../base/deps/simple_statistics.ts";
+import { SeededRandom } from "../base/rng/seeded_random.ts";
 import { usableScaleBoundary } from "./boundary.ts";
 import type { Interval } from "./score.ts";
 import { type JudgeVerdict, readJudgeLog, TrajectoryInputError } from "./trajectory.ts";

@@ -23,7 +23,7 @@
  *
  * @module
  */
-import { InputError } from "../errors.ts";
+import { InputError } from "../base/errors.ts";
 import { bootstrapCi } from "../score/bootstrap_ci.ts";
 import { type LongMemEvalInstance, readLongMemEval } from "../longmemeval/read.ts";
 import { bm25ScoreTexts } from "../base/bm25.ts";

@@ -14,7 +14,7 @@
  *
  * @module
  */
-import { InputError } from "../errors.ts";
+import { InputError } from "../base/errors.ts";
 import type { RankedQuestion } from "./retrieval_metrics.ts";
 
 async function* lines(path: string): AsyncGenerator<{ text: string; line: number }> {

@@ -21,9 +21,9 @@
  *
  * @module
  */
-import { quantileSorted } from "../deps/simple_statistics.ts";
-import { randomBinomial } from "../deps/d3_random.ts";
-import { SeededRandom } from "../rng/seeded_random.ts";
+import { quantileSorted } from "../base/deps/simple_statistics.ts";
+import { randomBinomial } from "../base/deps/d3_random.ts";
+import { SeededRandom } from "../base/rng/seeded_random.ts";
 import { compareLadderLabels, usableScaleBoundary } from "./boundary.ts";
 import { type ScoreRecord, TrajectoryInputError, type TrajectoryScale } from "./trajectory.ts";
 

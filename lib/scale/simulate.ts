@@ -24,7 +24,7 @@
  *
  * @module
  */
-import { SeededRandom } from "../rng/seeded_random.ts";
+import { SeededRandom } from "../base/rng/seeded_random.ts";
 import { type Granularity, HistoryRetriever, type RetrievedItem, tokenize } from "../base/bm25.ts";
 import { evidenceCovered, foundSessions, type JudgeTarget, simulatedReader } from "./judge.ts";
 import type { Ladder, LadderRung, QueryLadder } from "./ladder.ts";

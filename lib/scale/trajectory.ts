@@ -15,10 +15,10 @@
  *
  * @module
  */
-import { z } from "../deps/zod.ts";
-import { formatPath, InputError } from "../errors.ts";
-import { parseJsonOr, strictJsonIssue } from "../json_text.ts";
-import { inputJsonSchema } from "../validate_input.ts";
+import { z } from "../base/deps/zod.ts";
+import { formatPath, InputError } from "../base/errors.ts";
+import { parseJsonOr, strictJsonIssue } from "../base/json_text.ts";
+import { inputJsonSchema } from "../base/validate_input.ts";
 
 /** The `schema` value of a full trajectory line. */
 export const TRAJECTORY_SCHEMA = "memaudit.trajectory/1";

@@ -7,8 +7,8 @@
  *
  * @module
  */
-import { InputError } from "../errors.ts";
-import { statOrNull } from "../fs.ts";
+import { InputError } from "../base/errors.ts";
+import { statOrNull } from "../base/fs.ts";
 import { readTrajectoryLine, type ScoreRecord, TrajectoryInputError } from "./trajectory.ts";
 
 /** Bytes read at a time (a longer line grows the buffer). */

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { PyRandom } from "../rng/py_random.ts";
+import { PyRandom } from "../base/rng/py_random.ts";
 import { DEFAULT_SUMMATION, pySum, pySumAt, type Summation } from "./_py_sum.ts";
 
 /** Options of {@linkcode artifactBootstrap}. The defaults are the artifact's. */

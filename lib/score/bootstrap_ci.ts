@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { quantileSorted } from "../deps/simple_statistics.ts";
-import { SeededRandom } from "../rng/seeded_random.ts";
+import { quantileSorted } from "../base/deps/simple_statistics.ts";
+import { SeededRandom } from "../base/rng/seeded_random.ts";
 import { checkResamples } from "./bootstrap.ts";
 
 /** Options of {@linkcode bootstrapCi}. */

@@ -5,8 +5,8 @@
  *
  * @module
  */
-import { quantileSorted } from "../deps/simple_statistics.ts";
-import { SeededRandom } from "../rng/seeded_random.ts";
+import { quantileSorted } from "../base/deps/simple_statistics.ts";
+import { SeededRandom } from "../base/rng/seeded_random.ts";
 
 /** Options of {@linkcode clusterBootstrapCi}. */
 export interface ClusterBootstrapOptions {

@@ -6,11 +6,11 @@
  *
  * @module
  */
-import { createHash } from "node:crypto";
 import { join } from "node:path";
 import denoConfig from "../../deno.json" with { type: "json" };
-import { canonicalJson } from "../canonical_json.ts";
-import { InputError } from "../errors.ts";
+import { canonicalJson } from "../base/canonical_json.ts";
+import { InputError } from "../base/errors.ts";
+import { sha256Hex } from "../base/hash.ts";
 
 /** The version of this memaudit (deno.json `version`), recorded in every run digest. */
 export const MEMAUDIT_VERSION: string = denoConfig.version;
@@ -33,16 +33,6 @@ export interface RunDigest {
   flags: Record<string, unknown>;
   /** Every input read, in the order read. */
   inputs: InputDigest[];
-}
-
-/**
- * SHA-256 (node:crypto) of a text's UTF-8 bytes or of bytes.
- *
- * @param data the text or bytes
- * @returns the digest, 64 lowercase hex digits
- */
-export function sha256Hex(data: string | Uint8Array): string {
-  return createHash("sha256").update(data).digest("hex");
 }
 
 /**

@@ -8,8 +8,8 @@
  * @module
  */
 import { join } from "node:path";
-import { InputError } from "../errors.ts";
-import { otherEntryIn, writeFileSet } from "../_write_files.ts";
+import { InputError } from "../base/errors.ts";
+import { otherEntryIn, writeFileSet } from "../base/write_files.ts";
 import { SHARD_MANIFEST } from "./manifest.ts";
 import { type ReadShard, readShardSet, type ShardSet } from "./read.ts";
 import type { ShardManifest } from "./manifest.ts";

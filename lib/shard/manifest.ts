@@ -19,8 +19,9 @@
  * @module
  */
 import { join } from "node:path";
-import { writeFileSet } from "../_write_files.ts";
-import { type RunDigest, runDigestSha256, sha256Hex } from "./digest.ts";
+import { writeFileSet } from "../base/write_files.ts";
+import { sha256Hex } from "../base/hash.ts";
+import { type RunDigest, runDigestSha256 } from "./digest.ts";
 import type { Shard } from "./partition.ts";
 
 /** File name of a shard's manifest. */

@@ -11,12 +11,13 @@
  * @module
  */
 import { join } from "node:path";
-import { z } from "../deps/zod.ts";
-import { canonicalJson } from "../canonical_json.ts";
-import { InputError } from "../errors.ts";
-import { readJsonOr } from "../fs.ts";
-import { validateInput } from "../validate_input.ts";
-import { firstDifference, MEMAUDIT_VERSION, runDigestSha256, sha256Hex } from "./digest.ts";
+import { z } from "../base/deps/zod.ts";
+import { canonicalJson } from "../base/canonical_json.ts";
+import { InputError } from "../base/errors.ts";
+import { readJsonOr } from "../base/fs.ts";
+import { validateInput } from "../base/validate_input.ts";
+import { sha256Hex } from "../base/hash.ts";
+import { firstDifference, MEMAUDIT_VERSION, runDigestSha256 } from "./digest.ts";
 import { isInsideFolder, SHARD_MANIFEST, SHARD_SCHEMA, type ShardManifest } from "./manifest.ts";
 import { checkShardSet, mergeShards, shardSize } from "./partition.ts";
 

@@ -13,7 +13,7 @@
  *
  * @module
  */
-import { type Highs, highsModule } from "../deps/highs.ts";
+import { type Highs, highsModule } from "../base/deps/highs.ts";
 
 /**
  * A loaded HiGHS runtime as the MILP solver sees it: the npm `highs` module

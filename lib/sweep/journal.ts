@@ -12,9 +12,9 @@
  *
  * @module
  */
-import { formatPath, InputError } from "../errors.ts";
-import { decodeUtf8Input } from "../fs.ts";
-import { canonicalJson } from "../canonical_json.ts";
+import { formatPath, InputError } from "../base/errors.ts";
+import { decodeUtf8Input } from "../base/fs.ts";
+import { canonicalJson } from "../base/canonical_json.ts";
 
 /** Identifies a journal file and its format. */
 export const JOURNAL_FORMAT = "memaudit-sweep-journal/2";
@@ -42,7 +42,7 @@ const NL = 0x0a;
 
 /** The shape of a unit line (read when a journal has unit lines: a resume). */
 async function entryShape() {
-  const { z } = await import("../deps/zod.ts");
+  const { z } = await import("../base/deps/zod.ts");
   const count = z.int().nonnegative();
   return z.strictObject({
     distribution: z.string(),

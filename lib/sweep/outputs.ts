@@ -6,9 +6,9 @@
  * @module
  */
 import { join } from "node:path";
-import { InputError } from "../errors.ts";
-import { canonicalJson } from "../canonical_json.ts";
-import { statOrNull } from "../fs.ts";
+import { InputError } from "../base/errors.ts";
+import { canonicalJson } from "../base/canonical_json.ts";
+import { statOrNull } from "../base/fs.ts";
 import { appendEntry, openJournal, writeAllSync } from "./journal.ts";
 import { CSV_COLUMNS, type ResultRow } from "./row.ts";
 import { type LiteBlock, liteBlock, SummaryBuilder } from "./summary.ts";

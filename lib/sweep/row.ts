@@ -4,7 +4,7 @@
  * @module
  */
 import denoConfig from "../../deno.json" with { type: "json" };
-import { canonicalJson } from "../canonical_json.ts";
+import { canonicalJson } from "../base/canonical_json.ts";
 import { compareIds } from "../package/compile.ts";
 import { PACKAGE_SCHEMA_VERSION } from "../package/version.ts";
 import type { UpdateMetrics } from "../score/metrics.ts";

@@ -12,7 +12,7 @@ import {
   packageCostTotal,
   parseBudgetToken,
 } from "../generate/budgets.ts";
-import { inWritableFolder, makeFolder, writeTextAtomic } from "../fs.ts";
+import { inWritableFolder, makeFolder, writeTextAtomic } from "../base/fs.ts";
 import { DEFAULT_SUMMATION, type Summation } from "../score/summation.ts";
 import { finishOutputs, lockFolder, openOutputs } from "./outputs.ts";
 import { compareIds } from "../package/compile.ts";

@@ -12,8 +12,8 @@
  * @module
  */
 import { basename, dirname, join } from "node:path";
-import { InputError } from "../errors.ts";
-import { readTextInput } from "../fs.ts";
+import { InputError } from "../base/errors.ts";
+import { readTextInput } from "../base/fs.ts";
 import {
   chunksByLines,
   type JoinedRun,

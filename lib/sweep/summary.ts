@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { sortedPrettyJson } from "../canonical_json.ts";
+import { sortedPrettyJson } from "../base/canonical_json.ts";
 import { compareIds } from "../package/compile.ts";
 import {
   addToColumns,

@@ -7,9 +7,9 @@
  */
 import { ExportFormatError, type ExportRecordRef } from "./export_error.ts";
 import type { AdapterProblem, StoreFormat } from "./memory_store.ts";
-import { formatWhere, InputError } from "../errors.ts";
-import { readTextInput } from "../fs.ts";
-import { parseJsonText } from "../json_text.ts";
+import { formatWhere, InputError } from "../base/errors.ts";
+import { readTextInput } from "../base/fs.ts";
+import { parseJsonText } from "../base/json_text.ts";
 
 /**
  * Reads an export file as the package readers do: strict UTF-8 (the line of

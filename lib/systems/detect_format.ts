@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { InputError } from "../errors.ts";
+import { InputError } from "../base/errors.ts";
 import { isObject } from "./_read.ts";
 import type { StoreFormat } from "./memory_store.ts";
 

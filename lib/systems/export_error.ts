@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { InputError } from "../errors.ts";
+import { InputError } from "../base/errors.ts";
 import type { StoreFormat } from "./memory_store.ts";
 
 /** Where a malformed value sits in an export. */

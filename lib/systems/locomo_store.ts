@@ -11,7 +11,7 @@
 import type { Adjudicator } from "../adjudicate/types.ts";
 import { ImportedAdjudicator, loadImportedCoverage } from "../adjudicate/imported.ts";
 import { LlmAdjudicator } from "../adjudicate/llm.ts";
-import { InputError } from "../errors.ts";
+import { InputError } from "../base/errors.ts";
 import type { LocomoSample } from "../natural/load_locomo.ts";
 import { locomoLexicalAdjudicator } from "../natural/locomo.ts";
 import { locomoSlices } from "../natural/locomo_slices.ts";

@@ -11,7 +11,7 @@
 import type { Adjudicator } from "../adjudicate/types.ts";
 import { LexicalAdjudicator } from "../adjudicate/lexical.ts";
 import { adjudicatePackage } from "../adjudicate/relabel.ts";
-import { InputError } from "../errors.ts";
+import { InputError } from "../base/errors.ts";
 import { LONGMEMEVAL_FLAG_REASONS, longMemEvalSupportSlice } from "../longmemeval/natural.ts";
 import { readLongMemEval } from "../longmemeval/read.ts";
 import type { Package } from "../package/schema.ts";

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { createHash } from "node:crypto";
+import { sha256Hex } from "../base/hash.ts";
 import { normalizeCellText } from "../adjudicate/content_key.ts";
 import { ExportFormatError } from "./export_error.ts";
 import type { AdapterProblem, MemoryStore, StoredMemory } from "./memory_store.ts";
@@ -47,8 +47,7 @@ export const LOCOMO10_ORDER: readonly string[] = [
  * ```
  */
 export function contentMemoryId(text: string, prefix: string, scope = ""): string {
-  const h = createHash("sha256").update(JSON.stringify([scope, normalizeCellText(text)]));
-  return `${prefix}-${h.digest("hex").slice(0, 16)}`;
+  return `${prefix}-${sha256Hex(JSON.stringify([scope, normalizeCellText(text)])).slice(0, 16)}`;
 }
 
 /** Options of {@linkcode readOpenAiMemory}. */

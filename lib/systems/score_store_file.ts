@@ -9,7 +9,7 @@
  * @module
  */
 import type { Adjudicator } from "../adjudicate/types.ts";
-import { InputError } from "../errors.ts";
+import { InputError } from "../base/errors.ts";
 import { describeLocomo, locateLocomo, locomoHowTo } from "../natural/data_source.ts";
 import { loadLocomo } from "../natural/load_locomo.ts";
 import { compilePackage } from "../package/compile.ts";

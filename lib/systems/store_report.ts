@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { z } from "../deps/zod.ts";
+import { z } from "../base/deps/zod.ts";
 import { at, flatRow, type ReportShape, reportShape, rowColumns } from "../report/shape.ts";
 
 const ratio = z.number().nullable();

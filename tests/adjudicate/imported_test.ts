@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { InputError } from "../../lib/errors.ts";
+import { InputError } from "../../lib/base/errors.ts";
 import { coverageCellKey, normalizeCellText } from "../../lib/adjudicate/content_key.ts";
 import { coverageAgreement, coverageGrid, writeCoverageCells } from "../../lib/adjudicate/cells.ts";
 import {

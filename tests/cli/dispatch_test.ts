@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { UsageError } from "../../lib/cli/command.ts";
 import { main } from "../../lib/cli/main.ts";
 import { registerCommand } from "../../lib/cli/commands/registry.ts";
-import { InputError } from "../../lib/errors.ts";
+import { InputError } from "../../lib/base/errors.ts";
 
 function capture() {
   const out: string[] = [], err: string[] = [];

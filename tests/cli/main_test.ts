@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { parseCsv as parse } from "../../lib/deps/csv_parse.ts";
+import { parseCsv as parse } from "../../lib/base/deps/csv_parse.ts";
 import { assertOneLine, EXAMPLE, EXAMPLE_CSV, memaudit, ROOT, withFlag } from "./_run.ts";
 import { withTempDir as tempDir } from "../_tmp.ts";
 

@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { otherEntryIn } from "../../lib/_write_files.ts";
+import { otherEntryIn } from "../../lib/base/write_files.ts";
 import { assertOneLine, memaudit } from "./_run.ts";
 import { withTempDir } from "../_tmp.ts";
 

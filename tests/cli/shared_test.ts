@@ -16,7 +16,7 @@ import {
   stringFlags,
   writeOutFiles,
 } from "../../lib/cli/shared.ts";
-import { InputError } from "../../lib/errors.ts";
+import { InputError } from "../../lib/base/errors.ts";
 import { EXAMPLE, EXAMPLE_CSV } from "./_run.ts";
 
 Deno.test("parseNumberList() reads budget lists and names the flag and word it refuses", () => {

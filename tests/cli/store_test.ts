@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { parseCsv as parse } from "../../lib/deps/csv_parse.ts";
+import { parseCsv as parse } from "../../lib/base/deps/csv_parse.ts";
 import { sharedDataPath } from "../../lib/natural/shared_data.ts";
 import { LOCOMO_SHARED_PATH } from "../../lib/natural/data_source.ts";
 import { withFlag } from "./_run.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { InputError } from "../../lib/errors.ts";
+import { InputError } from "../../lib/base/errors.ts";
 import {
   describeLocomo,
   fetchLocomo,
@@ -7,8 +7,8 @@ import {
   LOCOMO_ENV,
   LOCOMO_SHA256,
   locomoHowTo,
-  sha256Hex,
 } from "../../lib/natural/data_source.ts";
+import { sha256Hex } from "../../lib/base/hash.ts";
 
 const bytes = new TextEncoder().encode('[{"sample_id": "x"}]\n');
 
@@ -20,13 +20,6 @@ async function withDir(fn: (dir: string) => Promise<void>): Promise<void> {
     await Deno.remove(dir, { recursive: true });
   }
 }
-
-Deno.test("sha256Hex() returns the hex digest", async () => {
-  assert.equal(
-    await sha256Hex(new TextEncoder().encode("abc")),
-    "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
-  );
-});
 
 Deno.test("fetchLocomo() rejects a local file whose sha256 differs and writes nothing", async () => {
   await withDir(async (dir) => {
@@ -48,7 +41,7 @@ Deno.test("fetchLocomo() writes a verified copy atomically and replaces an old o
     const src = `${dir}/src.json`;
     await Deno.writeFile(src, bytes);
     const dest = `${dir}/cache/locomo10.json`;
-    const sha = await sha256Hex(bytes);
+    const sha = sha256Hex(bytes);
     const r = await fetchLocomo({ source: src, dest, sha256: sha });
     assert.deepEqual(r, { path: dest, sha256: sha, bytes: bytes.length });
     assert.deepEqual(await Deno.readFile(dest), bytes);

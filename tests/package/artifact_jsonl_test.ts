@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { InputError } from "../../lib/errors.ts";
+import type { InputError } from "../../lib/base/errors.ts";
 import {
   artifactFamily,
   artifactKind,

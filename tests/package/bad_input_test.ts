@@ -4,7 +4,7 @@
  * variants (BOM, CRLF, quoted newline, trailing blank line) must read correctly.
  */
 import assert from "node:assert/strict";
-import type { InputError } from "../../lib/errors.ts";
+import type { InputError } from "../../lib/base/errors.ts";
 import { readPackageCsv } from "../../lib/package/csv_io.ts";
 import { packageToJson, parsePackageJson } from "../../lib/package/json_io.ts";
 import { parsePackage } from "../../lib/package/parse.ts";

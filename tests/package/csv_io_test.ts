@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { InputError } from "../../lib/errors.ts";
+import type { InputError } from "../../lib/base/errors.ts";
 import { readPackageCsv, writePackageCsv } from "../../lib/package/csv_io.ts";
 import { packageToJson, parsePackageJson } from "../../lib/package/json_io.ts";
 import { parsePackage } from "../../lib/package/parse.ts";

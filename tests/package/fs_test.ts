@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { readTextInput, writeTextAtomic } from "../../lib/fs.ts";
+import { readTextInput, writeTextAtomic } from "../../lib/base/fs.ts";
 
 Deno.test("writeTextAtomic() creates parent folders, replaces the file and leaves no temp file", async () => {
   const dir = await Deno.makeTempDir();

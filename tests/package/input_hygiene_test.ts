@@ -1,10 +1,10 @@
 // Finding 6 of issue 10: input hygiene in the package readers.
 import assert from "node:assert/strict";
-import { InputError } from "../../lib/errors.ts";
+import { InputError } from "../../lib/base/errors.ts";
 import { readArtifactPackage } from "../../lib/package/artifact_jsonl.ts";
 import { readPackageCsv } from "../../lib/package/csv_io.ts";
 import { packageToJson, parsePackageJson, writePackageJson } from "../../lib/package/json_io.ts";
-import { MAX_JSON_DEPTH } from "../../lib/json_text.ts";
+import { MAX_JSON_DEPTH } from "../../lib/base/json_text.ts";
 import { csvDir } from "./_csv_dir.ts";
 import { smallPackage } from "./_fixture.ts";
 

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { InputError } from "../../lib/errors.ts";
+import { InputError } from "../../lib/base/errors.ts";
 import {
   packageToJson,
   parsePackageJson,

@@ -3,7 +3,7 @@
  * memory (index and id in the store) and unit, not an internal package path.
  */
 import assert from "node:assert/strict";
-import type { InputError } from "../../lib/errors.ts";
+import type { InputError } from "../../lib/base/errors.ts";
 import { parsePackage } from "../../lib/package/parse.ts";
 import { type ExternalMemory, unionPackage } from "../../lib/package/union.ts";
 import { smallPackage } from "./_fixture.ts";

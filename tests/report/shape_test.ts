@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { z } from "../../lib/deps/zod.ts";
+import { z } from "../../lib/base/deps/zod.ts";
 import { at, flatRow, reportShape, rowColumns } from "../../lib/report/shape.ts";
 
 const Row = z.strictObject({

@@ -1,8 +1,8 @@
 /** lib/retention/_csv.ts: the one CSV parser of the retention tables (RFC 4180, streaming). */
 import assert from "node:assert/strict";
-import { parseCsv as parse } from "../../lib/deps/csv_parse.ts";
+import { parseCsv as parse } from "../../lib/base/deps/csv_parse.ts";
 import fc from "fast-check";
-import { InputError } from "../../lib/errors.ts";
+import { InputError } from "../../lib/base/errors.ts";
 import { forEachCsvRow, parseCsvRows } from "../../lib/retention/_csv.ts";
 
 const rowsOf = (text: string) => parseCsvRows(text, "t.csv", ["a", "b"]).map((r) => r.cells);

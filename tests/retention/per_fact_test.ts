@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { InputError } from "../../lib/errors.ts";
+import { InputError } from "../../lib/base/errors.ts";
 import { parseStaticCutoffs, perFactRetention } from "../../lib/retention/per_fact.ts";
 import { readPerFactFolder } from "../../lib/retention/read.ts";
 import { assertOneLine, jsonOut, memaudit } from "../cli/_run.ts";

@@ -1,7 +1,7 @@
 /**
  * `memaudit retention simulate --out DIR` into a folder holding an earlier simulated run: the
  * user's files placed there are never deleted (issue 29 item 6). The library cases (links,
- * crafted manifests, changed contents) are in tests/run_dir_test.ts.
+ * crafted manifests, changed contents) are in tests/base/run_dir_test.ts.
  */
 import assert from "node:assert/strict";
 import { assertOneLine, memaudit } from "../cli/_run.ts";

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { InputError } from "../../lib/errors.ts";
+import { InputError } from "../../lib/base/errors.ts";
 import { readLadder } from "../../lib/scale/ladder.ts";
 import { smallLadder } from "../cli/_run.ts";
 

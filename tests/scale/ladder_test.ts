@@ -20,7 +20,7 @@ import { locomoLadderSource } from "../../lib/scale/sources/locomo.ts";
 import { formatLongMemEvalDate, parseLongMemEvalDate } from "../../lib/scale/sources/dates.ts";
 import { loadLocomo } from "../../lib/natural/load_locomo.ts";
 import { sharedDataPath } from "../../lib/natural/shared_data.ts";
-import { InputError } from "../../lib/errors.ts";
+import { InputError } from "../../lib/base/errors.ts";
 
 const FIXTURE = new URL("./fixtures/longmemeval_small.json", import.meta.url).pathname;
 

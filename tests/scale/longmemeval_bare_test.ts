@@ -1,7 +1,7 @@
 /** One bare LongMemEval instance reads like the published list (issue 22 item 2). */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { InputError } from "../../lib/errors.ts";
+import { InputError } from "../../lib/base/errors.ts";
 import { parseLongMemEval } from "../../lib/scale/sources/longmemeval.ts";
 import { assertOneLine, memaudit, ROOT, SMALL_LADDER_SOURCE } from "../cli/_run.ts";
 import { withTempDir } from "../_tmp.ts";

@@ -17,7 +17,7 @@ import {
   trajectoryCovers,
 } from "../../lib/scale/judge.ts";
 import { memoryCallCount, TrajectorySchema } from "../../lib/scale/trajectory.ts";
-import { SeededRandom } from "../../lib/rng/seeded_random.ts";
+import { SeededRandom } from "../../lib/base/rng/seeded_random.ts";
 
 const FIXTURE = new URL("./fixtures/longmemeval_small.json", import.meta.url).pathname;
 const words = ["budget", "tomato", "river", "engine", "violin", "harbor", "lemon", "quartz"];

@@ -11,7 +11,7 @@ import {
   TRAJECTORY_SCHEMA,
   TrajectoryInputError,
 } from "../../lib/scale/trajectory.ts";
-import { InputError } from "../../lib/errors.ts";
+import { InputError } from "../../lib/base/errors.ts";
 import { TRAJECTORY_SCHEMA_PATH, trajectorySchemaText } from "../../scripts/schema.ts";
 
 const full = (o: Record<string, unknown>) =>

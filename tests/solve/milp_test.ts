@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { highsModule } from "../../lib/deps/highs.ts";
+import { highsModule } from "../../lib/base/deps/highs.ts";
 import { compilePackage, evaluateStore, isCertified, solveBrute } from "memaudit";
 import { buildLp } from "../../lib/solve/lp_text.ts";
 import {

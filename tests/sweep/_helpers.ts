@@ -1,6 +1,6 @@
 /** Helpers shared by the sweep tests. */
 import assert from "node:assert/strict";
-import { InputError } from "../../lib/errors.ts";
+import { InputError } from "../../lib/base/errors.ts";
 import { runSweep, type SweepOptions } from "../../lib/sweep/run_sweep.ts";
 
 /** Runs a sweep and stops it (a thrown error, as a crash) once two units are recorded. */

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { isUnwritable } from "../../lib/fs.ts";
+import { isUnwritable } from "../../lib/base/fs.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -71,7 +71,7 @@ async function checkReadOnly(): Promise<void> {
     const stderr = new TextDecoder().decode(res.stderr);
     assert.equal(res.code, 2, stderr);
     assert.equal(stderr.trimEnd().split("\n").length, 1, stderr);
-    // A folder to create is named (lib/fs.ts turns the refused mkdir into an InputError); the
+    // A folder to create is named (lib/base/fs.ts turns the refused mkdir into an InputError); the
     // sweep's lock file in an existing folder is opened directly.
     assert.match(
       stderr,

@@ -80,8 +80,8 @@ Deno.test("rowsToJsonl() and rowsToCsv() write what the generic canonical JSON w
 });
 
 Deno.test("rowsToJsonl() and rowsToCsv() quote awkward strings as the generic writers do", async () => {
-  const { canonicalJson } = await import("../../lib/canonical_json.ts");
-  const { parseCsv: parse } = await import("../../lib/deps/csv_parse.ts");
+  const { canonicalJson } = await import("../../lib/base/canonical_json.ts");
+  const { parseCsv: parse } = await import("../../lib/base/deps/csv_parse.ts");
   const base = runUnit("base", 0, { budgets: [2], methods: ["oracle_gvt"] }).rows[0];
   const odd: ResultRow = {
     ...base,
@@ -123,8 +123,8 @@ Deno.test("rowsToJsonl() and rowsToCsv() quote awkward strings as the generic wr
 });
 
 Deno.test("rowsToJsonl() and rowsToCsv() write rows of another shape as the generic writers do", async () => {
-  const { canonicalJson } = await import("../../lib/canonical_json.ts");
-  const { parseCsv: parse } = await import("../../lib/deps/csv_parse.ts");
+  const { canonicalJson } = await import("../../lib/base/canonical_json.ts");
+  const { parseCsv: parse } = await import("../../lib/base/deps/csv_parse.ts");
   const base = runUnit("base", 0, { budgets: [2], methods: ["opt", "density_only"] }).rows[1];
   const { upper_bound_source: _dropped, ...missingOne } = base;
   const inherited = Object.assign(Object.create({ inherited: 1 }), missingOne) as ResultRow;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { InputError } from "../../lib/errors.ts";
+import { InputError } from "../../lib/base/errors.ts";
 import { runSweep, sweepFiles, type SweepOptions } from "../../lib/sweep/run_sweep.ts";
 import { crashAfterTwoUnits, inputError } from "./_helpers.ts";
 

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { InputError } from "../../lib/errors.ts";
+import { InputError } from "../../lib/base/errors.ts";
 import { detectStoreFormat } from "../../lib/systems/detect_format.ts";
 import { readStoreFileDetected } from "../../lib/systems/read_store.ts";
 import { FIX } from "./_fixtures.ts";

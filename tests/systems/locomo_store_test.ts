@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { InputError } from "../../lib/errors.ts";
+import { InputError } from "../../lib/base/errors.ts";
 import { ImportedAdjudicator } from "../../lib/adjudicate/imported.ts";
 import { LexicalAdjudicator } from "../../lib/adjudicate/lexical.ts";
 import {

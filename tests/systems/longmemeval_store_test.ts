@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { InputError } from "../../lib/errors.ts";
+import { InputError } from "../../lib/base/errors.ts";
 import { type LongMemEvalInstance, readLongMemEval } from "../../lib/longmemeval/read.ts";
 import { scoreLongMemEvalStores } from "../../lib/systems/longmemeval_store.ts";
 import { withTempDir } from "../_tmp.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { InputError } from "../../lib/errors.ts";
+import { InputError } from "../../lib/base/errors.ts";
 import { readAmemNotes } from "../../lib/systems/amem_notes.ts";
 import { ExportFormatError } from "../../lib/systems/export_error.ts";
 import { readGenericJsonl } from "../../lib/systems/generic_jsonl.ts";

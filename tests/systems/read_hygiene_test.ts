@@ -1,6 +1,6 @@
 // Finding 6 of issue 10: the store adapters share the package readers' checks.
 import assert from "node:assert/strict";
-import { InputError } from "../../lib/errors.ts";
+import { InputError } from "../../lib/base/errors.ts";
 import { ExportFormatError } from "../../lib/systems/export_error.ts";
 import { readMem0GetAll } from "../../lib/systems/mem0_get_all.ts";
 import { readStoreFile } from "../../lib/systems/read_store.ts";

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { InputError } from "../../lib/errors.ts";
+import { InputError } from "../../lib/base/errors.ts";
 import { scoreStoreFile } from "../../lib/systems/score_store_file.ts";
 import { STORE_REPORT, storeReportAt } from "../../lib/systems/store_report.ts";
 

@@ -7,7 +7,7 @@
  */
 import { type CliIo, csvTable, emit, EXIT, type OutputForm, UsageError } from "../command.ts";
 import { writeOutFiles } from "../shared.ts";
-import { readTextInput } from "../../fs.ts";
+import { readTextInput } from "../../base/fs.ts";
 import { readPerFactFolder } from "../../retention/read.ts";
 import {
   parseStaticCutoffs,

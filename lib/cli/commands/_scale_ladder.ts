@@ -14,8 +14,8 @@ import {
   requireOutDir,
   stringFlags,
 } from "../shared.ts";
-import { InputError } from "../../errors.ts";
-import { readJsonInput } from "../../fs.ts";
+import { InputError } from "../../base/errors.ts";
+import { readJsonInput } from "../../base/fs.ts";
 import { parseLocomo } from "../../natural/load_locomo.ts";
 import { locateLocomo, locomoHowTo } from "../../natural/data_source.ts";
 import { buildLadder, ladderSummary, TOKEN_PROXY_METHOD, writeLadder } from "../../scale/ladder.ts";

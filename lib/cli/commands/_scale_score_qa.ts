@@ -7,7 +7,7 @@
 import { basename } from "node:path";
 import { type CliIo, csvTable, EXIT, type OutputForm, textTable, UsageError } from "../command.ts";
 import { writeOutFiles } from "../shared.ts";
-import { readTextInput } from "../../fs.ts";
+import { readTextInput } from "../../base/fs.ts";
 import { type QaScalesScore, readQaEvaluation, scoreQaScales } from "../../scale/qa_scales.ts";
 
 /** One scale named on the command line: its label, its file, and the text when already read. */

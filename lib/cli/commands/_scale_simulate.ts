@@ -17,7 +17,7 @@ import {
   requireOutDir,
   stringFlags,
 } from "../shared.ts";
-import { writeTextAtomic } from "../../fs.ts";
+import { writeTextAtomic } from "../../base/fs.ts";
 import { readLadder } from "../../scale/ladder.ts";
 import { simulateLadder, SIMULATOR_PRESETS, type SimulatorSpec } from "../../scale/simulate.ts";
 import { memoryCallCount, type Trajectory } from "../../scale/trajectory.ts";

@@ -45,9 +45,9 @@ export const command: Command = {
   run: runWithFlags(HELP, stringFlags("out"), async ({ values, positionals, form }, io) => {
     const out = requireOutDir(values.out);
     if (positionals.length === 0) throw new UsageError("expected the shard folders to merge");
-    const { InputError } = await import("../../errors.ts");
+    const { InputError } = await import("../../base/errors.ts");
     const { mergeShardRun } = await import("../mergers.ts");
-    const { statOrNull } = await import("../../fs.ts");
+    const { statOrNull } = await import("../../base/fs.ts");
     for (const dir of positionals) {
       const info = await statOrNull(dir);
       if (info === null || !info.isDirectory) {

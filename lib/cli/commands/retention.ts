@@ -23,7 +23,7 @@ import {
   stringFlags,
   writeOutFiles,
 } from "../shared.ts";
-import { statOrNull } from "../../fs.ts";
+import { statOrNull } from "../../base/fs.ts";
 import { flagOptions, type FlagTable, optionsHelp } from "../flag_table.ts";
 import * as read from "../../retention/read.ts";
 import {

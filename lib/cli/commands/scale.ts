@@ -19,7 +19,7 @@ import {
   stringFlags,
   writeOutFiles,
 } from "../shared.ts";
-import { readTextInput } from "../../fs.ts";
+import { readTextInput } from "../../base/fs.ts";
 import {
   joinJudgeLog,
   readJudgeLog,

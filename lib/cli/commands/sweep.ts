@@ -5,8 +5,8 @@
  *
  * @module
  */
-import { InputError } from "../../errors.ts";
-import { isUnwritable } from "../../fs.ts";
+import { InputError } from "../../base/errors.ts";
+import { isUnwritable } from "../../base/fs.ts";
 import {
   type CliIo,
   type Command,

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { z } from "../../deps/zod.ts";
+import { z } from "../../base/deps/zod.ts";
 import {
   jsonlLines,
   parseJsonLine,
@@ -16,7 +16,7 @@ import {
   type TrajectoryScale,
   type TrajectoryStep,
 } from "../trajectory.ts";
-import { formatPath } from "../../errors.ts";
+import { formatPath } from "../../base/errors.ts";
 
 /** Something an adapter could not map: its line and why. */
 export interface SkippedRecord {

@@ -37,7 +37,7 @@ import {
   TrajectoryBuilder,
 } from "./_common.ts";
 import { LETTA_MEMORY_TOOLS } from "./defaults.ts";
-import { parseJsonOr } from "../../json_text.ts";
+import { parseJsonOr } from "../../base/json_text.ts";
 
 function sendMessageText(args: unknown): string | undefined {
   const a = parseArgs(args);

@@ -20,7 +20,7 @@
  *
  * @module
  */
-import { parseJsonOr } from "../../json_text.ts";
+import { parseJsonOr } from "../../base/json_text.ts";
 import { TrajectoryInputError } from "../trajectory.ts";
 import {
   type AdapterOptions,

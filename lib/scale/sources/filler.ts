@@ -5,9 +5,9 @@
  *
  * @module
  */
-import { z } from "../../deps/zod.ts";
-import { formatPath, InputError } from "../../errors.ts";
-import { readTextInput } from "../../fs.ts";
+import { z } from "../../base/deps/zod.ts";
+import { formatPath, InputError } from "../../base/errors.ts";
+import { readTextInput } from "../../base/fs.ts";
 import type { LadderSession, LadderSource } from "./types.ts";
 
 /** One line of a filler corpus (a session). */

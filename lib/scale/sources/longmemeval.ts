@@ -4,10 +4,10 @@
  *
  * @module
  */
-import { z } from "../../deps/zod.ts";
-import { InputError } from "../../errors.ts";
-import { readJsonInput } from "../../fs.ts";
-import { validateInput } from "../../validate_input.ts";
+import { z } from "../../base/deps/zod.ts";
+import { InputError } from "../../base/errors.ts";
+import { readJsonInput } from "../../base/fs.ts";
+import { validateInput } from "../../base/validate_input.ts";
 import { parseLongMemEvalDate } from "./dates.ts";
 import type { LadderIssue, LadderQuery, LadderSession, LadderSource } from "./types.ts";
 

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseCsv as parse } from "../../../lib/deps/csv_parse.ts";
+import { parseCsv as parse } from "../../../lib/base/deps/csv_parse.ts";
 import { readPackageJson } from "memaudit";
 import { packageHash } from "memaudit/generate";
 

@@ -1,7 +1,7 @@
 /**
  * d3-random: the exact binomial sampler behind the scale scorer's multinomial bootstrap.
  *
- * The one place its npm version is written (see lib/deps/README.md). Private to lib/.
+ * The one place its npm version is written (see lib/base/deps/README.md). Private to lib/.
  *
  * @module
  */

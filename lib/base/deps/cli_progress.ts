@@ -1,7 +1,7 @@
 /**
  * cli-progress: the progress bar of long commands on a terminal.
  *
- * The one place its npm version is written (see lib/deps/README.md). Private to lib/.
+ * The one place its npm version is written (see lib/base/deps/README.md). Private to lib/.
  *
  * @module
  */

@@ -1,7 +1,7 @@
 /**
  * csv-stringify (synchronous): every CSV file memaudit writes.
  *
- * The one place its npm version is written (see lib/deps/README.md). Private to lib/.
+ * The one place its npm version is written (see lib/base/deps/README.md). Private to lib/.
  *
  * @module
  */

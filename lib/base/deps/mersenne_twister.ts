@@ -1,7 +1,7 @@
 /**
  * mersenne-twister: MT19937 behind the CPython-compatible `PyRandom`.
  *
- * The one place its npm version is written (see lib/deps/README.md). Private to lib/.
+ * The one place its npm version is written (see lib/base/deps/README.md). Private to lib/.
  *
  * @module
  */

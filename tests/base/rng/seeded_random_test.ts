@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { PyRandom } from "../../lib/rng/py_random.ts";
-import { SeededRandom } from "../../lib/rng/seeded_random.ts";
+import { PyRandom } from "../../../lib/base/rng/py_random.ts";
+import { SeededRandom } from "../../../lib/base/rng/seeded_random.ts";
 
 Deno.test("SeededRandom() gives the same stream for the same seed", () => {
   const a = new SeededRandom(17), b = new SeededRandom("17");

@@ -4,9 +4,9 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { withTempDir } from "./_tmp.ts";
+import { withTempDir } from "../_tmp.ts";
 
-const FS = new URL("../lib/fs.ts", import.meta.url).href;
+const FS = new URL("../../lib/base/fs.ts", import.meta.url).href;
 
 /** Runs `body` (with `fs` imported) allowed to write only in `allowed`; its printed lines. */
 async function refused(body: string, allowed: string): Promise<string> {

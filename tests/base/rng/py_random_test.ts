@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { PyRandom } from "../../lib/rng/py_random.ts";
+import { PyRandom } from "../../../lib/base/rng/py_random.ts";
 
 // Expected values computed with CPython 3 `random.Random`.
 

@@ -1,7 +1,7 @@
 /**
  * Writing a set of output files so that a bad target leaves none of them
  * written: every folder made and every target checked first, then each file
- * written atomically. Private to lib/.
+ * written atomically.
  *
  * @module
  */

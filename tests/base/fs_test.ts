@@ -1,7 +1,7 @@
-/** lib/fs.ts: the streamed one-element-per-line JSON list and its line reader. */
+/** lib/base/fs.ts: the streamed one-element-per-line JSON list and its line reader. */
 import assert from "node:assert/strict";
 import { InputError } from "memaudit";
-import { readJsonArrayLines, writeJsonArrayLinesAtomic } from "../lib/fs.ts";
+import { readJsonArrayLines, writeJsonArrayLinesAtomic } from "../../lib/base/fs.ts";
 
 Deno.test("writeJsonArrayLinesAtomic() writes valid JSON that readJsonArrayLines() reads back line by line", async () => {
   const dir = await Deno.makeTempDir();

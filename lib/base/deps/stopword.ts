@@ -1,7 +1,7 @@
 /**
  * stopword: the English stop words of the lexical judge.
  *
- * The one place its npm version is written (see lib/deps/README.md). Private to lib/.
+ * The one place its npm version is written (see lib/base/deps/README.md). Private to lib/.
  *
  * @module
  */

@@ -1,7 +1,7 @@
 /**
  * seedrandom: the ARC4 stream behind `SeededRandom` (typed by its DefinitelyTyped package).
  *
- * The one place its npm version is written (see lib/deps/README.md). Private to lib/.
+ * The one place its npm version is written (see lib/base/deps/README.md). Private to lib/.
  *
  * @module
  */

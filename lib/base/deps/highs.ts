@@ -1,7 +1,7 @@
 /**
  * HiGHS compiled to WebAssembly: the MILP solver (`solveMilp`); the loader and its API type.
  *
- * The one place its npm version is written (see lib/deps/README.md). Private to lib/.
+ * The one place its npm version is written (see lib/base/deps/README.md). Private to lib/.
  *
  * @module
  */

@@ -8,9 +8,9 @@
  *
  * @module
  */
-import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { InputError } from "./errors.ts";
+import { sha256Hex } from "./hash.ts";
 import { writeTextAtomic } from "./fs.ts";
 import { parseJsonText } from "./json_text.ts";
 
@@ -52,7 +52,7 @@ export interface ManifestPlace {
 /** The SHA-256 (hex) and byte count of a text as UTF-8. */
 function recordOf(text: string): RunFileRecord {
   const bytes = new TextEncoder().encode(text);
-  return { sha256: createHash("sha256").update(bytes).digest("hex"), bytes: bytes.length };
+  return { sha256: sha256Hex(bytes), bytes: bytes.length };
 }
 
 /**
@@ -226,7 +226,7 @@ function foldersOf(rels: Iterable<string>): Set<string> {
 
 /** The SHA-256 (hex) of a file's bytes. */
 async function fileSha256(path: string): Promise<string> {
-  return createHash("sha256").update(await Deno.readFile(path)).digest("hex");
+  return sha256Hex(await Deno.readFile(path));
 }
 
 /**

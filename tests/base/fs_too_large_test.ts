@@ -4,9 +4,9 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { InputError } from "../lib/errors.ts";
-import { decodeUtf8Input, MAX_TEXT_UNITS, readTextInput } from "../lib/fs.ts";
-import { withTempDir } from "./_tmp.ts";
+import { InputError } from "../../lib/base/errors.ts";
+import { decodeUtf8Input, MAX_TEXT_UNITS, readTextInput } from "../../lib/base/fs.ts";
+import { withTempDir } from "../_tmp.ts";
 
 Deno.test("decodeUtf8Input() names the size and the limit for text past V8's largest string", () => {
   const bytes = new Uint8Array(MAX_TEXT_UNITS + 1024 * 1024); // valid UTF-8 (NUL bytes), 513 MiB

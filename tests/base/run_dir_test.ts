@@ -4,15 +4,15 @@
  */
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { InputError } from "../lib/errors.ts";
+import { InputError } from "../../lib/base/errors.ts";
 import {
   clearEarlierRun,
   RUN_MANIFEST,
   RUN_SCHEMA,
   runManifestText,
   RunRecorder,
-} from "../lib/run_dir.ts";
-import { withTempDir } from "./_tmp.ts";
+} from "../../lib/base/run_dir.ts";
+import { withTempDir } from "../_tmp.ts";
 
 const KIND = "test-run";
 
