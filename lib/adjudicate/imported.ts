@@ -15,6 +15,7 @@
  *
  * @module
  */
+import { readJsonl } from "../base/jsonl.ts";
 import { parseCsv } from "../base/deps/csv_parse.ts";
 import { InputError, type Where } from "../base/errors.ts";
 import { readTextInput } from "../base/fs.ts";
@@ -100,24 +101,14 @@ export function parseImportedCoverage(
     rows.forEach((r, i) => readRow(file, (column) => ({ row: i + 1, column }), r, out));
     return out;
   }
-  text.split("\n").forEach((line, i) => {
-    if (line.trim() === "") return;
-    let row: unknown;
-    try {
-      row = JSON.parse(line);
-    } catch {
-      throw new InputError(file, { path: `line ${i + 1}` }, "one JSON object per line");
-    }
-    if (typeof row !== "object" || row === null || Array.isArray(row)) {
-      throw new InputError(file, { path: `line ${i + 1}` }, "one JSON object per line");
-    }
+  for (const { line, value } of readJsonl(text, file)) {
     readRow(
       file,
-      (column) => ({ path: `line ${i + 1}.${column}` }),
-      row as Record<string, unknown>,
+      (column) => ({ path: `line ${line}.${column}` }),
+      value as Record<string, unknown>,
       out,
     );
-  });
+  }
   return out;
 }
 

@@ -24,6 +24,7 @@
  *
  * @module
  */
+import { readJsonl } from "../base/jsonl.ts";
 import { SeededRandom } from "../base/rng/seeded_random.ts";
 import {
   makeFolder,
@@ -34,7 +35,6 @@ import {
   writeTextAtomic,
 } from "../base/fs.ts";
 import { InputError } from "../base/errors.ts";
-import { parseJsonOr } from "../base/json_text.ts";
 import { formatLongMemEvalDate, parseLongMemEvalDate } from "./sources/dates.ts";
 import { type LongMemEvalInstance, parseLongMemEval } from "./sources/longmemeval.ts";
 import type {
@@ -596,22 +596,21 @@ export async function readLadder(dir: string): Promise<Ladder> {
   });
   const manifestPath = `${dir}/manifest.jsonl`;
   const rows = new Map<string, ManifestRow>();
-  (await readTextInput(manifestPath)).split("\n").forEach((line, i) => {
-    if (line.trim() === "") return;
-    const r = parseJsonOr(
-      line,
-      (message) =>
-        new InputError(manifestPath, { path: `line ${i + 1}` }, `expected valid JSON (${message})`),
-    ) as ManifestRow | null;
+  for (
+    const { line, value } of readJsonl(await readTextInput(manifestPath), manifestPath, {
+      objects: false,
+    })
+  ) {
+    const r = value as ManifestRow | null;
     if (typeof r?.queryId !== "string" || typeof r.scale !== "string") {
       throw new InputError(
         manifestPath,
-        { path: `line ${i + 1}` },
+        { path: `line ${line}` },
         "expected a manifest row with a queryId and a scale",
       );
     }
     rows.set(`${r.queryId}\u0000${r.scale}`, r);
-  });
+  }
   const perScale: LongMemEvalInstance[][] = [];
   for (const s of meta.scales) {
     const p = `${dir}/instances_${s.label}.json`;

@@ -7,7 +7,7 @@
  * @module
  */
 import { sharedDataPath } from "../natural/shared_data.ts";
-import { jsonlLines } from "./trajectory.ts";
+import { jsonlLines, parseJsonlLine } from "../base/jsonl.ts";
 import { type QaScaleRun, readQaEvaluation } from "./qa_scales.ts";
 
 /** The two runs, in ladder order: label and path inside `../shared/data/`. */
@@ -33,12 +33,14 @@ export interface SharedLongMemEvalRun extends QaScaleRun {
  * averaged with the lower).
  *
  * @param text the JSONL content
+ * @param file its name, for errors
  * @returns the median, or null when no line has a count
+ * @throws {InputError} for a line that is not strict JSON (naming the file and line)
  */
-export function medianPromptTokens(text: string): number | null {
+export function medianPromptTokens(text: string, file = "<memory>"): number | null {
   const xs: number[] = [];
-  for (const { text: s } of jsonlLines(text)) {
-    const o = asObject(JSON.parse(s));
+  for (const { line, text: s } of jsonlLines(text)) {
+    const o = asObject(parseJsonlLine(s, file, line));
     const t = asObject(o?.tokens)?.prompt_tokens ?? asObject(o?.usage)?.prompt_tokens;
     if (typeof t === "number" && Number.isFinite(t)) xs.push(t);
   }
@@ -67,7 +69,7 @@ export async function loadSharedLongMemEvalRuns(
       label: r.label,
       file: path,
       verdicts: readQaEvaluation(text, path),
-      medianPromptTokens: medianPromptTokens(text),
+      medianPromptTokens: medianPromptTokens(text, path),
     });
   }
   return out;

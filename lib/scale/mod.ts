@@ -22,10 +22,9 @@
 // internal: their type is zod's, which this API does not re-export. Validate with the readers
 // (readTrajectories, readJudgeLog, parseLongMemEval, parseFillerCorpus) or use the JSON Schema
 // (trajectoryJsonSchema, data/schema/trajectory.schema.json).
+export { forEachJsonlLine, jsonlLines } from "../base/jsonl.ts";
 export {
-  forEachJsonlLine,
   joinJudgeLog,
-  jsonlLines,
   JUDGE_KINDS,
   type JudgeKind,
   type JudgeLogLine,

@@ -15,6 +15,7 @@
  * @module
  */
 import { InputError } from "../base/errors.ts";
+import { parseJsonlLine } from "../base/jsonl.ts";
 import type { RankedQuestion } from "./retrieval_metrics.ts";
 
 async function* lines(path: string): AsyncGenerator<{ text: string; line: number }> {
@@ -78,12 +79,7 @@ export async function* readRetrievalLog(path: string): AsyncGenerator<RankedQues
   const seen = new Set<string>();
   for await (const { text, line } of lines(path)) {
     const where = (field: string) => ({ path: `line ${line}${field ? `: ${field}` : ""}` });
-    let o: unknown;
-    try {
-      o = JSON.parse(text);
-    } catch (e) {
-      throw new InputError(path, where(""), `expected valid JSON (${(e as Error).message})`);
-    }
+    const o = parseJsonlLine(text, path, line);
     if (!isObject(o)) throw new InputError(path, where(""), "expected a JSON object");
     const qid = o.question_id;
     if (typeof qid !== "string" || qid === "") {

@@ -15,6 +15,7 @@
  *
  * @module
  */
+import { forEachJsonlLine, jsonlLines } from "../base/jsonl.ts";
 import { z } from "../base/deps/zod.ts";
 import { formatPath, InputError } from "../base/errors.ts";
 import { parseJsonOr, strictJsonIssue } from "../base/json_text.ts";
@@ -600,47 +601,6 @@ export function toScoreRecord(
     `expected "schema": "${TRAJECTORY_SCHEMA}" (full form) or "R" (short form ` +
       "{query_id, scale, agent, system, R, correct})",
   );
-}
-
-/**
- * Calls `visit(line, text)` for each non-blank line of JSONL text (1-based
- * line numbers; `\r\n` endings and a leading byte-order mark accepted).
- *
- * @param textIn the file content
- * @param visit called once per non-blank line, in order
- */
-export function forEachJsonlLine(
-  textIn: string,
-  visit: (line: number, text: string) => void,
-): void {
-  let start = textIn.charCodeAt(0) === 0xfeff ? 1 : 0;
-  let line = 0;
-  while (start <= textIn.length) {
-    let end = textIn.indexOf("\n", start);
-    if (end < 0) end = textIn.length;
-    line++;
-    let stop = end;
-    if (stop > start && textIn.charCodeAt(stop - 1) === 13) stop--;
-    if (stop > start) {
-      const s = textIn.slice(start, stop);
-      // A line is blank only if it is all whitespace; JSON lines start with "{" in practice.
-      if (s.charCodeAt(0) === 123 || s.trim() !== "") visit(line, s);
-    }
-    start = end + 1;
-  }
-}
-
-/**
- * Splits JSONL text into (1-based line number, text) pairs, skipping blank
- * lines; `\r\n` endings are accepted.
- *
- * @param textIn the file content
- * @returns the non-blank lines with their numbers
- */
-export function jsonlLines(textIn: string): { line: number; text: string }[] {
-  const out: { line: number; text: string }[] = [];
-  forEachJsonlLine(textIn, (line, text) => out.push({ line, text }));
-  return out;
 }
 
 /**

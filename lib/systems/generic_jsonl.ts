@@ -13,6 +13,7 @@ import {
   typeName,
   UnmappedFields,
 } from "./_read.ts";
+import { forEachJsonlLine } from "../base/jsonl.ts";
 import { ExportFormatError } from "./export_error.ts";
 import type { AdapterProblem, MemoryStore, StoredMemory } from "./memory_store.ts";
 
@@ -195,19 +196,18 @@ export function readGenericRow(
 export function readGenericJsonl(text: string, opts: GenericReadOptions = {}): MemoryStore[] {
   const file = opts.file ?? "<memory>";
   const out: MemoryStore[] = [];
-  text.replace(/^\uFEFF/, "").split(/\r?\n/).forEach((line, i) => {
-    if (line.trim() === "") return;
-    const row = parseExportJson(line, "generic_jsonl", file, i + 1);
+  forEachJsonlLine(text, (n, line) => {
+    const row = parseExportJson(line, "generic_jsonl", file, n);
     if (!isObject(row)) {
       throw new ExportFormatError(
         "generic_jsonl",
         file,
-        { path: `line ${i + 1}`, index: i + 1 },
+        { path: `line ${n}`, index: n },
         "",
         `expected an object, got ${typeName(row)}`,
       );
     }
-    out.push(readGenericRow(row, i + 1, opts));
+    out.push(readGenericRow(row, n, opts));
   });
   return out;
 }

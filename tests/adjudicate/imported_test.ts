@@ -64,9 +64,9 @@ Deno.test("parseImportedCoverage() names the row and column of bad input", () =>
   );
   err(
     () => parseImportedCoverage(`{"key":"${K1}","value":1}\nnope\n`, "jsonl", "h.jsonl"),
-    /h\.jsonl: line 2: one JSON object per line/,
+    /h\.jsonl: line 2, column 2: expected valid JSON/,
   );
-  err(() => parseImportedCoverage(`[1]\n`, "jsonl"), /line 1: one JSON object/);
+  err(() => parseImportedCoverage(`[1]\n`, "jsonl"), /line 1: expected a JSON object per line/);
   err(() => parseImportedCoverage(`{"key":"${K1}","value":"x"}\n`, "jsonl"), /line 1\.value/);
 });
 

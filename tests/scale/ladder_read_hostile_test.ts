@@ -56,7 +56,7 @@ Deno.test("readLadder() refuses an edited ladder.json or manifest.jsonl at its p
     await refused(
       "manifest.jsonl",
       manifest + "{oops\n",
-      /manifest\.jsonl: line \d+: expected valid JSON/,
+      /manifest\.jsonl: line \d+, column \d+: expected valid JSON/,
     );
     // A byte-order mark (an editor's) is skipped, as the package readers do.
     await Deno.writeTextFile(join(l, "ladder.json"), "\ufeff" + meta);

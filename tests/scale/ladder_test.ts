@@ -325,7 +325,7 @@ Deno.test("parseFillerCorpus() names the line and field of bad input", () => {
     );
   bad(
     '{"session_id": "a", "turns": [{"role": "user", "content": "x"}]}\n{oops',
-    /f\.jsonl: line 2: valid JSON/,
+    /f\.jsonl: line 2, column 2: expected valid JSON/,
   );
   bad(
     '{"session_id": "a", "turns": [{"role": "bot", "content": "x"}]}',

@@ -14,7 +14,7 @@ import {
   toScoreRecord,
 } from "../../lib/scale/trajectory.ts";
 import { forEachFileLine, streamTrajectoryFile } from "../../lib/scale/trajectory_stream.ts";
-import { jsonlLines } from "../../lib/scale/trajectory.ts";
+import { jsonlLines } from "../../lib/base/jsonl.ts";
 import { memaudit } from "../cli/_run.ts";
 import { withTempDir } from "../_tmp.ts";
 

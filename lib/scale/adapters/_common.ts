@@ -6,8 +6,8 @@
  * @module
  */
 import { z } from "../../base/deps/zod.ts";
+import { jsonlLines } from "../../base/jsonl.ts";
 import {
-  jsonlLines,
   parseJsonLine,
   ShortTrajectoryScaleSchema,
   type Trajectory,

@@ -7,8 +7,8 @@
  *
  * @module
  */
+import { forEachJsonlLine } from "../../base/jsonl.ts";
 import {
-  forEachJsonlLine,
   readTrajectories,
   type ScoreRecord,
   toScoreRecord,

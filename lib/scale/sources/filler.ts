@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { forEachJsonlLine, parseJsonlLine } from "../../base/jsonl.ts";
 import { z } from "../../base/deps/zod.ts";
 import { formatPath, InputError } from "../../base/errors.ts";
 import { readTextInput } from "../../base/fs.ts";
@@ -42,15 +43,9 @@ export const FillerLineSchema: z.ZodType<FillerLine> = z.looseObject({
 export function parseFillerCorpus(text: string, file = "<memory>"): LadderSession[] {
   const out: LadderSession[] = [];
   const ids = new Set<string>();
-  text.split("\n").forEach((line, i) => {
-    if (line.trim() === "") return;
-    const at = (p: string) => ({ path: `line ${i + 1}${p === "" ? "" : ": " + p}` });
-    let data: unknown;
-    try {
-      data = JSON.parse(line);
-    } catch (e) {
-      throw new InputError(file, at(""), `valid JSON (${(e as Error).message})`);
-    }
+  forEachJsonlLine(text, (n, line) => {
+    const at = (p: string) => ({ path: `line ${n}${p === "" ? "" : ": " + p}` });
+    const data = parseJsonlLine(line, file, n);
     const r = FillerLineSchema.safeParse(data);
     if (!r.success) {
       const issue = r.error.issues[0];
