@@ -132,6 +132,14 @@ export {
   type StoreScore,
 } from "./lib/score/ratio.ts";
 export {
+  type WritersBudget,
+  type WriterScoreRow,
+  type WritersReport,
+  writersReport,
+  type WritersReportOptions,
+  type WritersResult,
+} from "./lib/score/writers_report.ts";
+export {
   clusterBootstrapCi,
   type ClusterBootstrapOptions,
   type ClusterInterval,

@@ -2,7 +2,8 @@
  * Writes the package JSON Schema, generated from the zod schema, to
  * `data/schema/package.schema.json`, the trajectory-line JSON Schema to
  * `data/schema/trajectory.schema.json` and the `memaudit store --json` report's to
- * `data/schema/store_report.schema.json` (atomically). Run with `deno task schema`.
+ * `data/schema/store_report.schema.json`, and the `memaudit writers --json` report's to
+ * `data/schema/writers_report.schema.json` (atomically). Run with `deno task schema`.
  *
  * @module
  */
@@ -11,6 +12,7 @@ import { writeTextAtomic } from "../lib/base/fs.ts";
 import { packageJsonSchema } from "../lib/package/json_schema.ts";
 import { trajectoryJsonSchema } from "../lib/scale/trajectory.ts";
 import { STORE_REPORT } from "../lib/systems/store_report.ts";
+import { WRITERS_REPORT } from "../lib/score/writers_report.ts";
 
 /** Repo-relative path of the published schema file. */
 export const SCHEMA_PATH = "data/schema/package.schema.json";
@@ -36,6 +38,14 @@ export function storeReportSchemaText(): string {
   return JSON.stringify(STORE_REPORT.jsonSchema(), null, 2) + "\n";
 }
 
+/** Repo-relative path of the `memaudit writers --json` report's schema (lib/score/writers_report.ts). */
+export const WRITERS_REPORT_SCHEMA_PATH = "data/schema/writers_report.schema.json";
+
+/** The exact text written to {@linkcode WRITERS_REPORT_SCHEMA_PATH}: 2-space JSON and a newline. */
+export function writersReportSchemaText(): string {
+  return JSON.stringify(WRITERS_REPORT.jsonSchema(), null, 2) + "\n";
+}
+
 if (import.meta.main) {
   const out = new URL(`../${SCHEMA_PATH}`, import.meta.url);
   await writeTextAtomic(fileURLToPath(out), packageSchemaText());
@@ -46,4 +56,7 @@ if (import.meta.main) {
   const sout = new URL(`../${STORE_REPORT_SCHEMA_PATH}`, import.meta.url);
   await writeTextAtomic(fileURLToPath(sout), storeReportSchemaText());
   console.log(`wrote ${STORE_REPORT_SCHEMA_PATH}`);
+  const wout = new URL(`../${WRITERS_REPORT_SCHEMA_PATH}`, import.meta.url);
+  await writeTextAtomic(fileURLToPath(wout), writersReportSchemaText());
+  console.log(`wrote ${WRITERS_REPORT_SCHEMA_PATH}`);
 }

@@ -11,7 +11,8 @@
  *
  * @module
  */
-import { type Command, emit, EXIT, UsageError } from "../command.ts";
+import { type Command, csvTable, emit, EXIT, UsageError } from "../command.ts";
+import { checkFlags, flagOptions, type FlagTable, optionsHelp } from "../flag_table.ts";
 import { startProgress } from "../progress.ts";
 import {
   onePackageArg,
@@ -20,9 +21,42 @@ import {
   parseNumberList,
   readPackageArg,
   runWithFlags,
-  stringFlags,
   writeOutFiles,
 } from "../shared.ts";
+
+/** The flags of `memaudit writers`, in help order (the help's Options block is made from them). */
+const FLAGS = {
+  budgets: {
+    type: "string",
+    value: "LIST",
+    help: "budgets B in cost units, e.g. 2,5 (default: the package's budgets)",
+  },
+  methods: {
+    type: "string",
+    value: "LIST",
+    help: 'writer ids, or "all" (default all): oracle_gvt, density_only, greedy, ...',
+    default: "all",
+  },
+  k: {
+    type: "string",
+    value: "K",
+    help: "group cap k for OPT and the writers (default: the package's group_cap)",
+  },
+  solver: {
+    type: "string",
+    value: "S",
+    help: "the exact solver of OPT: auto (default: branch-and-bound, then the MILP), bnb or milp",
+    choices: ["auto", "bnb", "milp"],
+    default: "auto",
+  },
+  "time-limit": {
+    type: "string",
+    value: "MS",
+    help: "milliseconds per OPT certificate (default: none)",
+  },
+  out: { type: "string", value: "DIR", help: "also write DIR/writers.json and DIR/writers.csv" },
+  quiet: { type: "boolean", help: "no progress bar", default: false },
+} as const satisfies FlagTable;
 
 const HELP =
   `Usage: memaudit writers PACKAGE [--budgets LIST] [--methods LIST|all] [--k K] [options]
@@ -33,18 +67,18 @@ F / OPT with the certificate's status. A ratio is printed only against a certifi
 optimal, gap within its tolerance) of the same package, budget and k; a degenerate OPT (0) is flagged.
 
 Options:
-  --budgets LIST   budgets B in cost units, e.g. 2,5 (default: the package's budgets)
-  --methods LIST   writer ids, or "all" (default all): oracle_gvt, density_only, greedy, ...
-  --k K            group cap k for OPT and the writers (default: the package's group_cap)
-  --solver S       auto (default: branch-and-bound, then the MILP), bnb or milp
-  --time-limit MS  milliseconds per OPT certificate (default: none)
-  --json           one object: {package, k, budgets: [{budget, opt: {status, value, solver, gap},
-                   writers: [{method, value, cost, feasible, ratio, flag, reasons}]}]}
-  --csv            one row per (budget, method)
-  --out DIR        also write DIR/writers.json and DIR/writers.csv
-  --quiet          no progress bar
-  -h, --help       this help
-
+${
+    optionsHelp(FLAGS, [
+      [
+        "--json",
+        "one object: {package, id, k, budgets: [{budget, opt: {status, certified, value, bound, " +
+        "gap, solver}, writers: [{method, value, cost, feasible, ratio, flag, reasons}]}]} " +
+        "(data/schema/writers_report.schema.json)",
+      ],
+      ["--csv", "one row per (budget, method)"],
+      ["-h, --help", "this help"],
+    ])
+  }
 Exit codes: 0 done; 1 a feasible store beat a certified OPT (a wrong certificate); 2 bad input.
 
 Example:
@@ -52,133 +86,53 @@ Example:
     --methods oracle_gvt,greedy,density_only
 `;
 
-/** Relative tolerance of the "F <= OPT" check. */
-const OPT_TOL = 1e-9;
-
-/** `memaudit writers ...`. */
+/** `memaudit writers ...`: parse -> {@linkcode writersReport} -> emit. */
 export const command: Command = {
   name: "writers",
   summary: "run writers on a package and score them against a certified OPT per budget",
-  run: runWithFlags(HELP, {
-    budgets: { type: "string" },
-    methods: { type: "string", default: "all" },
-    k: { type: "string" },
-    solver: { type: "string", default: "auto" },
-    ...stringFlags("time-limit", "out"),
-    quiet: { type: "boolean", default: false },
-  }, async ({ values, positionals, form }, io) => {
+  run: runWithFlags(HELP, flagOptions(FLAGS), async ({ values, positionals, form }, io) => {
     const packagePath = onePackageArg(positionals);
-    const solver = values.solver;
-    if (solver !== "auto" && solver !== "bnb" && solver !== "milp") {
-      throw new UsageError(`--solver expects auto, bnb or milp, got '${solver}'`);
-    }
+    checkFlags(FLAGS, values);
     const k = values.k === undefined ? undefined : parseIntFlag("--k", values.k);
-    const timeLimit = values["time-limit"] === undefined
+    const timeLimitMs = values["time-limit"] === undefined
       ? undefined
       : parseIntFlag("--time-limit", values["time-limit"], 0);
-    const { WRITERS } = await import("../../writers/registry.ts");
-    const methods = parseMethodList(values.methods, WRITERS, true);
-    let budgets = values.budgets === undefined
+    const [{ WRITERS }, { writersReport, WRITER_ROW_COLUMNS }] = await Promise.all([
+      import("../../writers/registry.ts"),
+      import("../../score/writers_report.ts"),
+    ]);
+    const methods = parseMethodList(values.methods ?? "all", WRITERS, true);
+    const budgets = values.budgets === undefined
       ? undefined
       : parseNumberList("--budgets", values.budgets);
     const { pkg, path } = await readPackageArg(packagePath);
-    budgets ??= pkg.budgets;
-    if (budgets.length === 0) {
+    if ((budgets ?? pkg.budgets).length === 0) {
       throw new UsageError("--budgets is required: the package lists no budgets");
     }
-    const [{ compilePackage }, { solve }, { isCertified }, { scoreStore }] = await Promise.all([
-      import("../../package/compile.ts"),
-      import("../../solve/solve.ts"),
-      import("../../certificate/result.ts"),
-      import("../../score/ratio.ts"),
-    ]);
-    const cp = compilePackage(pkg, k === undefined ? {} : { k });
     const bar = await startProgress(io, "writers", { quiet: values.quiet });
-    const total = budgets.length * (methods.length + 1);
-    let done = 0, claimFailed = false;
-    const out = [];
-    const rows: Record<string, unknown>[] = [];
-    try {
-      for (const budget of budgets) {
-        const cert = await solve(cp, budget, {
-          solver,
-          k: cp.k,
-          timeLimitMs: timeLimit,
-        });
-        bar.update(++done, total, null);
-        const certified = isCertified(cert);
-        const writers = [];
-        for (const method of methods) {
-          const w = WRITERS[method](cp, budget);
-          const s = scoreStore(cp, w.store, cert);
-          if (
-            certified && s.feasible &&
-            s.value > cert.objective! + OPT_TOL * Math.max(1, Math.abs(cert.objective!))
-          ) {
-            claimFailed = true;
-          }
-          writers.push({
-            method,
-            value: s.value,
-            cost: s.cost,
-            feasible: s.feasible,
-            ratio: s.ratio,
-            flag: s.flag,
-            reasons: s.reasons,
-          });
-          rows.push({
-            budget,
-            method,
-            value: s.value,
-            cost: s.cost,
-            feasible: s.feasible,
-            opt: certified ? cert.objective : null,
-            certificate: cert.status,
-            ratio: s.ratio,
-            flag: s.flag,
-          });
-          bar.update(++done, total, null);
-        }
-        out.push({
-          budget,
-          opt: {
-            status: cert.status,
-            certified,
-            value: cert.objective,
-            bound: cert.bound,
-            gap: cert.gap,
-            solver: cert.solver,
-          },
-          writers,
-        });
-      }
-    } finally {
-      bar.stop();
-    }
-    const json = { package: path, id: pkg.id, k: cp.k, budgets: out };
-    const columns = [
-      "budget",
-      "method",
-      "value",
-      "cost",
-      "feasible",
-      "opt",
-      "certificate",
-      "ratio",
-      "flag",
-    ];
+    const r = await writersReport(pkg, {
+      file: path,
+      methods,
+      solver: values.solver as "auto" | "bnb" | "milp",
+      ...(budgets !== undefined ? { budgets } : {}),
+      ...(k !== undefined ? { k } : {}),
+      ...(timeLimitMs !== undefined ? { timeLimitMs } : {}),
+      onProgress: (done, total) => bar.update(done, total, null),
+    }).finally(() => bar.stop());
+    const columns = [...WRITER_ROW_COLUMNS];
     // Files first: a folder that cannot be written is exit 2 with nothing on stdout.
     if (values.out !== undefined) {
-      const { csvTable } = await import("../command.ts");
       await writeOutFiles(values.out, {
-        "writers.json": JSON.stringify(json, null, 2) + "\n",
-        "writers.csv": csvTable(columns, rows),
+        "writers.json": JSON.stringify(r.report, null, 2) + "\n",
+        "writers.csv": csvTable(columns, r.rows),
       });
     }
-    emit(io, form, { json, columns, rows });
-    if (claimFailed) {
+    emit(io, form, { json: r.report, columns, rows: r.rows });
+    if (r.claimFailed.length > 0) {
       io.stderr(
-        "memaudit writers: a feasible writer store is above a certified OPT (claim failed)\n",
+        `memaudit writers: a feasible writer store is above a certified OPT (claim failed): ${
+          r.claimFailed[0]
+        }\n`,
       );
       return EXIT.claimFailed;
     }
