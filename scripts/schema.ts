@@ -3,7 +3,8 @@
  * `data/schema/package.schema.json`, the trajectory-line JSON Schema to
  * `data/schema/trajectory.schema.json` and the `memaudit store --json` report's to
  * `data/schema/store_report.schema.json`, and the `memaudit writers --json` report's to
- * `data/schema/writers_report.schema.json` (atomically). Run with `deno task schema`.
+ * `data/schema/writers_report.schema.json` and the `memaudit sweep --json` report's to
+ * `data/schema/sweep_report.schema.json` (atomically). Run with `deno task schema`.
  *
  * @module
  */
@@ -13,6 +14,7 @@ import { packageJsonSchema } from "../lib/package/json_schema.ts";
 import { trajectoryJsonSchema } from "../lib/scale/trajectory.ts";
 import { STORE_REPORT } from "../lib/systems/store_report.ts";
 import { WRITERS_REPORT } from "../lib/score/writers_report.ts";
+import { SWEEP_REPORT } from "../lib/sweep/report.ts";
 
 /** Repo-relative path of the published schema file. */
 export const SCHEMA_PATH = "data/schema/package.schema.json";
@@ -46,6 +48,14 @@ export function writersReportSchemaText(): string {
   return JSON.stringify(WRITERS_REPORT.jsonSchema(), null, 2) + "\n";
 }
 
+/** Repo-relative path of the `memaudit sweep --json` report's schema (lib/sweep/report.ts). */
+export const SWEEP_REPORT_SCHEMA_PATH = "data/schema/sweep_report.schema.json";
+
+/** The exact text written to {@linkcode SWEEP_REPORT_SCHEMA_PATH}: 2-space JSON and a newline. */
+export function sweepReportSchemaText(): string {
+  return JSON.stringify(SWEEP_REPORT.jsonSchema(), null, 2) + "\n";
+}
+
 if (import.meta.main) {
   const out = new URL(`../${SCHEMA_PATH}`, import.meta.url);
   await writeTextAtomic(fileURLToPath(out), packageSchemaText());
@@ -59,4 +69,7 @@ if (import.meta.main) {
   const wout = new URL(`../${WRITERS_REPORT_SCHEMA_PATH}`, import.meta.url);
   await writeTextAtomic(fileURLToPath(wout), writersReportSchemaText());
   console.log(`wrote ${WRITERS_REPORT_SCHEMA_PATH}`);
+  const swout = new URL(`../${SWEEP_REPORT_SCHEMA_PATH}`, import.meta.url);
+  await writeTextAtomic(fileURLToPath(swout), sweepReportSchemaText());
+  console.log(`wrote ${SWEEP_REPORT_SCHEMA_PATH}`);
 }

@@ -16,6 +16,6 @@
  * @module
  */
 export { outPath } from "./out.ts";
-export { at } from "./shape.ts";
+export { at } from "../base/report_shape.ts";
 export { type Column, Table } from "./table.ts";
 export { type Check, Checks, type ChecksSummary, type SkipOptions } from "./checks.ts";

@@ -9,7 +9,7 @@
  */
 import { z } from "../base/deps/zod.ts";
 import { InputError } from "../base/errors.ts";
-import { reportShape, rowColumns } from "../report/shape.ts";
+import { reportShape, rowColumns } from "../base/report_shape.ts";
 import { bankFromSnapshotFile, judgeTracks, lexicalJudge, provenanceJudge } from "./judges.ts";
 import { pairSnapshotFolders } from "./pair_folders.ts";
 import * as read from "./read.ts";

@@ -12,7 +12,7 @@ import { z } from "../base/deps/zod.ts";
 import { isCertified } from "../certificate/result.ts";
 import { compilePackage } from "../package/compile.ts";
 import type { Package } from "../package/schema.ts";
-import { type ReportShape, reportShape } from "../report/shape.ts";
+import { type ReportShape, reportShape } from "../base/report_shape.ts";
 import { solve } from "../solve/solve.ts";
 import { WRITERS } from "../writers/registry.ts";
 import { scoreStore } from "./ratio.ts";

@@ -38,3 +38,10 @@ export {
   type StressCell,
   type SweepCell,
 } from "../repro/expected.ts";
+// what `memaudit sweep --json` prints, declared once
+export {
+  SWEEP_AGGREGATE_COLUMNS,
+  type SweepAggregate,
+  type SweepReport,
+  sweepReport,
+} from "./report.ts";

@@ -8,7 +8,7 @@
  * @module
  */
 import { z } from "../base/deps/zod.ts";
-import { at, flatRow, type ReportShape, reportShape, rowColumns } from "../report/shape.ts";
+import { at, flatRow, type ReportShape, reportShape, rowColumns } from "../base/report_shape.ts";
 
 const ratio = z.number().nullable();
 

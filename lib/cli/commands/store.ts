@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { flatRow } from "../../report/shape.ts";
+import { flatRow } from "../../base/report_shape.ts";
 import { STORE_FORMATS } from "../../systems/memory_store.ts";
 import type { StoreFormatChoice } from "../../systems/read_store.ts";
 import { scoreLongMemEvalStores } from "../../systems/longmemeval_store.ts";

@@ -13,10 +13,14 @@ import {
   emit,
   EXIT,
   OUTPUT_FLAGS,
+  type OutputForm,
   outputForm,
   parseFlags,
   UsageError,
 } from "../command.ts";
+import type { Shard } from "../../shard/partition.ts";
+import type { SweepOptions, SweepResult } from "../../sweep/run_sweep.ts";
+import type { SweepReport } from "../../sweep/report.ts";
 import { startProgress } from "../progress.ts";
 import { handleHelp, parseList, parseShardFlag } from "../shared.ts";
 
@@ -100,14 +104,8 @@ interface RunState {
   progressShown: boolean;
 }
 
-async function runCommand(
-  argv: readonly string[],
-  io: CliIo,
-  mode: Mode,
-  state: RunState,
-): Promise<number> {
-  const prog = mode === "script" ? "deno task sweep" : "memaudit sweep";
-  if (handleHelp(argv, io, await help(prog))) return EXIT.ok;
+/** The parsed flags of a sweep: the runner's options and how to report. */
+async function sweepFlags(argv: readonly string[]) {
   const { values } = parseFlags([...argv], {
     distributions: { type: "string", default: "base" },
     seeds: { type: "string", default: "5" },
@@ -140,23 +138,40 @@ async function runCommand(
     throw new UsageError(`--summation expects naive or neumaier, got '${summation}'`);
   }
   const shard = parseShardFlag(values.shard);
-  const [{ STRESS_DISTRIBUTIONS }, { EXACT_SWEEP_METHODS, STRESS_METHODS }, { runSweep }] =
-    await Promise.all([
-      import("../../generate/distributions.ts"),
-      import("../../sweep/methods.ts"),
-      import("../../sweep/run_sweep.ts"),
-    ]);
-  const distributions = values.distributions === "stress"
-    ? [...STRESS_DISTRIBUTIONS]
-    : parseList(values.distributions, "--distributions");
-  const methods = values.methods === "exact"
-    ? [...EXACT_SWEEP_METHODS]
-    : values.methods === "stress"
-    ? [...STRESS_METHODS]
-    : parseList(values.methods, "--methods");
-  const budgets = parseList(values.budgets, "--budgets");
+  const [{ STRESS_DISTRIBUTIONS }, { EXACT_SWEEP_METHODS, STRESS_METHODS }] = await Promise.all([
+    import("../../generate/distributions.ts"),
+    import("../../sweep/methods.ts"),
+  ]);
+  const options: SweepOptions = {
+    distributions: values.distributions === "stress"
+      ? [...STRESS_DISTRIBUTIONS]
+      : parseList(values.distributions, "--distributions"),
+    seeds: Array.from({ length: nSeeds }, (_, s) => s),
+    budgets: parseList(values.budgets, "--budgets"),
+    methods: values.methods === "exact"
+      ? [...EXACT_SWEEP_METHODS]
+      : values.methods === "stress"
+      ? [...STRESS_METHODS]
+      : parseList(values.methods, "--methods"),
+    outDir: values.out,
+    workers,
+    bound,
+    summation,
+    replace: values.replace,
+    shard,
+  };
+  return { options, form, quiet: values.quiet, shard, out: values.out };
+}
 
-  const bar = await startProgress(io, "sweep", { quiet: values.quiet });
+/** Runs the sweep under a progress bar; Ctrl-C says how to resume. */
+async function runWithBar(
+  options: SweepOptions,
+  io: CliIo,
+  quiet: boolean,
+  state: RunState,
+): Promise<SweepResult> {
+  const { runSweep } = await import("../../sweep/run_sweep.ts");
+  const bar = await startProgress(io, "sweep", { quiet });
   // Ctrl-C: the journal is consistent between units, so say how to go on, then stop with the
   // signal's own default action (re-raised), as an uninterrupted command would have.
   const onSigint = () => {
@@ -165,19 +180,9 @@ async function runCommand(
     Deno.kill(Deno.pid, "SIGINT");
   };
   Deno.addSignalListener("SIGINT", onSigint);
-  let res;
   try {
-    res = await runSweep({
-      distributions,
-      seeds: Array.from({ length: nSeeds }, (_, s) => s),
-      budgets,
-      methods,
-      outDir: values.out,
-      workers,
-      bound,
-      summation,
-      replace: values.replace,
-      shard,
+    return await runSweep({
+      ...options,
       onProgress: (done, total, eta) => {
         bar.update(done, total, eta);
         state.progressShown ||= bar.shown;
@@ -190,56 +195,64 @@ async function runCommand(
     bar.stop();
     Deno.removeSignalListener("SIGINT", onSigint);
   }
+}
+
+/** The script's historical table: tab-separated, a ratio and its interval per line. */
+function scriptTable(report: SweepReport): string {
+  const f = (x: number | null) => (x === null ? "null" : x.toFixed(4));
+  let text = "distribution\tB\tmethod\tmean ratio to OPT [bootstrap 95%]\n";
+  for (const a of report.aggregates) {
+    text += `${a.distribution}\t${a.budget}\t${a.method}\t${f(a.mean_ratio_to_opt)} ` +
+      `[${f(a.ci95_low)}, ${f(a.ci95_high)}]` +
+      (a.n_degenerate_opt > 0 ? `\t(${a.n_degenerate_opt} of ${a.n} with OPT = 0)` : "") +
+      "\n";
+  }
+  return text;
+}
+
+/** Prints what was run and the aggregates (the script's table, or the form asked for). */
+async function reportRun(
+  io: CliIo,
+  mode: Mode,
+  form: OutputForm,
+  res: SweepResult,
+  flags: { out: string; shard?: Shard },
+): Promise<void> {
+  const { sweepReport, SWEEP_AGGREGATE_COLUMNS } = await import("../../sweep/report.ts");
+  const { shard } = flags;
+  const shardText = shard === undefined ? "" : `, shard ${shard.index}/${shard.count}`;
+  io.stderr(
+    `sweep: ${res.summary.num_rows} rows, ${res.units} units (${res.resumedUnits} resumed)` +
+      `${shardText}, budgets ${res.grid.budgets.join(", ")}` +
+      (res.grid.budget_basis === null ? "" : ` (basis ${res.grid.budget_basis})`) +
+      `, ${res.wallSec.toFixed(2)} s\n`,
+  );
+  io.stderr(
+    `sweep: wrote ${res.files.results}, ${res.files.csv}, ${res.files.summary}, ${res.files.timings}\n`,
+  );
+  const report = sweepReport(res, flags.out, shard);
+  if (mode === "script") io.stdout(scriptTable(report));
+  else {
+    const rows = report.aggregates.map((a) => ({ ...a }));
+    emit(io, form, { json: report, columns: [...SWEEP_AGGREGATE_COLUMNS], rows });
+  }
+}
+
+/** The command: parse -> runSweep -> report. */
+async function runCommand(
+  argv: readonly string[],
+  io: CliIo,
+  mode: Mode,
+  state: RunState,
+): Promise<number> {
+  const prog = mode === "script" ? "deno task sweep" : "memaudit sweep";
+  if (handleHelp(argv, io, await help(prog))) return EXIT.ok;
+  const { options, form, quiet, shard, out } = await sweepFlags(argv);
+  const res = await runWithBar(options, io, quiet, state);
   state.progressShown = false;
-  if (values.quiet) return EXIT.ok;
+  if (quiet) return EXIT.ok;
   try {
-    const shardText = shard === undefined ? "" : `, shard ${shard.index}/${shard.count}`;
-    io.stderr(
-      `sweep: ${res.summary.num_rows} rows, ${res.units} units (${res.resumedUnits} resumed)` +
-        `${shardText}, budgets ${res.grid.budgets.join(", ")}` +
-        (res.grid.budget_basis === null ? "" : ` (basis ${res.grid.budget_basis})`) +
-        `, ${res.wallSec.toFixed(2)} s\n`,
-    );
-    io.stderr(
-      `sweep: wrote ${res.files.results}, ${res.files.csv}, ${res.files.summary}, ${res.files.timings}\n`,
-    );
-    const aggregates = res.summary.by_distribution_budget_method;
-    if (mode === "script") {
-      const f = (x: number | null) => (x === null ? "null" : x.toFixed(4));
-      let text = "distribution\tB\tmethod\tmean ratio to OPT [bootstrap 95%]\n";
-      for (const a of aggregates) {
-        text += `${a.distribution}\t${a.budget}\t${a.method}\t${f(a.mean_ratio_to_opt)} ` +
-          `[${f(a.bootstrap95_ratio_to_opt_low)}, ${f(a.bootstrap95_ratio_to_opt_high)}]` +
-          (a.n_degenerate_opt > 0 ? `\t(${a.n_degenerate_opt} of ${a.n} with OPT = 0)` : "") +
-          "\n";
-      }
-      io.stdout(text);
-    } else {
-      const rows = aggregates.map((a) => ({
-        distribution: a.distribution,
-        budget: a.budget,
-        method: a.method,
-        n: a.n,
-        mean_ratio_to_opt: a.mean_ratio_to_opt,
-        ci95_low: a.bootstrap95_ratio_to_opt_low,
-        ci95_high: a.bootstrap95_ratio_to_opt_high,
-        n_degenerate_opt: a.n_degenerate_opt,
-      }));
-      emit(io, form, {
-        json: {
-          out: values.out,
-          shard: shard ?? null,
-          rows: res.summary.num_rows,
-          units: res.units,
-          resumed_units: res.resumedUnits,
-          budgets: res.grid.budgets,
-          files: res.files,
-          aggregates: rows,
-        },
-        columns: Object.keys(rows[0] ?? { distribution: 0 }),
-        rows,
-      });
-    }
+    await reportRun(io, mode, form, res, { out, ...(shard !== undefined ? { shard } : {}) });
   } catch (err) {
     // The sweep is done and its files are written; only the report could not be printed.
     try {

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { z } from "../base/deps/zod.ts";
+import { z } from "./deps/zod.ts";
 
 /** A report's shape: its name and its zod schema. */
 export interface ReportShape<S extends z.ZodType> {

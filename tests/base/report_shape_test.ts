@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { z } from "../../lib/base/deps/zod.ts";
-import { at, flatRow, reportShape, rowColumns } from "../../lib/report/shape.ts";
+import { at, flatRow, reportShape, rowColumns } from "../../lib/base/report_shape.ts";
 
 const Row = z.strictObject({
   budget: z.number(),
