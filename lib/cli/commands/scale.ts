@@ -197,69 +197,31 @@ function scoreJson(
   };
 }
 
-async function runScore(argv: string[], io: CliIo): Promise<number> {
-  const cmd = parseCommand(argv, io, SCORE_HELP, {
-    ...stringFlags("budget", "alpha", "judge-log", "memory-tools", "format", "ladder"),
-    sustained: { type: "boolean" },
-    ...stringFlags("resamples", "seed", "out"),
-  });
-  if (cmd === null) return EXIT.ok;
-  const { values, positionals, form } = cmd;
-  const budget = number("budget", values.budget, 2, true);
+/** `scale score`'s numeric and format flags, checked. */
+function scoreFlags(values: Record<string, string | boolean | undefined>) {
+  const str = (k: string) => values[k] as string | undefined;
+  const budget = number("budget", str("budget"), 2, true);
   if (budget < 0) throw new UsageError(`--budget expects a non-negative integer, got ${budget}`);
-  const alpha = number("alpha", values.alpha, 0.7, false);
+  const alpha = number("alpha", str("alpha"), 0.7, false);
   if (alpha < 0 || alpha > 1) {
     throw new UsageError(`--alpha expects a number in [0, 1], got ${alpha}`);
   }
-  const resamples = number("resamples", values.resamples, 2000, true);
+  const resamples = number("resamples", str("resamples"), 2000, true);
   // Each resample's statistics are kept for the percentiles: 1e9 would exhaust the heap.
   if (resamples < 0 || resamples > MAX_RESAMPLES) {
     throw new UsageError(
-      `--resamples expects an integer in [0, ${MAX_RESAMPLES}], got "${values.resamples}"`,
+      `--resamples expects an integer in [0, ${MAX_RESAMPLES}], got "${str("resamples")}"`,
     );
   }
-  const format = (values.format ?? "auto") as TrajectoryFormat | "longmemeval-qa";
+  const format = (str("format") ?? "auto") as TrajectoryFormat | "longmemeval-qa";
   if (!(SCORE_FORMATS as readonly string[]).includes(format)) {
     throw new UsageError(`--format expects one of ${SCORE_FORMATS.join(", ")}, got "${format}"`);
   }
-  const seed = parseSeedFlag(values.seed, 0);
-  // LongMemEval evaluate_qa outputs, one per scale (LABEL=FILE ...): lib/scale/qa_scales.ts.
-  const qa = await import("./_scale_score_qa.ts");
-  const qaFlags = {
-    alpha,
-    resamples,
-    seed,
-    sustained: values.sustained === true,
-    out: values.out,
-    form,
-    given: ["budget", "judge-log", "memory-tools", "ladder"].filter((k) =>
-      values[k as keyof typeof values] !== undefined
-    ),
-  };
-  const scales = qa.qaScaleArgs(positionals);
-  if (scales !== null) return qa.runQaScales(scales, qaFlags, io);
-  if (positionals.length !== 1) {
-    throw new UsageError(`expected one trajectory file, got ${positionals.length}`);
-  }
+  return { budget, alpha, resamples, format, seed: parseSeedFlag(str("seed"), 0) };
+}
 
-  const file = positionals[0];
-  const memoryTools = list("memory-tools", values["memory-tools"]);
-  const log = values["judge-log"];
-  const scoreOpts = {
-    budget,
-    alpha,
-    resamples,
-    seed,
-    ladder: list("ladder", values.ladder),
-    sustained: values.sustained === true,
-    file,
-  };
-  const read = await readAndScore(file, { format, memoryTools, log, out: values.out }, scoreOpts);
-  if (read === null) {
-    return qa.runQaScales(qa.qaSingle(file, await readTextInput(file)), qaFlags, io);
-  }
-  const { input, res, scored, calls } = read;
-
+/** The groups' and boundaries' table rows of a score. */
+function scoreRows(res: ScaleScore) {
   const groupRows = res.groups.map((g) => ({
     agent: g.agent,
     system: g.system,
@@ -280,76 +242,142 @@ async function runScore(argv: string[], io: CliIo): Promise<number> {
     s_star_sustained: b.s_star_sustained,
     missing_scales: b.missing_scales.length > 0 ? b.missing_scales.join(" ") : null,
   }));
-  const noCalls = memoryCallWarning({ ...input, records: calls, memoryTools });
-  const warnings = [
-    ...input.warnings,
-    ...(noCalls !== null ? [noCalls] : []),
-    ...res.warnings,
+  return { groupRows, boundaryRows };
+}
+
+/** The `--out DIR` files of a score: tables, every trajectory, the JSON with its detail. */
+function scoreOutFiles(
+  read: ReadScore,
+  json: unknown,
+  budget: number,
+  rows: ReturnType<typeof scoreRows>,
+): Record<string, string> {
+  const { input, res, scored } = read;
+  const curveRows = res.groups.flatMap((g) =>
+    g.curve.map((c) => ({ agent: g.agent, system: g.system, scale: g.scale, ...c }))
+  );
+  const trajRows = scored.map((r) => ({
+    line: r.line ?? null,
+    query_id: r.query_id,
+    trajectory_id: r.trajectory_id ?? null,
+    agent: r.agent,
+    system: r.system,
+    scale_label: r.scale?.label ?? null,
+    n_irr: r.scale?.n_irr ?? null,
+    R: r.R,
+    correct: r.correct,
+    pass: r.correct && r.R <= budget,
+    exhausted: r.R > budget,
+  }));
+  const files: [string, string][] = [
+    ["groups.csv", csvTable(GROUP_COLUMNS, rows.groupRows)],
+    ["boundaries.csv", csvTable(BOUNDARY_COLUMNS, rows.boundaryRows)],
+    [
+      "curves.csv",
+      csvTable(["agent", "system", "scale", "B", "pass_at_b", "p_exh", "p_wrong"], curveRows),
+    ],
+    ["trajectories.csv", csvTable(Object.keys(trajRows[0]), trajRows)],
+    ["skipped.csv", csvTable(["line", "reason"], input.skipped.map((s) => ({ ...s })))],
+    ["score.json", JSON.stringify({ ...(json as object), detail: res }, null, 2) + "\n"],
   ];
-  const json = scoreJson(res, { format: input.format, skipped: input.skipped, warnings });
-
-  if (values.out !== undefined) {
-    const dir = values.out;
-    const curveRows = res.groups.flatMap((g) =>
-      g.curve.map((c) => ({ agent: g.agent, system: g.system, scale: g.scale, ...c }))
-    );
-    const trajRows = scored.map((r) => ({
-      line: r.line ?? null,
-      query_id: r.query_id,
-      trajectory_id: r.trajectory_id ?? null,
-      agent: r.agent,
-      system: r.system,
-      scale_label: r.scale?.label ?? null,
-      n_irr: r.scale?.n_irr ?? null,
-      R: r.R,
-      correct: r.correct,
-      pass: r.correct && r.R <= budget,
-      exhausted: r.R > budget,
-    }));
-    const files: [string, string][] = [
-      ["groups.csv", csvTable(GROUP_COLUMNS, groupRows)],
-      ["boundaries.csv", csvTable(BOUNDARY_COLUMNS, boundaryRows)],
-      [
-        "curves.csv",
-        csvTable(["agent", "system", "scale", "B", "pass_at_b", "p_exh", "p_wrong"], curveRows),
-      ],
-      ["trajectories.csv", csvTable(Object.keys(trajRows[0]), trajRows)],
-      ["skipped.csv", csvTable(["line", "reason"], input.skipped.map((s) => ({ ...s })))],
-      ["score.json", JSON.stringify({ ...json, detail: res }, null, 2) + "\n"],
-    ];
-    // A log read by an adapter is also written in the memaudit.trajectory/1 format.
-    if (input.trajectories !== null) {
-      files.push([
-        "trajectories.jsonl",
-        input.trajectories.map((t) => JSON.stringify(t)).join("\n") + "\n",
-      ]);
-    }
-    await writeOutFiles(dir, Object.fromEntries(files));
+  // A log read by an adapter is also written in the memaudit.trajectory/1 format.
+  if (input.trajectories !== null) {
+    files.push([
+      "trajectories.jsonl",
+      input.trajectories.map((t) => JSON.stringify(t)).join("\n") + "\n",
+    ]);
   }
+  return Object.fromEntries(files);
+}
 
-  if (form === "json") io.stdout(JSON.stringify(json, null, 2) + "\n");
-  else if (form === "csv") io.stdout(csvTable(GROUP_COLUMNS, groupRows));
-  else {
+/** The text form of a score: the header line, the groups, the boundaries, the tools seen. */
+function printScoreText(
+  io: CliIo,
+  file: string,
+  read: ReadScore,
+  f: { budget: number; alpha: number; resamples: number },
+  rows: ReturnType<typeof scoreRows>,
+): void {
+  const { input, res } = read;
+  io.stdout(
+    `${file}: ${res.n} trajectories (${input.format}), budget B = ${f.budget}, alpha = ${f.alpha}, ` +
+      `${
+        f.resamples > 0
+          ? `95 % bootstrap over query ids (${f.resamples} resamples)`
+          : "no intervals"
+      }\n\n`,
+  );
+  io.stdout(textTable(GROUP_COLUMNS, rows.groupRows));
+  if (rows.boundaryRows.length > 0) {
+    io.stdout(`\nUsable-scale boundary s*_${f.alpha} (${res.boundary_rule} crossing):\n`);
+    io.stdout(textTable(BOUNDARY_COLUMNS, rows.boundaryRows));
+  }
+  const tools = Object.entries(input.tools);
+  if (tools.length > 0) {
     io.stdout(
-      `${file}: ${res.n} trajectories (${input.format}), budget B = ${budget}, alpha = ${alpha}, ` +
-        `${
-          resamples > 0 ? `95 % bootstrap over query ids (${resamples} resamples)` : "no intervals"
-        }\n\n`,
+      `\nTools seen: ${
+        tools.map(([n, t]) => `${n} ×${t.calls}${t.memory ? " (memory)" : ""}`).join(", ")
+      }\n`,
     );
-    io.stdout(textTable(GROUP_COLUMNS, groupRows));
-    if (boundaryRows.length > 0) {
-      io.stdout(`\nUsable-scale boundary s*_${alpha} (${res.boundary_rule} crossing):\n`);
-      io.stdout(textTable(BOUNDARY_COLUMNS, boundaryRows));
-    }
-    const tools = Object.entries(input.tools);
-    if (tools.length > 0) {
-      io.stdout(
-        `\nTools seen: ${
-          tools.map(([n, t]) => `${n} ×${t.calls}${t.memory ? " (memory)" : ""}`).join(", ")
-        }\n`,
-      );
-    }
   }
+}
+
+/** `scale score`: parse -> read and score (or the LongMemEval QA path) -> emit. */
+async function runScore(argv: string[], io: CliIo): Promise<number> {
+  const cmd = parseCommand(argv, io, SCORE_HELP, {
+    ...stringFlags("budget", "alpha", "judge-log", "memory-tools", "format", "ladder"),
+    sustained: { type: "boolean" },
+    ...stringFlags("resamples", "seed", "out"),
+  });
+  if (cmd === null) return EXIT.ok;
+  const { values, positionals, form } = cmd;
+  const f = scoreFlags(values);
+  const { budget, alpha, resamples, seed, format } = f;
+  // LongMemEval evaluate_qa outputs, one per scale (LABEL=FILE ...): lib/scale/qa_scales.ts.
+  const qa = await import("./_scale_score_qa.ts");
+  const qaFlags = {
+    alpha,
+    resamples,
+    seed,
+    sustained: values.sustained === true,
+    out: values.out,
+    form,
+    given: ["budget", "judge-log", "memory-tools", "ladder"].filter((k) =>
+      values[k as keyof typeof values] !== undefined
+    ),
+  };
+  const scales = qa.qaScaleArgs(positionals);
+  if (scales !== null) return qa.runQaScales(scales, qaFlags, io);
+  if (positionals.length !== 1) {
+    throw new UsageError(`expected one trajectory file, got ${positionals.length}`);
+  }
+  const file = positionals[0];
+  const memoryTools = list("memory-tools", values["memory-tools"]);
+  const scoreOpts = {
+    budget,
+    alpha,
+    resamples,
+    seed,
+    ladder: list("ladder", values.ladder),
+    sustained: values.sustained === true,
+    file,
+  };
+  const log = values["judge-log"];
+  const read = await readAndScore(file, { format, memoryTools, log, out: values.out }, scoreOpts);
+  if (read === null) {
+    return qa.runQaScales(qa.qaSingle(file, await readTextInput(file)), qaFlags, io);
+  }
+  const { input, res, calls } = read;
+  const rows = scoreRows(res);
+  const noCalls = memoryCallWarning({ ...input, records: calls, memoryTools });
+  const warnings = [...input.warnings, ...(noCalls !== null ? [noCalls] : []), ...res.warnings];
+  const json = scoreJson(res, { format: input.format, skipped: input.skipped, warnings });
+  if (values.out !== undefined) {
+    await writeOutFiles(values.out, scoreOutFiles(read, json, budget, rows));
+  }
+  if (form === "json") io.stdout(JSON.stringify(json, null, 2) + "\n");
+  else if (form === "csv") io.stdout(csvTable(GROUP_COLUMNS, rows.groupRows));
+  else printScoreText(io, file, read, f, rows);
   for (const w of warnings) io.stderr(`warning: ${file}: ${w}\n`);
   if (input.skipped.length > 0 && form !== "json") {
     io.stderr(`${input.skipped.length} source record(s) not mapped:\n`);
