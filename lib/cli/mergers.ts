@@ -13,7 +13,7 @@ export type { MergeReport } from "../shard/mod.ts";
 
 /** The built-in kinds, each loaded on first use. */
 const KINDS: Record<string, () => Promise<ShardKind>> = {
-  "natural": async () => (await import("./natural_run.ts")).NATURAL_SHARDS,
+  "natural": async () => (await import("../natural/run.ts")).NATURAL_SHARDS,
   "scale-simulate": async () => (await import("../scale/simulate_shards.ts")).SCALE_SHARDS,
   "retention-simulate": async () =>
     (await import("../retention/simulate_shards.ts")).RETENTION_SHARDS,

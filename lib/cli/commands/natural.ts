@@ -2,7 +2,7 @@
  * `memaudit natural`: scores LoCoMo support-slice packages (paper 000 §5):
  * certified OPT and the writers at each budget, per-package rows and the
  * conversation-clustered summary; shardable with `--shard I/N` and joined
- * with `memaudit merge` (lib/cli/natural_run.ts).
+ * with `memaudit merge` (lib/natural/run.ts).
  *
  * @module
  */
@@ -118,7 +118,7 @@ export const command: Command = {
       if (found === null) throw new UsageError(`--locomo FILE is required: ${locomoHowTo()}`);
       locomo = found.path;
     }
-    const { runNatural } = await import("../natural_run.ts");
+    const { runNatural } = await import("../../natural/run.ts");
     const bar = await startProgress(io, "natural", { quiet: values.quiet });
     let res;
     try {
@@ -183,7 +183,7 @@ async function runLongMemEval(
     throw new UsageError(`--adjudicator expects lexical, imported:FILE or llm:URL, got '${spec}'`);
   }
   const [{ runNaturalLongMemEval }, { adjudicatorFromSpec }] = await Promise.all([
-    import("../natural_run.ts"),
+    import("../../longmemeval/run.ts"),
     import("../../systems/locomo_store.ts"),
   ]);
   const adjudicator = spec === "lexical" ? undefined : await adjudicatorFromSpec(spec, () => {

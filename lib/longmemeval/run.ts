@@ -1,0 +1,127 @@
+/**
+ * Natural packages from a LongMemEval file as a run with files (paper 000 §5, reliability
+ * table): the rows and summary of lib/natural/run.ts's LoCoMo runs, with the reliability counts,
+ * and every package built written for the user to open, edit and solve again.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { sha256File } from "../base/hash.ts";
+import { canonicalJson, sortedPrettyJson } from "../base/canonical_json.ts";
+import { writeFileSet } from "../base/write_files.ts";
+import type { Adjudicator } from "../adjudicate/types.ts";
+import {
+  NATURAL_FILES,
+  type NaturalGrid,
+  type NaturalRunSummary,
+  summaryOf,
+} from "../natural/run.ts";
+import type { LongMemEvalReliability } from "./natural.ts";
+
+/** Options of {@linkcode runNaturalLongMemEval}. */
+export interface LongMemEvalNaturalOptions {
+  /** A LongMemEval file (official `.json` or a gzip copy). */
+  longmemeval: string;
+  /** Budgets (default 30, 60, 100). */
+  budgets?: readonly number[];
+  /** Writer ids (default `NATURAL_METHODS`). */
+  methods?: readonly string[];
+  /** Group cap k of OPT. */
+  k?: number;
+  /** Coverage adjudicator replacing the lexical rows of every package (imported or LLM); default lexical. */
+  adjudicator?: Adjudicator;
+  /** Output folder. */
+  outDir: string;
+  /** Called after each package built: packages so far (the total is unknown while streaming). */
+  onProgress?: (done: number) => void;
+  /** Told each warning (also in the summary's `warnings`). */
+  onWarning?: (w: string) => void;
+}
+
+/** The summary of a LongMemEval natural run (`--json`). */
+export interface LongMemEvalNaturalSummary extends NaturalRunSummary {
+  /** Always `longmemeval`. */
+  source: "longmemeval";
+  /** Questions read. */
+  attempted: number;
+  /** Questions whose package is scored. */
+  accepted: number;
+  /** Flagged questions (kept for audit, not scored) and why. */
+  flagged: { question_id: string; reason: string }[];
+  /** The paper's reliability counts (attempted / accepted / flagged), over all and per question type. */
+  reliability: LongMemEvalReliability;
+  /** Evidence turns whose answer was not located (whole-turn units) in accepted packages. */
+  whole_turn_units: number;
+  /** The coverage adjudicator's name. */
+  adjudicator: string;
+  /** Every warning of the reader and the run. */
+  warnings: string[];
+}
+
+/**
+ * Natural packages from a LongMemEval file (paper 000 §5, reliability table): one support-slice
+ * package per question (lib/longmemeval/natural.ts), certified OPT and every writer at each budget
+ * on the accepted ones; writes `natural_rows.jsonl`, `natural_summary.json` (with the reliability
+ * counts) and every package built (accepted and flagged) as `packages/<question id>.json`.
+ * Questions are streamed: memory holds one question and the rows.
+ *
+ * @param opts data, budgets, writers, k, adjudicator, output folder
+ * @returns the summary written
+ * @throws {InputError} for a bad LongMemEval file (naming question and field)
+ * @throws {RangeError} for an unknown writer id
+ */
+export async function runNaturalLongMemEval(
+  opts: LongMemEvalNaturalOptions,
+): Promise<LongMemEvalNaturalSummary> {
+  const [{ naturalLongMemEval }, { packageToJson }] = await Promise.all([
+    import("./score.ts"),
+    import("../package/json_io.ts"),
+  ]);
+  const budgets = [...(opts.budgets ?? [30, 60, 100])];
+  const built: [string, string][] = [];
+  const run = await naturalLongMemEval(opts.longmemeval, {
+    budgets,
+    methods: opts.methods,
+    k: opts.k,
+    adjudicator: opts.adjudicator,
+    onWarning: opts.onWarning,
+    onPackage: (pkg) => {
+      built.push([join(opts.outDir, "packages", `${pkg.id}.json`), packageToJson(pkg)]);
+      opts.onProgress?.(built.length);
+    },
+  });
+  const { NATURAL_METHODS } = await import("../natural/score_natural.ts");
+  const methods = [...(opts.methods ?? NATURAL_METHODS)];
+  const rows = run.rows;
+  const accepted = run.reliability.all.accepted;
+  const grid: NaturalGrid = {
+    data: {
+      file: opts.longmemeval.replace(/^.*[\\/]/, ""),
+      sha256: await sha256File(opts.longmemeval),
+    },
+    conversations: null,
+    packages: accepted,
+    budgets,
+    methods,
+    k: opts.k ?? null,
+  };
+  const base = await summaryOf(grid, rows);
+  const summary: LongMemEvalNaturalSummary = {
+    source: "longmemeval",
+    attempted: run.reliability.all.attempted,
+    accepted,
+    flagged: run.flagged,
+    reliability: run.reliability,
+    whole_turn_units: run.whole_turn_units,
+    adjudicator: opts.adjudicator?.name ?? "lexical",
+    warnings: run.warnings,
+    ...base,
+  };
+  const rowsText = rows.map((r) => canonicalJson(r) + "\n").join("");
+  await writeFileSet([
+    ...built,
+    [join(opts.outDir, NATURAL_FILES.rows), rowsText],
+    [join(opts.outDir, NATURAL_FILES.summary), sortedPrettyJson(summary)],
+  ]);
+  return summary;
+}
