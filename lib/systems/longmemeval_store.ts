@@ -12,8 +12,13 @@ import type { Adjudicator } from "../adjudicate/types.ts";
 import { LexicalAdjudicator } from "../adjudicate/lexical.ts";
 import { adjudicatePackage } from "../adjudicate/relabel.ts";
 import { InputError } from "../base/errors.ts";
-import { LONGMEMEVAL_FLAG_REASONS, longMemEvalSupportSlice } from "../longmemeval/natural.ts";
-import { readLongMemEval } from "../longmemeval/read.ts";
+import {
+  LONGMEMEVAL_FLAG_REASONS,
+  type LongMemEvalSlice,
+  type LongMemEvalSliceOptions,
+  longMemEvalSupportSlice,
+} from "../longmemeval/natural.ts";
+import { type LongMemEvalInstance, readLongMemEval } from "../longmemeval/read.ts";
 import type { Package } from "../package/schema.ts";
 import {
   adjudicatorFromSpec,
@@ -68,11 +73,26 @@ export interface LongMemEvalStoreOptions {
   onProgress?: (done: number) => void;
 }
 
-/** The stem a store file names: its name without the last extension. */
-const stemOf = (name: string) => name.includes(".") ? name.slice(0, name.lastIndexOf(".")) : name;
+/**
+ * The stem a store file names: its name without the last extension (a hidden file's leading dot
+ * starts no extension: `.DS_Store` names `.DS_Store`, not `''`).
+ */
+const stemOf = (name: string) =>
+  name.lastIndexOf(".") > 0 ? name.slice(0, name.lastIndexOf(".")) : name;
+
+/** Whether a folder entry is a file, a symbolic link followed (a dangling link counts: its read fails naming it). */
+async function isFileEntry(dir: string, e: Deno.DirEntry): Promise<boolean> {
+  if (!e.isSymlink) return e.isFile;
+  try {
+    return (await Deno.stat(`${dir}/${e.name}`)).isFile;
+  } catch {
+    return true;
+  }
+}
 
 /**
- * The store files of a folder by question id (the file name without its last extension).
+ * The store files of a folder by question id (the file name without its last extension);
+ * symbolic links to files count as files.
  *
  * @throws {InputError} naming the folder when it cannot be read, or two files naming one question
  */
@@ -80,7 +100,7 @@ async function storeFiles(dir: string): Promise<Map<string, string>> {
   const byStem = new Map<string, string>();
   try {
     const names: string[] = [];
-    for await (const e of Deno.readDir(dir)) if (e.isFile) names.push(e.name);
+    for await (const e of Deno.readDir(dir)) if (await isFileEntry(dir, e)) names.push(e.name);
     for (const name of names.sort()) {
       const stem = stemOf(name), prev = byStem.get(stem);
       if (prev !== undefined) {
@@ -156,6 +176,28 @@ async function scoreQuestion(
   };
 }
 
+/**
+ * The question's support slice; a question id with no character a package id keeps (ASCII letters,
+ * digits, `._-`) is an {@linkcode InputError} naming the file and the element's `question_id`.
+ */
+function sliceOf(
+  q: LongMemEvalInstance,
+  file: string,
+  index: number,
+  opts: LongMemEvalSliceOptions,
+): LongMemEvalSlice {
+  try {
+    return longMemEvalSupportSlice(q, opts);
+  } catch (err) {
+    if (!(err instanceof RangeError) || !/safe id/.test(err.message)) throw err;
+    throw new InputError(
+      file,
+      { path: `[${index}].question_id` },
+      `expected an id with an ASCII letter or digit (package ids keep A-Z, a-z, 0-9, '._-'), got '${q.question_id}'`,
+    );
+  }
+}
+
 /** The judge per question from the `--adjudicator` spelling. */
 async function judgeFor(o: LongMemEvalStoreOptions): Promise<{ of: JudgeOf; relabel: boolean }> {
   const spec = o.adjudicator ?? "lexical";
@@ -217,9 +259,10 @@ export async function scoreLongMemEvalStores(
   };
   const scored: QuestionScore[] = [];
   // The reader's notes on questions without a store change no number here: only the others pass.
+  // A question id may hold a quote, so the id is matched whole, as the reader spells it.
   const readerNote = (w: string) => {
-    const qid = /question '([^']*)'/.exec(w)?.[1];
-    if (qid === undefined || files.has(qid)) warn(w);
+    const named = (q: string) => w.includes(`question '${q}': `) || w.includes(`question '${q}' (`);
+    if (!w.includes("question '") || [...files.keys()].some(named)) warn(w);
   };
   for await (const q of readLongMemEval(o.longmemeval, { onWarning: readerNote })) {
     lme.questions++;
@@ -229,7 +272,7 @@ export async function scoreLongMemEvalStores(
       continue;
     }
     seen.add(q.question_id);
-    const slice = longMemEvalSupportSlice(q, {
+    const slice = sliceOf(q, o.longmemeval, lme.questions - 1, {
       budgets,
       ...(judge.relabel ? { lexical: false as const } : {}),
     });
@@ -270,6 +313,15 @@ export async function scoreLongMemEvalStores(
   return finish(o, budgets, lme, scored, warnings, warn, where);
 }
 
+/**
+ * The questions whose certified package optimum is 0 at every budget: no text can cover a unit
+ * (under lexical, e.g. a unit of fewer than two word stems, `* Mummies (4):`), so no budget gives
+ * them a ratio and the means leave them out.
+ */
+const neverScored = (scored: readonly QuestionScore[]): string[] =>
+  scored.filter((s) => s.rows.every((r) => r.certified && r.opt_package === 0))
+    .map((s) => s.rows[0]?.question_id ?? s.pkg.id);
+
 /** The report of {@linkcode scoreLongMemEvalStores} from the scored questions. */
 function finish(
   o: LongMemEvalStoreOptions,
@@ -298,6 +350,14 @@ function finish(
   const rows = scored.flatMap((s) => s.rows);
   const summaries = summarizeStoreRows(rows, budgets);
   for (const w of unscoredBudgets(summaries)) warn(w);
+  const never = neverScored(scored);
+  if (never.length > 0) {
+    warn(
+      `${never.length} scored question(s) have a package optimum of 0 at every budget (no candidate covers a unit), left out of the means: ${
+        some(never)
+      }`,
+    );
+  }
   const saliences = new Set(scored.map((s) => s.salience));
   if (saliences.size > 1) {
     warn(

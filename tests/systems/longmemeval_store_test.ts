@@ -220,10 +220,10 @@ Deno.test("memaudit store --longmemeval --stores: --json names the questions sco
     assert.match(r.stderr, /warning: 1 of 3 question\(s\) have no store file/);
     const csv = await Deno.readTextFile(join(out, "store_items.csv"));
     assert.equal(
-      csv.split("\n")[0].split(",").slice(0, 3).join(","),
-      "package,question_type,budget",
+      csv.split("\n")[0].split(",").slice(0, 4).join(","),
+      "package,question_id,question_type,budget",
     );
-    assert.match(csv.split("\n")[1], /^q1,single-session-user,6,true,/);
+    assert.match(csv.split("\n")[1], /^q1,q1,single-session-user,6,true,/);
   });
 });
 
@@ -249,4 +249,109 @@ Deno.test("memaudit store --longmemeval: the flags that do not go together are u
     assert.match(r.stderr, re, args.join(" "));
     assert.equal(r.stderr.trim().split("\n").length, 1, r.stderr);
   }
+});
+
+/** The LongMemEval file of the given questions, written in `dir`. */
+async function lmeFile(dir: string, qs: LongMemEvalInstance[]): Promise<string> {
+  const file = join(dir, "lme.json");
+  await Deno.writeTextFile(file, JSON.stringify(qs));
+  return file;
+}
+
+Deno.test("scoreLongMemEvalStores(): hidden files name no question and a symbolic link to a store is read", async () => {
+  await withTempDir(async (dir) => {
+    const file = await lmeFile(dir, [question("q1")]);
+    const stores = join(dir, "stores");
+    await Deno.mkdir(stores);
+    // Two hidden files used to both name '' and refuse the folder; a link was skipped silently.
+    await Deno.writeTextFile(join(stores, ".DS_Store"), "x");
+    await Deno.writeTextFile(join(stores, ".gitkeep"), "");
+    await Deno.writeTextFile(join(dir, "real.jsonl"), storeLine("q1", [EVIDENCE]));
+    await Deno.symlink(join(dir, "real.jsonl"), join(stores, "q1.jsonl"));
+    const r = await scoreLongMemEvalStores({ longmemeval: file, stores, budgets: [11] });
+    assert.deepEqual(r.report.longmemeval!.scored, ["q1"]);
+    assert.deepEqual(r.report.longmemeval!.unused, [
+      join(stores, ".DS_Store"),
+      join(stores, ".gitkeep"),
+    ]);
+    assert.deepEqual(r.rows[0].union_ratio, { recency: 1, salience: 1, upper: 1 });
+  });
+});
+
+Deno.test("scoreLongMemEvalStores(): a question id no package id can keep is an InputError naming file and element", async () => {
+  await withTempDir(async (dir) => {
+    const file = await lmeFile(dir, [question("q1"), question("é")]);
+    const stores = join(dir, "stores");
+    await Deno.mkdir(stores);
+    await Deno.writeTextFile(join(stores, "é.jsonl"), storeLine("é", [EVIDENCE]));
+    await assert.rejects(
+      scoreLongMemEvalStores({ longmemeval: file, stores }),
+      (e: unknown) =>
+        e instanceof InputError && e.file === file &&
+        e.message.includes("[1].question_id: expected an id with an ASCII letter or digit") &&
+        e.message.includes("got 'é'"),
+    );
+  });
+});
+
+Deno.test("scoreLongMemEvalStores(): ids sharing a package id stay apart in the rows; a reader note on an id with a quote passes", async () => {
+  await withTempDir(async (dir) => {
+    // 'it's' repeats a session id: the reader's note names it and it has a store, so it is told.
+    const quoted = question("it's");
+    quoted.haystack_session_ids = ["answer_1", "answer_1"];
+    quoted.haystack_sessions = [quoted.haystack_sessions[1], quoted.haystack_sessions[1]];
+    const file = await lmeFile(dir, [question("a b"), question("a_b"), quoted]);
+    const stores = join(dir, "stores");
+    await Deno.mkdir(stores);
+    for (const q of ["a b", "a_b", "it's"]) {
+      await Deno.writeTextFile(join(stores, `${q}.jsonl`), storeLine(q, [EVIDENCE]));
+    }
+    const r = await scoreLongMemEvalStores({ longmemeval: file, stores, budgets: [11] });
+    assert.deepEqual(r.rows.map((x) => [x.package, x.question_id]), [
+      ["a_b", "a b"],
+      ["a_b", "a_b"],
+      ["it_s", "it's"],
+    ]);
+    assert.deepEqual(
+      r.report.warnings.filter((w) => w.includes("repeats")),
+      [`${file}: question 'it's': haystack_session_ids repeats 'answer_1' (sessions 0 and 1); both kept`],
+    );
+  });
+});
+
+Deno.test("scoreLongMemEvalStores(): a question whose package optimum is 0 at every budget is named in a warning", async () => {
+  await withTempDir(async (dir) => {
+    // The answer sentence 'Oslo.' has one word stem: lexical coverage needs two, so nothing covers it.
+    const q = question("one_stem");
+    q.haystack_sessions[1][0].content = "Oslo. I like it there a lot.";
+    const file = await lmeFile(dir, [question("q1"), q]);
+    const stores = join(dir, "stores");
+    await Deno.mkdir(stores);
+    await Deno.writeTextFile(join(stores, "q1.jsonl"), storeLine("q1", [EVIDENCE]));
+    await Deno.writeTextFile(join(stores, "one_stem.jsonl"), storeLine("one_stem", ["Oslo."]));
+    const r = await scoreLongMemEvalStores({ longmemeval: file, stores, budgets: [11, 100] });
+    assert.deepEqual(r.rows.map((x) => [x.question_id, x.budget, x.opt_package]), [
+      ["q1", 11, 1],
+      ["q1", 100, 1],
+      ["one_stem", 11, 0],
+      ["one_stem", 100, 0],
+    ]);
+    assert.deepEqual(r.report.budgets.map((b) => [b.scored, b.degenerate]), [[1, 1], [1, 1]]);
+    assert.deepEqual(
+      r.report.warnings.filter((w) => w.includes("every budget")),
+      [
+        "1 scored question(s) have a package optimum of 0 at every budget (no candidate covers a unit), left out of the means: one_stem",
+      ],
+    );
+  });
+});
+
+Deno.test("memaudit store --longmemeval --question QID --store '': a usage error (exit 2, one line), not an internal error", async () => {
+  const r = await memaudit(["store", "--longmemeval", "x.json", "--question", "q1", "--store", ""]);
+  assert.equal(r.code, 2, r.stderr);
+  assert.equal(r.stdout, "");
+  assert.equal(
+    r.stderr.trim(),
+    "memaudit store: --store FILE expects a path, got '' (see memaudit store --help)",
+  );
 });
