@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { join } from "node:path";
 import type { Adjudicator } from "../adjudicate/types.ts";
 import { LexicalAdjudicator } from "../adjudicate/lexical.ts";
 import { adjudicatePackage } from "../adjudicate/relabel.ts";
@@ -84,7 +85,7 @@ const stemOf = (name: string) =>
 async function isFileEntry(dir: string, e: Deno.DirEntry): Promise<boolean> {
   if (!e.isSymlink) return e.isFile;
   try {
-    return (await Deno.stat(`${dir}/${e.name}`)).isFile;
+    return (await Deno.stat(join(dir, e.name))).isFile;
   } catch {
     return true;
   }
@@ -239,7 +240,7 @@ export async function scoreLongMemEvalStores(
   const budgets = [...(o.budgets ?? [30, 60, 100])];
   const one = typeof o.stores === "string" ? undefined : o.stores;
   const files = one !== undefined ? new Map([[one.question, one.file]]) : new Map(
-    [...await storeFiles(o.stores as string)].map(([q, n]) => [q, `${o.stores}/${n}`]),
+    [...await storeFiles(o.stores as string)].map(([q, n]) => [q, join(o.stores as string, n)]),
   );
   const where = one !== undefined ? one.file : o.stores as string;
   const warnings: string[] = [];
@@ -314,13 +315,17 @@ export async function scoreLongMemEvalStores(
 }
 
 /**
- * The questions whose certified package optimum is 0 at every budget: no text can cover a unit
- * (under lexical, e.g. a unit of fewer than two word stems, `* Mummies (4):`), so no budget gives
- * them a ratio and the means leave them out.
+ * The questions whose certified package optimum is 0 at every budget, and whether some candidate
+ * covers a unit (then the budgets are too small for it); when none does, no text can cover a unit
+ * (under lexical, e.g. a unit of fewer than two word stems, `* Mummies (4):`). No budget gives
+ * them a ratio, so the means leave them out.
  */
-const neverScored = (scored: readonly QuestionScore[]): string[] =>
+const neverScored = (scored: readonly QuestionScore[]): { id: string; covers: boolean }[] =>
   scored.filter((s) => s.rows.every((r) => r.certified && r.opt_package === 0))
-    .map((s) => s.rows[0]?.question_id ?? s.pkg.id);
+    .map((s) => ({
+      id: s.rows[0]?.question_id ?? s.pkg.id,
+      covers: s.pkg.coverage.some((c) => c.value > 0),
+    }));
 
 /** The report of {@linkcode scoreLongMemEvalStores} from the scored questions. */
 function finish(
@@ -351,11 +356,15 @@ function finish(
   const summaries = summarizeStoreRows(rows, budgets);
   for (const w of unscoredBudgets(summaries)) warn(w);
   const never = neverScored(scored);
-  if (never.length > 0) {
+  for (const covers of [false, true]) {
+    const ids = never.filter((n) => n.covers === covers).map((n) => n.id);
+    if (ids.length === 0) continue;
     warn(
-      `${never.length} scored question(s) have a package optimum of 0 at every budget (no candidate covers a unit), left out of the means: ${
-        some(never)
-      }`,
+      `${ids.length} scored question(s) have a package optimum of 0 at every budget (${
+        covers
+          ? "no candidate that covers a unit fits the largest budget"
+          : "no candidate covers a unit"
+      }), left out of the means: ${some(ids)}`,
     );
   }
   const saliences = new Set(scored.map((s) => s.salience));

@@ -268,7 +268,12 @@ Deno.test("scoreLongMemEvalStores(): hidden files name no question and a symboli
     await Deno.writeTextFile(join(stores, ".gitkeep"), "");
     await Deno.writeTextFile(join(dir, "real.jsonl"), storeLine("q1", [EVIDENCE]));
     await Deno.symlink(join(dir, "real.jsonl"), join(stores, "q1.jsonl"));
-    const r = await scoreLongMemEvalStores({ longmemeval: file, stores, budgets: [11] });
+    // A trailing slash on the folder doubles none in the paths named.
+    const r = await scoreLongMemEvalStores({
+      longmemeval: file,
+      stores: `${stores}/`,
+      budgets: [11],
+    });
     assert.deepEqual(r.report.longmemeval!.scored, ["q1"]);
     assert.deepEqual(r.report.longmemeval!.unused, [
       join(stores, ".DS_Store"),
@@ -341,6 +346,15 @@ Deno.test("scoreLongMemEvalStores(): a question whose package optimum is 0 at ev
       r.report.warnings.filter((w) => w.includes("every budget")),
       [
         "1 scored question(s) have a package optimum of 0 at every budget (no candidate covers a unit), left out of the means: one_stem",
+      ],
+    );
+    // At B = 2 nothing fits: q1 is named too, for its budgets, not its units.
+    const small = await scoreLongMemEvalStores({ longmemeval: file, stores, budgets: [2] });
+    assert.deepEqual(
+      small.report.warnings.filter((w) => w.includes("every budget")),
+      [
+        "1 scored question(s) have a package optimum of 0 at every budget (no candidate covers a unit), left out of the means: one_stem",
+        "1 scored question(s) have a package optimum of 0 at every budget (no candidate that covers a unit fits the largest budget), left out of the means: q1",
       ],
     );
   });
