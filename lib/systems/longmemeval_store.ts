@@ -9,6 +9,7 @@
  * @module
  */
 import { join } from "node:path";
+import { ImportedAdjudicator } from "../adjudicate/imported.ts";
 import type { Adjudicator } from "../adjudicate/types.ts";
 import { LexicalAdjudicator } from "../adjudicate/lexical.ts";
 import { adjudicatePackage } from "../adjudicate/relabel.ts";
@@ -199,8 +200,29 @@ function sliceOf(
   }
 }
 
+/**
+ * The LongMemEval reader's notes to pass on: those on the file, and those on a question with a
+ * store (the others change no number here). A question id may hold a quote, so the id is matched
+ * whole, as the reader spells it.
+ */
+const readerNotes =
+  (files: ReadonlyMap<string, string>, warn: (w: string) => void) => (w: string) => {
+    const named = (q: string) => w.includes(`question '${q}': `) || w.includes(`question '${q}' (`);
+    if (!w.includes("question '") || [...files.keys()].some(named)) warn(w);
+  };
+
+/** A warning when an imported labeling lacked cells it was asked for (they count as 0). */
+function labelMisses(o: LongMemEvalStoreOptions, judge?: Adjudicator): string | undefined {
+  if (!(judge instanceof ImportedAdjudicator) || judge.misses === 0) return undefined;
+  return `${o.adjudicator}: ${judge.misses} of ${
+    judge.hits + judge.misses
+  } (text, unit) cell(s) looked up are not in the labeling, counted as coverage 0`;
+}
+
 /** The judge per question from the `--adjudicator` spelling. */
-async function judgeFor(o: LongMemEvalStoreOptions): Promise<{ of: JudgeOf; relabel: boolean }> {
+async function judgeFor(
+  o: LongMemEvalStoreOptions,
+): Promise<{ of: JudgeOf; relabel: boolean; shared?: Adjudicator }> {
   const spec = o.adjudicator ?? "lexical";
   if (spec === "lexical") {
     return {
@@ -212,7 +234,7 @@ async function judgeFor(o: LongMemEvalStoreOptions): Promise<{ of: JudgeOf; rela
     ...(o.llmModel !== undefined ? { llmModel: o.llmModel } : {}),
     ...(o.llmApiKey !== undefined ? { llmApiKey: o.llmApiKey } : {}),
   });
-  return { of: () => shared, relabel: true };
+  return { of: () => shared, relabel: true, shared };
 }
 
 /**
@@ -224,7 +246,9 @@ async function judgeFor(o: LongMemEvalStoreOptions): Promise<{ of: JudgeOf; rela
  * question that has a store), each store reader's notes
  * (prefixed with the question id), questions without a store (the means leave them out), stores of
  * flagged questions (not scored), files naming no question, a store naming another question,
- * budgets where no item has a ratio, and salience from the system on some stores but not others.
+ * budgets where no item has a ratio, questions whose package optimum is 0 at every budget, cells an
+ * imported labeling lacks (counted as 0), and salience from the system on some stores but not
+ * others.
  *
  * @param o the LongMemEval file, the stores (folder or one question's file), format, budgets,
  *   adjudicator
@@ -259,12 +283,7 @@ export async function scoreLongMemEvalStores(
     unused: [],
   };
   const scored: QuestionScore[] = [];
-  // The reader's notes on questions without a store change no number here: only the others pass.
-  // A question id may hold a quote, so the id is matched whole, as the reader spells it.
-  const readerNote = (w: string) => {
-    const named = (q: string) => w.includes(`question '${q}': `) || w.includes(`question '${q}' (`);
-    if (!w.includes("question '") || [...files.keys()].some(named)) warn(w);
-  };
+  const readerNote = readerNotes(files, warn);
   for await (const q of readLongMemEval(o.longmemeval, { onWarning: readerNote })) {
     lme.questions++;
     const file = files.get(q.question_id);
@@ -311,6 +330,8 @@ export async function scoreLongMemEvalStores(
       `expected store files named <question_id>.<ext> for questions of ${o.longmemeval}; none of its ${files.size} file(s) names one of its ${lme.questions} questions`,
     );
   }
+  const misses = labelMisses(o, judge.shared);
+  if (misses !== undefined) warn(misses);
   return finish(o, budgets, lme, scored, warnings, warn, where);
 }
 
@@ -318,14 +339,25 @@ export async function scoreLongMemEvalStores(
  * The questions whose certified package optimum is 0 at every budget, and whether some candidate
  * covers a unit (then the budgets are too small for it); when none does, no text can cover a unit
  * (under lexical, e.g. a unit of fewer than two word stems, `* Mummies (4):`). No budget gives
- * them a ratio, so the means leave them out.
+ * them a ratio, so the means leave them out. One warning per cause.
  */
-const neverScored = (scored: readonly QuestionScore[]): { id: string; covers: boolean }[] =>
-  scored.filter((s) => s.rows.every((r) => r.certified && r.opt_package === 0))
-    .map((s) => ({
-      id: s.rows[0]?.question_id ?? s.pkg.id,
-      covers: s.pkg.coverage.some((c) => c.value > 0),
-    }));
+function neverScored(scored: readonly QuestionScore[]): string[] {
+  const never = scored.filter((s) => s.rows.every((r) => r.certified && r.opt_package === 0));
+  const out: string[] = [];
+  for (const covers of [false, true]) {
+    const ids = never.filter((s) => s.pkg.coverage.some((c) => c.value > 0) === covers)
+      .map((s) => s.rows[0]?.question_id ?? s.pkg.id);
+    if (ids.length === 0) continue;
+    out.push(
+      `${ids.length} scored question(s) have a package optimum of 0 at every budget (${
+        covers
+          ? "no candidate that covers a unit fits the largest budget"
+          : "no candidate covers a unit"
+      }), left out of the means: ${some(ids)}`,
+    );
+  }
+  return out;
+}
 
 /** The report of {@linkcode scoreLongMemEvalStores} from the scored questions. */
 function finish(
@@ -355,18 +387,7 @@ function finish(
   const rows = scored.flatMap((s) => s.rows);
   const summaries = summarizeStoreRows(rows, budgets);
   for (const w of unscoredBudgets(summaries)) warn(w);
-  const never = neverScored(scored);
-  for (const covers of [false, true]) {
-    const ids = never.filter((n) => n.covers === covers).map((n) => n.id);
-    if (ids.length === 0) continue;
-    warn(
-      `${ids.length} scored question(s) have a package optimum of 0 at every budget (${
-        covers
-          ? "no candidate that covers a unit fits the largest budget"
-          : "no candidate covers a unit"
-      }), left out of the means: ${some(ids)}`,
-    );
-  }
+  for (const w of neverScored(scored)) warn(w);
   const saliences = new Set(scored.map((s) => s.salience));
   if (saliences.size > 1) {
     warn(

@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { coverageCellKey } from "../../lib/adjudicate/content_key.ts";
 import { InputError } from "../../lib/base/errors.ts";
 import { type LongMemEvalInstance, readLongMemEval } from "../../lib/longmemeval/read.ts";
 import { scoreLongMemEvalStores } from "../../lib/systems/longmemeval_store.ts";
@@ -368,4 +369,38 @@ Deno.test("memaudit store --longmemeval --question QID --store '': a usage error
     r.stderr.trim(),
     "memaudit store: --store FILE expects a path, got '' (see memaudit store --help)",
   );
+});
+
+Deno.test("scoreLongMemEvalStores(): cells an imported labeling lacks count as 0 and are a warning", async () => {
+  await withTempDir(async (dir) => {
+    const file = await lmeFile(dir, [question("q1")]);
+    const stores = join(dir, "stores");
+    await Deno.mkdir(stores);
+    await Deno.writeTextFile(join(stores, "q1.jsonl"), storeLine("q1", [EVIDENCE]));
+    // Two labels: the unit's own sentence candidate and the store's memory cover the unit.
+    const unit = "I moved to Oslo last spring!";
+    const labels = join(dir, "labels.jsonl");
+    await Deno.writeTextFile(
+      labels,
+      [unit, EVIDENCE].map((t) => JSON.stringify({ key: coverageCellKey(t, unit), value: 1 }))
+        .join("\n") + "\n",
+    );
+    const r = await scoreLongMemEvalStores({
+      longmemeval: file,
+      stores,
+      budgets: [6, 11],
+      adjudicator: `imported:${labels}`,
+    });
+    assert.deepEqual(
+      r.rows.map((x) => [x.budget, x.opt_package, x.opt_union, x.union_ratio.upper]),
+      [
+        [6, 1, 1, 0],
+        [11, 1, 1, 1],
+      ],
+    );
+    // 9 package candidates (2 turns: raw, sentences, window) and 1 memory, each against 1 unit.
+    assert.deepEqual(r.report.warnings.filter((w) => w.includes("labeling")), [
+      `imported:${labels}: 8 of 10 (text, unit) cell(s) looked up are not in the labeling, counted as coverage 0`,
+    ]);
+  });
 });
