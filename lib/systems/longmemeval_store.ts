@@ -247,7 +247,8 @@ async function judgeFor(
  * (prefixed with the question id), questions without a store (the means leave them out), stores of
  * flagged questions (not scored), files naming no question, a store naming another question,
  * budgets where no item has a ratio, questions whose package optimum is 0 at every budget, cells an
- * imported labeling lacks (counted as 0), and salience from the system on some stores but not
+ * imported labeling lacks (counted as 0), stores whose memories have no time (recency then takes
+ * export order), and salience from the system on some stores but not
  * others.
  *
  * @param o the LongMemEval file, the stores (folder or one question's file), format, budgets,
@@ -388,6 +389,16 @@ function finish(
   const summaries = summarizeStoreRows(rows, budgets);
   for (const w of unscoredBudgets(summaries)) warn(w);
   for (const w of neverScored(scored)) warn(w);
+  const untimed = scored.filter((s) =>
+    s.store.memories.every((m) => m.created_at === undefined && m.updated_at === undefined)
+  ).map((s) => s.rows[0]?.question_id ?? s.pkg.id);
+  if (untimed.length > 0) {
+    warn(
+      `recency: ${untimed.length} store(s) give no memory a time, so recency pruning takes export order (the last memory as the newest): ${
+        some(untimed)
+      }`,
+    );
+  }
   const saliences = new Set(scored.map((s) => s.salience));
   if (saliences.size > 1) {
     warn(

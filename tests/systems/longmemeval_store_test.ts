@@ -404,3 +404,33 @@ Deno.test("scoreLongMemEvalStores(): cells an imported labeling lacks count as 0
     ]);
   });
 });
+
+Deno.test("scoreLongMemEvalStores(): stores without memory times are named: recency takes their export order", async () => {
+  await withTempDir(async (dir) => {
+    const file = await lmeFile(dir, [question("q1"), question("q2")]);
+    const stores = join(dir, "stores");
+    await Deno.mkdir(stores);
+    await Deno.writeTextFile(
+      join(stores, "q1.jsonl"),
+      storeLine("q1", [EVIDENCE, "I like basil."]),
+    );
+    // q2: the evidence is the newer memory by its time, though first in the file.
+    const timed = JSON.stringify({
+      instance_id: "q2",
+      system: "test",
+      memories: [
+        { id: "m0", text: EVIDENCE, created_at: "2023-05-02T10:00:00Z" },
+        { id: "m1", text: "I like basil.", created_at: "2023-05-01T10:00:00Z" },
+      ],
+    }) + "\n";
+    await Deno.writeTextFile(join(stores, "q2.jsonl"), timed);
+    const r = await scoreLongMemEvalStores({ longmemeval: file, stores, budgets: [11] });
+    assert.deepEqual(r.rows.map((x) => [x.question_id, x.union_ratio.recency]), [
+      ["q1", 0],
+      ["q2", 1],
+    ]);
+    assert.deepEqual(r.report.warnings.filter((w) => w.startsWith("recency:")), [
+      "recency: 1 store(s) give no memory a time, so recency pruning takes export order (the last memory as the newest): q1",
+    ]);
+  });
+});
