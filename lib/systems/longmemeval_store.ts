@@ -360,6 +360,13 @@ function neverScored(scored: readonly QuestionScore[]): string[] {
   return out;
 }
 
+/** The rows sorted by question id (UTF-16 code units; ids are unique in a file), then budget order kept. */
+const byQuestionId = (rows: readonly StoreItemScore[]): StoreItemScore[] =>
+  [...rows].sort((a, b) => {
+    const x = a.question_id ?? a.package, y = b.question_id ?? b.package;
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+
 /** The report of {@linkcode scoreLongMemEvalStores} from the scored questions. */
 function finish(
   o: LongMemEvalStoreOptions,
@@ -386,7 +393,8 @@ function finish(
     );
   }
   const rows = scored.flatMap((s) => s.rows);
-  const summaries = summarizeStoreRows(rows, budgets);
+  // The means are summed in question-id order, so the file's question order leaves them alone.
+  const summaries = summarizeStoreRows(byQuestionId(rows), budgets);
   for (const w of unscoredBudgets(summaries)) warn(w);
   for (const w of neverScored(scored)) warn(w);
   const untimed = scored.filter((s) =>

@@ -434,3 +434,47 @@ Deno.test("scoreLongMemEvalStores(): stores without memory times are named: rece
     ]);
   });
 });
+
+/** Evidence sentences carrying the answer "Oslo", with few shared word stems. */
+const OSLO = [
+  "I moved to Oslo last spring with two heavy suitcases!",
+  "My younger sister visited Oslo during the cold winter holidays.",
+  "We finally bought a tiny flat near Oslo central station yesterday.",
+];
+
+/** A question whose evidence session holds the first `n` of {@linkcode OSLO} as user turns. */
+function osloQuestion(id: string, n: number): LongMemEvalInstance {
+  const q = question(id);
+  q.haystack_sessions[1] = OSLO.slice(0, n).map((content) => ({
+    role: "user" as const,
+    content,
+    has_answer: true,
+  }));
+  return q;
+}
+
+Deno.test("scoreLongMemEvalStores(): the means do not depend on the order of the questions in the file", async () => {
+  await withTempDir(async (dir) => {
+    const stores = join(dir, "stores");
+    await Deno.mkdir(stores);
+    // Upper-pruned ratios 1/2, 1/3 and 2/3: their float sum depends on the order of addition.
+    const qs = [osloQuestion("qa", 2), osloQuestion("qb", 3), osloQuestion("qc", 3)];
+    const held: Record<string, string[]> = {
+      qa: OSLO.slice(0, 1),
+      qb: OSLO.slice(0, 1),
+      qc: OSLO.slice(0, 2),
+    };
+    for (const [id, texts] of Object.entries(held)) {
+      await Deno.writeTextFile(join(stores, `${id}.jsonl`), storeLine(id, texts));
+    }
+    const means: number[] = [];
+    for (const order of [[0, 1, 2], [2, 1, 0], [1, 0, 2], [0, 2, 1]]) {
+      const file = await lmeFile(dir, order.map((i) => qs[i]));
+      const r = await scoreLongMemEvalStores({ longmemeval: file, stores, budgets: [100] });
+      const byId = Object.fromEntries(r.rows.map((x) => [x.question_id, x.union_ratio.upper]));
+      assert.deepEqual(byId, { qa: 1 / 2, qb: 1 / 3, qc: 2 / 3 });
+      means.push(r.report.budgets[0].union_ratio.upper!);
+    }
+    assert.deepEqual(means, [means[0], means[0], means[0], means[0]]);
+  });
+});
