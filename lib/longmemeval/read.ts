@@ -73,11 +73,23 @@ async function byteStream(path: string): Promise<ReadableStream<Uint8Array>> {
   }
   const reader = file.readable.getReader();
   let first: Uint8Array | undefined;
-  // The first chunk decides; a file of fewer than two bytes is not gzip.
-  while (first === undefined || first.length < 2) {
-    const r = await reader.read();
-    if (r.done) break;
-    first = first === undefined ? r.value : concat([first, r.value]);
+  // The first chunk decides; a file of fewer than two bytes is not gzip. A folder opens on Linux
+  // and fails at the first read.
+  try {
+    while (first === undefined || first.length < 2) {
+      const r = await reader.read();
+      if (r.done) break;
+      first = first === undefined ? r.value : concat([first, r.value]);
+    }
+  } catch (err) {
+    try {
+      file.close();
+    } catch { /* already closed */ }
+    throw new InputError(
+      path,
+      { path: "" },
+      `expected a readable LongMemEval file (${(err as Error).message})`,
+    );
   }
   const head = first;
   const plain = new ReadableStream<Uint8Array>({

@@ -47,6 +47,11 @@ export interface StoreItemScore {
   qa_index: number;
   /** LoCoMo category code (1 multi-hop, 2 temporal, 3 open-domain, 4 single-hop, 5 adversarial). */
   category: number;
+  /**
+   * LongMemEval: the question's id as in the file (from the package's meta; the package id is
+   * its safe token, so `a b` and `a_b` share one).
+   */
+  question_id?: string;
   /** LongMemEval: the question's type (from the package's meta). */
   question_type?: string;
   /** Budget B (words). */
@@ -155,6 +160,7 @@ export function storeItemRows(pkg: Package, s: UnionScore): StoreItemScore[] {
       package: pkg.id,
       qa_index: Number(pkg.meta?.qa_index ?? -1),
       category: Number(pkg.meta?.qa_category ?? 0),
+      ...(typeof pkg.meta?.question_id === "string" ? { question_id: pkg.meta.question_id } : {}),
       ...(typeof pkg.meta?.question_type === "string"
         ? { question_type: pkg.meta.question_type }
         : {}),

@@ -8,12 +8,19 @@
  *
  * @module
  */
+import { join } from "node:path";
+import { ImportedAdjudicator } from "../adjudicate/imported.ts";
 import type { Adjudicator } from "../adjudicate/types.ts";
 import { LexicalAdjudicator } from "../adjudicate/lexical.ts";
 import { adjudicatePackage } from "../adjudicate/relabel.ts";
 import { InputError } from "../base/errors.ts";
-import { LONGMEMEVAL_FLAG_REASONS, longMemEvalSupportSlice } from "../longmemeval/natural.ts";
-import { readLongMemEval } from "../longmemeval/read.ts";
+import {
+  LONGMEMEVAL_FLAG_REASONS,
+  type LongMemEvalSlice,
+  type LongMemEvalSliceOptions,
+  longMemEvalSupportSlice,
+} from "../longmemeval/natural.ts";
+import { type LongMemEvalInstance, readLongMemEval } from "../longmemeval/read.ts";
 import type { Package } from "../package/schema.ts";
 import {
   adjudicatorFromSpec,
@@ -68,11 +75,26 @@ export interface LongMemEvalStoreOptions {
   onProgress?: (done: number) => void;
 }
 
-/** The stem a store file names: its name without the last extension. */
-const stemOf = (name: string) => name.includes(".") ? name.slice(0, name.lastIndexOf(".")) : name;
+/**
+ * The stem a store file names: its name without the last extension (a hidden file's leading dot
+ * starts no extension: `.DS_Store` names `.DS_Store`, not `''`).
+ */
+const stemOf = (name: string) =>
+  name.lastIndexOf(".") > 0 ? name.slice(0, name.lastIndexOf(".")) : name;
+
+/** Whether a folder entry is a file, a symbolic link followed (a dangling link counts: its read fails naming it). */
+async function isFileEntry(dir: string, e: Deno.DirEntry): Promise<boolean> {
+  if (!e.isSymlink) return e.isFile;
+  try {
+    return (await Deno.stat(join(dir, e.name))).isFile;
+  } catch {
+    return true;
+  }
+}
 
 /**
- * The store files of a folder by question id (the file name without its last extension).
+ * The store files of a folder by question id (the file name without its last extension);
+ * symbolic links to files count as files.
  *
  * @throws {InputError} naming the folder when it cannot be read, or two files naming one question
  */
@@ -80,7 +102,7 @@ async function storeFiles(dir: string): Promise<Map<string, string>> {
   const byStem = new Map<string, string>();
   try {
     const names: string[] = [];
-    for await (const e of Deno.readDir(dir)) if (e.isFile) names.push(e.name);
+    for await (const e of Deno.readDir(dir)) if (await isFileEntry(dir, e)) names.push(e.name);
     for (const name of names.sort()) {
       const stem = stemOf(name), prev = byStem.get(stem);
       if (prev !== undefined) {
@@ -156,8 +178,51 @@ async function scoreQuestion(
   };
 }
 
+/**
+ * The question's support slice; a question id with no character a package id keeps (ASCII letters,
+ * digits, `._-`) is an {@linkcode InputError} naming the file and the element's `question_id`.
+ */
+function sliceOf(
+  q: LongMemEvalInstance,
+  file: string,
+  index: number,
+  opts: LongMemEvalSliceOptions,
+): LongMemEvalSlice {
+  try {
+    return longMemEvalSupportSlice(q, opts);
+  } catch (err) {
+    if (!(err instanceof RangeError) || !/safe id/.test(err.message)) throw err;
+    throw new InputError(
+      file,
+      { path: `[${index}].question_id` },
+      `expected an id with an ASCII letter or digit (package ids keep A-Z, a-z, 0-9, '._-'), got '${q.question_id}'`,
+    );
+  }
+}
+
+/**
+ * The LongMemEval reader's notes to pass on: those on the file, and those on a question with a
+ * store (the others change no number here). A question id may hold a quote, so the id is matched
+ * whole, as the reader spells it.
+ */
+const readerNotes =
+  (files: ReadonlyMap<string, string>, warn: (w: string) => void) => (w: string) => {
+    const named = (q: string) => w.includes(`question '${q}': `) || w.includes(`question '${q}' (`);
+    if (!w.includes("question '") || [...files.keys()].some(named)) warn(w);
+  };
+
+/** A warning when an imported labeling lacked cells it was asked for (they count as 0). */
+function labelMisses(o: LongMemEvalStoreOptions, judge?: Adjudicator): string | undefined {
+  if (!(judge instanceof ImportedAdjudicator) || judge.misses === 0) return undefined;
+  return `${o.adjudicator}: ${judge.misses} of ${
+    judge.hits + judge.misses
+  } (text, unit) cell(s) looked up are not in the labeling, counted as coverage 0`;
+}
+
 /** The judge per question from the `--adjudicator` spelling. */
-async function judgeFor(o: LongMemEvalStoreOptions): Promise<{ of: JudgeOf; relabel: boolean }> {
+async function judgeFor(
+  o: LongMemEvalStoreOptions,
+): Promise<{ of: JudgeOf; relabel: boolean; shared?: Adjudicator }> {
   const spec = o.adjudicator ?? "lexical";
   if (spec === "lexical") {
     return {
@@ -169,7 +234,7 @@ async function judgeFor(o: LongMemEvalStoreOptions): Promise<{ of: JudgeOf; rela
     ...(o.llmModel !== undefined ? { llmModel: o.llmModel } : {}),
     ...(o.llmApiKey !== undefined ? { llmApiKey: o.llmApiKey } : {}),
   });
-  return { of: () => shared, relabel: true };
+  return { of: () => shared, relabel: true, shared };
 }
 
 /**
@@ -181,7 +246,10 @@ async function judgeFor(o: LongMemEvalStoreOptions): Promise<{ of: JudgeOf; rela
  * question that has a store), each store reader's notes
  * (prefixed with the question id), questions without a store (the means leave them out), stores of
  * flagged questions (not scored), files naming no question, a store naming another question,
- * budgets where no item has a ratio, and salience from the system on some stores but not others.
+ * budgets where no item has a ratio, questions whose package optimum is 0 at every budget, cells an
+ * imported labeling lacks (counted as 0), stores whose memories have no time (recency then takes
+ * export order), and salience from the system on some stores but not
+ * others.
  *
  * @param o the LongMemEval file, the stores (folder or one question's file), format, budgets,
  *   adjudicator
@@ -197,7 +265,7 @@ export async function scoreLongMemEvalStores(
   const budgets = [...(o.budgets ?? [30, 60, 100])];
   const one = typeof o.stores === "string" ? undefined : o.stores;
   const files = one !== undefined ? new Map([[one.question, one.file]]) : new Map(
-    [...await storeFiles(o.stores as string)].map(([q, n]) => [q, `${o.stores}/${n}`]),
+    [...await storeFiles(o.stores as string)].map(([q, n]) => [q, join(o.stores as string, n)]),
   );
   const where = one !== undefined ? one.file : o.stores as string;
   const warnings: string[] = [];
@@ -216,11 +284,7 @@ export async function scoreLongMemEvalStores(
     unused: [],
   };
   const scored: QuestionScore[] = [];
-  // The reader's notes on questions without a store change no number here: only the others pass.
-  const readerNote = (w: string) => {
-    const qid = /question '([^']*)'/.exec(w)?.[1];
-    if (qid === undefined || files.has(qid)) warn(w);
-  };
+  const readerNote = readerNotes(files, warn);
   for await (const q of readLongMemEval(o.longmemeval, { onWarning: readerNote })) {
     lme.questions++;
     const file = files.get(q.question_id);
@@ -229,7 +293,7 @@ export async function scoreLongMemEvalStores(
       continue;
     }
     seen.add(q.question_id);
-    const slice = longMemEvalSupportSlice(q, {
+    const slice = sliceOf(q, o.longmemeval, lme.questions - 1, {
       budgets,
       ...(judge.relabel ? { lexical: false as const } : {}),
     });
@@ -267,8 +331,41 @@ export async function scoreLongMemEvalStores(
       `expected store files named <question_id>.<ext> for questions of ${o.longmemeval}; none of its ${files.size} file(s) names one of its ${lme.questions} questions`,
     );
   }
+  const misses = labelMisses(o, judge.shared);
+  if (misses !== undefined) warn(misses);
   return finish(o, budgets, lme, scored, warnings, warn, where);
 }
+
+/**
+ * The questions whose certified package optimum is 0 at every budget, and whether some candidate
+ * covers a unit (then the budgets are too small for it); when none does, no text can cover a unit
+ * (under lexical, e.g. a unit of fewer than two word stems, `* Mummies (4):`). No budget gives
+ * them a ratio, so the means leave them out. One warning per cause.
+ */
+function neverScored(scored: readonly QuestionScore[]): string[] {
+  const never = scored.filter((s) => s.rows.every((r) => r.certified && r.opt_package === 0));
+  const out: string[] = [];
+  for (const covers of [false, true]) {
+    const ids = never.filter((s) => s.pkg.coverage.some((c) => c.value > 0) === covers)
+      .map((s) => s.rows[0]?.question_id ?? s.pkg.id);
+    if (ids.length === 0) continue;
+    out.push(
+      `${ids.length} scored question(s) have a package optimum of 0 at every budget (${
+        covers
+          ? "no candidate that covers a unit fits the largest budget"
+          : "no candidate covers a unit"
+      }), left out of the means: ${some(ids)}`,
+    );
+  }
+  return out;
+}
+
+/** The rows sorted by question id (UTF-16 code units; ids are unique in a file), then budget order kept. */
+const byQuestionId = (rows: readonly StoreItemScore[]): StoreItemScore[] =>
+  [...rows].sort((a, b) => {
+    const x = a.question_id ?? a.package, y = b.question_id ?? b.package;
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
 
 /** The report of {@linkcode scoreLongMemEvalStores} from the scored questions. */
 function finish(
@@ -296,8 +393,20 @@ function finish(
     );
   }
   const rows = scored.flatMap((s) => s.rows);
-  const summaries = summarizeStoreRows(rows, budgets);
+  // The means are summed in question-id order, so the file's question order leaves them alone.
+  const summaries = summarizeStoreRows(byQuestionId(rows), budgets);
   for (const w of unscoredBudgets(summaries)) warn(w);
+  for (const w of neverScored(scored)) warn(w);
+  const untimed = scored.filter((s) =>
+    s.store.memories.every((m) => m.created_at === undefined && m.updated_at === undefined)
+  ).map((s) => s.rows[0]?.question_id ?? s.pkg.id);
+  if (untimed.length > 0) {
+    warn(
+      `recency: ${untimed.length} store(s) give no memory a time, so recency pruning takes export order (the last memory as the newest): ${
+        some(untimed)
+      }`,
+    );
+  }
   const saliences = new Set(scored.map((s) => s.salience));
   if (saliences.size > 1) {
     warn(

@@ -188,3 +188,16 @@ Deno.test({
     assert.equal(s.warnings.filter((w) => /repeats/.test(w)).length, 2);
   },
 });
+
+Deno.test("readLongMemEval refuses a folder with an InputError naming it (was a bare 'Is a directory')", async () => {
+  await withTempDir(async (dir) => {
+    await assert.rejects(
+      async () => {
+        for await (const _ of readLongMemEval(dir)) { /* nothing */ }
+      },
+      (e: unknown) =>
+        e instanceof InputError && e.file === dir &&
+        e.message.startsWith(`Cannot read ${dir}: (root): expected a readable LongMemEval file (`),
+    );
+  });
+});

@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { coverageCellKey } from "../../lib/adjudicate/content_key.ts";
 import { InputError } from "../../lib/base/errors.ts";
 import { type LongMemEvalInstance, readLongMemEval } from "../../lib/longmemeval/read.ts";
 import { scoreLongMemEvalStores } from "../../lib/systems/longmemeval_store.ts";
@@ -220,10 +221,10 @@ Deno.test("memaudit store --longmemeval --stores: --json names the questions sco
     assert.match(r.stderr, /warning: 1 of 3 question\(s\) have no store file/);
     const csv = await Deno.readTextFile(join(out, "store_items.csv"));
     assert.equal(
-      csv.split("\n")[0].split(",").slice(0, 3).join(","),
-      "package,question_type,budget",
+      csv.split("\n")[0].split(",").slice(0, 4).join(","),
+      "package,question_id,question_type,budget",
     );
-    assert.match(csv.split("\n")[1], /^q1,single-session-user,6,true,/);
+    assert.match(csv.split("\n")[1], /^q1,q1,single-session-user,6,true,/);
   });
 });
 
@@ -249,4 +250,231 @@ Deno.test("memaudit store --longmemeval: the flags that do not go together are u
     assert.match(r.stderr, re, args.join(" "));
     assert.equal(r.stderr.trim().split("\n").length, 1, r.stderr);
   }
+});
+
+/** The LongMemEval file of the given questions, written in `dir`. */
+async function lmeFile(dir: string, qs: LongMemEvalInstance[]): Promise<string> {
+  const file = join(dir, "lme.json");
+  await Deno.writeTextFile(file, JSON.stringify(qs));
+  return file;
+}
+
+Deno.test("scoreLongMemEvalStores(): hidden files name no question and a symbolic link to a store is read", async () => {
+  await withTempDir(async (dir) => {
+    const file = await lmeFile(dir, [question("q1")]);
+    const stores = join(dir, "stores");
+    await Deno.mkdir(stores);
+    // Two hidden files used to both name '' and refuse the folder; a link was skipped silently.
+    await Deno.writeTextFile(join(stores, ".DS_Store"), "x");
+    await Deno.writeTextFile(join(stores, ".gitkeep"), "");
+    await Deno.writeTextFile(join(dir, "real.jsonl"), storeLine("q1", [EVIDENCE]));
+    await Deno.symlink(join(dir, "real.jsonl"), join(stores, "q1.jsonl"));
+    // A trailing slash on the folder doubles none in the paths named.
+    const r = await scoreLongMemEvalStores({
+      longmemeval: file,
+      stores: `${stores}/`,
+      budgets: [11],
+    });
+    assert.deepEqual(r.report.longmemeval!.scored, ["q1"]);
+    assert.deepEqual(r.report.longmemeval!.unused, [
+      join(stores, ".DS_Store"),
+      join(stores, ".gitkeep"),
+    ]);
+    assert.deepEqual(r.rows[0].union_ratio, { recency: 1, salience: 1, upper: 1 });
+  });
+});
+
+Deno.test("scoreLongMemEvalStores(): a question id no package id can keep is an InputError naming file and element", async () => {
+  await withTempDir(async (dir) => {
+    const file = await lmeFile(dir, [question("q1"), question("é")]);
+    const stores = join(dir, "stores");
+    await Deno.mkdir(stores);
+    await Deno.writeTextFile(join(stores, "é.jsonl"), storeLine("é", [EVIDENCE]));
+    await assert.rejects(
+      scoreLongMemEvalStores({ longmemeval: file, stores }),
+      (e: unknown) =>
+        e instanceof InputError && e.file === file &&
+        e.message.includes("[1].question_id: expected an id with an ASCII letter or digit") &&
+        e.message.includes("got 'é'"),
+    );
+  });
+});
+
+Deno.test("scoreLongMemEvalStores(): ids sharing a package id stay apart in the rows; a reader note on an id with a quote passes", async () => {
+  await withTempDir(async (dir) => {
+    // 'it's' repeats a session id: the reader's note names it and it has a store, so it is told.
+    const quoted = question("it's");
+    quoted.haystack_session_ids = ["answer_1", "answer_1"];
+    quoted.haystack_sessions = [quoted.haystack_sessions[1], quoted.haystack_sessions[1]];
+    const file = await lmeFile(dir, [question("a b"), question("a_b"), quoted]);
+    const stores = join(dir, "stores");
+    await Deno.mkdir(stores);
+    for (const q of ["a b", "a_b", "it's"]) {
+      await Deno.writeTextFile(join(stores, `${q}.jsonl`), storeLine(q, [EVIDENCE]));
+    }
+    const r = await scoreLongMemEvalStores({ longmemeval: file, stores, budgets: [11] });
+    assert.deepEqual(r.rows.map((x) => [x.package, x.question_id]), [
+      ["a_b", "a b"],
+      ["a_b", "a_b"],
+      ["it_s", "it's"],
+    ]);
+    assert.deepEqual(
+      r.report.warnings.filter((w) => w.includes("repeats")),
+      [`${file}: question 'it's': haystack_session_ids repeats 'answer_1' (sessions 0 and 1); both kept`],
+    );
+  });
+});
+
+Deno.test("scoreLongMemEvalStores(): a question whose package optimum is 0 at every budget is named in a warning", async () => {
+  await withTempDir(async (dir) => {
+    // The answer sentence 'Oslo.' has one word stem: lexical coverage needs two, so nothing covers it.
+    const q = question("one_stem");
+    q.haystack_sessions[1][0].content = "Oslo. I like it there a lot.";
+    const file = await lmeFile(dir, [question("q1"), q]);
+    const stores = join(dir, "stores");
+    await Deno.mkdir(stores);
+    await Deno.writeTextFile(join(stores, "q1.jsonl"), storeLine("q1", [EVIDENCE]));
+    await Deno.writeTextFile(join(stores, "one_stem.jsonl"), storeLine("one_stem", ["Oslo."]));
+    const r = await scoreLongMemEvalStores({ longmemeval: file, stores, budgets: [11, 100] });
+    assert.deepEqual(r.rows.map((x) => [x.question_id, x.budget, x.opt_package]), [
+      ["q1", 11, 1],
+      ["q1", 100, 1],
+      ["one_stem", 11, 0],
+      ["one_stem", 100, 0],
+    ]);
+    assert.deepEqual(r.report.budgets.map((b) => [b.scored, b.degenerate]), [[1, 1], [1, 1]]);
+    assert.deepEqual(
+      r.report.warnings.filter((w) => w.includes("every budget")),
+      [
+        "1 scored question(s) have a package optimum of 0 at every budget (no candidate covers a unit), left out of the means: one_stem",
+      ],
+    );
+    // At B = 2 nothing fits: q1 is named too, for its budgets, not its units.
+    const small = await scoreLongMemEvalStores({ longmemeval: file, stores, budgets: [2] });
+    assert.deepEqual(
+      small.report.warnings.filter((w) => w.includes("every budget")),
+      [
+        "1 scored question(s) have a package optimum of 0 at every budget (no candidate covers a unit), left out of the means: one_stem",
+        "1 scored question(s) have a package optimum of 0 at every budget (no candidate that covers a unit fits the largest budget), left out of the means: q1",
+      ],
+    );
+  });
+});
+
+Deno.test("memaudit store --longmemeval --question QID --store '': a usage error (exit 2, one line), not an internal error", async () => {
+  const r = await memaudit(["store", "--longmemeval", "x.json", "--question", "q1", "--store", ""]);
+  assert.equal(r.code, 2, r.stderr);
+  assert.equal(r.stdout, "");
+  assert.equal(
+    r.stderr.trim(),
+    "memaudit store: --store FILE expects a path, got '' (see memaudit store --help)",
+  );
+});
+
+Deno.test("scoreLongMemEvalStores(): cells an imported labeling lacks count as 0 and are a warning", async () => {
+  await withTempDir(async (dir) => {
+    const file = await lmeFile(dir, [question("q1")]);
+    const stores = join(dir, "stores");
+    await Deno.mkdir(stores);
+    await Deno.writeTextFile(join(stores, "q1.jsonl"), storeLine("q1", [EVIDENCE]));
+    // Two labels: the unit's own sentence candidate and the store's memory cover the unit.
+    const unit = "I moved to Oslo last spring!";
+    const labels = join(dir, "labels.jsonl");
+    await Deno.writeTextFile(
+      labels,
+      [unit, EVIDENCE].map((t) => JSON.stringify({ key: coverageCellKey(t, unit), value: 1 }))
+        .join("\n") + "\n",
+    );
+    const r = await scoreLongMemEvalStores({
+      longmemeval: file,
+      stores,
+      budgets: [6, 11],
+      adjudicator: `imported:${labels}`,
+    });
+    assert.deepEqual(
+      r.rows.map((x) => [x.budget, x.opt_package, x.opt_union, x.union_ratio.upper]),
+      [
+        [6, 1, 1, 0],
+        [11, 1, 1, 1],
+      ],
+    );
+    // 9 package candidates (2 turns: raw, sentences, window) and 1 memory, each against 1 unit.
+    assert.deepEqual(r.report.warnings.filter((w) => w.includes("labeling")), [
+      `imported:${labels}: 8 of 10 (text, unit) cell(s) looked up are not in the labeling, counted as coverage 0`,
+    ]);
+  });
+});
+
+Deno.test("scoreLongMemEvalStores(): stores without memory times are named: recency takes their export order", async () => {
+  await withTempDir(async (dir) => {
+    const file = await lmeFile(dir, [question("q1"), question("q2")]);
+    const stores = join(dir, "stores");
+    await Deno.mkdir(stores);
+    await Deno.writeTextFile(
+      join(stores, "q1.jsonl"),
+      storeLine("q1", [EVIDENCE, "I like basil."]),
+    );
+    // q2: the evidence is the newer memory by its time, though first in the file.
+    const timed = JSON.stringify({
+      instance_id: "q2",
+      system: "test",
+      memories: [
+        { id: "m0", text: EVIDENCE, created_at: "2023-05-02T10:00:00Z" },
+        { id: "m1", text: "I like basil.", created_at: "2023-05-01T10:00:00Z" },
+      ],
+    }) + "\n";
+    await Deno.writeTextFile(join(stores, "q2.jsonl"), timed);
+    const r = await scoreLongMemEvalStores({ longmemeval: file, stores, budgets: [11] });
+    assert.deepEqual(r.rows.map((x) => [x.question_id, x.union_ratio.recency]), [
+      ["q1", 0],
+      ["q2", 1],
+    ]);
+    assert.deepEqual(r.report.warnings.filter((w) => w.startsWith("recency:")), [
+      "recency: 1 store(s) give no memory a time, so recency pruning takes export order (the last memory as the newest): q1",
+    ]);
+  });
+});
+
+/** Evidence sentences carrying the answer "Oslo", with few shared word stems. */
+const OSLO = [
+  "I moved to Oslo last spring with two heavy suitcases!",
+  "My younger sister visited Oslo during the cold winter holidays.",
+  "We finally bought a tiny flat near Oslo central station yesterday.",
+];
+
+/** A question whose evidence session holds the first `n` of {@linkcode OSLO} as user turns. */
+function osloQuestion(id: string, n: number): LongMemEvalInstance {
+  const q = question(id);
+  q.haystack_sessions[1] = OSLO.slice(0, n).map((content) => ({
+    role: "user" as const,
+    content,
+    has_answer: true,
+  }));
+  return q;
+}
+
+Deno.test("scoreLongMemEvalStores(): the means do not depend on the order of the questions in the file", async () => {
+  await withTempDir(async (dir) => {
+    const stores = join(dir, "stores");
+    await Deno.mkdir(stores);
+    // Upper-pruned ratios 1/2, 1/3 and 2/3: their float sum depends on the order of addition.
+    const qs = [osloQuestion("qa", 2), osloQuestion("qb", 3), osloQuestion("qc", 3)];
+    const held: Record<string, string[]> = {
+      qa: OSLO.slice(0, 1),
+      qb: OSLO.slice(0, 1),
+      qc: OSLO.slice(0, 2),
+    };
+    for (const [id, texts] of Object.entries(held)) {
+      await Deno.writeTextFile(join(stores, `${id}.jsonl`), storeLine(id, texts));
+    }
+    const means: number[] = [];
+    for (const order of [[0, 1, 2], [2, 1, 0], [1, 0, 2], [0, 2, 1]]) {
+      const file = await lmeFile(dir, order.map((i) => qs[i]));
+      const r = await scoreLongMemEvalStores({ longmemeval: file, stores, budgets: [100] });
+      const byId = Object.fromEntries(r.rows.map((x) => [x.question_id, x.union_ratio.upper]));
+      assert.deepEqual(byId, { qa: 1 / 2, qb: 1 / 3, qc: 2 / 3 });
+      means.push(r.report.budgets[0].union_ratio.upper!);
+    }
+    assert.deepEqual(means, [means[0], means[0], means[0], means[0]]);
+  });
 });

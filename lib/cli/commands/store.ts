@@ -207,9 +207,14 @@ const ITEM_COLUMNS = [
   ...["union", "package"].flatMap((p) => ["recency", "salience", "upper"].map((k) => `${p}_${k}`)),
 ];
 
-/** The items file: one row per (package, budget); LongMemEval rows name the question's type. */
+/**
+ * The items file: one row per (package, budget); LongMemEval rows name the question's id as in
+ * the file (the package id is its safe token, which two ids can share) and its type.
+ */
 function itemsCsv(r: ScoredStoreFile, longmemeval: boolean): string {
-  const head = longmemeval ? ["package", "question_type"] : ["package", "qa_index", "category"];
+  const head = longmemeval
+    ? ["package", "question_id", "question_type"]
+    : ["package", "qa_index", "category"];
   return csvTable(
     [...head, ...ITEM_COLUMNS],
     r.rows.map((x) => ({
@@ -255,6 +260,7 @@ function checkedLongMemEval(values: Record<string, unknown>): Asked {
       "--longmemeval needs --stores DIR (one store per question), or --question QID and --store FILE",
     );
   }
+  if (store.trim() === "") throw new UsageError("--store FILE expects a path, got ''");
   return { kind: "longmemeval", file: v("longmemeval")!, stores: { question, file: store } };
 }
 
