@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { InputError } from "../base/errors.ts";
 import { sha256Hex } from "../base/hash.ts";
 import { join } from "node:path";
 import { z } from "../base/deps/zod.ts";
@@ -250,6 +251,15 @@ export class LlmAdjudicator implements Adjudicator {
         headers,
         body,
         signal: AbortSignal.timeout(this.#opts.timeoutMs ?? 60000),
+      }).catch((e: unknown) => {
+        // Unreachable, refused, timed out: the endpoint the user named does not answer.
+        throw new InputError(
+          url,
+          { path: "" },
+          `expected an OpenAI-compatible endpoint that answers (${(e as Error).message})`,
+          [],
+          "reach",
+        );
       });
       if (res.ok) {
         const data = await res.json().catch(() => null);
@@ -269,7 +279,13 @@ export class LlmAdjudicator implements Adjudicator {
       await res.body?.cancel();
       const retryable = res.status === 429 || res.status >= 500;
       if (!retryable || attempt >= maxRetries) {
-        throw new Error(`Cannot adjudicate with ${this.name}: HTTP ${res.status} from ${url}`);
+        throw new InputError(
+          url,
+          { path: "" },
+          `expected a completion, the endpoint answered HTTP ${res.status} (adjudicator ${this.name})`,
+          [],
+          "use",
+        );
       }
     }
   }
@@ -280,7 +296,8 @@ export class LlmAdjudicator implements Adjudicator {
    * @param request memory and units
    * @returns edges with value > 0 (full 1, partial 0.5), provenance `llm:<model>`
    * @throws {LlmVerdictError} when the completion is not a valid verdict (the completion stays cached)
-   * @throws {Error} when the request bound is spent or the endpoint fails
+   * @throws {Error} when the request bound is spent
+   * @throws {InputError} when the endpoint cannot be reached or answers an HTTP error
    */
   async adjudicate(request: AdjudicationRequest): Promise<CoverageEdge[]> {
     if (request.units.length === 0) return [];

@@ -155,7 +155,10 @@ async function scoreQuestion(
   warn: (w: string) => void,
 ): Promise<QuestionScore> {
   const read = await readStoreFileDetected(file, o.format ?? "auto", {});
-  const store = oneStore(read, file, qid);
+  const store = oneStore(read, file, qid, true);
+  if (store.memories.length === 0) {
+    warn(`${qid}: the store holds no memories: scored as empty (F = 0, every ratio 0)`);
+  }
   if (store.instance !== undefined && store.instance !== qid) {
     warn(`${qid}: the store looks like ${store.instance}'s (from its file), scored on ${qid}`);
   }

@@ -105,11 +105,18 @@ export interface ScoredStoreFile {
  * @param read the file as read
  * @param file its path (for errors)
  * @param target the conversation, package or question id a store may name
+ * @param allowEmpty accept a store without memories (one of many per-question stores: an empty
+ *   one is the system's answer, scored 0, not a reason to stop)
  * @returns the store
  * @throws {InputError} naming the file when it holds no store or several for the target, or a
- *   store without memories
+ *   store without memories (unless `allowEmpty`)
  */
-export function oneStore(read: ReadStoreFileResult, file: string, target: string): MemoryStore {
+export function oneStore(
+  read: ReadStoreFileResult,
+  file: string,
+  target: string,
+  allowEmpty = false,
+): MemoryStore {
   const matching = read.stores.length === 1
     ? read.stores
     : read.stores.filter((s) => s.instance === target);
@@ -122,7 +129,7 @@ export function oneStore(read: ReadStoreFileResult, file: string, target: string
       })${matching.length > 1 ? `, ${matching.length} of them for ${target}` : ""}`,
     );
   }
-  if (matching[0].memories.length === 0) {
+  if (matching[0].memories.length === 0 && !allowEmpty) {
     throw new InputError(file, { path: "" }, "expected a store with memories, it has none");
   }
   return matching[0];

@@ -169,3 +169,39 @@ Deno.test("LlmAdjudicator retries a 5xx once, keeps to its request bound, and re
     RangeError,
   );
 });
+
+Deno.test("LlmAdjudicator: an endpoint that does not answer, or answers 404, is an InputError naming its URL (the CLI's exit 2)", async () => {
+  const { InputError } = await import("../../lib/base/errors.ts");
+  await withCache(async (cacheDir) => {
+    // A port nothing listens on: the connection is refused.
+    const probe = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+    const port = (probe.addr as Deno.NetAddr).port;
+    probe.close();
+    const down = new LlmAdjudicator({
+      baseUrl: `http://127.0.0.1:${port}/v1`,
+      model: "m",
+      cacheDir,
+    });
+    await assert.rejects(
+      () => down.adjudicate(REQUEST),
+      (e: unknown) =>
+        e instanceof InputError &&
+        /^Cannot reach http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions: expected an OpenAI-compatible endpoint that answers/
+          .test((e as Error).message),
+    );
+  });
+  const stub = stubServer([{ status: 404 }]);
+  try {
+    await withCache(async (cacheDir) => {
+      const llm = new LlmAdjudicator({ baseUrl: stub.baseUrl, model: "m", cacheDir });
+      await assert.rejects(
+        () => llm.adjudicate(REQUEST),
+        (e: unknown) =>
+          e instanceof InputError && /answered HTTP 404/.test((e as Error).message) &&
+          (e as Error).message.includes(stub.baseUrl),
+      );
+    });
+  } finally {
+    await stub.close();
+  }
+});

@@ -478,3 +478,22 @@ Deno.test("scoreLongMemEvalStores(): the means do not depend on the order of the
     assert.deepEqual(means, [means[0], means[0], means[0], means[0]]);
   });
 });
+
+Deno.test("scoreLongMemEvalStores(): a store with no memories is scored as empty (ratio 0, a warning), not a reason to stop", async () => {
+  await withTempDir(async (dir) => {
+    const { file, stores } = await layout(dir);
+    await Deno.writeTextFile(join(stores, "q2.jsonl"), storeLine("q2", []));
+    const r = await scoreLongMemEvalStores({ longmemeval: file, stores, budgets: [14] });
+    assert.deepEqual(r.report.longmemeval!.scored, ["q1", "q2"]);
+    const q2 = r.rows.find((x) => x.question_id === "q2")!;
+    assert.deepEqual(q2.union_ratio, { recency: 0, salience: 0, upper: 0 });
+    assert.equal(q2.opt_union, 1);
+    // The mean over q1 (1) and q2 (0).
+    assert.equal(r.report.budgets[0].union_ratio.upper, 0.5);
+    assert.ok(
+      r.report.warnings.includes(
+        "q2: the store holds no memories: scored as empty (F = 0, every ratio 0)",
+      ),
+    );
+  });
+});
