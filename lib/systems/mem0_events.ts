@@ -37,6 +37,12 @@ interface Ev {
   label: string;
   raw: unknown;
   reader: RecordReader;
+  /** mem0 3.x history row (`action`, `previous_value`, `new_value`): replayed in write order. */
+  v3: boolean;
+  /** The history row's own numeric `id` (mem0 3.x SQLite: its write sequence), if any. */
+  rowId: number | undefined;
+  /** Position in the file among the rows of its kind. */
+  pos: number;
 }
 
 const ADD_FIELDS: ReadonlySet<string> = new Set([
@@ -57,6 +63,9 @@ const ADD_FIELDS: ReadonlySet<string> = new Set([
 ]);
 const HISTORY_FIELDS: ReadonlySet<string> = new Set([
   "id",
+  "previous_value",
+  "new_value",
+  "action",
   "memory_id",
   "old_memory",
   "new_memory",
@@ -68,23 +77,49 @@ const HISTORY_FIELDS: ReadonlySet<string> = new Set([
   "role",
 ]);
 
-function eventOf(r: RecordReader): EventType {
-  const e = r.str("event");
+/** The event type under `field` (`event`, mem0 3.x history `action`). */
+function eventOf(r: RecordReader, field = "event"): EventType {
+  return checkEvent(r, field, r.str(field));
+}
+
+function checkEvent(r: RecordReader, field: string, e: string): EventType {
   const up = e.toUpperCase();
   if (!(MEM0_EVENTS as readonly string[]).includes(up)) {
-    r.fail("event", `expected one of ${MEM0_EVENTS.join(", ")}, got ${JSON.stringify(e)}`);
+    r.fail(field, `expected one of ${MEM0_EVENTS.join(", ")}, got ${JSON.stringify(e)}`);
   }
   return up as EventType;
+}
+
+/** An add() event's type: `event`, or mem0 3.x's `metadata.event`. */
+function addEventOf(r: RecordReader): EventType {
+  if (r.has("event")) return eventOf(r);
+  const meta = r.optObject("metadata");
+  const e = meta?.event;
+  if (typeof e !== "string") {
+    r.fail(
+      meta === undefined ? "event" : "metadata.event",
+      `expected the event type (event, or mem0 3.x metadata.event), got ${typeName(e)}`,
+    );
+  }
+  return checkEvent(r, "metadata.event", e);
 }
 
 /**
  * Replays Mem0 memory events to the final store.
  *
  * Accepted shapes: one `add()` return `{results: [{id, memory, event,
- * previous_memory?}]}`; a list of such returns or of events; `{add_return,
- * history}` (as in the formats example); `{history: [...]}`; a list of
- * `history()` rows `{memory_id, old_memory, new_memory, event, created_at,
- * updated_at, is_deleted}`.
+ * previous_memory?}]}` (mem0 3.x `mem0ai/oss`: `{id, memory, metadata:
+ * {event}}`); a list of such returns or of events; `{add_return, history}`
+ * (as in the formats example); `{history: [...]}`; a list of `history()` rows
+ * `{memory_id, old_memory, new_memory, event, created_at, updated_at,
+ * is_deleted}`, or mem0 3.x rows `{id, memory_id, previous_value, new_value,
+ * action, created_at, updated_at, is_deleted}`; a list of `history()` results
+ * (one list of rows per memory, as `Promise.all(ids.map(history))` gives).
+ *
+ * mem0 3.x's `history()` lists a memory's rows newest first, so its rows (the
+ * ones with `action`) are replayed in write order: by their numeric `id`
+ * (the SQLite history store's sequence) when every row of the memory has one,
+ * else ADD, then UPDATEs by `updated_at`, then DELETE (file order breaks ties).
  *
  * Replay, per memory id (memories are independent, so a concatenation of
  * per-memory histories replays correctly): when the memory has history rows,
@@ -118,7 +153,7 @@ export function replayMem0Events(data: unknown, opts: Mem0ReadOptions = {}): Mem
   const times: { record: string; field: string; value: string | undefined }[] = [];
   let noop = 0;
   ids.forEach((id, order) => {
-    const hist = histOf.get(id);
+    const hist = inWriteOrder(histOf.get(id));
     const log = hist ?? addsOf.get(id)!;
     if (hist) {
       problems.push(...unmatchedAdds(addsOf.get(id) ?? [], hist), ...historyOutOfOrder(hist));
@@ -173,7 +208,8 @@ function readEventLog(data: unknown, file: string): EventLog {
   };
   if (Array.isArray(data)) {
     data.forEach((v, i) => {
-      if (isObject(v) && Array.isArray(v.results)) readAddReturn(log, v, `[${i}]`);
+      if (Array.isArray(v)) v.forEach((h, j) => readHistoryRow(log, h, `[${i}][${j}]`, j));
+      else if (isObject(v) && Array.isArray(v.results)) readAddReturn(log, v, `[${i}]`);
       else if (isObject(v) && v.memory_id !== undefined) readHistoryRow(log, v, `[${i}]`, i);
       else readAddEvent(log, v, `[${i}]`, i);
     });
@@ -212,11 +248,12 @@ function readExportObject(log: EventLog, data: Record<string, unknown>): void {
     if (!Array.isArray(list)) {
       throw new ExportFormatError("mem0_events", log.file, ROOT, key, "expected an array");
     }
-    list.forEach((v, i) =>
-      key === "events"
-        ? readAddEvent(log, v, `events[${i}]`, i)
-        : readHistoryRow(log, v, `history[${i}]`, i)
-    );
+    list.forEach((v, i) => {
+      if (key === "events") readAddEvent(log, v, `events[${i}]`, i);
+      else if (Array.isArray(v)) {
+        v.forEach((h, j) => readHistoryRow(log, h, `history[${i}][${j}]`, j));
+      } else readHistoryRow(log, v, `history[${i}]`, i);
+    });
     known = true;
   }
   if (!known) {
@@ -250,7 +287,7 @@ function readAddReturn(log: EventLog, v: unknown, path: string): void {
 function readAddEvent(log: EventLog, item: unknown, path: string, index: number): void {
   const r = RecordReader.open("mem0_events", log.file, item, path, index);
   const memoryId = r.id("id");
-  const event = eventOf(r);
+  const event = addEventOf(r);
   const text = r.optStr("memory");
   if ((event === "ADD" || event === "UPDATE") && text === undefined) {
     r.fail("memory", `expected the memory text of a ${event} event`);
@@ -267,6 +304,9 @@ function readAddEvent(log: EventLog, item: unknown, path: string, index: number)
     label: `${path} (id '${memoryId}')`,
     raw: item,
     reader: r,
+    v3: false,
+    rowId: undefined,
+    pos: log.adds.length,
   });
 }
 
@@ -288,11 +328,14 @@ function deletedFlagOf(r: RecordReader): boolean {
 function readHistoryRow(log: EventLog, item: unknown, path: string, index: number): void {
   const r = RecordReader.open("mem0_events", log.file, item, path, index, ["memory_id", "id"]);
   const memoryId = r.id("memory_id");
-  const event = eventOf(r);
-  const text = r.optStr("new_memory");
-  const old = r.optStr("old_memory");
+  // mem0 3.x (mem0ai/oss) rows name the fields action, new_value and previous_value.
+  const v3 = !r.has("event") && r.has("action");
+  const event = eventOf(r, v3 ? "action" : "event");
+  const textField = v3 ? "new_value" : "new_memory";
+  const text = r.optStr(textField);
+  const old = r.optStr(v3 ? "previous_value" : "old_memory");
   if ((event === "ADD" || event === "UPDATE") && text === undefined) {
-    r.fail("new_memory", `expected the new memory text of a ${event} row`);
+    r.fail(textField, `expected the new memory text of a ${event} row`);
   }
   const deleted = deletedFlagOf(r);
   const created = r.optStr("created_at");
@@ -318,6 +361,9 @@ function readHistoryRow(log: EventLog, item: unknown, path: string, index: numbe
     label,
     raw: item,
     reader: r,
+    v3,
+    rowId: typeof r.obj.id === "number" && Number.isInteger(r.obj.id) ? r.obj.id : undefined,
+    pos: log.history.length,
   };
   log.history.push(row);
   if (flaggedDelete) log.history.push({ ...row, event: "DELETE" });
@@ -343,6 +389,24 @@ function perMemoryLogs(
     }
   }
   return { ids, addsOf, histOf };
+}
+
+const RANK: Record<EventType, number> = { ADD: 0, NONE: 1, UPDATE: 1, DELETE: 2 };
+
+/**
+ * Step 2b: a memory's history rows in write order. Rows before mem0 3.x keep file order; mem0
+ * 3.x rows (history() lists them newest first) go by numeric row id when all have one, else ADD,
+ * UPDATE / NONE by event time, DELETE (file order breaking ties).
+ */
+function inWriteOrder(hist: Ev[] | undefined): Ev[] | undefined {
+  if (hist === undefined || !hist.every((h) => h.v3)) return hist;
+  if (hist.every((h) => h.rowId !== undefined)) {
+    return [...hist].sort((a, b) => a.rowId! - b.rowId! || a.pos - b.pos);
+  }
+  const time = (h: Ev) => parseTime(h.at) ?? -Infinity;
+  return [...hist].sort((a, b) =>
+    RANK[a.event] - RANK[b.event] || time(a) - time(b) || a.pos - b.pos
+  );
 }
 
 /** Step 3a: the add() events of a memory with history rows that match none of them. */

@@ -8,6 +8,7 @@ import {
   emptyMemoryText,
   isObject,
   RecordReader,
+  recordLabel,
   timeProblems,
   typeName,
   UnmappedFields,
@@ -32,7 +33,19 @@ const ITEM_FIELDS: ReadonlySet<string> = new Set([
   "expiration_date",
   "immutable",
   "categories",
+  // mem0 3.x (TypeScript `mem0ai/oss`) items: camelCase times, reranker score, attribution.
+  "createdAt",
+  "updatedAt",
+  "attributedTo",
+  "rerankScore",
 ]);
+
+/**
+ * Page sizes of Mem0's `get_all()`: `getAll()`'s default `topK` in the
+ * TypeScript `mem0ai/oss` 3.x, and the Python `get_all()` default `limit`.
+ * An export holding exactly this many records may be one page of a larger store.
+ */
+export const MEM0_PAGE_SIZES: readonly number[] = [20, 100];
 
 /** Options of {@linkcode readMem0GetAll}. */
 export interface Mem0ReadOptions {
@@ -49,10 +62,14 @@ export interface Mem0ReadOptions {
  * it lies in [0, 1] (otherwise reported).
  *
  * Mapping per item: `id` -> id, `memory` -> text, `created_at`,
- * `updated_at` -> times, the item -> raw. Items with empty text are dropped
- * and reported; graph `relations` are reported as not mapped (they are not
- * memories); fields outside the known Mem0 item fields are reported once per
- * field name.
+ * `updated_at` (mem0 3.x `mem0ai/oss`: `createdAt`, `updatedAt`) -> times,
+ * the item -> raw. When an item has both spellings of a time the snake_case
+ * one is used and the pair is reported if the two differ. Items with empty
+ * text are dropped and reported; graph `relations` are reported as not mapped
+ * (they are not memories); fields outside the known Mem0 item fields are
+ * reported once per field name. An export of exactly 20 or 100 records
+ * ({@linkcode MEM0_PAGE_SIZES}) is reported: it may be one page of the store
+ * (`getAll()`'s default `topK` is 20 in mem0 3.x, Python's `limit` 100).
  *
  * @param data parsed JSON of the export
  * @param opts file name and system label
@@ -110,8 +127,8 @@ export function readMem0GetAll(data: unknown, opts: Mem0ReadOptions = {}): Memor
     const r = RecordReader.open("mem0_get_all", file, item, path, i);
     const id = r.id("id");
     const text = r.str("memory", true);
-    const created = r.optStr("created_at");
-    const updated = r.optStr("updated_at");
+    const created = timeOf(r, "created_at", "createdAt", problems);
+    const updated = timeOf(r, "updated_at", "updatedAt", problems);
     const score = r.optNum("score");
     r.optObject("metadata");
     if (seen.has(id)) r.fail("id", `expected unique memory ids, '${id}' repeats`);
@@ -141,6 +158,7 @@ export function readMem0GetAll(data: unknown, opts: Mem0ReadOptions = {}): Memor
     memories.push(m);
   });
   problems.push(...unmapped.problems(), ...timeProblems(times));
+  if (MEM0_PAGE_SIZES.includes(items.length)) problems.push(pageProblem(items.length, base));
   return {
     system: opts.system ?? "mem0",
     format: "mem0_get_all",
@@ -148,5 +166,39 @@ export function readMem0GetAll(data: unknown, opts: Mem0ReadOptions = {}): Memor
     memories,
     tombstones: [],
     problems,
+  };
+}
+
+/**
+ * A time under its snake_case or camelCase name (mem0 3.x writes `createdAt`); with both, the
+ * snake_case value, and a problem when they differ.
+ */
+function timeOf(
+  r: RecordReader,
+  snake: string,
+  camel: string,
+  problems: AdapterProblem[],
+): string | undefined {
+  const a = r.optStr(snake);
+  const b = r.optStr(camel);
+  if (a !== undefined && b !== undefined && a !== b) {
+    problems.push({
+      code: "coerced",
+      record: recordLabel(r.ref),
+      field: camel,
+      detail: `${camel} ${JSON.stringify(b)} differs from ${snake} ${JSON.stringify(a)}: ${snake} used`,
+    });
+  }
+  return a ?? b;
+}
+
+/** The warning for an export whose record count is a Mem0 page size. */
+function pageProblem(n: number, base: string): AdapterProblem {
+  return {
+    code: "truncated",
+    record: "(root)",
+    ...(base === "" ? {} : { field: base }),
+    detail: `exactly ${n} records, a page size of Mem0's get_all() (mem0 3.x getAll() topK ` +
+      `default 20, Python limit 100): the store may hold more; export with a larger topK / limit`,
   };
 }

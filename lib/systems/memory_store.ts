@@ -81,7 +81,9 @@ export type ProblemCode =
   /** An event log that does not replay cleanly (update without add, mismatched text, ...). */
   | "replay"
   /** A value read leniently (string-encoded list, unparseable time, text over its limit, ...). */
-  | "coerced";
+  | "coerced"
+  /** The export may be cut: it holds exactly one page of the system's listing (Mem0 get_all). */
+  | "truncated";
 
 /** Something an adapter could not map one to one. */
 export interface AdapterProblem {
