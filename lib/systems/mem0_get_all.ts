@@ -7,8 +7,8 @@
 import {
   emptyMemoryText,
   isObject,
-  RecordReader,
   recordLabel,
+  RecordReader,
   timeProblems,
   typeName,
   UnmappedFields,
@@ -186,7 +186,9 @@ function timeOf(
       code: "coerced",
       record: recordLabel(r.ref),
       field: camel,
-      detail: `${camel} ${JSON.stringify(b)} differs from ${snake} ${JSON.stringify(a)}: ${snake} used`,
+      detail: `${camel} ${JSON.stringify(b)} differs from ${snake} ${
+        JSON.stringify(a)
+      }: ${snake} used`,
     });
   }
   return a ?? b;
