@@ -170,7 +170,7 @@ function cardList(
     const n = data.count;
     if (n !== undefined && n !== data.cards.length) {
       problems.push({
-        code: "truncated",
+        code: typeof n === "number" && n > data.cards.length ? "truncated" : "coerced",
         record: "(root)",
         field: "count",
         detail: `count ${JSON.stringify(n)} but ${data.cards.length} card(s) in the export`,
