@@ -250,7 +250,7 @@ Deno.test({
         [[...ok, "--budgets", "0"], /--budgets expects positive numbers/],
         [
           [...ok, "--format", "csv"],
-          /--format expects auto, mem0_get_all, .* or mem0_search_results, got 'csv'/,
+          /--format expects auto, mem0_get_all, .* or mcp_memory, got 'csv'/,
         ],
         [
           [...ok, "--adjudicator", "gpt"],
