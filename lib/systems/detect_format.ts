@@ -30,49 +30,52 @@ function isAddItem(x: Record<string, unknown>): boolean {
     !has(x, "hash", "createdAt", "created_at", "updatedAt", "updated_at");
 }
 
-function detectJson(v: unknown): DetectedFormat | null {
-  if (Array.isArray(v)) {
-    if (Array.isArray(v[0]) && isObject(v[0][0]) && "memory_id" in v[0][0]) {
-      return {
-        format: "mem0_events",
-        reason: "a list of Mem0 history() results (one list of rows per memory)",
-      };
-    }
-    const first = v.find(isObject);
-    if (!first) return null;
-    if ("event" in first) return { format: "mem0_events", reason: "a list of Mem0 events" };
-    if ("memory_id" in first && "action" in first) {
-      return { format: "mem0_events", reason: "a list of mem0 3.x history() rows (action)" };
-    }
-    if (Array.isArray(first.results)) {
-      return { format: "mem0_events", reason: "a list of Mem0 add() returns {results}" };
-    }
-    if ("memory" in first && "id" in first && isAddItem(first)) {
-      return { format: "mem0_events", reason: "a list of mem0 3.x add() events (metadata.event)" };
-    }
-    if (has(first, "entity") && has(first, "slot") && has(first, "value")) {
-      return {
-        format: "memvid_cards",
-        reason: "a list of Memvid memory cards (entity, slot, value)",
-      };
-    }
-    if (has(first, "subject") && has(first, "predicate") && has(first, "object")) {
-      return {
-        format: "memvid_cards",
-        reason: "Memvid exportFacts() triples (subject, predicate, object)",
-      };
-    }
-    if ("memory" in first && "id" in first) {
-      return { format: "mem0_get_all", reason: "a list of Mem0 memories (v1.0 get_all)" };
-    }
-    if ("content" in first && has(first, "keywords", "context", "tags", "timestamp")) {
-      return { format: "amem", reason: "a list of A-Mem notes" };
-    }
-    if (has(first, "label", "value", "archive_id", "passages", "blocks")) {
-      return { format: "letta", reason: "a list of Letta blocks or passages" };
-    }
-    return null;
+/** `--format auto` on a JSON list. */
+function detectJsonList(v: unknown[]): DetectedFormat | null {
+  if (Array.isArray(v[0]) && isObject(v[0][0]) && "memory_id" in v[0][0]) {
+    return {
+      format: "mem0_events",
+      reason: "a list of Mem0 history() results (one list of rows per memory)",
+    };
   }
+  const first = v.find(isObject);
+  if (!first) return null;
+  if ("event" in first) return { format: "mem0_events", reason: "a list of Mem0 events" };
+  if ("memory_id" in first && "action" in first) {
+    return { format: "mem0_events", reason: "a list of mem0 3.x history() rows (action)" };
+  }
+  if (Array.isArray(first.results)) {
+    return { format: "mem0_events", reason: "a list of Mem0 add() returns {results}" };
+  }
+  if ("memory" in first && "id" in first && isAddItem(first)) {
+    return { format: "mem0_events", reason: "a list of mem0 3.x add() events (metadata.event)" };
+  }
+  if (has(first, "entity") && has(first, "slot") && has(first, "value")) {
+    return {
+      format: "memvid_cards",
+      reason: "a list of Memvid memory cards (entity, slot, value)",
+    };
+  }
+  if (has(first, "subject") && has(first, "predicate") && has(first, "object")) {
+    return {
+      format: "memvid_cards",
+      reason: "Memvid exportFacts() triples (subject, predicate, object)",
+    };
+  }
+  if ("memory" in first && "id" in first) {
+    return { format: "mem0_get_all", reason: "a list of Mem0 memories (v1.0 get_all)" };
+  }
+  if ("content" in first && has(first, "keywords", "context", "tags", "timestamp")) {
+    return { format: "amem", reason: "a list of A-Mem notes" };
+  }
+  if (has(first, "label", "value", "archive_id", "passages", "blocks")) {
+    return { format: "letta", reason: "a list of Letta blocks or passages" };
+  }
+  return null;
+}
+
+function detectJson(v: unknown): DetectedFormat | null {
+  if (Array.isArray(v)) return detectJsonList(v);
   if (!isObject(v)) return null;
   const values = Object.values(v);
   if (

@@ -81,43 +81,7 @@ export interface Mem0ReadOptions {
 export function readMem0GetAll(data: unknown, opts: Mem0ReadOptions = {}): MemoryStore {
   const file = opts.file ?? "<memory>";
   const problems: AdapterProblem[] = [];
-  let items: unknown[];
-  let base = "results";
-  if (Array.isArray(data)) {
-    items = data;
-    base = "";
-  } else if (isObject(data) && Array.isArray(data.results)) {
-    items = data.results;
-    const relations = data.relations;
-    if (Array.isArray(relations) && relations.length > 0) {
-      problems.push({
-        code: "not_mapped",
-        record: "(root)",
-        field: "relations",
-        detail: `${relations.length} graph relation(s) are not memories of the store: not mapped`,
-      });
-    }
-    for (const k of Object.keys(data)) {
-      if (k !== "results" && k !== "relations" && !k.startsWith("_")) {
-        problems.push({
-          code: "not_mapped",
-          record: "(root)",
-          field: k,
-          detail: `top-level field '${k}' is not mapped`,
-        });
-      }
-    }
-  } else {
-    throw new ExportFormatError(
-      "mem0_get_all",
-      file,
-      { path: "(root)", index: null },
-      isObject(data) ? "results" : "",
-      `expected {results: [...]} (v1.1, 2.x) or a list of memories (v1.0), got ${
-        isObject(data) ? `results = ${typeName(data.results)}` : typeName(data)
-      }`,
-    );
-  }
+  const { items, base } = getAllItems(data, file, problems);
   const unmapped = new UnmappedFields(ITEM_FIELDS, "memory");
   const memories: StoredMemory[] = [];
   const seen = new Set<string>();
@@ -203,4 +167,50 @@ function pageProblem(n: number, base: string): AdapterProblem {
     detail: `exactly ${n} records, a page size of Mem0's get_all() (mem0 3.x getAll() topK ` +
       `default 20, Python limit 100): the store may hold more; export with a larger topK / limit`,
   };
+}
+
+/** The items of a get_all() export and their JSON path; root-level extras go to `problems`. */
+function getAllItems(
+  data: unknown,
+  file: string,
+  problems: AdapterProblem[],
+): { items: unknown[]; base: string } {
+  let items: unknown[];
+  let base = "results";
+  if (Array.isArray(data)) {
+    items = data;
+    base = "";
+  } else if (isObject(data) && Array.isArray(data.results)) {
+    items = data.results;
+    const relations = data.relations;
+    if (Array.isArray(relations) && relations.length > 0) {
+      problems.push({
+        code: "not_mapped",
+        record: "(root)",
+        field: "relations",
+        detail: `${relations.length} graph relation(s) are not memories of the store: not mapped`,
+      });
+    }
+    for (const k of Object.keys(data)) {
+      if (k !== "results" && k !== "relations" && !k.startsWith("_")) {
+        problems.push({
+          code: "not_mapped",
+          record: "(root)",
+          field: k,
+          detail: `top-level field '${k}' is not mapped`,
+        });
+      }
+    }
+  } else {
+    throw new ExportFormatError(
+      "mem0_get_all",
+      file,
+      { path: "(root)", index: null },
+      isObject(data) ? "results" : "",
+      `expected {results: [...]} (v1.1, 2.x) or a list of memories (v1.0), got ${
+        isObject(data) ? `results = ${typeName(data.results)}` : typeName(data)
+      }`,
+    );
+  }
+  return { items, base };
 }
