@@ -7,6 +7,7 @@
 import { InputError } from "../errors.ts";
 import { isObject } from "./_read.ts";
 import type { StoreFormat } from "./memory_store.ts";
+import { isMemvidFactsCsv } from "./memvid_cards.ts";
 
 /** What {@linkcode detectStoreFormat} decided. */
 export interface DetectedFormat {
@@ -153,6 +154,8 @@ function detectJson(v: unknown): DetectedFormat | null {
  *   a ChromaDB collection → `amem`; Letta blocks / passages → `letta`;
  * - several lines each `{"type": "entity" | "relation", ...}` → `mcp_memory`;
  * - several lines each a JSON object → `generic_jsonl`;
+ * - text whose first line starts `subject,predicate,object` → `memvid_cards`
+ *   (Memvid's facts CSV);
  * - other text (not starting with `{` or `[`) → `openai_memory` (one memory
  *   per paragraph).
  *
@@ -208,6 +211,12 @@ export function detectStoreFormat(text: string, file = "<memory>"): DetectedForm
         `expected JSON or JSONL (the file starts with '${t[0]}'): ${(e as Error).message}`,
       );
     }
+  }
+  if (!isJson && isMemvidFactsCsv(t)) {
+    return {
+      format: "memvid_cards",
+      reason: "Memvid exportFacts() CSV (header subject,predicate,object)",
+    };
   }
   if (!isJson) {
     const paragraphs = t.split(/(?:\r\n|\r|\n)[ \t]*(?:\r\n|\r|\n)/).filter((p) =>

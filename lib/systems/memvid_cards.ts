@@ -6,6 +6,7 @@
  * @module
  */
 import { normalizeCellText } from "../adjudicate/content_key.ts";
+import { parseCsv } from "../deps/csv_parse.ts";
 import { isObject, recordLabel, RecordReader, typeName, UnmappedFields } from "./_read.ts";
 import { ExportFormatError } from "./export_error.ts";
 import type { AdapterProblem, MemoryStore, StoredMemory } from "./memory_store.ts";
@@ -40,7 +41,22 @@ const FACT_FIELDS: ReadonlySet<string> = new Set([
   "object",
   "engine",
   "sourceFrameId",
+  "timestamp",
 ]);
+
+/** The header `exportFacts("csv")` starts with (provenance adds columns after it). */
+const CSV_HEADER = /^\uFEFF?subject,predicate,object(,|\r?\n|$)/;
+
+/**
+ * Whether text is Memvid's `exportFacts("csv")` output: its first line starts with
+ * `subject,predicate,object`.
+ *
+ * @param text a file's text
+ * @returns true for the facts CSV
+ */
+export function isMemvidFactsCsv(text: string): boolean {
+  return CSV_HEADER.test(text);
+}
 
 /** One card as read, before ordering and de-duplication. */
 interface Card {
@@ -82,14 +98,14 @@ export function memvidCardText(
 }
 
 /**
- * Reads Memvid memory cards into a store.
+ * Reads Memvid memory cards into a store (the facts CSV: {@linkcode readMemvidFactsCsv}).
  *
  * Cards (`memories()`): id `String(card.id)`, text {@linkcode memvidCardText}, `documentDate`
  * (epoch seconds) -> `created_at` as ISO-8601, `confidence` in [0, 1] -> salience, the card ->
  * raw; memories in card-id order (memvid numbers cards as it writes them, and cards carry no
  * write time, so recency follows the ids). Facts (`exportFacts("json")`, no ids): id
  * `contentMemoryId(text, "memvid")`, file order, and one problem saying what the triples lack
- * (kind, polarity, dates). A card repeating an earlier card's text
+ * (id, kind, polarity). A card repeating an earlier card's text
  * (normalised; memvid re-extracts a fact from every frame that states it) is dropped and
  * reported, the earliest kept; a `count` other than the number of cards is reported.
  *
@@ -103,15 +119,63 @@ export function memvidCardText(
  */
 export function readMemvidCards(data: unknown, opts: MemvidCardsOptions = {}): MemoryStore {
   const file = opts.file ?? "<memory>";
-  const system = opts.system ?? "memvid";
   const problems: AdapterProblem[] = [];
   const { items, base } = cardList(data, file, problems);
+  return buildStore(items, (i) => base === "" ? `[${i}]` : `${base}[${i}]`, problems, opts);
+}
+
+/**
+ * Reads Memvid's `exportFacts("csv")` output (header `subject,predicate,object`, with
+ * provenance also `sourceFrameId,timestamp,engine`) as {@linkcode readMemvidCards} reads the
+ * JSON triples; a `timestamp` above 0 (epoch seconds) becomes `created_at`.
+ *
+ * @param text the CSV text (a byte-order mark accepted)
+ * @param opts file name and system label
+ * @returns the store; rows are named `line N` (the header is line 1)
+ * @throws {ExportFormatError} when the text is not CSV, the header lacks `subject`,
+ *   `predicate` or `object`, or a row has an empty subject or predicate or a timestamp that
+ *   is not a number
+ */
+export function readMemvidFactsCsv(text: string, opts: MemvidCardsOptions = {}): MemoryStore {
+  const file = opts.file ?? "<memory>";
+  let rows: Record<string, string>[];
+  try {
+    rows = parseCsv(text, { columns: true, skip_empty_lines: true, bom: true });
+  } catch (e) {
+    throw new ExportFormatError(
+      "memvid_cards",
+      file,
+      { path: "(root)", index: null },
+      "",
+      `expected CSV (${(e as Error).message})`,
+    );
+  }
+  if (!isMemvidFactsCsv(text)) {
+    throw new ExportFormatError(
+      "memvid_cards",
+      file,
+      { path: "line 1", index: 1 },
+      "",
+      "expected the header subject,predicate,object",
+    );
+  }
+  return buildStore(rows, (i) => `line ${i + 2}`, [], opts);
+}
+
+/** The store of a list of cards or facts, `pathOf(i)` naming record i. */
+function buildStore(
+  items: unknown[],
+  pathOf: (i: number) => string,
+  problems: AdapterProblem[],
+  opts: MemvidCardsOptions,
+): MemoryStore {
+  const file = opts.file ?? "<memory>";
+  const system = opts.system ?? "memvid";
   const facts = items.length > 0 && isObject(items[0]) && "subject" in items[0];
   const unmapped = new UnmappedFields(facts ? FACT_FIELDS : CARD_FIELDS, facts ? "fact" : "card");
   const ids = new Set<string>();
   const cards = items.map((item, i) => {
-    const path = base === "" ? `[${i}]` : `${base}[${i}]`;
-    const r = RecordReader.open("memvid_cards", file, item, path, i);
+    const r = RecordReader.open("memvid_cards", file, item, pathOf(i), i);
     const c = facts ? readFact(r, i) : readCard(r, problems);
     if (!facts) {
       if (ids.has(c.id)) r.fail("id", `expected unique card ids, '${c.id}' repeats`);
@@ -151,8 +215,8 @@ export function readMemvidCards(data: unknown, opts: MemvidCardsOptions = {}): M
     problems.push({
       code: "not_mapped",
       record: "(root)",
-      detail: "exportFacts() triples carry no card id, kind, polarity or date: content-hash ids, " +
-        "file order as recency, a negative card reads as a positive one (memories() has them)",
+      detail: "exportFacts() triples carry no card id, kind or polarity: content-hash ids, file " +
+        "order as recency, a negative card reads as a positive one (memories() has them)",
     });
   }
   problems.push(...unmapped.problems());
@@ -223,10 +287,19 @@ function readCard(r: RecordReader, problems: AdapterProblem[]): Card {
   return c;
 }
 
-/** One `exportFacts("json")` triple (no id: a content-hash id). */
+/** One `exportFacts()` triple (no id: a content-hash id); a CSV row's fields are strings. */
 function readFact(r: RecordReader, i: number): Card {
   const text = memvidCardText(r.str("subject"), r.str("predicate"), r.str("object", true));
   const id = contentMemoryId(text, "memvid");
   r.ref.id = id;
-  return { id, seq: i, text, label: recordLabel(r.ref), raw: r.obj };
+  const c: Card = { id, seq: i, text, label: recordLabel(r.ref), raw: r.obj };
+  const ts = r.obj.timestamp;
+  if (ts !== undefined && ts !== null && ts !== "") {
+    const n = typeof ts === "string" ? Number(ts) : ts;
+    if (typeof n !== "number" || !Number.isFinite(n)) {
+      r.fail("timestamp", `expected epoch seconds, got ${typeName(ts)}`);
+    }
+    if (n > 0) c.created = new Date(n * 1000).toISOString();
+  }
+  return c;
 }

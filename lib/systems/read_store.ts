@@ -18,7 +18,7 @@ import { readOpenAiMemory } from "./openai_memory.ts";
 import { readMem0SearchResults, readMem0SearchResultsAll } from "./mem0_search_results.ts";
 import { type DetectedFormat, detectStoreFormat } from "./detect_format.ts";
 import { readMcpMemory } from "./mcp_memory.ts";
-import { readMemvidCards } from "./memvid_cards.ts";
+import { isMemvidFactsCsv, readMemvidCards, readMemvidFactsCsv } from "./memvid_cards.ts";
 
 /** Options of {@linkcode readStore}: each applies to the formats that have it. */
 export interface ReadStoreOptions {
@@ -139,8 +139,9 @@ export async function readStoreFileDetected(
 
 /**
  * Reads an export file: JSON for every format but `generic_jsonl` (one store
- * per line), `openai_memory` (plain text) and `mcp_memory` (JSONL, one graph
- * record per line, or the graph as JSON); `auto` detects the format
+ * per line), `openai_memory` (plain text), `mcp_memory` (JSONL, one graph
+ * record per line, or the graph as JSON) and `memvid_cards` (JSON, or the
+ * facts CSV); `auto` detects the format
  * ({@linkcode readStoreFileDetected} also says which).
  *
  * @param path file path
@@ -164,6 +165,7 @@ function parseStoreText(text: string, format: StoreFormat, o: ReadStoreOptions):
   if (format === "generic_jsonl") return readGenericJsonl(text, o);
   if (format === "openai_memory") return [readOpenAiMemory(text, o)];
   if (format === "mcp_memory") return [readMcpMemory(text, o)];
+  if (format === "memvid_cards" && isMemvidFactsCsv(text)) return [readMemvidFactsCsv(text, o)];
   const data = parseExportJson(text, format, o.file ?? "<memory>");
   if (format === "mem0_search_results" && o.conversation === undefined) {
     return readMem0SearchResultsAll(data, o);

@@ -20,6 +20,7 @@ Deno.test("detectStoreFormat() names the format of every fixture export", async 
     ["mem0_3x_history.json", "mem0_events"],
     ["memvid_memories.json", "memvid_cards"],
     ["memvid_facts.json", "memvid_cards"],
+    ["memvid_facts.csv", "memvid_cards"],
     ["mcp_memory.jsonl", "mcp_memory"],
     ["mcp_read_graph.json", "mcp_memory"],
   ];

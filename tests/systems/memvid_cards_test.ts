@@ -1,6 +1,10 @@
 import assert from "node:assert/strict";
 import { ExportFormatError } from "../../lib/systems/export_error.ts";
-import { memvidCardText, readMemvidCards } from "../../lib/systems/memvid_cards.ts";
+import {
+  memvidCardText,
+  readMemvidCards,
+  readMemvidFactsCsv,
+} from "../../lib/systems/memvid_cards.ts";
 import { readStoreFileDetected } from "../../lib/systems/read_store.ts";
 import { timeOrder } from "../../lib/systems/time_order.ts";
 import { FIX } from "./_fixtures.ts";
@@ -74,7 +78,47 @@ Deno.test("readMemvidCards() reads exportFacts() triples with content-hash ids a
   assert.deepEqual(s.problems.map((p) => p.code), [...Array(9).fill("dropped"), "not_mapped"]);
   assert.equal(
     s.problems[9].detail,
-    "exportFacts() triples carry no card id, kind, polarity or date: content-hash ids, file order as recency, a negative card reads as a positive one (memories() has them)",
+    "exportFacts() triples carry no card id, kind or polarity: content-hash ids, file order as recency, a negative card reads as a positive one (memories() has them)",
+  );
+});
+
+Deno.test('readMemvidFactsCsv() reads exportFacts("csv") rows as the JSON triples', async () => {
+  const r = await readStoreFileDetected(FIX + "memvid_facts.csv", "auto");
+  assert.deepEqual([r.format, r.reason], [
+    "memvid_cards",
+    "Memvid exportFacts() CSV (header subject,predicate,object)",
+  ]);
+  const [s] = r.stores;
+  assert.deepEqual(s.memories.map((m) => [m.id, m.text, m.created_at]), [
+    ["memvid-fb32c89fba567c33", "caroline employer: the community center", undefined],
+    ["memvid-cc1bc440d3800922", "Caroline career plan: counseling and mental health", undefined],
+    ["memvid-2a54375820638341", "Caroline preference: crowds", undefined],
+    ["memvid-0abde23e0b341497", "caroline preference: hiking", undefined],
+    ["memvid-bdb9f336e6bbe127", "Melanie painting: a lake sunrise in 2022", undefined],
+    ["memvid-389cd63ed539381f", "melanie location: Denver", undefined],
+    ["memvid-42ce1a27b8e882c6", "melanie location: Seattle", undefined],
+    ["memvid-40a8fc6420f0c632", "melanie spouse: John", undefined],
+  ]);
+  assert.deepEqual(s.problems.slice(0, 2).map((p) => p.record), [
+    "line 3 (id 'memvid-fb32c89fba567c33')",
+    "line 4 (id 'memvid-fb32c89fba567c33')",
+  ]);
+  assert.equal(s.problems.length, 10);
+  const t = readMemvidFactsCsv(
+    'subject,predicate,object,timestamp\ntim,job,"nurse, nights",1683554160\n',
+  );
+  assert.deepEqual(t.memories.map((m) => [m.text, m.created_at]), [
+    ["tim job: nurse, nights", "2023-05-08T13:56:00.000Z"],
+  ]);
+  assert.throws(
+    () =>
+      readMemvidFactsCsv("subject,predicate,object,timestamp\ntim,job,nurse,soon\n", {
+        file: "f.csv",
+      }),
+    (e: unknown) =>
+      e instanceof ExportFormatError && e.field === "timestamp" &&
+      e.message ===
+        `Cannot read f.csv: line 2.timestamp: memvid_cards: expected epoch seconds, got string "soon" (record id 'memvid-e5f6fbcc73c5c26a')`,
   );
 });
 
