@@ -30,6 +30,8 @@ interface Ev {
   text: string | undefined;
   /** UPDATE's previous text, if given. */
   previous: string | undefined;
+  /** The field `previous` was read from (`previous_memory`, `metadata.previousMemory`, ...). */
+  previousField?: string;
   /** Time of the event (history rows only). */
   at: string | undefined;
   /** Memory creation time carried by a history row. */
@@ -108,8 +110,8 @@ function addEventOf(r: RecordReader): EventType {
  * Replays Mem0 memory events to the final store.
  *
  * Accepted shapes: one `add()` return `{results: [{id, memory, event,
- * previous_memory?}]}` (mem0 3.x `mem0ai/oss`: `{id, memory, metadata:
- * {event}}`); a list of such returns or of events; `{add_return, history}`
+ * previous_memory?}]}` (the TypeScript `mem0ai/oss` 2.x and 3.x: `{id,
+ * memory, metadata: {event, previousMemory?}}`); a list of such returns or of events; `{add_return, history}`
  * (as in the formats example); `{history: [...]}`; a list of `history()` rows
  * `{memory_id, old_memory, new_memory, event, created_at, updated_at,
  * is_deleted}`, or mem0 3.x rows `{id, memory_id, previous_value, new_value,
@@ -298,7 +300,7 @@ function readAddEvent(log: EventLog, item: unknown, path: string, index: number)
     memoryId,
     event,
     text,
-    previous: r.optStr("previous_memory") ?? r.optStr("old_memory"),
+    ...previousOf(r),
     at: undefined,
     created: undefined,
     label: `${path} (id '${memoryId}')`,
@@ -308,6 +310,22 @@ function readAddEvent(log: EventLog, item: unknown, path: string, index: number)
     rowId: undefined,
     pos: log.adds.length,
   });
+}
+
+/**
+ * An add() event's previous text and its field: `previous_memory`, `old_memory`, or the
+ * TypeScript mem0ai 2.x UPDATE's `metadata.previousMemory`.
+ */
+function previousOf(r: RecordReader): { previous: string | undefined; previousField?: string } {
+  for (const f of ["previous_memory", "old_memory"]) {
+    const v = r.optStr(f);
+    if (v !== undefined) return { previous: v, previousField: f };
+  }
+  const meta = r.obj.metadata;
+  const p = isObject(meta) ? meta.previousMemory : undefined;
+  return typeof p === "string"
+    ? { previous: p, previousField: "metadata.previousMemory" }
+    : { previous: undefined };
 }
 
 /** `is_deleted` of a history row: absent, a boolean or 0/1. */
@@ -356,6 +374,7 @@ function readHistoryRow(log: EventLog, item: unknown, path: string, index: numbe
     event,
     text: event === "DELETE" ? (old ?? text) : text,
     previous: old,
+    previousField: v3 ? "previous_value" : "old_memory",
     at: event === "ADD" ? (created ?? updated) : (updated ?? created),
     created,
     label,
@@ -506,7 +525,7 @@ function applyUpdate(s: Replay, e: Ev, problems: AdapterProblem[]): void {
   } else if (e.previous !== undefined && e.previous !== s.live.text) {
     problems.push(replayProblem(
       e.label,
-      e.kind === "add" ? "previous_memory" : "old_memory",
+      e.previousField ?? (e.kind === "add" ? "previous_memory" : "old_memory"),
       `previous text ${JSON.stringify(e.previous)} differs from the replayed text ${
         JSON.stringify(s.live.text)
       }`,

@@ -105,6 +105,34 @@ Deno.test("replayMem0Events() orders uuid-keyed 3.x rows ADD, UPDATEs by time, D
   ]);
 });
 
+Deno.test("replayMem0Events() reads mem0ai 2.x UPDATE / DELETE events with metadata.previousMemory", () => {
+  // The shape mem0ai 2.4.6's add() returns when its LLM updates or deletes (dist/oss source).
+  const s = replayMem0Events([
+    { results: [{ id: "a", memory: "likes tea", metadata: { event: "ADD" } }] },
+    { results: [{ id: "b", memory: "owns a cat", metadata: { event: "ADD" } }] },
+    {
+      results: [
+        {
+          id: "a",
+          memory: "likes green tea",
+          metadata: { event: "UPDATE", previousMemory: "likes coffee" },
+        },
+        { id: "b", memory: "owns a cat", metadata: { event: "DELETE" } },
+      ],
+    },
+  ]);
+  assert.deepEqual(s.memories.map((m) => [m.id, m.text]), [["a", "likes green tea"]]);
+  assert.deepEqual(s.tombstones, [{ id: "b", text: "owns a cat", source: "mem0:events" }]);
+  assert.deepEqual(s.problems.map((p) => [p.code, p.record, p.field]), [
+    ["replay", "[2].results[0] (id 'a')", "metadata.previousMemory"],
+    ["tombstone", "[2].results[1] (id 'b')", undefined],
+  ]);
+  assert.equal(
+    s.problems[0].detail,
+    'previous text "likes coffee" differs from the replayed text "likes tea"',
+  );
+});
+
 Deno.test("replayMem0Events() names the record and field of a malformed 3.x event", () => {
   const err = (data: unknown) => {
     try {
