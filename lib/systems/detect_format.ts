@@ -7,6 +7,7 @@
 import { InputError } from "../base/errors.ts";
 import { isObject } from "./_read.ts";
 import type { StoreFormat } from "./memory_store.ts";
+import { isMemvidFactsCsv } from "./memvid_cards.ts";
 
 /** What {@linkcode detectStoreFormat} decided. */
 export interface DetectedFormat {
@@ -18,22 +19,64 @@ export interface DetectedFormat {
 
 const has = (o: Record<string, unknown>, ...keys: string[]) => keys.some((k) => k in o);
 
-function detectJson(v: unknown): DetectedFormat | null {
-  if (Array.isArray(v)) {
-    const first = v.find(isObject);
-    if (!first) return null;
-    if ("event" in first) return { format: "mem0_events", reason: "a list of Mem0 events" };
-    if ("memory" in first && "id" in first) {
-      return { format: "mem0_get_all", reason: "a list of Mem0 memories (v1.0 get_all)" };
-    }
-    if ("content" in first && has(first, "keywords", "context", "tags", "timestamp")) {
-      return { format: "amem", reason: "a list of A-Mem notes" };
-    }
-    if (has(first, "label", "value", "archive_id", "passages", "blocks")) {
-      return { format: "letta", reason: "a list of Letta blocks or passages" };
-    }
-    return null;
+/** A line of the MCP memory server's memory.jsonl: `{type: "entity" | "relation", ...}`. */
+function isMcpLine(x: unknown): boolean {
+  return isObject(x) &&
+    ((x.type === "entity" && "name" in x) || (x.type === "relation" && "from" in x));
+}
+
+/** A mem0 3.x add() result item: `{id, memory, metadata: {event}}`, without get_all's fields. */
+function isAddItem(x: Record<string, unknown>): boolean {
+  return isObject(x.metadata) && typeof x.metadata.event === "string" &&
+    !has(x, "hash", "createdAt", "created_at", "updatedAt", "updated_at");
+}
+
+/** `--format auto` on a JSON list. */
+function detectJsonList(v: unknown[]): DetectedFormat | null {
+  if (Array.isArray(v[0]) && isObject(v[0][0]) && "memory_id" in v[0][0]) {
+    return {
+      format: "mem0_events",
+      reason: "a list of Mem0 history() results (one list of rows per memory)",
+    };
   }
+  const first = v.find(isObject);
+  if (!first) return null;
+  if ("event" in first) return { format: "mem0_events", reason: "a list of Mem0 events" };
+  if ("memory_id" in first && "action" in first) {
+    return { format: "mem0_events", reason: "a list of mem0 3.x history() rows (action)" };
+  }
+  if (Array.isArray(first.results)) {
+    return { format: "mem0_events", reason: "a list of Mem0 add() returns {results}" };
+  }
+  if ("memory" in first && "id" in first && isAddItem(first)) {
+    return { format: "mem0_events", reason: "a list of mem0 3.x add() events (metadata.event)" };
+  }
+  if (has(first, "entity") && has(first, "slot") && has(first, "value")) {
+    return {
+      format: "memvid_cards",
+      reason: "a list of Memvid memory cards (entity, slot, value)",
+    };
+  }
+  if (has(first, "subject") && has(first, "predicate") && has(first, "object")) {
+    return {
+      format: "memvid_cards",
+      reason: "Memvid exportFacts() triples (subject, predicate, object)",
+    };
+  }
+  if ("memory" in first && "id" in first) {
+    return { format: "mem0_get_all", reason: "a list of Mem0 memories (v1.0 get_all)" };
+  }
+  if ("content" in first && has(first, "keywords", "context", "tags", "timestamp")) {
+    return { format: "amem", reason: "a list of A-Mem notes" };
+  }
+  if (has(first, "label", "value", "archive_id", "passages", "blocks")) {
+    return { format: "letta", reason: "a list of Letta blocks or passages" };
+  }
+  return null;
+}
+
+function detectJson(v: unknown): DetectedFormat | null {
+  if (Array.isArray(v)) return detectJsonList(v);
   if (!isObject(v)) return null;
   const values = Object.values(v);
   if (
@@ -57,6 +100,18 @@ function detectJson(v: unknown): DetectedFormat | null {
   ) {
     return { format: "letta_agent_file", reason: "a Letta Agent File (agents / core_memory)" };
   }
+  if (Array.isArray(v.cards)) {
+    return { format: "memvid_cards", reason: "Memvid memories() {cards, count}" };
+  }
+  if (Array.isArray(v.entities) && (Array.isArray(v.relations) || v.relations === undefined)) {
+    return {
+      format: "mcp_memory",
+      reason: "the MCP memory server's graph {entities, relations} (read_graph)",
+    };
+  }
+  if (isMcpLine(v)) {
+    return { format: "mcp_memory", reason: "an MCP memory server memory.jsonl (1 line)" };
+  }
   if (has(v, "add_return", "history", "events")) {
     return { format: "mem0_events", reason: "Mem0 add() returns / history events" };
   }
@@ -64,6 +119,12 @@ function detectJson(v: unknown): DetectedFormat | null {
     const first = v.results.find(isObject) as Record<string, unknown> | undefined;
     if (first && "event" in first) {
       return { format: "mem0_events", reason: "a Mem0 add() return {results: [events]}" };
+    }
+    if (first && isAddItem(first)) {
+      return {
+        format: "mem0_events",
+        reason: "a mem0 3.x add() return {results: [{id, memory, metadata: {event}}]}",
+      };
     }
     return { format: "mem0_get_all", reason: "a Mem0 get_all()/search() export {results: [...]}" };
   }
@@ -81,13 +142,20 @@ function detectJson(v: unknown): DetectedFormat | null {
 
 /**
  * Detects a store file's format from its text:
- * - JSON: Mem0 evaluation output (`{"0": [{question, speaker_1_memories, ...}]}`)
+ * - JSON: Memvid `memories()` `{cards}`, a list of cards or of
+ *   `exportFacts()` triples → `memvid_cards`; the MCP memory server's graph
+ *   `{entities, relations}` or one `memory.jsonl` line → `mcp_memory`;
+ *   Mem0 evaluation output (`{"0": [{question, speaker_1_memories, ...}]}`)
  *   → `mem0_search_results`; a Letta Agent File (`agents`, or `core_memory`
  *   with agent fields) → `letta_agent_file`; Mem0 events (`add_return`,
- *   `history`, `events`, or results with `event`) → `mem0_events`; Mem0
+ *   `history`, `events`, results with `event` or mem0 3.x `metadata.event`,
+ *   history rows, or a list of `history()` results) → `mem0_events`; Mem0
  *   `{results}` or a list of `{id, memory}` → `mem0_get_all`; A-Mem notes or
  *   a ChromaDB collection → `amem`; Letta blocks / passages → `letta`;
+ * - several lines each `{"type": "entity" | "relation", ...}` → `mcp_memory`;
  * - several lines each a JSON object → `generic_jsonl`;
+ * - text whose first line starts `subject,predicate,object` → `memvid_cards`
+ *   (Memvid's facts CSV);
  * - other text (not starting with `{` or `[`) → `openai_memory` (one memory
  *   per paragraph).
  *
@@ -123,6 +191,12 @@ export function detectStoreFormat(text: string, file = "<memory>"): DetectedForm
         return undefined;
       }
     });
+    if (rows.length > 0 && rows.every(isMcpLine)) {
+      return {
+        format: "mcp_memory",
+        reason: `MCP memory server memory.jsonl: ${rows.length} line(s) of entities and relations`,
+      };
+    }
     if (rows.every(isObject)) {
       return {
         format: "generic_jsonl",
@@ -138,6 +212,12 @@ export function detectStoreFormat(text: string, file = "<memory>"): DetectedForm
       );
     }
   }
+  if (!isJson && isMemvidFactsCsv(t)) {
+    return {
+      format: "memvid_cards",
+      reason: "Memvid exportFacts() CSV (header subject,predicate,object)",
+    };
+  }
   if (!isJson) {
     const paragraphs = t.split(/(?:\r\n|\r|\n)[ \t]*(?:\r\n|\r|\n)/).filter((p) =>
       p.trim() !== ""
@@ -152,6 +232,6 @@ export function detectStoreFormat(text: string, file = "<memory>"): DetectedForm
   throw new InputError(
     file,
     { path: "" },
-    "expected a known store export (Mem0 get_all / events / evaluation output, Letta, Letta Agent File, A-Mem, generic JSONL, OpenAI memory text): none matches, pass --format",
+    "expected a known store export (Mem0 get_all / events / evaluation output, Letta, Letta Agent File, A-Mem, Memvid cards, MCP memory graph, generic JSONL, OpenAI memory text): none matches, pass --format",
   );
 }

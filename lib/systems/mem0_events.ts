@@ -30,6 +30,8 @@ interface Ev {
   text: string | undefined;
   /** UPDATE's previous text, if given. */
   previous: string | undefined;
+  /** The field `previous` was read from (`previous_memory`, `metadata.previousMemory`, ...). */
+  previousField?: string;
   /** Time of the event (history rows only). */
   at: string | undefined;
   /** Memory creation time carried by a history row. */
@@ -37,6 +39,12 @@ interface Ev {
   label: string;
   raw: unknown;
   reader: RecordReader;
+  /** mem0 3.x history row (`action`, `previous_value`, `new_value`): replayed in write order. */
+  v3: boolean;
+  /** The history row's own numeric `id` (mem0 3.x SQLite: its write sequence), if any. */
+  rowId: number | undefined;
+  /** Position in the file among the rows of its kind. */
+  pos: number;
 }
 
 const ADD_FIELDS: ReadonlySet<string> = new Set([
@@ -57,6 +65,9 @@ const ADD_FIELDS: ReadonlySet<string> = new Set([
 ]);
 const HISTORY_FIELDS: ReadonlySet<string> = new Set([
   "id",
+  "previous_value",
+  "new_value",
+  "action",
   "memory_id",
   "old_memory",
   "new_memory",
@@ -68,23 +79,49 @@ const HISTORY_FIELDS: ReadonlySet<string> = new Set([
   "role",
 ]);
 
-function eventOf(r: RecordReader): EventType {
-  const e = r.str("event");
+/** The event type under `field` (`event`, mem0 3.x history `action`). */
+function eventOf(r: RecordReader, field = "event"): EventType {
+  return checkEvent(r, field, r.str(field));
+}
+
+function checkEvent(r: RecordReader, field: string, e: string): EventType {
   const up = e.toUpperCase();
   if (!(MEM0_EVENTS as readonly string[]).includes(up)) {
-    r.fail("event", `expected one of ${MEM0_EVENTS.join(", ")}, got ${JSON.stringify(e)}`);
+    r.fail(field, `expected one of ${MEM0_EVENTS.join(", ")}, got ${JSON.stringify(e)}`);
   }
   return up as EventType;
+}
+
+/** An add() event's type: `event`, or mem0 3.x's `metadata.event`. */
+function addEventOf(r: RecordReader): EventType {
+  if (r.has("event")) return eventOf(r);
+  const meta = r.optObject("metadata");
+  const e = meta?.event;
+  if (typeof e !== "string") {
+    r.fail(
+      meta === undefined ? "event" : "metadata.event",
+      `expected the event type (event, or mem0 3.x metadata.event), got ${typeName(e)}`,
+    );
+  }
+  return checkEvent(r, "metadata.event", e);
 }
 
 /**
  * Replays Mem0 memory events to the final store.
  *
  * Accepted shapes: one `add()` return `{results: [{id, memory, event,
- * previous_memory?}]}`; a list of such returns or of events; `{add_return,
- * history}` (as in the formats example); `{history: [...]}`; a list of
- * `history()` rows `{memory_id, old_memory, new_memory, event, created_at,
- * updated_at, is_deleted}`.
+ * previous_memory?}]}` (the TypeScript `mem0ai/oss` 2.x and 3.x: `{id,
+ * memory, metadata: {event, previousMemory?}}`); a list of such returns or of events; `{add_return, history}`
+ * (as in the formats example); `{history: [...]}`; a list of `history()` rows
+ * `{memory_id, old_memory, new_memory, event, created_at, updated_at,
+ * is_deleted}`, or mem0 3.x rows `{id, memory_id, previous_value, new_value,
+ * action, created_at, updated_at, is_deleted}`; a list of `history()` results
+ * (one list of rows per memory, as `Promise.all(ids.map(history))` gives).
+ *
+ * mem0 3.x's `history()` lists a memory's rows newest first, so its rows (the
+ * ones with `action`) are replayed in write order: by their numeric `id`
+ * (the SQLite history store's sequence) when every row of the memory has one,
+ * else ADD, then UPDATEs by `updated_at`, then DELETE (file order breaks ties).
  *
  * Replay, per memory id (memories are independent, so a concatenation of
  * per-memory histories replays correctly): when the memory has history rows,
@@ -118,7 +155,7 @@ export function replayMem0Events(data: unknown, opts: Mem0ReadOptions = {}): Mem
   const times: { record: string; field: string; value: string | undefined }[] = [];
   let noop = 0;
   ids.forEach((id, order) => {
-    const hist = histOf.get(id);
+    const hist = inWriteOrder(histOf.get(id));
     const log = hist ?? addsOf.get(id)!;
     if (hist) {
       problems.push(...unmatchedAdds(addsOf.get(id) ?? [], hist), ...historyOutOfOrder(hist));
@@ -173,7 +210,8 @@ function readEventLog(data: unknown, file: string): EventLog {
   };
   if (Array.isArray(data)) {
     data.forEach((v, i) => {
-      if (isObject(v) && Array.isArray(v.results)) readAddReturn(log, v, `[${i}]`);
+      if (Array.isArray(v)) v.forEach((h, j) => readHistoryRow(log, h, `[${i}][${j}]`, j));
+      else if (isObject(v) && Array.isArray(v.results)) readAddReturn(log, v, `[${i}]`);
       else if (isObject(v) && v.memory_id !== undefined) readHistoryRow(log, v, `[${i}]`, i);
       else readAddEvent(log, v, `[${i}]`, i);
     });
@@ -212,11 +250,12 @@ function readExportObject(log: EventLog, data: Record<string, unknown>): void {
     if (!Array.isArray(list)) {
       throw new ExportFormatError("mem0_events", log.file, ROOT, key, "expected an array");
     }
-    list.forEach((v, i) =>
-      key === "events"
-        ? readAddEvent(log, v, `events[${i}]`, i)
-        : readHistoryRow(log, v, `history[${i}]`, i)
-    );
+    list.forEach((v, i) => {
+      if (key === "events") readAddEvent(log, v, `events[${i}]`, i);
+      else if (Array.isArray(v)) {
+        v.forEach((h, j) => readHistoryRow(log, h, `history[${i}][${j}]`, j));
+      } else readHistoryRow(log, v, `history[${i}]`, i);
+    });
     known = true;
   }
   if (!known) {
@@ -250,7 +289,7 @@ function readAddReturn(log: EventLog, v: unknown, path: string): void {
 function readAddEvent(log: EventLog, item: unknown, path: string, index: number): void {
   const r = RecordReader.open("mem0_events", log.file, item, path, index);
   const memoryId = r.id("id");
-  const event = eventOf(r);
+  const event = addEventOf(r);
   const text = r.optStr("memory");
   if ((event === "ADD" || event === "UPDATE") && text === undefined) {
     r.fail("memory", `expected the memory text of a ${event} event`);
@@ -261,13 +300,32 @@ function readAddEvent(log: EventLog, item: unknown, path: string, index: number)
     memoryId,
     event,
     text,
-    previous: r.optStr("previous_memory") ?? r.optStr("old_memory"),
+    ...previousOf(r),
     at: undefined,
     created: undefined,
     label: `${path} (id '${memoryId}')`,
     raw: item,
     reader: r,
+    v3: false,
+    rowId: undefined,
+    pos: log.adds.length,
   });
+}
+
+/**
+ * An add() event's previous text and its field: `previous_memory`, `old_memory`, or the
+ * TypeScript mem0ai 2.x UPDATE's `metadata.previousMemory`.
+ */
+function previousOf(r: RecordReader): { previous: string | undefined; previousField?: string } {
+  for (const f of ["previous_memory", "old_memory"]) {
+    const v = r.optStr(f);
+    if (v !== undefined) return { previous: v, previousField: f };
+  }
+  const meta = r.obj.metadata;
+  const p = isObject(meta) ? meta.previousMemory : undefined;
+  return typeof p === "string"
+    ? { previous: p, previousField: "metadata.previousMemory" }
+    : { previous: undefined };
 }
 
 /** `is_deleted` of a history row: absent, a boolean or 0/1. */
@@ -288,11 +346,14 @@ function deletedFlagOf(r: RecordReader): boolean {
 function readHistoryRow(log: EventLog, item: unknown, path: string, index: number): void {
   const r = RecordReader.open("mem0_events", log.file, item, path, index, ["memory_id", "id"]);
   const memoryId = r.id("memory_id");
-  const event = eventOf(r);
-  const text = r.optStr("new_memory");
-  const old = r.optStr("old_memory");
+  // mem0 3.x (mem0ai/oss) rows name the fields action, new_value and previous_value.
+  const v3 = !r.has("event") && r.has("action");
+  const event = eventOf(r, v3 ? "action" : "event");
+  const textField = v3 ? "new_value" : "new_memory";
+  const text = r.optStr(textField);
+  const old = r.optStr(v3 ? "previous_value" : "old_memory");
   if ((event === "ADD" || event === "UPDATE") && text === undefined) {
-    r.fail("new_memory", `expected the new memory text of a ${event} row`);
+    r.fail(textField, `expected the new memory text of a ${event} row`);
   }
   const deleted = deletedFlagOf(r);
   const created = r.optStr("created_at");
@@ -313,11 +374,15 @@ function readHistoryRow(log: EventLog, item: unknown, path: string, index: numbe
     event,
     text: event === "DELETE" ? (old ?? text) : text,
     previous: old,
+    previousField: v3 ? "previous_value" : "old_memory",
     at: event === "ADD" ? (created ?? updated) : (updated ?? created),
     created,
     label,
     raw: item,
     reader: r,
+    v3,
+    rowId: typeof r.obj.id === "number" && Number.isInteger(r.obj.id) ? r.obj.id : undefined,
+    pos: log.history.length,
   };
   log.history.push(row);
   if (flaggedDelete) log.history.push({ ...row, event: "DELETE" });
@@ -343,6 +408,24 @@ function perMemoryLogs(
     }
   }
   return { ids, addsOf, histOf };
+}
+
+const RANK: Record<EventType, number> = { ADD: 0, NONE: 1, UPDATE: 1, DELETE: 2 };
+
+/**
+ * Step 2b: a memory's history rows in write order. Rows before mem0 3.x keep file order; mem0
+ * 3.x rows (history() lists them newest first) go by numeric row id when all have one, else ADD,
+ * UPDATE / NONE by event time, DELETE (file order breaking ties).
+ */
+function inWriteOrder(hist: Ev[] | undefined): Ev[] | undefined {
+  if (hist === undefined || !hist.every((h) => h.v3)) return hist;
+  if (hist.every((h) => h.rowId !== undefined)) {
+    return [...hist].sort((a, b) => a.rowId! - b.rowId! || a.pos - b.pos);
+  }
+  const time = (h: Ev) => parseTime(h.at) ?? -Infinity;
+  return [...hist].sort((a, b) =>
+    RANK[a.event] - RANK[b.event] || time(a) - time(b) || a.pos - b.pos
+  );
 }
 
 /** Step 3a: the add() events of a memory with history rows that match none of them. */
@@ -442,7 +525,7 @@ function applyUpdate(s: Replay, e: Ev, problems: AdapterProblem[]): void {
   } else if (e.previous !== undefined && e.previous !== s.live.text) {
     problems.push(replayProblem(
       e.label,
-      e.kind === "add" ? "previous_memory" : "old_memory",
+      e.previousField ?? (e.kind === "add" ? "previous_memory" : "old_memory"),
       `previous text ${JSON.stringify(e.previous)} differs from the replayed text ${
         JSON.stringify(s.live.text)
       }`,

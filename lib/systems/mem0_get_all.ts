@@ -7,6 +7,7 @@
 import {
   emptyMemoryText,
   isObject,
+  recordLabel,
   RecordReader,
   timeProblems,
   typeName,
@@ -32,7 +33,19 @@ const ITEM_FIELDS: ReadonlySet<string> = new Set([
   "expiration_date",
   "immutable",
   "categories",
+  // mem0 3.x (TypeScript `mem0ai/oss`) items: camelCase times, reranker score, attribution.
+  "createdAt",
+  "updatedAt",
+  "attributedTo",
+  "rerankScore",
 ]);
+
+/**
+ * Page sizes of Mem0's `get_all()`: `getAll()`'s default `topK` in the
+ * TypeScript `mem0ai/oss` 3.x, and the Python `get_all()` default `limit`.
+ * An export holding exactly this many records may be one page of a larger store.
+ */
+export const MEM0_PAGE_SIZES: readonly number[] = [20, 100];
 
 /** Options of {@linkcode readMem0GetAll}. */
 export interface Mem0ReadOptions {
@@ -49,10 +62,14 @@ export interface Mem0ReadOptions {
  * it lies in [0, 1] (otherwise reported).
  *
  * Mapping per item: `id` -> id, `memory` -> text, `created_at`,
- * `updated_at` -> times, the item -> raw. Items with empty text are dropped
- * and reported; graph `relations` are reported as not mapped (they are not
- * memories); fields outside the known Mem0 item fields are reported once per
- * field name.
+ * `updated_at` (mem0 3.x `mem0ai/oss`: `createdAt`, `updatedAt`) -> times,
+ * the item -> raw. When an item has both spellings of a time the snake_case
+ * one is used and the pair is reported if the two differ. Items with empty
+ * text are dropped and reported; graph `relations` are reported as not mapped
+ * (they are not memories); fields outside the known Mem0 item fields are
+ * reported once per field name. An export of exactly 20 or 100 records
+ * ({@linkcode MEM0_PAGE_SIZES}) is reported: it may be one page of the store
+ * (`getAll()`'s default `topK` is 20 in mem0 3.x, Python's `limit` 100).
  *
  * @param data parsed JSON of the export
  * @param opts file name and system label
@@ -64,6 +81,100 @@ export interface Mem0ReadOptions {
 export function readMem0GetAll(data: unknown, opts: Mem0ReadOptions = {}): MemoryStore {
   const file = opts.file ?? "<memory>";
   const problems: AdapterProblem[] = [];
+  const { items, base } = getAllItems(data, file, problems);
+  const unmapped = new UnmappedFields(ITEM_FIELDS, "memory");
+  const memories: StoredMemory[] = [];
+  const seen = new Set<string>();
+  const times: { record: string; field: string; value: string | undefined }[] = [];
+  items.forEach((item, i) => {
+    const path = base === "" ? `[${i}]` : `${base}[${i}]`;
+    const r = RecordReader.open("mem0_get_all", file, item, path, i);
+    const id = r.id("id");
+    const text = r.str("memory", true);
+    const created = timeOf(r, "created_at", "createdAt", problems);
+    const updated = timeOf(r, "updated_at", "updatedAt", problems);
+    const score = r.optNum("score");
+    r.optObject("metadata");
+    if (seen.has(id)) r.fail("id", `expected unique memory ids, '${id}' repeats`);
+    seen.add(id);
+    unmapped.note(r);
+    const label = `${path} (id '${id}')`;
+    if (text.trim() === "") {
+      problems.push(emptyMemoryText(label));
+      return;
+    }
+    const m: StoredMemory = { id, text, source: opts.system ?? "mem0", order: i, raw: item };
+    if (created !== undefined) m.created_at = created;
+    if (updated !== undefined) m.updated_at = updated;
+    if (score !== undefined) {
+      if (score >= 0 && score <= 1) m.salience = score;
+      else {
+        problems.push({
+          code: "coerced",
+          record: label,
+          field: "score",
+          detail: `score ${score} outside [0, 1]: not used as salience`,
+        });
+      }
+    }
+    times.push({ record: label, field: "created_at", value: created });
+    times.push({ record: label, field: "updated_at", value: updated });
+    memories.push(m);
+  });
+  problems.push(...unmapped.problems(), ...timeProblems(times));
+  if (MEM0_PAGE_SIZES.includes(items.length)) problems.push(pageProblem(items.length, base));
+  return {
+    system: opts.system ?? "mem0",
+    format: "mem0_get_all",
+    file,
+    memories,
+    tombstones: [],
+    problems,
+  };
+}
+
+/**
+ * A time under its snake_case or camelCase name (mem0 3.x writes `createdAt`); with both, the
+ * snake_case value, and a problem when they differ.
+ */
+function timeOf(
+  r: RecordReader,
+  snake: string,
+  camel: string,
+  problems: AdapterProblem[],
+): string | undefined {
+  const a = r.optStr(snake);
+  const b = r.optStr(camel);
+  if (a !== undefined && b !== undefined && a !== b) {
+    problems.push({
+      code: "coerced",
+      record: recordLabel(r.ref),
+      field: camel,
+      detail: `${camel} ${JSON.stringify(b)} differs from ${snake} ${
+        JSON.stringify(a)
+      }: ${snake} used`,
+    });
+  }
+  return a ?? b;
+}
+
+/** The warning for an export whose record count is a Mem0 page size. */
+function pageProblem(n: number, base: string): AdapterProblem {
+  return {
+    code: "truncated",
+    record: "(root)",
+    ...(base === "" ? {} : { field: base }),
+    detail: `exactly ${n} records, a page size of Mem0's get_all() (mem0 3.x getAll() topK ` +
+      `default 20, Python limit 100): the store may hold more; export with a larger topK / limit`,
+  };
+}
+
+/** The items of a get_all() export and their JSON path; root-level extras go to `problems`. */
+function getAllItems(
+  data: unknown,
+  file: string,
+  problems: AdapterProblem[],
+): { items: unknown[]; base: string } {
   let items: unknown[];
   let base = "results";
   if (Array.isArray(data)) {
@@ -101,52 +212,5 @@ export function readMem0GetAll(data: unknown, opts: Mem0ReadOptions = {}): Memor
       }`,
     );
   }
-  const unmapped = new UnmappedFields(ITEM_FIELDS, "memory");
-  const memories: StoredMemory[] = [];
-  const seen = new Set<string>();
-  const times: { record: string; field: string; value: string | undefined }[] = [];
-  items.forEach((item, i) => {
-    const path = base === "" ? `[${i}]` : `${base}[${i}]`;
-    const r = RecordReader.open("mem0_get_all", file, item, path, i);
-    const id = r.id("id");
-    const text = r.str("memory", true);
-    const created = r.optStr("created_at");
-    const updated = r.optStr("updated_at");
-    const score = r.optNum("score");
-    r.optObject("metadata");
-    if (seen.has(id)) r.fail("id", `expected unique memory ids, '${id}' repeats`);
-    seen.add(id);
-    unmapped.note(r);
-    const label = `${path} (id '${id}')`;
-    if (text.trim() === "") {
-      problems.push(emptyMemoryText(label));
-      return;
-    }
-    const m: StoredMemory = { id, text, source: opts.system ?? "mem0", order: i, raw: item };
-    if (created !== undefined) m.created_at = created;
-    if (updated !== undefined) m.updated_at = updated;
-    if (score !== undefined) {
-      if (score >= 0 && score <= 1) m.salience = score;
-      else {
-        problems.push({
-          code: "coerced",
-          record: label,
-          field: "score",
-          detail: `score ${score} outside [0, 1]: not used as salience`,
-        });
-      }
-    }
-    times.push({ record: label, field: "created_at", value: created });
-    times.push({ record: label, field: "updated_at", value: updated });
-    memories.push(m);
-  });
-  problems.push(...unmapped.problems(), ...timeProblems(times));
-  return {
-    system: opts.system ?? "mem0",
-    format: "mem0_get_all",
-    file,
-    memories,
-    tombstones: [],
-    problems,
-  };
+  return { items, base };
 }

@@ -1,6 +1,7 @@
 /**
  * One memory-store type for every exported system (paper 000 definition 2,
- * Table 4; ARTIFACT-SPEC §1.5): Mem0, Letta, A-Mem and the generic JSONL all
+ * Table 4; ARTIFACT-SPEC §1.5): Mem0, Letta, A-Mem, Memvid cards, the MCP
+ * memory server's graph and the generic JSONL all
  * read into a {@linkcode MemoryStore}. What an adapter cannot map is listed in
  * `problems`, never dropped silently; deleted memories are listed in
  * `tombstones`.
@@ -18,6 +19,8 @@ export const STORE_FORMATS = [
   "generic_jsonl",
   "openai_memory",
   "mem0_search_results",
+  "memvid_cards",
+  "mcp_memory",
 ] as const;
 
 /** One of {@linkcode STORE_FORMATS}. */
@@ -81,7 +84,9 @@ export type ProblemCode =
   /** An event log that does not replay cleanly (update without add, mismatched text, ...). */
   | "replay"
   /** A value read leniently (string-encoded list, unparseable time, text over its limit, ...). */
-  | "coerced";
+  | "coerced"
+  /** The export may be cut: it holds exactly one page of the system's listing (Mem0 get_all). */
+  | "truncated";
 
 /** Something an adapter could not map one to one. */
 export interface AdapterProblem {

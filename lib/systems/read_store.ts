@@ -17,6 +17,8 @@ import { parseExportJson, readExportText } from "./_read.ts";
 import { readOpenAiMemory } from "./openai_memory.ts";
 import { readMem0SearchResults, readMem0SearchResultsAll } from "./mem0_search_results.ts";
 import { type DetectedFormat, detectStoreFormat } from "./detect_format.ts";
+import { readMcpMemory } from "./mcp_memory.ts";
+import { isMemvidFactsCsv, readMemvidCards, readMemvidFactsCsv } from "./memvid_cards.ts";
 
 /** Options of {@linkcode readStore}: each applies to the formats that have it. */
 export interface ReadStoreOptions {
@@ -40,7 +42,8 @@ export interface ReadStoreOptions {
 
 /**
  * Reads parsed JSON with the adapter of `format`. For `generic_jsonl` the
- * data is one row object; for `openai_memory` it is the file's text (a string).
+ * data is one row object; for `openai_memory` it is the file's text (a string);
+ * for `mcp_memory` the `memory.jsonl` text (a string) or the parsed graph.
  *
  * @param data parsed JSON
  * @param format one of {@linkcode STORE_FORMATS}
@@ -74,6 +77,10 @@ export function readStore(
       return readOpenAiMemory(data, opts);
     case "mem0_search_results":
       return readMem0SearchResults(data, opts);
+    case "memvid_cards":
+      return readMemvidCards(data, opts);
+    case "mcp_memory":
+      return readMcpMemory(data, opts);
   }
   throw new RangeError(
     `Cannot read a store: unknown format '${format}', expected one of ${STORE_FORMATS.join(", ")}`,
@@ -132,7 +139,9 @@ export async function readStoreFileDetected(
 
 /**
  * Reads an export file: JSON for every format but `generic_jsonl` (one store
- * per line) and `openai_memory` (plain text); `auto` detects the format
+ * per line), `openai_memory` (plain text), `mcp_memory` (JSONL, one graph
+ * record per line, or the graph as JSON) and `memvid_cards` (JSON, or the
+ * facts CSV); `auto` detects the format
  * ({@linkcode readStoreFileDetected} also says which).
  *
  * @param path file path
@@ -155,6 +164,8 @@ export async function readStoreFile(
 function parseStoreText(text: string, format: StoreFormat, o: ReadStoreOptions): MemoryStore[] {
   if (format === "generic_jsonl") return readGenericJsonl(text, o);
   if (format === "openai_memory") return [readOpenAiMemory(text, o)];
+  if (format === "mcp_memory") return [readMcpMemory(text, o)];
+  if (format === "memvid_cards" && isMemvidFactsCsv(text)) return [readMemvidFactsCsv(text, o)];
   const data = parseExportJson(text, format, o.file ?? "<memory>");
   if (format === "mem0_search_results" && o.conversation === undefined) {
     return readMem0SearchResultsAll(data, o);

@@ -250,7 +250,7 @@ Deno.test({
         [[...ok, "--budgets", "0"], /--budgets expects positive numbers/],
         [
           [...ok, "--format", "csv"],
-          /--format expects auto, mem0_get_all, .* or mem0_search_results, got 'csv'/,
+          /--format expects auto, mem0_get_all, .* or mcp_memory, got 'csv'/,
         ],
         [
           [...ok, "--adjudicator", "gpt"],
@@ -292,6 +292,43 @@ Deno.test({
       }
     } finally {
       await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name: "memaudit store reads the real mem0 3.x, Memvid and MCP memory exports on conv-26",
+  ignore: locomo8 === null,
+  async fn() {
+    const fix = "tests/systems/fixtures/";
+    // [file, --format, format, memories, warnings, union upper ratio at B = 60]
+    const cases: [string, string, string, number, number, number][] = [
+      ["mem0_3x_get_all.json", "auto", "mem0_get_all", 4, 0, 0.014957264957264956],
+      ["mem0_3x_add.json", "mem0_events", "mem0_events", 5, 0, 0.014957264957264956],
+      ["mem0_3x_history.json", "auto", "mem0_events", 4, 1, 0.014957264957264956],
+      ["mem0_3x_get_all_page20.json", "auto", "mem0_get_all", 20, 1, 0],
+      ["memvid_memories.json", "auto", "memvid_cards", 8, 9, 0.010683760683760682],
+      ["mcp_memory.jsonl", "auto", "mcp_memory", 6, 1, 0.019230769230769232],
+    ];
+    for (const [file, given, format, n, warnings, upper] of cases) {
+      const r = await memaudit([
+        "store",
+        "--locomo",
+        "conv-26",
+        "--store",
+        fix + file,
+        "--format",
+        given,
+        "--budgets",
+        "60",
+        "--json",
+      ]);
+      assert.equal(r.code, 0, `${file}: ${r.stderr}`);
+      const j = JSON.parse(r.stdout) as Result & { warnings: string[] };
+      assert.deepEqual([j.format, j.memories, j.warnings.length], [format, n, warnings], file);
+      assert.equal(j.budgets[0].certified, 197, file);
+      const got = j.budgets[0].union_ratio.upper!;
+      assert.ok(Math.abs(got - upper) <= 1e-12, `${file}: union upper ${got}, expected ${upper}`);
     }
   },
 });

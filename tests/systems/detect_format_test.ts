@@ -15,6 +15,14 @@ Deno.test("detectStoreFormat() names the format of every fixture export", async 
     ["amem_notes.json", "amem"],
     ["amem_chroma.json", "amem"],
     ["generic.jsonl", "generic_jsonl"],
+    ["mem0_3x_get_all.json", "mem0_get_all"],
+    ["mem0_3x_add.json", "mem0_events"],
+    ["mem0_3x_history.json", "mem0_events"],
+    ["memvid_memories.json", "memvid_cards"],
+    ["memvid_facts.json", "memvid_cards"],
+    ["memvid_facts.csv", "memvid_cards"],
+    ["mcp_memory.jsonl", "mcp_memory"],
+    ["mcp_read_graph.json", "mcp_memory"],
   ];
   for (const [file, format] of expected) {
     const d = detectStoreFormat(await Deno.readTextFile(FIX + file), file);
@@ -38,6 +46,42 @@ Deno.test("detectStoreFormat() tells text, JSONL and Mem0 evaluation output apar
   );
   assert.equal(detectStoreFormat('[{"event": "ADD", "id": "a"}]').format, "mem0_events");
   assert.equal(detectStoreFormat('[{"id": "a", "memory": "m"}]').format, "mem0_get_all");
+});
+
+Deno.test("detectStoreFormat() gives its reason for the mem0 3.x, Memvid and MCP memory shapes", () => {
+  const reason = (v: unknown) => {
+    const d = detectStoreFormat(typeof v === "string" ? v : JSON.stringify(v));
+    return `${d.format}: ${d.reason}`;
+  };
+  const add = { id: "a", memory: "m", metadata: { event: "ADD" } };
+  assert.equal(
+    reason({ results: [add] }),
+    "mem0_events: a mem0 3.x add() return {results: [{id, memory, metadata: {event}}]}",
+  );
+  assert.equal(reason([add]), "mem0_events: a list of mem0 3.x add() events (metadata.event)");
+  assert.equal(
+    reason({ results: [{ ...add, hash: "h", createdAt: "2026-01-01" }] }),
+    "mem0_get_all: a Mem0 get_all()/search() export {results: [...]}",
+  );
+  assert.equal(reason([{ results: [add] }]), "mem0_events: a list of Mem0 add() returns {results}");
+  const row = { id: 1, memory_id: "a", action: "ADD", new_value: "m" };
+  assert.equal(reason([row]), "mem0_events: a list of mem0 3.x history() rows (action)");
+  assert.equal(
+    reason([[row]]),
+    "mem0_events: a list of Mem0 history() results (one list of rows per memory)",
+  );
+  assert.equal(
+    reason([{ id: 0, entity: "a", slot: "s", value: "v" }]),
+    "memvid_cards: a list of Memvid memory cards (entity, slot, value)",
+  );
+  assert.equal(
+    reason('{"type":"entity","name":"Tim","entityType":"person","observations":[]}'),
+    "mcp_memory: an MCP memory server memory.jsonl (1 line)",
+  );
+  assert.equal(
+    reason('{"type":"relation","from":"a","to":"b","relationType":"r"}\n{"id":"x"}\n'),
+    "generic_jsonl: JSONL: 2 line(s), each a JSON object",
+  );
 });
 
 Deno.test("detectStoreFormat() refuses empty text, unknown JSON and broken JSON with one line", () => {

@@ -1,7 +1,8 @@
 /**
  * `memaudit store`: scores a memory store written by a real system (OpenAI
- * memory, Mem0, Letta, A-Mem, generic JSONL) against one LoCoMo
- * conversation's support-slice packages, or against the user's own package,
+ * memory, Mem0, Letta, A-Mem, Memvid cards, the MCP memory server, generic
+ * JSONL) against one LoCoMo conversation's support-slice packages, or against
+ * the user's own package,
  * under the union denominator (paper 000 definition 2, Table 4;
  * ARTIFACT-SPEC §6.5). The command is its flag table, then parse ->
  * {@linkcode scoreStoreFile} -> emit.
