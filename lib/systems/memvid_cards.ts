@@ -6,7 +6,7 @@
  * @module
  */
 import { normalizeCellText } from "../adjudicate/content_key.ts";
-import { parseCsv } from "../deps/csv_parse.ts";
+import { parseCsv } from "../base/deps/csv_parse.ts";
 import { isObject, recordLabel, RecordReader, typeName, UnmappedFields } from "./_read.ts";
 import { ExportFormatError } from "./export_error.ts";
 import type { AdapterProblem, MemoryStore, StoredMemory } from "./memory_store.ts";
