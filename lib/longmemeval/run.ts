@@ -7,6 +7,7 @@
  */
 import { join } from "node:path";
 import { sha256File } from "../base/hash.ts";
+import { InputError } from "../base/errors.ts";
 import { canonicalJson, sortedPrettyJson } from "../base/canonical_json.ts";
 import { writeFileSet } from "../base/write_files.ts";
 import type { Adjudicator } from "../adjudicate/types.ts";
@@ -67,7 +68,8 @@ export interface LongMemEvalNaturalSummary extends NaturalRunSummary {
  *
  * @param opts data, budgets, writers, k, adjudicator, output folder
  * @returns the summary written
- * @throws {InputError} for a bad LongMemEval file (naming question and field)
+ * @throws {InputError} for a bad LongMemEval file (naming question and field), or two question ids
+ *   that become one package id
  * @throws {RangeError} for an unknown writer id
  */
 export async function runNaturalLongMemEval(
@@ -79,13 +81,24 @@ export async function runNaturalLongMemEval(
   ]);
   const budgets = [...(opts.budgets ?? [30, 60, 100])];
   const built: [string, string][] = [];
+  const byId = new Map<string, string>();
   const run = await naturalLongMemEval(opts.longmemeval, {
     budgets,
     methods: opts.methods,
     k: opts.k,
     adjudicator: opts.adjudicator,
     onWarning: opts.onWarning,
-    onPackage: (pkg) => {
+    onPackage: (pkg, slice) => {
+      // Two question ids can make one package id ('a b' and 'a_b'): one file would replace the other.
+      const first = byId.get(pkg.id);
+      if (first !== undefined) {
+        throw new InputError(
+          opts.longmemeval,
+          { path: slice.question_id },
+          `expected question ids that stay distinct as package ids: '${first}' and '${slice.question_id}' both become '${pkg.id}'`,
+        );
+      }
+      byId.set(pkg.id, slice.question_id);
       built.push([join(opts.outDir, "packages", `${pkg.id}.json`), packageToJson(pkg)]);
       opts.onProgress?.(built.length);
     },

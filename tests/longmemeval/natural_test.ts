@@ -205,3 +205,22 @@ Deno.test("memaudit natural --longmemeval --adjudicator imported:FILE: the impor
     assert.equal(j.summary.find((s: { method: string }) => s.method === "opt").mean, 1);
   });
 });
+
+Deno.test("memaudit natural --longmemeval: question ids 'a b' and 'a_b' (one package id) are refused, nothing written", async () => {
+  await withTempDir(async (dir) => {
+    const file = join(dir, "lme.json");
+    await Deno.writeTextFile(
+      file,
+      JSON.stringify([lmeInstance("a b", "Oslo"), lmeInstance("a_b", "Oslo")]),
+    );
+    const out = join(dir, "out");
+    const r = await memaudit(["natural", "--longmemeval", file, "--out", out]);
+    assert.equal(r.code, 2);
+    assert.match(
+      r.stderr,
+      /lme\.json: a_b: expected question ids that stay distinct as package ids: 'a b' and 'a_b' both become 'a_b'/,
+    );
+    assert.equal(r.stderr.trim().split("\n").length, 1, r.stderr);
+    assert.equal(await Deno.stat(join(out, "packages")).then(() => true, () => false), false);
+  });
+});
