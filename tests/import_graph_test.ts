@@ -124,3 +124,46 @@ Deno.test("a private _name.ts is imported only from its own folder or below", ()
   }
   assert.deepEqual(problems, []);
 });
+
+/**
+ * The rank of each floor of docs/ARCHITECTURE.md's table ("Floors: who may import whom"): ground
+ * 0, core 10 + its position in the arrow order, parts 20, output 30 (`report_page/` 32), top 40.
+ */
+function floorRanks(): Map<string, number> {
+  const text = Deno.readTextFileSync(new URL("../docs/ARCHITECTURE.md", import.meta.url));
+  const floors = ["ground", "core", "parts", "output", "top"];
+  const rank = new Map<string, number>();
+  for (const line of text.split("\n")) {
+    const m = /^\| (ground|core|parts|output|top)\s*\|([^|]*)\|/.exec(line);
+    if (m === null) continue;
+    const base = 10 * floors.indexOf(m[1]);
+    const names = [...m[2].matchAll(/`([^`]+)`/g)].map((x) => x[1].replace(/\/$/, ""));
+    if (m[1] === "ground") rank.set("lib/base", base);
+    else if (m[1] === "top") rank.set("lib/cli", base);
+    else {
+      names.forEach((n, i) =>
+        rank.set(`lib/${n}`, base + (m[1] === "core" ? i : n === "report_page" ? 2 : 0))
+      );
+    }
+  }
+  return rank;
+}
+
+Deno.test("no import runs up a floor of docs/ARCHITECTURE.md's table, and every lib/ folder has a floor", () => {
+  const rank = floorRanks();
+  assert.ok(rank.size >= 20, `only ${rank.size} floors read from docs/ARCHITECTURE.md`);
+  const up: string[] = [];
+  const unplaced = new Set<string>();
+  for (const [f, ts] of libGraph()) {
+    const a = floorOf(f);
+    if (a === "lib/mod.ts") continue;
+    if (!rank.has(a)) unplaced.add(a);
+    for (const t of ts) {
+      const b = floorOf(t);
+      if (!rank.has(b)) unplaced.add(b);
+      if (a !== b && (rank.get(b) ?? 0) > (rank.get(a) ?? 0)) up.push(`${f} -> ${t}`);
+    }
+  }
+  assert.deepEqual([...unplaced].sort(), [], "folders missing from the floor table");
+  assert.deepEqual(up, []);
+});

@@ -12,7 +12,7 @@
  */
 import type { CompiledPackage } from "../package/compile.ts";
 import { compiledIntegrity } from "../package/seal.ts";
-import { packageHash } from "../generate/package_hash.ts";
+import { packageHash } from "../package/digest.ts";
 import { valueTol } from "../objective.ts";
 import type { Certificate, CertificateDraft, ProofMethod } from "./result.ts";
 

@@ -17,7 +17,7 @@
  */
 export { type DistributionName, generate, STRESS_DISTRIBUTIONS } from "./distributions.ts";
 export { budgetsFromTokens } from "./budgets.ts";
-export { packageHash } from "./package_hash.ts";
+export { packageHash } from "../package/digest.ts";
 
 // random streams
 export type { Rng } from "../base/rng/rng.ts";

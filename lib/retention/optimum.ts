@@ -39,7 +39,7 @@ import { type HighsRuntime, loadMilpSolver, runHighsLp } from "../solve/highs.ts
 import { pow2Scale } from "../solve/lp_text.ts";
 import { Registry, requireWithinBound } from "../certificate/registry.ts";
 import { withinBudget } from "../objective.ts";
-import { packageHash } from "../generate/package_hash.ts";
+import { packageHash } from "../package/digest.ts";
 import type { ReferenceFact } from "./retention_rate.ts";
 import { lifespanOf } from "./retention_rate.ts";
 

@@ -5,7 +5,7 @@ import {
   generate,
   STRESS_DISTRIBUTIONS,
 } from "../../lib/generate/distributions.ts";
-import { packageHash } from "../../lib/generate/package_hash.ts";
+import { packageHash } from "../../lib/package/digest.ts";
 import { InputError, type Package, parsePackage } from "../../mod.ts";
 
 const totalCost = (p: Package) => p.candidates.reduce((s, c) => s + c.cost, 0);

@@ -54,7 +54,7 @@ Deno.test("summarizeRows() counts degenerate-OPT rows per group without changing
 });
 
 Deno.test("rowsToJsonl() and rowsToCsv() write what the generic canonical JSON writes, for every method", async () => {
-  const { canonicalJson } = await import("../../lib/generate/package_hash.ts");
+  const { canonicalJson } = await import("../../lib/package/digest.ts");
   const { sweepMethodIds } = await import("../../lib/sweep/methods.ts");
   const all = runUnit("scope_shift", 3, { budgets: [1, 6], methods: sweepMethodIds() });
   assert.ok(all.rows.some((r) => r.certificate_status === undefined));

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { canonicalJson, packageHash } from "../../lib/generate/package_hash.ts";
+import { canonicalJson, packageHash } from "../../lib/package/digest.ts";
 
 Deno.test("canonicalJson() sorts keys at every depth", () => {
   assert.equal(

@@ -1,6 +1,7 @@
 /**
- * A content hash of a package, for pinning generated packages in tests and
- * manifests.
+ * A content hash of a package (SHA-256 of its canonical JSON), for pinning generated packages in
+ * tests and manifests and binding certificates to what they solved. Re-exported by
+ * memaudit/generate; it lives beside the package since certificates use it.
  *
  * @module
  */
@@ -15,7 +16,7 @@ export { canonicalJson };
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { packageHash } from "./package_hash.ts";
+ * import { packageHash } from "./digest.ts";
  * assert.ok(packageHash({ b: 1, a: 2 }) === packageHash({ a: 2, b: 1 }));
  * ```
  *
