@@ -21,9 +21,9 @@ import { writeTextAtomic } from "../lib/base/fs.ts";
 import { userCwd } from "../lib/base/user_cwd.ts";
 import { checksSummariesOf } from "../lib/report/checks.ts";
 import { figuresOf, headingOf } from "../lib/report/executed.ts";
-import { reportHtml, type ReportSection } from "../lib/report_page/index_html.ts";
+import { reportHtml, type ReportSection } from "../lib/repro/page.ts";
 import { outRoot } from "../lib/report/out.ts";
-import { referencePanels } from "../lib/report_page/reference.ts";
+import { referencePanels } from "../lib/repro/reference.ts";
 import { summaryLines, tally } from "../lib/report/tally.ts";
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));

@@ -127,7 +127,7 @@ Deno.test("a private _name.ts is imported only from its own folder or below", ()
 
 /**
  * The rank of each floor of docs/ARCHITECTURE.md's table ("Floors: who may import whom"): ground
- * 0, core 10 + its position in the arrow order, parts 20, output 30 (`report_page/` 32), top 40.
+ * 0, core 10 + its position in the arrow order, parts 20, output 30 (`repro/` 32), top 40.
  */
 function floorRanks(): Map<string, number> {
   const text = Deno.readTextFileSync(new URL("../docs/ARCHITECTURE.md", import.meta.url));
@@ -142,7 +142,7 @@ function floorRanks(): Map<string, number> {
     else if (m[1] === "top") rank.set("lib/cli", base);
     else {
       names.forEach((n, i) =>
-        rank.set(`lib/${n}`, base + (m[1] === "core" ? i : n === "report_page" ? 2 : 0))
+        rank.set(`lib/${n}`, base + (m[1] === "core" ? i : n === "repro" ? 2 : 0))
       );
     }
   }

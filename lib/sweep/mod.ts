@@ -37,7 +37,7 @@ export {
   paperExpected,
   type StressCell,
   type SweepCell,
-} from "../repro/expected.ts";
+} from "../paper/expected.ts";
 // what `memaudit sweep --json` prints, declared once
 export {
   SWEEP_AGGREGATE_COLUMNS,

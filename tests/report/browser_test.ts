@@ -9,8 +9,8 @@ import { join } from "node:path";
 import { makeFigure } from "../../lib/plot/figure.ts";
 import { checksSummariesOf } from "../../lib/report/checks.ts";
 import { figuresOf } from "../../lib/report/executed.ts";
-import { reportHtml } from "../../lib/report_page/index_html.ts";
-import { referencePanels } from "../../lib/report_page/reference.ts";
+import { reportHtml } from "../../lib/repro/page.ts";
+import { referencePanels } from "../../lib/repro/reference.ts";
 import { tally } from "../../lib/report/tally.ts";
 import {
   executeNotebooks,

@@ -4,7 +4,7 @@
  * section without machine paths, no empty half page where the paper gives no numbers.
  */
 import assert from "node:assert/strict";
-import { reportHtml } from "../../lib/report_page/index_html.ts";
+import { reportHtml } from "../../lib/repro/page.ts";
 import { tally } from "../../lib/report/tally.ts";
 import { fixtureSections } from "./_fixture.ts";
 

@@ -4,7 +4,7 @@
  * machine paths, one with JSON details (an object and an array of rows), a long detail, and
  * sections the paper gives no numbers for.
  */
-import type { ReportSection } from "../../lib/report_page/index_html.ts";
+import type { ReportSection } from "../../lib/repro/page.ts";
 
 const MISSING = [
   "/work/someone/memaudit/.cache/data/locomo10.json",

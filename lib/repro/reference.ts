@@ -7,7 +7,7 @@
  */
 import { makeFigure } from "../plot/figure.ts";
 import { PAPER_NATURAL87 } from "../natural/paper_natural.ts";
-import { paperExpected } from "../repro/expected.ts";
+import { paperExpected } from "../paper/expected.ts";
 import { methodLabel } from "../sweep/methods.ts";
 import { PAPER_TABLE4 } from "../systems/paper_table4.ts";
 import { Table } from "../report/table.ts";

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { reportHtml } from "../../lib/report_page/index_html.ts";
+import { reportHtml } from "../../lib/repro/page.ts";
 import { tally } from "../../lib/report/tally.ts";
 import { findChromium, probePage } from "../report/_chromium.ts";
 import { fixtureSections } from "./_fixture.ts";
