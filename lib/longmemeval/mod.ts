@@ -1,8 +1,8 @@
 /**
  * LongMemEval (Wu et al., ICLR 2025; paper 000 §5 and appendix "LongMemEval Transfer
  * Diagnostics"): the files as published, streamed; natural support-slice packages with their
- * reliability counts; the transfer diagnostic's offline half; the paper's reliability table
- * (reference data, never ours).
+ * reliability counts; the transfer diagnostic's offline half (the paper's reliability table:
+ * `memaudit/paper`).
  *
  * Entry point `memaudit/longmemeval` (deno.json `exports["./longmemeval"]`).
  *
@@ -45,4 +45,3 @@ export {
   type TransferResult,
   type TransferRow,
 } from "./transfer.ts";
-export { PAPER_RELIABILITY, type PaperReliabilityRow } from "./paper_reliability.ts";

@@ -2,8 +2,8 @@
  * Natural packages from LoCoMo (paper 000 §5; ARTIFACT-SPEC §1.4, §6.6): where the
  * LoCoMo file is and how to get it, support slices in every representation, the QA audit
  * trail, conversion to packages, the cost rules, certified scoring with clustered intervals,
- * the OPT-shift and rescoring comparisons, the tallies the notebooks print, and the paper's
- * reported natural-package numbers (reference data, never ours).
+ * the OPT-shift and rescoring comparisons, the tallies the notebooks print (the paper's
+ * reported natural-package numbers: `memaudit/paper`).
  *
  * Entry point `memaudit/natural` (deno.json `exports["./natural"]`): this list is what the part
  * offers; anything under `lib/natural/` it does not name is internal and may change.
@@ -98,5 +98,3 @@ export {
   sameCoverage,
   tallyText,
 } from "./notebook_tallies.ts";
-// the paper's reported numbers (reference data)
-export { PAPER_NATURAL87, type PaperNatural } from "./paper_natural.ts";

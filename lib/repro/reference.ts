@@ -6,10 +6,10 @@
  * @module
  */
 import { makeFigure } from "../plot/figure.ts";
-import { PAPER_NATURAL87 } from "../natural/paper_natural.ts";
+import { PAPER_NATURAL87 } from "../paper/natural87.ts";
 import { paperExpected } from "../paper/expected.ts";
 import { methodLabel } from "../sweep/methods.ts";
-import { PAPER_TABLE4 } from "../systems/paper_table4.ts";
+import { PAPER_TABLE4 } from "../paper/table4.ts";
 import { Table } from "../report/table.ts";
 
 /** One panel of the paper column: a figure (PNG) or a table (HTML), with its caption. */

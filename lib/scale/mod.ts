@@ -3,7 +3,7 @@
  * trajectory format, its readers and adapters, the scorer (Pass@B, P90R,
  * p_exh / p_wrong, s*_alpha), ladders built from LoCoMo and LongMemEval, BM25, the
  * SIMULATED readers and trajectories (offline stand-ins, labelled as such), the write-time
- * view and the paper's reported tables (reference data, never ours). Re-exports only.
+ * view (the paper's reported tables: `memaudit/paper`). Re-exports only.
  *
  * Entry point `memaudit/scale` (deno.json `exports["./scale"]`): this list is what the part
  * offers, single steps included (each adapter, BM25 tokens, ladder files, the simulated
@@ -65,18 +65,6 @@ export {
   scoreScale,
   type ScoreScaleOptions,
 } from "./score.ts";
-export {
-  type CheckPaper002Options,
-  checkPaper002Tables,
-  PAPER002_FAILURE_TABLE,
-  PAPER002_LOCOMO,
-  PAPER002_MAIN_TABLE,
-  PAPER002_SOURCE,
-  type Paper002FailureRow,
-  type Paper002LocomoFact,
-  type Paper002MainRow,
-  type TableCheck,
-} from "./paper_tables.ts";
 // The log adapters, all of lib/scale/adapters/mod.ts: readTrajectoryInput, detectFormat,
 // TRAJECTORY_FORMATS, the from* adapters, the default memory tools and their types.
 export * from "./adapters/mod.ts";

@@ -1,7 +1,7 @@
 /**
  * The synthetic sweep (ARTIFACT-SPEC §4.2-§4.3): the grid runner with its workers, journal,
- * result rows (JSONL/CSV) and summary (shards: `memaudit/shard`), and the paper's reported sweep
- * and stress numbers to compare against (reference data, never ours).
+ * result rows (JSONL/CSV) and summary (shards: `memaudit/shard`); the paper's reported sweep
+ * and stress numbers to compare against are in `memaudit/paper`.
  *
  * Entry point `memaudit/sweep` (deno.json `exports["./sweep"]`): this list is what the part
  * offers; anything under `lib/sweep/` it does not name is internal and may change.
@@ -28,16 +28,6 @@ export { progressLogger } from "./progress.ts";
 export { EXACT_SWEEP_METHODS, methodLabel, STRESS_METHODS } from "./methods.ts";
 export { RESULT_SCHEMA_VERSION, type ResultRow } from "./row.ts";
 export type { SweepAggregateRow, SweepSummary } from "./summary.ts";
-// the paper's reported numbers (reference data)
-export {
-  compareExactSweep,
-  compareStress,
-  type Comparison,
-  type PaperExpected,
-  paperExpected,
-  type StressCell,
-  type SweepCell,
-} from "../paper/expected.ts";
 // what `memaudit sweep --json` prints, declared once
 export {
   SWEEP_AGGREGATE_COLUMNS,

@@ -4,13 +4,8 @@
  * gap, 5e-5). Notebooks 03 and 04 assert the same comparisons on the full runs.
  */
 import assert from "node:assert/strict";
-import {
-  compareExactSweep,
-  compareStress,
-  EXACT_SWEEP_METHODS,
-  paperExpected,
-  runSweep,
-} from "memaudit/sweep";
+import { compareExactSweep, compareStress, paperExpected } from "memaudit/paper";
+import { EXACT_SWEEP_METHODS, runSweep } from "memaudit/sweep";
 
 const expected = await paperExpected();
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { auditSolvers, compilePackage, summarizeAudit } from "memaudit";
 import { budgetsFromTokens, generate } from "memaudit/generate";
-import { paperExpected } from "memaudit/sweep";
+import { paperExpected } from "memaudit/paper";
 
 Deno.test("auditSolvers() reproduces the 1,200-row B&B vs MILP audit: 1,200/1,200, max diff 0", async () => {
   const a = (await paperExpected()).milp_audit;

@@ -3,7 +3,7 @@ import {
   checkPaper002Tables,
   PAPER002_FAILURE_TABLE,
   PAPER002_MAIN_TABLE,
-} from "../../lib/scale/paper_tables.ts";
+} from "../../lib/paper/paper002.ts";
 
 Deno.test("checkPaper002Tables() finds the paper's two tables internally consistent", () => {
   const checks = checkPaper002Tables();

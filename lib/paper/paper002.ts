@@ -146,7 +146,7 @@ const r1 = (x: number) => Math.round(x * 100) / 100;
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { checkPaper002Tables } from "./paper_tables.ts";
+ * import { checkPaper002Tables } from "./paper002.ts";
  * const checks = checkPaper002Tables();
  * assert.ok(checks.every((c) => c.ok));
  * ```

@@ -1,14 +1,14 @@
 /**
  * The paper's natural-package numbers (Natural-87: LongMemEval-S support
  * slices with Gemini labels; ARTIFACT-SPEC §7.4), kept as data in
- * `data/locomo/paper_natural87.json`, to show beside ours. Different data:
+ * `data/expected/paper_000_natural87.json`, to show beside ours. Different data:
  * never asserted equal to LoCoMo results.
  *
  * @module
  */
-import raw from "../../data/locomo/paper_natural87.json" with { type: "json" };
+import raw from "../../data/expected/paper_000_natural87.json" with { type: "json" };
 
-/** Shape of `data/locomo/paper_natural87.json`. */
+/** Shape of `data/expected/paper_000_natural87.json`. */
 export interface PaperNatural {
   /** Where the numbers come from (paper, section, figure or table). */
   source: string;

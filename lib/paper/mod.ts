@@ -1,0 +1,47 @@
+/**
+ * The papers' reported numbers, in one place: reference data, never ours. Each table is decoded
+ * from its paper (JSON under data/expected/, or written out where the paper prints a table) and
+ * is shown beside our numbers in the notebooks, labelled as the paper's:
+ * - paper 000: the exact sweep's and the stress suite's cells (ARTIFACT-SPEC §7), the Natural-87
+ *   table (§5), Table 4 (systems under the union denominator) and the LongMemEval reliability
+ *   table;
+ * - paper 002: the main table and the failure table (COMPANIONS §1), and a check of a run's
+ *   numbers against them.
+ *
+ * @module
+ */
+// paper 000: the exact sweep's and the stress suite's cells (figures 2-3), and comparisons
+export {
+  compareExactSweep,
+  compareStress,
+  type Comparison,
+  type PaperExpected,
+  paperExpected,
+  type StressCell,
+  type SweepCell,
+} from "./expected.ts";
+// paper 000 §5: the Natural-87 table
+export { PAPER_NATURAL87, type PaperNatural } from "./natural87.ts";
+// paper 000 Table 4: systems under the union denominator
+export {
+  PAPER_COST_RULES_B100,
+  PAPER_EXTERNAL_B100,
+  PAPER_TABLE4,
+  type PaperExternalRow,
+  type PaperSystemRow,
+} from "./table4.ts";
+// paper 000 §5: the LongMemEval reliability table
+export { PAPER_RELIABILITY, type PaperReliabilityRow } from "./reliability.ts";
+// paper 002: the main and failure tables, and the check of ours against them
+export {
+  type CheckPaper002Options,
+  checkPaper002Tables,
+  PAPER002_FAILURE_TABLE,
+  PAPER002_LOCOMO,
+  PAPER002_MAIN_TABLE,
+  PAPER002_SOURCE,
+  type Paper002FailureRow,
+  type Paper002LocomoFact,
+  type Paper002MainRow,
+  type TableCheck,
+} from "./paper002.ts";
