@@ -1,21 +1,23 @@
 /**
- * Certification at scale against PuLP/CBC (issue 18, "Targets"): seeded
- * packages of 80, 160 and 400 experiences (3-6 candidates each, coverage
- * local to nearby units: bench/_random_package.ts), k = 1 and 2, budgets 5 %
- * and 20 % of the total cost. Each (package, k, budget) is solved twice in
- * the same run, whole processes timed: `deno task memaudit solve --solver auto --json`
- * and bench/reference/cbc_solve.py (PuLP, CBC at zero gap) on the same
- * model, each `--reps` times (default 3, interleaved per pair; medians of wall
- * and of CPU seconds, user + sys from /usr/bin/time). Prints one Markdown row per pair: our time, CBC's, their ratio,
- * both statuses, our method and gap, and |OPT diff| / CBC's OPT. The `floor` column is
- * `deno task memaudit validate` on the same package, timed the same way: the process, reading
- * and checking the package, without loading HiGHS or solving; ours minus it is what solving
- * costs (HiGHS' load, V8's compilation of its functions, the solve and the proof).
+ * Certification at scale against CBC and scipy's HiGHS (issues 18, 29 items 2 and 8): seeded
+ * packages of 80 to 5,000 experiences (3-6 candidates each, coverage local to nearby units:
+ * bench/_random_package.ts), k = 1 and 2, budgets 5 % and 20 % of the total cost. Each
+ * (package, k, budget) is solved as whole processes, timed: `deno task memaudit solve --solver
+ * auto --json`, bench/reference/cbc_solve.py (PuLP driving the `cbc` on PATH, Debian's
+ * coinor-cbc; PuLP's bundled CBC only when none is on PATH, and the output says which) and
+ * bench/reference/highs_solve.py (scipy.optimize.milp: HiGHS compiled natively), all at zero gap.
+ * The repetitions are interleaved (ours, CBC, HiGHS, then again, the starting solver rotating),
+ * so load from other processes hits all alike; medians of wall and of CPU seconds (user + sys
+ * from /usr/bin/time). One Markdown row per pair: our time, CBC's and HiGHS's, ours/CBC, the
+ * statuses, our method and gap, and |OPT diff| / CBC's OPT. The `floor` column is `deno task
+ * memaudit validate` on the same package: the process, reading and checking the package, without
+ * loading HiGHS or solving.
  *
- * CBC comes from Debian (`apt-get install python3-pulp coinor-cbc`); without
- * it the CBC columns read "skipped" (a line says so).
+ * Python: the first of --python, `python3` on PATH and /usr/bin/python3 that imports pulp (and,
+ * for the HiGHS column, scipy >= 1.9); without one the columns read "skipped" (a line says so).
+ * Debian: `apt-get install python3-pulp coinor-cbc python3-scipy`.
  *
- *     deno run -A bench/cert_vs_cbc.ts [--sizes 80,160,400] [--reps 3] [--python /usr/bin/python3]
+ *     deno run -A bench/cert_vs_cbc.ts [--sizes 80,160,400,1000,2000,5000] [--reps 3] [--python P]
  *
  * @module
  */
@@ -27,7 +29,7 @@ import { machineLine } from "./_stats.ts";
 const { values } = parseArgs({
   options: {
     sizes: { type: "string", default: "80,160,400" },
-    python: { type: "string", default: "/usr/bin/python3" },
+    python: { type: "string" },
     reps: { type: "string", default: "3" },
   },
 });
@@ -47,48 +49,65 @@ interface Timed {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const hasTime = await Deno.stat("/usr/bin/time").then(() => true, () => false);
 
-async function timed(cmd: string, args: string[], reps = 1): Promise<Timed> {
-  const walls: number[] = [], cpus: number[] = [];
-  let out = "", ok = true;
-  for (let i = 0; i < reps; i++) {
-    const tf = await Deno.makeTempFile();
-    const [c, a] = hasTime
-      ? ["/usr/bin/time", ["-f", "%U %S", "-o", tf, cmd, ...args]]
-      : [cmd, args];
-    const t0 = performance.now();
-    const r = await new Deno.Command(c, { args: a, cwd: root, stdout: "piped", stderr: "piped" })
-      .output();
-    walls.push((performance.now() - t0) / 1000);
-    const [u, sy] = hasTime
-      ? (await Deno.readTextFile(tf)).trim().split("\n").pop()!.split(" ").map(Number)
-      : [NaN, NaN];
-    cpus.push(u + sy);
-    await Deno.remove(tf);
-    out = new TextDecoder().decode(r.stdout);
-    ok &&= r.success;
-  }
-  return { s: median(walls), cpu: median(cpus), out, ok };
+/** One timed run of a command: wall seconds, CPU seconds (user + sys), stdout, success. */
+async function once(cmd: string, args: string[]) {
+  const tf = await Deno.makeTempFile();
+  const [c, a] = hasTime ? ["/usr/bin/time", ["-f", "%U %S", "-o", tf, cmd, ...args]] : [cmd, args];
+  const t0 = performance.now();
+  const r = await new Deno.Command(c, { args: a, cwd: root, stdout: "piped", stderr: "piped" })
+    .output();
+  const wall = (performance.now() - t0) / 1000;
+  const [u, sy] = hasTime
+    ? (await Deno.readTextFile(tf)).trim().split("\n").pop()!.split(" ").map(Number)
+    : [NaN, NaN];
+  await Deno.remove(tf);
+  return { wall, cpu: u + sy, out: new TextDecoder().decode(r.stdout), ok: r.success };
 }
 
-async function haveCbc(): Promise<boolean> {
-  try {
-    return (await timed(values.python, [
-      "-c",
-      'import pulp; assert pulp.PULP_CBC_CMD().available() or pulp.COIN_CMD(path="/usr/bin/cbc").available()',
-    ]))
-      .ok;
-  } catch {
-    return false;
+/**
+ * Runs each command `reps` times, interleaved (one of each per round, the first rotating), and
+ * gives each its medians.
+ */
+async function interleaved(cmds: (readonly [string, string[]])[], reps: number): Promise<Timed[]> {
+  const runs = cmds.map(() => [] as Awaited<ReturnType<typeof once>>[]);
+  for (let rep = 0; rep < reps; rep++) {
+    for (let j = 0; j < cmds.length; j++) {
+      const i = (j + rep) % cmds.length;
+      runs[i].push(await once(...cmds[i]));
+    }
   }
+  return runs.map((rs) => ({
+    s: median(rs.map((r) => r.wall)),
+    cpu: median(rs.map((r) => r.cpu)),
+    out: rs.at(-1)!.out,
+    ok: rs.every((r) => r.ok),
+  }));
 }
 
-const cbc = await haveCbc();
-if (!cbc) console.log(`CBC skipped: ${values.python} cannot import pulp with a working CBC`);
+/** The first Python that imports the modules, or null. */
+async function pythonWith(check: string): Promise<string | null> {
+  for (const py of [values.python, "python3", "/usr/bin/python3"]) {
+    if (py === undefined) continue;
+    const r = await once(py, ["-c", check]).catch(() => null);
+    if (r?.ok) return py;
+  }
+  return null;
+}
+
+const cbcPy = await pythonWith(
+  "import pulp, shutil; assert shutil.which('cbc') or pulp.PULP_CBC_CMD().available()",
+);
+const highsPy = await pythonWith("from scipy.optimize import milp");
+if (cbcPy === null) console.log("CBC skipped: no Python imports pulp with a working CBC");
+if (highsPy === null) {
+  console.log("scipy HiGHS skipped: no Python has scipy.optimize.milp (scipy >= 1.9)");
+}
 console.log(machineLine());
 console.log(
-  "| exp | cand | k | B | floor s | ours s (CPU s) | CBC s (CPU s) | ours/CBC wall | ours status (method, gap) | CBC status | OPT diff (rel) |",
+  "| exp | cand | k | B | floor s | ours s (CPU s) | CBC s (CPU s) | scipy HiGHS s (CPU s) | ours/CBC wall | ours status (method, gap) | CBC status | OPT diff (rel) |",
 );
-console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+let cbcWhich = "", scipyVersion = "";
 // Under .cache/: the `memaudit` task may read only the repository (and ../shared).
 await Deno.mkdir(`${root}.cache`, { recursive: true });
 const dir = await Deno.makeTempDir({ dir: `${root}.cache`, prefix: "cert_bench_" });
@@ -98,37 +117,49 @@ for (const E of sizes) {
   const path = `${dir}/cert${E}.json`;
   await writePackageJson(path, cp.pkg);
   const total = cp.cost.reduce((a, c) => a + c, 0);
-  const floor = await timed(Deno.execPath(), ["task", "-q", "memaudit", "validate", path], reps);
+  const [floor] = await interleaved([[Deno.execPath(), [
+    "task",
+    "-q",
+    "memaudit",
+    "validate",
+    path,
+  ]]], reps);
   for (const k of [1, 2]) {
     for (const f of [0.05, 0.2]) {
       const B = Math.round(f * total);
+      const args = [path, String(B), String(k)];
       // The CLI as users run it: `deno task memaudit` (its V8 flags and permissions).
-      const ours = await timed(Deno.execPath(), [
-        "task",
-        "-q",
-        "memaudit",
-        "solve",
-        path,
-        "--budgets",
-        String(B),
-        "--k",
-        String(k),
-        "--solver",
-        "auto",
-        "--json",
-      ], reps);
-      const row = ours.ok ? JSON.parse(ours.out)[0] : { status: "error", method: "", gap: null };
-      const certified = row.status === "optimal";
-      allCertified &&= certified;
-      let cbcCell = "skipped", cbcS = "", ratio = "", diff = "";
-      if (cbc) {
-        const c = await timed(values.python, [
-          "bench/reference/cbc_solve.py",
+      const cmds: (readonly [string, string[]])[] = [
+        [Deno.execPath(), [
+          "task",
+          "-q",
+          "memaudit",
+          "solve",
           path,
+          "--budgets",
           String(B),
+          "--k",
           String(k),
-        ], reps);
+          "--solver",
+          "auto",
+          "--json",
+        ]],
+        ...(cbcPy !== null
+          ? [[cbcPy, ["bench/reference/cbc_solve.py", ...args]] as [string, string[]]]
+          : []),
+        ...(highsPy !== null
+          ? [[highsPy, ["bench/reference/highs_solve.py", ...args]] as [string, string[]]]
+          : []),
+      ];
+      const [ours, ...refs] = await interleaved(cmds, reps);
+      const c = cbcPy !== null ? refs.shift() : undefined;
+      const h = highsPy !== null ? refs.shift() : undefined;
+      const row = ours.ok ? JSON.parse(ours.out)[0] : { status: "error", method: "", gap: null };
+      allCertified &&= row.status === "optimal";
+      let cbcCell = "skipped", cbcS = "skipped", ratio = "", diff = "", highsS = "skipped";
+      if (c !== undefined) {
         const ans = c.ok ? JSON.parse(c.out) : { status: "error", objective: null };
+        cbcWhich = ans.cbc ?? cbcWhich;
         cbcCell = ans.status;
         cbcS = `${c.s.toFixed(2)} (${c.cpu.toFixed(2)})`;
         ratio = (ours.s / c.s).toFixed(2);
@@ -139,12 +170,18 @@ for (const E of sizes) {
           diff = d.toExponential(1);
         }
       }
+      if (h !== undefined) {
+        const ans = h.ok ? JSON.parse(h.out) : { status: "error" };
+        scipyVersion = ans.scipy ?? scipyVersion;
+        highsS = `${h.s.toFixed(2)} (${h.cpu.toFixed(2)})${
+          ans.status === "Optimal" ? "" : ` ${ans.status}`
+        }`;
+      }
       const gap = row.gap === null ? "-" : Number(row.gap).toExponential(1);
       console.log(
         `| ${E} | ${cp.candIds.length} | ${k} | ${B} | ${floor.s.toFixed(2)} | ${
           ours.s.toFixed(2)
-        } (${ours.cpu.toFixed(2)}) | ` +
-          `${cbcS} | ${ratio} | ` +
+        } (${ours.cpu.toFixed(2)}) | ${cbcS} | ${highsS} | ${ratio} | ` +
           `${row.status} (${row.method}, ${gap}) | ${cbcCell} | ${diff} |`,
       );
     }
@@ -153,5 +190,6 @@ for (const E of sizes) {
 await Deno.remove(dir, { recursive: true });
 console.log(
   `\nall certified: ${allCertified}; worst ours/CBC: ${worst.toFixed(2)}; ` +
-    `largest |OPT diff| / OPT: ${maxDiff.toExponential(1)}`,
+    `largest |OPT diff| / OPT: ${maxDiff.toExponential(1)}; CBC: ${cbcWhich || "-"}; ` +
+    `scipy: ${scipyVersion || "-"} (${reps} interleaved repetitions, medians)`,
 );

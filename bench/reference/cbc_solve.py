@@ -6,9 +6,10 @@ candidates per experience. Explicit unit weights and the default h = min(1, z) o
 bench's packages). CBC runs with a zero relative gap.
 
 Usage: python3 bench/reference/cbc_solve.py PACKAGE.json BUDGET K
-Prints one JSON line: status, objective, solve seconds (CBC only).
+Prints one JSON line: status, objective, solve seconds (CBC only), which CBC.
 """
 import json
+import shutil
 import sys
 import time
 
@@ -40,15 +41,22 @@ def main() -> None:
         if len(members) > k:
             prob += pulp.lpSum(members) <= k
     t0 = time.perf_counter()
-    solver = pulp.PULP_CBC_CMD(msg=False, gapRel=0, gapAbs=0)
-    if not solver.available():  # Debian: the coinor-cbc binary, not a bundled one
-        solver = pulp.COIN_CMD(path="/usr/bin/cbc", msg=False, gapRel=0, gapAbs=0)
+    # The `cbc` on PATH (Debian's coinor-cbc) first: PuLP's bundled CBC 2.10.3 labels a wrong
+    # value "Optimal" on some packages; it is used only when no cbc is on PATH, and said so.
+    on_path = shutil.which("cbc")
+    if on_path:
+        solver = pulp.COIN_CMD(path=on_path, msg=False, gapRel=0, gapAbs=0)
+        which = on_path
+    else:
+        solver = pulp.PULP_CBC_CMD(msg=False, gapRel=0, gapAbs=0)
+        which = "PuLP's bundled CBC"
     prob.solve(solver)
     seconds = time.perf_counter() - t0
     print(json.dumps({
         "status": pulp.LpStatus[prob.status],
         "objective": pulp.value(prob.objective),
         "seconds": seconds,
+        "cbc": which,
     }))
 
 
