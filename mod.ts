@@ -58,12 +58,7 @@ export type {
 } from "./lib/package/schema.ts";
 export { PACKAGE_SCHEMA_VERSION } from "./lib/package/version.ts";
 export { parsePackage } from "./lib/package/parse.ts";
-export {
-  compareIds,
-  type CompiledPackage,
-  compilePackage,
-  unitWeights,
-} from "./lib/package/compile.ts";
+export { type CompiledPackage, compilePackage, unitWeights } from "./lib/package/compile.ts";
 export { readPackageJson, writePackageJson } from "./lib/package/json_io.ts";
 export { readPackageFrom } from "./lib/package/read_any.ts";
 export { readPackageCsv, writePackageCsv } from "./lib/package/csv_io.ts";
@@ -71,17 +66,8 @@ export { type ArtifactReadOptions, readArtifactPackage } from "./lib/package/art
 export { packageJsonSchema } from "./lib/package/json_schema.ts";
 export { type ExternalMemory, unionPackage } from "./lib/package/union.ts";
 
-// --- Objective: F, feasibility, coverage state (DESIGN §2) ---------------------------------------
-export {
-  BUDGET_RTOL,
-  checkFeasible,
-  CoverageState,
-  evaluateStore,
-  type Feasibility,
-  valueOf,
-  valueTol,
-  withinBudget,
-} from "./lib/objective.ts";
+// --- Objective: F and feasibility (DESIGN §2) -----------------------------------------------------
+export { checkFeasible, evaluateStore, type Feasibility, valueOf } from "./lib/objective.ts";
 
 // --- Solvers and certificates (only these make an OPT) -------------------------------------------
 export {
@@ -91,7 +77,7 @@ export {
   type SolveStatus,
 } from "./lib/certificate/result.ts";
 export { solve, type SolveOptions } from "./lib/solve/solve.ts";
-export { BNB_MAX_TABLE, type BnbOptions, solveBnb } from "./lib/solve/bnb.ts";
+export { type BnbOptions, solveBnb } from "./lib/solve/bnb.ts";
 export { solveBrute } from "./lib/solve/brute.ts";
 export { type HighsRuntime, type LoadMilpOptions, loadMilpSolver } from "./lib/solve/highs.ts";
 export { type MilpOptions, solveMilp, solveMilpSync } from "./lib/solve/milp.ts";
@@ -102,28 +88,13 @@ export {
   type AuditSummary,
   summarizeAudit,
 } from "./lib/solve/audit.ts";
-export {
-  type CertificateUse,
-  ClaimError,
-  isIssued,
-  raiseCap,
-  requireCertificate,
-} from "./lib/certificate/issue.ts";
+export { type CertificateUse, ClaimError } from "./lib/certificate/issue.ts";
 
-// --- Writers (exact to the authors' artifact; every writer by name: WRITERS, getWriter) ----------
+// --- Writers (exact to the authors' artifact; every writer by name: WRITERS) ---------------------
 export type { Writer, WriterResult, WriterStep } from "./lib/writers/types.ts";
-export { getWriter, WRITER_LABELS, WRITERS } from "./lib/writers/registry.ts";
-export { oracleGvt } from "./lib/writers/oracle_gvt.ts";
-export { greedy, type GreedyOptions } from "./lib/writers/greedy.ts";
-export { gvtTheorem2, type Theorem2Options } from "./lib/writers/gvt_theorem2.ts";
-export { estimatedGvt } from "./lib/writers/estimated_writers.ts";
-export {
-  ESTIMATOR_PROFILES,
-  type EstimatorOptions,
-  type EstimatorProfile,
-} from "./lib/writers/estimate.ts";
+export { WRITER_LABELS, WRITERS } from "./lib/writers/registry.ts";
 
-// --- Scorers: ratios, cluster bootstrap, update metrics, failure audit, ledger -------------------
+// --- Scorers: ratios, cluster bootstrap, failure audit, ledger ------------------------------------
 export {
   type Ratio,
   ratioToOpt,
@@ -132,31 +103,17 @@ export {
   type StoreScore,
 } from "./lib/score/ratio.ts";
 export {
-  type WritersBudget,
-  type WriterScoreRow,
-  type WritersReport,
-  writersReport,
-  type WritersReportOptions,
-  type WritersResult,
-} from "./lib/score/writers_report.ts";
-export {
   clusterBootstrapCi,
   type ClusterBootstrapOptions,
   type ClusterInterval,
 } from "./lib/score/cluster_bootstrap.ts";
-export {
-  type UpdateMetrics,
-  updateMetrics,
-  type UpdateMetricsOptions,
-  type ValidityLists,
-} from "./lib/score/metrics.ts";
+export type { UpdateMetrics } from "./lib/score/metrics.ts";
 export { type AggregateRow, type BestByBudget, bestByBudget } from "./lib/score/aggregate.ts";
 export {
   aggregateFailureAudits,
   type AuditOptions,
   type AuditPackage,
   type AuditRecord,
-  auditStore,
   type ConditionalFailureAudit,
   conditionalFailureAudit,
   type FailureAudit,
@@ -165,8 +122,6 @@ export {
   type Reachability,
   runWriter,
   type UnitAudit,
-  type UnitReach,
-  unitReachability,
 } from "./lib/score/audit.ts";
 export { decisionLedger, type LedgerRow } from "./lib/score/ledger.ts";
 export {
@@ -178,4 +133,4 @@ export {
   type ReachabilityShares,
   reachabilityShares,
 } from "./lib/score/failure_summary.ts";
-export { type Summation } from "./lib/score/summation.ts";
+export type { Summation } from "./lib/score/summation.ts";

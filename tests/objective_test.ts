@@ -5,19 +5,24 @@
  */
 import assert from "node:assert/strict";
 import {
-  BUDGET_RTOL,
   checkFeasible,
-  CoverageState,
   loadMilpSolver,
   scoreStore,
   solve,
   solveBnb,
   solveBrute,
   solveMilpSync,
+} from "memaudit";
+import {
+  BUDGET_RTOL,
+  CoverageState,
+  exactFits,
+  fitsBudget,
+  storeCost,
+  valueScale,
   valueTol,
   withinBudget,
-} from "memaudit";
-import { exactFits, fitsBudget, storeCost, valueScale } from "../lib/objective.ts";
+} from "../lib/objective.ts";
 import { pkg } from "./solve/_pkg.ts";
 
 /** Every permutation of xs. */

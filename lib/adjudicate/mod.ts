@@ -23,12 +23,7 @@ export {
   type LexicalScore,
   type LexicalThresholds,
 } from "./lexical.ts";
-export {
-  LlmAdjudicator,
-  type LlmAdjudicatorOptions,
-  type LlmMessages,
-  LlmVerdictError,
-} from "./llm.ts";
+export { LlmAdjudicator, type LlmMessages, LlmVerdictError } from "./llm.ts";
 export {
   ImportedAdjudicator,
   type ImportedAdjudicatorOptions,

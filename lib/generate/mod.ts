@@ -1,7 +1,8 @@
 /**
  * Synthetic packages and random streams (ARTIFACT-SPEC §3, Appendix D): the artifact's
- * distributions, budgets from tokens, package hashes, CPython's Mersenne Twister (for the
- * artifact's streams) and a seeded stream for new work. Randomness is always injected.
+ * distributions, budgets from tokens, package hashes and a seeded stream for new work (the
+ * artifact's own streams, CPython's Mersenne Twister, stay inside `generate`). Randomness is
+ * always injected.
  *
  * Entry point `memaudit/generate` (deno.json `exports["./generate"]`): this list is what the part
  * offers; anything under `lib/generate/` it does not name is internal and may change.
@@ -22,5 +23,4 @@ export { packageHash } from "../package/digest.ts";
 // random streams
 export type { Rng } from "../base/rng/rng.ts";
 export type { WordRng } from "../base/rng/word_rng.ts";
-export { PyRandom } from "../base/rng/py_random.ts";
 export { SeededRandom } from "../base/rng/seeded_random.ts";

@@ -29,8 +29,6 @@ export {
   type LongMemEvalFlagReason,
   type LongMemEvalReliability,
   type LongMemEvalSlice,
-  type LongMemEvalSliceOptions,
-  longMemEvalSupportSlice,
   type ReliabilityCounts,
 } from "./natural.ts";
 export {

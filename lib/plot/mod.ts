@@ -16,10 +16,8 @@
  * @module
  */
 export { Figure, makeFigure, VEGALITE_MIME } from "./figure.ts";
-export { renderPng } from "./png.ts";
-export { PALETTE, styleSpec, type VegaLiteSpec } from "./style.ts";
+export type { VegaLiteSpec } from "./style.ts";
 export {
-  BUDGET_PARAM,
   type CoverageHeatmapOptions,
   coverageHeatmapSpec,
   type KeptStore,

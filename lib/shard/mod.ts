@@ -20,8 +20,22 @@
  *
  * @module
  */
-export * from "./partition.ts";
-export * from "./digest.ts";
-export * from "./manifest.ts";
-export * from "./read.ts";
-export * from "./join.ts";
+export { parseShard, type Shard, shardItems } from "./partition.ts";
+export { type InputDigest, type RunDigest, runDigest } from "./digest.ts";
+export {
+  type Blocks,
+  chunksByLines,
+  type MergeRule,
+  SHARD_MANIFEST,
+  SHARD_SCHEMA,
+  type ShardFileRecord,
+  type ShardManifest,
+  ShardWriter,
+} from "./manifest.ts";
+export {
+  type JoinedRun,
+  type KindFinish,
+  type MergeReport,
+  mergeShardFolders,
+  type ShardKind,
+} from "./join.ts";

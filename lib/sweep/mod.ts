@@ -18,7 +18,6 @@
 export {
   runSweep,
   type SweepFiles,
-  sweepFiles,
   type SweepGrid,
   type SweepOptions,
   type SweepProgress,
@@ -26,12 +25,5 @@ export {
 } from "./run_sweep.ts";
 export { progressLogger } from "./progress.ts";
 export { EXACT_SWEEP_METHODS, methodLabel, STRESS_METHODS } from "./methods.ts";
-export { RESULT_SCHEMA_VERSION, type ResultRow } from "./row.ts";
+export type { ResultRow } from "./row.ts";
 export type { SweepAggregateRow, SweepSummary } from "./summary.ts";
-// what `memaudit sweep --json` prints, declared once
-export {
-  SWEEP_AGGREGATE_COLUMNS,
-  type SweepAggregate,
-  type SweepReport,
-  sweepReport,
-} from "./report.ts";

@@ -61,8 +61,6 @@ export type { ExactSolveOptions } from "./pruning.ts";
 export { LOCOMO10_ORDER } from "./openai_memory.ts";
 // a store scored on a LoCoMo conversation, proxy stores, your own package
 export {
-  adjudicatorFromSpec,
-  type AdjudicatorSpecOptions,
   EVIDENCE_SERIES,
   type EvidencePoint,
   evidencePoints,
@@ -72,7 +70,6 @@ export {
   type SelectionRatios,
   STORE_SELECTIONS,
   type StoreBudgetSummary,
-  storeItemRows,
   type StoreItemScore,
   type StoreSelection,
   summarizeStoreRows,
@@ -91,8 +88,6 @@ export {
   ignoredSettings,
   type Notebook10Run,
   readPackageAny,
-  RUN_SETTINGS,
-  storeAdjudicatorFor,
   type WriterRatioRow,
   writerRatios,
 } from "./own_package.ts";
@@ -104,7 +99,6 @@ export {
   type StoreFileOptions,
   type StoreTarget,
 } from "./score_store_file.ts";
-export { type LongMemEvalStoreOptions, scoreLongMemEvalStores } from "./longmemeval_store.ts";
 export {
   type LongMemEvalStores,
   PER_MEMORY_COLUMNS,
@@ -115,6 +109,4 @@ export {
   storeBudgetRows,
   type StoreRatios,
   type StoreReport,
-  storeReportAt,
 } from "./store_report.ts";
-export type { Unmatchable } from "./package_lexical.ts";

@@ -8,11 +8,17 @@
  *
  * @module
  */
-export * from "./budget_steps.ts";
-export * from "./budget_figure.ts";
-export * from "./bounds.ts";
-export * from "./lp_lines.ts";
-export * from "./ties.ts";
-export * from "./writer_gaps.ts";
-export * from "./exercise.ts";
-export * from "./lab_mode.ts";
+export {
+  type BudgetStep,
+  budgetSteps,
+  integerBudgets,
+  type OptJump,
+  optJumps,
+} from "./budget_steps.ts";
+export { optStepsSpec } from "./budget_figure.ts";
+export { type BoundRow, boundRows, rootKnapsackBound, rootSuffixBound } from "./bounds.ts";
+export { explainLp, type LpLine } from "./lp_lines.ts";
+export { optimalStores } from "./ties.ts";
+export { type GvtRow, gvtRows, proposition1Package, THEOREM2_LINE } from "./writer_gaps.ts";
+export { Answer, editedReason } from "./exercise.ts";
+export { quickMode } from "./lab_mode.ts";

@@ -1,20 +1,19 @@
 // Finding 4 of issue 10: certificates cannot be laundered.
 import assert from "node:assert/strict";
 import {
-  auditStore,
   type Certificate,
   compilePackage,
   decisionLedger,
-  isIssued,
   type Package,
-  raiseCap,
   ratioToOpt,
   readPackageJson,
-  requireCertificate,
   scoreStore,
   solve,
   solveBnb,
 } from "memaudit";
+import { raiseCap } from "../../lib/certificate/issue.ts";
+import { isIssued, requireCertificate } from "../../lib/certificate/registry.ts";
+import { auditStore } from "../../lib/score/audit.ts";
 
 const pkg = await readPackageJson("data/examples/vegetarian_pescatarian.json");
 const cp = compilePackage(pkg);

@@ -1,14 +1,13 @@
 import assert from "node:assert/strict";
 import {
   aggregateFailureAudits,
-  auditStore,
   type Certificate,
   compilePackage,
   conditionalFailureAudit,
   parsePackage,
   solveBnb,
-  unitReachability,
 } from "memaudit";
+import { auditStore, unitReachability } from "../../lib/score/audit.ts";
 import { generate } from "memaudit/generate";
 import { WRITERS } from "../../lib/writers/registry.ts";
 

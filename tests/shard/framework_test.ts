@@ -8,16 +8,14 @@ import { join } from "node:path";
 import { InputError } from "../../lib/base/errors.ts";
 import {
   chunksByLines,
-  firstDifference,
-  MEMAUDIT_VERSION,
   mergeShardFolders,
   runDigest,
-  runDigestSha256,
   shardItems,
   type ShardKind,
   type ShardManifest,
   ShardWriter,
 } from "../../lib/shard/mod.ts";
+import { firstDifference, MEMAUDIT_VERSION, runDigestSha256 } from "../../lib/shard/digest.ts";
 import { withTempDir } from "../_tmp.ts";
 
 const UNITS = ["u0", "u1", "u2", "u3", "u4"];

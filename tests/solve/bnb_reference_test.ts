@@ -6,16 +6,9 @@
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import {
-  compareIds,
-  type CompiledPackage,
-  CoverageState,
-  evaluateStore,
-  solveBnb,
-  valueOf,
-  valueTol,
-} from "memaudit";
-import { fitsBudget } from "../../lib/objective.ts";
+import { type CompiledPackage, evaluateStore, solveBnb, valueOf } from "memaudit";
+import { compareIds } from "../../lib/package/compile.ts";
+import { CoverageState, fitsBudget, valueTol } from "../../lib/objective.ts";
 import { arbPackage, compileArb } from "../_arb.ts";
 
 /**

@@ -7,8 +7,8 @@ import {
   parsePackage,
   solveBnb,
   solveBrute,
-  valueTol,
 } from "memaudit";
+import { valueTol } from "../../lib/objective.ts";
 import { arbPackage, compileArb } from "../_arb.ts";
 
 Deno.test("solveBnb() returns the brute-force store under both bounds (k = 1, 2, piecewise h)", () => {

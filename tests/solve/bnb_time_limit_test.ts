@@ -6,7 +6,6 @@
  */
 import assert from "node:assert/strict";
 import {
-  BNB_MAX_TABLE,
   checkFeasible,
   type CompiledPackage,
   compilePackage,
@@ -16,6 +15,7 @@ import {
   solve,
   solveBnb,
 } from "memaudit";
+import { BNB_MAX_TABLE } from "../../lib/solve/bnb.ts";
 import { generate } from "memaudit/generate";
 
 /** One experience of n candidates (cost 1 .. 3) over `units` units, group cap k. */

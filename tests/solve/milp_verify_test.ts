@@ -4,14 +4,8 @@
  * hundreds of them): the same OPT, certified, in a search that finishes.
  */
 import assert from "node:assert/strict";
-import {
-  compilePackage,
-  parsePackage,
-  requireCertificate,
-  solve,
-  solveBnb,
-  solveMilp,
-} from "memaudit";
+import { compilePackage, parsePackage, solve, solveBnb, solveMilp } from "memaudit";
+import { requireCertificate } from "../../lib/certificate/registry.ts";
 import { coveringPart } from "../../lib/solve/milp_proof.ts";
 
 const base = JSON.parse(

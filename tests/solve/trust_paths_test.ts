@@ -8,17 +8,16 @@ import assert from "node:assert/strict";
 import {
   compilePackage,
   isCertified,
-  isIssued,
   type Package,
   parsePackage,
   ratioToOpt,
   readPackageJson,
-  requireCertificate,
   scoreStore,
   solve,
   solveMilp,
   solveMilpSync,
 } from "memaudit";
+import { isIssued, requireCertificate } from "../../lib/certificate/registry.ts";
 import { loadMilpSolver } from "../../lib/solve/highs.ts";
 import {
   ratiosToOptimum,
