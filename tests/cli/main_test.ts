@@ -287,3 +287,15 @@ Deno.test("memaudit runs from a folder outside the repository", async () => {
     assert.deepEqual([...Deno.readDirSync(dir)], []);
   });
 });
+
+Deno.test("every command's summary is its line in memaudit --help (one home: lib/cli/summaries.ts)", async () => {
+  const { COMMANDS } = await import("../../lib/cli/commands/registry.ts");
+  const { SUMMARIES } = await import("../../lib/cli/summaries.ts");
+  assert.deepEqual(Object.keys(SUMMARIES), Object.keys(COMMANDS).filter((n) => n in SUMMARIES));
+  for (const [name, entry] of Object.entries(COMMANDS)) {
+    if (!(name in SUMMARIES)) continue; // a test's own command
+    const command = await entry.load();
+    assert.equal(command.summary, entry.summary, name);
+    assert.equal(command.name, name);
+  }
+});

@@ -8,6 +8,7 @@
  */
 import { type Command, emit, EXIT, UsageError } from "../command.ts";
 import { requireOutDir, runWithFlags, stringFlags } from "../shared.ts";
+import { SUMMARIES } from "../summaries.ts";
 
 const HELP = `Usage: memaudit merge SHARD_DIR... --out DIR [--json | --csv]
 
@@ -41,7 +42,7 @@ Example:
 /** `memaudit merge ...`. */
 export const command: Command = {
   name: "merge",
-  summary: "join shard folders (sweep, natural, scale/retention simulate) into one run's files",
+  summary: SUMMARIES.merge,
   run: runWithFlags(HELP, stringFlags("out"), async ({ values, positionals, form }, io) => {
     const out = requireOutDir(values.out);
     if (positionals.length === 0) throw new UsageError("expected the shard folders to merge");

@@ -18,6 +18,7 @@ import {
   runWithFlags,
   stringFlags,
 } from "../shared.ts";
+import { SUMMARIES } from "../summaries.ts";
 
 const HELP = `Usage: memaudit natural --out DIR [--locomo FILE | --longmemeval FILE] [options]
 
@@ -65,8 +66,7 @@ Example:
 /** \`memaudit natural ...\`. */
 export const command: Command = {
   name: "natural",
-  summary:
-    "score LoCoMo or LongMemEval support-slice packages (OPT + writers), shardable with --shard I/N",
+  summary: SUMMARIES.natural,
   run: runWithFlags(HELP, {
     ...stringFlags(
       "locomo",

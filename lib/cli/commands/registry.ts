@@ -7,6 +7,7 @@
  * @module
  */
 import type { Command } from "../command.ts";
+import { SUMMARIES } from "../summaries.ts";
 
 /** Loads a command module lazily, so `memaudit --help` starts fast. */
 export type Loader = () => Promise<Command>;
@@ -40,21 +41,7 @@ const MODULES = {
   scale: () => import("./scale.ts"),
   merge: () => import("./merge.ts"),
   natural: () => import("./natural.ts"),
-} satisfies Record<string, () => Promise<{ command: Command }>>;
-
-/** Each command's line in `memaudit --help`. */
-const SUMMARIES: Record<keyof typeof MODULES, string> = {
-  validate: "check a package (JSON file or CSV folder) and print its counts",
-  writers: "run writers on a package and score them against a certified OPT per budget",
-  sweep: "the synthetic grid runner (ARTIFACT-SPEC §4.2-§4.3), shardable with --shard I/N",
-  solve: "certify OPT of a package at each budget",
-  store: "score a real system's memory store on a LoCoMo conversation or your own package",
-  retention: "retention rate and storage gating (paper 003)",
-  scale: "scale-conditioned reliability (paper 002)",
-  merge:
-    "join shard folders (sweep, natural, scale/retention simulate) into one run's files (byte-identical)",
-  natural: "score LoCoMo support-slice packages (OPT + writers), shardable with --shard I/N",
-};
+} satisfies Record<keyof typeof SUMMARIES, () => Promise<{ command: Command }>>;
 
 for (const [name, load] of Object.entries(MODULES)) {
   const summary = SUMMARIES[name as keyof typeof MODULES];

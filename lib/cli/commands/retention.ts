@@ -39,6 +39,7 @@ import {
   gatingMetrics,
   readPredictionsCsv,
 } from "../../retention/gating.ts";
+import { SUMMARIES } from "../summaries.ts";
 
 const HELP = `Usage: memaudit retention SUBCOMMAND [options]
 
@@ -367,7 +368,7 @@ export type { CliIo, Command };
 /** `memaudit retention rr ...` and `memaudit retention gating ...`. */
 export const command: Command = {
   name: "retention",
-  summary: "Memory Retention Rate and storage-gating metrics (paper 003, PerMem-Bench)",
+  summary: SUMMARIES.retention,
   run(argv, io) {
     return runSubcommands("retention", argv, io, HELP, { rr, gating, simulate });
   },

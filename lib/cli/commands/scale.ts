@@ -44,6 +44,7 @@ import {
   type ScoreScaleOptions,
 } from "../../scale/score.ts";
 import { memoryCallWarning } from "../../scale/memory_call_warning.ts";
+import { SUMMARIES } from "../summaries.ts";
 
 /** One `memaudit scale` subcommand. */
 interface Subcommand {
@@ -505,7 +506,7 @@ Example:
 /** `memaudit scale SUBCOMMAND ...`. */
 export const command: Command = {
   name: "scale",
-  summary: "scale-conditioned reliability (paper 002): ladders, simulators, trajectory scoring",
+  summary: SUMMARIES.scale,
   run(argv, io) {
     const runners = Object.fromEntries(Object.entries(SUBCOMMANDS).map(([n, s]) => [n, s.run]));
     return runSubcommands("scale", argv, io, help(), runners);

@@ -19,6 +19,7 @@ import { compilePackage } from "../../package/compile.ts";
 import { loadMilpSolver } from "../../solve/highs.ts";
 import { solve } from "../../solve/solve.ts";
 import type { Certificate } from "../../certificate/result.ts";
+import { SUMMARIES } from "../summaries.ts";
 
 const HELP = `Usage: memaudit solve PACKAGE [--budgets B1,B2,...] [--solver auto|bnb|milp|brute]
                       [--k K] [--time-limit MS] [--json | --csv]
@@ -100,7 +101,7 @@ function row(c: Certificate): Record<string, unknown> {
 /** `memaudit solve ...`. */
 export const command: Command = {
   name: "solve",
-  summary: "certify OPT of a package at each budget (exact solvers)",
+  summary: SUMMARIES.solve,
   run: runWithFlags(HELP, FLAGS, async ({ values, positionals, form }, io) => {
     const packagePath = onePackageArg(positionals);
     const solver = values.solver;

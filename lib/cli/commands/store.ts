@@ -28,6 +28,7 @@ import {
 import { type Command, csvTable, emit, EXIT, UsageError } from "../command.ts";
 import { checkFlags, flagOptions, type FlagTable, optionsHelp } from "../flag_table.ts";
 import { runWithFlags, writeOutFiles } from "../shared.ts";
+import { SUMMARIES } from "../summaries.ts";
 
 /** The flags of `memaudit store`, in help order (the help's Options block is made from them). */
 const FLAGS = {
@@ -312,7 +313,7 @@ function checked(values: Record<string, unknown>): Asked & { budgets?: number[] 
 /** `memaudit store ...`. */
 export const command: Command = {
   name: "store",
-  summary: "score a real system's memory store on a LoCoMo conversation or your own package",
+  summary: SUMMARIES.store,
   run: runWithFlags(HELP, flagOptions(FLAGS), async ({ values, form }, io) => {
     const asked = checked(values);
     const perMemory = values["per-memory"] === true;

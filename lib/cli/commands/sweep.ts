@@ -23,6 +23,7 @@ import type { SweepOptions, SweepResult } from "../../sweep/run_sweep.ts";
 import type { SweepReport } from "../../sweep/report.ts";
 import { startProgress } from "../progress.ts";
 import { handleHelp, parseList, parseShardFlag } from "../shared.ts";
+import { SUMMARIES } from "../summaries.ts";
 
 /** The flags' help text (shared by `memaudit sweep --help` and `deno task sweep --help`). */
 function flagsText(distributions: string[], methods: string[]): string {
@@ -268,7 +269,7 @@ async function runCommand(
 /** `memaudit sweep ...`. */
 export const command: Command = {
   name: "sweep",
-  summary: "the synthetic grid runner (ARTIFACT-SPEC §4.2-§4.3), shardable with --shard I/N",
+  summary: SUMMARIES.sweep,
   run(argv, io) {
     return runCommand(argv, io, "memaudit", { progressShown: false });
   },

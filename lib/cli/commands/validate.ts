@@ -14,6 +14,7 @@ import {
   stringFlags,
   writeOutFiles,
 } from "../shared.ts";
+import { SUMMARIES } from "../summaries.ts";
 
 const HELP = `Usage: memaudit validate PACKAGE [--json | --csv] [--out DIR]
 
@@ -37,7 +38,7 @@ Example:
 /** `memaudit validate ...`. */
 export const command: Command = {
   name: "validate",
-  summary: "check a package (JSON file or CSV folder) and print its counts",
+  summary: SUMMARIES.validate,
   run: runWithFlags(HELP, stringFlags("out"), async ({ values, positionals, form }, io) => {
     const { pkg, form: pkgForm, path } = await readPackageArg(onePackageArg(positionals));
     const result = {

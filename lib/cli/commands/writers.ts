@@ -23,6 +23,7 @@ import {
   runWithFlags,
   writeOutFiles,
 } from "../shared.ts";
+import { SUMMARIES } from "../summaries.ts";
 
 /** The flags of `memaudit writers`, in help order (the help's Options block is made from them). */
 const FLAGS = {
@@ -89,7 +90,7 @@ Example:
 /** `memaudit writers ...`: parse -> {@linkcode writersReport} -> emit. */
 export const command: Command = {
   name: "writers",
-  summary: "run writers on a package and score them against a certified OPT per budget",
+  summary: SUMMARIES.writers,
   run: runWithFlags(HELP, flagOptions(FLAGS), async ({ values, positionals, form }, io) => {
     const packagePath = onePackageArg(positionals);
     checkFlags(FLAGS, values);
