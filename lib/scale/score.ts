@@ -154,45 +154,54 @@ export interface ScaleScore {
   warnings: string[];
 }
 
-/** A growable column of numbers in a typed array (a million records: 4 or 8 bytes each). */
-class Column<A extends Int32Array | Float64Array | Uint8Array> {
-  data: A;
+/** The typed arrays a {@linkcode Column} widens through, narrowest first, and their largest values. */
+const WIDTHS = [Uint8Array, Uint16Array, Uint32Array, Float64Array];
+const LIMITS = [0xff, 0xffff, 0xffffffff, Infinity];
+type ColumnArray = InstanceType<typeof WIDTHS[number]>;
+
+/**
+ * A growable column of non-negative integers in a typed array as narrow as its values allow:
+ * bytes, then 16 and 32 bits, then doubles (exact to 2^53). A million records of R in 0..8,
+ * 10,000 query ids and a million lines take 1 + 2 + 4 bytes each instead of 8 + 4 + 8.
+ */
+class Column {
+  data: ColumnArray = new Uint8Array(64);
   length = 0;
-  constructor(readonly make: (n: number) => A) {
-    this.data = make(64);
-  }
+  #width = 0;
+  #limit = LIMITS[0];
   push(x: number): void {
-    if (this.length === this.data.length) {
-      const bigger = this.make(this.data.length * 2);
-      bigger.set(this.data);
-      this.data = bigger;
-    }
+    if (x > this.#limit || this.length === this.data.length) this.#grow(x);
     this.data[this.length++] = x;
   }
+  /** A copy twice as long when full, or as long but wide enough for `x`. */
+  #grow(x: number): void {
+    while (x > LIMITS[this.#width]) this.#width++;
+    this.#limit = LIMITS[this.#width];
+    const size = this.length === this.data.length ? this.length * 2 : this.data.length;
+    const copy = new WIDTHS[this.#width](size);
+    copy.set(this.data.subarray(0, this.length));
+    this.data = copy;
+  }
   /** The values pushed (a view, not a copy). */
-  view(): A {
-    return this.data.subarray(0, this.length) as A;
+  view(): ColumnArray {
+    return this.data.subarray(0, this.length);
   }
 }
-
-const int32s = (n: number) => new Int32Array(n);
-const float64s = (n: number) => new Float64Array(n);
-const bytes = (n: number) => new Uint8Array(n);
 
 /** The records of one (agent, system, raw scale), column by column. */
 interface Acc {
   scale: TrajectoryScale | null;
   line: number | undefined;
   /** Each record's query, as its number in `names`. */
-  qids: Column<Int32Array>;
+  qids: Column;
   /** The query ids by number (shared by every Acc of a scorer). */
   names: readonly string[];
-  /** Each record's R (a safe integer: exact in a double). */
-  rs: Column<Float64Array>;
+  /** Each record's R (a safe integer). */
+  rs: Column;
   /** Each record's correctness, 1 or 0. */
-  cs: Column<Uint8Array>;
+  cs: Column;
   /** Each record's line (for the repeated-trajectory check). */
-  lines: Column<Float64Array>;
+  lines: Column;
   /** Trajectory ids of the records that have one, by position (most inputs have none). */
   tids: Map<number, string>;
 }
@@ -468,11 +477,11 @@ export class ScaleScorer {
         acc = {
           scale: s,
           line: r.line ?? k + 1,
-          qids: new Column(int32s),
+          qids: new Column(),
           names: this.#names,
-          rs: new Column(float64s),
-          cs: new Column(bytes),
-          lines: new Column(float64s),
+          rs: new Column(),
+          cs: new Column(),
+          lines: new Column(),
           tids: new Map(),
         },
       );
@@ -842,12 +851,10 @@ function queryIndex(accs: readonly Acc[], where: string, file: string): QueryInd
 }
 
 /** One column of several Accs, end to end (the column itself for one). */
-function joined<A extends Float64Array | Uint8Array>(accs: readonly Acc[], col: (a: Acc) => A): A {
+function joined(accs: readonly Acc[], col: (a: Acc) => ColumnArray): ColumnArray {
   if (accs.length === 1) return col(accs[0]);
   const parts = accs.map(col);
-  const out = new (parts[0].constructor as new (n: number) => A)(
-    parts.reduce((s, p) => s + p.length, 0),
-  );
+  const out = new Float64Array(parts.reduce((s, p) => s + p.length, 0)); // parts may differ in width
   let at = 0;
   for (const p of parts) {
     out.set(p, at);

@@ -11,8 +11,12 @@ import { InputError } from "../base/errors.ts";
 import { statOrNull } from "../base/fs.ts";
 import { readTrajectoryLine, type ScoreRecord, TrajectoryInputError } from "./trajectory.ts";
 
-/** Bytes read at a time (a longer line grows the buffer). */
-const BLOCK = 1 << 20;
+/**
+ * Bytes read at a time (a longer line grows the buffer). 64 KiB keeps each decoded block below
+ * V8's large-object size, so it dies young: 1 MiB blocks, which V8 keeps until a full collection,
+ * raised the peak RSS of 10^6 lines from ~104 to ~140-170 MB at the same CPU time.
+ */
+const BLOCK = 1 << 16;
 
 const strict = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
