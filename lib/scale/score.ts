@@ -428,6 +428,8 @@ export class ScaleScorer {
   /** Each distinct query id's number, and the ids by number (a million records share a few). */
   readonly #ids = new Map<string, number>();
   readonly #names: string[] = [];
+  /** The last record added and its Acc (files mostly hold a group's records in a row). */
+  #last: { r: ScoreRecord; acc: Acc } | undefined;
   #n = 0;
 
   /**
@@ -464,6 +466,25 @@ export class ScaleScorer {
       );
     }
     this.#n++;
+    const last = this.#last;
+    let acc = last !== undefined && sameGroup(last.r, r) ? last.acc : undefined;
+    if (acc === undefined) this.#last = { r, acc: acc = this.#accOf(r, k) };
+    let q = this.#ids.get(r.query_id);
+    if (q === undefined) {
+      this.#ids.set(r.query_id, q = this.#names.length);
+      this.#names.push(r.query_id);
+    }
+    if (r.trajectory_id !== undefined && r.trajectory_id !== "") {
+      acc.tids.set(acc.rs.length, r.trajectory_id);
+    }
+    acc.qids.push(q);
+    acc.rs.push(r.R);
+    acc.cs.push(r.correct ? 1 : 0);
+    acc.lines.push(r.line ?? k + 1);
+  }
+
+  /** The records of `r`'s agent, system and raw scale, made for the first (the `k`-th added). */
+  #accOf(r: ScoreRecord, k: number): Acc {
     let bySystem = this.#tree.get(r.agent);
     if (bySystem === undefined) this.#tree.set(r.agent, bySystem = new Map());
     let byScale = bySystem.get(r.system);
@@ -486,18 +507,7 @@ export class ScaleScorer {
         },
       );
     }
-    let q = this.#ids.get(r.query_id);
-    if (q === undefined) {
-      this.#ids.set(r.query_id, q = this.#names.length);
-      this.#names.push(r.query_id);
-    }
-    if (r.trajectory_id !== undefined && r.trajectory_id !== "") {
-      acc.tids.set(acc.rs.length, r.trajectory_id);
-    }
-    acc.qids.push(q);
-    acc.rs.push(r.R);
-    acc.cs.push(r.correct ? 1 : 0);
-    acc.lines.push(r.line ?? k + 1);
+    return acc;
   }
 
   /**
@@ -553,6 +563,13 @@ export class ScaleScorer {
       warnings,
     };
   }
+}
+
+/** Whether two records have the same agent, system and raw scale (false may still be the same). */
+function sameGroup(a: ScoreRecord, b: ScoreRecord): boolean {
+  if (a.agent !== b.agent || a.system !== b.system) return false;
+  const x = a.scale, y = b.scale;
+  return x === null || y === null ? x === y : x.label === y.label && x.n_irr === y.n_irr;
 }
 
 const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
