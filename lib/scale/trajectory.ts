@@ -438,13 +438,20 @@ function shortFast(o: Record<string, unknown>, line: number): ScoreRecord | unde
   };
 }
 
-/** A number with an exponent (the only kind the strict reader may find to underflow). */
-const EXPONENT = /[:,[]\s*-?[0-9]+(?:\.[0-9]+)?[eE]/;
-
-/** How many `:` a text holds, inside strings or not. */
+/**
+ * How many `:` a text holds, inside strings or not; -1 if one is followed by a number written
+ * with an exponent (the only kind the strict reader may find to underflow).
+ */
 function colonCount(s: string): number {
   let n = 0;
-  for (let i = s.indexOf(":"); i >= 0; i = s.indexOf(":", i + 1)) n++;
+  for (let i = s.indexOf(":"); i >= 0; i = s.indexOf(":", i + 1)) {
+    n++;
+    let c = s.charCodeAt(++i);
+    while (c === 32 || c === 9 || c === 10 || c === 13) c = s.charCodeAt(++i);
+    if (c !== 45 && !(c >= 48 && c <= 57)) continue;
+    do c = s.charCodeAt(++i); while ((c >= 48 && c <= 57) || c === 46);
+    if (c === 101 || c === 69) return -1;
+  }
   return n;
 }
 
@@ -454,13 +461,13 @@ function colonCount(s: string): number {
  * from JSON.parse only on a repeated key, a number that underflows and deep nesting. Each key
  * the text names is followed by its own `:`, so when the parsed object and its nested objects
  * hold as many keys as the text has `:` (inside strings too), no key repeats and nothing is
- * nested deeper; with no number written with an exponent, none underflows. Such a line cannot
- * differ from its strict reading: its short-form record is {@linkcode shortFast}'s. Anything
- * else returns undefined and goes through the strict path, which gives the error; a property
- * test checks that the two agree.
+ * nested deeper. Every number of a line that {@linkcode shortFast} accepts is then a key's value
+ * (no arrays), right after its `:`, so none written with an exponent is none that underflows.
+ * Such a line cannot differ from its strict reading: its short-form record is shortFast's.
+ * Anything else returns undefined and goes through the strict path, which gives the error; a
+ * property test checks that the two agree.
  */
 function shortLineOnce(s: string, line: number): ScoreRecord | undefined {
-  if (EXPONENT.test(s)) return undefined;
   let o: unknown;
   try {
     o = JSON.parse(s);
