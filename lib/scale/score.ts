@@ -177,7 +177,7 @@ class Column {
   #grow(x: number): void {
     while (x > LIMITS[this.#width]) this.#width++;
     this.#limit = LIMITS[this.#width];
-    const size = this.length === this.data.length ? this.length * 2 : this.data.length;
+    const size = this.length === this.data.length ? Math.ceil(this.length * 1.5) : this.data.length;
     const copy = new WIDTHS[this.#width](size);
     copy.set(this.data.subarray(0, this.length));
     this.data = copy;
@@ -538,6 +538,7 @@ export class ScaleScorer {
       file,
       curveMax: opts.curveMax,
       sustained: opts.sustained,
+      slots: new Int32Array(this.#names.length).fill(-1),
     };
     for (const agent of [...tree.keys()].sort(byCode)) {
       const bySystem = tree.get(agent)!;
@@ -720,6 +721,8 @@ interface PairOptions {
   file: string;
   curveMax?: number;
   sustained?: boolean;
+  /** Scratch of {@linkcode queryIndex}: -1 for each query id of the scorer. */
+  slots: Int32Array;
 }
 
 /**
@@ -759,6 +762,7 @@ function scorePair(
       level: o.level,
       seed: `${o.seed}|${agent}|${system}|${id}`,
       file: o.file,
+      slots: o.slots,
     });
     g.ladder_index = ladder.index.get(id) ?? -1;
     if (m.scale !== null) g.scale = shownScale(m.scale);
@@ -828,43 +832,65 @@ interface QueryIndex {
  * count twice in n and every fraction. Trajectories of one query told apart
  * by distinct `trajectory_id`s (repeated trials) are kept.
  */
-function queryIndex(accs: readonly Acc[], where: string, file: string): QueryIndex {
-  const index = new Map<string, number>();
+function queryIndex(
+  accs: readonly Acc[],
+  where: string,
+  file: string,
+  slots: Int32Array,
+): QueryIndex {
+  // slots[q]: the group's number for the scorer's query q, or -1 (set back to -1 on return).
+  const queries: number[] = []; // the scorer's query numbers, by the group's number
   const plainLine: number[] = []; // line of the query's trajectory without an id, 0 if none
   const byId = new Map<string, number>();
   const of = new Int32Array(accs.reduce((s, a) => s + a.qids.length, 0));
   let t = 0;
-  for (const a of accs) {
-    const qids = a.qids.view(), lines = a.lines.view();
-    for (let k = 0; k < qids.length; k++, t++) {
-      const q = a.names[qids[k]], tid = a.tids.get(k) ?? "", line = lines[k];
-      let i = index.get(q);
-      if (i === undefined) {
-        index.set(q, i = plainLine.length);
-        plainLine.push(0);
+  try {
+    for (const a of accs) {
+      const qids = a.qids.view(), lines = a.lines.view();
+      for (let k = 0; k < qids.length; k++, t++) {
+        const tid = a.tids.get(k) ?? "", line = lines[k];
+        let i = slots[qids[k]];
+        if (i < 0) {
+          slots[qids[k]] = i = queries.length;
+          queries.push(qids[k]);
+          plainLine.push(0);
+        }
+        of[t] = i;
+        let before: number | undefined;
+        if (tid === "") {
+          if (plainLine[i] === 0) plainLine[i] = line;
+          else before = plainLine[i];
+        } else {
+          const key = JSON.stringify([a.names[qids[k]], tid]);
+          before = byId.get(key);
+          if (before === undefined) byId.set(key, line);
+        }
+        if (before !== undefined) throw repeated(file, where, a.names[qids[k]], tid, line, before);
       }
-      of[t] = i;
-      let before: number | undefined;
-      if (tid === "") {
-        if (plainLine[i] === 0) plainLine[i] = line;
-        else before = plainLine[i];
-      } else {
-        const key = JSON.stringify([q, tid]);
-        before = byId.get(key);
-        if (before === undefined) byId.set(key, line);
-      }
-      if (before === undefined) continue;
-      throw new TrajectoryInputError(
-        file,
-        line,
-        tid === "" ? "query_id" : "trajectory_id",
-        `expected one trajectory per (query, scale) of ${where}: query ${JSON.stringify(q)}` +
-          `${tid === "" ? "" : ` (trajectory ${JSON.stringify(tid)})`} is also on line ${before}` +
-          (tid === "" ? " (give repeated trials distinct trajectory_id values)" : ""),
-      );
     }
+  } finally {
+    for (const q of queries) slots[q] = -1;
   }
   return { of, count: plainLine.length };
+}
+
+/** The error for a trajectory on `line` that repeats the one on line `before`. */
+function repeated(
+  file: string,
+  where: string,
+  q: string,
+  tid: string,
+  line: number,
+  before: number,
+): TrajectoryInputError {
+  return new TrajectoryInputError(
+    file,
+    line,
+    tid === "" ? "query_id" : "trajectory_id",
+    `expected one trajectory per (query, scale) of ${where}: query ${JSON.stringify(q)}` +
+      `${tid === "" ? "" : ` (trajectory ${JSON.stringify(tid)})`} is also on line ${before}` +
+      (tid === "" ? " (give repeated trials distinct trajectory_id values)" : ""),
+  );
 }
 
 /** One column of several Accs, end to end (the column itself for one). */
@@ -892,12 +918,13 @@ function scoreGroup(
     level: number;
     seed: string;
     file: string;
+    slots: Int32Array;
   },
 ): ScaleGroupScore {
   const where = `${JSON.stringify(agent)}/${JSON.stringify(system)} at ${
     scale === null ? "no scale" : `scale ${scale.label ?? scale.n_irr}`
   }`;
-  const ids = queryIndex(accs, where, o.file);
+  const ids = queryIndex(accs, where, o.file, o.slots);
   const all = new Map<number, number>(), corr = new Map<number, number>();
   let n = 0, sumR = 0, pass = 0, exh = 0;
   for (const a of accs) {
