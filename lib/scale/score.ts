@@ -188,6 +188,32 @@ class Column {
   }
 }
 
+/**
+ * A column of integers kept as differences from the one before, zigzag-coded (0, −1, 1, −2, …
+ * as 0, 1, 2, 3, …) in a {@linkcode Column}: a group's line numbers, mostly a step of a few
+ * lines, take a byte each instead of four.
+ */
+class DeltaColumn {
+  readonly #steps = new Column();
+  #last = 0;
+  push(x: number): void {
+    const d = x - this.#last;
+    this.#last = x;
+    this.#steps.push(d >= 0 ? 2 * d : -2 * d - 1);
+  }
+  /** The values pushed, decoded. */
+  values(): Float64Array {
+    const steps = this.#steps.view(), out = new Float64Array(steps.length);
+    let x = 0;
+    for (let k = 0; k < steps.length; k++) {
+      const z = steps[k];
+      x += z % 2 === 0 ? z / 2 : -(z + 1) / 2;
+      out[k] = x;
+    }
+    return out;
+  }
+}
+
 /** The records of one (agent, system, raw scale), column by column. */
 interface Acc {
   scale: TrajectoryScale | null;
@@ -201,7 +227,7 @@ interface Acc {
   /** Each record's correctness, 1 or 0. */
   cs: Column;
   /** Each record's line (for the repeated-trajectory check). */
-  lines: Column;
+  lines: DeltaColumn;
   /** Trajectory ids of the records that have one, by position (most inputs have none). */
   tids: Map<number, string>;
 }
@@ -502,7 +528,7 @@ export class ScaleScorer {
           names: this.#names,
           rs: new Column(),
           cs: new Column(),
-          lines: new Column(),
+          lines: new DeltaColumn(),
           tids: new Map(),
         },
       );
@@ -846,7 +872,7 @@ function queryIndex(
   let t = 0;
   try {
     for (const a of accs) {
-      const qids = a.qids.view(), lines = a.lines.view();
+      const qids = a.qids.view(), lines = a.lines.values();
       for (let k = 0; k < qids.length; k++, t++) {
         const tid = a.tids.get(k) ?? "", line = lines[k];
         let i = slots[qids[k]];
