@@ -447,4 +447,14 @@ Deno.test("ScaleScorer keeps R, query ids and line numbers exactly past 8, 16 an
     );
     return true;
   });
+  // Lines out of order (a step back) come back exactly too.
+  const back = new ScaleScorer({ resamples: 0 });
+  for (const line of [50, 7, 9]) {
+    const query_id = line === 9 ? "q1" : "q0";
+    back.add({ query_id, agent: "a", system: "m", scale: null, R: 0, correct: true, line });
+  }
+  assert.throws(
+    () => back.score(),
+    /^TrajectoryInputError: Cannot read <memory>: line 7: query_id: .* query "q0" is also on line 50 /,
+  );
 });
