@@ -460,9 +460,10 @@ function colonCount(s: string): number {
  * scanned again by the strict JSON checker, which tracks every path). The strict reader differs
  * from JSON.parse only on a repeated key, a number that underflows and deep nesting. Each key
  * the text names is followed by its own `:`, so when the parsed object and its nested objects
- * hold as many keys as the text has `:` (inside strings too), no key repeats and nothing is
- * nested deeper. Every number of a line that {@linkcode shortFast} accepts is then a key's value
- * (no arrays), right after its `:`, so none written with an exponent is none that underflows.
+ * hold as many keys as the text has `:` (inside strings too), no key repeats and no object is
+ * nested deeper. {@linkcode shortFast} accepts no arrays, so a line it accepts is two objects
+ * deep at most and each of its numbers is a key's value, right after its `:`: with none of those
+ * written with an exponent, none underflows.
  * Such a line cannot differ from its strict reading: its short-form record is shortFast's.
  * Anything else returns undefined and goes through the strict path, which gives the error; a
  * property test checks that the two agree.

@@ -44,7 +44,7 @@ export class SeededRandom extends WordRng {
   /**
    * The ARC4 stream keyed as seedrandom keys `seedrandom(String(seed))` (seedrandom 3.0.5's
    * default generator, written here as typed-array code: the same words, checked against the
-   * package by tests/rng/seeded_random_test.ts, without loading it).
+   * package by tests/base/rng/seeded_random_test.ts, without loading it).
    *
    * @param seed any number or string; it is used as seedrandom's string seed
    */
