@@ -1,6 +1,6 @@
 /**
  * A trajectory JSONL file read line by line, each line once (issue 29 item 7): the file's
- * bytes are read in blocks and decoded a block of whole lines at a time, so neither the file's
+ * bytes are read in blocks and decoded some whole lines at a time, so neither the file's
  * text nor its records are held; the caller aggregates each record as it comes (e.g. with
  * `ScaleScorer` of score.ts). Lines, line numbers, the byte-order mark, `\r\n` endings, blank
  * lines and every error are those of `readTrajectories` (trajectory.ts) on the file's text.
