@@ -1,6 +1,5 @@
 /**
- * d3-random: the reference that the scale scorer's binomial sampler (lib/scale/_binomial.ts) is
- * tested against (tests/scale/binomial_test.ts); lib/ no longer loads it.
+ * d3-random: the exact binomial sampler behind the scale scorer's multinomial bootstrap.
  *
  * The one place its npm version is written (see lib/base/deps/README.md). Private to lib/.
  *

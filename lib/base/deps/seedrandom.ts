@@ -1,7 +1,5 @@
 /**
- * seedrandom: the reference that `SeededRandom`'s ARC4 stream is tested against
- * (tests/base/rng/seeded_random_test.ts) and the generator of two benchmarks; lib/ no longer
- * loads it (typed by its DefinitelyTyped package).
+ * seedrandom: the ARC4 stream behind `SeededRandom` (typed by its DefinitelyTyped package).
  *
  * The one place its npm version is written (see lib/base/deps/README.md). Private to lib/.
  *
