@@ -22,8 +22,8 @@
  * @module
  */
 import { quantileSorted } from "../base/deps/simple_statistics.ts";
+import { randomBinomial } from "../base/deps/d3_random.ts";
 import { SeededRandom } from "../base/rng/seeded_random.ts";
-import { BinomialSampler } from "./_binomial.ts";
 import { compareLadderLabels, usableScaleBoundary } from "./boundary.ts";
 import { type ScoreRecord, TrajectoryInputError, type TrajectoryScale } from "./trajectory.ts";
 
@@ -306,9 +306,9 @@ function interval(lo: number, hi: number): Interval {
  *
  * The sums depend only on how many drawn ids fall on each id *type* (its
  * trajectories, passes and exhaustions), so a resample draws the type counts
- * from their multinomial law (sequential binomials: d3-random's exact
- * `randomBinomial`, drawn by {@linkcode BinomialSampler} without d3's closures,
- * on the group's seeded stream): the same distribution as drawing ids one by one, at a cost that grows with the number of types
+ * from their multinomial law (sequential binomials, d3-random's exact
+ * `randomBinomial`, on the group's seeded stream): the same distribution as
+ * drawing ids one by one, at a cost that grows with the number of types
  * (3 for one trajectory per query) instead of the number of ids. Types are
  * taken in sorted order, so nothing depends on line order.
  */
@@ -333,7 +333,7 @@ function queryBootstrap(
     };
   }
   const rng = new SeededRandom(o.seed);
-  const draws = new BinomialSampler(() => rng.random());
+  const binomial = randomBinomial.source(() => rng.random());
   const g = types.reduce((s, t) => s + t.ids, 0);
   const mp = new Float64Array(o.resamples), me = new Float64Array(o.resamples);
   const mw = new Float64Array(o.resamples);
@@ -341,7 +341,7 @@ function queryBootstrap(
     let left = g, leftIds = g, c = 0, p = 0, e = 0;
     for (let k = 0; k < types.length && left > 0; k++) {
       const t = types[k];
-      const m = k === types.length - 1 ? left : draws.binomial(left, t.ids / leftIds);
+      const m = k === types.length - 1 ? left : binomial(left, t.ids / leftIds)();
       leftIds -= t.ids;
       left -= m;
       c += m * t.cnt;
