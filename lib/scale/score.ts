@@ -154,45 +154,80 @@ export interface ScaleScore {
   warnings: string[];
 }
 
-/** A growable column of numbers in a typed array (a million records: 4 or 8 bytes each). */
-class Column<A extends Int32Array | Float64Array | Uint8Array> {
-  data: A;
+/** The typed arrays a {@linkcode Column} widens through, narrowest first, and their largest values. */
+const WIDTHS = [Uint8Array, Uint16Array, Uint32Array, Float64Array];
+const LIMITS = [0xff, 0xffff, 0xffffffff, Infinity];
+type ColumnArray = InstanceType<typeof WIDTHS[number]>;
+
+/**
+ * A growable column of non-negative integers in a typed array as narrow as its values allow:
+ * bytes, then 16 and 32 bits, then doubles (exact to 2^53). A million records of R in 0..8,
+ * 10,000 query ids and a million lines take 1 + 2 + 4 bytes each instead of 8 + 4 + 8.
+ */
+class Column {
+  data: ColumnArray = new Uint8Array(64);
   length = 0;
-  constructor(readonly make: (n: number) => A) {
-    this.data = make(64);
-  }
+  #width = 0;
+  #limit = LIMITS[0];
   push(x: number): void {
-    if (this.length === this.data.length) {
-      const bigger = this.make(this.data.length * 2);
-      bigger.set(this.data);
-      this.data = bigger;
-    }
+    if (x > this.#limit || this.length === this.data.length) this.#grow(x);
     this.data[this.length++] = x;
   }
+  /** A copy twice as long when full, or as long but wide enough for `x`. */
+  #grow(x: number): void {
+    while (x > LIMITS[this.#width]) this.#width++;
+    this.#limit = LIMITS[this.#width];
+    const size = this.length === this.data.length ? Math.ceil(this.length * 1.5) : this.data.length;
+    const copy = new WIDTHS[this.#width](size);
+    copy.set(this.data.subarray(0, this.length));
+    this.data = copy;
+  }
   /** The values pushed (a view, not a copy). */
-  view(): A {
-    return this.data.subarray(0, this.length) as A;
+  view(): ColumnArray {
+    return this.data.subarray(0, this.length);
   }
 }
 
-const int32s = (n: number) => new Int32Array(n);
-const float64s = (n: number) => new Float64Array(n);
-const bytes = (n: number) => new Uint8Array(n);
+/**
+ * A column of integers kept as differences from the one before, zigzag-coded (0, −1, 1, −2, …
+ * as 0, 1, 2, 3, …) in a {@linkcode Column}: a group's line numbers, mostly a step of a few
+ * lines, take a byte each instead of four.
+ */
+class DeltaColumn {
+  readonly #steps = new Column();
+  #last = 0;
+  push(x: number): void {
+    const d = x - this.#last;
+    this.#last = x;
+    this.#steps.push(d >= 0 ? 2 * d : -2 * d - 1);
+  }
+  /** The values pushed, decoded. */
+  values(): Float64Array {
+    const steps = this.#steps.view(), out = new Float64Array(steps.length);
+    let x = 0;
+    for (let k = 0; k < steps.length; k++) {
+      const z = steps[k];
+      x += z % 2 === 0 ? z / 2 : -(z + 1) / 2;
+      out[k] = x;
+    }
+    return out;
+  }
+}
 
 /** The records of one (agent, system, raw scale), column by column. */
 interface Acc {
   scale: TrajectoryScale | null;
   line: number | undefined;
   /** Each record's query, as its number in `names`. */
-  qids: Column<Int32Array>;
+  qids: Column;
   /** The query ids by number (shared by every Acc of a scorer). */
   names: readonly string[];
-  /** Each record's R (a safe integer: exact in a double). */
-  rs: Column<Float64Array>;
+  /** Each record's R (a safe integer). */
+  rs: Column;
   /** Each record's correctness, 1 or 0. */
-  cs: Column<Uint8Array>;
+  cs: Column;
   /** Each record's line (for the repeated-trajectory check). */
-  lines: Column<Float64Array>;
+  lines: DeltaColumn;
   /** Trajectory ids of the records that have one, by position (most inputs have none). */
   tids: Map<number, string>;
 }
@@ -419,6 +454,8 @@ export class ScaleScorer {
   /** Each distinct query id's number, and the ids by number (a million records share a few). */
   readonly #ids = new Map<string, number>();
   readonly #names: string[] = [];
+  /** The last record added and its Acc (files mostly hold a group's records in a row). */
+  #last: { r: ScoreRecord; acc: Acc } | undefined;
   #n = 0;
 
   /**
@@ -455,6 +492,25 @@ export class ScaleScorer {
       );
     }
     this.#n++;
+    const last = this.#last;
+    let acc = last !== undefined && sameGroup(last.r, r) ? last.acc : undefined;
+    if (acc === undefined) this.#last = { r, acc: acc = this.#accOf(r, k) };
+    let q = this.#ids.get(r.query_id);
+    if (q === undefined) {
+      this.#ids.set(r.query_id, q = this.#names.length);
+      this.#names.push(r.query_id);
+    }
+    if (r.trajectory_id !== undefined && r.trajectory_id !== "") {
+      acc.tids.set(acc.rs.length, r.trajectory_id);
+    }
+    acc.qids.push(q);
+    acc.rs.push(r.R);
+    acc.cs.push(r.correct ? 1 : 0);
+    acc.lines.push(r.line ?? k + 1);
+  }
+
+  /** The records of `r`'s agent, system and raw scale, made for the first (the `k`-th added). */
+  #accOf(r: ScoreRecord, k: number): Acc {
     let bySystem = this.#tree.get(r.agent);
     if (bySystem === undefined) this.#tree.set(r.agent, bySystem = new Map());
     let byScale = bySystem.get(r.system);
@@ -468,27 +524,16 @@ export class ScaleScorer {
         acc = {
           scale: s,
           line: r.line ?? k + 1,
-          qids: new Column(int32s),
+          qids: new Column(),
           names: this.#names,
-          rs: new Column(float64s),
-          cs: new Column(bytes),
-          lines: new Column(float64s),
+          rs: new Column(),
+          cs: new Column(),
+          lines: new DeltaColumn(),
           tids: new Map(),
         },
       );
     }
-    let q = this.#ids.get(r.query_id);
-    if (q === undefined) {
-      this.#ids.set(r.query_id, q = this.#names.length);
-      this.#names.push(r.query_id);
-    }
-    if (r.trajectory_id !== undefined && r.trajectory_id !== "") {
-      acc.tids.set(acc.rs.length, r.trajectory_id);
-    }
-    acc.qids.push(q);
-    acc.rs.push(r.R);
-    acc.cs.push(r.correct ? 1 : 0);
-    acc.lines.push(r.line ?? k + 1);
+    return acc;
   }
 
   /**
@@ -519,6 +564,7 @@ export class ScaleScorer {
       file,
       curveMax: opts.curveMax,
       sustained: opts.sustained,
+      slots: new Int32Array(this.#names.length).fill(-1),
     };
     for (const agent of [...tree.keys()].sort(byCode)) {
       const bySystem = tree.get(agent)!;
@@ -544,6 +590,13 @@ export class ScaleScorer {
       warnings,
     };
   }
+}
+
+/** Whether two records have the same agent, system and raw scale (false may still be the same). */
+function sameGroup(a: ScoreRecord, b: ScoreRecord): boolean {
+  if (a.agent !== b.agent || a.system !== b.system) return false;
+  const x = a.scale, y = b.scale;
+  return x === null || y === null ? x === y : x.label === y.label && x.n_irr === y.n_irr;
 }
 
 const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -694,6 +747,8 @@ interface PairOptions {
   file: string;
   curveMax?: number;
   sustained?: boolean;
+  /** Scratch of {@linkcode queryIndex}: -1 for each query id of the scorer. */
+  slots: Int32Array;
 }
 
 /**
@@ -733,6 +788,7 @@ function scorePair(
       level: o.level,
       seed: `${o.seed}|${agent}|${system}|${id}`,
       file: o.file,
+      slots: o.slots,
     });
     g.ladder_index = ladder.index.get(id) ?? -1;
     if (m.scale !== null) g.scale = shownScale(m.scale);
@@ -802,52 +858,72 @@ interface QueryIndex {
  * count twice in n and every fraction. Trajectories of one query told apart
  * by distinct `trajectory_id`s (repeated trials) are kept.
  */
-function queryIndex(accs: readonly Acc[], where: string, file: string): QueryIndex {
-  const index = new Map<string, number>();
+function queryIndex(
+  accs: readonly Acc[],
+  where: string,
+  file: string,
+  slots: Int32Array,
+): QueryIndex {
+  // slots[q]: the group's number for the scorer's query q, or -1 (set back to -1 on return).
+  const queries: number[] = []; // the scorer's query numbers, by the group's number
   const plainLine: number[] = []; // line of the query's trajectory without an id, 0 if none
   const byId = new Map<string, number>();
   const of = new Int32Array(accs.reduce((s, a) => s + a.qids.length, 0));
   let t = 0;
-  for (const a of accs) {
-    const qids = a.qids.view(), lines = a.lines.view();
-    for (let k = 0; k < qids.length; k++, t++) {
-      const q = a.names[qids[k]], tid = a.tids.get(k) ?? "", line = lines[k];
-      let i = index.get(q);
-      if (i === undefined) {
-        index.set(q, i = plainLine.length);
-        plainLine.push(0);
+  try {
+    for (const a of accs) {
+      const qids = a.qids.view(), lines = a.lines.values();
+      for (let k = 0; k < qids.length; k++, t++) {
+        const tid = a.tids.get(k) ?? "", line = lines[k];
+        let i = slots[qids[k]];
+        if (i < 0) {
+          slots[qids[k]] = i = queries.length;
+          queries.push(qids[k]);
+          plainLine.push(0);
+        }
+        of[t] = i;
+        let before: number | undefined;
+        if (tid === "") {
+          if (plainLine[i] === 0) plainLine[i] = line;
+          else before = plainLine[i];
+        } else {
+          const key = JSON.stringify([a.names[qids[k]], tid]);
+          before = byId.get(key);
+          if (before === undefined) byId.set(key, line);
+        }
+        if (before !== undefined) throw repeated(file, where, a.names[qids[k]], tid, line, before);
       }
-      of[t] = i;
-      let before: number | undefined;
-      if (tid === "") {
-        if (plainLine[i] === 0) plainLine[i] = line;
-        else before = plainLine[i];
-      } else {
-        const key = JSON.stringify([q, tid]);
-        before = byId.get(key);
-        if (before === undefined) byId.set(key, line);
-      }
-      if (before === undefined) continue;
-      throw new TrajectoryInputError(
-        file,
-        line,
-        tid === "" ? "query_id" : "trajectory_id",
-        `expected one trajectory per (query, scale) of ${where}: query ${JSON.stringify(q)}` +
-          `${tid === "" ? "" : ` (trajectory ${JSON.stringify(tid)})`} is also on line ${before}` +
-          (tid === "" ? " (give repeated trials distinct trajectory_id values)" : ""),
-      );
     }
+  } finally {
+    for (const q of queries) slots[q] = -1;
   }
   return { of, count: plainLine.length };
 }
 
+/** The error for a trajectory on `line` that repeats the one on line `before`. */
+function repeated(
+  file: string,
+  where: string,
+  q: string,
+  tid: string,
+  line: number,
+  before: number,
+): TrajectoryInputError {
+  return new TrajectoryInputError(
+    file,
+    line,
+    tid === "" ? "query_id" : "trajectory_id",
+    `expected one trajectory per (query, scale) of ${where}: query ${JSON.stringify(q)}` +
+      `${tid === "" ? "" : ` (trajectory ${JSON.stringify(tid)})`} is also on line ${before}` +
+      (tid === "" ? " (give repeated trials distinct trajectory_id values)" : ""),
+  );
+}
+
 /** One column of several Accs, end to end (the column itself for one). */
-function joined<A extends Float64Array | Uint8Array>(accs: readonly Acc[], col: (a: Acc) => A): A {
+function joined(accs: readonly Acc[], col: (a: Acc) => ColumnArray): ColumnArray {
   if (accs.length === 1) return col(accs[0]);
   const parts = accs.map(col);
-  const out = new (parts[0].constructor as new (n: number) => A)(
-    parts.reduce((s, p) => s + p.length, 0),
-  );
+  const out = new Float64Array(parts.reduce((s, p) => s + p.length, 0)); // parts may differ in width
   let at = 0;
   for (const p of parts) {
     out.set(p, at);
@@ -868,12 +944,13 @@ function scoreGroup(
     level: number;
     seed: string;
     file: string;
+    slots: Int32Array;
   },
 ): ScaleGroupScore {
   const where = `${JSON.stringify(agent)}/${JSON.stringify(system)} at ${
     scale === null ? "no scale" : `scale ${scale.label ?? scale.n_irr}`
   }`;
-  const ids = queryIndex(accs, where, o.file);
+  const ids = queryIndex(accs, where, o.file, o.slots);
   const all = new Map<number, number>(), corr = new Map<number, number>();
   let n = 0, sumR = 0, pass = 0, exh = 0;
   for (const a of accs) {

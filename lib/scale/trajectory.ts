@@ -439,42 +439,36 @@ function shortFast(o: Record<string, unknown>, line: number): ScoreRecord | unde
 }
 
 /**
- * The keys of a JSONL line's objects, counted by one scan of its text, when nothing in it needs
- * the strict reader: -1 for a line with a backslash (escapes), a fraction or an exponent (a
- * number that may underflow), or objects or arrays nested more than two deep. Without a
- * backslash every `"` opens or closes a string, so the `:` outside strings are the keys.
+ * How many `:` a text holds, inside strings or not; -1 if one is followed by a number written
+ * with an exponent (the only kind the strict reader may find to underflow).
  */
-function plainKeyCount(s: string): number {
-  let inString = false, keys = 0, depth = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 34) inString = !inString;
-    else if (inString) {
-      if (c === 92) return -1;
-    } else if (c === 58) keys++;
-    else if (c === 123 || c === 91) {
-      if (++depth > 2) return -1;
-    } else if (c === 125 || c === 93) depth--;
-    else if (c === 46 || c === 101 || c === 69) {
-      // "." or an exponent after a digit; the e of true and false follows a letter.
-      const p = s.charCodeAt(i - 1);
-      if (c === 46 || (p >= 48 && p <= 57)) return -1;
-    }
+function colonCount(s: string): number {
+  let n = 0;
+  for (let i = s.indexOf(":"); i >= 0; i = s.indexOf(":", i + 1)) {
+    n++;
+    let c = s.charCodeAt(++i);
+    while (c === 32 || c === 9 || c === 10 || c === 13) c = s.charCodeAt(++i);
+    if (c !== 45 && !(c >= 48 && c <= 57)) continue;
+    do c = s.charCodeAt(++i); while ((c >= 48 && c <= 57) || c === 46);
+    if (c === 101 || c === 69) return -1;
   }
-  return keys;
+  return n;
 }
 
 /**
  * One short-form line parsed once by JSON.parse (issue 29 item 7: a line was parsed, then
- * scanned again by the strict JSON checker, which tracks every path): a line that
- * {@linkcode plainKeyCount} finds plain and whose parsed objects hold as many keys as its text
- * names (so no key repeats) cannot differ from its strict reading; its short-form record is then
- * {@linkcode shortFast}'s. Anything else returns undefined and goes through the strict path,
- * which gives the error; a property test checks that the two agree.
+ * scanned again by the strict JSON checker, which tracks every path). The strict reader differs
+ * from JSON.parse only on a repeated key, a number that underflows and deep nesting. Each key
+ * the text names is followed by its own `:`, so when the parsed object and its nested objects
+ * hold as many keys as the text has `:` (inside strings too), no key repeats and no object is
+ * nested deeper. {@linkcode shortFast} accepts no arrays, so a line it accepts is two objects
+ * deep at most and each of its numbers is a key's value, right after its `:`: with none of those
+ * written with an exponent, none underflows.
+ * Such a line cannot differ from its strict reading: its short-form record is shortFast's.
+ * Anything else returns undefined and goes through the strict path, which gives the error; a
+ * property test checks that the two agree.
  */
 function shortLineOnce(s: string, line: number): ScoreRecord | undefined {
-  const keys = plainKeyCount(s);
-  if (keys < 0) return undefined;
   let o: unknown;
   try {
     o = JSON.parse(s);
@@ -491,7 +485,7 @@ function shortLineOnce(s: string, line: number): ScoreRecord | undefined {
       for (const _ in v) parsed++;
     }
   }
-  return parsed === keys ? shortFast(o as Record<string, unknown>, line) : undefined;
+  return parsed === colonCount(s) ? shortFast(o as Record<string, unknown>, line) : undefined;
 }
 
 /**

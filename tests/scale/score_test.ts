@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { p90r, scoreScale } from "../../lib/scale/score.ts";
+import { p90r, ScaleScorer, scoreScale } from "../../lib/scale/score.ts";
 import { clusterBootstrapCi } from "../../lib/score/cluster_bootstrap.ts";
 import type { ScoreRecord } from "../../lib/scale/trajectory.ts";
 import { TrajectoryInputError } from "../../lib/scale/trajectory.ts";
@@ -409,4 +409,52 @@ Deno.test("scoreScale() bootstrap agrees with clusterBootstrapCi over query ids,
   close(g.ci!.p_wrong.low, wrong.low, tol);
   close(g.ci!.p_wrong.high, wrong.high, tol);
   close(g.ci!.pass_at_b.half_width, (g.ci!.pass_at_b.high - g.ci!.pass_at_b.low) / 2, 1e-15);
+});
+
+Deno.test("ScaleScorer keeps R, query ids and line numbers exactly past 8, 16 and 32 bits", () => {
+  const scorer = new ScaleScorer({ budget: 2, resamples: 0 });
+  const R = (k: number) => [2 ** 40, 70000, 300][k] ?? k % 3;
+  for (let k = 0; k < 300; k++) {
+    const line = k === 299 ? 2 ** 33 : k + 1;
+    scorer.add({
+      query_id: `q${k}`,
+      agent: "a",
+      system: "m",
+      scale: null,
+      R: R(k),
+      correct: true,
+      line,
+    });
+  }
+  const g = scorer.score().groups[0];
+  assert.equal(g.queries, 300);
+  assert.equal(g.max_r, 2 ** 40);
+  assert.deepEqual(g.r_histogram.map((h) => h.r), [0, 1, 2, 300, 70000, 2 ** 40]);
+  assert.deepEqual(g.counts, { pass: 297, exh: 3, wrong: 0 });
+  scorer.add({
+    query_id: "q299",
+    agent: "a",
+    system: "m",
+    scale: null,
+    R: 0,
+    correct: true,
+    line: 2 ** 34,
+  });
+  assert.throws(() => scorer.score(), (e: Error) => {
+    assert.equal(
+      e.message,
+      'Cannot read <memory>: line 17179869184: query_id: expected one trajectory per (query, scale) of "a"/"m" at no scale: query "q299" is also on line 8589934592 (give repeated trials distinct trajectory_id values)',
+    );
+    return true;
+  });
+  // Lines out of order (a step back) come back exactly too.
+  const back = new ScaleScorer({ resamples: 0 });
+  for (const line of [50, 7, 9]) {
+    const query_id = line === 9 ? "q1" : "q0";
+    back.add({ query_id, agent: "a", system: "m", scale: null, R: 0, correct: true, line });
+  }
+  assert.throws(
+    () => back.score(),
+    /^TrajectoryInputError: Cannot read <memory>: line 7: query_id: .* query "q0" is also on line 50 /,
+  );
 });

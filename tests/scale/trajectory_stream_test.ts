@@ -116,6 +116,32 @@ Deno.test("readTrajectoryLine() gives what the strict reader gives, record or er
   assert.ok(same > 300, `only ${same} lines read as records`);
 });
 
+Deno.test("readTrajectoryLine() reads a colon inside a string, and leaves an escaped repeated key and an underflowing exponent to the strict reader", () => {
+  assert.deepEqual(readTrajectoryLine('{"query_id":"a:b","R":1,"correct":true}', "f", 4), {
+    query_id: "a:b",
+    agent: "",
+    system: "",
+    scale: null,
+    R: 1,
+    correct: true,
+    line: 4,
+  });
+  const dup =
+    'TrajectoryInputError: Cannot read f: line 4: R: expected each key once in an object; "R" repeats (JSON keeps only the last)';
+  assert.equal(
+    outcome(() => readTrajectoryLine('{"query_id":"q","R":1,"\\u0052":2,"correct":true}', "f", 4)),
+    dup,
+  );
+  assert.equal(
+    outcome(() => readTrajectoryLine('{"query_id":"q:","R":1,"R":2}', "f", 4)),
+    dup,
+  );
+  assert.equal(
+    outcome(() => readTrajectoryLine('{"query_id":"q","R":1e-400,"correct":true}', "f", 4)),
+    "TrajectoryInputError: Cannot read f: line 4: R: expected a number a double can hold, got 1e-400 (underflows to 0)",
+  );
+});
+
 Deno.test("forEachFileLine() gives forEachJsonlLine's lines across blocks (BOM, CRLF, blank lines, no final newline)", async () => {
   await withTempDir(async (dir) => {
     const long = "x".repeat(3 << 20); // longer than a block: the buffer grows
