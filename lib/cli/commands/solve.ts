@@ -2,19 +2,23 @@
  * `memaudit solve PACKAGE --budgets 2,5`: certifies OPT_P(B) at each budget
  * with the exact solvers (paper 000 §3; `solve()` in lib/solve/solve.ts) and
  * prints one row per budget: status, objective, bound, gap, solver, store
- * and its cost.
+ * and its cost. With several packages or a folder of them
+ * (`memaudit solve DIR --budgets 2,8`), one process solves them all and prints
+ * one row per (package, budget) (lib/cli/solve_batch.ts).
  *
  * @module
  */
 import {
+  isPackageFolder,
   onePackageArg,
   parseIntFlag,
   parseNumberList,
+  parseShardFlag,
   readPackageArg,
   runWithFlags,
   stringFlags,
 } from "../shared.ts";
-import { type Command, emit, EXIT, UsageError } from "../command.ts";
+import { type CliIo, type Command, emit, EXIT, type OutputForm, UsageError } from "../command.ts";
 import { compilePackage } from "../../package/compile.ts";
 import { loadMilpSolver } from "../../solve/highs.ts";
 import { solve } from "../../solve/solve.ts";
@@ -23,6 +27,7 @@ import { SUMMARIES } from "../summaries.ts";
 
 const HELP = `Usage: memaudit solve PACKAGE [--budgets B1,B2,...] [--solver auto|bnb|milp|brute]
                       [--k K] [--time-limit MS] [--json | --csv]
+       memaudit solve PACKAGE... | DIR [--budgets ...] [--shard I/N] [options as above]
 
 Certifies OPT_P(B), the largest F over stores within budget B (and at most k candidates per
 experience), at each budget. PACKAGE is a package JSON file or a folder of CSV tables.
@@ -38,15 +43,26 @@ largest F the package allows; trivial; none); the tolerance
 (relative to the bound: values closer are not told apart); the solver; the store (candidate ids);
 its cost (cost units); and the package digest (SHA-256 of its canonical JSON).
 
+Several packages, or a folder DIR of them (its *.json files and CSV package folders, in sorted
+name order; its other entries are named in a warning), are solved in one process: every package
+is read and checked first (a bad one: exit 2, one line naming the file, nothing printed), then
+one row per (package, budget): package (its id), file, budget, k, status, objective, bound, gap,
+method, seconds (wall seconds of that solve) and, in --json and --csv, digest. A package id
+given by two files is a warning. Warnings go to stderr (and "warnings" in --json); a progress
+bar too, when stderr is a terminal.
+
 Options:
   --budgets LIST     budgets B > 0 in cost units, comma-separated (default: the package's)
   --solver NAME      auto (default: branch-and-bound, then the HiGHS MILP; the MILP first above
                      40 experiences), bnb, milp, brute
   --k K              group cap, an integer >= 1 (default: the package's)
   --time-limit MS    overall time limit per budget in milliseconds (default: none)
+  --shard I/N        several packages only: solve the packages at list positions p with
+                     p mod N = I (0 <= I < N), as sweep --shard does
   --json             print a JSON array, one object per budget with the keys budget, k, status,
                      objective, bound, gap, method, tolerance, solver, store, cost, package
-                     (numbers, null when absent)
+                     (numbers, null when absent); several packages: one object
+                     {packages, shard, rows, warnings} (data/schema/solve_batch_report.schema.json)
   --csv              print the rows as CSV (store as a JSON array of ids, as every command's CSV)
   -h, --help         this help
 
@@ -55,6 +71,7 @@ Exit codes: 0 solved (whatever each status), 2 bad usage or a bad package (one l
 Example:
   memaudit solve data/examples/vegetarian_pescatarian.json --budgets 2,8
   memaudit solve data/examples/vegetarian_pescatarian_csv --budgets 8 --solver bnb --json
+  memaudit solve data/examples --budgets 2,8
 `;
 
 /** The JSON keys of one row, in order. */
@@ -77,7 +94,7 @@ const COLUMNS = [
 const FLAGS = {
   budgets: { type: "string" },
   solver: { type: "string", default: "auto" },
-  ...stringFlags("k", "time-limit"),
+  ...stringFlags("k", "time-limit", "shard"),
 } as const;
 
 /** One output row of a certificate. */
@@ -98,49 +115,119 @@ function row(c: Certificate): Record<string, unknown> {
   };
 }
 
+/** The solver options and budgets of a command line, checked. */
+interface SolveFlags {
+  solver: "auto" | "bnb" | "milp" | "brute";
+  k: number | undefined;
+  timeLimitMs: number | undefined;
+  budgets: number[] | undefined;
+}
+
+/** Reads --solver, --k, --time-limit and --budgets (UsageError naming the flag). */
+function solveFlags(values: Record<string, string | boolean | undefined>): SolveFlags {
+  const solver = values.solver;
+  if (solver !== "auto" && solver !== "bnb" && solver !== "milp" && solver !== "brute") {
+    throw new UsageError(
+      `--solver expects auto, bnb, milp or brute, got ${JSON.stringify(solver)}`,
+    );
+  }
+  const text = (name: string) => values[name] as string | undefined;
+  const k = text("k") === undefined ? undefined : parseIntFlag("--k", text("k")!, 1);
+  const timeLimitMs = text("time-limit") === undefined
+    ? undefined
+    : parseIntFlag("--time-limit", text("time-limit")!, 0);
+  const budgets = text("budgets") === undefined
+    ? undefined
+    : parseNumberList("--budgets", text("budgets")!);
+  return { solver, k, timeLimitMs, budgets };
+}
+
+/** HiGHS' WebAssembly compiles off the main thread while the packages are read. */
+function preloadMilp(solver: SolveFlags["solver"]): void {
+  // A failure here is reported by the solve itself.
+  if (solver !== "bnb" && solver !== "brute") loadMilpSolver().catch(() => {});
+}
+
+/** `memaudit solve PACKAGE`: one row per budget (the one-package output). */
+async function solveOne(path: string, f: SolveFlags, io: CliIo, form: OutputForm): Promise<number> {
+  // HiGHS' WebAssembly compiles off the main thread while the package is read (20-40 ms of
+  // a 0.3-0.5 s solve at 80 experiences).
+  preloadMilp(f.solver);
+  const { pkg } = await readPackageArg(path);
+  const budgets = f.budgets ?? pkg.budgets ?? [];
+  if (budgets.length === 0) {
+    throw new UsageError("--budgets is required: the package lists no budgets");
+  }
+  const cp = compilePackage(pkg);
+  const certs: Certificate[] = [];
+  for (const budget of budgets) {
+    certs.push(await solve(cp, budget, { solver: f.solver, k: f.k, timeLimitMs: f.timeLimitMs }));
+  }
+  const rows = certs.map(row);
+  emit(io, form, {
+    json: rows,
+    columns: COLUMNS,
+    // CSV keeps the id array (csvTable writes it as JSON: unambiguous for any id); the text
+    // table joins the ids for people.
+    rows: form === "csv"
+      ? rows
+      : rows.map((r) => ({ ...r, store: (r.store as string[]).join(" + ") })),
+  });
+  return EXIT.ok;
+}
+
+/** `memaudit solve PACKAGE... | DIR`: every package read first, then one row per (package, B). */
+async function solveMany(
+  args: readonly string[],
+  f: SolveFlags,
+  shardText: string | undefined,
+  io: CliIo,
+  form: OutputForm,
+): Promise<number> {
+  const shard = parseShardFlag(shardText);
+  const batch = await import("../solve_batch.ts");
+  preloadMilp(f.solver);
+  const listed = await batch.listBatch(args);
+  const mine = batch.batchShard(listed.files, shard);
+  const read = await batch.readBatch(mine.files, f.budgets);
+  const warnings = [...listed.warnings, ...mine.warnings, ...read.warnings];
+  for (const w of warnings) io.stderr(`warning: ${w}\n`);
+  const { startProgress } = await import("../progress.ts");
+  const bar = await startProgress(io, "solve");
+  const t0 = performance.now();
+  const rows = await batch.solveBatch(read.packages, f, (done, total) => {
+    const perPackage = (performance.now() - t0) / 1000 / done;
+    bar.update(done, total, perPackage * (total - done));
+  });
+  bar.stop();
+  const report = batch.SOLVE_BATCH_REPORT.json({
+    packages: read.packages.length,
+    shard: shard === undefined ? null : `${shard.index}/${shard.count}`,
+    rows,
+    warnings,
+  });
+  emit(io, form, {
+    json: report,
+    columns: [...(form === "csv" ? batch.SOLVE_BATCH_COLUMNS : batch.SOLVE_BATCH_TABLE_COLUMNS)],
+    rows: report.rows,
+  });
+  return EXIT.ok;
+}
+
 /** `memaudit solve ...`. */
 export const command: Command = {
   name: "solve",
   summary: SUMMARIES.solve,
   run: runWithFlags(HELP, FLAGS, async ({ values, positionals, form }, io) => {
-    const packagePath = onePackageArg(positionals);
-    const solver = values.solver;
-    if (solver !== "auto" && solver !== "bnb" && solver !== "milp" && solver !== "brute") {
-      throw new UsageError(
-        `--solver expects auto, bnb, milp or brute, got ${JSON.stringify(solver)}`,
-      );
+    const flags = solveFlags(values);
+    if (
+      positionals.length > 1 || (positionals.length === 1 && await isPackageFolder(positionals[0]))
+    ) {
+      return await solveMany(positionals, flags, values.shard, io, form);
     }
-    const k = values.k === undefined ? undefined : parseIntFlag("--k", values.k, 1);
-    const timeLimitMs = values["time-limit"] === undefined
-      ? undefined
-      : parseIntFlag("--time-limit", values["time-limit"], 0);
-    const flagBudgets = values.budgets === undefined
-      ? undefined
-      : parseNumberList("--budgets", values.budgets);
-
-    // HiGHS' WebAssembly compiles off the main thread while the package is read (20-40 ms of
-    // a 0.3-0.5 s solve at 80 experiences); a failure here is reported by the solve itself.
-    if (solver !== "bnb" && solver !== "brute") loadMilpSolver().catch(() => {});
-    const { pkg } = await readPackageArg(packagePath);
-    const budgets = flagBudgets ?? pkg.budgets ?? [];
-    if (budgets.length === 0) {
-      throw new UsageError("--budgets is required: the package lists no budgets");
+    if (values.shard !== undefined) {
+      throw new UsageError("--shard expects several packages or a folder of them");
     }
-    const cp = compilePackage(pkg);
-    const certs: Certificate[] = [];
-    for (const budget of budgets) {
-      certs.push(await solve(cp, budget, { solver, k, timeLimitMs }));
-    }
-    const rows = certs.map(row);
-    emit(io, form, {
-      json: rows,
-      columns: COLUMNS,
-      // CSV keeps the id array (csvTable writes it as JSON: unambiguous for any id); the text
-      // table joins the ids for people.
-      rows: form === "csv"
-        ? rows
-        : rows.map((r) => ({ ...r, store: (r.store as string[]).join(" + ") })),
-    });
-    return EXIT.ok;
+    return await solveOne(onePackageArg(positionals), flags, io, form);
   }),
 };

@@ -1,0 +1,236 @@
+/**
+ * `memaudit solve PACKAGE... | DIR`: many packages certified in one process (issue 29 item 3,
+ * "batches in one process"). The packages are listed ({@linkcode listBatch}: a folder of
+ * packages gives its `*.json` files and CSV package folders in sorted name order), cut to one
+ * shard (lib/shard/partition.ts), every one read and checked before any is solved
+ * ({@linkcode readBatch}: a bad file stops the run before anything is printed), then solved at
+ * each budget with `solve()` (paper 000 §3), one row per (package, budget)
+ * ({@linkcode solveBatch}). The report's shape is declared once as a zod schema
+ * ({@linkcode SOLVE_BATCH_REPORT}).
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { z } from "../base/deps/zod.ts";
+import { InputError } from "../base/errors.ts";
+import { statOrNull } from "../base/fs.ts";
+import { type CompiledPackage, compilePackage } from "../package/compile.ts";
+import { readPackageFrom } from "../package/read_any.ts";
+import { type ReportShape, reportShape, rowColumns } from "../base/report_shape.ts";
+import { type Shard, shardItems } from "../shard/partition.ts";
+import { isCsvPackage } from "./shared.ts";
+import { solve, type SolveOptions } from "../solve/solve.ts";
+
+/** One (package, budget) of a batch: what `solve()` proved there. */
+export const SolveBatchRowSchema = z.strictObject({
+  package: z.string().describe("the package's id (its `id` field)"),
+  file: z.string().describe("the package file or CSV folder it was read from, as listed"),
+  budget: z.number().describe("budget B in the package's cost units"),
+  k: z.number().int().describe("group cap k: at most k candidates per experience"),
+  status: z.enum(["optimal", "unverified", "time_limit", "no_certificate"]).describe(
+    "optimal: OPT certified; time_limit: stopped with a bound; no_certificate: not certified",
+  ),
+  objective: z.number().nullable().describe(
+    "F of the returned store (weight units): OPT_P(B) when optimal, else a lower bound",
+  ),
+  bound: z.number().nullable().describe("proven upper bound on OPT_P(B) (weight units)"),
+  gap: z.number().nullable().describe("(bound - objective) / bound"),
+  method: z.string().describe("how the bound was proved (bnb, milp+bnb, milp, brute, cap, ...)"),
+  seconds: z.number().describe("wall seconds of this solve (reading excluded; not deterministic)"),
+  digest: z.string().describe("SHA-256 (hex) of the package's canonical JSON"),
+});
+
+/** The report of `memaudit solve PACKAGE... --json` (several packages or a folder). */
+export const SolveBatchReportSchema = z.strictObject({
+  packages: z.number().int().describe("packages solved (this shard's)"),
+  shard: z.string().nullable().describe("the shard I/N of --shard, null for the whole list"),
+  rows: z.array(SolveBatchRowSchema).describe("one per (package, budget): packages in list order"),
+  warnings: z.array(z.string()).describe("what was not read, repeated ids (also on stderr)"),
+});
+
+/** One row of a batch ({@linkcode SolveBatchRowSchema}). */
+export type SolveBatchRow = z.output<typeof SolveBatchRowSchema>;
+/** The whole report ({@linkcode SolveBatchReportSchema}). */
+export type SolveBatchReport = z.output<typeof SolveBatchReportSchema>;
+
+/** The shape of {@linkcode SolveBatchReport}: its JSON and JSON Schema. */
+export const SOLVE_BATCH_REPORT: ReportShape<typeof SolveBatchReportSchema> = reportShape(
+  "solve_batch_report",
+  SolveBatchReportSchema,
+  "Generated from lib/cli/solve_batch.ts by `deno task schema`; do not edit. " +
+    "`memaudit solve PACKAGE... --json` (several packages or a folder) writes one object of this shape.",
+);
+
+/** The `--csv` columns of a batch (every row key, in the schema's order). */
+export const SOLVE_BATCH_COLUMNS: readonly string[] = rowColumns(SolveBatchRowSchema);
+/** The text table's columns: the digest is left out (64 characters; it is in --json and --csv). */
+export const SOLVE_BATCH_TABLE_COLUMNS: readonly string[] = rowColumns(SolveBatchRowSchema, [
+  "digest",
+]);
+
+/** What {@linkcode listBatch} found. */
+export interface BatchList {
+  /** The package paths, in the order given (a folder's in sorted name order). */
+  files: string[];
+  /** One per folder with entries that are not packages, naming them. */
+  warnings: string[];
+}
+
+/**
+ * Lists the packages of `memaudit solve PACKAGE...`: each argument that is a file or a CSV
+ * package folder is one package; a folder of packages gives its `*.json` files and its CSV
+ * package folders, in sorted name order (code units; not recursive); its other entries are
+ * named in a warning.
+ *
+ * @param args the paths given, in order
+ * @returns the package paths and the warnings
+ * @throws {InputError} naming the path that does not exist, or a folder holding no package
+ */
+export async function listBatch(args: readonly string[]): Promise<BatchList> {
+  const files: string[] = [], warnings: string[] = [];
+  for (const arg of args) {
+    const info = await statOrNull(arg);
+    if (info === null) {
+      throw new InputError(arg, { path: "" }, "expected an existing package file or folder");
+    }
+    if (!info.isDirectory || await isCsvPackage(arg)) {
+      files.push(arg);
+      continue;
+    }
+    const { found, skipped } = await folderPackages(arg);
+    if (found.length === 0) {
+      throw new InputError(
+        arg,
+        { path: "" },
+        "expected package files (*.json) or CSV package folders in it, found none",
+      );
+    }
+    files.push(...found);
+    if (skipped.length > 0) {
+      warnings.push(
+        `${arg}: not read (not a *.json file nor a CSV package folder): ${skipped.join(", ")}`,
+      );
+    }
+  }
+  return { files, warnings };
+}
+
+/** A folder's packages (sorted by name) and the names of its other entries (folders with a `/`). */
+async function folderPackages(dir: string): Promise<{ found: string[]; skipped: string[] }> {
+  const names: string[] = [];
+  for await (const e of Deno.readDir(dir)) names.push(e.name);
+  names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const found: string[] = [], skipped: string[] = [];
+  for (const name of names) {
+    const path = join(dir, name);
+    const info = await statOrNull(path); // follows links
+    if (info?.isFile && name.endsWith(".json")) found.push(path);
+    else if (info?.isDirectory && await isCsvPackage(path)) found.push(path);
+    else skipped.push(info?.isDirectory ? `${name}/` : name);
+  }
+  return { found, skipped };
+}
+
+/** One package of a batch, read, checked and compiled. */
+export interface BatchPackage {
+  /** The path it was read from, as listed. */
+  file: string;
+  /** The compiled package. */
+  cp: CompiledPackage;
+  /** The budgets it is solved at. */
+  budgets: readonly number[];
+}
+
+/**
+ * Reads and compiles every package of a batch before any is solved, so a bad file stops the
+ * run before anything is printed. A package id given by two files is a warning (both are
+ * solved; their rows differ by file).
+ *
+ * @param files the package paths, in order
+ * @param budgets the --budgets values, or undefined for each package's own
+ * @returns the packages, in order, and the warnings
+ * @throws {InputError} naming the file and the field of the first problem of the first bad
+ *   package, or a package with no budgets when --budgets is not given
+ */
+export async function readBatch(
+  files: readonly string[],
+  budgets: readonly number[] | undefined,
+): Promise<{ packages: BatchPackage[]; warnings: string[] }> {
+  const packages: BatchPackage[] = [], warnings: string[] = [];
+  const firstFile = new Map<string, string>();
+  for (const file of files) {
+    const { pkg } = await readPackageFrom(file);
+    const own = budgets ?? pkg.budgets ?? [];
+    if (own.length === 0) {
+      throw new InputError(
+        file,
+        { path: "budgets" },
+        "expected budgets: the package lists none and --budgets is not given",
+      );
+    }
+    const seen = firstFile.get(pkg.id);
+    if (seen === undefined) firstFile.set(pkg.id, file);
+    else warnings.push(`package id '${pkg.id}' is in both ${seen} and ${file} (both solved)`);
+    packages.push({ file, cp: compilePackage(pkg), budgets: own });
+  }
+  return { packages, warnings };
+}
+
+/** What {@linkcode solveBatch} reports after each package. */
+export type BatchProgress = (done: number, total: number) => void;
+
+/**
+ * Certifies OPT_P(B) of each package at each of its budgets, in one process, in order.
+ *
+ * @param packages the packages ({@linkcode readBatch})
+ * @param opts solver, k and time limit, as for `solve()`
+ * @param onPackage called after each package with the count done and the total
+ * @returns one row per (package, budget): packages in order, budgets in the order given
+ * @throws {RangeError} as `solve()` does for a k or time limit out of range
+ */
+export async function solveBatch(
+  packages: readonly BatchPackage[],
+  opts: Pick<SolveOptions, "solver" | "k" | "timeLimitMs">,
+  onPackage: BatchProgress = () => {},
+): Promise<SolveBatchRow[]> {
+  const rows: SolveBatchRow[] = [];
+  for (const [i, { file, cp, budgets }] of packages.entries()) {
+    for (const budget of budgets) {
+      const c = await solve(cp, budget, opts);
+      rows.push({
+        package: cp.pkg.id,
+        file,
+        budget: c.budget,
+        k: c.k,
+        status: c.status,
+        objective: c.objective,
+        bound: c.bound,
+        gap: c.gap,
+        method: c.method,
+        seconds: c.timeMs / 1000,
+        digest: c.package,
+      });
+    }
+    onPackage(i + 1, packages.length);
+  }
+  return rows;
+}
+
+/**
+ * The packages of one shard of a batch list (shard I/N takes the packages at positions p with
+ * p mod N = I), and a warning when it holds none.
+ *
+ * @param files every package path, in list order
+ * @param shard the shard, or undefined for all
+ * @returns the shard's paths and its warnings
+ */
+export function batchShard(
+  files: readonly string[],
+  shard: Shard | undefined,
+): { files: string[]; warnings: string[] } {
+  const mine = shardItems(files, shard);
+  const warnings = shard !== undefined && mine.length === 0
+    ? [`shard ${shard.index}/${shard.count} holds none of the ${files.length} packages`]
+    : [];
+  return { files: mine, warnings };
+}
