@@ -4,7 +4,8 @@
  * `data/schema/trajectory.schema.json` and the `memaudit store --json` report's to
  * `data/schema/store_report.schema.json`, and the `memaudit writers --json` report's to
  * `data/schema/writers_report.schema.json` and the `memaudit sweep --json` report's to
- * `data/schema/sweep_report.schema.json` (atomically). Run with `deno task schema`.
+ * `data/schema/sweep_report.schema.json` and the `memaudit solve PACKAGE... --json` report's to
+ * `data/schema/solve_batch_report.schema.json` (atomically). Run with `deno task schema`.
  *
  * @module
  */
@@ -15,6 +16,7 @@ import { trajectoryJsonSchema } from "../lib/scale/trajectory.ts";
 import { STORE_REPORT } from "../lib/systems/store_report.ts";
 import { WRITERS_REPORT } from "../lib/score/writers_report.ts";
 import { SWEEP_REPORT } from "../lib/sweep/report.ts";
+import { SOLVE_BATCH_REPORT } from "../lib/cli/solve_batch.ts";
 
 /** Repo-relative path of the published schema file. */
 export const SCHEMA_PATH = "data/schema/package.schema.json";
@@ -56,6 +58,14 @@ export function sweepReportSchemaText(): string {
   return JSON.stringify(SWEEP_REPORT.jsonSchema(), null, 2) + "\n";
 }
 
+/** Repo-relative path of the `memaudit solve PACKAGE... --json` report's schema (lib/cli/solve_batch.ts). */
+export const SOLVE_BATCH_SCHEMA_PATH = "data/schema/solve_batch_report.schema.json";
+
+/** The exact text written to {@linkcode SOLVE_BATCH_SCHEMA_PATH}: 2-space JSON and a newline. */
+export function solveBatchSchemaText(): string {
+  return JSON.stringify(SOLVE_BATCH_REPORT.jsonSchema(), null, 2) + "\n";
+}
+
 if (import.meta.main) {
   const out = new URL(`../${SCHEMA_PATH}`, import.meta.url);
   await writeTextAtomic(fileURLToPath(out), packageSchemaText());
@@ -72,4 +82,7 @@ if (import.meta.main) {
   const swout = new URL(`../${SWEEP_REPORT_SCHEMA_PATH}`, import.meta.url);
   await writeTextAtomic(fileURLToPath(swout), sweepReportSchemaText());
   console.log(`wrote ${SWEEP_REPORT_SCHEMA_PATH}`);
+  const bout = new URL(`../${SOLVE_BATCH_SCHEMA_PATH}`, import.meta.url);
+  await writeTextAtomic(fileURLToPath(bout), solveBatchSchemaText());
+  console.log(`wrote ${SOLVE_BATCH_SCHEMA_PATH}`);
 }
