@@ -3,7 +3,8 @@
 The model is memaudit's MILP (lib/solve/lp_text.ts) written with PuLP: binary x_u, y_r in
 [0, 1], maximise sum_r w_r y_r subject to the budget row, y_r <= sum_u a_ur x_u, and at most k
 candidates per experience. Explicit unit weights and the default h = min(1, z) only (the
-bench's packages). CBC runs with a zero relative gap.
+bench's packages). CBC runs with a zero relative gap. `cbc_solver` and `solve_package` are also
+the body of the one-process loop bench/reference/cbc_solve_loop.py.
 
 Usage: python3 bench/reference/cbc_solve.py PACKAGE.json BUDGET K
 Prints one JSON line: status, objective, solve seconds (CBC only), which CBC.
@@ -16,10 +17,23 @@ import time
 import pulp
 
 
-def main() -> None:
-    path, budget, k = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
-    with open(path, encoding="utf-8") as fh:
-        pkg = json.load(fh)
+def cbc_solver() -> tuple[pulp.LpSolver, str]:
+    """CBC at zero gap, and which one.
+
+    The `cbc` on PATH (Debian's coinor-cbc) first: PuLP's bundled CBC 2.10.3 labels a wrong
+    value "Optimal" on some packages; it is used only when no cbc is on PATH, and said so.
+    """
+    on_path = shutil.which("cbc")
+    if on_path:
+        return pulp.COIN_CMD(path=on_path, msg=False, gapRel=0, gapAbs=0), on_path
+    return pulp.PULP_CBC_CMD(msg=False, gapRel=0, gapAbs=0), "PuLP's bundled CBC"
+
+
+def solve_package(pkg: dict, budget: float, k: int, solver: pulp.LpSolver) -> dict:
+    """Builds the package's MILP at `budget` and `k` and solves it with `solver`.
+
+    Returns {"status", "objective", "seconds"} (seconds: the solve call only).
+    """
     weight = {u["id"]: float(u.get("weight", 0)) for u in pkg["units"]}
     prob = pulp.LpProblem("opt", pulp.LpMaximize)
     x = {c["id"]: pulp.LpVariable(f"x{i}", cat="Binary") for i, c in enumerate(pkg["candidates"])}
@@ -41,23 +55,20 @@ def main() -> None:
         if len(members) > k:
             prob += pulp.lpSum(members) <= k
     t0 = time.perf_counter()
-    # The `cbc` on PATH (Debian's coinor-cbc) first: PuLP's bundled CBC 2.10.3 labels a wrong
-    # value "Optimal" on some packages; it is used only when no cbc is on PATH, and said so.
-    on_path = shutil.which("cbc")
-    if on_path:
-        solver = pulp.COIN_CMD(path=on_path, msg=False, gapRel=0, gapAbs=0)
-        which = on_path
-    else:
-        solver = pulp.PULP_CBC_CMD(msg=False, gapRel=0, gapAbs=0)
-        which = "PuLP's bundled CBC"
     prob.solve(solver)
-    seconds = time.perf_counter() - t0
-    print(json.dumps({
+    return {
         "status": pulp.LpStatus[prob.status],
         "objective": pulp.value(prob.objective),
-        "seconds": seconds,
-        "cbc": which,
-    }))
+        "seconds": time.perf_counter() - t0,
+    }
+
+
+def main() -> None:
+    path, budget, k = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
+    with open(path, encoding="utf-8") as fh:
+        pkg = json.load(fh)
+    solver, which = cbc_solver()
+    print(json.dumps({**solve_package(pkg, budget, k, solver), "cbc": which}))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,154 @@
+/**
+ * Batches in one process (issue 29 item 3): 50 seeded packages of 80-160 experiences
+ * (bench/_random_package.ts, `batch<i>`, E drawn from the seed `solve_batch`), k = 1, two budgets
+ * each (5 % and 20 % of the package's total cost, written as its `budgets`), certified three
+ * ways, whole processes timed (wall; CPU = user + sys of the process and its children, from
+ * /usr/bin/time):
+ *
+ * - (a) one `deno task memaudit solve PKG --k 1 --json` process per package (the sum of 50);
+ * - (b) one `deno task memaudit solve DIR --k 1 --json` process;
+ * - (c) one Python process looping PuLP/CBC over the folder (bench/reference/cbc_solve_loop.py;
+ *   PuLP still starts a cbc process per solve).
+ *
+ * (b) and (c) run `--reps` times, interleaved (median); (a) once. Prints a Markdown table, the
+ * ratios (b)/(c) and (a)/(b), whether every row of (b) is certified and the largest
+ * |OPT(b) - OPT(c)| / OPT(c).
+ *
+ *     deno run -A bench/solve_batch.ts [--packages 50] [--reps 3] [--python /usr/bin/python3]
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import { seedrandom } from "../lib/deps/seedrandom.ts";
+import { writePackageJson } from "../lib/package/json_io.ts";
+import { randomPackage } from "./_random_package.ts";
+import { machineLine, median } from "./_stats.ts";
+
+const { values } = parseArgs({
+  options: {
+    packages: { type: "string", default: "50" },
+    python: { type: "string", default: "/usr/bin/python3" },
+    reps: { type: "string", default: "3" },
+    keep: { type: "boolean", default: false },
+  },
+});
+const count = Number(values.packages);
+const reps = Number(values.reps);
+const root = new URL("..", import.meta.url).pathname;
+
+/** One timed process: wall and CPU seconds, its stdout, whether it exited 0. */
+interface Timed {
+  wall: number;
+  cpu: number;
+  out: string;
+  ok: boolean;
+}
+
+/** Runs `cmd args` under /usr/bin/time (cwd: the repository). */
+async function timed(cmd: string, args: string[]): Promise<Timed> {
+  const tf = await Deno.makeTempFile();
+  const t0 = performance.now();
+  const r = await new Deno.Command("/usr/bin/time", {
+    args: ["-f", "%U %S", "-o", tf, cmd, ...args],
+    cwd: root,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const wall = (performance.now() - t0) / 1000;
+  const [u, s] = (await Deno.readTextFile(tf)).trim().split("\n").pop()!.split(" ").map(Number);
+  await Deno.remove(tf);
+  if (!r.success) console.error(new TextDecoder().decode(r.stderr));
+  return { wall, cpu: u + s, out: new TextDecoder().decode(r.stdout), ok: r.success };
+}
+
+/** Writes the packages into `dir` (pkg00.json ...), each with its two budgets. */
+async function writePackages(dir: string): Promise<{ exps: number[]; cands: number[] }> {
+  const rng = seedrandom("solve_batch");
+  const exps: number[] = [], cands: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const E = 80 + Math.floor(rng() * 81);
+    const cp = randomPackage(`batch${i}`, E, Math.min(1000, 5 * E));
+    const total = cp.cost.reduce((a, c) => a + c, 0);
+    const budgets = [Math.round(0.05 * total), Math.round(0.2 * total)];
+    await writePackageJson(`${dir}/pkg${String(i).padStart(2, "0")}.json`, {
+      ...cp.pkg,
+      budgets,
+    });
+    exps.push(E);
+    cands.push(cp.candIds.length);
+  }
+  return { exps, cands };
+}
+
+const memaudit = (...args: string[]) =>
+  timed(Deno.execPath(), ["task", "-q", "memaudit", "solve", ...args, "--k", "1", "--json"]);
+
+// Under .cache/: the `memaudit` task may read only the repository (and ../shared).
+await Deno.mkdir(`${root}.cache`, { recursive: true });
+const dir = await Deno.makeTempDir({ dir: `${root}.cache`, prefix: "solve_batch_" });
+const { exps, cands } = await writePackages(dir);
+const files = [...Deno.readDirSync(dir)].map((e) => `${dir}/${e.name}`).sort();
+console.log(machineLine());
+console.log(
+  `${count} packages, ${Math.min(...exps)}-${Math.max(...exps)} experiences, ` +
+    `${Math.min(...cands)}-${Math.max(...cands)} candidates, k = 1, 2 budgets each`,
+);
+
+// (a) one process per package.
+let aWall = 0, aCpu = 0, aOk = true;
+for (const f of files) {
+  const t = await memaudit(f);
+  aWall += t.wall;
+  aCpu += t.cpu;
+  aOk &&= t.ok;
+}
+// (b) and (c), interleaved.
+const b: Timed[] = [], c: Timed[] = [];
+for (let r = 0; r < reps; r++) {
+  b.push(await memaudit(dir));
+  c.push(await timed(values.python, ["bench/reference/cbc_solve_loop.py", dir, "1"]));
+}
+const med = (ts: Timed[], key: "wall" | "cpu") => median(ts.map((t) => t[key]));
+const rowsB = JSON.parse(b[0].out).rows as { objective: number; status: string }[];
+const rowsC = c[0].out.trim().split("\n").map((l) => JSON.parse(l)) as { objective: number }[];
+let maxDiff = 0;
+rowsB.forEach((r, i) => {
+  maxDiff = Math.max(maxDiff, Math.abs(r.objective - rowsC[i].objective) / rowsC[i].objective);
+});
+const certified = rowsB.filter((r) => r.status === "optimal").length;
+
+console.log(`load after: ${Deno.loadavg().map((x) => x.toFixed(2)).join(" ")}`);
+console.log("| run | processes | solves | wall s | CPU s (user + sys) |");
+console.log("| --- | --- | --- | --- | --- |");
+console.log(
+  `| (a) memaudit solve PKG, one process each | ${count} | ${2 * count} | ${aWall.toFixed(2)} | ${
+    aCpu.toFixed(2)
+  } |`,
+);
+console.log(
+  `| (b) memaudit solve DIR | 1 | ${rowsB.length} | ${med(b, "wall").toFixed(2)} | ${
+    med(b, "cpu").toFixed(2)
+  } |`,
+);
+console.log(
+  `| (c) PuLP/CBC loop, one Python process | 1 (+ ${rowsC.length} cbc) | ${rowsC.length} | ${
+    med(c, "wall").toFixed(2)
+  } | ${med(c, "cpu").toFixed(2)} |`,
+);
+console.log(
+  `(b)/(c): wall ${(med(b, "wall") / med(c, "wall")).toFixed(2)}, CPU ${
+    (med(b, "cpu") / med(c, "cpu")).toFixed(2)
+  }; (a)/(b): wall ${(aWall / med(b, "wall")).toFixed(2)}; (a) all exit 0: ${aOk}`,
+);
+console.log(
+  `(b) certified ${certified} of ${rowsB.length}; max |OPT(b) - OPT(c)| / OPT(c) = ${
+    maxDiff.toExponential(1)
+  }`,
+);
+console.log(
+  `(b) walls: ${b.map((t) => t.wall.toFixed(2)).join(", ")}; (c) walls: ${
+    c.map((t) => t.wall.toFixed(2)).join(", ")
+  }`,
+);
+if (!values.keep) await Deno.remove(dir, { recursive: true });
+else console.log(`packages kept in ${dir}`);
