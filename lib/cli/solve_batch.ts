@@ -16,6 +16,7 @@ import { InputError } from "../base/errors.ts";
 import { statOrNull } from "../base/fs.ts";
 import { type CompiledPackage, compilePackage } from "../package/compile.ts";
 import { readPackageFrom } from "../package/read_any.ts";
+import type { Package } from "../package/schema.ts";
 import { type ReportShape, reportShape, rowColumns } from "../base/report_shape.ts";
 import { type Shard, shardItems } from "../shard/partition.ts";
 import { isCsvPackage } from "./shared.ts";
@@ -179,41 +180,133 @@ export async function readBatch(
 /** What {@linkcode solveBatch} reports after each package. */
 export type BatchProgress = (done: number, total: number) => void;
 
+/** The solve options of a batch, as for `solve()`. */
+export type BatchOptions = Pick<SolveOptions, "solver" | "k" | "timeLimitMs">;
+
 /**
- * Certifies OPT_P(B) of each package at each of its budgets, in one process, in order.
+ * Certifies OPT_P(B) of one package at each of its budgets.
+ *
+ * @param p the package
+ * @param opts solver, k and time limit, as for `solve()`
+ * @returns one row per budget, in the order given
+ * @throws {RangeError} as `solve()` does for a k or time limit out of range
+ */
+export async function solvePackageRows(
+  p: BatchPackage,
+  opts: BatchOptions,
+): Promise<SolveBatchRow[]> {
+  const rows: SolveBatchRow[] = [];
+  for (const budget of p.budgets) {
+    const c = await solve(p.cp, budget, opts);
+    rows.push({
+      package: p.cp.pkg.id,
+      file: p.file,
+      budget: c.budget,
+      k: c.k,
+      status: c.status,
+      objective: c.objective,
+      bound: c.bound,
+      gap: c.gap,
+      method: c.method,
+      seconds: c.timeMs / 1000,
+      digest: c.package,
+    });
+  }
+  return rows;
+}
+
+/**
+ * Certifies OPT_P(B) of each package at each of its budgets, in one process: on the main
+ * thread (`workers` 1), or spread over `workers` worker threads, each taking the next package
+ * when it is done with one (every worker loads its own HiGHS). The rows are the same either
+ * way but for `seconds`.
  *
  * @param packages the packages ({@linkcode readBatch})
  * @param opts solver, k and time limit, as for `solve()`
+ * @param workers threads (1: the main thread)
  * @param onPackage called after each package with the count done and the total
  * @returns one row per (package, budget): packages in order, budgets in the order given
  * @throws {RangeError} as `solve()` does for a k or time limit out of range
+ * @throws {Error} naming the file when a worker fails
  */
 export async function solveBatch(
   packages: readonly BatchPackage[],
-  opts: Pick<SolveOptions, "solver" | "k" | "timeLimitMs">,
+  opts: BatchOptions,
+  workers = 1,
   onPackage: BatchProgress = () => {},
 ): Promise<SolveBatchRow[]> {
-  const rows: SolveBatchRow[] = [];
-  for (const [i, { file, cp, budgets }] of packages.entries()) {
-    for (const budget of budgets) {
-      const c = await solve(cp, budget, opts);
-      rows.push({
-        package: cp.pkg.id,
-        file,
-        budget: c.budget,
-        k: c.k,
-        status: c.status,
-        objective: c.objective,
-        bound: c.bound,
-        gap: c.gap,
-        method: c.method,
-        seconds: c.timeMs / 1000,
-        digest: c.package,
-      });
+  const out: SolveBatchRow[][] = new Array(packages.length);
+  let done = 0;
+  if (workers <= 1 || packages.length <= 1) {
+    for (const [i, p] of packages.entries()) {
+      out[i] = await solvePackageRows(p, opts);
+      onPackage(++done, packages.length);
     }
-    onPackage(i + 1, packages.length);
+    return out.flat();
   }
-  return rows;
+  let next = 0;
+  const lane = async () => {
+    const worker = new Worker(new URL("./_solve_batch_worker.ts", import.meta.url).href, {
+      type: "module",
+    });
+    try {
+      for (let i = next++; i < packages.length; i = next++) {
+        out[i] = await askWorker(worker, i, packages[i], opts);
+        onPackage(++done, packages.length);
+      }
+    } finally {
+      worker.terminate();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(workers, packages.length) }, lane));
+  return out.flat();
+}
+
+/** A request to a batch worker (lib/cli/_solve_batch_worker.ts): package `index`, from `file`. */
+export interface BatchRequest {
+  /** The package's position in the batch. */
+  index: number;
+  /** The path it was read from. */
+  file: string;
+  /** The package, read and checked by the main thread. */
+  pkg: Package;
+  /** The budgets to solve it at. */
+  budgets: number[];
+  /** Solver, k, time limit. */
+  opts: BatchOptions;
+}
+
+/** A batch worker's reply: the package's rows, or why it failed. */
+export type BatchReply =
+  | { index: number; rows: SolveBatchRow[] }
+  | { index: number; error: string };
+
+/** Sends package `index` to a worker; resolves to its rows. */
+function askWorker(
+  worker: Worker,
+  index: number,
+  p: BatchPackage,
+  opts: BatchOptions,
+): Promise<SolveBatchRow[]> {
+  return new Promise((resolve, reject) => {
+    worker.onmessage = (e: MessageEvent<BatchReply>) => {
+      if ("error" in e.data) reject(new Error(`Cannot solve ${p.file}: ${e.data.error}`));
+      else resolve(e.data.rows);
+    };
+    worker.onerror = (e: ErrorEvent) => {
+      e.preventDefault();
+      reject(new Error(`Cannot solve ${p.file}: a worker failed: ${e.message}`));
+    };
+    worker.postMessage(
+      {
+        index,
+        file: p.file,
+        pkg: p.cp.pkg,
+        budgets: [...p.budgets],
+        opts,
+      } satisfies BatchRequest,
+    );
+  });
 }
 
 /**

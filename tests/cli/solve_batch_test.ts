@@ -191,6 +191,19 @@ Deno.test("solve --shard I/N takes the packages at positions p mod N = I; the sh
   });
 });
 
+Deno.test("solve DIR --workers 2 gives the rows of the main thread, in list order", async () => {
+  await withTempDir(async (dir) => {
+    const d = await batchDir(dir);
+    const [one, two] = await Promise.all([
+      memaudit(["solve", d, "--budgets", "3,7", "--json"]),
+      memaudit(["solve", d, "--budgets", "3,7", "--json", "--workers", "2"]),
+    ]);
+    assert.equal(jsonOut(two).rows.length, 6);
+    assert.deepEqual(jsonOut(two).rows.map(untimed), jsonOut(one).rows.map(untimed));
+    assert.deepEqual(jsonOut(two).warnings, jsonOut(one).warnings);
+  });
+});
+
 Deno.test("solve with one package id in two files warns and solves both", async () => {
   const r = await memaudit(["solve", EXAMPLE, EXAMPLE_CSV, "--budgets", "8", "--json"]);
   const report = jsonOut(r);
@@ -270,6 +283,14 @@ Deno.test("solve PACKAGE... with a bad package is exit 2 with one line naming it
         /^memaudit solve: --shard expects several packages or a folder of them/,
       ],
       [memaudit(["solve", d, "--budgets", "7", "--shard", "2/2"]), /^memaudit solve: --shard /],
+      [
+        memaudit(["solve", EXAMPLE, "--budgets", "7", "--workers", "2"]),
+        /^memaudit solve: --workers expects several packages or a folder of them/,
+      ],
+      [
+        memaudit(["solve", d, "--budgets", "7", "--workers", "0"]),
+        /^memaudit solve: --workers expects an integer in \[1, 64\], got '0'/,
+      ],
     ];
     const runs = await Promise.all(cases.map(([r]) => r));
     runs.forEach((r, i) => assertOneLine(r, cases[i][1]));

@@ -59,6 +59,8 @@ Options:
   --time-limit MS    overall time limit per budget in milliseconds (default: none)
   --shard I/N        several packages only: solve the packages at list positions p with
                      p mod N = I (0 <= I < N), as sweep --shard does
+  --workers N        several packages only: N worker threads, each solving one package at a
+                     time with its own HiGHS (default 1: the main thread); the rows are the same
   --json             print a JSON array, one object per budget with the keys budget, k, status,
                      objective, bound, gap, method, tolerance, solver, store, cost, package
                      (numbers, null when absent); several packages: one object
@@ -90,11 +92,14 @@ const COLUMNS = [
   "package",
 ];
 
+/** Most --workers of a batch. */
+const MAX_WORKERS = 64;
+
 /** The flags of `memaudit solve` (and OUTPUT_FLAGS). */
 const FLAGS = {
   budgets: { type: "string" },
   solver: { type: "string", default: "auto" },
-  ...stringFlags("k", "time-limit", "shard"),
+  ...stringFlags("k", "time-limit", "shard", "workers"),
 } as const;
 
 /** One output row of a certificate. */
@@ -181,6 +186,7 @@ async function solveMany(
   args: readonly string[],
   f: SolveFlags,
   shardText: string | undefined,
+  workers: number,
   io: CliIo,
   form: OutputForm,
 ): Promise<number> {
@@ -195,7 +201,7 @@ async function solveMany(
   const { startProgress } = await import("../progress.ts");
   const bar = await startProgress(io, "solve");
   const t0 = performance.now();
-  const rows = await batch.solveBatch(read.packages, f, (done, total) => {
+  const rows = await batch.solveBatch(read.packages, f, workers, (done, total) => {
     const perPackage = (performance.now() - t0) / 1000 / done;
     bar.update(done, total, perPackage * (total - done));
   });
@@ -223,10 +229,15 @@ export const command: Command = {
     if (
       positionals.length > 1 || (positionals.length === 1 && await isPackageFolder(positionals[0]))
     ) {
-      return await solveMany(positionals, flags, values.shard, io, form);
+      const workers = values.workers === undefined
+        ? 1
+        : parseIntFlag("--workers", values.workers, 1, MAX_WORKERS);
+      return await solveMany(positionals, flags, values.shard, workers, io, form);
     }
-    if (values.shard !== undefined) {
-      throw new UsageError("--shard expects several packages or a folder of them");
+    for (const flag of ["shard", "workers"] as const) {
+      if (values[flag] !== undefined) {
+        throw new UsageError(`--${flag} expects several packages or a folder of them`);
+      }
     }
     return await solveOne(onePackageArg(positionals), flags, io, form);
   }),
