@@ -215,6 +215,20 @@ export async function solvePackageRows(
   return rows;
 }
 
+/** Fewest packages for which a batch starts workers by default (below, their start costs more). */
+export const PARALLEL_PACKAGES = 4;
+
+/**
+ * The default worker count of a batch of `packages` packages: one per core from
+ * {@linkcode PARALLEL_PACKAGES} packages, else 1 (the main thread).
+ *
+ * @param packages packages in the batch
+ * @returns the worker count
+ */
+export function defaultBatchWorkers(packages: number): number {
+  return packages >= PARALLEL_PACKAGES ? navigator.hardwareConcurrency ?? 1 : 1;
+}
+
 /**
  * Certifies OPT_P(B) of each package at each of its budgets, in one process: on the main
  * thread (`workers` 1), or spread over `workers` worker threads, each taking the next package

@@ -60,7 +60,8 @@ Options:
   --shard I/N        several packages only: solve the packages at list positions p with
                      p mod N = I (0 <= I < N), as sweep --shard does
   --workers N        several packages only: N worker threads, each solving one package at a
-                     time with its own HiGHS (default 1: the main thread); the rows are the same
+                     time with its own HiGHS; 1 solves on the main thread (default: one per core
+                     from 4 packages, else 1); the rows are the same but for seconds
   --json             print a JSON array, one object per budget with the keys budget, k, status,
                      objective, bound, gap, method, tolerance, solver, store, cost, package
                      (numbers, null when absent); several packages: one object
@@ -186,7 +187,7 @@ async function solveMany(
   args: readonly string[],
   f: SolveFlags,
   shardText: string | undefined,
-  workers: number,
+  workers: number | undefined,
   io: CliIo,
   form: OutputForm,
 ): Promise<number> {
@@ -201,7 +202,8 @@ async function solveMany(
   const { startProgress } = await import("../progress.ts");
   const bar = await startProgress(io, "solve");
   const t0 = performance.now();
-  const rows = await batch.solveBatch(read.packages, f, workers, (done, total) => {
+  const lanes = workers ?? batch.defaultBatchWorkers(read.packages.length);
+  const rows = await batch.solveBatch(read.packages, f, lanes, (done, total) => {
     const perPackage = (performance.now() - t0) / 1000 / done;
     bar.update(done, total, perPackage * (total - done));
   });
@@ -230,7 +232,7 @@ export const command: Command = {
       positionals.length > 1 || (positionals.length === 1 && await isPackageFolder(positionals[0]))
     ) {
       const workers = values.workers === undefined
-        ? 1
+        ? undefined
         : parseIntFlag("--workers", values.workers, 1, MAX_WORKERS);
       return await solveMany(positionals, flags, values.shard, workers, io, form);
     }
