@@ -119,9 +119,13 @@ const plain = (...args: string[]) =>
     "--json",
   ]);
 const runs: Record<string, { label: string; run: () => Promise<Timed>; t: Timed[] }> = {
-  b1: { label: "(b) memaudit solve DIR", run: () => memaudit(dir), t: [] },
+  b1: {
+    label: "(b) memaudit solve DIR --workers 1",
+    run: () => memaudit(dir, "--workers", "1"),
+    t: [],
+  },
   b2: {
-    label: "(b) memaudit solve DIR --workers 2",
+    label: "(b) memaudit solve DIR --workers 2 (the default here)",
     run: () => memaudit(dir, "--workers", "2"),
     t: [],
   },
