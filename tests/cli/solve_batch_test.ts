@@ -304,3 +304,21 @@ Deno.test("data/schema/solve_batch_report.schema.json is the schema of lib/cli/s
   assert.deepEqual(js.required, ["packages", "shard", "rows", "warnings"]);
   assert.deepEqual(Object.keys(js.properties.rows.items.properties), KEYS);
 });
+
+Deno.test("solve PACKAGE... draws a progress bar on stderr only when stderr is a terminal", async () => {
+  const { command } = await import("../../lib/cli/commands/solve.ts");
+  for (const isTerminal of [true, false]) {
+    let out = "", err = "";
+    const io = {
+      stdout: (t: string) => void (out += t),
+      stderr: (t: string) => void (err += t),
+      isTerminal,
+    };
+    const code = await command.run([EXAMPLE, EXAMPLE, "--budgets", "8", "--json"], io);
+    assert.equal(code, 0, err);
+    assert.deepEqual(JSON.parse(out).rows.map((r: { objective: number }) => r.objective), [3, 3]);
+    const bar = err.split("\n").filter((l) => !l.startsWith("warning: "));
+    if (isTerminal) assert.match(bar.join("\n"), /solve \[.*\] 100% \| 2\/2 units/);
+    else assert.deepEqual(bar, [""]);
+  }
+});
