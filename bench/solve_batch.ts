@@ -87,9 +87,9 @@ async function writePackages(dir: string): Promise<{ exps: number[]; cands: numb
 const memaudit = (...args: string[]): Promise<Timed> =>
   timed(Deno.execPath(), ["task", "-q", "memaudit", "solve", ...args, "--k", "1", "--json"]);
 
-// Under .cache/: the `memaudit` task may read only the repository (and ../shared).
-await Deno.mkdir(`${root}.cache`, { recursive: true });
-const dir = await Deno.makeTempDir({ dir: `${root}.cache`, prefix: "solve_batch_" });
+// The `memaudit` task reads any path (--allow-read): the packages go to the system's temporary
+// folder, not into the repository's .cache (shared with other worktrees).
+const dir = await Deno.makeTempDir({ prefix: "solve_batch_" });
 const { exps, cands } = await writePackages(dir);
 const files = [...Deno.readDirSync(dir)].map((e) => `${dir}/${e.name}`).sort();
 console.log(machineLine());
