@@ -23,7 +23,7 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { seedrandom } from "../lib/deps/seedrandom.ts";
+import { seedrandom } from "../lib/base/deps/seedrandom.ts";
 import { writePackageJson } from "../lib/package/json_io.ts";
 import { randomPackage } from "./_random_package.ts";
 import { machineLine, median } from "./_stats.ts";
