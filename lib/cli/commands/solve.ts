@@ -193,17 +193,19 @@ async function solveMany(
 ): Promise<number> {
   const shard = parseShardFlag(shardText);
   const batch = await import("../solve_batch.ts");
-  preloadMilp(f.solver);
   const listed = await batch.listBatch(args);
   const mine = batch.batchShard(listed.files, shard);
+  const lanes = workers ?? batch.defaultBatchWorkers(mine.files.length);
+  // Workers load their own HiGHS; the main thread's only when it solves.
+  if (lanes === 1) preloadMilp(f.solver);
   const read = await batch.readBatch(mine.files, f.budgets);
   const warnings = [...listed.warnings, ...mine.warnings, ...read.warnings];
   for (const w of warnings) io.stderr(`warning: ${w}\n`);
   const { startProgress } = await import("../progress.ts");
   const bar = await startProgress(io, "solve");
   const t0 = performance.now();
-  const lanes = workers ?? batch.defaultBatchWorkers(read.packages.length);
-  const rows = await batch.solveBatch(read.packages, f, lanes, (done, total) => {
+  const opts = { solver: f.solver, k: f.k, timeLimitMs: f.timeLimitMs };
+  const rows = await batch.solveBatch(read.packages, opts, lanes, (done, total) => {
     const perPackage = (performance.now() - t0) / 1000 / done;
     bar.update(done, total, perPackage * (total - done));
   });
