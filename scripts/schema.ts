@@ -16,7 +16,7 @@ import { trajectoryJsonSchema } from "../lib/scale/trajectory.ts";
 import { STORE_REPORT } from "../lib/systems/store_report.ts";
 import { WRITERS_REPORT } from "../lib/score/writers_report.ts";
 import { SWEEP_REPORT } from "../lib/sweep/report.ts";
-import { SOLVE_BATCH_REPORT } from "../lib/cli/solve_batch.ts";
+import { SOLVE_BATCH_REPORT } from "../lib/solve/batch.ts";
 
 /** Repo-relative path of the published schema file. */
 export const SCHEMA_PATH = "data/schema/package.schema.json";
@@ -58,7 +58,7 @@ export function sweepReportSchemaText(): string {
   return JSON.stringify(SWEEP_REPORT.jsonSchema(), null, 2) + "\n";
 }
 
-/** Repo-relative path of the `memaudit solve PACKAGE... --json` report's schema (lib/cli/solve_batch.ts). */
+/** Repo-relative path of the `memaudit solve PACKAGE... --json` report's schema (lib/solve/batch.ts). */
 export const SOLVE_BATCH_SCHEMA_PATH = "data/schema/solve_batch_report.schema.json";
 
 /** The exact text written to {@linkcode SOLVE_BATCH_SCHEMA_PATH}: 2-space JSON and a newline. */

@@ -11,6 +11,7 @@
 import { join } from "node:path";
 import { writeFileSet } from "../base/write_files.ts";
 import { inWritableFolder, statOrNull } from "../base/fs.ts";
+import { isCsvPackage } from "../package/read_any.ts";
 import type { Package } from "../package/schema.ts";
 import { parseShard, type Shard } from "../shard/partition.ts";
 import {
@@ -47,19 +48,6 @@ export interface PackageArg {
 export async function readPackageArg(path: string): Promise<PackageArg> {
   const { readPackageFrom } = await import("../package/read_any.ts");
   return { ...(await readPackageFrom(path)), path };
-}
-
-/** The file a CSV package folder holds (lib/package/csv_io.ts reads it first). */
-const CSV_MARK = "package.csv";
-
-/**
- * Whether a path is a folder holding a CSV package (its `package.csv` is a file).
- *
- * @param path the folder
- * @returns true for a CSV package folder; false for anything else or a missing path
- */
-export async function isCsvPackage(path: string): Promise<boolean> {
-  return (await statOrNull(join(path, CSV_MARK)))?.isFile === true;
 }
 
 /**

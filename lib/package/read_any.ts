@@ -4,6 +4,8 @@
  *
  * @module
  */
+import { join } from "node:path";
+import { statOrNull } from "../base/fs.ts";
 import { readPackageCsv } from "./csv_io.ts";
 import { readPackageJson } from "./json_io.ts";
 import type { Package } from "./schema.ts";
@@ -29,4 +31,19 @@ export async function readPackageFrom(
   return dir
     ? { pkg: await readPackageCsv(path), form: "csv" }
     : { pkg: await readPackageJson(path), form: "json" };
+}
+
+/** The file a CSV package folder holds (csv_io.ts reads it first). */
+const CSV_MARK = "package.csv";
+
+/**
+ * Whether a path is a folder holding a CSV package (its `package.csv` is a file).
+ *
+ * @param path the folder
+ * @returns true for a CSV package folder; false for a file, another folder or a missing path
+ * @throws {Deno.errors.PermissionDenied} when the path may not be read
+ */
+export async function isCsvPackage(path: string): Promise<boolean> {
+  if ((await statOrNull(path))?.isDirectory !== true) return false;
+  return (await statOrNull(join(path, CSV_MARK)))?.isFile === true;
 }

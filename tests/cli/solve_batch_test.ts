@@ -1,5 +1,5 @@
 /**
- * `memaudit solve PACKAGE... | DIR` (lib/cli/solve_batch.ts) through the real entry point: one row
+ * `memaudit solve PACKAGE... | DIR` (lib/solve/batch.ts) through the real entry point: one row
  * per (package, budget), each equal to the one-package solve of the same file.
  */
 import assert from "node:assert/strict";
@@ -297,7 +297,7 @@ Deno.test("solve PACKAGE... with a bad package is exit 2 with one line naming it
   });
 });
 
-Deno.test("data/schema/solve_batch_report.schema.json is the schema of lib/cli/solve_batch.ts", async () => {
+Deno.test("data/schema/solve_batch_report.schema.json is the schema of lib/solve/batch.ts", async () => {
   const committed = await Deno.readTextFile(SOLVE_BATCH_SCHEMA_PATH);
   assert.equal(committed, solveBatchSchemaText(), "run `deno task schema` and commit the result");
   const js = JSON.parse(committed);

@@ -4,7 +4,7 @@
  * prints one row per budget: status, objective, bound, gap, solver, store
  * and its cost. With several packages or a folder of them
  * (`memaudit solve DIR --budgets 2,8`), one process solves them all and prints
- * one row per (package, budget) (lib/cli/solve_batch.ts).
+ * one row per (package, budget) (lib/solve/batch.ts).
  *
  * @module
  */
@@ -22,6 +22,7 @@ import { type CliIo, type Command, emit, EXIT, type OutputForm, UsageError } fro
 import { compilePackage } from "../../package/compile.ts";
 import { loadMilpSolver } from "../../solve/highs.ts";
 import { solve } from "../../solve/solve.ts";
+import { type Shard, shardItems } from "../../shard/partition.ts";
 import type { Certificate } from "../../certificate/result.ts";
 import { SUMMARIES } from "../summaries.ts";
 
@@ -182,6 +183,21 @@ async function solveOne(path: string, f: SolveFlags, io: CliIo, form: OutputForm
   return EXIT.ok;
 }
 
+/**
+ * The packages of one shard of a batch list (shard I/N takes the packages at positions p with
+ * p mod N = I, lib/shard/partition.ts), and a warning when it holds none.
+ */
+function batchShard(
+  files: readonly string[],
+  shard: Shard | undefined,
+): { files: string[]; warnings: string[] } {
+  const mine = shardItems(files, shard);
+  const warnings = shard !== undefined && mine.length === 0
+    ? [`shard ${shard.index}/${shard.count} holds none of the ${files.length} packages`]
+    : [];
+  return { files: mine, warnings };
+}
+
 /** `memaudit solve PACKAGE... | DIR`: every package read first, then one row per (package, B). */
 async function solveMany(
   args: readonly string[],
@@ -192,9 +208,9 @@ async function solveMany(
   form: OutputForm,
 ): Promise<number> {
   const shard = parseShardFlag(shardText);
-  const batch = await import("../solve_batch.ts");
+  const batch = await import("../../solve/batch.ts");
   const listed = await batch.listBatch(args);
-  const mine = batch.batchShard(listed.files, shard);
+  const mine = batchShard(listed.files, shard);
   const lanes = workers ?? batch.defaultBatchWorkers(mine.files.length);
   // Workers load their own HiGHS; the main thread's only when it solves.
   if (lanes === 1) preloadMilp(f.solver);

@@ -1,8 +1,8 @@
 /**
- * `memaudit solve PACKAGE... | DIR`: many packages certified in one process (issue 29 item 3,
+ * Many packages certified in one process (`memaudit solve PACKAGE... | DIR`; issue 29 item 3,
  * "batches in one process"). The packages are listed ({@linkcode listBatch}: a folder of
- * packages gives its `*.json` files and CSV package folders in sorted name order), cut to one
- * shard (lib/shard/partition.ts), every one read and checked before any is solved
+ * packages gives its `*.json` files and CSV package folders in sorted name order), every one
+ * read and checked before any is solved
  * ({@linkcode readBatch}: a bad file stops the run before anything is printed), then solved at
  * each budget with `solve()` (paper 000 §3), one row per (package, budget)
  * ({@linkcode solveBatch}). The report's shape is declared once as a zod schema
@@ -15,12 +15,10 @@ import { z } from "../base/deps/zod.ts";
 import { InputError } from "../base/errors.ts";
 import { statOrNull } from "../base/fs.ts";
 import { type CompiledPackage, compilePackage } from "../package/compile.ts";
-import { readPackageFrom } from "../package/read_any.ts";
+import { isCsvPackage, readPackageFrom } from "../package/read_any.ts";
 import type { Package } from "../package/schema.ts";
 import { type ReportShape, reportShape, rowColumns } from "../base/report_shape.ts";
-import { type Shard, shardItems } from "../shard/partition.ts";
-import { isCsvPackage } from "./shared.ts";
-import { solve, type SolveOptions } from "../solve/solve.ts";
+import { solve, type SolveOptions } from "./solve.ts";
 
 /** One (package, budget) of a batch: what `solve()` proved there. */
 export const SolveBatchRowSchema = z.strictObject({
@@ -58,7 +56,7 @@ export type SolveBatchReport = z.output<typeof SolveBatchReportSchema>;
 export const SOLVE_BATCH_REPORT: ReportShape<typeof SolveBatchReportSchema> = reportShape(
   "solve_batch_report",
   SolveBatchReportSchema,
-  "Generated from lib/cli/solve_batch.ts by `deno task schema`; do not edit. " +
+  "Generated from lib/solve/batch.ts by `deno task schema`; do not edit. " +
     "`memaudit solve PACKAGE... --json` (several packages or a folder) writes one object of this shape.",
 );
 
@@ -260,7 +258,7 @@ export async function solveBatch(
   }
   let next = 0;
   const lane = async () => {
-    const worker = new Worker(new URL("./_solve_batch_worker.ts", import.meta.url).href, {
+    const worker = new Worker(new URL("./_batch_worker.ts", import.meta.url).href, {
       type: "module",
     });
     try {
@@ -276,7 +274,7 @@ export async function solveBatch(
   return out.flat();
 }
 
-/** A request to a batch worker (lib/cli/_solve_batch_worker.ts): package `index`, from `file`. */
+/** A request to a batch worker (lib/solve/_batch_worker.ts): package `index`, from `file`. */
 export interface BatchRequest {
   /** The package's position in the batch. */
   index: number;
@@ -321,23 +319,4 @@ function askWorker(
       } satisfies BatchRequest,
     );
   });
-}
-
-/**
- * The packages of one shard of a batch list (shard I/N takes the packages at positions p with
- * p mod N = I), and a warning when it holds none.
- *
- * @param files every package path, in list order
- * @param shard the shard, or undefined for all
- * @returns the shard's paths and its warnings
- */
-export function batchShard(
-  files: readonly string[],
-  shard: Shard | undefined,
-): { files: string[]; warnings: string[] } {
-  const mine = shardItems(files, shard);
-  const warnings = shard !== undefined && mine.length === 0
-    ? [`shard ${shard.index}/${shard.count} holds none of the ${files.length} packages`]
-    : [];
-  return { files: mine, warnings };
 }

@@ -1,5 +1,5 @@
 /**
- * Worker entry of `memaudit solve PACKAGE... --workers N` (lib/cli/solve_batch.ts): compiles each
+ * Worker entry of `memaudit solve PACKAGE... --workers N` (lib/solve/batch.ts): compiles each
  * package it is sent (a package the main thread read and checked) and certifies it at each of
  * its budgets, replying with the rows. Not a public API.
  *
@@ -7,8 +7,8 @@
  */
 /// <reference lib="deno.worker" />
 import { compilePackage } from "../package/compile.ts";
-import { loadMilpSolver } from "../solve/highs.ts";
-import { type BatchReply, type BatchRequest, solvePackageRows } from "./solve_batch.ts";
+import { loadMilpSolver } from "./highs.ts";
+import { type BatchReply, type BatchRequest, solvePackageRows } from "./batch.ts";
 
 // HiGHS' WebAssembly compiles while the first package is sent (a failure is the solve's to report).
 loadMilpSolver().catch(() => {});
