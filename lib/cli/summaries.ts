@@ -11,7 +11,7 @@ export const SUMMARIES = {
   validate: "check a package (JSON file or CSV folder) and print its counts",
   writers: "run writers on a package and score them against a certified OPT per budget",
   sweep: "the synthetic grid runner (ARTIFACT-SPEC §4.2-§4.3), shardable with --shard I/N",
-  solve: "certify OPT of a package at each budget (exact solvers)",
+  solve: "certify OPT of a package, or of many in one process, at each budget (exact solvers)",
   store:
     "score a real system's memory store on a LoCoMo conversation, your own package or LongMemEval",
   retention: "Memory Retention Rate and storage-gating metrics (paper 003, PerMem-Bench)",
