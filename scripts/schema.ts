@@ -16,6 +16,7 @@ import { trajectoryJsonSchema } from "../lib/scale/trajectory.ts";
 import { STORE_REPORT } from "../lib/systems/store_report.ts";
 import { WRITERS_REPORT } from "../lib/score/writers_report.ts";
 import { SWEEP_REPORT } from "../lib/sweep/report.ts";
+import { SCALE_SCORE_REPORT } from "../lib/scale/score_report.ts";
 import { SOLVE_BATCH_REPORT } from "../lib/solve/batch.ts";
 
 /** Repo-relative path of the published schema file. */
@@ -66,6 +67,14 @@ export function solveBatchSchemaText(): string {
   return JSON.stringify(SOLVE_BATCH_REPORT.jsonSchema(), null, 2) + "\n";
 }
 
+/** Repo-relative path of the `memaudit scale score --json` report's schema (lib/scale/score_report.ts). */
+export const SCALE_SCORE_REPORT_SCHEMA_PATH = "data/schema/scale_score_report.schema.json";
+
+/** The exact text written to {@linkcode SCALE_SCORE_REPORT_SCHEMA_PATH}: 2-space JSON and a newline. */
+export function scaleScoreReportSchemaText(): string {
+  return JSON.stringify(SCALE_SCORE_REPORT.jsonSchema(), null, 2) + "\n";
+}
+
 if (import.meta.main) {
   const out = new URL(`../${SCHEMA_PATH}`, import.meta.url);
   await writeTextAtomic(fileURLToPath(out), packageSchemaText());
@@ -82,6 +91,9 @@ if (import.meta.main) {
   const swout = new URL(`../${SWEEP_REPORT_SCHEMA_PATH}`, import.meta.url);
   await writeTextAtomic(fileURLToPath(swout), sweepReportSchemaText());
   console.log(`wrote ${SWEEP_REPORT_SCHEMA_PATH}`);
+  const ssout = new URL(`../${SCALE_SCORE_REPORT_SCHEMA_PATH}`, import.meta.url);
+  await writeTextAtomic(fileURLToPath(ssout), scaleScoreReportSchemaText());
+  console.log(`wrote ${SCALE_SCORE_REPORT_SCHEMA_PATH}`);
   const bout = new URL(`../${SOLVE_BATCH_SCHEMA_PATH}`, import.meta.url);
   await writeTextAtomic(fileURLToPath(bout), solveBatchSchemaText());
   console.log(`wrote ${SOLVE_BATCH_SCHEMA_PATH}`);

@@ -45,6 +45,11 @@ import {
 } from "../../scale/score.ts";
 import { memoryCallWarning } from "../../scale/memory_call_warning.ts";
 import { SUMMARIES } from "../summaries.ts";
+import {
+  SCALE_BOUNDARY_COLUMNS,
+  SCALE_GROUP_COLUMNS,
+  scaleScoreReport,
+} from "../../scale/score_report.ts";
 
 /** One `memaudit scale` subcommand. */
 interface Subcommand {
@@ -115,26 +120,8 @@ Example:
 Exit codes: 0 done, 2 bad usage or bad input (one line on stderr).
 `;
 
-const GROUP_COLUMNS = [
-  "agent",
-  "system",
-  "scale",
-  "n",
-  "pass_at_b",
-  "pass_ci_half_width",
-  "p_exh",
-  "p_wrong",
-  "p90r",
-  "mean_r",
-];
-const BOUNDARY_COLUMNS = [
-  "agent",
-  "system",
-  "s_star",
-  "recovers",
-  "s_star_sustained",
-  "missing_scales",
-];
+const GROUP_COLUMNS = [...SCALE_GROUP_COLUMNS];
+const BOUNDARY_COLUMNS = [...SCALE_BOUNDARY_COLUMNS];
 
 /** Most bootstrap resamples `memaudit scale score` accepts (1e6 take seconds). */
 const MAX_RESAMPLES = 1_000_000;
@@ -156,46 +143,6 @@ function list(flag: string, v: string | undefined): string[] | undefined {
   const twice = xs.find((x, i) => xs.indexOf(x) !== i);
   if (twice !== undefined) throw new UsageError(`--${flag} lists "${twice}" twice, got "${v}"`);
   return xs;
-}
-
-/** The `--json` shape: stable keys (issue 11). */
-function scoreJson(
-  res: ScaleScore,
-  extra: { format: string; skipped: { line: number; reason: string }[]; warnings: string[] },
-): Record<string, unknown> {
-  return {
-    groups: res.groups.map((g) => ({
-      agent: g.agent,
-      system: g.system,
-      scale: g.scale,
-      n: g.n,
-      pass_at_b: g.pass_at_b,
-      p_exh: g.p_exh,
-      p_wrong: g.p_wrong,
-      p90r: g.p90r,
-      mean_r: g.mean_r,
-      ci: g.ci,
-    })),
-    boundaries: res.boundaries.map((b) => ({
-      agent: b.agent,
-      system: b.system,
-      s_star: b.s_star,
-      recovers: b.recovers,
-      s_star_sustained: b.s_star_sustained,
-      missing_scales: b.missing_scales,
-      points: b.points,
-    })),
-    params: {
-      budget: res.budget,
-      alpha: res.alpha,
-      boundary_rule: res.boundary_rule,
-      ladder: res.ladder,
-      n: res.n,
-      format: extra.format,
-    },
-    skipped: extra.skipped,
-    warnings: extra.warnings,
-  };
 }
 
 /** `scale score`'s numeric and format flags, checked. */
@@ -372,7 +319,7 @@ async function runScore(argv: string[], io: CliIo): Promise<number> {
   const rows = scoreRows(res);
   const noCalls = memoryCallWarning({ ...input, records: calls, memoryTools });
   const warnings = [...input.warnings, ...(noCalls !== null ? [noCalls] : []), ...res.warnings];
-  const json = scoreJson(res, { format: input.format, skipped: input.skipped, warnings });
+  const json = scaleScoreReport(res, { format: input.format, skipped: input.skipped, warnings });
   if (values.out !== undefined) {
     await writeOutFiles(values.out, scoreOutFiles(read, json, budget, rows));
   }
