@@ -36,6 +36,7 @@ const MODULES = {
   sweep: () => import("./sweep.ts"),
   solve: () => import("./solve.ts"),
   store: () => import("./store.ts"),
+  write: () => import("./write.ts"),
   retention: () => import("./retention.ts"),
   scale: () => import("./scale.ts"),
   merge: () => import("./merge.ts"),
@@ -49,6 +50,7 @@ const SUMMARIES: Record<keyof typeof MODULES, string> = {
   sweep: "the synthetic grid runner (ARTIFACT-SPEC §4.2-§4.3), shardable with --shard I/N",
   solve: "certify OPT of a package at each budget",
   store: "score a real system's memory store on a LoCoMo conversation or your own package",
+  write: "write a store with a real memory system from npm (mem0, memvid), for `store`",
   retention: "retention rate and storage gating (paper 003)",
   scale: "scale-conditioned reliability (paper 002)",
   merge:
