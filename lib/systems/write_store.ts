@@ -3,7 +3,7 @@
  * conversation go, in order and with their session dates, to the system's
  * driver (`systems/<system>/write.mjs`, run with the machine's Node from
  * `.cache/systems/<system>/`, where the pinned `systems/<system>/package-lock.json`
- * is installed with `npm ci` on first use), and the system's whole store comes
+ * is installed with `npm ci` (Memvid: `npm install`) on first use), and the system's whole store comes
  * back in its own export format, which `memaudit store` reads.
  *
  * @module
@@ -23,6 +23,11 @@ export interface WriteSystem {
   version: string;
   /** The store format `memaudit store` reads the export as. */
   format: "mem0_get_all" | "memvid_cards";
+  /**
+   * The npm command that installs the pinned lock: `npm ci`, or `npm install` when the lock
+   * cannot be complete (Memvid names native addons for other platforms that are not published).
+   */
+  npm: string[];
   /** The settings the driver uses, for provenance.json. */
   settings: Record<string, unknown>;
   /** Environment for the driver (telemetry off, state under the work folder). */
@@ -37,6 +42,7 @@ export const WRITE_SYSTEMS: Readonly<Record<"mem0" | "memvid", WriteSystem>> = {
     package: "mem0ai",
     version: "3.3.1",
     format: "mem0_get_all",
+    npm: ["ci", "--no-audit", "--no-fund"],
     settings: {
       api: "mem0ai/oss Memory: add([{role, content}], {userId, infer: false, metadata}) per turn",
       infer: false,
@@ -63,6 +69,7 @@ export const WRITE_SYSTEMS: Readonly<Record<"mem0" | "memvid", WriteSystem>> = {
     package: "@memvid/sdk",
     version: "2.0.159",
     format: "memvid_cards",
+    npm: ["install", "--no-audit", "--no-fund", "--no-save"],
     settings: {
       api: "@memvid/sdk create(file, 'basic', {enableVec: false}); put({title, label, text, " +
         "timestamp, metadata}) per turn; enrich('rules'); memories()",
@@ -131,15 +138,24 @@ async function run(
 const lastLine = (bytes: Uint8Array) =>
   new TextDecoder().decode(bytes).trim().split("\n").filter((l) => l.trim() !== "").at(-1) ?? "";
 
+/** npm's first error line with content (not its `code` line or the log's path). */
+function npmError(bytes: Uint8Array): string {
+  const lines = new TextDecoder().decode(bytes).split("\n").map((l) =>
+    l.replace(/^npm error\s*/, "")
+  )
+    .filter((l) => l.trim() !== "" && !/^(code |errno |A complete log|syscall )/.test(l.trim()));
+  return lines[0]?.trim() ?? "no message";
+}
+
 /**
  * Installs a system's pinned packages into `.cache/systems/<name>/` with
- * `npm ci` unless the same package files are installed there already (a stamp
+ * `npm ci` (Memvid: `npm install --no-save`) unless the same package files are installed there already (a stamp
  * holds their SHA-256), and copies its driver there.
  *
  * @param name the system
  * @param onNote told when an install starts (it takes a minute or two)
  * @returns the folder holding `write.mjs` and `node_modules/`
- * @throws {InputError} when npm is missing or `npm ci` fails, saying how to install
+ * @throws {InputError} when npm is missing or the install fails, saying how to install
  */
 export async function installSystem(
   name: keyof typeof WRITE_SYSTEMS,
@@ -162,12 +178,13 @@ export async function installSystem(
           : Deno.writeTextFile(`${dir}/${f}`, texts[i]!)
       ),
     );
-    const r = await run("npm", ["ci", "--no-audit", "--no-fund"], { cwd: dir });
+    const r = await run("npm", WRITE_SYSTEMS[name].npm, { cwd: dir });
     if (!r.success) {
       throw new InputError(
         dir,
         { path: "" },
-        `npm ci failed (${lastLine(r.stderr)}): ${HOW_TO} (or run \`npm ci\` in that folder)`,
+        `npm ${WRITE_SYSTEMS[name].npm[0]} failed (${npmError(r.stderr)}): ${HOW_TO} ` +
+          `(or run \`npm ${WRITE_SYSTEMS[name].npm.join(" ")}\` in that folder)`,
         [],
         "install into",
       );

@@ -163,7 +163,8 @@ async function sourceTurns(
     turns: locomoTurns(sample, found.path),
     source: {
       kind: "locomo",
-      file: describeLocomo(found, samples.length),
+      file: found.path,
+      described: describeLocomo(found, samples.length),
       file_sha256: await sha256File(found.path),
       conversation: sample.sample_id,
       conversation_sha256: sha256Hex(canonicalJson(sample.conversation)),
