@@ -32,8 +32,33 @@ export interface WriteSystem {
   settings: Record<string, unknown>;
   /** Environment for the driver (telemetry off, state under the work folder). */
   env: (work: string) => Record<string, string>;
-  /** The driver's input for a conversation's turns. */
-  input: (user: string, turns: readonly WriteTurn[]) => unknown;
+  /** The driver's input for a conversation's turns (`frames`: Memvid's frame per turn or per session). */
+  input: (user: string, turns: readonly WriteTurn[], frames: MemvidFrames) => unknown;
+}
+
+/**
+ * What one Memvid `put()` frame holds: a turn, or a whole session (its turns' lines joined by
+ * newlines, the session's date as the timestamp). Each `put()` rewrites the `.mv2` file, so a
+ * frame per turn grows with the square of the turns (conv-26's 419 turns: minutes); a frame per
+ * session takes seconds.
+ */
+export type MemvidFrames = "turn" | "session";
+
+const memvidMetadata = (group: readonly WriteTurn[]) => ({
+  session: group[0].session,
+  session_date_time: group[0].session_date,
+  turn_ids: group.map((t) => t.turn_id),
+});
+
+/** The turns grouped by session, in order. */
+function bySession(turns: readonly WriteTurn[]): WriteTurn[][] {
+  const out: WriteTurn[][] = [];
+  for (const t of turns) {
+    const last = out.at(-1);
+    if (last !== undefined && last[0].session === t.session) last.push(t);
+    else out.push([t]);
+  }
+  return out;
 }
 
 /** The systems, by the name `--system` takes. */
@@ -72,7 +97,7 @@ export const WRITE_SYSTEMS: Readonly<Record<"mem0" | "memvid", WriteSystem>> = {
     npm: ["install", "--no-audit", "--no-fund", "--no-save"],
     settings: {
       api: "@memvid/sdk create(file, 'basic', {enableVec: false}); put({title, label, text, " +
-        "timestamp, metadata}) per turn; enrich('rules'); memories()",
+        "timestamp, metadata}) per frame; enrich('rules'); memories()",
       enrich: "rules (the offline rule engine; no LLM)",
       embeddings: "none (lexical index only)",
       timestamp: "the session date, seconds since the epoch (UTC)",
@@ -80,13 +105,13 @@ export const WRITE_SYSTEMS: Readonly<Record<"mem0" | "memvid", WriteSystem>> = {
       telemetry: "off (MEMVID_TELEMETRY=0)",
     },
     env: () => ({ MEMVID_TELEMETRY: "0" }),
-    input: (user, turns) => ({
+    input: (user, turns, frames) => ({
       user_id: user,
-      turns: turns.map((t) => ({
-        title: t.turn_id,
-        text: t.text,
-        ...(t.session_time !== null ? { timestamp: t.session_time } : {}),
-        metadata: { session: t.session, session_date_time: t.session_date, turn_id: t.turn_id },
+      turns: (frames === "turn" ? turns.map((t) => [t]) : bySession(turns)).map((g) => ({
+        title: frames === "turn" ? g[0].turn_id : `session_${g[0].session}`,
+        text: g.map((t) => t.text).join("\n"),
+        ...(g[0].session_time !== null ? { timestamp: g[0].session_time } : {}),
+        metadata: memvidMetadata(g),
       })),
     }),
   },
@@ -211,6 +236,7 @@ interface DriverSummary {
  * @param dir the installed folder ({@linkcode installSystem})
  * @param user the user / conversation id the store is written for
  * @param turns the turns, in order
+ * @param frames Memvid's frame per turn or per session (default session; Mem0 adds per turn)
  * @returns the export's text and the driver's summary
  * @throws {InputError} when node is missing, or the driver fails or reports nonsense
  */
@@ -219,12 +245,13 @@ export async function runDriver(
   dir: string,
   user: string,
   turns: readonly WriteTurn[],
+  frames: MemvidFrames = "session",
 ): Promise<{ text: string; summary: DriverSummary }> {
   const sys = WRITE_SYSTEMS[name];
   const work = await Deno.makeTempDir({ prefix: `memaudit_write_${name}_` });
   try {
     const input = `${work}/input.json`, output = `${work}/export.json`;
-    await Deno.writeTextFile(input, JSON.stringify(sys.input(user, turns)));
+    await Deno.writeTextFile(input, JSON.stringify(sys.input(user, turns, frames)));
     const r = await run("node", [`${dir}/write.mjs`, input, output, work], {
       cwd: work,
       env: sys.env(work),
@@ -277,20 +304,29 @@ export async function writeStore(o: {
   turns: readonly WriteTurn[];
   source: Record<string, unknown>;
   out: string;
+  frames?: MemvidFrames;
   onNote?: (line: string) => void;
 }): Promise<WrittenStore> {
   const sys = WRITE_SYSTEMS[o.system];
   const t0 = performance.now();
   const dir = await installSystem(o.system, o.onNote);
   const t1 = performance.now();
-  const { text, summary } = await runDriver(o.system, dir, o.user, o.turns);
+  const { text, summary } = await runDriver(
+    o.system,
+    dir,
+    o.user,
+    o.turns,
+    o.frames ?? "session",
+  );
   const t2 = performance.now();
   const record = {
     system: o.system,
     package: sys.package,
     version: summary.version,
     format: sys.format,
-    settings: sys.settings,
+    settings: o.system === "memvid"
+      ? { ...sys.settings, frames: `one put() per ${o.frames ?? "session"}` }
+      : sys.settings,
     driver: `systems/${o.system}/write.mjs`,
     source: o.source,
     user_id: o.user,

@@ -4,7 +4,8 @@
 //   node write.mjs INPUT.json OUTPUT.json WORKDIR
 //
 // INPUT.json: {user_id, turns: [{title, text, timestamp, metadata}]}: one `put()` frame per
-// turn, in order, with the turn's session date as the frame's timestamp (epoch seconds).
+// entry, in order (memaudit makes an entry per session, its turns' lines, or per turn), with
+// the session date as the frame's timestamp (epoch seconds).
 // Then `enrich("rules")` (the offline rule engine extracts memory cards; no LLM), and
 // OUTPUT.json is `memories()`: {cards: [...], count}, every card of the file.
 // Standard output: one JSON line {package, version, added, exported, frames}.

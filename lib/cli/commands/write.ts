@@ -14,7 +14,7 @@ import { describeLocomo, locateLocomo, locomoHowTo } from "../../natural/data_so
 import { loadLocomo } from "../../natural/load_locomo.ts";
 import { canonicalJson } from "../../base/canonical_json.ts";
 import { sha256File, sha256Hex } from "../../base/hash.ts";
-import { WRITE_SYSTEMS, writeStore } from "../../systems/write_store.ts";
+import { type MemvidFrames, WRITE_SYSTEMS, writeStore } from "../../systems/write_store.ts";
 import { locomoTurns, longMemEvalTurns, type WriteTurn } from "../../systems/write_turns.ts";
 import { type Command, EXIT, UsageError } from "../command.ts";
 import { checkFlags, flagOptions, type FlagTable, optionsHelp } from "../flag_table.ts";
@@ -46,6 +46,13 @@ const FLAGS = {
     value: "QID",
     help: "with --longmemeval: the question whose haystack is fed",
   },
+  frames: {
+    type: "string",
+    value: "UNIT",
+    help: "memvid only: one put() frame per session (default: the session's lines, its date " +
+      "as the timestamp) or per turn (each put() rewrites the .mv2 file: minutes on LoCoMo)",
+    choices: ["session", "turn"],
+  },
   out: {
     type: "string",
     value: "DIR",
@@ -67,9 +74,10 @@ wall time). Score it with \`memaudit store\`.
           SQLite history; the embedder is a stand-in (a word-hash vector: with
           infer: false it changes no stored text); export getAll(), all of it
           (format mem0_get_all)
-  memvid  @memvid/sdk@2.0.159, put() per turn with the session date as its
-          timestamp, enrich("rules") (offline rule engine), export memories()
-          (format memvid_cards)
+  memvid  @memvid/sdk@2.0.159, put() per session (its turns' lines; --frames
+          turn: per turn) with the session date as its timestamp,
+          enrich("rules") (offline rule engine), export memories() (format
+          memvid_cards)
 
 On first use the system is installed from its committed, pinned
 package-lock.json (systems/<system>/) with \`npm ci\` into .cache/systems/<system>/;
@@ -96,6 +104,9 @@ function checked(values: Record<string, unknown>): { source: Source; out: string
   checkFlags(FLAGS, values);
   const v = (k: string) => values[k] as string | undefined;
   const out = requireOutDir(v("out"));
+  if (v("frames") !== undefined && values.system !== "memvid") {
+    throw new UsageError("--frames goes with --system memvid (mem0 adds turn by turn)");
+  }
   if (v("locomo") !== undefined && v("longmemeval") !== undefined) {
     throw new UsageError("--locomo and --longmemeval exclude each other: give one source");
   }
@@ -184,6 +195,7 @@ export const command: Command = {
       system,
       ...got,
       out,
+      frames: (values.frames ?? "session") as MemvidFrames,
       onNote: (line) => io.stderr(`memaudit write: ${line}\n`),
     });
     const p = r.record;
