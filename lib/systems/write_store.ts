@@ -160,6 +160,10 @@ async function run(
   }
 }
 
+/** The first line with content (a driver's error message comes before its stack). */
+const firstLine = (bytes: Uint8Array) =>
+  new TextDecoder().decode(bytes).split("\n").find((l) => l.trim() !== "")?.trim() ?? "";
+
 const lastLine = (bytes: Uint8Array) =>
   new TextDecoder().decode(bytes).trim().split("\n").filter((l) => l.trim() !== "").at(-1) ?? "";
 
@@ -259,7 +263,7 @@ export async function runDriver(
     const fail = (what: string): never => {
       throw new InputError(`${dir}/write.mjs`, { path: "" }, what, [], "run");
     };
-    if (!r.success) fail(`expected the driver to succeed: ${lastLine(r.stderr)}`);
+    if (!r.success) fail(`expected the driver to succeed: ${firstLine(r.stderr)}`);
     let summary: DriverSummary;
     try {
       summary = JSON.parse(lastLine(r.stdout));
