@@ -91,12 +91,13 @@ export function locomoTurns(sample: LocomoSample, file = "<memory>"): WriteTurn[
 /**
  * The turns of a LongMemEval question's haystack: sessions in file order
  * (numbered from 1), turns as `{role, content}`; a turn id is
- * `<session_id>:<index from 0>`.
+ * `<session_id>:<index from 0>`. A turn whose content is blank is left out (there is nothing
+ * to store, and Mem0 refuses a blank message); the others keep their index.
  *
  * @param q a validated LongMemEval instance
  * @param file the file it came from, for errors
  * @returns the turns, in order
- * @throws {InputError} when the haystack has no turn
+ * @throws {InputError} when the haystack has no turn with content
  */
 export function longMemEvalTurns(q: LongMemEvalInstance, file = "<memory>"): WriteTurn[] {
   const out: WriteTurn[] = [];
@@ -104,6 +105,7 @@ export function longMemEvalTurns(q: LongMemEvalInstance, file = "<memory>"): Wri
     const date = q.haystack_dates[i];
     const time = sessionSeconds(date);
     session.forEach((t, j) => {
+      if (t.content.trim() === "") return; // nothing to store (Mem0 refuses a blank message)
       out.push({
         session: i + 1,
         session_date: date,
@@ -118,7 +120,7 @@ export function longMemEvalTurns(q: LongMemEvalInstance, file = "<memory>"): Wri
     throw new InputError(
       file,
       { path: `question ${q.question_id}` },
-      "expected a haystack with turns",
+      "expected a haystack with a turn that has content",
     );
   }
   return out;

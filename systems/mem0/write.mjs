@@ -30,8 +30,8 @@ function standInEmbedding(text) {
 }
 
 const standInEmbedder = {
-  embed: async (text) => standInEmbedding(text),
-  embedBatch: async (texts) => texts.map(standInEmbedding),
+  embed: (text) => Promise.resolve(standInEmbedding(text)),
+  embedBatch: (texts) => Promise.resolve(texts.map(standInEmbedding)),
 };
 
 /** The installed version of a package, from its package.json beside this script. */
