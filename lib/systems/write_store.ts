@@ -167,6 +167,33 @@ const firstLine = (bytes: Uint8Array) =>
 const lastLine = (bytes: Uint8Array) =>
   new TextDecoder().decode(bytes).trim().split("\n").filter((l) => l.trim() !== "").at(-1) ?? "";
 
+const NODE_PROBE =
+  "process.stdout.write(typeof Deno === 'undefined' ? process.versions.node : 'deno')";
+
+/**
+ * The version of the machine's `node` (the systems' native addons need the real one: Deno, which
+ * stands in for a `node` missing from PATH, cannot load Mem0's better-sqlite3).
+ *
+ * @returns the version, e.g. `20.20.2`
+ * @throws {InputError} when there is no node on PATH, or it is older than 20
+ */
+export async function nodeVersion(): Promise<string> {
+  const r = await run("node", ["-e", NODE_PROBE]);
+  const v = new TextDecoder().decode(r.stdout).trim();
+  const major = Number(/^(\d+)\./.exec(v)?.[1] ?? NaN);
+  if (!r.success || v === "deno" || !(major >= 20)) {
+    const found = v === "deno" ? "none (Deno stood in for it)" : v === "" ? "none" : `node ${v}`;
+    throw new InputError(
+      "node",
+      { path: "" },
+      `expected it on PATH, found ${found}: ${HOW_TO}`,
+      [],
+      "run",
+    );
+  }
+  return v;
+}
+
 /** npm's first error line with content (not its `code` line or the log's path). */
 function npmError(bytes: Uint8Array): string {
   const lines = new TextDecoder().decode(bytes).split("\n").map((l) =>
@@ -299,8 +326,8 @@ export interface WrittenStore {
  *
  * @param o the system, the turns and their source, the output folder
  * @returns the two paths and the provenance record
- * @throws {InputError} when node or npm is missing, the install or the driver fails, or the
- *   folder cannot be written
+ * @throws {InputError} when node (20 or later) or npm is missing, the install or the driver
+ *   fails, or the folder cannot be written
  */
 export async function writeStore(o: {
   system: keyof typeof WRITE_SYSTEMS;
@@ -313,6 +340,7 @@ export async function writeStore(o: {
 }): Promise<WrittenStore> {
   const sys = WRITE_SYSTEMS[o.system];
   const t0 = performance.now();
+  const node = await nodeVersion();
   const dir = await installSystem(o.system, o.onNote);
   const t1 = performance.now();
   const { text, summary } = await runDriver(
@@ -332,6 +360,7 @@ export async function writeStore(o: {
       ? { ...sys.settings, frames: `one put() per ${o.frames ?? "session"}` }
       : sys.settings,
     driver: `systems/${o.system}/write.mjs`,
+    node,
     source: o.source,
     user_id: o.user,
     turns_sha256: sha256Hex(canonicalJson(o.turns)),

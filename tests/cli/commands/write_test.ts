@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { memaudit, ROOT } from "../_run.ts";
+import { deno, ENTRY, memaudit, ROOT } from "../_run.ts";
 
 const TINY = join(ROOT, "tests", "systems", "fixtures", "locomo_tiny.json");
 
@@ -71,6 +71,41 @@ Deno.test("memaudit write: an unknown conversation is exit 2 naming the file's c
   assert.equal(r.stdout, "");
   assert.match(r.stderr, /expected a conversation 'conv-0', the file holds conv-tiny\n$/);
   assert.equal(existsSync("/tmp/never_written"), false);
+});
+
+Deno.test("memaudit write without node and npm on PATH is exit 2 with one line saying how to install", async () => {
+  const out = await Deno.makeTempDir({ prefix: "write_test_no_node_" });
+  try {
+    // Deno stands in for a node missing from PATH; memaudit refuses it (it cannot load Mem0's
+    // better-sqlite3), before any install.
+    const r = await deno(
+      [
+        "run",
+        "-A",
+        ENTRY,
+        "write",
+        "--system",
+        "mem0",
+        "--locomo",
+        "conv-tiny",
+        "--locomo-data",
+        TINY,
+        "--out",
+        out,
+      ],
+      { env: { PATH: "/nonexistent" } },
+    );
+    assert.equal(r.code, 2, r.stderr);
+    assert.equal(r.stdout, "");
+    assert.match(
+      r.stderr,
+      /^memaudit write: Cannot run node: expected it on PATH, found none \(Deno stood in for it\): install Node\.js 20 or later with npm /,
+    );
+    assert.equal(r.stderr.trim().split("\n").length, 1, r.stderr);
+    assert.deepEqual([...Deno.readDirSync(out)], []);
+  } finally {
+    await Deno.remove(out, { recursive: true });
+  }
 });
 
 /** Writes conv-tiny with a system, checks the provenance and that `store` scores the export. */
