@@ -50,7 +50,8 @@ const FLAGS = {
     type: "string",
     value: "UNIT",
     help: "memvid only: one put() frame per session (default: the session's lines, its date " +
-      "as the timestamp) or per turn (each put() rewrites the .mv2 file: minutes on LoCoMo)",
+      "as the timestamp) or per turn (each put() rewrites the .mv2 file: on a LoCoMo " +
+      "conversation minutes, then the SDK's 50 MB free-tier limit)",
     choices: ["session", "turn"],
   },
   out: {
