@@ -14,6 +14,7 @@ export const SUMMARIES = {
   solve: "certify OPT of a package, or of many in one process, at each budget (exact solvers)",
   store:
     "score a real system's memory store on a LoCoMo conversation, your own package or LongMemEval",
+  write: "write a store with a real memory system from npm (mem0, memvid), for `store`",
   retention: "Memory Retention Rate and storage-gating metrics (paper 003, PerMem-Bench)",
   scale: "scale-conditioned reliability (paper 002): ladders, simulators, trajectory scoring",
   merge:

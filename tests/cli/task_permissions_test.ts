@@ -117,15 +117,17 @@ Deno.test("the tasks' network and subprocess permissions stay scoped", async () 
     string
   >;
   const flags = (name: string) => tasks[name].split(/\s+/).filter((w) => w.startsWith("-"));
-  const expected: Record<string, { net: string | null }> = {
-    memaudit: { net: "--allow-net=127.0.0.1,localhost" },
+  // `memaudit write` runs the machine's node (a system's driver) and npm (its pinned install):
+  // those two programs only.
+  const expected: Record<string, { net: string | null; run?: string }> = {
+    memaudit: { net: "--allow-net=127.0.0.1,localhost", run: "--allow-run=node,npm" },
     data: { net: "--allow-net=raw.githubusercontent.com" },
     sweep: { net: null },
   };
-  for (const [name, { net }] of Object.entries(expected)) {
+  for (const [name, { net, run }] of Object.entries(expected)) {
     const f = flags(name);
     assert.equal(f.some((x) => x === "-A" || x === "--allow-all"), false, name);
-    assert.equal(f.some((x) => x.startsWith("--allow-run")), false, name);
+    assert.deepEqual(f.filter((x) => x.startsWith("--allow-run")), run ? [run] : [], name);
     assert.equal(f.some((x) => x.startsWith("--allow-ffi") || x === "--allow-sys"), false, name);
     assert.deepEqual(f.filter((x) => x.startsWith("--allow-net")), net === null ? [] : [net], name);
     assert.equal(f.some((x) => x === "--allow-env"), false, `${name}: env is a list`);

@@ -37,6 +37,7 @@ const MODULES = {
   sweep: () => import("./sweep.ts"),
   solve: () => import("./solve.ts"),
   store: () => import("./store.ts"),
+  write: () => import("./write.ts"),
   retention: () => import("./retention.ts"),
   scale: () => import("./scale.ts"),
   merge: () => import("./merge.ts"),

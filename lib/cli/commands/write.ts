@@ -1,0 +1,210 @@
+/**
+ * `memaudit write`: writes a memory store with a real memory system from npm
+ * (Mem0 with `infer: false`, Memvid with its rule engine), feeding it a LoCoMo
+ * conversation or a LongMemEval question's haystack turn by turn with the
+ * session dates, and exports the whole store in the system's own format, for
+ * `memaudit store` (paper 000 §5, Table 4). The command is its flag table,
+ * then the source's turns -> {@linkcode writeStore} -> one line.
+ *
+ * @module
+ */
+import { InputError } from "../../base/errors.ts";
+import { readLongMemEval } from "../../longmemeval/read.ts";
+import { describeLocomo, locateLocomo, locomoHowTo } from "../../natural/data_source.ts";
+import { loadLocomo } from "../../natural/load_locomo.ts";
+import { canonicalJson } from "../../base/canonical_json.ts";
+import { sha256File, sha256Hex } from "../../base/hash.ts";
+import { type MemvidFrames, WRITE_SYSTEMS, writeStore } from "../../systems/write_store.ts";
+import { locomoTurns, longMemEvalTurns, type WriteTurn } from "../../systems/write_turns.ts";
+import { type Command, EXIT, UsageError } from "../command.ts";
+import { checkFlags, flagOptions, type FlagTable, optionsHelp } from "../flag_table.ts";
+import { requireOutDir, runWithFlags } from "../shared.ts";
+import { SUMMARIES } from "../summaries.ts";
+
+/** The flags of `memaudit write`, in help order. */
+const FLAGS = {
+  system: {
+    type: "string",
+    value: "NAME",
+    help: "the memory system that writes the store",
+    choices: Object.keys(WRITE_SYSTEMS),
+    required: true,
+  },
+  locomo: { type: "string", value: "CONV", help: "LoCoMo conversation (sample id), e.g. conv-26" },
+  "locomo-data": {
+    type: "string",
+    value: "WHICH",
+    help: "locomo8 | locomo10 | PATH (default $MEMAUDIT_LOCOMO, else the cached " +
+      "locomo10.json, else ../shared locomo8)",
+  },
+  longmemeval: {
+    type: "string",
+    value: "FILE",
+    help: "a LongMemEval file (oracle, S or M; plain JSON or gzip), with --question",
+  },
+  question: {
+    type: "string",
+    value: "QID",
+    help: "with --longmemeval: the question whose haystack is fed",
+  },
+  frames: {
+    type: "string",
+    value: "UNIT",
+    help: "memvid only: one put() frame per session (default: the session's lines, its date " +
+      "as the timestamp) or per turn (each put() rewrites the .mv2 file: on a LoCoMo " +
+      "conversation minutes, then the SDK's 50 MB free-tier limit)",
+    choices: ["session", "turn"],
+  },
+  out: {
+    type: "string",
+    value: "DIR",
+    help: "writes DIR/store.json (the system's own export) and DIR/provenance.json",
+  },
+} as const satisfies FlagTable;
+
+const HELP = `Usage: memaudit write --system mem0|memvid --locomo CONV --out DIR
+       memaudit write --system mem0|memvid --longmemeval FILE --question QID --out DIR
+
+Feeds a conversation turn by turn, in order and with its session dates, to a
+real memory system installed from npm, and exports the system's whole store
+in its own format (DIR/store.json), with DIR/provenance.json (system, package
+version, settings, the source and its SHA-256, turn count, memories exported,
+wall time). Score it with \`memaudit store\`.
+
+  mem0    mem0ai@3.3.1 (mem0ai/oss), add() per turn with infer: false (each
+          turn stored verbatim, no LLM), the default in-memory vector store and
+          SQLite history; the embedder is a stand-in (a word-hash vector: with
+          infer: false it changes no stored text); export getAll(), all of it
+          (format mem0_get_all)
+  memvid  @memvid/sdk@2.0.159, put() per session (its turns' lines; --frames
+          turn: per turn) with the session date as its timestamp,
+          enrich("rules") (offline rule engine), export memories() (format
+          memvid_cards)
+
+On first use the system is installed from its committed, pinned
+package-lock.json (systems/<system>/) with \`npm ci\` into .cache/systems/<system>/;
+the machine's node (20 or later) runs memaudit's driver systems/<system>/write.mjs.
+Nothing is sent anywhere (telemetry off, no LLM).
+
+Options:
+${optionsHelp(FLAGS, [["-h, --help", "this text"]])}
+Examples:
+  deno task memaudit write --system mem0 --locomo conv-26 --out runs/mem0_conv26
+  deno task memaudit store --locomo conv-26 --store runs/mem0_conv26/store.json
+  deno task memaudit write --system memvid --out runs/memvid_q1 \\
+    --longmemeval ../shared/data/longmemeval/longmemeval_oracle_301.json.gz --question 8a137a2c
+
+Exit codes: 0 done; 2 bad usage, bad input, or node/npm missing or the install failed.
+`;
+
+type Source =
+  | { kind: "locomo"; conversation: string; data?: string }
+  | { kind: "longmemeval"; file: string; question: string };
+
+/** The flags, checked: the system, one source, the folder. */
+function checked(values: Record<string, unknown>): { source: Source; out: string } {
+  checkFlags(FLAGS, values);
+  const v = (k: string) => values[k] as string | undefined;
+  const out = requireOutDir(v("out"));
+  if (v("frames") !== undefined && values.system !== "memvid") {
+    throw new UsageError("--frames goes with --system memvid (mem0 adds turn by turn)");
+  }
+  if (v("locomo") !== undefined && v("longmemeval") !== undefined) {
+    throw new UsageError("--locomo and --longmemeval exclude each other: give one source");
+  }
+  if (v("longmemeval") !== undefined) {
+    if (v("locomo-data") !== undefined) {
+      throw new UsageError("--locomo-data goes with --locomo, not with --longmemeval");
+    }
+    if (v("longmemeval")!.trim() === "") throw new UsageError("--longmemeval FILE expects a path");
+    const q = v("question");
+    if (q === undefined || q.trim() === "") {
+      throw new UsageError(
+        "--longmemeval needs --question QID (the question whose haystack is fed)",
+      );
+    }
+    return { source: { kind: "longmemeval", file: v("longmemeval")!, question: q }, out };
+  }
+  if (v("question") !== undefined) throw new UsageError("--question goes with --longmemeval");
+  const conv = v("locomo");
+  if (conv === undefined || conv.trim() === "") {
+    throw new UsageError("--locomo CONV is required (e.g. conv-26), or --longmemeval FILE");
+  }
+  if (v("locomo-data")?.trim() === "") {
+    throw new UsageError("--locomo-data expects locomo8, locomo10 or a file path, got ''");
+  }
+  const data = v("locomo-data");
+  return { source: { kind: "locomo", conversation: conv, ...(data ? { data } : {}) }, out };
+}
+
+/** The source's turns, its user id for the system, and what provenance.json says of it. */
+async function sourceTurns(
+  s: Source,
+): Promise<{ user: string; turns: WriteTurn[]; source: Record<string, unknown> }> {
+  if (s.kind === "longmemeval") {
+    for await (const q of readLongMemEval(s.file)) {
+      if (q.question_id !== s.question) continue;
+      return {
+        user: q.question_id,
+        turns: longMemEvalTurns(q, s.file),
+        source: {
+          kind: "longmemeval",
+          file: s.file,
+          file_sha256: await sha256File(s.file),
+          question_id: q.question_id,
+          question_sha256: sha256Hex(canonicalJson(q)),
+        },
+      };
+    }
+    throw new InputError(s.file, { path: "" }, `expected a question '${s.question}'`);
+  }
+  const found = await locateLocomo(s.data !== undefined ? { choice: s.data } : {});
+  if (!found) throw new InputError("LoCoMo data", { path: "" }, locomoHowTo());
+  const samples = await loadLocomo(found.path);
+  const sample = samples.find((x) => x.sample_id === s.conversation);
+  if (!sample) {
+    throw new InputError(
+      found.path,
+      { path: "" },
+      `expected a conversation '${s.conversation}', the file holds ${
+        samples.map((x) => x.sample_id).join(", ")
+      }`,
+    );
+  }
+  return {
+    user: sample.sample_id,
+    turns: locomoTurns(sample, found.path),
+    source: {
+      kind: "locomo",
+      file: found.path,
+      described: describeLocomo(found, samples.length),
+      file_sha256: await sha256File(found.path),
+      conversation: sample.sample_id,
+      conversation_sha256: sha256Hex(canonicalJson(sample.conversation)),
+    },
+  };
+}
+
+/** `memaudit write ...`. */
+export const command: Command = {
+  name: "write",
+  summary: SUMMARIES.write,
+  run: runWithFlags(HELP, flagOptions(FLAGS), async ({ values }, io) => {
+    const { source, out } = checked(values);
+    const system = values.system as keyof typeof WRITE_SYSTEMS;
+    const got = await sourceTurns(source);
+    const r = await writeStore({
+      system,
+      ...got,
+      out,
+      frames: (values.frames ?? "session") as MemvidFrames,
+      onNote: (line) => io.stderr(`memaudit write: ${line}\n`),
+    });
+    const p = r.record;
+    io.stdout(
+      `${p.system} (${p.package}@${p.version}) wrote ${p.memories_exported} memories from ` +
+        `${p.turns} turns in ${p.write_seconds} s: ${r.store} (format ${p.format}), ${r.provenance}\n`,
+    );
+    return EXIT.ok;
+  }, { positionals: false }),
+};

@@ -1,0 +1,380 @@
+/**
+ * Writes a memory store with a REAL memory system from npm: the turns of a
+ * conversation go, in order and with their session dates, to the system's
+ * driver (`systems/<system>/write.mjs`, run with the machine's Node from
+ * `.cache/systems/<system>/`, where the pinned `systems/<system>/package-lock.json`
+ * is installed with `npm ci` (Memvid: `npm install`) on first use), and the system's whole store comes
+ * back in its own export format, which `memaudit store` reads.
+ *
+ * @module
+ */
+import { fileURLToPath } from "node:url";
+import { canonicalJson } from "../base/canonical_json.ts";
+import { InputError } from "../base/errors.ts";
+import { makeFolder, writeTextAtomic } from "../base/fs.ts";
+import { sha256Hex } from "../base/hash.ts";
+import type { WriteTurn } from "./write_turns.ts";
+
+/** A system `memaudit write` can drive. */
+export interface WriteSystem {
+  /** The npm package (pinned in `systems/<name>/package.json`). */
+  package: string;
+  /** Its pinned version. */
+  version: string;
+  /** The store format `memaudit store` reads the export as. */
+  format: "mem0_get_all" | "memvid_cards";
+  /**
+   * The npm command that installs the pinned lock: `npm ci`, or `npm install` when the lock
+   * cannot be complete (Memvid names native addons for other platforms that are not published).
+   */
+  npm: string[];
+  /** The settings the driver uses, for provenance.json. */
+  settings: Record<string, unknown>;
+  /** Environment for the driver (telemetry off, state under the work folder). */
+  env: (work: string) => Record<string, string>;
+  /** The driver's input for a conversation's turns (`frames`: Memvid's frame per turn or per session). */
+  input: (user: string, turns: readonly WriteTurn[], frames: MemvidFrames) => unknown;
+}
+
+/**
+ * What one Memvid `put()` frame holds: a turn, or a whole session (its turns' lines joined by
+ * newlines, the session's date as the timestamp). Each `put()` rewrites the `.mv2` file and adds
+ * about 0.1 MB to it: a frame per turn on conv-26 (419 turns) ran 262 s and stopped at the SDK's
+ * 50 MB free-tier limit; a frame per session takes seconds.
+ */
+export type MemvidFrames = "turn" | "session";
+
+const memvidMetadata = (group: readonly WriteTurn[]) => ({
+  session: group[0].session,
+  session_date_time: group[0].session_date,
+  turn_ids: group.map((t) => t.turn_id),
+});
+
+/** The turns grouped by session, in order. */
+function bySession(turns: readonly WriteTurn[]): WriteTurn[][] {
+  const out: WriteTurn[][] = [];
+  for (const t of turns) {
+    const last = out.at(-1);
+    if (last !== undefined && last[0].session === t.session) last.push(t);
+    else out.push([t]);
+  }
+  return out;
+}
+
+/** The systems, by the name `--system` takes. */
+export const WRITE_SYSTEMS: Readonly<Record<"mem0" | "memvid", WriteSystem>> = {
+  mem0: {
+    package: "mem0ai",
+    version: "3.3.1",
+    format: "mem0_get_all",
+    npm: ["ci", "--no-audit", "--no-fund"],
+    settings: {
+      api: "mem0ai/oss Memory: add([{role, content}], {userId, infer: false, metadata}) per turn",
+      infer: false,
+      llm: "none called (infer: false stores each turn verbatim)",
+      embedder: "STAND-IN: a deterministic 64-dimension word-hash vector written by memaudit " +
+        "(not a real embedding model; with infer: false it changes no stored text)",
+      vector_store: "memory (mem0's default, a SQLite file in a fresh temporary folder)",
+      history_store: "sqlite (mem0's default, in the same temporary folder)",
+      export: "getAll({filters: {user_id}, topK: added + 1}), checked to hold every memory",
+      created_at: "mem0 stamps createdAt with the wall clock; the session date is in metadata",
+      telemetry: "off (MEM0_TELEMETRY=false)",
+    },
+    env: (work) => ({ MEM0_TELEMETRY: "false", MEM0_DIR: work }),
+    input: (user, turns) => ({
+      user_id: user,
+      turns: turns.map((t) => ({
+        role: t.role,
+        content: t.text,
+        metadata: { session: t.session, session_date_time: t.session_date, turn_id: t.turn_id },
+      })),
+    }),
+  },
+  memvid: {
+    package: "@memvid/sdk",
+    version: "2.0.159",
+    format: "memvid_cards",
+    npm: ["install", "--no-audit", "--no-fund", "--no-save"],
+    settings: {
+      api: "@memvid/sdk create(file, 'basic', {enableVec: false}); put({title, label, text, " +
+        "timestamp, metadata}) per frame; enrich('rules'); memories()",
+      enrich: "rules (the offline rule engine; no LLM)",
+      embeddings: "none (lexical index only)",
+      timestamp: "the session date, seconds since the epoch (UTC)",
+      native_addon: "@memvid/sdk-linux-x64-gnu@2.0.159",
+      telemetry: "off (MEMVID_TELEMETRY=0)",
+    },
+    env: () => ({ MEMVID_TELEMETRY: "0" }),
+    input: (user, turns, frames) => ({
+      user_id: user,
+      turns: (frames === "turn" ? turns.map((t) => [t]) : bySession(turns)).map((g) => ({
+        title: frames === "turn" ? g[0].turn_id : `session_${g[0].session}`,
+        text: g.map((t) => t.text).join("\n"),
+        ...(g[0].session_time !== null ? { timestamp: g[0].session_time } : {}),
+        metadata: memvidMetadata(g),
+      })),
+    }),
+  },
+};
+
+/** Where the drivers and their package files are committed. */
+const SOURCE_ROOT = fileURLToPath(new URL("../../systems/", import.meta.url));
+/** Where they are installed. */
+export const SYSTEMS_CACHE: string = fileURLToPath(
+  new URL("../../.cache/systems/", import.meta.url),
+);
+
+const INSTALL_FILES = ["package.json", "package-lock.json", ".npmrc"];
+
+const HOW_TO = "install Node.js 20 or later with npm (e.g. `apt-get install nodejs npm`), " +
+  "with access to registry.npmjs.org, then rerun";
+
+async function readIfExists(path: string): Promise<string | undefined> {
+  try {
+    return await Deno.readTextFile(path);
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) return undefined;
+    throw err;
+  }
+}
+
+/** Runs a program; a program not on PATH is an InputError saying how to install it. */
+async function run(
+  program: string,
+  args: string[],
+  opts: { cwd?: string; env?: Record<string, string> } = {},
+): Promise<Deno.CommandOutput> {
+  try {
+    return await new Deno.Command(program, {
+      args,
+      ...opts,
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) {
+      throw new InputError(program, { path: "" }, `expected it on PATH: ${HOW_TO}`, [], "run");
+    }
+    throw err;
+  }
+}
+
+/** The first line with content (a driver's error message comes before its stack). */
+const firstLine = (bytes: Uint8Array) =>
+  new TextDecoder().decode(bytes).split("\n").find((l) => l.trim() !== "")?.trim() ?? "";
+
+const lastLine = (bytes: Uint8Array) =>
+  new TextDecoder().decode(bytes).trim().split("\n").filter((l) => l.trim() !== "").at(-1) ?? "";
+
+const NODE_PROBE =
+  "process.stdout.write(typeof Deno === 'undefined' ? process.versions.node : 'deno')";
+
+/**
+ * The version of the machine's `node` (the systems' native addons need the real one: Deno, which
+ * stands in for a `node` missing from PATH, cannot load Mem0's better-sqlite3).
+ *
+ * @returns the version, e.g. `20.20.2`
+ * @throws {InputError} when there is no node on PATH, or it is older than 20
+ */
+export async function nodeVersion(): Promise<string> {
+  const r = await run("node", ["-e", NODE_PROBE]);
+  const v = new TextDecoder().decode(r.stdout).trim();
+  const major = Number(/^(\d+)\./.exec(v)?.[1] ?? NaN);
+  if (!r.success || v === "deno" || !(major >= 20)) {
+    const found = v === "deno" ? "none (Deno stood in for it)" : v === "" ? "none" : `node ${v}`;
+    throw new InputError(
+      "node",
+      { path: "" },
+      `expected it on PATH, found ${found}: ${HOW_TO}`,
+      [],
+      "run",
+    );
+  }
+  return v;
+}
+
+/** npm's first error line with content (not its `code` line or the log's path). */
+function npmError(bytes: Uint8Array): string {
+  const lines = new TextDecoder().decode(bytes).split("\n").map((l) =>
+    l.replace(/^npm error\s*/, "")
+  )
+    .filter((l) => l.trim() !== "" && !/^(code |errno |A complete log|syscall )/.test(l.trim()));
+  return lines[0]?.trim() ?? "no message";
+}
+
+/**
+ * Installs a system's pinned packages into `.cache/systems/<name>/` with
+ * `npm ci` (Memvid: `npm install --no-save`) unless the same package files are installed there already (a stamp
+ * holds their SHA-256), and copies its driver there.
+ *
+ * @param name the system
+ * @param onNote told when an install starts (it takes a minute or two)
+ * @returns the folder holding `write.mjs` and `node_modules/`
+ * @throws {InputError} when npm is missing or the install fails, saying how to install
+ */
+export async function installSystem(
+  name: keyof typeof WRITE_SYSTEMS,
+  onNote: (line: string) => void = () => {},
+): Promise<string> {
+  const src = `${SOURCE_ROOT}${name}/`, dir = `${SYSTEMS_CACHE}${name}`;
+  const texts = await Promise.all(INSTALL_FILES.map((f) => readIfExists(src + f)));
+  const stamp = sha256Hex(canonicalJson(texts.map((t) => t ?? null)));
+  const installed = await readIfExists(`${dir}/.memaudit-installed`);
+  if (installed?.trim() !== stamp) {
+    onNote(
+      `installing ${WRITE_SYSTEMS[name].package}@${WRITE_SYSTEMS[name].version} ` +
+        `from npm into ${dir} (once; a minute or two)`,
+    );
+    await makeFolder(dir);
+    await Promise.all(
+      INSTALL_FILES.map((f, i) =>
+        texts[i] === undefined
+          ? Deno.remove(`${dir}/${f}`).catch(() => {})
+          : Deno.writeTextFile(`${dir}/${f}`, texts[i]!)
+      ),
+    );
+    const r = await run("npm", WRITE_SYSTEMS[name].npm, { cwd: dir });
+    if (!r.success) {
+      throw new InputError(
+        dir,
+        { path: "" },
+        `npm ${WRITE_SYSTEMS[name].npm[0]} failed (${npmError(r.stderr)}): ${HOW_TO} ` +
+          `(or run \`npm ${WRITE_SYSTEMS[name].npm.join(" ")}\` in that folder)`,
+        [],
+        "install into",
+      );
+    }
+    await Deno.writeTextFile(`${dir}/.memaudit-installed`, stamp + "\n");
+  }
+  await Deno.copyFile(`${src}write.mjs`, `${dir}/write.mjs`);
+  return dir;
+}
+
+/** What the driver reports on its last stdout line. */
+interface DriverSummary {
+  package: string;
+  version: string;
+  added: number;
+  exported: number;
+  [key: string]: unknown;
+}
+
+/**
+ * Runs a system's driver on turns in a fresh temporary folder (removed afterwards).
+ *
+ * @param name the system
+ * @param dir the installed folder ({@linkcode installSystem})
+ * @param user the user / conversation id the store is written for
+ * @param turns the turns, in order
+ * @param frames Memvid's frame per turn or per session (default session; Mem0 adds per turn)
+ * @returns the export's text and the driver's summary
+ * @throws {InputError} when node is missing, or the driver fails or reports nonsense
+ */
+export async function runDriver(
+  name: keyof typeof WRITE_SYSTEMS,
+  dir: string,
+  user: string,
+  turns: readonly WriteTurn[],
+  frames: MemvidFrames = "session",
+): Promise<{ text: string; summary: DriverSummary }> {
+  const sys = WRITE_SYSTEMS[name];
+  const work = await Deno.makeTempDir({ prefix: `memaudit_write_${name}_` });
+  try {
+    const input = `${work}/input.json`, output = `${work}/export.json`;
+    await Deno.writeTextFile(input, JSON.stringify(sys.input(user, turns, frames)));
+    const r = await run("node", [`${dir}/write.mjs`, input, output, work], {
+      cwd: work,
+      env: sys.env(work),
+    });
+    const fail = (what: string): never => {
+      throw new InputError(`${dir}/write.mjs`, { path: "" }, what, [], "run");
+    };
+    if (!r.success) fail(`expected the driver to succeed: ${firstLine(r.stderr)}`);
+    let summary: DriverSummary;
+    try {
+      summary = JSON.parse(lastLine(r.stdout));
+    } catch {
+      return fail(`expected a JSON summary line on stdout, got '${lastLine(r.stdout)}'`);
+    }
+    if (summary.version !== sys.version || summary.package !== sys.package) {
+      fail(
+        `expected ${sys.package}@${sys.version}, the driver ran ${summary.package}@${summary.version}`,
+      );
+    }
+    return { text: await Deno.readTextFile(output), summary };
+  } finally {
+    await Deno.remove(work, { recursive: true }).catch(() => {});
+  }
+}
+
+/** What {@linkcode writeStore} wrote. */
+export interface WrittenStore {
+  /** `DIR/store.json`: the system's own export. */
+  store: string;
+  /** `DIR/provenance.json`. */
+  provenance: string;
+  /** Its content. */
+  record: Record<string, unknown>;
+}
+
+/**
+ * Writes a store: installs the system if needed, feeds the turns, writes
+ * `out/store.json` (the export, as the system wrote it) and
+ * `out/provenance.json` (system, package version, settings, the source and
+ * its SHA-256, turn count, memories exported, wall time in seconds).
+ *
+ * @param o the system, the turns and their source, the output folder
+ * @returns the two paths and the provenance record
+ * @throws {InputError} when node (20 or later) or npm is missing, the install or the driver
+ *   fails, or the folder cannot be written
+ */
+export async function writeStore(o: {
+  system: keyof typeof WRITE_SYSTEMS;
+  user: string;
+  turns: readonly WriteTurn[];
+  source: Record<string, unknown>;
+  out: string;
+  frames?: MemvidFrames;
+  onNote?: (line: string) => void;
+}): Promise<WrittenStore> {
+  const sys = WRITE_SYSTEMS[o.system];
+  const t0 = performance.now();
+  const node = await nodeVersion();
+  const dir = await installSystem(o.system, o.onNote);
+  const t1 = performance.now();
+  const { text, summary } = await runDriver(
+    o.system,
+    dir,
+    o.user,
+    o.turns,
+    o.frames ?? "session",
+  );
+  const t2 = performance.now();
+  const record = {
+    system: o.system,
+    package: sys.package,
+    version: summary.version,
+    format: sys.format,
+    settings: o.system === "memvid"
+      ? { ...sys.settings, frames: `one put() per ${o.frames ?? "session"}` }
+      : sys.settings,
+    driver: `systems/${o.system}/write.mjs`,
+    node,
+    source: o.source,
+    user_id: o.user,
+    turns_sha256: sha256Hex(canonicalJson(o.turns)),
+    turns: o.turns.length,
+    sessions: new Set(o.turns.map((t) => t.session)).size,
+    driver_summary: summary,
+    memories_exported: summary.exported,
+    install_seconds: Number(((t1 - t0) / 1000).toFixed(3)),
+    write_seconds: Number(((t2 - t1) / 1000).toFixed(3)),
+    written_at: new Date().toISOString(),
+  };
+  await makeFolder(o.out);
+  const store = `${o.out}/store.json`, provenance = `${o.out}/provenance.json`;
+  await writeTextAtomic(store, text);
+  await writeTextAtomic(provenance, JSON.stringify(record, null, 2) + "\n");
+  return { store, provenance, record };
+}
