@@ -8,7 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { ROOT, specifiersOf, tsFiles } from "./_imports.ts";
+import { ROOT, specifiersOf, tsFiles } from "../_imports.ts";
 
 /** The files that may name npm packages: one module per package in lib/base/deps/, and the plotting one. */
 const DEPS = [...tsFiles("lib/base/deps"), "lib/base/deps_plot.ts"];

@@ -5,8 +5,12 @@
  * first figure; the display bundle checked (Vega-Lite plus SVG); session and server shut down.
  */
 import assert from "node:assert/strict";
-import { findServerPython, type NotebookServer, startNotebookServer } from "../scripts/notebook.ts";
-import { VEGALITE_MIME } from "../lib/plot/figure.ts";
+import {
+  findServerPython,
+  type NotebookServer,
+  startNotebookServer,
+} from "../../scripts/notebook.ts";
+import { VEGALITE_MIME } from "../../lib/plot/figure.ts";
 
 const python = await findServerPython();
 const inCi = Deno.env.get("CI") === "true";

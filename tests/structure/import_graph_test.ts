@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { dirname } from "node:path";
-import { localImportsOf, tsFiles } from "./_imports.ts";
+import { localImportsOf, tsFiles } from "../_imports.ts";
 
 /**
  * The utilities every part stands on: lib/base/ (errors, files, JSON text, canonical JSON, input
@@ -130,7 +130,7 @@ Deno.test("a private _name.ts is imported only from its own folder or below", ()
  * 0, core 10 + its position in the arrow order, parts 20, output 30 (`repro/` 32), top 40.
  */
 function floorRanks(): Map<string, number> {
-  const text = Deno.readTextFileSync(new URL("../docs/ARCHITECTURE.md", import.meta.url));
+  const text = Deno.readTextFileSync(new URL("../../docs/ARCHITECTURE.md", import.meta.url));
   const floors = ["ground", "core", "parts", "output", "top"];
   const rank = new Map<string, number>();
   for (const line of text.split("\n")) {

@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { ROOT, specifiersOf, tsFiles } from "./_imports.ts";
+import { ROOT, specifiersOf, tsFiles } from "../_imports.ts";
 
 const CORE_MAX = 150;
 /**

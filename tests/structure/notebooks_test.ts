@@ -12,9 +12,9 @@
  */
 import assert from "node:assert/strict";
 import { basename } from "node:path";
-import { executeNotebooks, findPython, listNotebooks } from "../scripts/repro.ts";
-import { checksSummariesOf, skippedDespiteData } from "../lib/report/checks.ts";
-import { FULL_TESTS } from "./_tier.ts";
+import { executeNotebooks, findPython, listNotebooks } from "../../scripts/repro.ts";
+import { checksSummariesOf, skippedDespiteData } from "../../lib/report/checks.ts";
+import { FULL_TESTS } from "../_tier.ts";
 
 /**
  * Notebooks run only in the full tier: each took over 90 s of the 6.6 min that all notebooks
