@@ -4,7 +4,7 @@ import { checkFeasible, evaluateStore } from "memaudit";
 import { RAW_TYPES } from "../../lib/writers/raw_selectors.ts";
 import { WRITERS } from "../../lib/writers/registry.ts";
 import { TOMBSTONE_TYPES } from "../../lib/writers/restrict_package.ts";
-import { arbWriterPackage } from "./_fixtures.ts";
+import { arbWriterPackage } from "../writers/_fixtures.ts";
 
 const ONLY_TYPES: Record<string, (rep: string) => boolean> = {
   fact_only: (t) => t === "atomic_fact",
