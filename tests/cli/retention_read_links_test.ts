@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { memaudit } from "../cli/_run.ts";
+import { memaudit } from "./_run.ts";
 
 Deno.test("retention rr --sessions reads user folders and session files that are links", async () => {
   const dir = await Deno.makeTempDir({ prefix: "memaudit-retention-links-" });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { memaudit as run, ROOT } from "../cli/_run.ts";
+import { memaudit as run, ROOT } from "../_run.ts";
 
 const fx = (name: string) => `tests/scale/fixtures/${name}`;
 

@@ -1,6 +1,6 @@
 /** `memaudit scale recall` end to end: its --json shape, exit 2 with one line on bad usage. */
 import assert from "node:assert/strict";
-import { assertOneLine, jsonOut, memaudit } from "../cli/_run.ts";
+import { assertOneLine, jsonOut, memaudit } from "./_run.ts";
 import { withTempDir } from "../_tmp.ts";
 
 const inst = (qid: string, filler: number) => {

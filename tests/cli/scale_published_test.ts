@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { assertOneLine, jsonOut, memaudit, ROOT } from "../cli/_run.ts";
+import { assertOneLine, jsonOut, memaudit, ROOT } from "./_run.ts";
 import { withTempDir } from "../_tmp.ts";
 
 const FIX = join(ROOT, "tests", "scale", "fixtures");

@@ -4,7 +4,7 @@
  * crafted manifests, changed contents) are in tests/base/run_dir_test.ts.
  */
 import assert from "node:assert/strict";
-import { assertOneLine, memaudit } from "../cli/_run.ts";
+import { assertOneLine, memaudit } from "./_run.ts";
 import { withTempDir } from "../_tmp.ts";
 
 const simulate = (out: string) => memaudit(["retention", "simulate", "--users", "1", "--out", out]);

@@ -1,6 +1,6 @@
 /** `memaudit scale ladder` and `memaudit scale simulate`, through a subprocess. */
 import assert from "node:assert/strict";
-import { memaudit as run } from "../cli/_run.ts";
+import { memaudit as run } from "./_run.ts";
 import { withTempDir as withDir } from "../_tmp.ts";
 
 const FIXTURE = "tests/scale/fixtures/longmemeval_small.json";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 
-const ROOT = new URL("../../", import.meta.url).pathname;
+const ROOT = new URL("../../../", import.meta.url).pathname;
 const FX = "tests/retention/fixtures/";
 
 async function run(...args: string[]) {

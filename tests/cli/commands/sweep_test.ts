@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const CLI = join(ROOT, "scripts", "sweep.ts");
 const TINY = ["--seeds", "1", "--budgets", "2", "--methods", "opt", "--workers", "1", "--quiet"];
 
