@@ -9,8 +9,8 @@ import { readPackageCsv } from "../../lib/package/csv_io.ts";
 import { packageToJson, parsePackageJson } from "../../lib/package/json_io.ts";
 import { parsePackage } from "../../lib/package/parse.ts";
 import type { PackageInput } from "../../lib/package/schema.ts";
-import { smallPackage } from "./_fixture.ts";
-import { csvDir } from "./_csv_dir.ts";
+import { smallPackage } from "../package/_fixture.ts";
+import { csvDir } from "../package/_csv_dir.ts";
 
 /** Parses `pkg` (edited by `edit`) as the JSON file "pkg.json" and returns the error it raises. */
 function jsonError(edit: (pkg: PackageInput) => void): InputError {

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { InputError } from "../../lib/base/errors.ts";
 import { ExportFormatError } from "../../lib/systems/export_error.ts";
 import { readMem0GetAll } from "../../lib/systems/mem0_get_all.ts";
-import { readStoreFile } from "../../lib/systems/read_store.ts";
+import { readStore, readStoreFile } from "../../lib/systems/read_store.ts";
 import { typeName } from "../../lib/systems/_read.ts";
 import { FIX } from "./_fixtures.ts";
 
@@ -82,4 +82,23 @@ Deno.test("adapter messages never read 'got undefined undefined' and quote invis
     );
     return true;
   });
+});
+
+// --- Cases from tests/systems/out_of_range_number_test.ts (out of range) ---
+/**
+ * A store number past the double range (1e400) is named as such. Before: the error said
+ * "expected a finite number or null, got number null" (JSON.stringify(Infinity) is "null"),
+ * as if the file held null.
+ */
+Deno.test("mem0_get_all: score 1e400 is reported as out of range, not as null (out of range)", () => {
+  const data = JSON.parse('{"results": [{"id": "a", "memory": "x y", "score": 1e400}]}');
+  assert.throws(
+    () => readStore(data, "mem0_get_all", { file: "s.json" }),
+    (e: Error) => {
+      assert.match(e.message, /results\[0\]\.score/);
+      assert.match(e.message, /got number Infinity \(out of range\)/);
+      assert.doesNotMatch(e.message, /got number null/);
+      return true;
+    },
+  );
 });

@@ -5,10 +5,10 @@ import { readArtifactPackage } from "../../lib/package/artifact_jsonl.ts";
 import { readPackageCsv } from "../../lib/package/csv_io.ts";
 import { packageToJson, parsePackageJson, writePackageJson } from "../../lib/package/json_io.ts";
 import { MAX_JSON_DEPTH } from "../../lib/base/json_text.ts";
-import { csvDir } from "./_csv_dir.ts";
-import { smallPackage } from "./_fixture.ts";
+import { csvDir } from "../package/_csv_dir.ts";
+import { smallPackage } from "../package/_fixture.ts";
 
-const SYNTHETIC = new URL("./fixtures/artifact_synthetic/", import.meta.url).pathname;
+const SYNTHETIC = new URL("../package/fixtures/artifact_synthetic/", import.meta.url).pathname;
 
 function inputError(f: () => unknown): InputError {
   try {

@@ -7,7 +7,7 @@ import { readLettaAgentFile } from "../../lib/systems/letta_agent_file.ts";
 import { readLettaMemory } from "../../lib/systems/letta_memory.ts";
 import { replayMem0Events } from "../../lib/systems/mem0_events.ts";
 import { readMem0GetAll } from "../../lib/systems/mem0_get_all.ts";
-import { FIX, fixtureJson } from "./_fixtures.ts";
+import { FIX, fixtureJson } from "../systems/_fixtures.ts";
 
 /** Runs `f`, expects an ExportFormatError and returns it. */
 function expectError(f: () => unknown): ExportFormatError {

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { detectFormat, readTrajectoryInput } from "../../lib/scale/adapters/mod.ts";
 
 const fixture = (name: string) =>
-  Deno.readTextFileSync(new URL(`./fixtures/${name}`, import.meta.url));
+  Deno.readTextFileSync(new URL(`../scale/fixtures/${name}`, import.meta.url));
 const BOM = "\uFEFF";
 const AF = new URL("../../../shared/data/letta-af/memgpt_agent_with_convo.af", import.meta.url);
 const HAVE_AF = (() => {
