@@ -102,3 +102,20 @@ Deno.test("mem0_get_all: score 1e400 is reported as out of range, not as null (o
     },
   );
 });
+
+// --- Cases from tests/systems/adapters_test.ts ---
+Deno.test("readStoreFile() reads every fixture through one entry point", async () => {
+  const cases = [
+    ["mem0_get_all_v1.1.json", "mem0_get_all"],
+    ["mem0_events.json", "mem0_events"],
+    ["letta_memory.json", "letta"],
+    ["letta_agent_v2.af", "letta_agent_file"],
+    ["amem_chroma.json", "amem"],
+    ["generic.jsonl", "generic_jsonl"],
+  ] as const;
+  for (const [file, format] of cases) {
+    const [s] = await readStoreFile(FIX + file, format, { view: "content" });
+    assert.equal(s.memories.length, 4, file);
+    assert.equal(s.file, FIX + file);
+  }
+});
