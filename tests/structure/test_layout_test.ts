@@ -17,17 +17,6 @@ const DECLARED: Record<string, string> = {
 };
 
 /**
- * Test files still named after no lib file while another change moves them (the report_page ->
- * repro rename on main). Each entry must still exist and still mirror nothing, or this test fails:
- * remove it then.
- */
-const PENDING: Record<string, string> = {
-  "tests/report/browser_test.ts": "headless Chromium checks of figures and the page",
-  "tests/report_page/layout_browser_test.ts": "moves with lib/report_page",
-  "tests/repro/paper_numbers_test.ts": "moves with lib/repro/expected.ts",
-};
-
-/**
  * The problems of a test tree: `files` are root-relative paths under tests/ (fixtures left out),
  * `isLib` says whether a root-relative lib path exists. Returns one line per misplaced file.
  */
@@ -83,12 +72,5 @@ Deno.test("layoutProblems() names a test file that mirrors nothing outside the d
 });
 
 Deno.test("every test file mirrors a lib file or sits in a declared folder (tests/properties, hostile, cli, structure)", () => {
-  const problems = layoutProblems(testTree(), isLib);
-  const pending = problems.filter((p) => p.split(":")[0] in PENDING);
-  assert.deepEqual(problems.filter((p) => !pending.includes(p)), []);
-  // An entry of PENDING that no longer names a misplaced file is stale.
-  assert.deepEqual(
-    Object.keys(PENDING).filter((f) => !pending.some((p) => p.startsWith(`${f}:`))),
-    [],
-  );
+  assert.deepEqual(layoutProblems(testTree(), isLib), []);
 });

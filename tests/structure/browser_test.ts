@@ -18,7 +18,7 @@ import {
   listNotebooks,
   notebookToHtml,
 } from "../../scripts/repro.ts";
-import { findChromium, probePage } from "./_chromium.ts";
+import { findChromium, probePage } from "../report/_chromium.ts";
 
 const chromium = await findChromium();
 const python = await findPython(["nbclient", "nbformat", "nbconvert"]);
