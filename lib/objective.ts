@@ -55,7 +55,7 @@ export function valueOf(cp: CompiledPackage, z: ArrayLike<number>): number {
  * compensated summation resumed from the partial sums (s, c). Every bound
  * and leaf value of the branch-and-bound goes through it; `valueOf` keeps
  * its own loop (the writers' hot path, called with plain arrays), and
- * tests/solve/bnb_reference_test.ts pins the two bit for bit.
+ * tests/solve/bnb_test.ts pins the two bit for bit.
  *
  * @param w unit weights (M entries)
  * @param seg per-unit segments (null entries: min(1, z)), or null when every h is min(1, z)

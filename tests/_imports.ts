@@ -1,6 +1,6 @@
 /**
  * The import statements of the repository's TypeScript files, read from their text (no type
- * checker): what tests/import_anywhere_test.ts and tests/import_graph_test.ts inspect.
+ * checker): what tests/structure/import_anywhere_test.ts and tests/structure/import_graph_test.ts inspect.
  */
 import { dirname, join, relative, resolve } from "node:path";
 

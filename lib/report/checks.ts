@@ -6,7 +6,7 @@
  * line ({@linkcode CHECKS_LINE_PREFIX} + JSON, see {@linkcode ChecksSummary})
  * listing every skipped claim with its reason and the data paths whose
  * absence caused it, so a test can fail a notebook that skipped a claim
- * although its data is present (tests/notebooks_test.ts).
+ * although its data is present (tests/structure/notebooks_test.ts).
  *
  * @module
  */

@@ -7,6 +7,8 @@ import {
 } from "../../lib/generate/distributions.ts";
 import { packageHash } from "../../lib/package/digest.ts";
 import { InputError, type Package, parsePackage } from "../../mod.ts";
+import { compilePackage } from "../../lib/package/compile.ts";
+import { solveBnb } from "../../lib/solve/bnb.ts";
 
 const totalCost = (p: Package) => p.candidates.reduce((s, c) => s + c.cost, 0);
 const weights = (p: Package) => p.units.map((u) => [u.id, u.weight]);
@@ -275,4 +277,28 @@ Deno.test("generate() rejects unknown names and bad seeds", () => {
   assert.throws(() => generate("nope", 0), InputError);
   assert.throws(() => generate("base", -1), RangeError);
   assert.throws(() => generate("base", 1.5), RangeError);
+});
+
+// --- Cases from tests/generate/base_opt_test.ts (base OPT) ---
+Deno.test("generate('base', 0) has OPT 2.25 / 4.5 / 6.75 / 10.4 / 12.9 at B = 1/2/4/8/16 (base OPT)", () => {
+  const cp = compilePackage(generate("base", 0));
+  const expected: [number, number][] = [[1, 2.25], [2, 4.5], [4, 6.75], [8, 10.4], [16, 12.9]];
+  for (const [budget, opt] of expected) {
+    for (const bound of ["suffix", "knapsack"] as const) {
+      const cert = solveBnb(cp, budget, { bound });
+      assert.equal(cert.status, "optimal", `B = ${budget}, ${bound}`);
+      assert.ok(
+        Math.abs(cert.objective! - opt) <= 1e-9,
+        `B = ${budget}, ${bound}: ${cert.objective}`,
+      );
+    }
+  }
+  // §5.1: discard is explored first, so at B = 1 the later pair's tombstone wins the tie.
+  assert.deepEqual(solveBnb(cp, 1, { bound: "suffix" }).store, ["s0_pref_1_update_tombstone"]);
+});
+
+Deno.test("stress packages with all costs >= 2 have OPT 0 at B = 1 (§6.1) (base OPT)", () => {
+  for (const name of ["scope_shift", "summary_tradeoff", "redundancy_heavy"]) {
+    assert.equal(solveBnb(compilePackage(generate(name, 0)), 1).objective, 0, name);
+  }
 });

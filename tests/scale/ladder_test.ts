@@ -7,6 +7,7 @@ import {
   ladderInstances,
   ladderManifest,
   ladderSummary,
+  readLadder,
   writeLadder,
 } from "../../lib/scale/ladder.ts";
 import {
@@ -21,6 +22,8 @@ import { formatLongMemEvalDate, parseLongMemEvalDate } from "../../lib/scale/sou
 import { loadLocomo } from "../../lib/natural/load_locomo.ts";
 import { sharedDataPath } from "../../lib/natural/shared_data.ts";
 import { InputError } from "../../lib/base/errors.ts";
+import { join } from "node:path";
+import { smallLadder } from "../cli/_run.ts";
 
 const FIXTURE = new URL("./fixtures/longmemeval_small.json", import.meta.url).pathname;
 
@@ -387,4 +390,122 @@ Deno.test({
       }
     }
   },
+});
+
+// --- Cases from tests/scale/ladder_read_hostile_test.ts (edited ladder) ---
+/**
+ * readLadder() on a ladder folder that was edited: every problem is one
+ * InputError naming the file and place (a null ladder.json or manifest row
+ * was an internal error; an empty scales list simulated nothing, exit 0).
+ */
+Deno.test("readLadder() refuses an edited ladder.json or manifest.jsonl at its place, and skips a byte-order mark (edited ladder)", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "memaudit-ladder-read-" });
+  try {
+    const l = await smallLadder(dir);
+    const meta = await Deno.readTextFile(join(l, "ladder.json"));
+    const manifest = await Deno.readTextFile(join(l, "manifest.jsonl"));
+    const whole = await readLadder(l);
+    const refused = async (file: string, text: string, re: RegExp) => {
+      await Deno.writeTextFile(join(l, file), text);
+      await assert.rejects(
+        readLadder(l),
+        (e) => e instanceof InputError && re.test(e.message),
+        re.source,
+      );
+      await Deno.writeTextFile(join(l, "ladder.json"), meta);
+      await Deno.writeTextFile(join(l, "manifest.jsonl"), manifest);
+    };
+    const withScales = (scales: unknown) => JSON.stringify({ ...JSON.parse(meta), scales });
+    await refused(
+      "ladder.json",
+      "null",
+      /ladder\.json: schema: expected "memaudit\.ladder\/1" with a scales list$/,
+    );
+    await refused("ladder.json", "", /ladder\.json: line 1, column 1: expected valid JSON/);
+    await refused(
+      "ladder.json",
+      meta.replace("{", '{"seed": 1,'),
+      /ladder\.json: seed: expected each key once/,
+    );
+    await refused(
+      "ladder.json",
+      withScales([]),
+      /ladder\.json: scales: expected at least one scale$/,
+    );
+    await refused(
+      "ladder.json",
+      withScales([1]),
+      /ladder\.json: scales\[0\]: expected a scale \{"label": "s0", "nIrr": 0\}$/,
+    );
+    await refused(
+      "manifest.jsonl",
+      manifest + "null\n",
+      /manifest\.jsonl: line \d+: expected a manifest row with a queryId and a scale$/,
+    );
+    await refused(
+      "manifest.jsonl",
+      manifest + "{oops\n",
+      /manifest\.jsonl: line \d+, column \d+: expected valid JSON/,
+    );
+    // A byte-order mark (an editor's) is skipped, as the package readers do.
+    await Deno.writeTextFile(join(l, "ladder.json"), "\ufeff" + meta);
+    assert.deepEqual(await readLadder(l), whole);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+// --- Cases from tests/scale/ladder_all_test.ts (all) ---
+/** buildLadder with a last N_irr "all": every own non-evidence session, own sessions only, nested. */
+function inst(qid: string, own: number): LongMemEvalInstance {
+  const ids = [`answer_${qid}`, ...Array.from({ length: own }, (_, i) => `${qid}_own${i}`)];
+  return {
+    question_id: qid,
+    question_type: "single-session-user",
+    question: "Where?",
+    answer: "Oslo",
+    question_date: formatLongMemEvalDate(27_000_000 + 100_000),
+    haystack_session_ids: ids,
+    haystack_dates: ids.map((_, i) => formatLongMemEvalDate(27_000_000 + i * 60)),
+    haystack_sessions: ids.map((id, i) =>
+      i === 0
+        ? [{ role: "user" as const, content: "I moved to Oslo", has_answer: true }]
+        : [{ role: "user" as const, content: `chat ${id}` }]
+    ),
+    answer_session_ids: [`answer_${qid}`],
+  };
+}
+
+Deno.test('buildLadder() "all": each query\'s whole own haystack, own sessions only, nested (all)', () => {
+  const src = longMemEvalLadderSource([inst("a", 5), inst("b", 7), inst("c", 2)]);
+  const ladder = buildLadder(src, { seed: 3, nIrr: [0, 2, 4, "all"] });
+  assert.deepEqual(ladder.scales, [
+    { label: "s0", nIrr: 0 },
+    { label: "s1", nIrr: 2 },
+    { label: "s2", nIrr: 4 },
+    { label: "s3", nIrr: 7, all: true },
+  ]);
+  // c has 2 own sessions, fewer than 4: left out (the cross pool would break "own only").
+  assert.deepEqual(ladder.queries.map((q) => q.query.queryId), ["a", "b"]);
+  assert.ok(ladder.issues.some((i) => i.code === "query_unreachable" && i.ref === "c"));
+  for (const q of ladder.queries) {
+    const own = q.query.own.length;
+    const sizes = q.rungs.map((r) => r.fillerIds.length);
+    assert.deepEqual(sizes, [0, 2, 4, own]);
+    for (let j = 1; j < q.rungs.length; j++) {
+      assert.deepEqual(q.rungs[j].fillerIds.slice(0, sizes[j - 1]), q.rungs[j - 1].fillerIds);
+    }
+    for (const id of q.rungs[3].fillerIds) assert.ok(id.startsWith(`${q.query.queryId}_own`));
+  }
+  // The "all" rung holds the query's own haystack (same set of sessions, in date order).
+  const all = ladderInstances(ladder, "s3");
+  assert.deepEqual(all[1].haystack_session_ids, inst("b", 7).haystack_session_ids);
+  assert.deepEqual(
+    ladderManifest(ladder).filter((r) => r.scale === "s3").map((r) => r.nIrr),
+    [5, 7],
+  );
+  assert.throws(
+    () => buildLadder(src, { seed: 3, nIrr: [0, "all", 4] }),
+    /"all" can only be the last/,
+  );
 });

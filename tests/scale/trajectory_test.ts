@@ -326,3 +326,23 @@ Deno.test("toScoreRecord() accepts exactly what ShortTrajectorySchema accepts, w
   // Both branches are exercised.
   assert.ok(accepted > 100 && accepted < 2900, `accepted ${accepted} of 3000`);
 });
+
+// --- Cases from tests/scale/union_field_path_test.ts (field path) ---
+/**
+ * A short-form line whose `correct` or `scale` (fields of several accepted shapes) is wrong
+ * names the field. Before: "line 1: Invalid input: expected boolean, received string", no
+ * field (the union branch's path is relative to the union and was printed alone).
+ */
+const line = (extra: string) =>
+  `{"query_id": "q1", "agent": "a", "system": "m", "R": 1, ${extra}}\n`;
+
+Deno.test("short form: a bad correct or scale names its field (field path)", () => {
+  assert.throws(
+    () => readTrajectories(line(`"scale": "s0", "correct": "yes"`), "t.jsonl"),
+    /t\.jsonl.*line 1: correct: /,
+  );
+  assert.throws(
+    () => readTrajectories(line(`"scale": 1e400, "correct": true`), "t.jsonl"),
+    /t\.jsonl.*line 1: scale: /,
+  );
+});

@@ -141,3 +141,14 @@ export function stubAdjudicator(): Adjudicator & { calls: AdjudicationRequest[] 
     },
   };
 }
+
+/** The four memory texts every adapter fixture holds (in order). */
+export const TEXTS = [
+  "Caroline attended an LGBTQ support group on 7 May 2023.",
+  "Caroline plans a career in counseling and mental health.",
+  "Melanie painted a lake sunrise in 2022.",
+  "Melanie is busy with her kids and her work.",
+];
+
+/** The core atoms of the Letta core-block fixture. */
+export const ATOMS = ["Mother of two; paints landscapes; ran a charity race in May 2023."];

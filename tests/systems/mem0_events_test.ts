@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { replayMem0Events } from "../../lib/systems/mem0_events.ts";
 import { ExportFormatError } from "../../lib/systems/export_error.ts";
 import { timeOrder } from "../../lib/systems/time_order.ts";
-import { fixtureJson } from "./_fixtures.ts";
+import { fixtureJson, TEXTS } from "./_fixtures.ts";
 
 // tests/systems/fixtures/mem0_3x_*.json were written by mem0ai 3.3.1 (see the fixtures README):
 // five memories added (infer: false), the third updated, the fourth deleted.
@@ -155,4 +155,53 @@ Deno.test("replayMem0Events() names the record and field of a malformed 3.x even
     "new_value",
     "Cannot read e.json: [0][0].new_value: mem0_events: expected the new memory text of a ADD row (record id 'm')",
   ]);
+});
+
+// --- Cases from tests/systems/adapters_test.ts ---
+Deno.test("replayMem0Events() replays add()/history() to the final store with tombstones", async () => {
+  const s = replayMem0Events(await fixtureJson("mem0_events.json"));
+  assert.deepEqual(s.memories.map((m) => [m.id, m.text]), [
+    ["m1", TEXTS[0]],
+    ["m2", TEXTS[1]],
+    ["m3", TEXTS[2]],
+    ["m4", TEXTS[3]],
+  ]);
+  assert.equal(s.memories[2].created_at, "2023-05-08T14:05:00+00:00");
+  assert.equal(s.memories[2].updated_at, "2023-05-08T15:00:00+00:00");
+  assert.equal(s.memories[2].source, "mem0:history");
+  assert.deepEqual(s.tombstones, [{
+    id: "m5",
+    text: "Melanie works at a bank.",
+    deleted_at: "2023-05-08T15:00:00+00:00",
+    source: "mem0:history",
+  }]);
+  assert.deepEqual(s.problems.map((p) => p.code), ["tombstone"]);
+});
+
+Deno.test("replayMem0Events() reports updates without adds, mismatches and revivals", () => {
+  const s = replayMem0Events({
+    results: [
+      { id: "a", memory: "one", event: "ADD" },
+      { id: "b", memory: "two", event: "UPDATE", previous_memory: "zwei" },
+      { id: "a", memory: "uno", event: "UPDATE", previous_memory: "eins" },
+      { id: "a", memory: "uno", event: "DELETE" },
+      { id: "a", memory: "again", event: "ADD" },
+      { id: "c", memory: "x", event: "NONE" },
+    ],
+  });
+  assert.deepEqual(s.memories.map((m) => [m.id, m.text, m.source]), [
+    ["a", "again", "mem0:events"],
+    ["b", "two", "mem0:events"],
+  ]);
+  assert.deepEqual(s.tombstones.map((t) => [t.id, t.text]), [["a", "uno"]]);
+  assert.deepEqual(
+    s.problems.map((p) => [p.code, p.record, p.detail.slice(0, 28)]),
+    [
+      ["replay", "results[2] (id 'a')", 'previous text "eins" differs'],
+      ["tombstone", "results[3] (id 'a')", 'memory deleted (last text "u'],
+      ["replay", "results[4] (id 'a')", "ADD after DELETE: memory rev"],
+      ["replay", "results[1] (id 'b')", "UPDATE without an earlier AD"],
+      ["not_mapped", "(events)", "1 NONE event(s): no change t"],
+    ],
+  );
 });

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { MEM0_PAGE_SIZES, readMem0GetAll } from "../../lib/systems/mem0_get_all.ts";
 import { ExportFormatError } from "../../lib/systems/export_error.ts";
-import { fixtureJson } from "./_fixtures.ts";
+import { fixtureJson, sharedFormat, TEXTS } from "./_fixtures.ts";
 
 // tests/systems/fixtures/mem0_3x_*.json were written by mem0ai 3.3.1 (see the fixtures README).
 const IDS = [
@@ -81,4 +81,45 @@ Deno.test("readMem0GetAll() prefers created_at over createdAt and reports a mism
       e.message ===
         "Cannot read f: results[0].updatedAt: mem0_get_all: expected a string or null, got number 5 (record id 'a')",
   );
+});
+
+// --- Cases from tests/systems/adapters_test.ts ---
+Deno.test("readMem0GetAll() reads v1.1 results and reports the graph relations", async () => {
+  const s = readMem0GetAll(await fixtureJson("mem0_get_all_v1.1.json"), { file: "v11.json" });
+  assert.deepEqual(s.memories.map((m) => m.id), ["m1", "m2", "m3", "m4"]);
+  assert.deepEqual(s.memories.map((m) => m.text), TEXTS);
+  assert.equal(s.memories[0].created_at, "2023-05-08T06:56:00-07:00");
+  assert.equal(s.memories[2].updated_at, "2023-05-08T08:00:00-07:00");
+  assert.equal(s.memories[0].source, "mem0");
+  assert.equal((s.memories[0].raw as { hash: string }).hash, "h1");
+  assert.deepEqual(s.problems, [{
+    code: "not_mapped",
+    record: "(root)",
+    field: "relations",
+    detail: "2 graph relation(s) are not memories of the store: not mapped",
+  }]);
+});
+
+Deno.test("readMem0GetAll() reads 2.x results, a v1.0 list and search scores as salience", async () => {
+  const v2 = readMem0GetAll(await fixtureJson("mem0_get_all_v2.json"));
+  assert.deepEqual(v2.memories.map((m) => m.id), ["m1", "m2", "m3", "m4"]);
+  assert.deepEqual(v2.problems, []);
+  const list = readMem0GetAll([{ id: "a", memory: "x y", score: 0.25 }, { id: "b", memory: " " }]);
+  assert.deepEqual(list.memories.map((m) => [m.id, m.salience]), [["a", 0.25]]);
+  assert.equal(list.problems[0].code, "dropped");
+  assert.equal(list.problems[0].record, "[1] (id 'b')");
+  const search = readMem0GetAll(await fixtureJson("mem0_search.json"));
+  assert.deepEqual(search.memories.map((m) => [m.id, m.salience]), [["s1", 0.91], ["s2", 0.42]]);
+  assert.deepEqual(search.problems.map((p) => [p.code, p.field]), [["not_mapped", "relations"]]);
+});
+
+const SEARCH_EXAMPLE = sharedFormat("mem0_v1.1_search_example.json");
+
+Deno.test({
+  name: "readMem0GetAll() reads the shared search() example's score as salience",
+  ignore: SEARCH_EXAMPLE === null,
+  fn: async () => {
+    const search = readMem0GetAll(JSON.parse(await Deno.readTextFile(SEARCH_EXAMPLE!)));
+    assert.equal(search.memories[0].salience, 0.83);
+  },
 });
