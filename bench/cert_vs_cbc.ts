@@ -18,6 +18,7 @@
  * Debian: `apt-get install python3-pulp coinor-cbc python3-scipy`.
  *
  *     deno run -A bench/cert_vs_cbc.ts [--sizes 80,160,400,1000,2000,5000] [--reps 3] [--python P]
+ *       [--timeout SECONDS per run, default 600: a run cut there reads "timeout"]
  *
  * @module
  */
@@ -30,6 +31,7 @@ const { values } = parseArgs({
   options: {
     sizes: { type: "string", default: "80,160,400" },
     python: { type: "string" },
+    timeout: { type: "string", default: "600" },
     reps: { type: "string", default: "3" },
   },
 });
@@ -50,7 +52,9 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const hasTime = await Deno.stat("/usr/bin/time").then(() => true, () => false);
 
 /** One timed run of a command: wall seconds, CPU seconds (user + sys), stdout, success. */
-async function once(cmd: string, args: string[]) {
+async function once(cmd0: string, args0: string[]) {
+  // Each run under `timeout` (--timeout seconds): a solver that does not finish reads "timeout".
+  const [cmd, args] = ["timeout", [values.timeout, cmd0, ...args0]];
   const tf = await Deno.makeTempFile();
   const [c, a] = hasTime ? ["/usr/bin/time", ["-f", "%U %S", "-o", tf, cmd, ...args]] : [cmd, args];
   const t0 = performance.now();
@@ -61,7 +65,10 @@ async function once(cmd: string, args: string[]) {
     ? (await Deno.readTextFile(tf)).trim().split("\n").pop()!.split(" ").map(Number)
     : [NaN, NaN];
   await Deno.remove(tf);
-  return { wall, cpu: u + sy, out: new TextDecoder().decode(r.stdout), ok: r.success };
+  const out = r.code === 124
+    ? '{"status": "timeout", "objective": null}'
+    : new TextDecoder().decode(r.stdout);
+  return { wall, cpu: u + sy, out, ok: r.success || r.code === 124 };
 }
 
 /**
@@ -154,7 +161,10 @@ for (const E of sizes) {
       const [ours, ...refs] = await interleaved(cmds, reps);
       const c = cbcPy !== null ? refs.shift() : undefined;
       const h = highsPy !== null ? refs.shift() : undefined;
-      const row = ours.ok ? JSON.parse(ours.out)[0] : { status: "error", method: "", gap: null };
+      const parsed = ours.ok ? JSON.parse(ours.out) : { status: "error" };
+      const row = Array.isArray(parsed)
+        ? parsed[0]
+        : { status: parsed.status, method: "", gap: null, objective: null };
       allCertified &&= row.status === "optimal";
       let cbcCell = "skipped", cbcS = "skipped", ratio = "", diff = "", highsS = "skipped";
       if (c !== undefined) {
