@@ -58,8 +58,15 @@ async function once(cmd0: string, args0: string[]) {
   const tf = await Deno.makeTempFile();
   const [c, a] = hasTime ? ["/usr/bin/time", ["-f", "%U %S", "-o", tf, cmd, ...args]] : [cmd, args];
   const t0 = performance.now();
-  const r = await new Deno.Command(c, { args: a, cwd: root, stdout: "piped", stderr: "piped" })
-    .output();
+  const r = await new Deno.Command(c, {
+    args: a,
+    cwd: root,
+    stdout: "piped",
+    stderr: "piped",
+    // The Python solvers stop themselves a little before `timeout` would (a killed PuLP leaves
+    // its cbc process running).
+    env: { BENCH_TIME_LIMIT: String(Math.max(1, Number(values.timeout) - 5)) },
+  }).output();
   const wall = (performance.now() - t0) / 1000;
   const [u, sy] = hasTime
     ? (await Deno.readTextFile(tf)).trim().split("\n").pop()!.split(" ").map(Number)

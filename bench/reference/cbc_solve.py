@@ -10,6 +10,7 @@ Usage: python3 bench/reference/cbc_solve.py PACKAGE.json BUDGET K
 Prints one JSON line: status, objective, solve seconds (CBC only), which CBC.
 """
 import json
+import os
 import shutil
 import sys
 import time
@@ -23,6 +24,8 @@ def cbc_solver() -> tuple[pulp.LpSolver, str]:
     The `cbc` on PATH (Debian's coinor-cbc) first: PuLP's bundled CBC 2.10.3 labels a wrong
     value "Optimal" on some packages; it is used only when no cbc is on PATH, and said so.
     """
+    # BENCH_TIME_LIMIT (seconds): CBC's own limit, so a cut run leaves no cbc process behind.
+    limit = float(os.environ["BENCH_TIME_LIMIT"]) if os.environ.get("BENCH_TIME_LIMIT") else None
     on_path = shutil.which("cbc")
     if on_path:
         return pulp.COIN_CMD(path=on_path, msg=False, gapRel=0, gapAbs=0), on_path

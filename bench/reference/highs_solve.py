@@ -7,6 +7,7 @@ Usage: python3 bench/reference/highs_solve.py PACKAGE.json BUDGET K
 Prints one JSON line: status, objective, solve seconds (HiGHS only), scipy's version.
 """
 import json
+import os
 import sys
 import time
 
@@ -52,7 +53,8 @@ def main() -> None:
     integrality = np.concatenate([np.ones(n), np.zeros(m)])
     t0 = time.perf_counter()
     res = milp(c, constraints=LinearConstraint(a, lo, hi), integrality=integrality,
-               bounds=Bounds(0, 1), options={"mip_rel_gap": 0})
+               bounds=Bounds(0, 1), options={"mip_rel_gap": 0, **({"time_limit": float(os.environ["BENCH_TIME_LIMIT"])}
+                                             if os.environ.get("BENCH_TIME_LIMIT") else {})})
     seconds = time.perf_counter() - t0
     print(json.dumps({
         "status": "Optimal" if res.status == 0 else f"status {res.status}",
