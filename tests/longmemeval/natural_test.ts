@@ -6,36 +6,12 @@ import {
   reliabilityCounts,
   turnSentences,
 } from "../../lib/longmemeval/natural.ts";
-import type { LongMemEvalInstance } from "../../lib/longmemeval/read.ts";
+import { osloQuestion as lmeInstance } from "./_instance.ts";
 import { LexicalAdjudicator } from "../../lib/adjudicate/lexical.ts";
 import { parsePackage } from "../../lib/package/parse.ts";
 import { withTempDir } from "../_tmp.ts";
 import { memaudit } from "../cli/_run.ts";
 import { coverageCellKey } from "../../lib/adjudicate/content_key.ts";
-
-function lmeInstance(id: string, answer: string, has = true): LongMemEvalInstance {
-  return {
-    question_id: id,
-    question_type: "single-session-user",
-    question: "Where did I move to last spring?",
-    answer,
-    question_date: "2023/05/20 (Sat) 02:21",
-    haystack_dates: ["2023/05/01 (Mon) 10:00", "2023/05/02 (Tue) 10:00"],
-    haystack_session_ids: ["filler_1", "answer_1"],
-    haystack_sessions: [
-      [{ role: "user", content: "Any pasta recipe? I like basil." }],
-      [
-        {
-          role: "user",
-          content: "Hello there. I moved to Oslo last spring! It is cold.",
-          has_answer: has,
-        },
-        { role: "assistant", content: "Oslo is lovely. Enjoy it." },
-      ],
-    ],
-    answer_session_ids: ["answer_1"],
-  };
-}
 
 Deno.test("turnSentences and carriesAnswer: sentence split, whole-word answer match", () => {
   assert.deepEqual(turnSentences("Hi. I moved to Oslo!\nNew line? ok"), [

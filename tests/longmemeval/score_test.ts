@@ -7,34 +7,9 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { naturalLongMemEval } from "../../lib/longmemeval/score.ts";
 import { LlmAdjudicator } from "../../lib/adjudicate/llm.ts";
-import type { LongMemEvalInstance } from "../../lib/longmemeval/read.ts";
+import { osloQuestion as question } from "./_instance.ts";
 import { withTempDir } from "../_tmp.ts";
 import { deno, ENTRY } from "../cli/_run.ts";
-
-/** One question: the answer "Oslo" in the second turn of its evidence session. */
-function question(id: string): LongMemEvalInstance {
-  return {
-    question_id: id,
-    question_type: "single-session-user",
-    question: "Where did I move to last spring?",
-    answer: "Oslo",
-    question_date: "2023/05/20 (Sat) 02:21",
-    haystack_dates: ["2023/05/01 (Mon) 10:00", "2023/05/02 (Tue) 10:00"],
-    haystack_session_ids: ["filler_1", "answer_1"],
-    haystack_sessions: [
-      [{ role: "user", content: "Any pasta recipe? I like basil." }],
-      [
-        {
-          role: "user",
-          content: "Hello there. I moved to Oslo last spring! It is cold.",
-          has_answer: true,
-        },
-        { role: "assistant", content: "Oslo is lovely. Enjoy it." },
-      ],
-    ],
-    answer_session_ids: ["answer_1"],
-  };
-}
 
 /**
  * The stand-in endpoint: every listed unit is "full" when the memory names Oslo and mentions

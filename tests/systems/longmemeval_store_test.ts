@@ -7,6 +7,7 @@ import { InputError } from "../../lib/base/errors.ts";
 import { type LongMemEvalInstance, readLongMemEval } from "../../lib/longmemeval/read.ts";
 import { scoreLongMemEvalStores } from "../../lib/systems/longmemeval_store.ts";
 import { withTempDir } from "../_tmp.ts";
+import { OSLO_EVIDENCE as EVIDENCE, osloQuestion as question } from "../longmemeval/_instance.ts";
 import { memaudit } from "../cli/_run.ts";
 
 const ORACLE = join(
@@ -19,29 +20,6 @@ const ORACLE = join(
   "longmemeval",
   "longmemeval_oracle_301.json.gz",
 );
-
-const EVIDENCE = "Hello there. I moved to Oslo last spring! It is cold.";
-
-/** A question whose one evidence turn says where the user moved (or none, `has` false). */
-function question(id: string, has = true): LongMemEvalInstance {
-  return {
-    question_id: id,
-    question_type: "single-session-user",
-    question: "Where did I move to last spring?",
-    answer: "Oslo",
-    question_date: "2023/05/20 (Sat) 02:21",
-    haystack_dates: ["2023/05/01 (Mon) 10:00", "2023/05/02 (Tue) 10:00"],
-    haystack_session_ids: ["filler_1", "answer_1"],
-    haystack_sessions: [
-      [{ role: "user", content: "Any pasta recipe? I like basil." }],
-      [
-        { role: "user", content: EVIDENCE, has_answer: has },
-        { role: "assistant", content: "Oslo is lovely. Enjoy it." },
-      ],
-    ],
-    answer_session_ids: ["answer_1"],
-  };
-}
 
 /** A generic JSONL store of the given memory texts. */
 const storeLine = (qid: string, texts: string[]) =>
@@ -56,7 +34,7 @@ async function layout(dir: string): Promise<{ file: string; stores: string }> {
   const file = join(dir, "lme.json"), stores = join(dir, "stores");
   await Deno.writeTextFile(
     file,
-    JSON.stringify([question("q1"), question("q2"), question("q3", false)]),
+    JSON.stringify([question("q1"), question("q2"), question("q3", "Oslo", false)]),
   );
   await Deno.mkdir(stores);
   await Deno.writeTextFile(join(stores, "q1.jsonl"), storeLine("q1", [EVIDENCE, "I like basil."]));
@@ -443,7 +421,7 @@ const OSLO = [
 ];
 
 /** A question whose evidence session holds the first `n` of {@linkcode OSLO} as user turns. */
-function osloQuestion(id: string, n: number): LongMemEvalInstance {
+function osloTurnsQuestion(id: string, n: number): LongMemEvalInstance {
   const q = question(id);
   q.haystack_sessions[1] = OSLO.slice(0, n).map((content) => ({
     role: "user" as const,
@@ -458,7 +436,7 @@ Deno.test("scoreLongMemEvalStores(): the means do not depend on the order of the
     const stores = join(dir, "stores");
     await Deno.mkdir(stores);
     // Upper-pruned ratios 1/2, 1/3 and 2/3: their float sum depends on the order of addition.
-    const qs = [osloQuestion("qa", 2), osloQuestion("qb", 3), osloQuestion("qc", 3)];
+    const qs = [osloTurnsQuestion("qa", 2), osloTurnsQuestion("qb", 3), osloTurnsQuestion("qc", 3)];
     const held: Record<string, string[]> = {
       qa: OSLO.slice(0, 1),
       qb: OSLO.slice(0, 1),
