@@ -13,7 +13,16 @@ import { canonicalJson } from "../base/canonical_json.ts";
 import { InputError } from "../base/errors.ts";
 import { makeFolder, writeTextAtomic } from "../base/fs.ts";
 import { sha256Hex } from "../base/hash.ts";
+import {
+  type DriverLlm,
+  driverLlm,
+  inferSettings,
+  llmProvenance,
+  type WriteLlm,
+} from "./write_llm.ts";
 import type { WriteTurn } from "./write_turns.ts";
+
+export type { DriverLlm, WriteLlm } from "./write_llm.ts";
 
 /** A system `memaudit write` can drive. */
 export interface WriteSystem {
@@ -32,9 +41,32 @@ export interface WriteSystem {
   settings: Record<string, unknown>;
   /** Environment for the driver (telemetry off, state under the work folder). */
   env: (work: string) => Record<string, string>;
-  /** The driver's input for a conversation's turns (`frames`: Memvid's frame per turn or per session). */
-  input: (user: string, turns: readonly WriteTurn[], frames: MemvidFrames) => unknown;
+  /** The driver's input for a conversation's turns and the run's options. */
+  input: (user: string, turns: readonly WriteTurn[], o: DriverOptions) => unknown;
 }
+
+/**
+ * How the driver runs: Memvid's frame per turn or per session; Mem0's LLM calls, none
+ * (`infer: false`) or through memaudit's local record / replay server
+ * (`systems/mem0/llm_exchange.mjs`).
+ */
+export interface DriverOptions {
+  /** Memvid: one `put()` frame per turn or per session. */
+  frames: MemvidFrames;
+  /** Mem0: its LLM through memaudit's server, or null for `infer: false`. */
+  llm: DriverLlm | null;
+}
+
+/** Mem0's default chat model (`mem0ai/oss` OpenAILLM), used when `--llm-model` is not given. */
+export const MEM0_DEFAULT_MODEL = "gpt-5-mini";
+
+/**
+ * The time a turn is added at, in milliseconds since the epoch: its session's date plus its
+ * position in the conversation in milliseconds (0 for the session date when not recognised),
+ * so stamps follow the feed order and the same conversation gives the same stamps.
+ */
+export const turnClockMs = (t: WriteTurn, position: number): number =>
+  (t.session_time ?? 0) * 1000 + position;
 
 /**
  * What one Memvid `put()` frame holds: a turn, or a whole session (its turns' lines joined by
@@ -76,16 +108,22 @@ export const WRITE_SYSTEMS: Readonly<Record<"mem0" | "memvid", WriteSystem>> = {
         "(not a real embedding model; with infer: false it changes no stored text)",
       vector_store: "memory (mem0's default, a SQLite file in a fresh temporary folder)",
       history_store: "sqlite (mem0's default, in the same temporary folder)",
-      export: "getAll({filters: {user_id}, topK: added + 1}), checked to hold every memory",
-      created_at: "mem0 stamps createdAt with the wall clock; the session date is in metadata",
+      export: "getAll({filters: {user_id}, topK: added + 1}), checked not to be cut at a page",
+      created_at: "the driver's clock, which mem0 reads: the turn's session date plus its " +
+        "position in the conversation in milliseconds (the session date is also in metadata)",
+      ids: "randomUUID() replaced by a v4-shaped id from SHA-256 of the user id and a counter " +
+        "(so the same input gives the same store, byte for byte)",
       telemetry: "off (MEM0_TELEMETRY=false)",
     },
     env: (work) => ({ MEM0_TELEMETRY: "false", MEM0_DIR: work }),
-    input: (user, turns) => ({
+    input: (user, turns, o) => ({
       user_id: user,
-      turns: turns.map((t) => ({
+      infer: o.llm !== null,
+      llm: o.llm,
+      turns: turns.map((t, i) => ({
         role: t.role,
         content: t.text,
+        time_ms: turnClockMs(t, i),
         metadata: { session: t.session, session_date_time: t.session_date, turn_id: t.turn_id },
       })),
     }),
@@ -105,7 +143,7 @@ export const WRITE_SYSTEMS: Readonly<Record<"mem0" | "memvid", WriteSystem>> = {
       telemetry: "off (MEMVID_TELEMETRY=0)",
     },
     env: () => ({ MEMVID_TELEMETRY: "0" }),
-    input: (user, turns, frames) => ({
+    input: (user, turns, { frames }) => ({
       user_id: user,
       turns: (frames === "turn" ? turns.map((t) => [t]) : bySession(turns)).map((g) => ({
         title: frames === "turn" ? g[0].turn_id : `session_${g[0].session}`,
@@ -160,9 +198,15 @@ async function run(
   }
 }
 
-/** The first line with content (a driver's error message comes before its stack). */
-const firstLine = (bytes: Uint8Array) =>
-  new TextDecoder().decode(bytes).split("\n").find((l) => l.trim() !== "")?.trim() ?? "";
+/**
+ * The driver's own error line (`<system> driver: ...`, which comes before its stack), else the
+ * first line with content (what the system printed before it failed).
+ */
+function driverError(bytes: Uint8Array, name: string): string {
+  const lines = new TextDecoder().decode(bytes).split("\n").map((l) => l.trim());
+  const own = lines.find((l) => l.startsWith(`${name} driver: `));
+  return own?.slice(`${name} driver: `.length) ?? lines.find((l) => l !== "") ?? "";
+}
 
 const lastLine = (bytes: Uint8Array) =>
   new TextDecoder().decode(bytes).trim().split("\n").filter((l) => l.trim() !== "").at(-1) ?? "";
@@ -247,7 +291,9 @@ export async function installSystem(
     }
     await Deno.writeTextFile(`${dir}/.memaudit-installed`, stamp + "\n");
   }
-  await Deno.copyFile(`${src}write.mjs`, `${dir}/write.mjs`);
+  for await (const e of Deno.readDir(src)) {
+    if (e.isFile && e.name.endsWith(".mjs")) await Deno.copyFile(src + e.name, `${dir}/${e.name}`);
+  }
   return dir;
 }
 
@@ -267,8 +313,9 @@ interface DriverSummary {
  * @param dir the installed folder ({@linkcode installSystem})
  * @param user the user / conversation id the store is written for
  * @param turns the turns, in order
- * @param frames Memvid's frame per turn or per session (default session; Mem0 adds per turn)
- * @returns the export's text and the driver's summary
+ * @param o Memvid's frames (default session; Mem0 adds per turn) and Mem0's LLM (default none);
+ *   a record's `log` is replaced by a file in the temporary folder
+ * @returns the export's text, the driver's summary and, when recording, the exchange log's text
  * @throws {InputError} when node is missing, or the driver fails or reports nonsense
  */
 export async function runDriver(
@@ -276,13 +323,18 @@ export async function runDriver(
   dir: string,
   user: string,
   turns: readonly WriteTurn[],
-  frames: MemvidFrames = "session",
-): Promise<{ text: string; summary: DriverSummary }> {
+  o: Partial<DriverOptions> = {},
+): Promise<{ text: string; summary: DriverSummary; exchanges?: string }> {
   const sys = WRITE_SYSTEMS[name];
   const work = await Deno.makeTempDir({ prefix: `memaudit_write_${name}_` });
   try {
     const input = `${work}/input.json`, output = `${work}/export.json`;
-    await Deno.writeTextFile(input, JSON.stringify(sys.input(user, turns, frames)));
+    const log = `${work}/llm_exchanges.jsonl`;
+    const llm = o.llm?.mode === "record" ? { ...o.llm, log } : o.llm ?? null;
+    await Deno.writeTextFile(
+      input,
+      JSON.stringify(sys.input(user, turns, { frames: o.frames ?? "session", llm })),
+    );
     const r = await run("node", [`${dir}/write.mjs`, input, output, work], {
       cwd: work,
       env: sys.env(work),
@@ -290,7 +342,7 @@ export async function runDriver(
     const fail = (what: string): never => {
       throw new InputError(`${dir}/write.mjs`, { path: "" }, what, [], "run");
     };
-    if (!r.success) fail(`expected the driver to succeed: ${firstLine(r.stderr)}`);
+    if (!r.success) fail(`expected the driver to succeed: ${driverError(r.stderr, name)}`);
     let summary: DriverSummary;
     try {
       summary = JSON.parse(lastLine(r.stdout));
@@ -302,7 +354,10 @@ export async function runDriver(
         `expected ${sys.package}@${sys.version}, the driver ran ${summary.package}@${summary.version}`,
       );
     }
-    return { text: await Deno.readTextFile(output), summary };
+    const text = await Deno.readTextFile(output);
+    return llm?.mode === "record"
+      ? { text, summary, exchanges: await Deno.readTextFile(log) }
+      : { text, summary };
   } finally {
     await Deno.remove(work, { recursive: true }).catch(() => {});
   }
@@ -320,14 +375,17 @@ export interface WrittenStore {
 
 /**
  * Writes a store: installs the system if needed, feeds the turns, writes
- * `out/store.json` (the export, as the system wrote it) and
+ * `out/store.json` (the export, as the system wrote it),
  * `out/provenance.json` (system, package version, settings, the source and
- * its SHA-256, turn count, memories exported, wall time in seconds).
+ * its SHA-256, turn count, memories exported, wall time in seconds, warnings) and, with
+ * `llm.mode = "record"`, `out/llm_exchanges.jsonl` (lib/systems/write_llm.ts).
  *
- * @param o the system, the turns and their source, the output folder
- * @returns the two paths and the provenance record
+ * @param o the system, the turns and their source, the output folder; Memvid's frames; Mem0's
+ *   LLM (none: `infer: false`)
+ * @returns the paths written and the provenance record
  * @throws {InputError} when node (20 or later) or npm is missing, the install or the driver
- *   fails, or the folder cannot be written
+ *   fails (a replayed request the log lacks, an unreachable endpoint), a replay log does not
+ *   fit the run, or the folder cannot be written
  */
 export async function writeStore(o: {
   system: keyof typeof WRITE_SYSTEMS;
@@ -336,44 +394,58 @@ export async function writeStore(o: {
   source: Record<string, unknown>;
   out: string;
   frames?: MemvidFrames;
+  llm?: WriteLlm;
   onNote?: (line: string) => void;
 }): Promise<WrittenStore> {
   const sys = WRITE_SYSTEMS[o.system];
+  const turnsSha256 = sha256Hex(canonicalJson(o.turns));
+  const llm = o.llm === undefined
+    ? undefined
+    : await driverLlm(o.llm, { system: o.system, sys, turnsSha256 });
   const t0 = performance.now();
   const node = await nodeVersion();
   const dir = await installSystem(o.system, o.onNote);
   const t1 = performance.now();
-  const { text, summary } = await runDriver(
-    o.system,
-    dir,
-    o.user,
-    o.turns,
-    o.frames ?? "session",
-  );
+  const frames = o.frames ?? "session";
+  const { text, summary, exchanges } = await runDriver(o.system, dir, o.user, o.turns, {
+    frames,
+    llm: llm?.driver ?? null,
+  });
   const t2 = performance.now();
+  const model = llm?.driver.model ?? "";
+  const llmRun = o.llm === undefined
+    ? undefined
+    : llmProvenance(o.llm, model, summary, { exchanges, replayed: llm?.replayed?.text });
+  for (const w of llmRun?.warnings ?? []) o.onNote?.(`warning: ${w}`);
   const record = {
     system: o.system,
     package: sys.package,
     version: summary.version,
     format: sys.format,
     settings: o.system === "memvid"
-      ? { ...sys.settings, frames: `one put() per ${o.frames ?? "session"}` }
+      ? { ...sys.settings, frames: `one put() per ${frames}` }
+      : o.llm !== undefined
+      ? inferSettings(sys.settings, o.llm, model)
       : sys.settings,
     driver: `systems/${o.system}/write.mjs`,
     node,
     source: o.source,
     user_id: o.user,
-    turns_sha256: sha256Hex(canonicalJson(o.turns)),
+    turns_sha256: turnsSha256,
     turns: o.turns.length,
     sessions: new Set(o.turns.map((t) => t.session)).size,
     driver_summary: summary,
     memories_exported: summary.exported,
+    ...(llmRun !== undefined ? { llm: llmRun.record } : {}),
+    store_sha256: sha256Hex(text),
+    warnings: llmRun?.warnings ?? [],
     install_seconds: Number(((t1 - t0) / 1000).toFixed(3)),
     write_seconds: Number(((t2 - t1) / 1000).toFixed(3)),
     written_at: new Date().toISOString(),
   };
   await makeFolder(o.out);
   const store = `${o.out}/store.json`, provenance = `${o.out}/provenance.json`;
+  if (exchanges !== undefined) await writeTextAtomic(`${o.out}/llm_exchanges.jsonl`, exchanges);
   await writeTextAtomic(store, text);
   await writeTextAtomic(provenance, JSON.stringify(record, null, 2) + "\n");
   return { store, provenance, record };

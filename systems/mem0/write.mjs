@@ -3,16 +3,25 @@
 //
 //   node write.mjs INPUT.json OUTPUT.json WORKDIR
 //
-// INPUT.json: {user_id, turns: [{role, content, metadata}]}, one `add()` per turn, in order.
+// INPUT.json: {user_id, infer, llm, turns: [{role, content, time_ms, metadata}]}, one `add()`
+// per turn, in order. `llm` is null (infer: false) or {mode: "record", url, model, log, header}
+// or {mode: "replay", model, log}: the OpenAI client mem0 builds is pointed at a local server
+// (llm_exchange.mjs) that forwards and records, or answers from the log.
 // OUTPUT.json: what `getAll()` returns for the user ({results: [...]}), the whole store.
-// Standard output: one JSON line {package, version, added, exported}.
-// Settings: `infer: false` (each turn is stored verbatim, no LLM is called), the default
-// `memory` vector store and SQLite history, both in files under WORKDIR (never ~/.mem0),
-// telemetry off. The embedder is a STAND-IN (a deterministic word-hash vector): with
-// `infer: false` it decides no stored text, only the vectors that search would use.
+// Standard output: one JSON line {package, version, added, exported, llm_calls?, replay_unused?}.
+//
+// Determinism (same input, same bytes): the clock mem0 reads (`new Date()`, `Date.now()`) is the
+// turn's `time_ms` (its session date plus its position in milliseconds), and `randomUUID()` (which
+// the `uuid` package calls) gives a v4-shaped id from SHA-256 of the user id and a counter.
+// Settings: the default `memory` vector store and SQLite history, both under WORKDIR (never
+// ~/.mem0), telemetry off. The embedder is a STAND-IN (a deterministic word-hash vector): with
+// `infer: false` it decides no stored text; with `infer: true` it decides which existing memories
+// mem0 shows the LLM beside a new turn.
+import crypto from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
+import { syncBuiltinESMExports } from "node:module";
 import { join } from "node:path";
-import { Memory } from "mem0ai/oss";
+import { Recorder, Replayer, serve } from "./llm_exchange.mjs";
 
 const DIMENSION = 64;
 
@@ -34,20 +43,72 @@ const standInEmbedder = {
   embedBatch: (texts) => Promise.resolve(texts.map(standInEmbedding)),
 };
 
+/** The clock mem0 reads: set per turn. */
+let clockMs = 0;
+
+/** Installs the turn clock and the counted ids; must run before mem0 is imported. */
+function installDeterminism(userId) {
+  const RealDate = Date;
+  globalThis.Date = class extends RealDate {
+    constructor(...args) {
+      super(...(args.length === 0 ? [clockMs] : args));
+    }
+    static now() {
+      return clockMs;
+    }
+  };
+  let n = 0;
+  crypto.randomUUID = () => {
+    const h = crypto.createHash("sha256").update(`${userId}\u0000${n++}`).digest("hex");
+    const variant = ((parseInt(h[16], 16) & 0x3) | 0x8).toString(16);
+    return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${
+      h.slice(20, 32)
+    }`;
+  };
+  syncBuiltinESMExports();
+}
+
 /** The installed version of a package, from its package.json beside this script. */
 function packageVersion(name) {
   const file = new URL(`./node_modules/${name}/package.json`, import.meta.url);
   return JSON.parse(readFileSync(file, "utf8")).version;
 }
 
+/** The local LLM server for `llm` (record or replay), or null. */
+async function llmServer(llm) {
+  if (llm === null) return null;
+  const answerer = llm.mode === "record"
+    ? new Recorder(llm.url, process.env.MEMAUDIT_LLM_API_KEY, llm.header)
+    : new Replayer(readFileSync(llm.log, "utf8"), llm.log_name ?? llm.log);
+  const server = await serve(answerer);
+  return { answerer, server };
+}
+
+let llmState = null;
+
 async function main() {
   const [input, output, work] = process.argv.slice(2);
-  const { user_id: userId, turns } = JSON.parse(readFileSync(input, "utf8"));
+  const { user_id: userId, infer, llm, turns } = JSON.parse(readFileSync(input, "utf8"));
+  installDeterminism(userId);
+  const { Memory } = await import("mem0ai/oss");
+  llmState = await llmServer(llm);
   const memory = new Memory({
     embedder: {
       provider: "openai",
       config: { apiKey: "unused-stand-in", embeddingDims: DIMENSION },
     },
+    ...(llmState !== null
+      ? {
+        llm: {
+          provider: "openai",
+          config: {
+            apiKey: "forwarded-by-memaudit",
+            model: llm.model,
+            baseURL: llmState.server.baseURL,
+          },
+        },
+      }
+      : {}),
     vectorStore: {
       provider: "memory",
       config: {
@@ -61,26 +122,43 @@ async function main() {
   memory.embedder = standInEmbedder;
   let added = 0;
   for (const t of turns) {
+    clockMs = t.time_ms;
     const r = await memory.add([{ role: t.role, content: t.content }], {
       userId,
-      infer: false,
+      infer,
       metadata: t.metadata,
     });
     added += r.results.length;
   }
   // getAll() returns at most topK (default 20): ask for one more than was added, then check.
   const all = await memory.getAll({ filters: { user_id: userId }, topK: added + 1 });
-  if (all.results.length !== added) {
+  if (all.results.length > added || (!infer && all.results.length !== added)) {
     throw new Error(`getAll() returned ${all.results.length} memories, ${added} were added`);
   }
   writeFileSync(output, JSON.stringify(all, null, 2) + "\n");
-  const version = packageVersion("mem0ai");
-  process.stdout.write(
-    JSON.stringify({ package: "mem0ai", version, added, exported: all.results.length }) + "\n",
-  );
+  const summary = {
+    package: "mem0ai",
+    version: packageVersion("mem0ai"),
+    added,
+    exported: all.results.length,
+  };
+  if (llmState !== null) {
+    await llmState.server.close();
+    if (llm.mode === "record") {
+      writeFileSync(llm.log, llmState.answerer.text());
+      summary.llm_calls = llmState.answerer.log.length - 1;
+    } else {
+      summary.llm_calls = llmState.answerer.total - llmState.answerer.unused();
+      summary.replay_unused = llmState.answerer.unused();
+    }
+  }
+  process.stdout.write(JSON.stringify(summary) + "\n");
 }
 
 main().catch((err) => {
-  process.stderr.write(`mem0 driver: ${err?.stack ?? err}\n`);
+  // The exchange's own failure (an unreachable endpoint, a request the log lacks) says more than
+  // the error mem0 wraps it in.
+  const why = llmState?.answerer.failure ?? llmState?.answerer.miss;
+  process.stderr.write(`mem0 driver: ${why ?? err?.stack ?? err}\n`);
   process.exit(1);
 });

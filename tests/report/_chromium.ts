@@ -22,9 +22,18 @@ const FLAGS = [
 /** The Chromium binary on PATH, or null. */
 export async function findChromium(): Promise<string | null> {
   for (const name of ["chromium", "chromium-browser"]) {
-    const r = await new Deno.Command(name, { args: ["--version"], stdout: "null", stderr: "null" })
-      .output().catch(() => null);
-    if (r?.success) return name;
+    // A program missing from PATH throws as the command is spawned, not in the promise.
+    try {
+      const r = await new Deno.Command(name, {
+        args: ["--version"],
+        stdout: "null",
+        stderr: "null",
+      })
+        .output();
+      if (r.success) return name;
+    } catch {
+      // not this name
+    }
   }
   return null;
 }

@@ -14,7 +14,13 @@ import { describeLocomo, locateLocomo, locomoHowTo } from "../../natural/data_so
 import { loadLocomo } from "../../natural/load_locomo.ts";
 import { canonicalJson } from "../../base/canonical_json.ts";
 import { sha256File, sha256Hex } from "../../base/hash.ts";
-import { type MemvidFrames, WRITE_SYSTEMS, writeStore } from "../../systems/write_store.ts";
+import {
+  MEM0_DEFAULT_MODEL,
+  type MemvidFrames,
+  WRITE_SYSTEMS,
+  type WriteLlm,
+  writeStore,
+} from "../../systems/write_store.ts";
 import { locomoTurns, longMemEvalTurns, type WriteTurn } from "../../systems/write_turns.ts";
 import { type Command, EXIT, UsageError } from "../command.ts";
 import { checkFlags, flagOptions, type FlagTable, optionsHelp } from "../flag_table.ts";
@@ -55,6 +61,25 @@ const FLAGS = {
       "conversation minutes, then the SDK's 50 MB free-tier limit)",
     choices: ["session", "turn"],
   },
+  llm: {
+    type: "string",
+    value: "URL",
+    help: "mem0 only: run mem0's own extraction (infer: true) against this OpenAI-compatible " +
+      "endpoint (e.g. http://127.0.0.1:8000/v1; key from $MEMAUDIT_LLM_API_KEY), recording " +
+      "every request and response to DIR/llm_exchanges.jsonl",
+  },
+  "llm-model": {
+    type: "string",
+    value: "NAME",
+    help: `with --llm: the chat model named in each request (default ${MEM0_DEFAULT_MODEL}, ` +
+      "mem0's own)",
+  },
+  replay: {
+    type: "string",
+    value: "FILE",
+    help: "mem0 only: rebuild a --llm store offline, each request answered from FILE (an " +
+      "llm_exchanges.jsonl of the same conversation); a request FILE lacks is an error",
+  },
   out: {
     type: "string",
     value: "DIR",
@@ -84,13 +109,22 @@ wall time). Score it with \`memaudit store\`.
 On first use the system is installed from its committed, pinned
 package-lock.json (systems/<system>/) with \`npm ci\` into .cache/systems/<system>/;
 the machine's node (20 or later) runs memaudit's driver systems/<system>/write.mjs.
-Nothing is sent anywhere (telemetry off, no LLM).
+Without --llm nothing is sent anywhere (telemetry off, no LLM). With --llm
+URL, mem0 runs its real write path (infer: true: one extraction call per turn)
+against URL through a local server of memaudit's that records every exchange;
+--replay DIR/llm_exchanges.jsonl answers the same calls from that file, with
+no network, and gives the same store.json byte for byte (ids and createdAt
+come from the driver's clock and a counter, not the wall clock).
 
 Options:
 ${optionsHelp(FLAGS, [["-h, --help", "this text"]])}
 Examples:
   deno task memaudit write --system mem0 --locomo conv-26 --out runs/mem0_conv26
   deno task memaudit store --locomo conv-26 --store runs/mem0_conv26/store.json
+  deno task memaudit write --system mem0 --locomo conv-26 --llm http://127.0.0.1:8000/v1 \\
+    --llm-model qwen2.5-7b-instruct --out runs/mem0_llm
+  deno task memaudit write --system mem0 --locomo conv-26 \\
+    --replay runs/mem0_llm/llm_exchanges.jsonl --out runs/mem0_replayed
   deno task memaudit write --system memvid --out runs/memvid_q1 \\
     --longmemeval ../shared/data/longmemeval/longmemeval_oracle_301.json.gz --question 8a137a2c
 
@@ -101,14 +135,51 @@ type Source =
   | { kind: "locomo"; conversation: string; data?: string }
   | { kind: "longmemeval"; file: string; question: string };
 
-/** The flags, checked: the system, one source, the folder. */
-function checked(values: Record<string, unknown>): { source: Source; out: string } {
+/** Mem0's LLM from --llm, --llm-model and --replay, checked; undefined without them. */
+function checkedLlm(v: (k: string) => string | undefined, system: unknown): WriteLlm | undefined {
+  const [url, model, replay] = [v("llm"), v("llm-model"), v("replay")];
+  if (url === undefined && replay === undefined) {
+    if (model !== undefined) throw new UsageError("--llm-model goes with --llm URL");
+    return undefined;
+  }
+  if (system !== "mem0") {
+    throw new UsageError(`--${url !== undefined ? "llm" : "replay"} goes with --system mem0`);
+  }
+  if (url !== undefined && replay !== undefined) {
+    throw new UsageError("--llm and --replay exclude each other: record, or replay a recording");
+  }
+  if (replay !== undefined) {
+    if (model !== undefined) {
+      throw new UsageError("--llm-model goes with --llm (a replay uses the recorded model)");
+    }
+    if (replay.trim() === "") throw new UsageError("--replay FILE expects a path");
+    return { mode: "replay", file: replay };
+  }
+  if (!/^https?:\/\/[^\s/]+/.test(url!)) {
+    throw new UsageError(
+      `--llm expects an http(s) URL (e.g. http://127.0.0.1:8000/v1), got '${url}'`,
+    );
+  }
+  if (model?.trim() === "") throw new UsageError("--llm-model expects a model name, got ''");
+  return { mode: "record", url: url!, model: model ?? MEM0_DEFAULT_MODEL };
+}
+
+/** The flags, checked: the system, one source, the folder, Mem0's LLM. */
+function checked(
+  values: Record<string, unknown>,
+): { source: Source; out: string; llm?: WriteLlm } {
   checkFlags(FLAGS, values);
   const v = (k: string) => values[k] as string | undefined;
   const out = requireOutDir(v("out"));
   if (v("frames") !== undefined && values.system !== "memvid") {
     throw new UsageError("--frames goes with --system memvid (mem0 adds turn by turn)");
   }
+  const llm = checkedLlm(v, values.system);
+  return { ...checkedSource(v), out, ...(llm !== undefined ? { llm } : {}) };
+}
+
+/** The one source: a LoCoMo conversation or a LongMemEval question. */
+function checkedSource(v: (k: string) => string | undefined): { source: Source } {
   if (v("locomo") !== undefined && v("longmemeval") !== undefined) {
     throw new UsageError("--locomo and --longmemeval exclude each other: give one source");
   }
@@ -123,7 +194,7 @@ function checked(values: Record<string, unknown>): { source: Source; out: string
         "--longmemeval needs --question QID (the question whose haystack is fed)",
       );
     }
-    return { source: { kind: "longmemeval", file: v("longmemeval")!, question: q }, out };
+    return { source: { kind: "longmemeval", file: v("longmemeval")!, question: q } };
   }
   if (v("question") !== undefined) throw new UsageError("--question goes with --longmemeval");
   const conv = v("locomo");
@@ -134,7 +205,7 @@ function checked(values: Record<string, unknown>): { source: Source; out: string
     throw new UsageError("--locomo-data expects locomo8, locomo10 or a file path, got ''");
   }
   const data = v("locomo-data");
-  return { source: { kind: "locomo", conversation: conv, ...(data ? { data } : {}) }, out };
+  return { source: { kind: "locomo", conversation: conv, ...(data ? { data } : {}) } };
 }
 
 /** The source's turns, its user id for the system, and what provenance.json says of it. */
@@ -190,7 +261,7 @@ export const command: Command = {
   name: "write",
   summary: SUMMARIES.write,
   run: runWithFlags(HELP, flagOptions(FLAGS), async ({ values }, io) => {
-    const { source, out } = checked(values);
+    const { source, out, llm } = checked(values);
     const system = values.system as keyof typeof WRITE_SYSTEMS;
     const got = await sourceTurns(source);
     const r = await writeStore({
@@ -198,12 +269,20 @@ export const command: Command = {
       ...got,
       out,
       frames: (values.frames ?? "session") as MemvidFrames,
+      ...(llm !== undefined ? { llm } : {}),
       onNote: (line) => io.stderr(`memaudit write: ${line}\n`),
     });
     const p = r.record;
+    const l = p.llm as { mode: string; calls: number; replayed?: string } | undefined;
+    const how = l === undefined
+      ? ""
+      : l.mode === "record"
+      ? `; ${l.calls} LLM calls recorded in ${out}/llm_exchanges.jsonl`
+      : `; ${l.calls} LLM calls replayed from ${l.replayed}`;
     io.stdout(
       `${p.system} (${p.package}@${p.version}) wrote ${p.memories_exported} memories from ` +
-        `${p.turns} turns in ${p.write_seconds} s: ${r.store} (format ${p.format}), ${r.provenance}\n`,
+        `${p.turns} turns in ${p.write_seconds} s: ${r.store} (format ${p.format}, sha256 ` +
+        `${p.store_sha256}), ${r.provenance}${how}\n`,
     );
     return EXIT.ok;
   }, { positionals: false }),

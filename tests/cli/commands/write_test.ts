@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { deno, ENTRY, memaudit, ROOT } from "../_run.ts";
+import { startStandInLlm } from "../../systems/_stand_in_llm.ts";
 
 const TINY = join(ROOT, "tests", "systems", "fixtures", "locomo_tiny.json");
 
@@ -179,4 +180,126 @@ Deno.test({
     "installed): 4 turn frames -> 9 cards, 3 distinct, that store reads",
   ignore: !installed("memvid"),
   fn: () => realWrite("memvid", 9, 3, "memvid_cards", ["--frames", "turn"]),
+});
+
+Deno.test("memaudit write: --llm, --llm-model and --replay are checked (exit 2, one line)", async () => {
+  const base = ["--locomo", "conv-26", "--out", "/tmp/x"];
+  await refused(
+    ["--system", "memvid", "--llm", "http://127.0.0.1:1/v1", ...base],
+    /--llm goes with --system mem0/,
+  );
+  await refused(["--system", "memvid", "--replay", "f.jsonl", ...base], /--replay goes with/);
+  await refused(
+    ["--system", "mem0", "--llm", "http://127.0.0.1:1/v1", "--replay", "f.jsonl", ...base],
+    /--llm and --replay exclude each other/,
+  );
+  await refused(["--system", "mem0", "--llm-model", "m", ...base], /--llm-model goes with --llm/);
+  await refused(
+    ["--system", "mem0", "--replay", "f.jsonl", "--llm-model", "m", ...base],
+    /a replay uses the recorded model/,
+  );
+  await refused(
+    ["--system", "mem0", "--llm", "localhost:8000", ...base],
+    /expects an http\(s\) URL/,
+  );
+});
+
+/** `memaudit write --system mem0` of conv-tiny into a new folder, with extra flags. */
+async function writeTiny(extra: string[]): Promise<{ out: string; code: number; stderr: string }> {
+  const out = await Deno.makeTempDir({ prefix: "write_test_llm_" });
+  const r = await memaudit([
+    "write",
+    "--system",
+    "mem0",
+    "--locomo",
+    "conv-tiny",
+    "--locomo-data",
+    TINY,
+    "--out",
+    out,
+    ...extra,
+  ]);
+  return { out, code: r.code, stderr: r.stderr };
+}
+
+Deno.test({
+  name: "memaudit write --system mem0 (real mem0ai; skipped unless installed): the same " +
+    "conversation twice gives the same store.json, byte for byte",
+  ignore: !installed("mem0"),
+  fn: async () => {
+    const a = await writeTiny([]), b = await writeTiny([]);
+    try {
+      assert.equal(a.code, 0, a.stderr);
+      const store = await Deno.readTextFile(join(a.out, "store.json"));
+      assert.equal(await Deno.readTextFile(join(b.out, "store.json")), store);
+      // createdAt is the turn's session date plus its position in milliseconds.
+      const times = JSON.parse(store).results.map((m: { createdAt: string }) => m.createdAt);
+      assert.deepEqual(times.toSorted(), [
+        "2023-05-08T13:56:00.000Z",
+        "2023-05-08T13:56:00.001Z",
+        "2023-05-25T13:14:00.002Z",
+        "2023-05-25T13:14:00.003Z",
+      ]);
+    } finally {
+      for (const d of [a.out, b.out]) await Deno.remove(d, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name: "memaudit write --system mem0 --llm (real mem0ai with a STAND-IN endpoint; skipped " +
+    "unless installed): every exchange recorded, --replay rebuilds the store byte for byte " +
+    "offline, a log that lacks a request is exit 2",
+  ignore: !installed("mem0"),
+  fn: async () => {
+    const llm = startStandInLlm();
+    const dirs: string[] = [];
+    try {
+      const rec = await writeTiny(["--llm", llm.url, "--llm-model", "stand-in"]);
+      dirs.push(rec.out);
+      assert.equal(rec.code, 0, rec.stderr);
+      assert.equal(llm.calls(), 4); // one additive-extraction call per turn
+      await llm.close(); // the replay has no endpoint to reach
+      const log = await Deno.readTextFile(join(rec.out, "llm_exchanges.jsonl"));
+      const lines = log.trim().split("\n").map((l) => JSON.parse(l));
+      assert.equal(lines.length, 5);
+      assert.equal(lines[0].model, "stand-in");
+      assert.equal(lines[1].request.model, "stand-in");
+      const p = JSON.parse(await Deno.readTextFile(join(rec.out, "provenance.json")));
+      assert.equal(p.settings.infer, true);
+      assert.equal(p.llm.calls, 4);
+      const store = await Deno.readTextFile(join(rec.out, "store.json"));
+      // The stand-in keeps each message's first sentence.
+      assert.deepEqual(
+        JSON.parse(store).results.map((m: { memory: string }) => m.memory).toSorted(),
+        [
+          "Caroline: I want to work in counseling and mental health.",
+          "Caroline: I went to an LGBTQ support group yesterday and I love hiking.",
+          "Melanie: I painted a lake sunrise last year.",
+          "Melanie: That sounds great!",
+        ],
+      );
+      const rep = await writeTiny(["--replay", join(rec.out, "llm_exchanges.jsonl")]);
+      dirs.push(rep.out);
+      assert.equal(rep.code, 0, rep.stderr);
+      assert.equal(await Deno.readTextFile(join(rep.out, "store.json")), store);
+      const q = JSON.parse(await Deno.readTextFile(join(rep.out, "provenance.json")));
+      assert.equal(q.store_sha256, p.store_sha256);
+      assert.equal(q.llm.replayed_sha256, p.llm.exchanges_sha256);
+      assert.deepEqual([q.llm.calls, q.llm.unused], [4, 0]);
+      // A log whose third exchange was of another request cannot answer the replay.
+      const edited = join(rec.out, "edited.jsonl");
+      lines[3].key = "0".repeat(64);
+      await Deno.writeTextFile(edited, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+      const bad = await writeTiny(["--replay", edited]);
+      dirs.push(bad.out);
+      assert.equal(bad.code, 2);
+      assert.match(bad.stderr, /is not in the replay log .*edited\.jsonl \(4 exchanges recorded\)/);
+      assert.equal(bad.stderr.trim().split("\n").length, 1, bad.stderr);
+      assert.deepEqual([...Deno.readDirSync(bad.out)], []);
+    } finally {
+      await llm.close().catch(() => {});
+      for (const d of dirs) await Deno.remove(d, { recursive: true });
+    }
+  },
 });
