@@ -91,6 +91,8 @@ export {
   type WriterRatioRow,
   writerRatios,
 } from "./own_package.ts";
+// stores written here by real systems (`memaudit write`), scored
+export { writeLocomoStores, type WrittenStoreRow } from "./written_stores.ts";
 // the `memaudit store` workflow and its report
 export {
   perMemoryRows,

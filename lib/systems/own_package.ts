@@ -118,8 +118,8 @@ export function storeAdjudicatorFor(
 }
 
 /**
- * Settings every notebook run shares (output folder, Python, Deno, test tier, lab mode): never
- * reported by {@linkcode ignoredSettings}.
+ * Settings every notebook run shares (output folder, Python, Deno, test tier, lab mode, whether
+ * notebook 06 writes stores with real systems): never reported by {@linkcode ignoredSettings}.
  */
 export const RUN_SETTINGS: readonly string[] = [
   "MEMAUDIT_CWD",
@@ -129,6 +129,7 @@ export const RUN_SETTINGS: readonly string[] = [
   "MEMAUDIT_PYTHON",
   "MEMAUDIT_QUICK",
   "MEMAUDIT_TEST_FULL",
+  "MEMAUDIT_WRITE_STORES",
 ];
 
 /** What notebook 10 was asked to do, for {@linkcode ignoredSettings}. */

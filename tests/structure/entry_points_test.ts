@@ -11,13 +11,14 @@ import { ROOT, specifiersOf, tsFiles } from "../_imports.ts";
 
 const CORE_MAX = 150;
 /**
- * All entry points together (issue 27, item 5, aims at 450). 523 is where the lists stand when
+ * All entry points together (issue 27, item 5, aims at 450). 523 was where the lists stood when
  * they name only what notebooks, scripts, bench, docs examples and doc tests import through an
  * entry point, a few documented readers, judges and measures, and the types `deno doc --lint`
  * requires for those signatures; going lower means notebooks importing fewer helpers or
- * signatures with fewer named types.
+ * signatures with fewer named types. 525: notebook 06's stores written by real systems
+ * (`writeLocomoStores`, `WrittenStoreRow`).
  */
-const TOTAL_MAX = 523;
+const TOTAL_MAX = 525;
 /** A mod.ts under lib/ that is code, not a list of exports (the trajectory-log dispatcher). */
 const NOT_A_LIST = ["lib/scale/adapters/mod.ts"];
 

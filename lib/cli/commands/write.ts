@@ -8,12 +8,6 @@
  *
  * @module
  */
-import { InputError } from "../../base/errors.ts";
-import { readLongMemEval } from "../../longmemeval/read.ts";
-import { describeLocomo, locateLocomo, locomoHowTo } from "../../natural/data_source.ts";
-import { loadLocomo } from "../../natural/load_locomo.ts";
-import { canonicalJson } from "../../base/canonical_json.ts";
-import { sha256File, sha256Hex } from "../../base/hash.ts";
 import {
   MEM0_DEFAULT_MODEL,
   type MemvidFrames,
@@ -21,7 +15,7 @@ import {
   type WriteLlm,
   writeStore,
 } from "../../systems/write_store.ts";
-import { locomoTurns, longMemEvalTurns, type WriteTurn } from "../../systems/write_turns.ts";
+import { writeSource, type WriteSourceSpec } from "../../systems/write_source.ts";
 import { type Command, EXIT, UsageError } from "../command.ts";
 import { checkFlags, flagOptions, type FlagTable, optionsHelp } from "../flag_table.ts";
 import { requireOutDir, runWithFlags } from "../shared.ts";
@@ -131,10 +125,6 @@ Examples:
 Exit codes: 0 done; 2 bad usage, bad input, or node/npm missing or the install failed.
 `;
 
-type Source =
-  | { kind: "locomo"; conversation: string; data?: string }
-  | { kind: "longmemeval"; file: string; question: string };
-
 /** Mem0's LLM from --llm, --llm-model and --replay, checked; undefined without them. */
 function checkedLlm(v: (k: string) => string | undefined, system: unknown): WriteLlm | undefined {
   const [url, model, replay] = [v("llm"), v("llm-model"), v("replay")];
@@ -167,7 +157,7 @@ function checkedLlm(v: (k: string) => string | undefined, system: unknown): Writ
 /** The flags, checked: the system, one source, the folder, Mem0's LLM. */
 function checked(
   values: Record<string, unknown>,
-): { source: Source; out: string; llm?: WriteLlm } {
+): { source: WriteSourceSpec; out: string; llm?: WriteLlm } {
   checkFlags(FLAGS, values);
   const v = (k: string) => values[k] as string | undefined;
   const out = requireOutDir(v("out"));
@@ -179,7 +169,7 @@ function checked(
 }
 
 /** The one source: a LoCoMo conversation or a LongMemEval question. */
-function checkedSource(v: (k: string) => string | undefined): { source: Source } {
+function checkedSource(v: (k: string) => string | undefined): { source: WriteSourceSpec } {
   if (v("locomo") !== undefined && v("longmemeval") !== undefined) {
     throw new UsageError("--locomo and --longmemeval exclude each other: give one source");
   }
@@ -208,54 +198,6 @@ function checkedSource(v: (k: string) => string | undefined): { source: Source }
   return { source: { kind: "locomo", conversation: conv, ...(data ? { data } : {}) } };
 }
 
-/** The source's turns, its user id for the system, and what provenance.json says of it. */
-async function sourceTurns(
-  s: Source,
-): Promise<{ user: string; turns: WriteTurn[]; source: Record<string, unknown> }> {
-  if (s.kind === "longmemeval") {
-    for await (const q of readLongMemEval(s.file)) {
-      if (q.question_id !== s.question) continue;
-      return {
-        user: q.question_id,
-        turns: longMemEvalTurns(q, s.file),
-        source: {
-          kind: "longmemeval",
-          file: s.file,
-          file_sha256: await sha256File(s.file),
-          question_id: q.question_id,
-          question_sha256: sha256Hex(canonicalJson(q)),
-        },
-      };
-    }
-    throw new InputError(s.file, { path: "" }, `expected a question '${s.question}'`);
-  }
-  const found = await locateLocomo(s.data !== undefined ? { choice: s.data } : {});
-  if (!found) throw new InputError("LoCoMo data", { path: "" }, locomoHowTo());
-  const samples = await loadLocomo(found.path);
-  const sample = samples.find((x) => x.sample_id === s.conversation);
-  if (!sample) {
-    throw new InputError(
-      found.path,
-      { path: "" },
-      `expected a conversation '${s.conversation}', the file holds ${
-        samples.map((x) => x.sample_id).join(", ")
-      }`,
-    );
-  }
-  return {
-    user: sample.sample_id,
-    turns: locomoTurns(sample, found.path),
-    source: {
-      kind: "locomo",
-      file: found.path,
-      described: describeLocomo(found, samples.length),
-      file_sha256: await sha256File(found.path),
-      conversation: sample.sample_id,
-      conversation_sha256: sha256Hex(canonicalJson(sample.conversation)),
-    },
-  };
-}
-
 /** `memaudit write ...`. */
 export const command: Command = {
   name: "write",
@@ -263,7 +205,7 @@ export const command: Command = {
   run: runWithFlags(HELP, flagOptions(FLAGS), async ({ values }, io) => {
     const { source, out, llm } = checked(values);
     const system = values.system as keyof typeof WRITE_SYSTEMS;
-    const got = await sourceTurns(source);
+    const got = await writeSource(source);
     const r = await writeStore({
       system,
       ...got,

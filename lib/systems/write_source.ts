@@ -1,0 +1,101 @@
+/**
+ * What `memaudit write` feeds a memory system: the turns of a LoCoMo conversation or of a
+ * LongMemEval question's haystack, found and read, with the record of their source that
+ * provenance.json keeps.
+ *
+ * @module
+ */
+import { canonicalJson } from "../base/canonical_json.ts";
+import { InputError } from "../base/errors.ts";
+import { sha256File, sha256Hex } from "../base/hash.ts";
+import { readLongMemEval } from "../longmemeval/read.ts";
+import {
+  describeLocomo,
+  type LocatedLocomo,
+  locateLocomo,
+  locomoHowTo,
+} from "../natural/data_source.ts";
+import { loadLocomo, type LocomoSample } from "../natural/load_locomo.ts";
+import { locomoTurns, longMemEvalTurns, type WriteTurn } from "./write_turns.ts";
+
+/** A source: a LoCoMo conversation (`data`: `locomo8`, `locomo10` or a path) or a question. */
+export type WriteSourceSpec =
+  | { kind: "locomo"; conversation: string; data?: string }
+  | { kind: "longmemeval"; file: string; question: string };
+
+/** The turns to feed, the user id, and the source's record. */
+export interface WriteSource {
+  /** The user id the store is written for: the sample or question id. */
+  user: string;
+  /** The turns, in order. */
+  turns: WriteTurn[];
+  /** What provenance.json's `source` says. */
+  source: Record<string, unknown>;
+}
+
+/**
+ * The turns of a source, the user id the system writes them for, and what provenance.json says
+ * of the source (its file, the file's SHA-256, the conversation's or question's SHA-256).
+ *
+ * @param s a LoCoMo conversation (data as `--locomo-data` takes it) or a LongMemEval question
+ * @throws {InputError} when the data is not found, or holds no such conversation or question
+ */
+export async function writeSource(s: WriteSourceSpec): Promise<WriteSource> {
+  if (s.kind === "longmemeval") {
+    for await (const q of readLongMemEval(s.file)) {
+      if (q.question_id !== s.question) continue;
+      return {
+        user: q.question_id,
+        turns: longMemEvalTurns(q, s.file),
+        source: {
+          kind: "longmemeval",
+          file: s.file,
+          file_sha256: await sha256File(s.file),
+          question_id: q.question_id,
+          question_sha256: sha256Hex(canonicalJson(q)),
+        },
+      };
+    }
+    throw new InputError(s.file, { path: "" }, `expected a question '${s.question}'`);
+  }
+  const found = await locateLocomo(s.data !== undefined ? { choice: s.data } : {});
+  if (!found) throw new InputError("LoCoMo data", { path: "" }, locomoHowTo());
+  const samples = await loadLocomo(found.path);
+  const sample = samples.find((x) => x.sample_id === s.conversation);
+  if (!sample) {
+    throw new InputError(
+      found.path,
+      { path: "" },
+      `expected a conversation '${s.conversation}', the file holds ${
+        samples.map((x) => x.sample_id).join(", ")
+      }`,
+    );
+  }
+  return await locomoWriteSource(sample, found, samples.length);
+}
+
+/**
+ * {@linkcode writeSource} of one conversation of a LoCoMo file already read.
+ *
+ * @param sample the conversation
+ * @param found where the file was found ({@linkcode locateLocomo})
+ * @param count how many conversations the file holds (for its description)
+ */
+export async function locomoWriteSource(
+  sample: LocomoSample,
+  found: LocatedLocomo,
+  count: number,
+): Promise<WriteSource> {
+  return {
+    user: sample.sample_id,
+    turns: locomoTurns(sample, found.path),
+    source: {
+      kind: "locomo",
+      file: found.path,
+      described: describeLocomo(found, count),
+      file_sha256: await sha256File(found.path),
+      conversation: sample.sample_id,
+      conversation_sha256: sha256Hex(canonicalJson(sample.conversation)),
+    },
+  };
+}
