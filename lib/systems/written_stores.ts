@@ -15,7 +15,7 @@ import { WRITE_SYSTEMS, writeStore } from "./write_store.ts";
 /** One store written by a system on one conversation, and its means at each budget. */
 export interface WrittenStoreRow {
   /** `mem0` or `memvid`. */
-  system: keyof typeof WRITE_SYSTEMS;
+  system: "mem0" | "memvid";
   /** Package and version, e.g. `mem0ai@3.3.1`. */
   package: string;
   /** The settings in a few words (`infer: false, stand-in embedder`). */
@@ -55,7 +55,7 @@ const SETTINGS: Readonly<Record<keyof typeof WRITE_SYSTEMS, string>> = {
  *   cannot be scored
  */
 export async function writeLocomoStores(o: {
-  systems: readonly (keyof typeof WRITE_SYSTEMS)[];
+  systems: readonly ("mem0" | "memvid")[];
   samples: readonly LocomoSample[];
   found: LocatedLocomo;
   out: string;
