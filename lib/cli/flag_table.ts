@@ -28,6 +28,8 @@ export interface FlagSpec {
   readonly required?: boolean;
   /** A one-letter alias. */
   readonly short?: string;
+  /** Whether a `string` flag may be given more than once (its value is then a list). */
+  readonly multiple?: boolean;
 }
 
 /** A command's flags, by name (without `--`), in help order. */
@@ -36,14 +38,15 @@ export type FlagTable = Readonly<Record<string, FlagSpec>>;
 /** parseArgs options of a table. */
 export type FlagOptionsOf<T extends FlagTable> = {
   [K in keyof T]: T[K]["type"] extends "boolean" ? { type: "boolean"; default?: boolean }
+    : T[K] extends { multiple: true } ? { type: "string"; multiple: true }
     : { type: "string"; default?: string };
 };
 
 /**
- * The parseArgs options of a table (types, defaults and short names).
+ * The parseArgs options of a table (types, defaults, short names and repeatable flags).
  *
  * @param table the flags
- * @returns `{ name: { type, default?, short? } }` in table order
+ * @returns `{ name: { type, default?, short?, multiple? } }` in table order
  */
 export function flagOptions<T extends FlagTable>(table: T): FlagOptionsOf<T> {
   return Object.fromEntries(
@@ -51,6 +54,7 @@ export function flagOptions<T extends FlagTable>(table: T): FlagOptionsOf<T> {
       type: f.type,
       ...(f.default !== undefined ? { default: f.default } : {}),
       ...(f.short !== undefined ? { short: f.short } : {}),
+      ...(f.multiple ? { multiple: true } : {}),
     }]),
   ) as FlagOptionsOf<T>;
 }
