@@ -11,8 +11,8 @@ import { UsageError } from "./command.ts";
 
 /** One flag of a command. */
 export interface FlagSpec {
-  /** `string` (takes a value) or `boolean`. */
-  readonly type: "string" | "boolean";
+  /** `string` (takes a value; the default) or `boolean`. */
+  readonly type?: "string" | "boolean";
   /** The value's name in the help, e.g. `FILE`. */
   readonly value?: string;
   /** The help text (wrapped to the help's width). */
@@ -37,7 +37,7 @@ export type FlagTable = Readonly<Record<string, FlagSpec>>;
 
 /** parseArgs options of a table. */
 export type FlagOptionsOf<T extends FlagTable> = {
-  [K in keyof T]: T[K]["type"] extends "boolean" ? { type: "boolean"; default?: boolean }
+  [K in keyof T]: T[K] extends { type: "boolean" } ? { type: "boolean"; default?: boolean }
     : T[K] extends { multiple: true } ? { type: "string"; multiple: true }
     : { type: "string"; default?: string };
 };
@@ -51,7 +51,7 @@ export type FlagOptionsOf<T extends FlagTable> = {
 export function flagOptions<T extends FlagTable>(table: T): FlagOptionsOf<T> {
   return Object.fromEntries(
     Object.entries(table).map(([name, f]) => [name, {
-      type: f.type,
+      type: f.type ?? "string",
       ...(f.default !== undefined ? { default: f.default } : {}),
       ...(f.short !== undefined ? { short: f.short } : {}),
       ...(f.multiple ? { multiple: true } : {}),

@@ -72,3 +72,9 @@ Deno.test("flagOptions() marks a repeatable flag multiple: parseArgs then gives 
   assert.deepEqual(flagOptions(R), { retrieval: { type: "string", multiple: true } });
   checkFlags(R, { retrieval: ["a=x", "b=y"] });
 });
+
+Deno.test("a flag without a type takes a value (string), as one with type string", () => {
+  const S = { out: { value: "DIR", help: "the folder" } } as const satisfies FlagTable;
+  assert.deepEqual(flagOptions(S), { out: { type: "string" } });
+  assert.equal(optionsHelp(S, [], 14, 60), "  --out DIR   the folder\n");
+});

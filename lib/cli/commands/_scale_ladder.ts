@@ -26,24 +26,27 @@ import type { LadderSource } from "../../scale/sources/types.ts";
 
 /** The flags of `scale ladder`, in help order (the help's Options block is made from them). */
 const LADDER_FLAGS = {
-  out: { type: "string", value: "DIR", help: "output folder (required)" },
+  out: { value: "DIR", help: "output folder (required)" },
   seed: {
-    type: "string",
     value: "S",
     help: 'global seed (default 0); each query\'s stream is seedrandom("<seed>/<query id>/filler")',
   },
   "n-irr": {
-    type: "string",
     value: "0,100,...",
     help: "N_irr per scale, ascending (default: see above; LongMemEval and filler: " +
       "0,100,200,300,400); a last entry 'all' adds a scale with all of each question's own " +
       "non-evidence sessions (e.g. 0,10,20,30,all on an S file: rungs from oracle to S, own " +
       "sessions only)",
   },
-  filler: { type: "string", value: "FILE", help: "a filler corpus (JSONL) added to the pool" },
-  limit: { type: "string", value: "N", help: "the first N queries only" },
-  queries: { type: "string", value: "a,b", help: "these query ids only" },
+  filler: { value: "FILE", help: "a filler corpus (JSONL) added to the pool" },
+  limit: { value: "N", help: "the first N queries only" },
+  queries: { value: "a,b", help: "these query ids only" },
 } as const satisfies FlagTable;
+
+const LADDER_EXTRA_HELP = [
+  ["--json | --csv", "machine-readable output"],
+  ["-h, --help", "this help"],
+] as const;
 
 /** Help text of `memaudit scale ladder`. */
 export const LADDER_HELP = `Usage: memaudit scale ladder [FILE] --out DIR [options]
@@ -67,17 +70,7 @@ tokenProxy, ...} per query and scale) and DIR/ladder.json. The token proxy
 is ${TOKEN_PROXY_METHOD}.
 
 Options:
-${
-  optionsHelp(
-    LADDER_FLAGS,
-    [
-      ["--json | --csv", "machine-readable output"],
-      ["-h, --help", "this help"],
-    ],
-    21,
-    78,
-  )
-}
+${optionsHelp(LADDER_FLAGS, LADDER_EXTRA_HELP, 21, 78)}
 Example:
   memaudit scale ladder --out out/ladder_locomo --seed 0
   memaudit scale ladder longmemeval_s_cleaned.json --filler my_sessions.jsonl --out out/ladder_lme

@@ -7,8 +7,14 @@
  */
 import { basename } from "node:path";
 import { type CliIo, csvTable, EXIT, textTable, UsageError } from "../command.ts";
-import { checkFlags, flagOptions, type FlagTable, optionsHelp } from "../flag_table.ts";
-import { parseCommand, parseSeedFlag, writeOutFiles } from "../shared.ts";
+import {
+  checkFlags,
+  flagOptions,
+  type FlagOptionsOf,
+  type FlagTable,
+  optionsHelp,
+} from "../flag_table.ts";
+import { type CommandLine, parseCommand, parseSeedFlag, writeOutFiles } from "../shared.ts";
 import {
   DEFAULT_RECALL_KS,
   type RecallLevel,
@@ -20,44 +26,37 @@ import { qaScaleArgs } from "./_scale_score_qa.ts";
 
 /** The flags of `scale recall`, in help order (the help's Options block is made from them). */
 const RECALL_FLAGS = {
-  k: {
-    type: "string",
-    value: "1,5,10,50",
-    help: `cut-offs (default ${DEFAULT_RECALL_KS.join(",")})`,
-  },
+  k: { value: "1,5,10,50", help: `cut-offs (default ${DEFAULT_RECALL_KS.join(",")})` },
   level: {
-    type: "string",
     value: "turn|session",
     help: "level of the metrics (default turn)",
     choices: ["turn", "session"],
   },
   roles: {
-    type: "string",
     value: "all|user",
     help: "turns indexed: all turns (default) or user turns only (upstream's choice; it " +
       "misses assistant-side evidence)",
     choices: ["all", "user"],
   },
   retrieval: {
-    type: "string",
     value: "LABEL=LOG",
     help: "a rung from a run_retrieval.py log (repeatable)",
     multiple: true,
   },
   shared: { type: "boolean", help: "score only the questions scored at every rung" },
-  alpha: { type: "string", value: "A", help: "threshold of s* (default 0.7)" },
-  resamples: {
-    type: "string",
-    value: "N",
-    help: "bootstrap resamples (default 2000; 0: no intervals)",
-  },
-  seed: { type: "string", value: "S", help: "bootstrap seed (default 0)" },
+  alpha: { value: "A", help: "threshold of s* (default 0.7)" },
+  resamples: { value: "N", help: "bootstrap resamples (default 2000; 0: no intervals)" },
+  seed: { value: "S", help: "bootstrap seed (default 0)" },
   out: {
-    type: "string",
     value: "DIR",
     help: "also write DIR/scales.csv, questions.csv, transitions.csv and recall.json",
   },
 } as const satisfies FlagTable;
+
+const RECALL_EXTRA_HELP = [
+  ["--json | --csv", "machine-readable output (--csv: the scale table)"],
+  ["-h, --help", "this help"],
+] as const;
 
 /** Help text of `memaudit scale recall`. */
 export const RECALL_HELP = `Usage: memaudit scale recall LABEL=FILE LABEL=FILE ... [options]
@@ -86,17 +85,7 @@ LongMemEval's src/retrieval/run_retrieval.py writes (ranked_items, corpus ids;
 the correct ids are those containing "answer", upstream's rule).
 
 Options:
-${
-  optionsHelp(
-    RECALL_FLAGS,
-    [
-      ["--json | --csv", "machine-readable output (--csv: the scale table)"],
-      ["-h, --help", "this help"],
-    ],
-    24,
-    78,
-  )
-}
+${optionsHelp(RECALL_FLAGS, RECALL_EXTRA_HELP, 24, 78)}
 Example:
   memaudit scale recall oracle=longmemeval_oracle.json s=longmemeval_s_cleaned.json --k 5,10,50
   memaudit scale recall --retrieval s=s_retrievallog_turn_flat-bm25 --level session --json
@@ -197,16 +186,7 @@ export async function runScaleRecall(argv: string[], io: CliIo): Promise<number>
 }
 
 /** The flags' values of `scale recall`, as parseArgs gives them. */
-interface RecallValues {
-  k?: string;
-  level?: string;
-  roles?: string;
-  alpha?: string;
-  resamples?: string;
-  seed?: string;
-  retrieval?: string[];
-  shared?: boolean;
-}
+type RecallValues = CommandLine<FlagOptionsOf<typeof RECALL_FLAGS>>["values"];
 
 /**
  * The rungs and options of `scale recall` from its flags and positionals.

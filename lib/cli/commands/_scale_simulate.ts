@@ -8,8 +8,15 @@
  */
 import { join } from "node:path";
 import { type CliIo, emit, EXIT, UsageError } from "../command.ts";
-import { checkFlags, flagOptions, type FlagTable, optionsHelp } from "../flag_table.ts";
 import {
+  checkFlags,
+  flagOptions,
+  type FlagOptionsOf,
+  type FlagTable,
+  optionsHelp,
+} from "../flag_table.ts";
+import {
+  type CommandLine,
   isDecimal,
   parseCommand,
   parseIntFlag,
@@ -25,40 +32,30 @@ import { SCALE_TRAJECTORIES, writeScaleShard } from "../../scale/simulate_shards
 
 /** The flags of `scale simulate`, in help order (the help's Options block is made from them). */
 const SIMULATE_FLAGS = {
-  out: { type: "string", value: "FILE.jsonl", help: "trajectories, one per line (required)" },
-  agents: { type: "string", value: "a,b", help: "simulators to run (default all four)" },
-  seed: { type: "string", value: "S", help: "global seed (default 0)" },
-  granularity: {
-    type: "string",
-    value: "G",
-    help: "session (default) or turn",
-    choices: ["session", "turn"],
-  },
+  out: { value: "FILE.jsonl", help: "trajectories, one per line (required)" },
+  agents: { value: "a,b", help: "simulators to run (default all four)" },
+  seed: { value: "S", help: "global seed (default 0)" },
+  granularity: { value: "G", help: "session (default) or turn", choices: ["session", "turn"] },
   roles: {
-    type: "string",
     value: "user|all",
     help: "turns indexed: user (default, LongMemEval's) or all",
     choices: ["user", "all"],
   },
-  k: { type: "string", value: "K", help: "items per call (default 12)" },
-  "epsilon-read": {
-    type: "string",
-    value: "X",
-    help: "reader noise: P(wrong | evidence retrieved) (default 0)",
-  },
-  "gamma-guess": {
-    type: "string",
-    value: "X",
-    help: "reader noise: P(right | not retrieved) (default 0)",
-  },
+  k: { value: "K", help: "items per call (default 12)" },
+  "epsilon-read": { value: "X", help: "reader noise: P(wrong | evidence retrieved) (default 0)" },
+  "gamma-guess": { value: "X", help: "reader noise: P(right | not retrieved) (default 0)" },
   shard: {
-    type: "string",
     value: "I/N",
     help: "simulate only shard I of N of the ladder's queries (round robin in ladder order); " +
       "--out is then a FOLDER (trajectories.jsonl + shard.json); join the folders with " +
       "'memaudit merge'",
   },
 } as const satisfies FlagTable;
+
+const SIMULATE_EXTRA_HELP = [
+  ["--json | --csv", "machine-readable summary"],
+  ["-h, --help", "this help"],
+] as const;
 
 /** Help text of `memaudit scale simulate`. */
 export const SIMULATE_HELP = `Usage: memaudit scale simulate LADDER_DIR --out FILE.jsonl [options]
@@ -78,17 +75,7 @@ Simulators (--agents, default all):
   sim-fixed-depth-3     exactly 3 calls
 
 Options:
-${
-  optionsHelp(
-    SIMULATE_FLAGS,
-    [
-      ["--json | --csv", "machine-readable summary"],
-      ["-h, --help", "this help"],
-    ],
-    25,
-    92,
-  )
-}
+${optionsHelp(SIMULATE_FLAGS, SIMULATE_EXTRA_HELP, 25, 92)}
 Example:
   memaudit scale ladder --out out/ladder --seed 0 --limit 100
   memaudit scale simulate out/ladder --out out/sim.jsonl --seed 1
@@ -164,15 +151,8 @@ export async function runScaleSimulate(argv: string[], io: CliIo): Promise<numbe
   return EXIT.ok;
 }
 
-/** The flags of `scale simulate` the simulators read. */
-interface SimulateValues {
-  agents?: string;
-  granularity?: string;
-  roles?: string;
-  k?: string;
-  "epsilon-read"?: string;
-  "gamma-guess"?: string;
-}
+/** The flags' values of `scale simulate`, as parseArgs gives them. */
+type SimulateValues = CommandLine<FlagOptionsOf<typeof SIMULATE_FLAGS>>["values"];
 
 /** The simulators of `--agents` with the flags' overrides. */
 function simulatorSpecs(values: SimulateValues): SimulatorSpec[] {

@@ -11,9 +11,19 @@ import { flagOptions, type FlagTable, optionsHelp } from "../flag_table.ts";
 import { requireOutDir, runWithFlags } from "../shared.ts";
 import { SUMMARIES } from "../summaries.ts";
 
+const EXTRA_HELP = [
+  [
+    "--json",
+    "print {out, kind, shards, units, rows, files, warnings} as JSON (kind: sweep, natural, " +
+    "scale-simulate or retention-simulate)",
+  ],
+  ["--csv", "print the same as CSV"],
+  ["-h, --help", "this help"],
+] as const;
+
 /** The flags of `memaudit merge` (the help's Options block is made from them). */
 const FLAGS = {
-  out: { type: "string", value: "DIR", help: "the merged output folder (required)" },
+  out: { value: "DIR", help: "the merged output folder (required)" },
 } as const satisfies FlagTable;
 
 const HELP = `Usage: memaudit merge SHARD_DIR... --out DIR [--json | --csv]
@@ -32,22 +42,7 @@ another run or another memaudit version, a file was edited after the shard was w
 is given twice or one is missing.
 
 Options:
-${
-  optionsHelp(
-    FLAGS,
-    [
-      [
-        "--json",
-        "print {out, kind, shards, units, rows, files, warnings} as JSON (kind: sweep, natural, " +
-        "scale-simulate or retention-simulate)",
-      ],
-      ["--csv", "print the same as CSV"],
-      ["-h, --help", "this help"],
-    ],
-    14,
-    100,
-  )
-}
+${optionsHelp(FLAGS, EXTRA_HELP, 14, 100)}
 Example:
   for i in 0 1 2 3; do memaudit sweep --seeds 500 --shard $i/4 --out out/shards/$i --quiet; done
   memaudit merge out/shards/0 out/shards/1 out/shards/2 out/shards/3 --out out/runs/exact_500

@@ -23,48 +23,43 @@ import { SUMMARIES } from "../summaries.ts";
 /** The flags of `memaudit natural`, in help order (the help's Options block is made from them). */
 const FLAGS = {
   locomo: {
-    type: "string",
     value: "FILE",
     help: "LoCoMo JSON file (default: the cached locomo10.json, else the shared locomo8.json; " +
       "the summary records which)",
   },
   longmemeval: {
-    type: "string",
     value: "FILE",
     help: "a LongMemEval file instead of LoCoMo (plain JSON list or gzip)",
   },
   adjudicator: {
-    type: "string",
     value: "SPEC",
     help: "LongMemEval coverage: lexical (default) | imported:FILE | llm:URL",
     choices: ["lexical", "imported:FILE", "llm:URL"],
   },
-  "llm-model": {
-    type: "string",
-    value: "NAME",
-    help: "model for llm:URL (default $MEMAUDIT_LLM_MODEL)",
-  },
+  "llm-model": { value: "NAME", help: "model for llm:URL (default $MEMAUDIT_LLM_MODEL)" },
   conversations: {
-    type: "string",
     value: "LIST",
     help: "keep only these conversations, e.g. conv-26,conv-30 (default all)",
   },
-  budgets: { type: "string", value: "LIST", help: "budgets B in cost units (default 30,60,100)" },
+  budgets: { value: "LIST", help: "budgets B in cost units (default 30,60,100)" },
   methods: {
-    type: "string",
     value: "LIST",
     help: "writer ids (default the natural set: oracle_gvt, estimated_gvt, ...)",
   },
-  k: { type: "string", value: "K", help: "group cap k of OPT (default each package's)" },
+  k: { value: "K", help: "group cap k of OPT (default each package's)" },
   shard: {
-    type: "string",
     value: "I/N",
     help: "score only shard I of N (packages at positions p with p mod N = I); join the N " +
       "folders with memaudit merge",
   },
-  out: { type: "string", value: "DIR", help: "output folder (required)" },
+  out: { value: "DIR", help: "output folder (required)" },
   quiet: { type: "boolean", help: "no progress bar and no table", default: false },
 } as const satisfies FlagTable;
+
+const EXTRA_HELP = [
+  ["--json / --csv", "print the summary as JSON or CSV instead of a table"],
+  ["-h, --help", "this help"],
+] as const;
 
 /** The columns of the summary table (LoCoMo and LongMemEval alike). */
 const SUMMARY_COLUMNS = [
@@ -100,17 +95,7 @@ summary adds source, attempted, accepted, flagged [{question_id, reason}] and th
 counts per question type (paper 000 §5).
 
 Options:
-${
-  optionsHelp(
-    FLAGS,
-    [
-      ["--json / --csv", "print the summary as JSON or CSV instead of a table"],
-      ["-h, --help", "this help"],
-    ],
-    25,
-    100,
-  )
-}
+${optionsHelp(FLAGS, EXTRA_HELP, 25, 100)}
 Example:
   memaudit natural --locomo ../shared/data/locomo/locomo8.json --conversations conv-26 \\
     --budgets 30,60 --out out/natural/conv-26
@@ -172,11 +157,7 @@ export const command: Command = {
         }, ${res.rows} rows, wrote ${outDir}\n`,
     );
     const rows = res.summary.map((s) => ({ ...s }));
-    emit(io, form, {
-      json: res,
-      columns: SUMMARY_COLUMNS,
-      rows,
-    });
+    emit(io, form, { json: res, columns: SUMMARY_COLUMNS, rows });
     return EXIT.ok;
   }, { positionals: false }),
 };
@@ -242,10 +223,7 @@ async function runLongMemEval(
       `${r.attempted} questions: ${r.accepted} accepted, ${r.flagged} flagged; adjudicator ` +
       `${res.adjudicator}; ${res.rows} rows, wrote ${base.outDir}\n`,
   );
-  emit(io, form, {
-    json: res,
-    columns: SUMMARY_COLUMNS,
-    rows: res.summary.map((s) => ({ ...s })),
-  });
+  const rows = res.summary.map((s) => ({ ...s }));
+  emit(io, form, { json: res, columns: SUMMARY_COLUMNS, rows });
   return EXIT.ok;
 }

@@ -63,23 +63,22 @@ interface Subcommand {
 // scale score
 // ---------------------------------------------------------------------------
 
+const SCORE_EXTRA_HELP = [
+  ["--json | --csv", "machine-readable output (stable keys)"],
+  ["-h, --help", "this help"],
+] as const;
+
 /** The flags of `scale score`, in help order (the help's Options block is made from them). */
 const SCORE_FLAGS = {
-  budget: { type: "string", value: "B", help: "interaction budget, memory calls (default 2)" },
-  alpha: { type: "string", value: "A", help: "reliability threshold of s* (default 0.7)" },
+  budget: { value: "B", help: "interaction budget, memory calls (default 2)" },
+  alpha: { value: "A", help: "reliability threshold of s* (default 0.7)" },
   "judge-log": {
-    type: "string",
     value: "LOG",
     help: "LongMemEval judge log (JSONL {question_id, hypothesis, autoeval_label: {model, " +
       "label}}) for lines without 'correct'",
   },
-  "memory-tools": {
-    type: "string",
-    value: "a,b",
-    help: "memory tool names A_ext(M) for lines without their own",
-  },
+  "memory-tools": { value: "a,b", help: "memory tool names A_ext(M) for lines without their own" },
   format: {
-    type: "string",
     value: "F",
     help: "auto (default), memaudit, openai-chat, openai-responses, anthropic, letta (REST " +
       "histories or .af agent files), langsmith, tau-bench (its result files: correct = reward " +
@@ -87,20 +86,17 @@ const SCORE_FLAGS = {
     choices: SCORE_FORMATS,
   },
   ladder: {
-    type: "string",
     value: "s0,s1,...",
     help: "ladder order for scales given by label only (default: by n_irr when every scale " +
       "has one, else natural label order)",
   },
   sustained: { type: "boolean", help: "report the sustained boundary as s_star" },
   resamples: {
-    type: "string",
     value: "N",
     help: "bootstrap resamples over query ids, at most 1000000 (default 2000; 0: none)",
   },
-  seed: { type: "string", value: "S", help: "bootstrap seed (default 0)" },
+  seed: { value: "S", help: "bootstrap seed (default 0)" },
   out: {
-    type: "string",
     value: "DIR",
     help: "also write DIR/groups.csv, boundaries.csv, curves.csv, trajectories.csv, " +
       "skipped.csv and score.json (and, for a log of another format, trajectories.jsonl: the " +
@@ -134,17 +130,7 @@ question_id; ids graded at one scale only are reported); s*_alpha on
 accuracy. One such file alone is one scale, labelled by its name.
 
 Options:
-${
-  optionsHelp(
-    SCORE_FLAGS,
-    [
-      ["--json | --csv", "machine-readable output (stable keys)"],
-      ["-h, --help", "this help"],
-    ],
-    23,
-    80,
-  )
-}
+${optionsHelp(SCORE_FLAGS, SCORE_EXTRA_HELP, 23, 80)}
 Example:
   memaudit scale score runs.jsonl --budget 2 --alpha 0.7 --json
   memaudit scale score letta_runs.jsonl --format letta --judge-log judged.jsonl

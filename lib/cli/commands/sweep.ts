@@ -29,58 +29,46 @@ import { SUMMARIES } from "../summaries.ts";
 /** The flags of a sweep, in help order (shared by `memaudit sweep` and `deno task sweep`). */
 const FLAGS = {
   distributions: {
-    type: "string",
     value: "LIST",
     help: 'comma-separated names, or "stress" for the 8 stress distributions',
     default: "base",
   },
-  seeds: {
-    type: "string",
-    value: "N",
-    help: "seeds 0..N-1, N a decimal integer in [1, 10000000]",
-    default: "5",
-  },
+  seeds: { value: "N", help: "seeds 0..N-1, N a decimal integer in [1, 10000000]", default: "5" },
   budgets: {
-    type: "string",
     value: "LIST",
     help: "budget tokens: fractions of the mean total candidate cost (0.10) or absolute " +
       "budgets (6)",
     default: "0.01,0.02,0.05,0.10,0.20",
   },
   methods: {
-    type: "string",
     value: "LIST",
     help: 'method ids, "exact" (the 8 of the exact sweep, default) or "stress" (the 10)',
     default: "exact",
   },
   workers: {
-    type: "string",
     value: "N",
     help: "1 runs on the main thread; N >= 2 runs N worker threads (at most two per core are " +
       "started), N in [1, 1024] (default: one per core for grids of 2,000 units or more, else " +
       "1; a unit is one (distribution, seed) package with all its budgets and methods)",
   },
   bound: {
-    type: "string",
     value: "B",
     help: "branch-and-bound bound: auto (default), knapsack or suffix (the artifact's)",
     choices: ["auto", "knapsack", "suffix"],
     default: "auto",
   },
   summation: {
-    type: "string",
     value: "S",
     help: "float sums of means: neumaier (CPython >= 3.12, default) or naive (<= 3.11)",
     choices: ["naive", "neumaier"],
     default: "neumaier",
   },
   shard: {
-    type: "string",
     value: "I/N",
     help: "run only shard I of N (0 <= I < N): the units at positions p of the output order " +
       "with p mod N = I; join the N folders with memaudit merge",
   },
-  out: { type: "string", value: "DIR", help: "output folder (required)" },
+  out: { value: "DIR", help: "output folder (required)" },
   replace: {
     type: "boolean",
     help: "replace a finished sweep of another grid in DIR (default: refuse)",
@@ -99,6 +87,11 @@ const EXAMPLES = `Examples:
   memaudit sweep --seeds 500 --shard 0/4 --out out/shards/0   # ... 1/4, 2/4, 3/4
   memaudit merge out/shards/0 out/shards/1 out/shards/2 out/shards/3 --out out/runs/exact_500`;
 
+const EXTRA_HELP = [
+  ["--json / --csv", "print the aggregate table as JSON or CSV instead of text"],
+  ["-h, --help", "this help"],
+] as const;
+
 /** The help, its distribution and method names loaded lazily (they need the library). */
 async function help(prog: string): Promise<string> {
   const { DISTRIBUTION_SPECS } = await import("../../generate/distributions.ts");
@@ -109,17 +102,7 @@ Runs a grid of distributions x seeds x budgets x methods (ARTIFACT-SPEC §4.2-§
 (distribution, seed) package, every budget B, every method, each ratio against the certified OPT.
 
 Options:
-${
-    optionsHelp(
-      FLAGS,
-      [
-        ["--json / --csv", "print the aggregate table as JSON or CSV instead of text"],
-        ["-h, --help", "this help"],
-      ],
-      24,
-      100,
-    )
-  }
+${optionsHelp(FLAGS, EXTRA_HELP, 24, 100)}
 Writes DIR/raw_results.jsonl, DIR/raw_results.csv and DIR/summary.json (byte-identical for any
 worker count and after a resume) and DIR/timings.jsonl (wall times, not deterministic). Rerunning
 an interrupted command resumes it; rerunning a finished one rewrites the same files. The table

@@ -11,9 +11,19 @@ import { flagOptions, type FlagTable, optionsHelp } from "../flag_table.ts";
 import { onePackageArg, readPackageArg, runWithFlags, writeOutFiles } from "../shared.ts";
 import { SUMMARIES } from "../summaries.ts";
 
+const EXTRA_HELP = [
+  [
+    "--json",
+    "print the counts as JSON (keys: package, form, id, experiences, candidates, units, " +
+    "queries, coverage_rows, budgets, weight_source, group_cap)",
+  ],
+  ["--csv", "print them as CSV (field,value)"],
+  ["-h, --help", "this help"],
+] as const;
+
 /** The flags of `memaudit validate` (the help's Options block is made from them). */
 const FLAGS = {
-  out: { type: "string", value: "DIR", help: "also write DIR/validate.json" },
+  out: { value: "DIR", help: "also write DIR/validate.json" },
 } as const satisfies FlagTable;
 
 const HELP = `Usage: memaudit validate PACKAGE [--json | --csv] [--out DIR]
@@ -24,22 +34,7 @@ ids, empty groups, finite weights) and prints its counts. A bad package: exit 2 
 naming the file and the JSON path (or CSV row and column) of the first problem.
 
 Options:
-${
-  optionsHelp(
-    FLAGS,
-    [
-      [
-        "--json",
-        "print the counts as JSON (keys: package, form, id, experiences, candidates, units, " +
-        "queries, coverage_rows, budgets, weight_source, group_cap)",
-      ],
-      ["--csv", "print them as CSV (field,value)"],
-      ["-h, --help", "this help"],
-    ],
-    14,
-    100,
-  )
-}
+${optionsHelp(FLAGS, EXTRA_HELP, 14, 100)}
 Example:
   memaudit validate data/examples/vegetarian_pescatarian.json
   memaudit validate data/examples/vegetarian_pescatarian_csv --json
