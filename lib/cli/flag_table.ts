@@ -11,8 +11,8 @@ import { UsageError } from "./command.ts";
 
 /** One flag of a command. */
 export interface FlagSpec {
-  /** `string` (takes a value) or `boolean`. */
-  readonly type: "string" | "boolean";
+  /** `string` (takes a value; the default) or `boolean`. */
+  readonly type?: "string" | "boolean";
   /** The value's name in the help, e.g. `FILE`. */
   readonly value?: string;
   /** The help text (wrapped to the help's width). */
@@ -28,6 +28,8 @@ export interface FlagSpec {
   readonly required?: boolean;
   /** A one-letter alias. */
   readonly short?: string;
+  /** Whether a `string` flag may be given more than once (its value is then a list). */
+  readonly multiple?: boolean;
 }
 
 /** A command's flags, by name (without `--`), in help order. */
@@ -35,22 +37,24 @@ export type FlagTable = Readonly<Record<string, FlagSpec>>;
 
 /** parseArgs options of a table. */
 export type FlagOptionsOf<T extends FlagTable> = {
-  [K in keyof T]: T[K]["type"] extends "boolean" ? { type: "boolean"; default?: boolean }
+  [K in keyof T]: T[K] extends { type: "boolean" } ? { type: "boolean"; default?: boolean }
+    : T[K] extends { multiple: true } ? { type: "string"; multiple: true }
     : { type: "string"; default?: string };
 };
 
 /**
- * The parseArgs options of a table (types, defaults and short names).
+ * The parseArgs options of a table (types, defaults, short names and repeatable flags).
  *
  * @param table the flags
- * @returns `{ name: { type, default?, short? } }` in table order
+ * @returns `{ name: { type, default?, short?, multiple? } }` in table order
  */
 export function flagOptions<T extends FlagTable>(table: T): FlagOptionsOf<T> {
   return Object.fromEntries(
     Object.entries(table).map(([name, f]) => [name, {
-      type: f.type,
+      type: f.type ?? "string",
       ...(f.default !== undefined ? { default: f.default } : {}),
       ...(f.short !== undefined ? { short: f.short } : {}),
+      ...(f.multiple ? { multiple: true } : {}),
     }]),
   ) as FlagOptionsOf<T>;
 }

@@ -64,3 +64,17 @@ Deno.test("checkFlags() refuses a missing required flag and a value off its choi
     /--adjudicator expects lexical or imported:FILE, got 'imported:'/,
   );
 });
+
+Deno.test("flagOptions() marks a repeatable flag multiple: parseArgs then gives a list", () => {
+  const R = {
+    retrieval: { type: "string", value: "LABEL=LOG", help: "a rung", multiple: true },
+  } as const satisfies FlagTable;
+  assert.deepEqual(flagOptions(R), { retrieval: { type: "string", multiple: true } });
+  checkFlags(R, { retrieval: ["a=x", "b=y"] });
+});
+
+Deno.test("a flag without a type takes a value (string), as one with type string", () => {
+  const S = { out: { value: "DIR", help: "the folder" } } as const satisfies FlagTable;
+  assert.deepEqual(flagOptions(S), { out: { type: "string" } });
+  assert.equal(optionsHelp(S, [], 14, 60), "  --out DIR   the folder\n");
+});

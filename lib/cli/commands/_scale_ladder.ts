@@ -7,13 +7,8 @@
  * @module
  */
 import { type CliIo, emit, EXIT, UsageError } from "../command.ts";
-import {
-  parseCommand,
-  parseIntFlag,
-  parseSeedFlag,
-  requireOutDir,
-  stringFlags,
-} from "../shared.ts";
+import { flagOptions, type FlagTable, optionsHelp } from "../flag_table.ts";
+import { parseCommand, parseIntFlag, parseSeedFlag, requireOutDir } from "../shared.ts";
 import { InputError } from "../../base/errors.ts";
 import { readJsonInput } from "../../base/fs.ts";
 import { parseLocomo } from "../../natural/load_locomo.ts";
@@ -28,6 +23,30 @@ import {
 import { loadFillerCorpus, withFiller } from "../../scale/sources/filler.ts";
 import { readLongMemEval } from "../../longmemeval/read.ts";
 import type { LadderSource } from "../../scale/sources/types.ts";
+
+/** The flags of `scale ladder`, in help order (the help's Options block is made from them). */
+const LADDER_FLAGS = {
+  out: { value: "DIR", help: "output folder (required)" },
+  seed: {
+    value: "S",
+    help: 'global seed (default 0); each query\'s stream is seedrandom("<seed>/<query id>/filler")',
+  },
+  "n-irr": {
+    value: "0,100,...",
+    help: "N_irr per scale, ascending (default: see above; LongMemEval and filler: " +
+      "0,100,200,300,400); a last entry 'all' adds a scale with all of each question's own " +
+      "non-evidence sessions (e.g. 0,10,20,30,all on an S file: rungs from oracle to S, own " +
+      "sessions only)",
+  },
+  filler: { value: "FILE", help: "a filler corpus (JSONL) added to the pool" },
+  limit: { value: "N", help: "the first N queries only" },
+  queries: { value: "a,b", help: "these query ids only" },
+} as const satisfies FlagTable;
+
+const LADDER_EXTRA_HELP = [
+  ["--json | --csv", "machine-readable output"],
+  ["-h, --help", "this help"],
+] as const;
 
 /** Help text of `memaudit scale ladder`. */
 export const LADDER_HELP = `Usage: memaudit scale ladder [FILE] --out DIR [options]
@@ -51,20 +70,7 @@ tokenProxy, ...} per query and scale) and DIR/ladder.json. The token proxy
 is ${TOKEN_PROXY_METHOD}.
 
 Options:
-  --out DIR          output folder (required)
-  --seed S           global seed (default 0); each query's stream is
-                     seedrandom("<seed>/<query id>/filler")
-  --n-irr 0,100,...  N_irr per scale, ascending (default: see above;
-                     LongMemEval and filler: 0,100,200,300,400); a last
-                     entry 'all' adds a scale with all of each question's
-                     own non-evidence sessions (e.g. 0,10,20,30,all on an S
-                     file: rungs from oracle to S, own sessions only)
-  --filler FILE      a filler corpus (JSONL) added to the pool
-  --limit N          the first N queries only
-  --queries a,b      these query ids only
-  --json | --csv     machine-readable output
-  -h, --help         this help
-
+${optionsHelp(LADDER_FLAGS, LADDER_EXTRA_HELP, 21, 78)}
 Example:
   memaudit scale ladder --out out/ladder_locomo --seed 0
   memaudit scale ladder longmemeval_s_cleaned.json --filler my_sessions.jsonl --out out/ladder_lme
@@ -133,12 +139,7 @@ async function readSource(file: string | undefined): Promise<{ src: LadderSource
  * @throws {InputError} for a bad input file
  */
 export async function runScaleLadder(argv: string[], io: CliIo): Promise<number> {
-  const cmd = parseCommand(
-    argv,
-    io,
-    LADDER_HELP,
-    stringFlags("out", "seed", "n-irr", "filler", "limit", "queries"),
-  );
+  const cmd = parseCommand(argv, io, LADDER_HELP, flagOptions(LADDER_FLAGS));
   if (cmd === null) return EXIT.ok;
   const { values, positionals, form } = cmd;
   if (positionals.length > 1) {

@@ -7,7 +7,14 @@
  */
 import { basename } from "node:path";
 import { type CliIo, csvTable, EXIT, textTable, UsageError } from "../command.ts";
-import { parseCommand, parseSeedFlag, stringFlags, writeOutFiles } from "../shared.ts";
+import {
+  checkFlags,
+  flagOptions,
+  type FlagOptionsOf,
+  type FlagTable,
+  optionsHelp,
+} from "../flag_table.ts";
+import { type CommandLine, parseCommand, parseSeedFlag, writeOutFiles } from "../shared.ts";
 import {
   DEFAULT_RECALL_KS,
   type RecallLevel,
@@ -16,6 +23,40 @@ import {
   scaleRecall,
 } from "../../scale/recall.ts";
 import { qaScaleArgs } from "./_scale_score_qa.ts";
+
+/** The flags of `scale recall`, in help order (the help's Options block is made from them). */
+const RECALL_FLAGS = {
+  k: { value: "1,5,10,50", help: `cut-offs (default ${DEFAULT_RECALL_KS.join(",")})` },
+  level: {
+    value: "turn|session",
+    help: "level of the metrics (default turn)",
+    choices: ["turn", "session"],
+  },
+  roles: {
+    value: "all|user",
+    help: "turns indexed: all turns (default) or user turns only (upstream's choice; it " +
+      "misses assistant-side evidence)",
+    choices: ["all", "user"],
+  },
+  retrieval: {
+    value: "LABEL=LOG",
+    help: "a rung from a run_retrieval.py log (repeatable)",
+    multiple: true,
+  },
+  shared: { type: "boolean", help: "score only the questions scored at every rung" },
+  alpha: { value: "A", help: "threshold of s* (default 0.7)" },
+  resamples: { value: "N", help: "bootstrap resamples (default 2000; 0: no intervals)" },
+  seed: { value: "S", help: "bootstrap seed (default 0)" },
+  out: {
+    value: "DIR",
+    help: "also write DIR/scales.csv, questions.csv, transitions.csv and recall.json",
+  },
+} as const satisfies FlagTable;
+
+const RECALL_EXTRA_HELP = [
+  ["--json | --csv", "machine-readable output (--csv: the scale table)"],
+  ["-h, --help", "this help"],
+] as const;
 
 /** Help text of `memaudit scale recall`. */
 export const RECALL_HELP = `Usage: memaudit scale recall LABEL=FILE LABEL=FILE ... [options]
@@ -44,20 +85,7 @@ LongMemEval's src/retrieval/run_retrieval.py writes (ranked_items, corpus ids;
 the correct ids are those containing "answer", upstream's rule).
 
 Options:
-  --k 1,5,10,50         cut-offs (default ${DEFAULT_RECALL_KS.join(",")})
-  --level turn|session  level of the metrics (default turn)
-  --roles all|user      turns indexed: every turn (default) or user turns only
-                        (upstream's choice; it cannot find assistant-side evidence)
-  --retrieval LABEL=LOG a rung from a run_retrieval.py log (repeatable)
-  --shared              score only the questions scored at every rung
-  --alpha A             threshold of s* (default 0.7)
-  --resamples N         bootstrap resamples (default 2000; 0: no intervals)
-  --seed S              bootstrap seed (default 0)
-  --out DIR             also write DIR/scales.csv, questions.csv,
-                        transitions.csv and recall.json
-  --json | --csv        machine-readable output (--csv: the scale table)
-  -h, --help            this help
-
+${optionsHelp(RECALL_FLAGS, RECALL_EXTRA_HELP, 24, 78)}
 Example:
   memaudit scale recall oracle=longmemeval_oracle.json s=longmemeval_s_cleaned.json --k 5,10,50
   memaudit scale recall --retrieval s=s_retrievallog_turn_flat-bm25 --level session --json
@@ -142,11 +170,7 @@ function scaleRows(r: RecallReport): Record<string, unknown>[] {
  * @throws {InputError} for a bad input file
  */
 export async function runScaleRecall(argv: string[], io: CliIo): Promise<number> {
-  const cmd = parseCommand(argv, io, RECALL_HELP, {
-    ...stringFlags("k", "level", "roles", "alpha", "resamples", "seed", "out"),
-    retrieval: { type: "string", multiple: true },
-    shared: { type: "boolean" },
-  });
+  const cmd = parseCommand(argv, io, RECALL_HELP, flagOptions(RECALL_FLAGS));
   if (cmd === null) return EXIT.ok;
   const { values, positionals, form } = cmd;
   const { rungs, options } = recallInput(values, positionals);
@@ -162,16 +186,7 @@ export async function runScaleRecall(argv: string[], io: CliIo): Promise<number>
 }
 
 /** The flags' values of `scale recall`, as parseArgs gives them. */
-interface RecallValues {
-  k?: string;
-  level?: string;
-  roles?: string;
-  alpha?: string;
-  resamples?: string;
-  seed?: string;
-  retrieval?: string[];
-  shared?: boolean;
-}
+type RecallValues = CommandLine<FlagOptionsOf<typeof RECALL_FLAGS>>["values"];
 
 /**
  * The rungs and options of `scale recall` from its flags and positionals.
@@ -204,14 +219,9 @@ function recallInput(
     labels.add(r.label);
   }
   const ks = parseKs(values.k);
+  checkFlags(RECALL_FLAGS, { ...values });
   const level = (values.level ?? "turn") as RecallLevel;
-  if (level !== "turn" && level !== "session") {
-    throw new UsageError(`--level expects turn or session, got "${values.level}"`);
-  }
   const rolesFlag = values.roles ?? "all";
-  if (rolesFlag !== "all" && rolesFlag !== "user") {
-    throw new UsageError(`--roles expects all or user, got "${values.roles}"`);
-  }
   if (values.roles !== undefined && logs.length > 0) {
     throw new UsageError("--roles does not apply to --retrieval logs (their corpus is fixed)");
   }

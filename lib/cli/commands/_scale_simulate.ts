@@ -9,19 +9,53 @@
 import { join } from "node:path";
 import { type CliIo, emit, EXIT, UsageError } from "../command.ts";
 import {
+  checkFlags,
+  flagOptions,
+  type FlagOptionsOf,
+  type FlagTable,
+  optionsHelp,
+} from "../flag_table.ts";
+import {
+  type CommandLine,
   isDecimal,
   parseCommand,
   parseIntFlag,
   parseSeedFlag,
   parseShardFlag,
   requireOutDir,
-  stringFlags,
 } from "../shared.ts";
 import { writeTextAtomic } from "../../base/fs.ts";
 import { readLadder } from "../../scale/ladder.ts";
 import { simulateLadder, SIMULATOR_PRESETS, type SimulatorSpec } from "../../scale/simulate.ts";
 import { memoryCallCount, type Trajectory } from "../../scale/trajectory.ts";
 import { SCALE_TRAJECTORIES, writeScaleShard } from "../../scale/simulate_shards.ts";
+
+/** The flags of `scale simulate`, in help order (the help's Options block is made from them). */
+const SIMULATE_FLAGS = {
+  out: { value: "FILE.jsonl", help: "trajectories, one per line (required)" },
+  agents: { value: "a,b", help: "simulators to run (default all four)" },
+  seed: { value: "S", help: "global seed (default 0)" },
+  granularity: { value: "G", help: "session (default) or turn", choices: ["session", "turn"] },
+  roles: {
+    value: "user|all",
+    help: "turns indexed: user (default, LongMemEval's) or all",
+    choices: ["user", "all"],
+  },
+  k: { value: "K", help: "items per call (default 12)" },
+  "epsilon-read": { value: "X", help: "reader noise: P(wrong | evidence retrieved) (default 0)" },
+  "gamma-guess": { value: "X", help: "reader noise: P(right | not retrieved) (default 0)" },
+  shard: {
+    value: "I/N",
+    help: "simulate only shard I of N of the ladder's queries (round robin in ladder order); " +
+      "--out is then a FOLDER (trajectories.jsonl + shard.json); join the folders with " +
+      "'memaudit merge'",
+  },
+} as const satisfies FlagTable;
+
+const SIMULATE_EXTRA_HELP = [
+  ["--json | --csv", "machine-readable summary"],
+  ["-h, --help", "this help"],
+] as const;
 
 /** Help text of `memaudit scale simulate`. */
 export const SIMULATE_HELP = `Usage: memaudit scale simulate LADDER_DIR --out FILE.jsonl [options]
@@ -41,20 +75,7 @@ Simulators (--agents, default all):
   sim-fixed-depth-3     exactly 3 calls
 
 Options:
-  --out FILE.jsonl       trajectories, one per line (required)
-  --agents a,b           simulators to run (default all four)
-  --seed S               global seed (default 0)
-  --granularity G        session (default) or turn
-  --roles user|all       turns indexed: user (default, LongMemEval's) or all
-  --k K                  items per call (default 12)
-  --epsilon-read X       reader noise: P(wrong | evidence retrieved) (default 0)
-  --gamma-guess X        reader noise: P(right | not retrieved) (default 0)
-  --shard I/N            simulate only shard I of N of the ladder's queries (round robin in
-                         ladder order); --out is then a FOLDER (trajectories.jsonl +
-                         shard.json); join the folders with 'memaudit merge'
-  --json | --csv         machine-readable summary
-  -h, --help             this help
-
+${optionsHelp(SIMULATE_FLAGS, SIMULATE_EXTRA_HELP, 25, 92)}
 Example:
   memaudit scale ladder --out out/ladder --seed 0 --limit 100
   memaudit scale simulate out/ladder --out out/sim.jsonl --seed 1
@@ -87,22 +108,7 @@ function num(flag: string, v: string | undefined): number | undefined {
  * @throws {InputError} for a bad ladder folder
  */
 export async function runScaleSimulate(argv: string[], io: CliIo): Promise<number> {
-  const cmd = parseCommand(
-    argv,
-    io,
-    SIMULATE_HELP,
-    stringFlags(
-      "out",
-      "agents",
-      "seed",
-      "granularity",
-      "roles",
-      "k",
-      "epsilon-read",
-      "gamma-guess",
-      "shard",
-    ),
-  );
+  const cmd = parseCommand(argv, io, SIMULATE_HELP, flagOptions(SIMULATE_FLAGS));
   if (cmd === null) return EXIT.ok;
   const { values, positionals, form } = cmd;
   if (positionals.length !== 1) throw new UsageError("expected one LADDER_DIR");
@@ -145,15 +151,8 @@ export async function runScaleSimulate(argv: string[], io: CliIo): Promise<numbe
   return EXIT.ok;
 }
 
-/** The flags of `scale simulate` the simulators read. */
-interface SimulateValues {
-  agents?: string;
-  granularity?: string;
-  roles?: string;
-  k?: string;
-  "epsilon-read"?: string;
-  "gamma-guess"?: string;
-}
+/** The flags' values of `scale simulate`, as parseArgs gives them. */
+type SimulateValues = CommandLine<FlagOptionsOf<typeof SIMULATE_FLAGS>>["values"];
 
 /** The simulators of `--agents` with the flags' overrides. */
 function simulatorSpecs(values: SimulateValues): SimulatorSpec[] {
@@ -164,14 +163,9 @@ function simulatorSpecs(values: SimulateValues): SimulatorSpec[] {
       `--agents expects simulator names among ${Object.keys(SIMULATOR_PRESETS).join(", ")}`,
     );
   }
-  const granularity = values.granularity ?? "session";
-  if (granularity !== "session" && granularity !== "turn") {
-    throw new UsageError(`--granularity expects session or turn, got "${granularity}"`);
-  }
+  checkFlags(SIMULATE_FLAGS, { ...values });
+  const granularity = (values.granularity ?? "session") as SimulatorSpec["granularity"];
   const rolesFlag = values.roles ?? "user";
-  if (rolesFlag !== "user" && rolesFlag !== "all") {
-    throw new UsageError(`--roles expects user or all, got "${rolesFlag}"`);
-  }
   const roles: ("user" | "assistant")[] = rolesFlag === "all" ? ["user", "assistant"] : ["user"];
   const specs: SimulatorSpec[] = names.map((n) => {
     const p = Object.hasOwn(SIMULATOR_PRESETS, n) ? SIMULATOR_PRESETS[n] : undefined;

@@ -7,8 +7,24 @@
  * @module
  */
 import { type Command, emit, EXIT, UsageError } from "../command.ts";
-import { requireOutDir, runWithFlags, stringFlags } from "../shared.ts";
+import { flagOptions, type FlagTable, optionsHelp } from "../flag_table.ts";
+import { requireOutDir, runWithFlags } from "../shared.ts";
 import { SUMMARIES } from "../summaries.ts";
+
+const EXTRA_HELP = [
+  [
+    "--json",
+    "print {out, kind, shards, units, rows, files, warnings} as JSON (kind: sweep, natural, " +
+    "scale-simulate or retention-simulate)",
+  ],
+  ["--csv", "print the same as CSV"],
+  ["-h, --help", "this help"],
+] as const;
+
+/** The flags of `memaudit merge` (the help's Options block is made from them). */
+const FLAGS = {
+  out: { value: "DIR", help: "the merged output folder (required)" },
+} as const satisfies FlagTable;
 
 const HELP = `Usage: memaudit merge SHARD_DIR... --out DIR [--json | --csv]
 
@@ -26,12 +42,7 @@ another run or another memaudit version, a file was edited after the shard was w
 is given twice or one is missing.
 
 Options:
-  --out DIR   the merged output folder (required)
-  --json      print {out, kind, shards, units, rows, files, warnings} as JSON (kind: sweep, natural,
-              scale-simulate or retention-simulate)
-  --csv       print the same as CSV
-  -h, --help  this help
-
+${optionsHelp(FLAGS, EXTRA_HELP, 14, 100)}
 Example:
   for i in 0 1 2 3; do memaudit sweep --seeds 500 --shard $i/4 --out out/shards/$i --quiet; done
   memaudit merge out/shards/0 out/shards/1 out/shards/2 out/shards/3 --out out/runs/exact_500
@@ -43,7 +54,7 @@ Example:
 export const command: Command = {
   name: "merge",
   summary: SUMMARIES.merge,
-  run: runWithFlags(HELP, stringFlags("out"), async ({ values, positionals, form }, io) => {
+  run: runWithFlags(HELP, flagOptions(FLAGS), async ({ values, positionals, form }, io) => {
     const out = requireOutDir(values.out);
     if (positionals.length === 0) throw new UsageError("expected the shard folders to merge");
     const { InputError } = await import("../../base/errors.ts");

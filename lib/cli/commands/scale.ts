@@ -11,12 +11,12 @@
  * @module
  */
 import { type CliIo, type Command, csvTable, EXIT, textTable, UsageError } from "../command.ts";
+import { checkFlags, flagOptions, type FlagTable, optionsHelp } from "../flag_table.ts";
 import {
   isDecimal,
   parseCommand,
   parseSeedFlag,
   runSubcommands,
-  stringFlags,
   writeOutFiles,
 } from "../shared.ts";
 import { readTextInput } from "../../base/fs.ts";
@@ -63,6 +63,47 @@ interface Subcommand {
 // scale score
 // ---------------------------------------------------------------------------
 
+const SCORE_EXTRA_HELP = [
+  ["--json | --csv", "machine-readable output (stable keys)"],
+  ["-h, --help", "this help"],
+] as const;
+
+/** The flags of `scale score`, in help order (the help's Options block is made from them). */
+const SCORE_FLAGS = {
+  budget: { value: "B", help: "interaction budget, memory calls (default 2)" },
+  alpha: { value: "A", help: "reliability threshold of s* (default 0.7)" },
+  "judge-log": {
+    value: "LOG",
+    help: "LongMemEval judge log (JSONL {question_id, hypothesis, autoeval_label: {model, " +
+      "label}}) for lines without 'correct'",
+  },
+  "memory-tools": { value: "a,b", help: "memory tool names A_ext(M) for lines without their own" },
+  format: {
+    value: "F",
+    help: "auto (default), memaudit, openai-chat, openai-responses, anthropic, letta (REST " +
+      "histories or .af agent files), langsmith, tau-bench (its result files: correct = reward " +
+      "1), longmemeval-qa (evaluate_qa outputs: LABEL=FILE ...)",
+    choices: SCORE_FORMATS,
+  },
+  ladder: {
+    value: "s0,s1,...",
+    help: "ladder order for scales given by label only (default: by n_irr when every scale " +
+      "has one, else natural label order)",
+  },
+  sustained: { type: "boolean", help: "report the sustained boundary as s_star" },
+  resamples: {
+    value: "N",
+    help: "bootstrap resamples over query ids, at most 1000000 (default 2000; 0: none)",
+  },
+  seed: { value: "S", help: "bootstrap seed (default 0)" },
+  out: {
+    value: "DIR",
+    help: "also write DIR/groups.csv, boundaries.csv, curves.csv, trajectories.csv, " +
+      "skipped.csv and score.json (and, for a log of another format, trajectories.jsonl: the " +
+      "log as memaudit.trajectory/1 lines)",
+  },
+} as const satisfies FlagTable;
+
 const SCORE_HELP = `Usage: memaudit scale score FILE.jsonl [options]
        memaudit scale score LABEL=FILE LABEL=FILE ... [options]
 
@@ -89,28 +130,7 @@ question_id; ids graded at one scale only are reported); s*_alpha on
 accuracy. One such file alone is one scale, labelled by its name.
 
 Options:
-  --budget B           interaction budget, memory calls (default 2)
-  --alpha A            reliability threshold of s* (default 0.7)
-  --judge-log LOG      LongMemEval judge log (JSONL {question_id, hypothesis,
-                       autoeval_label: {model, label}}) for lines without 'correct'
-  --memory-tools a,b   memory tool names A_ext(M) for lines without their own
-  --format F           auto (default), memaudit, openai-chat, openai-responses,
-                       anthropic, letta (REST histories or .af agent files), langsmith,
-                       tau-bench (its result files: correct = reward 1),
-                       longmemeval-qa (evaluate_qa outputs: LABEL=FILE ...)
-  --ladder s0,s1,...   ladder order for scales given by label only (default:
-                       by n_irr when every scale has one, else natural label order)
-  --sustained          report the sustained boundary as s_star
-  --resamples N        bootstrap resamples over query ids, at most 1000000
-                       (default 2000; 0: none)
-  --seed S             bootstrap seed (default 0)
-  --out DIR            also write DIR/groups.csv, boundaries.csv, curves.csv,
-                       trajectories.csv, skipped.csv and score.json (and, for a
-                       log of another format, trajectories.jsonl: the log as
-                       memaudit.trajectory/1 lines)
-  --json | --csv       machine-readable output (stable keys)
-  -h, --help           this help
-
+${optionsHelp(SCORE_FLAGS, SCORE_EXTRA_HELP, 23, 80)}
 Example:
   memaudit scale score runs.jsonl --budget 2 --alpha 0.7 --json
   memaudit scale score letta_runs.jsonl --format letta --judge-log judged.jsonl
@@ -161,10 +181,8 @@ function scoreFlags(values: Record<string, string | boolean | undefined>) {
       `--resamples expects an integer in [0, ${MAX_RESAMPLES}], got "${str("resamples")}"`,
     );
   }
+  checkFlags(SCORE_FLAGS, values);
   const format = (str("format") ?? "auto") as TrajectoryFormat | "longmemeval-qa";
-  if (!(SCORE_FORMATS as readonly string[]).includes(format)) {
-    throw new UsageError(`--format expects one of ${SCORE_FORMATS.join(", ")}, got "${format}"`);
-  }
   return { budget, alpha, resamples, format, seed: parseSeedFlag(str("seed"), 0) };
 }
 
@@ -272,11 +290,7 @@ function printScoreText(
 
 /** `scale score`: parse -> read and score (or the LongMemEval QA path) -> emit. */
 async function runScore(argv: string[], io: CliIo): Promise<number> {
-  const cmd = parseCommand(argv, io, SCORE_HELP, {
-    ...stringFlags("budget", "alpha", "judge-log", "memory-tools", "format", "ladder"),
-    sustained: { type: "boolean" },
-    ...stringFlags("resamples", "seed", "out"),
-  });
+  const cmd = parseCommand(argv, io, SCORE_HELP, flagOptions(SCORE_FLAGS));
   if (cmd === null) return EXIT.ok;
   const { values, positionals, form } = cmd;
   const f = scoreFlags(values);

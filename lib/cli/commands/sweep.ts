@@ -22,37 +22,60 @@ import type { Shard } from "../../shard/partition.ts";
 import type { SweepOptions, SweepResult } from "../../sweep/run_sweep.ts";
 import type { SweepReport } from "../../sweep/report.ts";
 import { startProgress } from "../progress.ts";
-import { handleHelp, parseList, parseShardFlag } from "../shared.ts";
+import { checkFlags, flagOptions, type FlagTable, optionsHelp } from "../flag_table.ts";
+import { handleHelp, parseList, parseShardFlag, requireOutDir } from "../shared.ts";
 import { SUMMARIES } from "../summaries.ts";
 
-/** The flags' help text (shared by `memaudit sweep --help` and `deno task sweep --help`). */
-function flagsText(distributions: string[], methods: string[]): string {
-  return `  --distributions LIST  comma-separated names, or "stress" for the 8 stress distributions (default base)
-  --seeds N             seeds 0..N-1, N a decimal integer in [1, 10000000] (default 5)
-  --budgets LIST        budget tokens: fractions of the mean total candidate cost (0.10) or
-                        absolute budgets (6) (default 0.01,0.02,0.05,0.10,0.20)
-  --methods LIST        method ids, "exact" (the 8 of the exact sweep, default) or "stress" (the 10)
-  --workers N           1 runs on the main thread; N >= 2 runs N worker threads (at most two per
-                        core are started), N in [1, 1024]
-                        (default: one per core for grids of 2,000 units or more, else 1;
-                        a unit is one (distribution, seed) package with all its budgets and methods)
-  --bound B             branch-and-bound bound: auto (default), knapsack or suffix (the artifact's)
-  --summation S         float sums of means: neumaier (CPython >= 3.12, default) or naive (<= 3.11)
-  --shard I/N           run only shard I of N (0 <= I < N): the units at positions p with
-                        p mod N = I of the output order; join the N folders with memaudit merge
-  --out DIR             output folder (required)
-  --replace             replace a finished sweep of another grid in DIR (default: refuse)
-  --quiet               no progress bar and no table
-  -h, --help            this help
-
-Writes DIR/raw_results.jsonl, DIR/raw_results.csv and DIR/summary.json (byte-identical for any
-worker count and after a resume) and DIR/timings.jsonl (wall times, not deterministic). Rerunning
-an interrupted command resumes it; rerunning a finished one rewrites the same files. The table
-printed at the end: distribution, B, method, mean ratio to OPT [artifact bootstrap 95% interval].
-
-Distributions: ${distributions.join(", ")}
-Methods: ${methods.join(", ")}`;
-}
+/** The flags of a sweep, in help order (shared by `memaudit sweep` and `deno task sweep`). */
+const FLAGS = {
+  distributions: {
+    value: "LIST",
+    help: 'comma-separated names, or "stress" for the 8 stress distributions',
+    default: "base",
+  },
+  seeds: { value: "N", help: "seeds 0..N-1, N a decimal integer in [1, 10000000]", default: "5" },
+  budgets: {
+    value: "LIST",
+    help: "budget tokens: fractions of the mean total candidate cost (0.10) or absolute " +
+      "budgets (6)",
+    default: "0.01,0.02,0.05,0.10,0.20",
+  },
+  methods: {
+    value: "LIST",
+    help: 'method ids, "exact" (the 8 of the exact sweep, default) or "stress" (the 10)',
+    default: "exact",
+  },
+  workers: {
+    value: "N",
+    help: "1 runs on the main thread; N >= 2 runs N worker threads (at most two per core are " +
+      "started), N in [1, 1024] (default: one per core for grids of 2,000 units or more, else " +
+      "1; a unit is one (distribution, seed) package with all its budgets and methods)",
+  },
+  bound: {
+    value: "B",
+    help: "branch-and-bound bound: auto (default), knapsack or suffix (the artifact's)",
+    choices: ["auto", "knapsack", "suffix"],
+    default: "auto",
+  },
+  summation: {
+    value: "S",
+    help: "float sums of means: neumaier (CPython >= 3.12, default) or naive (<= 3.11)",
+    choices: ["naive", "neumaier"],
+    default: "neumaier",
+  },
+  shard: {
+    value: "I/N",
+    help: "run only shard I of N (0 <= I < N): the units at positions p of the output order " +
+      "with p mod N = I; join the N folders with memaudit merge",
+  },
+  out: { value: "DIR", help: "output folder (required)" },
+  replace: {
+    type: "boolean",
+    help: "replace a finished sweep of another grid in DIR (default: refuse)",
+    default: false,
+  },
+  quiet: { type: "boolean", help: "no progress bar and no table", default: false },
+} as const satisfies FlagTable;
 
 const EXAMPLES = `Examples:
   # the exact budget sweep (§4.2): base x 500 seeds, B = 1, 2, 4, 8, 16
@@ -64,7 +87,12 @@ const EXAMPLES = `Examples:
   memaudit sweep --seeds 500 --shard 0/4 --out out/shards/0   # ... 1/4, 2/4, 3/4
   memaudit merge out/shards/0 out/shards/1 out/shards/2 out/shards/3 --out out/runs/exact_500`;
 
-/** The flag names (and names) loaded lazily: the method and distribution lists need the library. */
+const EXTRA_HELP = [
+  ["--json / --csv", "print the aggregate table as JSON or CSV instead of text"],
+  ["-h, --help", "this help"],
+] as const;
+
+/** The help, its distribution and method names loaded lazily (they need the library). */
 async function help(prog: string): Promise<string> {
   const { DISTRIBUTION_SPECS } = await import("../../generate/distributions.ts");
   const { sweepMethodIds } = await import("../../sweep/methods.ts");
@@ -73,8 +101,15 @@ async function help(prog: string): Promise<string> {
 Runs a grid of distributions x seeds x budgets x methods (ARTIFACT-SPEC §4.2-§4.3): every
 (distribution, seed) package, every budget B, every method, each ratio against the certified OPT.
 
-${flagsText(Object.keys(DISTRIBUTION_SPECS), sweepMethodIds())}
-  --json / --csv        print the aggregate table as JSON or CSV instead of text
+Options:
+${optionsHelp(FLAGS, EXTRA_HELP, 24, 100)}
+Writes DIR/raw_results.jsonl, DIR/raw_results.csv and DIR/summary.json (byte-identical for any
+worker count and after a resume) and DIR/timings.jsonl (wall times, not deterministic). Rerunning
+an interrupted command resumes it; rerunning a finished one rewrites the same files. The table
+printed at the end: distribution, B, method, mean ratio to OPT [artifact bootstrap 95% interval].
+
+Distributions: ${Object.keys(DISTRIBUTION_SPECS).join(", ")}
+Methods: ${sweepMethodIds().join(", ")}
 
 ${EXAMPLES}
 `;
@@ -107,37 +142,16 @@ interface RunState {
 
 /** The parsed flags of a sweep: the runner's options and how to report. */
 async function sweepFlags(argv: readonly string[]) {
-  const { values } = parseFlags([...argv], {
-    distributions: { type: "string", default: "base" },
-    seeds: { type: "string", default: "5" },
-    budgets: { type: "string", default: "0.01,0.02,0.05,0.10,0.20" },
-    methods: { type: "string", default: "exact" },
-    workers: { type: "string" },
-    bound: { type: "string", default: "auto" },
-    summation: { type: "string", default: "neumaier" },
-    shard: { type: "string" },
-    out: { type: "string" },
-    replace: { type: "boolean", default: false },
-    quiet: { type: "boolean", default: false },
-    ...OUTPUT_FLAGS,
-  }, false);
-  if (values.out === undefined) throw new UsageError("--out DIR is required");
-  if (values.out.trim() === "") {
-    throw new UsageError("--out expects a folder path, got an empty string");
-  }
+  const { values } = parseFlags([...argv], { ...flagOptions(FLAGS), ...OUTPUT_FLAGS }, false);
+  const out = requireOutDir(values.out);
   const form = outputForm(values);
-  const nSeeds = integerFlag("seeds", values.seeds, MAX_SEEDS);
+  const nSeeds = integerFlag("seeds", values.seeds!, MAX_SEEDS);
   const workers = values.workers === undefined
     ? undefined
     : integerFlag("workers", values.workers, MAX_WORKERS);
-  const bound = values.bound;
-  if (bound !== "knapsack" && bound !== "suffix" && bound !== "auto") {
-    throw new UsageError(`--bound expects auto, knapsack or suffix, got '${bound}'`);
-  }
-  const summation = values.summation;
-  if (summation !== "naive" && summation !== "neumaier") {
-    throw new UsageError(`--summation expects naive or neumaier, got '${summation}'`);
-  }
+  checkFlags(FLAGS, values);
+  const bound = values.bound as SweepOptions["bound"];
+  const summation = values.summation as SweepOptions["summation"];
   const shard = parseShardFlag(values.shard);
   const [{ STRESS_DISTRIBUTIONS }, { EXACT_SWEEP_METHODS, STRESS_METHODS }] = await Promise.all([
     import("../../generate/distributions.ts"),
@@ -146,22 +160,22 @@ async function sweepFlags(argv: readonly string[]) {
   const options: SweepOptions = {
     distributions: values.distributions === "stress"
       ? [...STRESS_DISTRIBUTIONS]
-      : parseList(values.distributions, "--distributions"),
+      : parseList(values.distributions!, "--distributions"),
     seeds: Array.from({ length: nSeeds }, (_, s) => s),
-    budgets: parseList(values.budgets, "--budgets"),
+    budgets: parseList(values.budgets!, "--budgets"),
     methods: values.methods === "exact"
       ? [...EXACT_SWEEP_METHODS]
       : values.methods === "stress"
       ? [...STRESS_METHODS]
-      : parseList(values.methods, "--methods"),
-    outDir: values.out,
+      : parseList(values.methods!, "--methods"),
+    outDir: out,
     workers,
     bound,
     summation,
-    replace: values.replace,
+    replace: values.replace === true,
     shard,
   };
-  return { options, form, quiet: values.quiet, shard, out: values.out };
+  return { options, form, quiet: values.quiet === true, shard, out };
 }
 
 /** Runs the sweep under a progress bar; Ctrl-C says how to resume. */

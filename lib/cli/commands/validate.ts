@@ -7,14 +7,24 @@
  * @module
  */
 import { type Command, emit, EXIT } from "../command.ts";
-import {
-  onePackageArg,
-  readPackageArg,
-  runWithFlags,
-  stringFlags,
-  writeOutFiles,
-} from "../shared.ts";
+import { flagOptions, type FlagTable, optionsHelp } from "../flag_table.ts";
+import { onePackageArg, readPackageArg, runWithFlags, writeOutFiles } from "../shared.ts";
 import { SUMMARIES } from "../summaries.ts";
+
+const EXTRA_HELP = [
+  [
+    "--json",
+    "print the counts as JSON (keys: package, form, id, experiences, candidates, units, " +
+    "queries, coverage_rows, budgets, weight_source, group_cap)",
+  ],
+  ["--csv", "print them as CSV (field,value)"],
+  ["-h, --help", "this help"],
+] as const;
+
+/** The flags of `memaudit validate` (the help's Options block is made from them). */
+const FLAGS = {
+  out: { value: "DIR", help: "also write DIR/validate.json" },
+} as const satisfies FlagTable;
 
 const HELP = `Usage: memaudit validate PACKAGE [--json | --csv] [--out DIR]
 
@@ -24,12 +34,7 @@ ids, empty groups, finite weights) and prints its counts. A bad package: exit 2 
 naming the file and the JSON path (or CSV row and column) of the first problem.
 
 Options:
-  --json      print the counts as JSON (keys: package, form, id, experiences, candidates, units,
-              queries, coverage_rows, budgets, weight_source, group_cap)
-  --csv       print them as CSV (field,value)
-  --out DIR   also write DIR/validate.json
-  -h, --help  this help
-
+${optionsHelp(FLAGS, EXTRA_HELP, 14, 100)}
 Example:
   memaudit validate data/examples/vegetarian_pescatarian.json
   memaudit validate data/examples/vegetarian_pescatarian_csv --json
@@ -39,7 +44,7 @@ Example:
 export const command: Command = {
   name: "validate",
   summary: SUMMARIES.validate,
-  run: runWithFlags(HELP, stringFlags("out"), async ({ values, positionals, form }, io) => {
+  run: runWithFlags(HELP, flagOptions(FLAGS), async ({ values, positionals, form }, io) => {
     const { pkg, form: pkgForm, path } = await readPackageArg(onePackageArg(positionals));
     const result = {
       package: path,
