@@ -56,24 +56,20 @@ memaudit retention SUBCOMMAND --help for each.
 /** The flags of `retention rr`, in help order (the help's two flag blocks are made from them). */
 const RR_FLAGS = {
   sessions: {
-    type: "string",
     value: "DIR",
     help: "an unzipped PerMem-Bench data folder (<uuid>/session_NNNN.json): the facts",
   },
   snapshots: {
-    type: "string",
     value: "DIR",
     help: "one system's snapshots (<uuid>/session_NNNN.json): the banks M_t; a user without a " +
       "snapshot folder is left out with a warning (not scored as 0)",
   },
   judge: {
-    type: "string",
     value: "J",
     help: "lexical (default; BM25 top-10 + stem overlap, an APPROXIMATION of the benchmark's " +
       "embedding + LLM judge) | provenance (entries' fact_ids)",
   },
   "per-fact": {
-    type: "string",
     value: "DIR",
     help: "the benchmark evaluator's per_fact/<uuid>.json lists: per fact its scored " +
       "checkpoints {session_id, write (0/1: the judge's presence), retrieved (the texts it " +
@@ -81,28 +77,25 @@ const RR_FLAGS = {
       "over users), beside exact weights and the per-fact mean",
   },
   static: {
-    type: "string",
     value: "FILE",
     help: "with --per-fact: PerMem-Bench_s, per user the last session before the profile shift " +
       '(JSON {uuid: N | "session_NNNN.json"} or CSV user,cutoff); facts after it are left out, ' +
       "lifespans end at it, and the checkpoints at or before it are reweighted by population / " +
       "count",
   },
-  facts: { type: "string", value: "FILE", help: "the facts table" },
-  presence: { type: "string", value: "FILE", help: "the presence table" },
-  k: { type: "string", value: "N", help: "checkpoints per fact (default 20)" },
+  facts: { value: "FILE", help: "the facts table" },
+  presence: { value: "FILE", help: "the presence table" },
+  k: { value: "N", help: "checkpoints per fact (default 20)" },
   "end-on-update": {
     type: "boolean",
     help: "end a fact's lifespan before the session in its optional superseded_at column (off " +
       "by default, like the benchmark)",
   },
   reweight: {
-    type: "string",
     value: "W",
     help: "artifact (integer replicas, default) | exact (L/n per sample)",
   },
   out: {
-    type: "string",
     value: "DIR",
     help: "also write rr.json, rr_users.csv and rr_facts.csv there",
   },

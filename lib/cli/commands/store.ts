@@ -33,49 +33,41 @@ import { SUMMARIES } from "../summaries.ts";
 /** The flags of `memaudit store`, in help order (the help's Options block is made from them). */
 const FLAGS = {
   locomo: {
-    type: "string",
     value: "CONV",
     help: "LoCoMo conversation (sample id), e.g. conv-26; or --package",
   },
   package: {
-    type: "string",
     value: "FILE",
     help: "your own package (a JSON file or a folder of CSV tables): the store is scored on " +
       "it instead of LoCoMo",
   },
   longmemeval: {
-    type: "string",
     value: "FILE",
     help: "a LongMemEval file (oracle, S or M; plain JSON or gzip): each question's store is " +
       "scored on its support-slice package; give --stores DIR, or --question QID with --store",
   },
   stores: {
-    type: "string",
     value: "DIR",
     help: "with --longmemeval: a folder of one store per question, DIR/<question_id>.<ext> " +
       "(any store format)",
   },
   question: {
-    type: "string",
     value: "QID",
     help: "with --longmemeval and --store: the question the store was written for",
   },
-  store: { type: "string", value: "FILE", help: "the store file (not with --stores)" },
+  store: { value: "FILE", help: "the store file (not with --stores)" },
   format: {
-    type: "string",
     value: "FORMAT",
     help: "the store's format",
     choices: ["auto", ...STORE_FORMATS],
     default: "auto",
   },
   budgets: {
-    type: "string",
     value: "LIST",
     help: "budgets, comma-separated (default 30,60,100 words on LoCoMo; with --package the " +
       "package's own budgets, in its cost units)",
   },
   adjudicator: {
-    type: "string",
     value: "SPEC",
     help: "coverage: lexical (default), package_text (with --package: exact copies of " +
       "candidate texts), imported:FILE or llm:URL",
@@ -83,13 +75,11 @@ const FLAGS = {
     default: "lexical",
   },
   "llm-model": {
-    type: "string",
     value: "NAME",
     help: "model for llm:URL (default $MEMAUDIT_LLM_MODEL); the bearer token, if any, is " +
       "read from $MEMAUDIT_LLM_API_KEY",
   },
   "locomo-data": {
-    type: "string",
     value: "WHICH",
     help: "locomo8 | locomo10 | PATH (default $MEMAUDIT_LOCOMO, else the cached " +
       "locomo10.json, else ../shared locomo8)",
@@ -101,7 +91,6 @@ const FLAGS = {
       "(with --csv: that list); the summary gives the share of the store that covers nothing",
   },
   out: {
-    type: "string",
     value: "DIR",
     help: "also write DIR/store_summary.json and DIR/store_items.csv (and " +
       "DIR/store_memories.csv with --per-memory)",

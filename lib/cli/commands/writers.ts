@@ -28,34 +28,29 @@ import { SUMMARIES } from "../summaries.ts";
 /** The flags of `memaudit writers`, in help order (the help's Options block is made from them). */
 const FLAGS = {
   budgets: {
-    type: "string",
     value: "LIST",
     help: "budgets B in cost units, e.g. 2,5 (default: the package's budgets)",
   },
   methods: {
-    type: "string",
     value: "LIST",
     help: 'writer ids, or "all" (default all): oracle_gvt, density_only, greedy, ...',
     default: "all",
   },
   k: {
-    type: "string",
     value: "K",
     help: "group cap k for OPT and the writers (default: the package's group_cap)",
   },
   solver: {
-    type: "string",
     value: "S",
     help: "the exact solver of OPT: auto (default: branch-and-bound, then the MILP), bnb or milp",
     choices: ["auto", "bnb", "milp"],
     default: "auto",
   },
   "time-limit": {
-    type: "string",
     value: "MS",
     help: "milliseconds per OPT certificate (default: none)",
   },
-  out: { type: "string", value: "DIR", help: "also write DIR/writers.json and DIR/writers.csv" },
+  out: { value: "DIR", help: "also write DIR/writers.json and DIR/writers.csv" },
   quiet: { type: "boolean", help: "no progress bar", default: false },
 } as const satisfies FlagTable;
 
