@@ -18,6 +18,8 @@ import { WRITERS_REPORT } from "../lib/score/writers_report.ts";
 import { SWEEP_REPORT } from "../lib/sweep/report.ts";
 import { SCALE_SCORE_REPORT } from "../lib/scale/score_report.ts";
 import { SOLVE_BATCH_REPORT } from "../lib/solve/batch.ts";
+import { NATURAL_REPORT } from "../lib/natural/report.ts";
+import { LONGMEMEVAL_NATURAL_REPORT } from "../lib/longmemeval/report.ts";
 
 /** Repo-relative path of the published schema file. */
 export const SCHEMA_PATH = "data/schema/package.schema.json";
@@ -75,6 +77,15 @@ export function scaleScoreReportSchemaText(): string {
   return JSON.stringify(SCALE_SCORE_REPORT.jsonSchema(), null, 2) + "\n";
 }
 
+/** The `memaudit natural --json` reports (lib/natural/report.ts, lib/longmemeval/report.ts). */
+export const NATURAL_REPORT_SCHEMAS: readonly { path: string; text: () => string }[] = [
+  NATURAL_REPORT,
+  LONGMEMEVAL_NATURAL_REPORT,
+].map((shape) => ({
+  path: `data/schema/${shape.name}.schema.json`,
+  text: () => JSON.stringify(shape.jsonSchema(), null, 2) + "\n",
+}));
+
 if (import.meta.main) {
   const out = new URL(`../${SCHEMA_PATH}`, import.meta.url);
   await writeTextAtomic(fileURLToPath(out), packageSchemaText());
@@ -97,4 +108,8 @@ if (import.meta.main) {
   const bout = new URL(`../${SOLVE_BATCH_SCHEMA_PATH}`, import.meta.url);
   await writeTextAtomic(fileURLToPath(bout), solveBatchSchemaText());
   console.log(`wrote ${SOLVE_BATCH_SCHEMA_PATH}`);
+  for (const { path, text } of NATURAL_REPORT_SCHEMAS) {
+    await writeTextAtomic(fileURLToPath(new URL(`../${path}`, import.meta.url)), text());
+    console.log(`wrote ${path}`);
+  }
 }

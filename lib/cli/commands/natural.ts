@@ -61,20 +61,6 @@ const EXTRA_HELP = [
   ["-h, --help", "this help"],
 ] as const;
 
-/** The columns of the summary table (LoCoMo and LongMemEval alike). */
-const SUMMARY_COLUMNS = [
-  "method",
-  "budget",
-  "items",
-  "scored",
-  "degenerate",
-  "uncertified",
-  "mean",
-  "low",
-  "high",
-  "clusters",
-];
-
 const HELP = `Usage: memaudit natural --out DIR [--locomo FILE | --longmemeval FILE] [options]
 
 Converts a LoCoMo file into support-slice packages (one per accepted QA item; the scoring set of
@@ -156,8 +142,9 @@ export const command: Command = {
           shard === undefined ? "" : `, shard ${shard.index}/${shard.count}`
         }, ${res.rows} rows, wrote ${outDir}\n`,
     );
+    const { NATURAL_REPORT, NATURAL_SUMMARY_COLUMNS } = await import("../../natural/report.ts");
     const rows = res.summary.map((s) => ({ ...s }));
-    emit(io, form, { json: res, columns: SUMMARY_COLUMNS, rows });
+    emit(io, form, { json: NATURAL_REPORT.json(res), columns: [...NATURAL_SUMMARY_COLUMNS], rows });
     return EXIT.ok;
   }, { positionals: false }),
 };
@@ -223,7 +210,15 @@ async function runLongMemEval(
       `${r.attempted} questions: ${r.accepted} accepted, ${r.flagged} flagged; adjudicator ` +
       `${res.adjudicator}; ${res.rows} rows, wrote ${base.outDir}\n`,
   );
+  const [{ LONGMEMEVAL_NATURAL_REPORT }, { NATURAL_SUMMARY_COLUMNS }] = await Promise.all([
+    import("../../longmemeval/report.ts"),
+    import("../../natural/report.ts"),
+  ]);
   const rows = res.summary.map((s) => ({ ...s }));
-  emit(io, form, { json: res, columns: SUMMARY_COLUMNS, rows });
+  emit(io, form, {
+    json: LONGMEMEVAL_NATURAL_REPORT.json(res),
+    columns: [...NATURAL_SUMMARY_COLUMNS],
+    rows,
+  });
   return EXIT.ok;
 }
