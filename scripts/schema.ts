@@ -20,6 +20,7 @@ import { SCALE_SCORE_REPORT } from "../lib/scale/score_report.ts";
 import { SOLVE_BATCH_REPORT } from "../lib/solve/batch.ts";
 import { NATURAL_REPORT } from "../lib/natural/report.ts";
 import { LONGMEMEVAL_NATURAL_REPORT } from "../lib/longmemeval/report.ts";
+import { RECALL_REPORT } from "../lib/scale/recall_report.ts";
 
 /** Repo-relative path of the published schema file. */
 export const SCHEMA_PATH = "data/schema/package.schema.json";
@@ -77,10 +78,14 @@ export function scaleScoreReportSchemaText(): string {
   return JSON.stringify(SCALE_SCORE_REPORT.jsonSchema(), null, 2) + "\n";
 }
 
-/** The `memaudit natural --json` reports (lib/natural/report.ts, lib/longmemeval/report.ts). */
-export const NATURAL_REPORT_SCHEMAS: readonly { path: string; text: () => string }[] = [
+/**
+ * The `memaudit natural --json` reports (lib/natural/report.ts, lib/longmemeval/report.ts) and
+ * `scale recall --json`'s (lib/scale/recall_report.ts).
+ */
+export const REPORT_SCHEMAS: readonly { path: string; text: () => string }[] = [
   NATURAL_REPORT,
   LONGMEMEVAL_NATURAL_REPORT,
+  RECALL_REPORT,
 ].map((shape) => ({
   path: `data/schema/${shape.name}.schema.json`,
   text: () => JSON.stringify(shape.jsonSchema(), null, 2) + "\n",
@@ -108,7 +113,7 @@ if (import.meta.main) {
   const bout = new URL(`../${SOLVE_BATCH_SCHEMA_PATH}`, import.meta.url);
   await writeTextAtomic(fileURLToPath(bout), solveBatchSchemaText());
   console.log(`wrote ${SOLVE_BATCH_SCHEMA_PATH}`);
-  for (const { path, text } of NATURAL_REPORT_SCHEMAS) {
+  for (const { path, text } of REPORT_SCHEMAS) {
     await writeTextAtomic(fileURLToPath(new URL(`../${path}`, import.meta.url)), text());
     console.log(`wrote ${path}`);
   }

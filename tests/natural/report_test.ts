@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { NATURAL_REPORT, NATURAL_SUMMARY_COLUMNS } from "../../lib/natural/report.ts";
-import { NATURAL_REPORT_SCHEMAS } from "../../scripts/schema.ts";
+import { REPORT_SCHEMAS } from "../../scripts/schema.ts";
 import { ROOT } from "../_imports.ts";
 
 const row = {
@@ -30,8 +30,8 @@ const grid = {
   k: null,
 };
 
-Deno.test("natural reports: the committed JSON Schemas are the schemas' own", async () => {
-  for (const { path, text } of NATURAL_REPORT_SCHEMAS) {
+Deno.test("natural and recall reports: the committed JSON Schemas are the schemas' own", async () => {
+  for (const { path, text } of REPORT_SCHEMAS) {
     assert.equal(
       await Deno.readTextFile(ROOT + path),
       text(),

@@ -22,6 +22,12 @@ import {
   type RecallRung,
   scaleRecall,
 } from "../../scale/recall.ts";
+import {
+  RECALL_SCALE_COLUMNS,
+  RECALL_TRANSITION_COLUMNS,
+  recallReportJson,
+  recallScaleRows,
+} from "../../scale/recall_report.ts";
 import { qaScaleArgs } from "./_scale_score_qa.ts";
 
 /** The flags of `scale recall`, in help order (the help's Options block is made from them). */
@@ -93,71 +99,10 @@ Example:
 Exit codes: 0 done, 2 bad usage or bad input (one line on stderr).
 `;
 
-const SCALE_COLUMNS = [
-  "scale",
-  "k",
-  "n",
-  "recall_any",
-  "recall_any_low",
-  "recall_any_high",
-  "recall_all",
-  "recall_all_low",
-  "recall_all_high",
-  "ndcg_any",
-];
-const TRANSITION_COLUMNS = ["from", "to", "metric", "shared", "kept", "lost", "gained", "never"];
-
 function labelled(word: string, flag: string): RecallRung {
   const m = /^([^=/\\]+)=(.+)$/.exec(word);
   if (!m) throw new UsageError(`${flag} expects LABEL=LOG, got "${word}"`);
   return { label: m[1], path: m[2], kind: "retrieval-log" };
-}
-
-/**
- * The `--json` shape: scales, questions, transitions, s_star, warnings, params.
- *
- * @param r the report
- * @returns the JSON object
- */
-export function recallJson(r: RecallReport): Record<string, unknown> {
-  return {
-    scales: r.scales.map((s) => ({
-      label: s.label,
-      n: s.n,
-      means: s.means,
-      ci: s.ci,
-      file: s.file,
-      retriever: s.retriever,
-      left_out: {
-        abstention: s.left_out.abstention.length,
-        no_evidence: s.left_out.no_evidence.length,
-      },
-      left_out_ids: s.left_out,
-      mean_corpus: s.mean_corpus,
-    })),
-    questions: r.questions,
-    transitions: r.transitions,
-    s_star: { alpha: r.params.alpha, by_metric: r.s_star },
-    params: r.params,
-    warnings: r.warnings,
-  };
-}
-
-function scaleRows(r: RecallReport): Record<string, unknown>[] {
-  return r.scales.flatMap((s) =>
-    r.params.ks.map((k) => ({
-      scale: s.label,
-      k,
-      n: s.n,
-      recall_any: s.means[`recall_any@${k}`],
-      recall_any_low: s.ci?.[`recall_any@${k}`].low ?? null,
-      recall_any_high: s.ci?.[`recall_any@${k}`].high ?? null,
-      recall_all: s.means[`recall_all@${k}`],
-      recall_all_low: s.ci?.[`recall_all@${k}`].low ?? null,
-      recall_all_high: s.ci?.[`recall_all@${k}`].high ?? null,
-      ndcg_any: s.means[`ndcg_any@${k}`],
-    }))
-  );
 }
 
 /**
@@ -175,11 +120,11 @@ export async function runScaleRecall(argv: string[], io: CliIo): Promise<number>
   const { values, positionals, form } = cmd;
   const { rungs, options } = recallInput(values, positionals);
   const report = await scaleRecall(rungs, options);
-  const json = recallJson(report);
-  const rows = scaleRows(report);
+  const json = recallReportJson(report);
+  const rows = recallScaleRows(report);
   if (values.out !== undefined) await writeRecallOut(values.out, report, json, rows);
   if (form === "json") io.stdout(JSON.stringify(json, null, 2) + "\n");
-  else if (form === "csv") io.stdout(csvTable(SCALE_COLUMNS, rows));
+  else if (form === "csv") io.stdout(csvTable([...RECALL_SCALE_COLUMNS], rows));
   else io.stdout(text(report, rows));
   for (const w of report.warnings) io.stderr(`warning: ${w}\n`);
   return EXIT.ok;
@@ -275,9 +220,12 @@ async function writeRecallOut(
     ["recall_any", "recall_all", "ndcg_any"].map((m) => `${m}@${k}`)
   );
   await writeOutFiles(out, {
-    "scales.csv": csvTable(SCALE_COLUMNS, rows),
+    "scales.csv": csvTable([...RECALL_SCALE_COLUMNS], rows),
     "questions.csv": csvTable(["question_id", "label", ...names], report.questions),
-    "transitions.csv": csvTable(TRANSITION_COLUMNS, report.transitions.map((t) => ({ ...t }))),
+    "transitions.csv": csvTable(
+      [...RECALL_TRANSITION_COLUMNS],
+      report.transitions.map((t) => ({ ...t })),
+    ),
     "recall.json": JSON.stringify(json, null, 2) + "\n",
   });
 }
@@ -294,10 +242,10 @@ function text(r: RecallReport, rows: Record<string, unknown>[]): string {
   return `Evidence recall, ${p.level} level, ${r.scales.length} rung(s) in the order given; ` +
     `BM25Okapi k1 ${p.bm25.k1}, b ${p.bm25.b}, epsilon ${p.bm25.epsilon}; roles indexed: ` +
     `${p.roles.join(", ")}; ${boot}\n\n` +
-    textTable(SCALE_COLUMNS, rows) +
+    textTable([...RECALL_SCALE_COLUMNS], rows) +
     (r.transitions.length > 0
       ? `\nPer-question transitions between consecutive rungs (paired by question_id):\n` +
-        textTable(TRANSITION_COLUMNS, r.transitions.map((t) => ({ ...t })))
+        textTable([...RECALL_TRANSITION_COLUMNS], r.transitions.map((t) => ({ ...t })))
       : "") +
     `\nUsable-scale boundary s*_${p.alpha} (first rung below): ${stars || "(no rung scored)"}\n`;
 }
