@@ -1,28 +1,15 @@
 import assert from "node:assert/strict";
 import { InputError } from "../../lib/base/errors.ts";
-import { coverageCellKey, normalizeCellText } from "../../lib/adjudicate/content_key.ts";
-import { coverageAgreement, coverageGrid, writeCoverageCells } from "../../lib/adjudicate/cells.ts";
+import { coverageCellKey } from "../../lib/adjudicate/content_key.ts";
 import {
   ImportedAdjudicator,
   loadImportedCoverage,
   parseImportedCoverage,
 } from "../../lib/adjudicate/imported.ts";
 import { LexicalAdjudicator } from "../../lib/adjudicate/lexical.ts";
-import { relabelPackage } from "../../lib/adjudicate/relabel.ts";
-import { tinyPackage } from "./_pkg.ts";
+import { withTempDir } from "../_tmp.ts";
 
 const K1 = coverageCellKey("Ann adopted a cat named Tom.", "Ann: I adopted a cat named Tom.");
-
-Deno.test("coverageCellKey() hashes normalised texts (reproducible outside TypeScript)", () => {
-  // Python: hashlib.sha256(json.dumps(["a b", "c"], separators=(",", ":")).encode()).hexdigest()
-  assert.equal(
-    coverageCellKey("a b", "c"),
-    "7286faa1a2a3e69bfd8c82d7d17d1fd92d0a2dedc54f51f8b8f57976fccd08cd",
-  );
-  assert.equal(coverageCellKey(" a\n\tb ", "c"), coverageCellKey("a b", "c"));
-  assert.notEqual(coverageCellKey("a", "b c"), coverageCellKey("a b", "c"));
-  assert.equal(normalizeCellText("e\u0301  x "), "\u00e9 x");
-});
 
 Deno.test("parseImportedCoverage() reads CSV and JSONL labels keyed by content", () => {
   const csv = `key,value,rationale,memory\n${K1},1,says so,Ann...\n${"a".repeat(64)},0.5,,x\n`;
@@ -97,47 +84,14 @@ Deno.test("ImportedAdjudicator answers from the labels, counts misses and falls 
   );
 });
 
-Deno.test("coverageGrid() lists every cell once, zeros included; writeCoverageCells() round-trips", async () => {
-  const pkg = tinyPackage();
-  const twin = { ...tinyPackage(), id: "twin" };
-  const grid = coverageGrid([pkg, twin], (c) => c.kind === "fact");
-  assert.deepEqual(grid.map((c) => [c.package, c.candidate, c.unit, c.value, c.provenance]), [
-    ["tiny", "c1", "u1", 1, "source"],
-    ["tiny", "c1", "u2", 0, "none"],
-    ["tiny", "c3", "u1", 0, "none"],
-    ["tiny", "c3", "u2", 0, "none"],
-  ]);
-  assert.equal(grid[0].key, K1);
-  const dir = await Deno.makeTempDir();
-  try {
-    for (const ext of ["csv", "jsonl"]) {
-      await writeCoverageCells(`${dir}/cells.${ext}`, grid);
-      const labels = await loadImportedCoverage(`${dir}/cells.${ext}`);
-      assert.equal(labels.size, 4);
-      const imp = new ImportedAdjudicator("roundtrip", labels);
-      const back = relabelPackage(pkg, (c, u) => {
-        const cell = imp.lookup(c.text!, u.text!);
-        return cell && { value: cell.value, provenance: imp.name };
-      }, (c) => c.kind === "fact");
-      assert.deepEqual(back.coverage, [
-        { candidate: "c1", unit: "u1", value: 1, provenance: "imported:roundtrip" },
-      ]);
+Deno.test("loadImportedCoverage() refuses another extension and a missing file with an InputError naming it", async () => {
+  await withTempDir(async (dir) => {
+    await Deno.writeTextFile(`${dir}/cells.txt`, "");
+    for (const path of [`${dir}/cells.txt`, `${dir}/missing.csv`]) {
+      await assert.rejects(
+        () => loadImportedCoverage(path),
+        (e: unknown) => e instanceof InputError && e.file === path,
+      );
     }
-    await assert.rejects(() => writeCoverageCells(`${dir}/cells.txt`, grid), RangeError);
-    await assert.rejects(() => loadImportedCoverage(`${dir}/cells.txt`), InputError);
-    await assert.rejects(() => loadImportedCoverage(`${dir}/missing.csv`), InputError);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-});
-
-Deno.test("coverageAgreement() compares two labelings on covered/not and on three grades", () => {
-  const a = [1, 1, 0, 0, 0.5, 0];
-  const b = [1, 0.5, 0, 1, 0, 0];
-  const r = coverageAgreement(a, b);
-  assert.deepEqual(r.binary.confusion.counts, [[2, 1], [1, 2]]);
-  assert.equal(r.binary.percent, 4 / 6);
-  assert.equal(r.binary.kappa, (4 / 6 - 0.5) / 0.5);
-  assert.deepEqual(r.graded.confusion.categories, [0, 0.5, 1]);
-  assert.equal(r.graded.percent, 3 / 6);
+  });
 });

@@ -4,24 +4,8 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { otherEntryIn } from "../../lib/base/write_files.ts";
 import { assertOneLine, memaudit } from "./_run.ts";
 import { withTempDir } from "../_tmp.ts";
-
-Deno.test("otherEntryIn(): the first path under the folder the run does not write", async () => {
-  await withTempDir(async (dir) => {
-    const keep = new Set(["a.csv", "permem/u1/session_0001.json"]);
-    assert.equal(await otherEntryIn(join(dir, "missing"), keep), undefined);
-    await Deno.mkdir(join(dir, "permem", "u1"), { recursive: true });
-    await Deno.writeTextFile(join(dir, "a.csv"), "x");
-    await Deno.writeTextFile(join(dir, "permem", "u1", "session_0001.json"), "{}");
-    assert.equal(await otherEntryIn(dir, keep), undefined);
-    await Deno.mkdir(join(dir, "permem", "u2"));
-    assert.equal(await otherEntryIn(dir, keep), "permem/u2");
-    await Deno.writeTextFile(join(dir, "permem", "u1", "session_0002.json"), "{}");
-    assert.equal(await otherEntryIn(dir, keep), "permem/u1/session_0002.json");
-  });
-});
 
 Deno.test("memaudit merge: an --out holding another run's user folder is refused, nothing written", async () => {
   await withTempDir(async (dir) => {

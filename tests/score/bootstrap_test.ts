@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
 import { artifactBootstrap } from "../../lib/score/bootstrap.ts";
-import { bootstrapCi } from "../../lib/score/bootstrap_ci.ts";
 
 // Expected intervals were computed with CPython 3.11.7 running the procedure
 // of ARTIFACT-SPEC §6.2 literally: random.Random(0), 1,000 resamples of
@@ -44,21 +43,4 @@ Deno.test("artifactBootstrap() with 10 resamples takes the min and max resample 
   // Indices: max(0, int(0.25) - 1) = 0 and min(9, int(9.75)) = 9.
   assert.deepEqual(artifactBootstrap([0, 1, 0.5], { resamples: 10 }), [0.16666666666666666, 1]);
   assert.throws(() => artifactBootstrap([1, 2], { resamples: 0 }), RangeError);
-});
-
-Deno.test("bootstrapCi() is deterministic per seed and brackets the sample mean", () => {
-  const xs = [0.2, 0.4, 0.9, 1.0, 0.5, 0.7];
-  const a = bootstrapCi(xs, { seed: 7 });
-  assert.deepEqual(a, bootstrapCi(xs, { seed: 7 }));
-  assert.notDeepEqual(a, bootstrapCi(xs, { seed: 8 }));
-  const mean = xs.reduce((s, x) => s + x, 0) / xs.length;
-  assert.ok(a[0] < mean && mean < a[1], `${a} should bracket ${mean}`);
-  assert.ok(a[0] >= 0.2 && a[1] <= 1.0);
-});
-
-Deno.test("bootstrapCi() handles one value and rejects bad input", () => {
-  assert.deepEqual(bootstrapCi([3]), [3, 3]);
-  assert.throws(() => bootstrapCi([]), RangeError);
-  assert.throws(() => bootstrapCi([1, 2], { level: 1 }), RangeError);
-  assert.throws(() => bootstrapCi([1, 2], { resamples: 1.5 }), RangeError);
 });

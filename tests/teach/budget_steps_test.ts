@@ -1,8 +1,6 @@
 import assert from "node:assert/strict";
 import { compilePackage, parsePackage, readPackageJson } from "../../mod.ts";
 import { budgetSteps, integerBudgets, optJumps } from "../../lib/teach/budget_steps.ts";
-import { optStepsSpec } from "../../lib/teach/budget_figure.ts";
-import { makeFigure } from "../../lib/plot/figure.ts";
 
 const pkg = await readPackageJson("data/examples/vegetarian_pescatarian.json");
 const cp = compilePackage(pkg);
@@ -44,15 +42,4 @@ Deno.test("integerBudgets() lists lo..hi and rejects reversed or fractional ends
   assert.deepEqual(integerBudgets(2, 5), [2, 3, 4, 5]);
   assert.throws(() => integerBudgets(5, 2), RangeError);
   assert.throws(() => integerBudgets(0.5, 2), RangeError);
-});
-
-Deno.test("optStepsSpec() draws OPT, each writer and one rule per jump, and renders", async () => {
-  const steps = budgetSteps(cp, integerBudgets(0, 24));
-  const spec = optStepsSpec(steps, optJumps(steps), { greedy: "Greedy", density_only: "Density" });
-  const series = new Set(spec.layer[0].data.values.map((r: { method: string }) => r.method));
-  assert.deepEqual([...series], ["OPT (certified)", "Greedy", "Density"]);
-  assert.equal(spec.layer[0].data.values.length, 25 * 3);
-  assert.deepEqual(spec.layer[2].data.values.map((r: { B: number }) => r.B), [3, 7, 16]);
-  const fig = await makeFigure("t", spec);
-  assert.match(fig.svg, /B=16: →3\.25/);
 });

@@ -50,6 +50,15 @@ export function build(
   return compilePackage(parsePackage(input));
 }
 
+/** One group, all with Δ = 1: "z" (summary) costs 2, "a" and "b" (atomic facts) cost 1. */
+export function oneGroup(): CompiledPackage {
+  return build([["e", 0]], [["u", 1]], [
+    ["z", "e", "summary", 2, { u: 1 }],
+    ["a", "e", "atomic_fact", 1, { u: 1 }],
+    ["b", "e", "atomic_fact", 1, { u: 1 }],
+  ]);
+}
+
 /** ARTIFACT-SPEC §3.10 `make_update_stress_instance` (used with B = 3). */
 export function updateStress(): CompiledPackage {
   return build(

@@ -1,8 +1,6 @@
 import assert from "node:assert/strict";
 import { estimatedSingletonValue, Estimator, signatureTokens } from "../../lib/writers/estimate.ts";
-import { estimatedGvt, estimatedUtility } from "../../lib/writers/estimated_writers.ts";
-import { compilePackage, parsePackage } from "memaudit";
-import { build, updateStress } from "./_fixtures.ts";
+import { updateStress } from "./_fixtures.ts";
 
 // Values cross-checked with an independent Python implementation of App. A.1.
 const HEURISTIC: Record<string, number> = {
@@ -75,20 +73,4 @@ Deno.test("Estimator.marginal() discounts by token novelty with floor 0.35", () 
       1e-15,
   );
   assert.equal(est.marginal(t, est.tokens[t]), 3.875 * 0.35);
-});
-
-Deno.test("estimatedUtility() and estimatedGvt() use estimated_value when candidates carry it", () => {
-  // The estimate says the cheap fact is worth 10: both writers take it although the oracle
-  // value of the raw span is higher.
-  const cp = build([["e", 0]], [["u", 1], ["v", 1]], [
-    ["fact", "e", "atomic_fact", 1, { u: 1 }],
-    ["raw", "e", "raw_span", 2, { u: 1, v: 1 }],
-  ]);
-  const cp2 = compilePackage(parsePackage({
-    ...cp.pkg,
-    candidates: cp.pkg.candidates.map((c) => ({ ...c, estimated_value: c.id === "fact" ? 10 : 1 })),
-  }));
-  assert.deepEqual(estimatedUtility(cp2, 3).store, ["fact"]);
-  assert.deepEqual(estimatedGvt(cp2, 3).store, ["fact"]);
-  assert.equal(estimatedGvt(cp2, 3).value, 1);
 });

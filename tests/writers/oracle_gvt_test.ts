@@ -4,7 +4,7 @@ import type { CompiledPackage } from "memaudit";
 import { densityOnly } from "../../lib/writers/density_only.ts";
 import { oracleGvt, singletonDensityGrid } from "../../lib/writers/oracle_gvt.ts";
 import { generate } from "../../lib/generate/distributions.ts";
-import { baseSeed0, build } from "./_fixtures.ts";
+import { baseSeed0, build, oneGroup } from "./_fixtures.ts";
 import { greedy } from "../../lib/writers/greedy.ts";
 
 // ARTIFACT-SPEC Appendix D item 7 (base, seed 0).
@@ -54,23 +54,11 @@ Deno.test('oracleGvt() and densityOnly() reproduce the golden values on generate
 });
 
 // --- Cases from tests/writers/tie_break_test.ts (tie break) ---
-// One group, all with Δ = 1: "z" costs 2, "a" and "b" cost 1.
-const oneGroup = () =>
-  build([["e", 0]], [["u", 1]], [
-    ["z", "e", "summary", 2, { u: 1 }],
-    ["a", "e", "atomic_fact", 1, { u: 1 }],
-    ["b", "e", "atomic_fact", 1, { u: 1 }],
-  ]);
 
 Deno.test("oracleGvt() breaks equal Δ by lower cost, then the largest id (tie break)", () => {
   const r = oracleGvt(oneGroup(), 5);
   assert.deepEqual(r.store, ["b"]);
   assert.deepEqual(singletonDensityGrid(oneGroup(), 5), [1, 0.5, 0]);
-});
-
-Deno.test("densityOnly() and greedy() break equal density and Δ by lower cost, then the largest id (tie break)", () => {
-  assert.deepEqual(densityOnly(oneGroup(), 5).store, ["b"]);
-  assert.deepEqual(greedy(oneGroup(), 5).store, ["b"]);
 });
 
 Deno.test("oracleGvt() prefers the larger raw marginal over density among admissible candidates (tie break)", () => {
@@ -100,23 +88,12 @@ Deno.test("oracleGvt() replaces an equal-F incumbent (within 1e-12) by a cheaper
   assert.equal(r.details!.gridSize, 4);
 });
 
-Deno.test("greedy() is global while densityOnly() is online per group (tie break)", () => {
-  // g1 arrives first with a mediocre candidate; the global greedy waits for g2's better one.
-  const cp = build([["g1", 0], ["g2", 1]], [["u", 1], ["v", 1]], [
-    ["p", "g1", "atomic_fact", 2, { u: 1 }],
-    ["q", "g2", "atomic_fact", 2, { u: 1, v: 1 }],
-  ]);
-  assert.deepEqual(densityOnly(cp, 2).store, ["p"]);
-  assert.deepEqual(greedy(cp, 2).store, ["q"]);
-});
-
 Deno.test("oracleGvt() skips candidates with Δ <= 1e-12 and returns an empty store when nothing fits (tie break)", () => {
   const cp = build([["e", 0]], [["u", 0]], [["z", "e", "raw", 1, { u: 1 }]]);
   assert.deepEqual(oracleGvt(cp, 5).store, []);
   assert.deepEqual(oracleGvt(oneGroup(), 0.5).store, []);
   assert.deepEqual(singletonDensityGrid(oneGroup(), 0.5), [0]);
   assert.throws(() => oracleGvt(oneGroup(), -1), RangeError);
-  assert.throws(() => greedy(oneGroup(), NaN), RangeError);
 });
 
 Deno.test('greedy() and oracleGvt() compare ids by code point ("a" > "Z"), not by locale (tie break)', () => {

@@ -76,42 +76,6 @@ Deno.test("oracleGvt() reports the chosen threshold 4/3 and the 6-point grid (up
   assert.equal(r.label, "MemAudit-GVT");
 });
 
-Deno.test("estimatedGvt() chooses λ = 0.845 by the estimated total 4.5575 (update-stress fixture)", () => {
-  const r = WRITERS.estimated_gvt(updateStress(), 3);
-  assert.equal(r.details!.lambda, 1.69 / 2);
-  assert.ok(Math.abs((r.details!.estimatedTotal as number) - 4.5575) <= 1e-12);
-  assert.equal(r.details!.gridSize, 6);
-  assert.ok(Math.abs(r.trace[1].estimated! - 3.875 * 0.74) <= 1e-12);
-  assert.equal(r.trace[1].gain, 2); // the oracle marginal of the tombstone
-});
-
-Deno.test("greedy() trace records gain, density and value after each step (update-stress fixture)", () => {
-  const r = WRITERS.greedy(updateStress(), 3);
-  assert.equal(r.trace.length, 2);
-  assert.deepEqual(r.trace[0], {
-    candidate: "new_tombstone",
-    gain: 2,
-    cost: 1,
-    density: 2,
-    value: 2,
-  });
-  assert.equal(r.trace[1].candidate, "old_atomic");
-  assert.ok(Math.abs(r.trace[1].gain - 0.1) <= 1e-12);
-  assert.ok(Math.abs(r.trace[1].density - 0.05) <= 1e-12);
-  assert.equal(r.trace[1].value, r.value);
-});
-
-Deno.test("amemGraph() evicts a lower-priority memory to admit a higher one; mem0Extract() packs by density (update-stress fixture)", () => {
-  // B = 2: old_atomic (priority 1.808/2^0.55) is evicted for new_tombstone (priority 2.2073).
-  const a = WRITERS.amem_graph(updateStress(), 2);
-  assert.deepEqual(a.store, ["new_tombstone"]);
-  assert.deepEqual(a.details, { evictions: 1 });
-  // B = 2: the tombstone proposal (density 2.46) is packed first; old_atomic no longer fits.
-  const m = WRITERS.mem0_extract(updateStress(), 2);
-  assert.deepEqual(m.store, ["new_tombstone"]);
-  assert.deepEqual(m.details, { proposals: 2 });
-});
-
 // --- Cases from tests/writers/scale_test.ts (scaled units) ---
 /**
  * The writers' thresholds follow the package's scale (issue 10, finding 3):
