@@ -5,8 +5,10 @@
  * `random.Random`, needed to reproduce the authors' synthetic packages,
  * ARTIFACT-SPEC §3.0) and {@linkcode SeededRandom} (seedrandom-based, for
  * everything new). All integer draws are built from a stream of unsigned
- * 32-bit words with CPython's rules, so the same call sequence consumes the
- * same number of words in both.
+ * 32-bit words with CPython's rules, so the same call sequence with the same
+ * words drawn consumes the same number of words in both (a draw that rejects,
+ * as `randbelow` does for values past its range, takes more words; how many
+ * depends on the words).
  *
  * @module
  */
