@@ -205,7 +205,19 @@ async function run(
 function driverError(bytes: Uint8Array, name: string): string {
   const lines = new TextDecoder().decode(bytes).split("\n").map((l) => l.trim());
   const own = lines.find((l) => l.startsWith(`${name} driver: `));
-  return own?.slice(`${name} driver: `.length) ?? lines.find((l) => l !== "") ?? "";
+  return redactKey(own?.slice(`${name} driver: `.length) ?? lines.find((l) => l !== "") ?? "");
+}
+
+/** The API key the driver sends (`$MEMAUDIT_LLM_API_KEY`), when this process may read it. */
+function apiKey(): string | undefined {
+  const name = "MEMAUDIT_LLM_API_KEY";
+  const may = Deno.permissions.querySync({ name: "env", variable: name }).state === "granted";
+  return (may ? Deno.env.get(name) : undefined) || undefined;
+}
+
+/** `text` with the API key replaced by `[MEMAUDIT_LLM_API_KEY]`: no message or file shows it. */
+export function redactKey(text: string, key: string | undefined = apiKey()): string {
+  return key ? text.split(key).join("[MEMAUDIT_LLM_API_KEY]") : text;
 }
 
 const lastLine = (bytes: Uint8Array) =>
@@ -413,10 +425,13 @@ export async function writeStore(o: {
   });
   const t2 = performance.now();
   const model = llm?.driver.model ?? "";
-  const llmRun = o.llm === undefined
-    ? undefined
-    : llmProvenance(o.llm, model, summary, { exchanges, replayed: llm?.replayed?.text });
-  for (const w of llmRun?.warnings ?? []) o.onNote?.(`warning: ${w}`);
+  const llmRun = o.llm === undefined ? undefined : llmProvenance(o.llm, model, summary, {
+    exchanges,
+    replayed: llm?.replayed?.text,
+    edited: llm?.replayed?.edited,
+  });
+  const warnings = llmRun?.warnings ?? [];
+  for (const w of warnings) o.onNote?.(`warning: ${w}`);
   const record = {
     system: o.system,
     package: sys.package,
@@ -438,7 +453,7 @@ export async function writeStore(o: {
     memories_exported: summary.exported,
     ...(llmRun !== undefined ? { llm: llmRun.record } : {}),
     store_sha256: sha256Hex(text),
-    warnings: llmRun?.warnings ?? [],
+    warnings,
     install_seconds: Number(((t1 - t0) / 1000).toFixed(3)),
     write_seconds: Number(((t2 - t1) / 1000).toFixed(3)),
     written_at: new Date().toISOString(),

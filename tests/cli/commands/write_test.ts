@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { deno, ENTRY, memaudit, ROOT } from "../_run.ts";
-import { startStandInLlm } from "../../systems/_stand_in_llm.ts";
+import { standInAnswer, startStandInLlm } from "../../systems/_stand_in_llm.ts";
 
 const TINY = join(ROOT, "tests", "systems", "fixtures", "locomo_tiny.json");
 
@@ -297,6 +297,132 @@ Deno.test({
       assert.match(bad.stderr, /is not in the replay log .*edited\.jsonl \(4 exchanges recorded\)/);
       assert.equal(bad.stderr.trim().split("\n").length, 1, bad.stderr);
       assert.deepEqual([...Deno.readDirSync(bad.out)], []);
+    } finally {
+      await llm.close().catch(() => {});
+      for (const d of dirs) await Deno.remove(d, { recursive: true });
+    }
+  },
+});
+
+/** A STAND-IN endpoint that repeats the Authorization header in its answers, or refuses it (401). */
+function keyEchoingLlm(refuse: boolean): { url: string; close: () => Promise<void> } {
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (req) => {
+    const auth = req.headers.get("authorization");
+    if (refuse) {
+      return Response.json({ error: { message: `Incorrect API key: ${auth}` } }, { status: 401 });
+    }
+    return Response.json({ ...standInAnswer(await req.json()), id: `for ${auth}` });
+  });
+  return { url: `http://127.0.0.1:${server.addr.port}/v1`, close: () => server.shutdown() };
+}
+
+Deno.test({
+  name: "memaudit write --llm (real mem0ai with a STAND-IN endpoint; skipped unless " +
+    "installed): $MEMAUDIT_LLM_API_KEY is in no file and no message, even when the endpoint " +
+    "repeats it",
+  ignore: !installed("mem0"),
+  fn: async () => {
+    const key = "sk-memaudit-test-7f3a9c";
+    const [echo, refuse] = [keyEchoingLlm(false), keyEchoingLlm(true)];
+    const dir = await Deno.makeTempDir({ prefix: "write_test_key_" });
+    try {
+      const run = (url: string, out: string) =>
+        deno([
+          "run",
+          "-A",
+          ENTRY,
+          "write",
+          "--system",
+          "mem0",
+          "--locomo",
+          "conv-tiny",
+          "--locomo-data",
+          TINY,
+          "--llm",
+          url,
+          "--out",
+          join(dir, out),
+        ], { env: { MEMAUDIT_LLM_API_KEY: key } });
+      const ok = await run(echo.url, "ok");
+      assert.equal(ok.code, 0, ok.stderr);
+      const log = await Deno.readTextFile(join(dir, "ok", "llm_exchanges.jsonl"));
+      assert.match(log, /"id":"for Bearer \[MEMAUDIT_LLM_API_KEY\]"/); // it was sent, and repeated
+      for (const f of ["llm_exchanges.jsonl", "store.json", "provenance.json"]) {
+        assert.equal((await Deno.readTextFile(join(dir, "ok", f))).includes(key), false, f);
+      }
+      assert.equal(ok.stdout.includes(key) || ok.stderr.includes(key), false);
+      const bad = await run(refuse.url, "bad");
+      assert.equal(bad.code, 2);
+      assert.match(
+        bad.stderr,
+        /: the LLM endpoint http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions answered 401: Incorrect API key: Bearer \[MEMAUDIT_LLM_API_KEY\]\n$/,
+      );
+      assert.equal(bad.stderr.trim().split("\n").length, 1, bad.stderr);
+      assert.equal(existsSync(join(dir, "bad")), false);
+    } finally {
+      await echo.close();
+      await refuse.close();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name: "memaudit write --replay (real mem0ai; skipped unless installed): a log with CRLF and a " +
+    "byte-order mark replays; one cut short, or edited, is named (exit 2, or a warning)",
+  ignore: !installed("mem0"),
+  fn: async () => {
+    const llm = startStandInLlm();
+    const dirs: string[] = [];
+    try {
+      const rec = await writeTiny(["--llm", llm.url]);
+      dirs.push(rec.out);
+      assert.equal(rec.code, 0, rec.stderr);
+      await llm.close();
+      const text = await Deno.readTextFile(join(rec.out, "llm_exchanges.jsonl"));
+      const store = await Deno.readTextFile(join(rec.out, "store.json"));
+      const lines = text.trim().split("\n");
+      const variant = async (name: string, body: string) => {
+        const file = join(rec.out, name);
+        await Deno.writeTextFile(file, body);
+        const r = await writeTiny(["--replay", file]);
+        dirs.push(r.out);
+        return r;
+      };
+      const crlf = await variant("crlf.jsonl", "\uFEFF" + lines.join("\r\n") + "\r\n");
+      assert.equal(crlf.code, 0, crlf.stderr);
+      assert.equal(await Deno.readTextFile(join(crlf.out, "store.json")), store);
+
+      const cut = await variant("cut.jsonl", lines.slice(0, 3).join("\n") + "\n");
+      assert.equal(cut.code, 2);
+      assert.match(
+        cut.stderr,
+        /cut\.jsonl: line 1: expected the 4 exchanges the header counts, the file holds 2: a log cut short/,
+      );
+      assert.deepEqual([...Deno.readDirSync(cut.out)], []);
+
+      // The last answer edited: the replay runs, with a warning; the store is not the recording's.
+      const edit = (i: number) => {
+        const e = lines.map((l) => JSON.parse(l));
+        const c = JSON.parse(e[i].response.choices[0].message.content);
+        c.memory[0].text = "EDITED";
+        e[i].response.choices[0].message.content = JSON.stringify(c);
+        return e.map((x) => JSON.stringify(x)).join("\n") + "\n";
+      };
+      const last = await variant("last.jsonl", edit(4));
+      assert.equal(last.code, 0, last.stderr);
+      assert.match(last.stderr, /warning: .*last\.jsonl was edited after it was recorded/);
+      const p = JSON.parse(await Deno.readTextFile(join(last.out, "provenance.json")));
+      assert.equal(p.llm.edited, true);
+      assert.match(p.warnings[0], /was edited after it was recorded/);
+      // An earlier answer edited: the next request differs, and the miss says why.
+      const mid = await variant("mid.jsonl", edit(2));
+      assert.equal(mid.code, 2);
+      assert.match(
+        mid.stderr,
+        /is not in the replay log .*mid\.jsonl .*: the log was edited after/,
+      );
+      assert.deepEqual([...Deno.readDirSync(mid.out)], []);
     } finally {
       await llm.close().catch(() => {});
       for (const d of dirs) await Deno.remove(d, { recursive: true });
