@@ -304,6 +304,73 @@ Deno.test({
   },
 });
 
+/** `memaudit write --system mem0 ... conv-tiny --out OUT EXTRA`, without node on PATH. */
+const withoutNode = (out: string, extra: string[] = []) =>
+  deno(
+    [
+      "run",
+      "-A",
+      ENTRY,
+      "write",
+      "--system",
+      "mem0",
+      "--locomo",
+      "conv-tiny",
+      "--locomo-data",
+      TINY,
+      "--out",
+      out,
+      ...extra,
+    ],
+    { env: { PATH: "/nonexistent" } },
+  );
+
+Deno.test("memaudit write: an --out that cannot take the files is exit 2 before the system runs, the folder as it was", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "write_test_out_" });
+  try {
+    // Without node on PATH: a refusal naming --out shows the folder was checked first.
+    const file = join(dir, "a_file");
+    await Deno.writeTextFile(file, "kept\n");
+    const cases: [string, string[], string][] = [
+      [file, [], `Cannot write ${file}: expected a folder (it or a parent is a file)`],
+      [
+        join(file, "sub"),
+        [],
+        `Cannot write ${join(file, "sub")}: expected a folder (it or a parent is a file)`,
+      ],
+      [
+        join(dir, "d"),
+        ["--llm", "http://127.0.0.1:9/v1"],
+        `Cannot write ${join(dir, "d", "llm_exchanges.jsonl")}: expected a file, found a folder`,
+      ],
+      [
+        join(dir, "rec"),
+        [],
+        `Cannot write ${join(dir, "rec")}: expected a folder without llm_exchanges.jsonl (it ` +
+        "holds an earlier --llm run's recording, which this store would not match): give " +
+        "another folder, or move it",
+      ],
+    ];
+    await Deno.mkdir(join(dir, "d", "llm_exchanges.jsonl"), { recursive: true });
+    await Deno.mkdir(join(dir, "rec"));
+    await Deno.writeTextFile(join(dir, "rec", "llm_exchanges.jsonl"), "recorded\n");
+    await Deno.writeTextFile(join(dir, "rec", "store.json"), "earlier\n");
+    for (const [out, extra, message] of cases) {
+      const r = await withoutNode(out, extra);
+      assert.equal(r.code, 2, r.stderr);
+      assert.equal(r.stderr, `memaudit write: ${message}\n`);
+    }
+    assert.equal(await Deno.readTextFile(file), "kept\n");
+    assert.deepEqual([...Deno.readDirSync(join(dir, "d"))].map((e) => e.name), [
+      "llm_exchanges.jsonl",
+    ]);
+    assert.equal(await Deno.readTextFile(join(dir, "rec", "store.json")), "earlier\n");
+    assert.equal(await Deno.readTextFile(join(dir, "rec", "llm_exchanges.jsonl")), "recorded\n");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 /** A STAND-IN endpoint that repeats the Authorization header in its answers, or refuses it (401). */
 function keyEchoingLlm(refuse: boolean): { url: string; close: () => Promise<void> } {
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (req) => {
