@@ -447,6 +447,29 @@ async function checkOut(out: string, recording: boolean, replayed?: string): Pro
   }
 }
 
+/**
+ * The warnings {@linkcode writeStore} gives for sessions whose date memaudit does not read: their
+ * turns carry no time (Mem0's `createdAt` then counts from 1970-01-01T00:00:00Z, Memvid's frame
+ * has no timestamp), so recency pruning takes them as the oldest.
+ *
+ * @param turns the turns fed
+ * @param system the system that writes them
+ * @returns one warning per such session, in order
+ */
+export function undatedSessions(
+  turns: readonly WriteTurn[],
+  system: keyof typeof WRITE_SYSTEMS,
+): string[] {
+  const seen = new Map<number, string>();
+  for (const t of turns) if (t.session_time === null) seen.set(t.session, t.session_date);
+  return [...seen].map(([n, date]) =>
+    `session ${n}'s date '${date}' is not a date memaudit reads: ` +
+    (system === "mem0"
+      ? "its turns are stamped from 1970-01-01T00:00:00Z"
+      : "its frames carry no timestamp")
+  );
+}
+
 /** What {@linkcode writeStore} wrote. */
 export interface WrittenStore {
   /** `DIR/store.json`: the system's own export. */
@@ -507,7 +530,7 @@ export async function writeStore(o: {
     replayed: llm?.replayed?.text,
     edited: llm?.replayed?.edited,
   });
-  const warnings = llmRun?.warnings ?? [];
+  const warnings = [...undatedSessions(o.turns, o.system), ...(llmRun?.warnings ?? [])];
   for (const w of warnings) o.onNote?.(`warning: ${w}`);
   const record = {
     system: o.system,

@@ -13,7 +13,12 @@ import {
   recordedExchanges,
   replayHeader,
 } from "../../lib/systems/write_llm.ts";
-import { redactKey, turnClockMs, WRITE_SYSTEMS } from "../../lib/systems/write_store.ts";
+import {
+  redactKey,
+  turnClockMs,
+  undatedSessions,
+  WRITE_SYSTEMS,
+} from "../../lib/systems/write_store.ts";
 import {
   canonical,
   exchangesSha256,
@@ -341,4 +346,24 @@ Deno.test("Replayer: a recorded answer that is not JSON is named by its line; an
   const edited = new Replayer(jsonl([h, ...entries]), "l.jsonl", true);
   edited.answer("/chat/completions", JSON.stringify({ n: 3 }));
   assert.match(edited.miss, /\(2 exchanges recorded\): the log was edited after it was recorded/);
+});
+
+Deno.test("undatedSessions: one warning per session whose date memaudit cannot read", () => {
+  const t = (session: number, time: number | null) => ({
+    session,
+    session_date: time === null ? "sometime" : "1:56 pm on 8 May, 2023",
+    session_time: time,
+    turn_id: `D${session}:1`,
+    role: "user" as const,
+    text: "hi",
+  });
+  const turns = [t(1, 1683554160), t(2, null), t(2, null), t(3, null)];
+  assert.deepEqual(undatedSessions(turns, "mem0"), [
+    "session 2's date 'sometime' is not a date memaudit reads: its turns are stamped from " +
+    "1970-01-01T00:00:00Z",
+    "session 3's date 'sometime' is not a date memaudit reads: its turns are stamped from " +
+    "1970-01-01T00:00:00Z",
+  ]);
+  assert.match(undatedSessions(turns, "memvid")[0], /its frames carry no timestamp$/);
+  assert.deepEqual(undatedSessions([t(1, 0)], "mem0"), []);
 });
