@@ -202,6 +202,20 @@ Deno.test("memaudit write: --llm, --llm-model and --replay are checked (exit 2, 
     ["--system", "mem0", "--llm", "localhost:8000", ...base],
     /expects an http\(s\) URL/,
   );
+  for (
+    const [url, message] of [
+      ["http://127.0.0.1:99999/v1", /expects an http\(s\) URL/],
+      [
+        "http://u:sk-secret@127.0.0.1:8000/v1",
+        /without user:password@ \(the key goes in .*, got 'http:\/\/\*\*\*@127\.0\.0\.1:8000\/v1'/,
+      ],
+      ["http://127.0.0.1:8000/v1?api-version=1", /without \?query or #fragment/],
+      ["http://127.0.0.1:8000/v1#x", /without \?query or #fragment/],
+      ["http://127.0.0.1:8000/v1/chat/completions", /not its \/chat\/completions endpoint/],
+    ] as const
+  ) {
+    await refused(["--system", "mem0", "--llm", url, ...base], message);
+  }
 });
 
 /** `memaudit write --system mem0` of conv-tiny into a new folder, with extra flags. */
