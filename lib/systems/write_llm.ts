@@ -237,6 +237,21 @@ export function inferSettings(
   };
 }
 
+/**
+ * The warning of a run whose LLM answers gave mem0 no memory at all: mem0 drops an answer it
+ * cannot parse (content that is not its JSON), with a line on the driver's stderr only, so the
+ * run succeeds with an empty store.
+ */
+function nothingAdded(summary: { [key: string]: unknown }, log: string): string[] {
+  const calls = Number(summary.llm_calls ?? 0);
+  return calls > 0 && Number(summary.added) === 0
+    ? [
+      `mem0 added no memory from its ${calls} LLM answers (it drops an answer it cannot ` +
+      `parse, and says so only on the driver's stderr): see the answers in ${log}`,
+    ]
+    : [];
+}
+
 /** What provenance.json says of the LLM run, and the warnings it raises. */
 export function llmProvenance(
   llm: WriteLlm,
@@ -254,7 +269,7 @@ export function llmProvenance(
         exchanges: "llm_exchanges.jsonl",
         exchanges_sha256: sha256Hex(files.exchanges ?? ""),
       },
-      warnings: [],
+      warnings: nothingAdded(summary, "llm_exchanges.jsonl"),
     };
   }
   const unused = Number(summary.replay_unused ?? 0);
@@ -278,6 +293,7 @@ export function llmProvenance(
       ...(unused > 0
         ? [`${unused} recorded exchanges of ${llm.file} were not asked for by the replay`]
         : []),
+      ...nothingAdded(summary, llm.file),
     ],
   };
 }

@@ -367,3 +367,18 @@ Deno.test("undatedSessions: one warning per session whose date memaudit cannot r
   assert.match(undatedSessions(turns, "memvid")[0], /its frames carry no timestamp$/);
   assert.deepEqual(undatedSessions([t(1, 0)], "mem0"), []);
 });
+
+Deno.test("llmProvenance: LLM answers that gave mem0 no memory at all are a warning", () => {
+  const rec = { mode: "record", url: "http://127.0.0.1:1/v1", model: "m" } as const;
+  assert.deepEqual(llmProvenance(rec, "m", { llm_calls: 4, added: 0 }, {}).warnings, [
+    "mem0 added no memory from its 4 LLM answers (it drops an answer it cannot parse, and says " +
+    "so only on the driver's stderr): see the answers in llm_exchanges.jsonl",
+  ]);
+  assert.deepEqual(llmProvenance(rec, "m", { llm_calls: 4, added: 1 }, {}).warnings, []);
+  const rep = llmProvenance({ mode: "replay", file: "x.jsonl" }, "m", {
+    llm_calls: 4,
+    added: 0,
+    replay_unused: 0,
+  }, {});
+  assert.match(rep.warnings[0], /no memory from its 4 LLM answers .*in x\.jsonl$/);
+});

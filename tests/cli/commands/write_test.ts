@@ -510,3 +510,33 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name: "memaudit write --llm (real mem0ai with a STAND-IN endpoint; skipped unless " +
+    "installed): answers mem0 cannot parse leave an empty store, with a warning",
+  ignore: !installed("mem0"),
+  fn: async () => {
+    const server = Deno.serve(
+      { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+      async (req) => {
+        const a = standInAnswer(await req.json());
+        a.choices[0].message.content = "Sure! Here are the memories.";
+        return Response.json(a);
+      },
+    );
+    const r = await writeTiny(["--llm", `http://127.0.0.1:${server.addr.port}/v1`]);
+    try {
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(
+        r.stderr,
+        /^memaudit write: warning: mem0 added no memory from its 4 LLM answers \(it drops an answer it cannot parse/,
+      );
+      const p = JSON.parse(await Deno.readTextFile(join(r.out, "provenance.json")));
+      assert.equal(p.memories_exported, 0);
+      assert.equal(p.warnings.length, 1);
+    } finally {
+      await server.shutdown();
+      await Deno.remove(r.out, { recursive: true });
+    }
+  },
+});
