@@ -8,13 +8,14 @@
  *
  * @module
  */
+import { canonicalJson } from "../base/canonical_json.ts";
 import { InputError } from "../base/errors.ts";
 import { sha256Hex } from "../base/hash.ts";
 
 /** The driver's LLM: record exchanges with `url` into `log`, or answer from `log`. */
 export type DriverLlm =
   | { mode: "record"; url: string; model: string; log: string; header: object }
-  | { mode: "replay"; model: string; log: string; log_name: string };
+  | { mode: "replay"; model: string; log: string; log_name: string; edited: boolean };
 
 /**
  * Mem0's LLM in `memaudit write`: `record` sends mem0's extraction calls (`infer: true`) to an
@@ -48,6 +49,29 @@ export interface ExchangeLogHeader {
   url: string;
   /** SHA-256 of the turns fed (canonical JSON), as provenance.json's `turns_sha256`. */
   turns_sha256: string;
+  /**
+   * SHA-256 of the exchange lines (the canonical JSON of their list), which shows a log edited
+   * after it was recorded; absent in logs recorded before it was kept.
+   */
+  exchanges_sha256?: string;
+  /** How many exchange lines follow (absent in older logs): fewer shows a log cut short. */
+  exchanges?: number;
+}
+
+/** One recorded exchange: a line after the header. */
+export interface RecordedExchange {
+  /** Its number, from 1. */
+  n: number;
+  /** The request's path, e.g. `/chat/completions`. */
+  path: string;
+  /** sha256 hex of the canonical JSON of `{path, body}`: what a replayed request is matched by. */
+  key: string;
+  /** The request's body. */
+  request: unknown;
+  /** The HTTP status answered. */
+  status: number;
+  /** The answer's body (JSON, or its text when it was not JSON). */
+  response: unknown;
 }
 
 /**
@@ -65,7 +89,7 @@ export function replayHeader(
   text: string,
   expect: { system: string; sys: SystemVersion; turnsSha256: string },
 ): ExchangeLogHeader {
-  const first = text.split("\n", 1)[0];
+  const first = text.replace(/^\uFEFF/, "").split("\n", 1)[0];
   let h: Partial<ExchangeLogHeader>;
   try {
     h = JSON.parse(first);
@@ -97,14 +121,59 @@ export function replayHeader(
 }
 
 /**
+ * The exchange lines of a log (after its header), each checked; blank lines are skipped, CRLF
+ * line ends and a byte-order mark are read.
+ *
+ * @param file the log's path (for messages)
+ * @param text its content
+ * @returns the exchanges, in order
+ * @throws {InputError} (line N, counted in the file) when a line is not JSON (say, a log cut
+ *   short) or not an exchange `{path, key, status, response}`
+ */
+export function recordedExchanges(file: string, text: string): RecordedExchange[] {
+  const lines = text.replace(/^\uFEFF/, "").split("\n");
+  const out: RecordedExchange[] = [];
+  lines.forEach((line, i) => {
+    if (i === 0 || line.trim() === "") return;
+    const fail = (what: string): never => {
+      throw new InputError(file, { path: `line ${i + 1}` }, what);
+    };
+    let e: Partial<RecordedExchange>;
+    try {
+      e = JSON.parse(line);
+    } catch {
+      return fail(
+        "expected a JSON line of an LLM exchange log (a log cut short, or edited by hand?)",
+      );
+    }
+    if (
+      e === null || typeof e !== "object" || typeof e.path !== "string" ||
+      typeof e.key !== "string" || !/^[0-9a-f]{64}$/.test(e.key) ||
+      !Number.isInteger(e.status) || !("response" in e)
+    ) {
+      fail("expected an exchange {n, path, key (64 hex digits), request, status, response}");
+    }
+    out.push(e as RecordedExchange);
+  });
+  return out;
+}
+
+/**
  * The driver's LLM for a run: a record (header filled in) or a replay (the log read and checked).
  *
- * @throws {InputError} when the replay file cannot be read or its header does not fit
+ * @returns the driver's settings and, for a replay, the log's text, header and whether it was
+ *   edited after recording (its exchanges' SHA-256 is not its header's `exchanges_sha256`)
+ * @throws {InputError} when the replay file cannot be read, its header does not fit, it holds
+ *   fewer or more exchanges than its header counts (a log cut short), or a line
+ *   is not an exchange
  */
 export async function driverLlm(
   llm: WriteLlm,
   run: { system: string; sys: SystemVersion; turnsSha256: string },
-): Promise<{ driver: DriverLlm; replayed?: { text: string; header: ExchangeLogHeader } }> {
+): Promise<{
+  driver: DriverLlm;
+  replayed?: { text: string; header: ExchangeLogHeader; edited: boolean };
+}> {
   if (llm.mode === "record") {
     const header: ExchangeLogHeader = {
       memaudit_llm_exchanges: 1,
@@ -121,13 +190,28 @@ export async function driverLlm(
   try {
     text = await Deno.readTextFile(llm.file);
   } catch (err) {
-    throw new InputError(llm.file, { path: "" }, `expected a readable exchange log: ${err}`);
+    throw new InputError(
+      llm.file,
+      { path: "" },
+      `expected a readable exchange log (${(err as Error).message})`,
+    );
   }
   const header = replayHeader(llm.file, text, run);
+  const exchanges = recordedExchanges(llm.file, text);
+  if (header.exchanges !== undefined && header.exchanges !== exchanges.length) {
+    throw new InputError(
+      llm.file,
+      { path: "line 1" },
+      `expected the ${header.exchanges} exchanges the header counts, the file holds ` +
+        `${exchanges.length}: a log cut short (or lines removed)`,
+    );
+  }
+  const edited = header.exchanges_sha256 !== undefined &&
+    header.exchanges_sha256 !== sha256Hex(canonicalJson(exchanges));
   const log = llm.file.startsWith("/") ? llm.file : `${Deno.cwd()}/${llm.file}`;
   return {
-    driver: { mode: "replay", model: header.model, log, log_name: llm.file },
-    replayed: { text, header },
+    driver: { mode: "replay", model: header.model, log, log_name: llm.file, edited },
+    replayed: { text, header, edited },
   };
 }
 
@@ -153,12 +237,27 @@ export function inferSettings(
   };
 }
 
+/**
+ * The warning of a run whose LLM answers gave mem0 no memory at all: mem0 drops an answer it
+ * cannot parse (content that is not its JSON), with a line on the driver's stderr only, so the
+ * run succeeds with an empty store.
+ */
+function nothingAdded(summary: { [key: string]: unknown }, log: string): string[] {
+  const calls = Number(summary.llm_calls ?? 0);
+  return calls > 0 && Number(summary.added) === 0
+    ? [
+      `mem0 added no memory from its ${calls} LLM answers (it drops an answer it cannot ` +
+      `parse, and says so only on the driver's stderr): see the answers in ${log}`,
+    ]
+    : [];
+}
+
 /** What provenance.json says of the LLM run, and the warnings it raises. */
 export function llmProvenance(
   llm: WriteLlm,
   model: string,
   summary: { [key: string]: unknown },
-  files: { exchanges?: string; replayed?: string },
+  files: { exchanges?: string; replayed?: string; edited?: boolean },
 ): { record: Record<string, unknown>; warnings: string[] } {
   if (llm.mode === "record") {
     return {
@@ -170,7 +269,7 @@ export function llmProvenance(
         exchanges: "llm_exchanges.jsonl",
         exchanges_sha256: sha256Hex(files.exchanges ?? ""),
       },
-      warnings: [],
+      warnings: nothingAdded(summary, "llm_exchanges.jsonl"),
     };
   }
   const unused = Number(summary.replay_unused ?? 0);
@@ -182,9 +281,19 @@ export function llmProvenance(
       model,
       calls: summary.llm_calls,
       unused,
+      ...(files.edited ? { edited: true } : {}),
     },
-    warnings: unused > 0
-      ? [`${unused} recorded exchanges of ${llm.file} were not asked for by the replay`]
-      : [],
+    warnings: [
+      ...(files.edited
+        ? [
+          `${llm.file} was edited after it was recorded (its exchanges' SHA-256 is not its ` +
+          "header's exchanges_sha256): this store is not the recorded run's",
+        ]
+        : []),
+      ...(unused > 0
+        ? [`${unused} recorded exchanges of ${llm.file} were not asked for by the replay`]
+        : []),
+      ...nothingAdded(summary, llm.file),
+    ],
   };
 }

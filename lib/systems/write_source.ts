@@ -42,8 +42,12 @@ export interface WriteSource {
  */
 export async function writeSource(s: WriteSourceSpec): Promise<WriteSource> {
   if (s.kind === "longmemeval") {
+    const ids: string[] = [];
     for await (const q of readLongMemEval(s.file)) {
-      if (q.question_id !== s.question) continue;
+      if (q.question_id !== s.question) {
+        ids.push(q.question_id);
+        continue;
+      }
       return {
         user: q.question_id,
         turns: longMemEvalTurns(q, s.file),
@@ -56,7 +60,11 @@ export async function writeSource(s: WriteSourceSpec): Promise<WriteSource> {
         },
       };
     }
-    throw new InputError(s.file, { path: "" }, `expected a question '${s.question}'`);
+    throw new InputError(
+      s.file,
+      { path: "" },
+      `expected a question '${s.question}', the file holds ${heldIds(ids, s.question)}`,
+    );
   }
   const found = await locateLocomo(s.data !== undefined ? { choice: s.data } : {});
   if (!found) throw new InputError("LoCoMo data", { path: "" }, locomoHowTo());
@@ -72,6 +80,14 @@ export async function writeSource(s: WriteSourceSpec): Promise<WriteSource> {
     );
   }
   return await locomoWriteSource(sample, found, samples.length);
+}
+
+/** What a file holds instead of `question`: none, the id it meant with other spaces, or the first three. */
+function heldIds(ids: readonly string[], question: string): string {
+  if (ids.length === 0) return "none";
+  const near = ids.find((id) => id.trim() === question.trim());
+  if (near !== undefined) return `${ids.length} (one is '${near}')`;
+  return `${ids.length} (${ids.slice(0, 3).join(", ")}${ids.length > 3 ? ", ..." : ""})`;
 }
 
 /**

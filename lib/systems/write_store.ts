@@ -8,11 +8,13 @@
  *
  * @module
  */
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { canonicalJson } from "../base/canonical_json.ts";
 import { InputError } from "../base/errors.ts";
-import { makeFolder, writeTextAtomic } from "../base/fs.ts";
+import { isUnwritable, makeFolder, statOrNull } from "../base/fs.ts";
 import { sha256Hex } from "../base/hash.ts";
+import { writeFileSet } from "../base/write_files.ts";
 import {
   type DriverLlm,
   driverLlm,
@@ -205,7 +207,19 @@ async function run(
 function driverError(bytes: Uint8Array, name: string): string {
   const lines = new TextDecoder().decode(bytes).split("\n").map((l) => l.trim());
   const own = lines.find((l) => l.startsWith(`${name} driver: `));
-  return own?.slice(`${name} driver: `.length) ?? lines.find((l) => l !== "") ?? "";
+  return redactKey(own?.slice(`${name} driver: `.length) ?? lines.find((l) => l !== "") ?? "");
+}
+
+/** The API key the driver sends (`$MEMAUDIT_LLM_API_KEY`), when this process may read it. */
+function apiKey(): string | undefined {
+  const name = "MEMAUDIT_LLM_API_KEY";
+  const may = Deno.permissions.querySync({ name: "env", variable: name }).state === "granted";
+  return (may ? Deno.env.get(name) : undefined) || undefined;
+}
+
+/** `text` with the API key replaced by `[MEMAUDIT_LLM_API_KEY]`: no message or file shows it. */
+export function redactKey(text: string, key: string | undefined = apiKey()): string {
+  return key ? text.split(key).join("[MEMAUDIT_LLM_API_KEY]") : text;
 }
 
 const lastLine = (bytes: Uint8Array) =>
@@ -363,6 +377,99 @@ export async function runDriver(
   }
 }
 
+/** The stat of a path, or null when it or a parent is missing or a parent is a file. */
+async function statIfAny(path: string): Promise<Deno.FileInfo | null> {
+  try {
+    return await statOrNull(path);
+  } catch (err) {
+    if (err instanceof Deno.errors.NotADirectory) return null;
+    throw err;
+  }
+}
+
+/**
+ * Checks, before the system runs (minutes, and paid LLM calls), that `out` can take the files:
+ * `out` or its nearest existing parent is a folder that can be written in, no target is a
+ * folder, and (unless recording) no exchange log of an earlier `--llm` run sits there, which
+ * would not be this store's (a replay of that very log is its own). Nothing is created.
+ *
+ * @throws {InputError} naming `out` or the target, as {@linkcode writeFileSet} would
+ */
+async function checkOut(out: string, recording: boolean, replayed?: string): Promise<void> {
+  let dir = resolve(out);
+  for (let st = await statIfAny(dir); st === null; st = await statIfAny(dir)) dir = dirname(dir);
+  if (!(await Deno.stat(dir)).isDirectory) {
+    throw new InputError(
+      out,
+      { path: "" },
+      "expected a folder (it or a parent is a file)",
+      [],
+      "write",
+    );
+  }
+  try {
+    await Deno.remove(await Deno.makeTempFile({ dir, prefix: ".memaudit_write_probe_" }));
+  } catch (err) {
+    if (!isUnwritable(err)) throw err;
+    throw new InputError(
+      dir === resolve(out) ? out : dir,
+      { path: "" },
+      `expected a writable folder (${(err as Error).message})`,
+      [],
+      "write",
+    );
+  }
+  for (const name of ["store.json", "provenance.json", "llm_exchanges.jsonl"]) {
+    if ((await statIfAny(join(out, name)))?.isDirectory) {
+      throw new InputError(
+        join(out, name),
+        { path: "" },
+        "expected a file, found a folder",
+        [],
+        "write",
+      );
+    }
+  }
+  const log = join(out, "llm_exchanges.jsonl");
+  if (!recording && (await statIfAny(log)) !== null) {
+    const same = replayed !== undefined &&
+      (await Deno.realPath(log)) === (await Deno.realPath(replayed).catch(() => ""));
+    if (!same) {
+      throw new InputError(
+        out,
+        { path: "" },
+        "expected a folder without llm_exchanges.jsonl (it holds an earlier --llm run's " +
+          "recording, which this store would not match): give another folder, or move it",
+        [],
+        "write",
+      );
+    }
+  }
+}
+
+/**
+ * The warnings {@linkcode writeStore} gives for sessions whose date memaudit does not read: their
+ * turns carry no time (Mem0's `createdAt` then counts from 1970-01-01T00:00:00Z, Memvid's frame
+ * has no timestamp), so recency pruning takes them as the oldest.
+ *
+ * @param turns the turns fed
+ * @param system the system that writes them
+ * @returns one warning per such session, in order
+ */
+export function undatedSessions(
+  turns: readonly WriteTurn[],
+  system: keyof typeof WRITE_SYSTEMS,
+): string[] {
+  const seen = new Map<number, string>();
+  for (const t of turns) if (t.session_time === null) seen.set(t.session, t.session_date);
+  return [...seen].map(([n, date]) =>
+    `session ${n}'s date '${date}' is not a date memaudit reads: ` +
+    (system === "mem0"
+      ? "its turns are stamped from 1970-01-01T00:00:00Z"
+      : "its frames carry no timestamp")
+  );
+}
+
 /** What {@linkcode writeStore} wrote. */
 export interface WrittenStore {
   /** `DIR/store.json`: the system's own export. */
@@ -402,6 +509,11 @@ export async function writeStore(o: {
   const llm = o.llm === undefined
     ? undefined
     : await driverLlm(o.llm, { system: o.system, sys, turnsSha256 });
+  await checkOut(
+    o.out,
+    o.llm?.mode === "record",
+    o.llm?.mode === "replay" ? o.llm.file : undefined,
+  );
   const t0 = performance.now();
   const node = await nodeVersion();
   const dir = await installSystem(o.system, o.onNote);
@@ -413,10 +525,13 @@ export async function writeStore(o: {
   });
   const t2 = performance.now();
   const model = llm?.driver.model ?? "";
-  const llmRun = o.llm === undefined
-    ? undefined
-    : llmProvenance(o.llm, model, summary, { exchanges, replayed: llm?.replayed?.text });
-  for (const w of llmRun?.warnings ?? []) o.onNote?.(`warning: ${w}`);
+  const llmRun = o.llm === undefined ? undefined : llmProvenance(o.llm, model, summary, {
+    exchanges,
+    replayed: llm?.replayed?.text,
+    edited: llm?.replayed?.edited,
+  });
+  const warnings = [...undatedSessions(o.turns, o.system), ...(llmRun?.warnings ?? [])];
+  for (const w of warnings) o.onNote?.(`warning: ${w}`);
   const record = {
     system: o.system,
     package: sys.package,
@@ -438,15 +553,17 @@ export async function writeStore(o: {
     memories_exported: summary.exported,
     ...(llmRun !== undefined ? { llm: llmRun.record } : {}),
     store_sha256: sha256Hex(text),
-    warnings: llmRun?.warnings ?? [],
+    warnings,
     install_seconds: Number(((t1 - t0) / 1000).toFixed(3)),
     write_seconds: Number(((t2 - t1) / 1000).toFixed(3)),
     written_at: new Date().toISOString(),
   };
-  await makeFolder(o.out);
   const store = `${o.out}/store.json`, provenance = `${o.out}/provenance.json`;
-  if (exchanges !== undefined) await writeTextAtomic(`${o.out}/llm_exchanges.jsonl`, exchanges);
-  await writeTextAtomic(store, text);
-  await writeTextAtomic(provenance, JSON.stringify(record, null, 2) + "\n");
+  // One set: a target in the way leaves none of them written.
+  await writeFileSet([
+    ...(exchanges !== undefined ? [[`${o.out}/llm_exchanges.jsonl`, exchanges] as const] : []),
+    [store, text],
+    [provenance, JSON.stringify(record, null, 2) + "\n"],
+  ]);
   return { store, provenance, record };
 }

@@ -46,7 +46,8 @@ export function sessionSeconds(date: string): number | null {
 
 /**
  * The turns of a LoCoMo conversation: sessions in number order, each turn as
- * `Speaker: text` (image turns keep their text only).
+ * `Speaker: text` (image turns keep their text only). A turn whose text is blank is left out,
+ * as in {@linkcode longMemEvalTurns} (it would be stored as a bare `Speaker: `).
  *
  * @param sample a validated LoCoMo sample
  * @param file the file it came from, for errors
@@ -72,6 +73,7 @@ export function locomoTurns(sample: LocomoSample, file = "<memory>"): WriteTurn[
     }
     const time = sessionSeconds(date);
     for (const t of list) {
+      if (t.text.trim() === "") continue; // nothing to store
       out.push({
         session: n,
         session_date: date,

@@ -8,7 +8,10 @@
 //   the log does not hold is an error (see `miss`), never a call to the network.
 //
 // Log (JSONL): a header line {memaudit_llm_exchanges: 1, ...what the caller puts in it}, then
-// one line per exchange {n, path, key, request, status, response}. The API key is never logged.
+// one line per exchange {n, path, key, request, status, response}. The header's `exchanges`
+// (their count) shows a log cut short, its `exchanges_sha256` (sha256 hex of the canonical JSON of the exchange lines, as a list) shows a
+// log edited after it was recorded. The API key is never logged: where an endpoint's answer
+// repeats it, it is replaced by `[MEMAUDIT_LLM_API_KEY]` in the log and in what the system gets.
 // Plain JavaScript, so Node (the driver) and Deno (memaudit's tests) both load it.
 import { createHash } from "node:crypto";
 import { createServer } from "node:http";
@@ -29,6 +32,14 @@ export function canonical(value) {
 /** The key a request is matched by: sha256 hex of canonical {path, body}. */
 export function requestKey(path, body) {
   return createHash("sha256").update(canonical({ path, body })).digest("hex");
+}
+
+/** What stands in the log, and in the answer passed on, for the API key an endpoint repeats. */
+export const KEY_REDACTED = "[MEMAUDIT_LLM_API_KEY]";
+
+/** sha256 hex of the canonical JSON of a log's exchange lines (the header's `exchanges_sha256`). */
+export function exchangesSha256(entries) {
+  return createHash("sha256").update(canonical(entries)).digest("hex");
 }
 
 /** The body as JSON when it parses, else as text. */
@@ -54,6 +65,11 @@ export class Recorder {
     this.failure = undefined;
   }
 
+  /** `text` with the API key replaced by {@linkcode KEY_REDACTED}. */
+  redact(text) {
+    return this.apiKey ? text.split(this.apiKey).join(KEY_REDACTED) : text;
+  }
+
   /** Forwards one request and keeps the exchange. */
   async answer(path, bodyText) {
     const headers = { "content-type": "application/json" };
@@ -62,12 +78,24 @@ export class Recorder {
     try {
       r = await fetch(this.url + path, { method: "POST", headers, body: bodyText });
     } catch (err) {
-      this.failure ??= `could not reach the LLM endpoint ${this.url}${path}: ` +
-        `${err?.cause?.message ?? err?.message ?? err}`;
+      this.failure = this.redact(
+        `could not reach the LLM endpoint ${this.url}${path}: ` +
+          `${err?.cause?.message ?? err?.message ?? err}`,
+      );
       throw err;
     }
-    const text = await r.text();
+    const text = this.redact(await r.text());
     const body = parsed(bodyText);
+    // What went wrong last, for the driver's error line (the system's own names memaudit's
+    // local server, not the endpoint); a good answer (say, to a retry) clears it.
+    const answer = parsed(text);
+    this.failure = r.status >= 400
+      ? `the LLM endpoint ${this.url}${path} answered ${r.status}: ` +
+        `${(answer?.error?.message ?? text).toString().slice(0, 200)}`
+      : typeof answer === "string"
+      ? `the LLM endpoint ${this.url}${path} answered ${r.status} with a body that is not ` +
+        `JSON: '${text.slice(0, 80)}'`
+      : undefined;
     this.log.push({
       n: this.log.length,
       path,
@@ -79,27 +107,34 @@ export class Recorder {
     return { status: r.status, text };
   }
 
-  /** The log as JSONL text. */
+  /** The log as JSONL text, the header's `exchanges_sha256` filled in. */
   text() {
-    return this.log.map((e) => JSON.stringify(e)).join("\n") + "\n";
+    const header = {
+      ...this.log[0],
+      exchanges: this.log.length - 1,
+      exchanges_sha256: exchangesSha256(this.log.slice(1)),
+    };
+    return [header, ...this.log.slice(1)].map((e) => JSON.stringify(e)).join("\n") + "\n";
   }
 }
 
 /**
  * Answers requests from a recorded log.
  *
- * @param {string} text the log (JSONL, header first)
+ * @param {string} text the log (JSONL, header first; a byte-order mark and CRLF are read)
  * @param {string} file its name, for messages
+ * @param {boolean} edited whether the log was edited after recording (named when it misses)
  * @throws {Error} when a line is not JSON or the header is not a log of this version
  */
 export class Replayer {
-  constructor(text, file) {
-    const lines = text.split(/\r?\n/).filter((l) => l.trim() !== "");
-    const entries = lines.map((l, i) => {
+  constructor(text, file, edited = false) {
+    const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/).map((l, i) => [l, i + 1])
+      .filter(([l]) => l.trim() !== "");
+    const entries = lines.map(([l, line]) => {
       try {
-        return JSON.parse(l);
+        return { ...JSON.parse(l), line };
       } catch {
-        throw new Error(`${file}: line ${i + 1}: expected a JSON line of an LLM exchange log`);
+        throw new Error(`${file}: line ${line}: expected a JSON line of an LLM exchange log`);
       }
     });
     this.header = entries[0];
@@ -117,6 +152,8 @@ export class Replayer {
       this.queues.set(e.key, q);
     }
     this.miss = undefined;
+    this.failure = undefined;
+    this.edited = edited;
   }
 
   /** The recorded answer to a request; a request not in the log is kept in `miss`. */
@@ -125,11 +162,21 @@ export class Replayer {
     const e = this.queues.get(key)?.shift();
     if (e === undefined) {
       this.miss ??= `request to ${path} (key ${key.slice(0, 12)}) is not in the replay log ` +
-        `${this.file} (${this.total} exchanges recorded): the conversation, the settings or ` +
-        `the system's version differ from the recording`;
+        `${this.file} (${this.total} exchanges recorded): ` +
+        (this.edited
+          ? "the log was edited after it was recorded (an edited answer changes the requests " +
+            "that follow it)"
+          : "the conversation, the settings or the system's version differ from the recording");
       return { status: 400, text: JSON.stringify({ error: { message: this.miss } }) };
     }
     const text = typeof e.response === "string" ? e.response : JSON.stringify(e.response);
+    // The system's own error would name memaudit's local server; this names the log's line.
+    this.failure = e.status >= 400 || typeof e.response === "string"
+      ? `the recorded answer at line ${e.line} of ${this.file} is ${e.status} ` +
+        `${
+          typeof e.response === "string" ? `'${text.slice(0, 80)}' (not JSON)` : text.slice(0, 200)
+        }`
+      : undefined;
     return { status: e.status, text };
   }
 

@@ -5,7 +5,7 @@
 //
 // INPUT.json: {user_id, infer, llm, turns: [{role, content, time_ms, metadata}]}, one `add()`
 // per turn, in order. `llm` is null (infer: false) or {mode: "record", url, model, log, header}
-// or {mode: "replay", model, log}: the OpenAI client mem0 builds is pointed at a local server
+// or {mode: "replay", model, log, log_name, edited}: the OpenAI client mem0 builds is pointed at a local server
 // (llm_exchange.mjs) that forwards and records, or answers from the log.
 // OUTPUT.json: what `getAll()` returns for the user ({results: [...]}), the whole store.
 // Standard output: one JSON line {package, version, added, exported, llm_calls?, replay_unused?}.
@@ -79,7 +79,7 @@ async function llmServer(llm) {
   if (llm === null) return null;
   const answerer = llm.mode === "record"
     ? new Recorder(llm.url, process.env.MEMAUDIT_LLM_API_KEY, llm.header)
-    : new Replayer(readFileSync(llm.log, "utf8"), llm.log_name ?? llm.log);
+    : new Replayer(readFileSync(llm.log, "utf8"), llm.log_name ?? llm.log, llm.edited === true);
   const server = await serve(answerer);
   return { answerer, server };
 }
@@ -158,7 +158,7 @@ async function main() {
 main().catch((err) => {
   // The exchange's own failure (an unreachable endpoint, a request the log lacks) says more than
   // the error mem0 wraps it in.
-  const why = llmState?.answerer.failure ?? llmState?.answerer.miss;
+  const why = llmState?.answerer.miss ?? llmState?.answerer.failure;
   process.stderr.write(`mem0 driver: ${why ?? err?.stack ?? err}\n`);
   process.exit(1);
 });

@@ -51,3 +51,43 @@ Deno.test("writeSource: a question a LongMemEval file lacks is an InputError nam
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("writeSource: a question a LongMemEval file lacks names how many it holds, the first ids, or the id meant", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "write_source_" });
+  const q = (id: string) => ({
+    question_id: id,
+    question_type: "single-session-user",
+    question: "q?",
+    answer: "a",
+    question_date: "2023/05/20 (Sat) 02:21",
+    haystack_session_ids: ["s1"],
+    haystack_dates: ["2023/05/20 (Sat) 02:21"],
+    haystack_sessions: [[{ role: "user", content: "hello a", has_answer: true }]],
+    answer_session_ids: ["s1"],
+  });
+  try {
+    const file = join(dir, "lme.json");
+    await Deno.writeTextFile(file, JSON.stringify(["q1", "q2", "q3", "q4"].map(q)));
+    const message = async (question: string) => {
+      try {
+        await writeSource({ kind: "longmemeval", file, question });
+      } catch (e) {
+        assert.ok(e instanceof InputError);
+        return e.message;
+      }
+      throw new Error("no error");
+    };
+    assert.equal(
+      await message("nope"),
+      `Cannot read ${file}: (root): expected a question 'nope', the file holds 4 (q1, q2, q3, ...)`,
+    );
+    assert.match(
+      await message(" q2 "),
+      /expected a question ' q2 ', the file holds 4 \(one is 'q2'\)$/,
+    );
+    await Deno.writeTextFile(file, "[]");
+    assert.match(await message("q1"), /expected a question 'q1', the file holds none$/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -65,3 +65,16 @@ Deno.test("longMemEvalTurns() numbers sessions from 1, ids <session_id>:<index>,
   ]);
   assert.throws(() => longMemEvalTurns(question([[{ role: "user", content: "" }]])), InputError);
 });
+
+Deno.test("locomoTurns() leaves out a turn whose text is blank (not a bare 'Speaker: '), keeping the others' ids", async () => {
+  const [sample] = await loadLocomo(TINY);
+  const c = structuredClone(sample.conversation);
+  const s1 = c.session_1 as { speaker: string; dia_id: string; text: string }[];
+  s1[0].text = "";
+  s1[1].text = " \t";
+  c.session_3 = [{ speaker: "Caroline", dia_id: "D3:1", text: "" }];
+  c.session_3_date_time = "1:00 pm on 1 June, 2023";
+  const turns = locomoTurns({ ...sample, conversation: c }, TINY);
+  assert.deepEqual(turns.map((t) => t.turn_id), ["D2:1", "D2:2"]);
+  assert.deepEqual(turns.map((t) => t.session), [2, 2]);
+});

@@ -145,13 +145,39 @@ function checkedLlm(v: (k: string) => string | undefined, system: unknown): Writ
     if (replay.trim() === "") throw new UsageError("--replay FILE expects a path");
     return { mode: "replay", file: replay };
   }
-  if (!/^https?:\/\/[^\s/]+/.test(url!)) {
-    throw new UsageError(
-      `--llm expects an http(s) URL (e.g. http://127.0.0.1:8000/v1), got '${url}'`,
+  if (model?.trim() === "") throw new UsageError("--llm-model expects a model name, got ''");
+  return { mode: "record", url: checkedUrl(url!), model: model ?? MEM0_DEFAULT_MODEL };
+}
+
+/**
+ * `--llm URL`, checked: an http(s) base URL that requests are sent under (`URL/chat/completions`),
+ * so no query, fragment or endpoint path, and no credentials (they would be written to
+ * llm_exchanges.jsonl and provenance.json; the key goes in `$MEMAUDIT_LLM_API_KEY`).
+ */
+function checkedUrl(url: string): string {
+  let u: URL | undefined;
+  try {
+    u = /^https?:\/\/[^\s/]+/.test(url) ? new URL(url) : undefined;
+  } catch {
+    u = undefined;
+  }
+  const fail = (what: string, shown = url): never => {
+    throw new UsageError(`--llm expects ${what}, got '${shown}'`);
+  };
+  if (u === undefined) return fail("an http(s) URL (e.g. http://127.0.0.1:8000/v1)");
+  if (u.username !== "" || u.password !== "") {
+    fail(
+      "a URL without user:password@ (the key goes in $MEMAUDIT_LLM_API_KEY, never written)",
+      `${u.protocol}//***@${u.host}${u.pathname}`,
     );
   }
-  if (model?.trim() === "") throw new UsageError("--llm-model expects a model name, got ''");
-  return { mode: "record", url: url!, model: model ?? MEM0_DEFAULT_MODEL };
+  if (u.search !== "" || u.hash !== "" || url.includes("?") || url.includes("#")) {
+    fail("a base URL without ?query or #fragment (requests go to URL/chat/completions)");
+  }
+  if (/\/chat\/completions\/*$/.test(u.pathname)) {
+    fail("the base URL (e.g. http://127.0.0.1:8000/v1), not its /chat/completions endpoint");
+  }
+  return url;
 }
 
 /** The flags, checked: the system, one source, the folder, Mem0's LLM. */

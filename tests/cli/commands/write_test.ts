@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { deno, ENTRY, memaudit, ROOT } from "../_run.ts";
-import { startStandInLlm } from "../../systems/_stand_in_llm.ts";
+import { standInAnswer, startStandInLlm } from "../../systems/_stand_in_llm.ts";
 
 const TINY = join(ROOT, "tests", "systems", "fixtures", "locomo_tiny.json");
 
@@ -202,6 +202,20 @@ Deno.test("memaudit write: --llm, --llm-model and --replay are checked (exit 2, 
     ["--system", "mem0", "--llm", "localhost:8000", ...base],
     /expects an http\(s\) URL/,
   );
+  for (
+    const [url, message] of [
+      ["http://127.0.0.1:99999/v1", /expects an http\(s\) URL/],
+      [
+        "http://u:sk-secret@127.0.0.1:8000/v1",
+        /without user:password@ \(the key goes in .*, got 'http:\/\/\*\*\*@127\.0\.0\.1:8000\/v1'/,
+      ],
+      ["http://127.0.0.1:8000/v1?api-version=1", /without \?query or #fragment/],
+      ["http://127.0.0.1:8000/v1#x", /without \?query or #fragment/],
+      ["http://127.0.0.1:8000/v1/chat/completions", /not its \/chat\/completions endpoint/],
+    ] as const
+  ) {
+    await refused(["--system", "mem0", "--llm", url, ...base], message);
+  }
 });
 
 /** `memaudit write --system mem0` of conv-tiny into a new folder, with extra flags. */
@@ -300,6 +314,229 @@ Deno.test({
     } finally {
       await llm.close().catch(() => {});
       for (const d of dirs) await Deno.remove(d, { recursive: true });
+    }
+  },
+});
+
+/** `memaudit write --system mem0 ... conv-tiny --out OUT EXTRA`, without node on PATH. */
+const withoutNode = (out: string, extra: string[] = []) =>
+  deno(
+    [
+      "run",
+      "-A",
+      ENTRY,
+      "write",
+      "--system",
+      "mem0",
+      "--locomo",
+      "conv-tiny",
+      "--locomo-data",
+      TINY,
+      "--out",
+      out,
+      ...extra,
+    ],
+    { env: { PATH: "/nonexistent" } },
+  );
+
+Deno.test("memaudit write: an --out that cannot take the files is exit 2 before the system runs, the folder as it was", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "write_test_out_" });
+  try {
+    // Without node on PATH: a refusal naming --out shows the folder was checked first.
+    const file = join(dir, "a_file");
+    await Deno.writeTextFile(file, "kept\n");
+    const cases: [string, string[], string][] = [
+      [file, [], `Cannot write ${file}: expected a folder (it or a parent is a file)`],
+      [
+        join(file, "sub"),
+        [],
+        `Cannot write ${join(file, "sub")}: expected a folder (it or a parent is a file)`,
+      ],
+      [
+        join(dir, "d"),
+        ["--llm", "http://127.0.0.1:9/v1"],
+        `Cannot write ${join(dir, "d", "llm_exchanges.jsonl")}: expected a file, found a folder`,
+      ],
+      [
+        join(dir, "rec"),
+        [],
+        `Cannot write ${join(dir, "rec")}: expected a folder without llm_exchanges.jsonl (it ` +
+        "holds an earlier --llm run's recording, which this store would not match): give " +
+        "another folder, or move it",
+      ],
+    ];
+    await Deno.mkdir(join(dir, "d", "llm_exchanges.jsonl"), { recursive: true });
+    await Deno.mkdir(join(dir, "rec"));
+    await Deno.writeTextFile(join(dir, "rec", "llm_exchanges.jsonl"), "recorded\n");
+    await Deno.writeTextFile(join(dir, "rec", "store.json"), "earlier\n");
+    for (const [out, extra, message] of cases) {
+      const r = await withoutNode(out, extra);
+      assert.equal(r.code, 2, r.stderr);
+      assert.equal(r.stderr, `memaudit write: ${message}\n`);
+    }
+    assert.equal(await Deno.readTextFile(file), "kept\n");
+    assert.deepEqual([...Deno.readDirSync(join(dir, "d"))].map((e) => e.name), [
+      "llm_exchanges.jsonl",
+    ]);
+    assert.equal(await Deno.readTextFile(join(dir, "rec", "store.json")), "earlier\n");
+    assert.equal(await Deno.readTextFile(join(dir, "rec", "llm_exchanges.jsonl")), "recorded\n");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+/** A STAND-IN endpoint that repeats the Authorization header in its answers, or refuses it (401). */
+function keyEchoingLlm(refuse: boolean): { url: string; close: () => Promise<void> } {
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (req) => {
+    const auth = req.headers.get("authorization");
+    if (refuse) {
+      return Response.json({ error: { message: `Incorrect API key: ${auth}` } }, { status: 401 });
+    }
+    return Response.json({ ...standInAnswer(await req.json()), id: `for ${auth}` });
+  });
+  return { url: `http://127.0.0.1:${server.addr.port}/v1`, close: () => server.shutdown() };
+}
+
+Deno.test({
+  name: "memaudit write --llm (real mem0ai with a STAND-IN endpoint; skipped unless " +
+    "installed): $MEMAUDIT_LLM_API_KEY is in no file and no message, even when the endpoint " +
+    "repeats it",
+  ignore: !installed("mem0"),
+  fn: async () => {
+    const key = "sk-memaudit-test-7f3a9c";
+    const [echo, refuse] = [keyEchoingLlm(false), keyEchoingLlm(true)];
+    const dir = await Deno.makeTempDir({ prefix: "write_test_key_" });
+    try {
+      const run = (url: string, out: string) =>
+        deno([
+          "run",
+          "-A",
+          ENTRY,
+          "write",
+          "--system",
+          "mem0",
+          "--locomo",
+          "conv-tiny",
+          "--locomo-data",
+          TINY,
+          "--llm",
+          url,
+          "--out",
+          join(dir, out),
+        ], { env: { MEMAUDIT_LLM_API_KEY: key } });
+      const ok = await run(echo.url, "ok");
+      assert.equal(ok.code, 0, ok.stderr);
+      const log = await Deno.readTextFile(join(dir, "ok", "llm_exchanges.jsonl"));
+      assert.match(log, /"id":"for Bearer \[MEMAUDIT_LLM_API_KEY\]"/); // it was sent, and repeated
+      for (const f of ["llm_exchanges.jsonl", "store.json", "provenance.json"]) {
+        assert.equal((await Deno.readTextFile(join(dir, "ok", f))).includes(key), false, f);
+      }
+      assert.equal(ok.stdout.includes(key) || ok.stderr.includes(key), false);
+      const bad = await run(refuse.url, "bad");
+      assert.equal(bad.code, 2);
+      assert.match(
+        bad.stderr,
+        /: the LLM endpoint http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions answered 401: Incorrect API key: Bearer \[MEMAUDIT_LLM_API_KEY\]\n$/,
+      );
+      assert.equal(bad.stderr.trim().split("\n").length, 1, bad.stderr);
+      assert.equal(existsSync(join(dir, "bad")), false);
+    } finally {
+      await echo.close();
+      await refuse.close();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name: "memaudit write --replay (real mem0ai; skipped unless installed): a log with CRLF and a " +
+    "byte-order mark replays; one cut short, or edited, is named (exit 2, or a warning)",
+  ignore: !installed("mem0"),
+  fn: async () => {
+    const llm = startStandInLlm();
+    const dirs: string[] = [];
+    try {
+      const rec = await writeTiny(["--llm", llm.url]);
+      dirs.push(rec.out);
+      assert.equal(rec.code, 0, rec.stderr);
+      await llm.close();
+      const text = await Deno.readTextFile(join(rec.out, "llm_exchanges.jsonl"));
+      const store = await Deno.readTextFile(join(rec.out, "store.json"));
+      const lines = text.trim().split("\n");
+      const variant = async (name: string, body: string) => {
+        const file = join(rec.out, name);
+        await Deno.writeTextFile(file, body);
+        const r = await writeTiny(["--replay", file]);
+        dirs.push(r.out);
+        return r;
+      };
+      const crlf = await variant("crlf.jsonl", "\uFEFF" + lines.join("\r\n") + "\r\n");
+      assert.equal(crlf.code, 0, crlf.stderr);
+      assert.equal(await Deno.readTextFile(join(crlf.out, "store.json")), store);
+
+      const cut = await variant("cut.jsonl", lines.slice(0, 3).join("\n") + "\n");
+      assert.equal(cut.code, 2);
+      assert.match(
+        cut.stderr,
+        /cut\.jsonl: line 1: expected the 4 exchanges the header counts, the file holds 2: a log cut short/,
+      );
+      assert.deepEqual([...Deno.readDirSync(cut.out)], []);
+
+      // The last answer edited: the replay runs, with a warning; the store is not the recording's.
+      const edit = (i: number) => {
+        const e = lines.map((l) => JSON.parse(l));
+        const c = JSON.parse(e[i].response.choices[0].message.content);
+        c.memory[0].text = "EDITED";
+        e[i].response.choices[0].message.content = JSON.stringify(c);
+        return e.map((x) => JSON.stringify(x)).join("\n") + "\n";
+      };
+      const last = await variant("last.jsonl", edit(4));
+      assert.equal(last.code, 0, last.stderr);
+      assert.match(last.stderr, /warning: .*last\.jsonl was edited after it was recorded/);
+      const p = JSON.parse(await Deno.readTextFile(join(last.out, "provenance.json")));
+      assert.equal(p.llm.edited, true);
+      assert.match(p.warnings[0], /was edited after it was recorded/);
+      // An earlier answer edited: the next request differs, and the miss says why.
+      const mid = await variant("mid.jsonl", edit(2));
+      assert.equal(mid.code, 2);
+      assert.match(
+        mid.stderr,
+        /is not in the replay log .*mid\.jsonl .*: the log was edited after/,
+      );
+      assert.deepEqual([...Deno.readDirSync(mid.out)], []);
+    } finally {
+      await llm.close().catch(() => {});
+      for (const d of dirs) await Deno.remove(d, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name: "memaudit write --llm (real mem0ai with a STAND-IN endpoint; skipped unless " +
+    "installed): answers mem0 cannot parse leave an empty store, with a warning",
+  ignore: !installed("mem0"),
+  fn: async () => {
+    const server = Deno.serve(
+      { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+      async (req) => {
+        const a = standInAnswer(await req.json());
+        a.choices[0].message.content = "Sure! Here are the memories.";
+        return Response.json(a);
+      },
+    );
+    const r = await writeTiny(["--llm", `http://127.0.0.1:${server.addr.port}/v1`]);
+    try {
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(
+        r.stderr,
+        /^memaudit write: warning: mem0 added no memory from its 4 LLM answers \(it drops an answer it cannot parse/,
+      );
+      const p = JSON.parse(await Deno.readTextFile(join(r.out, "provenance.json")));
+      assert.equal(p.memories_exported, 0);
+      assert.equal(p.warnings.length, 1);
+    } finally {
+      await server.shutdown();
+      await Deno.remove(r.out, { recursive: true });
     }
   },
 });
