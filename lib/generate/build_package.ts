@@ -182,7 +182,9 @@ class Generation {
   /** One draw from the stream (randrange, randint, choice, pick, shuffle). */
   draw(d: Draw, path: string): Var {
     const rng = this.rng;
-    if (rng === null) return this.fail(path, "a seeded distribution for draws (its seeding is 'none')");
+    if (rng === null) {
+      return this.fail(path, "a seeded distribution for draws (its seeding is 'none')");
+    }
     if ("randrange" in d) return rng.randrange(d.randrange);
     if ("randint" in d) return rng.randint(d.randint[0], d.randint[1]);
     if ("choice" in d) return rng.choice(d.choice);
