@@ -1,6 +1,6 @@
 /**
  * `memaudit solve DIR --out OUT [--shard I/N]` and `memaudit merge` of its shard folders
- * (lib/solve/batch_out.ts) through the real entry point: five small packages solved unsharded,
+ * (lib/cli/solve_batch_out.ts) through the real entry point: five small packages solved unsharded,
  * in 2 shards and in 6 shards (one holding none), the merged rows, CSV and summary byte for
  * byte those of the unsharded folder; a missing shard, a shard given twice, an edited file and
  * a shard of other settings refused with one line (exit 2).

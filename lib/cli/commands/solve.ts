@@ -229,7 +229,7 @@ function batchFlags(values: Record<string, string | boolean | undefined>): Batch
   };
 }
 
-/** Writes a batch's --out folder (lib/solve/batch_out.ts): the rows cut per package. */
+/** Writes a batch's --out folder (lib/cli/solve_batch_out.ts): the rows cut per package. */
 async function writeOut(
   dir: string,
   files: readonly string[],
@@ -238,7 +238,7 @@ async function writeOut(
   f: SolveFlags,
   shard: Shard | undefined,
 ): Promise<void> {
-  const { writeBatchOut } = await import("../../solve/batch_out.ts");
+  const { writeBatchOut } = await import("../solve_batch_out.ts");
   const perPackage: SolveBatchRow[][] = [];
   let at = 0;
   for (const p of packages) perPackage.push(rows.slice(at, at += p.budgets.length));

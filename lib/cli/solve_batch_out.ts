@@ -26,7 +26,7 @@ import { inputDigests, runDigest } from "../shard/digest.ts";
 import { type Blocks, ShardWriter } from "../shard/manifest.ts";
 import type { JoinedRun, KindFinish, ShardKind } from "../shard/join.ts";
 import type { Shard } from "../shard/partition.ts";
-import { SOLVE_BATCH_COLUMNS, type SolveBatchRow } from "./batch.ts";
+import { SOLVE_BATCH_COLUMNS, type SolveBatchRow } from "../solve/batch.ts";
 
 /** The file names of a batch's `--out` folder (and of a merged one). */
 export const SOLVE_OUT_FILES = {
