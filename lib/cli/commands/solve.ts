@@ -17,8 +17,8 @@ import {
   readPackageArg,
   requireOutDir,
   runWithFlags,
-  stringFlags,
 } from "../shared.ts";
+import { checkFlags, flagOptions, type FlagTable, optionsHelp } from "../flag_table.ts";
 import { type CliIo, type Command, emit, EXIT, type OutputForm, UsageError } from "../command.ts";
 import { compilePackage } from "../../package/compile.ts";
 import { loadMilpSolver } from "../../solve/highs.ts";
@@ -28,6 +28,52 @@ import type { Certificate } from "../../certificate/result.ts";
 import type { BatchPackage, SolveBatchRow } from "../../solve/batch.ts";
 import { inWritableFolder } from "../../base/fs.ts";
 import { SUMMARIES } from "../summaries.ts";
+
+/** The flags of `memaudit solve`, in help order (the help's Options block is made from them). */
+const FLAGS = {
+  budgets: {
+    type: "string",
+    value: "LIST",
+    help: "budgets B > 0 in cost units, comma-separated (default: the package's)",
+  },
+  solver: {
+    type: "string",
+    value: "NAME",
+    help: "auto (default: branch-and-bound, then the HiGHS MILP; the MILP first above 40 " +
+      "experiences), bnb, milp, brute",
+    choices: ["auto", "bnb", "milp", "brute"],
+    default: "auto",
+  },
+  k: { type: "string", value: "K", help: "group cap, an integer >= 1 (default: the package's)" },
+  "time-limit": {
+    type: "string",
+    value: "MS",
+    help: "overall time limit per budget in milliseconds (default: none)",
+  },
+  shard: {
+    type: "string",
+    value: "I/N",
+    help: "several packages only: solve the packages at list positions p with p mod N = I " +
+      "(0 <= I < N), as sweep --shard does",
+  },
+  workers: {
+    type: "string",
+    value: "N",
+    help: "several packages only: N worker threads, each solving one package at a time with " +
+      "its own HiGHS; 1 solves on the main thread (default: one per core from 4 packages, " +
+      "else 1); the rows are the same but for seconds",
+  },
+  out: {
+    type: "string",
+    value: "OUT",
+    help: "several packages only: also write the folder OUT: solve_rows.jsonl and " +
+      "solve_rows.csv (the rows without seconds), timings.jsonl (package, file, budget, " +
+      "seconds per row) and solve_summary.json (packages, rows, shard, settings, statuses: " +
+      'rows per status, warnings); with --shard, also shard.json, and "memaudit merge" of ' +
+      "the N shard folders writes the rows, the CSV and the summary byte-identical to one " +
+      "run without --shard",
+  },
+} as const satisfies FlagTable;
 
 const HELP = `Usage: memaudit solve PACKAGE [--budgets B1,B2,...] [--solver auto|bnb|milp|brute]
                       [--k K] [--time-limit MS] [--json | --csv]
@@ -57,29 +103,24 @@ given by two files is a warning. Warnings go to stderr (and "warnings" in --json
 bar too, when stderr is a terminal.
 
 Options:
-  --budgets LIST     budgets B > 0 in cost units, comma-separated (default: the package's)
-  --solver NAME      auto (default: branch-and-bound, then the HiGHS MILP; the MILP first above
-                     40 experiences), bnb, milp, brute
-  --k K              group cap, an integer >= 1 (default: the package's)
-  --time-limit MS    overall time limit per budget in milliseconds (default: none)
-  --shard I/N        several packages only: solve the packages at list positions p with
-                     p mod N = I (0 <= I < N), as sweep --shard does
-  --workers N        several packages only: N worker threads, each solving one package at a
-                     time with its own HiGHS; 1 solves on the main thread (default: one per core
-                     from 4 packages, else 1); the rows are the same but for seconds
-  --out OUT          several packages only: also write the folder OUT: solve_rows.jsonl and
-                     solve_rows.csv (the rows without seconds), timings.jsonl (package, file,
-                     budget, seconds per row) and solve_summary.json (packages, rows, shard,
-                     settings, statuses: rows per status, warnings); with --shard, also
-                     shard.json, and "memaudit merge" of the N shard folders writes the rows,
-                     the CSV and the summary byte-identical to one run without --shard
-  --json             print a JSON array, one object per budget with the keys budget, k, status,
-                     objective, bound, gap, method, tolerance, solver, store, cost, package
-                     (numbers, null when absent); several packages: one object
-                     {packages, shard, rows, warnings} (data/schema/solve_batch_report.schema.json)
-  --csv              print the rows as CSV (store as a JSON array of ids, as every command's CSV)
-  -h, --help         this help
-
+${
+  optionsHelp(
+    FLAGS,
+    [
+      [
+        "--json",
+        "print a JSON array, one object per budget with the keys budget, k, status, objective, " +
+        "bound, gap, method, tolerance, solver, store, cost, package (numbers, null when " +
+        "absent); several packages: one object {packages, shard, rows, warnings} " +
+        "(data/schema/solve_batch_report.schema.json)",
+      ],
+      ["--csv", "print the rows as CSV (store as a JSON array of ids, as every command's CSV)"],
+      ["-h, --help", "this help"],
+    ],
+    21,
+    98,
+  )
+}
 Exit codes: 0 solved (whatever each status), 2 bad usage or a bad package (one line).
 
 Example:
@@ -109,13 +150,6 @@ const COLUMNS = [
 /** Most --workers of a batch. */
 const MAX_WORKERS = 64;
 
-/** The flags of `memaudit solve` (and OUTPUT_FLAGS). */
-const FLAGS = {
-  budgets: { type: "string" },
-  solver: { type: "string", default: "auto" },
-  ...stringFlags("k", "time-limit", "shard", "workers", "out"),
-} as const;
-
 /** One output row of a certificate. */
 function row(c: Certificate): Record<string, unknown> {
   return {
@@ -144,12 +178,8 @@ interface SolveFlags {
 
 /** Reads --solver, --k, --time-limit and --budgets (UsageError naming the flag). */
 function solveFlags(values: Record<string, string | boolean | undefined>): SolveFlags {
-  const solver = values.solver;
-  if (solver !== "auto" && solver !== "bnb" && solver !== "milp" && solver !== "brute") {
-    throw new UsageError(
-      `--solver expects auto, bnb, milp or brute, got ${JSON.stringify(solver)}`,
-    );
-  }
+  checkFlags(FLAGS, values);
+  const solver = values.solver as SolveFlags["solver"];
   const text = (name: string) => values[name] as string | undefined;
   const k = text("k") === undefined ? undefined : parseIntFlag("--k", text("k")!, 1);
   const timeLimitMs = text("time-limit") === undefined
@@ -300,7 +330,7 @@ async function solveMany(
 export const command: Command = {
   name: "solve",
   summary: SUMMARIES.solve,
-  run: runWithFlags(HELP, FLAGS, async ({ values, positionals, form }, io) => {
+  run: runWithFlags(HELP, flagOptions(FLAGS), async ({ values, positionals, form }, io) => {
     const flags = solveFlags(values);
     if (
       positionals.length > 1 || (positionals.length === 1 && await isPackageFolder(positionals[0]))
