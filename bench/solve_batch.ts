@@ -5,11 +5,13 @@
  * ways, whole processes timed (wall; CPU = user + sys of the process and its children, from
  * /usr/bin/time):
  *
- * - (a) one `deno task memaudit solve PKG --k 1 --json` process per package (the sum of 50);
+ * - (a) one `deno task memaudit solve PKG --k 1 --json` process per package (the sum of 50; the
+ *   task's `--v8-flags=--wasm-tiering-budget=2000000000`), and the same processes run with
+ *   `deno run -A` under `--liftoff-only` (the task's flag before, a') and V8's default tiering
+ *   (a''), interleaved package by package;
  * - (b) one `deno task memaudit solve DIR --k 1 --json` process, on the main thread
- *   (`--workers 1`) and with `--workers 2`; and, as the same process without the task's
- *   `--v8-flags=--liftoff-only` (V8's default tiering of HiGHS' WebAssembly to TurboFan),
- *   `deno run -A scripts/memaudit.ts solve DIR --workers 2` (b');
+ *   (`--workers 1`) and with `--workers 2`; the same under `--liftoff-only` (b') and, with
+ *   `--workers 2`, V8's default tiering (b'');
  * - (c) one Python process looping PuLP/CBC over the folder (bench/reference/cbc_solve_loop.py;
  *   PuLP still starts a cbc process per solve).
  *
@@ -98,19 +100,13 @@ console.log(
     `${Math.min(...cands)}-${Math.max(...cands)} candidates, k = 1, 2 budgets each`,
 );
 
-// (a) one process per package.
-let aWall = 0, aCpu = 0, aOk = true;
-for (const f of files) {
-  const t = await memaudit(f);
-  aWall += t.wall;
-  aCpu += t.cpu;
-  aOk &&= t.ok;
-}
-// (b), (b') and (c), interleaved.
-const plain = (...args: string[]) =>
+// V8 flags of a `deno run -A scripts/memaudit.ts` process: null is V8's default dynamic tiering
+// (Liftoff first, hot functions soon up to TurboFan); the task passes TASK_V8.
+const plain = (v8: string | null, ...args: string[]) =>
   timed(Deno.execPath(), [
     "run",
     "-A",
+    ...(v8 === null ? [] : [`--v8-flags=${v8}`]),
     "scripts/memaudit.ts",
     "solve",
     ...args,
@@ -118,20 +114,52 @@ const plain = (...args: string[]) =>
     "1",
     "--json",
   ]);
+/** The V8 flag of the `memaudit` task (deno.json). */
+const TASK_V8 = "--wasm-tiering-budget=2000000000";
+/** The task's flag before: WebAssembly on V8's baseline compiler only. */
+const LIFTOFF = "--liftoff-only";
+
+// (a) one process per package, three ways, interleaved package by package.
+const perPackage: Record<string, { label: string; run: (f: string) => Promise<Timed> }> = {
+  a: { label: `(a) \`deno task memaudit solve PKG\` (${TASK_V8})`, run: (f) => memaudit(f) },
+  a2: { label: `(a') same, ${LIFTOFF}`, run: (f) => plain(LIFTOFF, f) },
+  a3: { label: "(a'') same, V8 default tiering", run: (f) => plain(null, f) },
+};
+const sums: Record<string, { wall: number; cpu: number; ok: boolean }> = {};
+for (const key of Object.keys(perPackage)) sums[key] = { wall: 0, cpu: 0, ok: true };
+for (const f of files) {
+  for (const [key, x] of Object.entries(perPackage)) {
+    const t = await x.run(f);
+    sums[key].wall += t.wall;
+    sums[key].cpu += t.cpu;
+    sums[key].ok &&= t.ok;
+  }
+}
+// (b), (b') and (c), interleaved.
 const runs: Record<string, { label: string; run: () => Promise<Timed>; t: Timed[] }> = {
   b1: {
-    label: "(b) memaudit solve DIR --workers 1",
+    label: `(b) \`deno task memaudit solve DIR --workers 1\` (${TASK_V8})`,
     run: () => memaudit(dir, "--workers", "1"),
     t: [],
   },
+  b1l: {
+    label: `(b') same, ${LIFTOFF}, --workers 1`,
+    run: () => plain(LIFTOFF, dir, "--workers", "1"),
+    t: [],
+  },
   b2: {
-    label: "(b) memaudit solve DIR --workers 2 (the default here)",
+    label: `(b) \`deno task memaudit solve DIR --workers 2\` (${TASK_V8})`,
     run: () => memaudit(dir, "--workers", "2"),
     t: [],
   },
-  b3: {
-    label: "(b') same, V8 default tiering (no --liftoff-only), --workers 2",
-    run: () => plain(dir, "--workers", "2"),
+  b2l: {
+    label: `(b') same, ${LIFTOFF}, --workers 2`,
+    run: () => plain(LIFTOFF, dir, "--workers", "2"),
+    t: [],
+  },
+  b2d: {
+    label: "(b'') same, V8 default tiering, --workers 2",
+    run: () => plain(null, dir, "--workers", "2"),
     t: [],
   },
   c: {
@@ -140,6 +168,7 @@ const runs: Record<string, { label: string; run: () => Promise<Timed>; t: Timed[
     t: [],
   },
 };
+console.log(`load before the batches: ${Deno.loadavg().map((x) => x.toFixed(2)).join(" ")}`);
 for (let r = 0; r < reps; r++) for (const x of Object.values(runs)) x.t.push(await x.run());
 const med = (ts: Timed[], key: "wall" | "cpu") => median(ts.map((t) => t[key]));
 const rowsB = JSON.parse(runs.b1.t[0].out).rows as {
@@ -163,7 +192,7 @@ rowsB.forEach((r, i) => {
   }
 });
 const certified = rowsB.filter((r) => r.status === "optimal").length;
-const same = Object.values(runs).slice(0, 3).every((x) =>
+const same = Object.entries(runs).filter(([k]) => k !== "c").every(([, x]) =>
   JSON.stringify(JSON.parse(x.t[0].out).rows.map((r: { objective: number }) => r.objective)) ===
     JSON.stringify(rowsB.map((r) => r.objective))
 );
@@ -178,17 +207,21 @@ const line = (label: string, procs: string, wall: number, cpu: number) =>
       (wall / cWall).toFixed(2)
     } | ${(cpu / cCpu).toFixed(2)} |`,
   );
-line("(a) memaudit solve PKG, one process each", String(count), aWall, aCpu);
+for (const [key, x] of Object.entries(perPackage)) {
+  line(x.label, String(count), sums[key].wall, sums[key].cpu);
+}
 for (const [key, x] of Object.entries(runs)) {
   line(x.label, key === "c" ? `1 (+ ${rowsC.length} cbc)` : "1", med(x.t, "wall"), med(x.t, "cpu"));
 }
-console.log(`(a) all exit 0: ${aOk}; (b), (b') same OPT in every row: ${same}`);
+const aOk = Object.values(sums).every((x) => x.ok);
+console.log(`(a) all exit 0: ${aOk}; every (b) same OPT in every row: ${same}`);
 console.log(
   `(b) certified ${certified} of ${rowsB.length}; OPT differs from CBC's in ${differ.length}`,
 );
 for (const d of differ) console.log(`  ${d}`);
 for (const x of Object.values(runs)) {
-  console.log(`${x.label} walls: ${x.t.map((t) => t.wall.toFixed(2)).join(", ")}`);
+  const walls = x.t.map((t) => t.wall.toFixed(2)).join(", ");
+  console.log(`${x.label}: walls ${walls}; CPU ${x.t.map((t) => t.cpu.toFixed(2)).join(", ")}`);
 }
 if (!values.keep) await Deno.remove(dir, { recursive: true });
 else console.log(`packages kept in ${dir}`);

@@ -18,6 +18,7 @@ const KINDS: Record<string, () => Promise<ShardKind>> = {
   "retention-simulate": async () =>
     (await import("../retention/simulate_shards.ts")).RETENTION_SHARDS,
   "sweep": async () => (await import("../sweep/shard.ts")).SWEEP_SHARDS,
+  "solve": async () => (await import("./solve_batch_out.ts")).SOLVE_SHARDS,
 };
 
 /**

@@ -3,7 +3,7 @@
  * 22, "merges that cannot be fooled"): plan the units and run shard I of N
  * (partition.ts), write a shard's files with their digests and a run digest
  * (manifest.ts, digest.ts), and merge and verify the shards (read.ts,
- * join.ts). Sweep, natural, scale simulate and retention simulate use it;
+ * join.ts). Sweep, natural, scale simulate, retention simulate and solve batches use it;
  * each keeps only its own layout and what its merge recomputes.
  *
  * How a command shards its units:

@@ -1,7 +1,7 @@
 /**
  * `memaudit merge DIR... --out DIR`: joins the output folders of a sweep's
- * shards (`memaudit sweep --shard I/N`; also natural, scale simulate and
- * retention simulate shards, lib/cli/mergers.ts) into exactly the files one
+ * shards (`memaudit sweep --shard I/N`; also natural, scale simulate,
+ * retention simulate and solve batch shards, lib/cli/mergers.ts) into exactly the files one
  * machine writes for the whole run (lib/shard/, lib/cli/mergers.ts).
  *
  * @module
@@ -15,7 +15,7 @@ const EXTRA_HELP = [
   [
     "--json",
     "print {out, kind, shards, units, rows, files, warnings} as JSON (kind: sweep, natural, " +
-    "scale-simulate or retention-simulate)",
+    "scale-simulate, retention-simulate or solve)",
   ],
   ["--csv", "print the same as CSV"],
   ["-h, --help", "this help"],
@@ -33,10 +33,13 @@ raw_results.jsonl, raw_results.csv and summary.json byte-identical to one machin
 whole grid (the summary's bootstrap is recomputed from all rows), and timings.jsonl in the same
 row order. Folders of "memaudit natural --shard I/N" are joined the same way (natural_rows.jsonl
 and natural_summary.json as one run writes them), and so are folders of
-"memaudit scale simulate --shard I/N" (trajectories.jsonl, byte-identical to one run's --out file)
-and "memaudit retention simulate --shard I/N" (the sessions, snapshots, CSVs and SIMULATED.txt of
-one run; both SIMULATED). Every shard carries shard.json: its run digest (memaudit version,
-command and flags, SHA-256 of each input) and the SHA-256 of each file it wrote. Refused, with
+"memaudit scale simulate --shard I/N" (trajectories.jsonl, byte-identical to one run's --out file),
+"memaudit retention simulate --shard I/N" (the sessions, snapshots, CSVs and SIMULATED.txt of
+one run; both SIMULATED) and "memaudit solve DIR --shard I/N --out OUT" (solve_rows.jsonl,
+solve_rows.csv and solve_summary.json byte-identical to one run's --out folder without --shard,
+the summary recomputed from all rows; timings.jsonl in the same row order). Every shard carries
+shard.json: its run digest (memaudit version, command and flags, SHA-256 of each input) and the
+SHA-256 of each file it wrote. Refused, with
 one line naming the shard file and what was expected (exit 2), when a shard is unfinished, of
 another run or another memaudit version, a file was edited after the shard was written, a shard
 is given twice or one is missing.
@@ -48,6 +51,8 @@ Example:
   memaudit merge out/shards/0 out/shards/1 out/shards/2 out/shards/3 --out out/runs/exact_500
   for i in 0 1 2 3; do memaudit scale simulate out/ladder --shard $i/4 --out out/sim/$i; done
   memaudit merge out/sim/0 out/sim/1 out/sim/2 out/sim/3 --out out/sim_all
+  for i in 0 1; do memaudit solve data/examples --budgets 2,8 --shard $i/2 --out out/s$i; done
+  memaudit merge out/s0 out/s1 --out out/solved
 `;
 
 /** `memaudit merge ...`. */

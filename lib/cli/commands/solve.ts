@@ -15,20 +15,70 @@ import {
   parseNumberList,
   parseShardFlag,
   readPackageArg,
+  requireOutDir,
   runWithFlags,
-  stringFlags,
 } from "../shared.ts";
+import { checkFlags, flagOptions, type FlagTable, optionsHelp } from "../flag_table.ts";
 import { type CliIo, type Command, emit, EXIT, type OutputForm, UsageError } from "../command.ts";
 import { compilePackage } from "../../package/compile.ts";
 import { loadMilpSolver } from "../../solve/highs.ts";
 import { solve } from "../../solve/solve.ts";
 import { type Shard, shardItems } from "../../shard/partition.ts";
 import type { Certificate } from "../../certificate/result.ts";
+import type { BatchPackage, SolveBatchRow } from "../../solve/batch.ts";
+import { inWritableFolder } from "../../base/fs.ts";
 import { SUMMARIES } from "../summaries.ts";
+
+/** The flags of `memaudit solve`, in help order (the help's Options block is made from them). */
+const FLAGS = {
+  budgets: {
+    type: "string",
+    value: "LIST",
+    help: "budgets B > 0 in cost units, comma-separated (default: the package's)",
+  },
+  solver: {
+    type: "string",
+    value: "NAME",
+    help: "auto (default: branch-and-bound, then the HiGHS MILP; the MILP first above 40 " +
+      "experiences), bnb, milp, brute",
+    choices: ["auto", "bnb", "milp", "brute"],
+    default: "auto",
+  },
+  k: { type: "string", value: "K", help: "group cap, an integer >= 1 (default: the package's)" },
+  "time-limit": {
+    type: "string",
+    value: "MS",
+    help: "overall time limit per budget in milliseconds (default: none)",
+  },
+  shard: {
+    type: "string",
+    value: "I/N",
+    help: "several packages only: solve the packages at list positions p with p mod N = I " +
+      "(0 <= I < N), as sweep --shard does",
+  },
+  workers: {
+    type: "string",
+    value: "N",
+    help: "several packages only: N worker threads, each solving one package at a time with " +
+      "its own HiGHS; 1 solves on the main thread (default: one per core from 4 packages, " +
+      "else 1); the rows are the same but for seconds",
+  },
+  out: {
+    type: "string",
+    value: "OUT",
+    help: "several packages only: also write the folder OUT: solve_rows.jsonl and " +
+      "solve_rows.csv (the rows without seconds), timings.jsonl (package, file, budget, " +
+      "seconds per row) and solve_summary.json (packages, rows, shard, settings, statuses: " +
+      'rows per status, warnings); with --shard, also shard.json, and "memaudit merge" of ' +
+      "the N shard folders writes the rows, the CSV and the summary byte-identical to one " +
+      "run without --shard",
+  },
+} as const satisfies FlagTable;
 
 const HELP = `Usage: memaudit solve PACKAGE [--budgets B1,B2,...] [--solver auto|bnb|milp|brute]
                       [--k K] [--time-limit MS] [--json | --csv]
-       memaudit solve PACKAGE... | DIR [--budgets ...] [--shard I/N] [options as above]
+       memaudit solve PACKAGE... | DIR [--budgets ...] [--shard I/N] [--workers N] [--out OUT]
+                      [options as above]
 
 Certifies OPT_P(B), the largest F over stores within budget B (and at most k candidates per
 experience), at each budget. PACKAGE is a package JSON file or a folder of CSV tables.
@@ -53,29 +103,32 @@ given by two files is a warning. Warnings go to stderr (and "warnings" in --json
 bar too, when stderr is a terminal.
 
 Options:
-  --budgets LIST     budgets B > 0 in cost units, comma-separated (default: the package's)
-  --solver NAME      auto (default: branch-and-bound, then the HiGHS MILP; the MILP first above
-                     40 experiences), bnb, milp, brute
-  --k K              group cap, an integer >= 1 (default: the package's)
-  --time-limit MS    overall time limit per budget in milliseconds (default: none)
-  --shard I/N        several packages only: solve the packages at list positions p with
-                     p mod N = I (0 <= I < N), as sweep --shard does
-  --workers N        several packages only: N worker threads, each solving one package at a
-                     time with its own HiGHS; 1 solves on the main thread (default: one per core
-                     from 4 packages, else 1); the rows are the same but for seconds
-  --json             print a JSON array, one object per budget with the keys budget, k, status,
-                     objective, bound, gap, method, tolerance, solver, store, cost, package
-                     (numbers, null when absent); several packages: one object
-                     {packages, shard, rows, warnings} (data/schema/solve_batch_report.schema.json)
-  --csv              print the rows as CSV (store as a JSON array of ids, as every command's CSV)
-  -h, --help         this help
-
+${
+  optionsHelp(
+    FLAGS,
+    [
+      [
+        "--json",
+        "print a JSON array, one object per budget with the keys budget, k, status, objective, " +
+        "bound, gap, method, tolerance, solver, store, cost, package (numbers, null when " +
+        "absent); several packages: one object {packages, shard, rows, warnings} " +
+        "(data/schema/solve_batch_report.schema.json)",
+      ],
+      ["--csv", "print the rows as CSV (store as a JSON array of ids, as every command's CSV)"],
+      ["-h, --help", "this help"],
+    ],
+    21,
+    98,
+  )
+}
 Exit codes: 0 solved (whatever each status), 2 bad usage or a bad package (one line).
 
 Example:
   memaudit solve data/examples/vegetarian_pescatarian.json --budgets 2,8
   memaudit solve data/examples/vegetarian_pescatarian_csv --budgets 8 --solver bnb --json
   memaudit solve data/examples --budgets 2,8
+  for i in 0 1; do memaudit solve data/examples --budgets 2,8 --shard $i/2 --out out/s$i; done
+  memaudit merge out/s0 out/s1 --out out/solved
 `;
 
 /** The JSON keys of one row, in order. */
@@ -96,13 +149,6 @@ const COLUMNS = [
 
 /** Most --workers of a batch. */
 const MAX_WORKERS = 64;
-
-/** The flags of `memaudit solve` (and OUTPUT_FLAGS). */
-const FLAGS = {
-  budgets: { type: "string" },
-  solver: { type: "string", default: "auto" },
-  ...stringFlags("k", "time-limit", "shard", "workers"),
-} as const;
 
 /** One output row of a certificate. */
 function row(c: Certificate): Record<string, unknown> {
@@ -132,12 +178,8 @@ interface SolveFlags {
 
 /** Reads --solver, --k, --time-limit and --budgets (UsageError naming the flag). */
 function solveFlags(values: Record<string, string | boolean | undefined>): SolveFlags {
-  const solver = values.solver;
-  if (solver !== "auto" && solver !== "bnb" && solver !== "milp" && solver !== "brute") {
-    throw new UsageError(
-      `--solver expects auto, bnb, milp or brute, got ${JSON.stringify(solver)}`,
-    );
-  }
+  checkFlags(FLAGS, values);
+  const solver = values.solver as SolveFlags["solver"];
   const text = (name: string) => values[name] as string | undefined;
   const k = text("k") === undefined ? undefined : parseIntFlag("--k", text("k")!, 1);
   const timeLimitMs = text("time-limit") === undefined
@@ -198,16 +240,57 @@ function batchShard(
   return { files: mine, warnings };
 }
 
+/** The flags of a batch only: --shard, --workers, --out. */
+interface BatchFlags {
+  shard: Shard | undefined;
+  workers: number | undefined;
+  out: string | undefined;
+}
+
+/** Reads --shard, --workers and --out (UsageError naming the flag). */
+function batchFlags(values: Record<string, string | boolean | undefined>): BatchFlags {
+  const text = (name: string) => values[name] as string | undefined;
+  return {
+    shard: parseShardFlag(text("shard")),
+    workers: text("workers") === undefined
+      ? undefined
+      : parseIntFlag("--workers", text("workers")!, 1, MAX_WORKERS),
+    out: text("out") === undefined ? undefined : requireOutDir(text("out")),
+  };
+}
+
+/** Writes a batch's --out folder (lib/cli/solve_batch_out.ts): the rows cut per package. */
+async function writeOut(
+  dir: string,
+  files: readonly string[],
+  packages: readonly BatchPackage[],
+  rows: readonly SolveBatchRow[],
+  f: SolveFlags,
+  shard: Shard | undefined,
+): Promise<void> {
+  const { writeBatchOut } = await import("../solve_batch_out.ts");
+  const perPackage: SolveBatchRow[][] = [];
+  let at = 0;
+  for (const p of packages) perPackage.push(rows.slice(at, at += p.budgets.length));
+  const settings = {
+    files: [...files],
+    budgets: f.budgets ?? null,
+    solver: f.solver,
+    k: f.k ?? null,
+    time_limit_ms: f.timeLimitMs ?? null,
+  };
+  await inWritableFolder(dir, () => writeBatchOut({ dir, settings, perPackage, shard }));
+}
+
 /** `memaudit solve PACKAGE... | DIR`: every package read first, then one row per (package, B). */
 async function solveMany(
   args: readonly string[],
   f: SolveFlags,
-  shardText: string | undefined,
-  workers: number | undefined,
+  batchFlags: BatchFlags,
   io: CliIo,
   form: OutputForm,
 ): Promise<number> {
-  const shard = parseShardFlag(shardText);
+  const { shard, workers } = batchFlags;
   const batch = await import("../../solve/batch.ts");
   const listed = await batch.listBatch(args);
   const mine = batchShard(listed.files, shard);
@@ -226,6 +309,9 @@ async function solveMany(
     bar.update(done, total, perPackage * (total - done));
   });
   bar.stop();
+  if (batchFlags.out !== undefined) {
+    await writeOut(batchFlags.out, listed.files, read.packages, rows, f, shard);
+  }
   const report = batch.SOLVE_BATCH_REPORT.json({
     packages: read.packages.length,
     shard: shard === undefined ? null : `${shard.index}/${shard.count}`,
@@ -244,17 +330,14 @@ async function solveMany(
 export const command: Command = {
   name: "solve",
   summary: SUMMARIES.solve,
-  run: runWithFlags(HELP, FLAGS, async ({ values, positionals, form }, io) => {
+  run: runWithFlags(HELP, flagOptions(FLAGS), async ({ values, positionals, form }, io) => {
     const flags = solveFlags(values);
     if (
       positionals.length > 1 || (positionals.length === 1 && await isPackageFolder(positionals[0]))
     ) {
-      const workers = values.workers === undefined
-        ? undefined
-        : parseIntFlag("--workers", values.workers, 1, MAX_WORKERS);
-      return await solveMany(positionals, flags, values.shard, workers, io, form);
+      return await solveMany(positionals, flags, batchFlags(values), io, form);
     }
-    for (const flag of ["shard", "workers"] as const) {
+    for (const flag of ["shard", "workers", "out"] as const) {
       if (values[flag] !== undefined) {
         throw new UsageError(`--${flag} expects several packages or a folder of them`);
       }

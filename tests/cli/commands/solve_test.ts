@@ -169,7 +169,7 @@ Deno.test("memaudit solve refuses bad flags with exit 2 and one line on stderr",
     [["--budgets", "8,8"], /--budgets expects distinct numbers, got '8,8'/],
     [
       ["--budgets", "8", "--solver", "gurobi"],
-      /--solver expects auto, bnb, milp or brute, got "gurobi"/,
+      /--solver expects auto, bnb, milp or brute, got 'gurobi'/,
     ],
     [["--budgets", "8", "--k", "0"], /--k expects an integer in \[1, \d+\], got '0'/],
     [

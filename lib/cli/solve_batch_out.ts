@@ -1,0 +1,265 @@
+/**
+ * A batch's `--out DIR` folder (`memaudit solve DIR --out OUT [--shard I/N]`; issue 29 item 3,
+ * "shardable with --shard I/N and merge"): the rows as JSONL and CSV, their wall times beside
+ * them, and a summary recomputed from the rows; with a shard, also `shard.json` (lib/shard/), so
+ * that `memaudit merge` of the N shard folders ({@linkcode SOLVE_SHARDS}) writes the rows, the
+ * CSV and the summary byte-identical to one unsharded run, and the timings in the same row order.
+ *
+ * Files of a folder ({@linkcode SOLVE_OUT_FILES}):
+ * - `solve_rows.jsonl`: one JSON object per (package, budget), packages in list order, the keys
+ *   of {@linkcode SolveBatchRowSchema} but `seconds` (the only field that is not deterministic);
+ * - `solve_rows.csv`: the same rows and columns, with a header line;
+ * - `timings.jsonl`: per row, `{package, file, budget, seconds}` (wall seconds of that solve);
+ * - `solve_summary.json`: {@linkcode SolveBatchSummary}.
+ *
+ * Units of a sharded batch are its listed packages in list order (id: the path as listed; a
+ * path listed again gets `#2`, `#3`, ...), each with one line per budget in each file. The run
+ * digest holds the listed paths, the settings and the SHA-256 of every listed package's files.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { CSV_CAST, stringifyCsv } from "../base/deps/csv_stringify.ts";
+import { InputError } from "../base/errors.ts";
+import { writeFileSet } from "../base/write_files.ts";
+import { inputDigests, runDigest } from "../shard/digest.ts";
+import { type Blocks, ShardWriter } from "../shard/manifest.ts";
+import type { JoinedRun, KindFinish, ShardKind } from "../shard/join.ts";
+import type { Shard } from "../shard/partition.ts";
+import { SOLVE_BATCH_COLUMNS, type SolveBatchRow } from "../solve/batch.ts";
+
+/** The file names of a batch's `--out` folder (and of a merged one). */
+export const SOLVE_OUT_FILES = {
+  rows: "solve_rows.jsonl",
+  csv: "solve_rows.csv",
+  timings: "timings.jsonl",
+  summary: "solve_summary.json",
+} as const;
+
+/** The `kind` of a batch shard's manifest. */
+export const SOLVE_KIND = "solve";
+
+/** The columns of `solve_rows.jsonl` and `solve_rows.csv`: every row key but `seconds`. */
+export const SOLVE_OUT_COLUMNS: readonly string[] = SOLVE_BATCH_COLUMNS.filter((c) =>
+  c !== "seconds"
+);
+
+/** The settings of a batch that change its rows (a sharded batch's run digest flags). */
+export interface SolveBatchSettings {
+  /** Every listed package path, in list order (all shards'). */
+  files: string[];
+  /** The --budgets values, or null for each package's own. */
+  budgets: number[] | null;
+  /** The --solver. */
+  solver: string;
+  /** The --k, or null for each package's own. */
+  k: number | null;
+  /** The --time-limit in milliseconds, or null for none. */
+  time_limit_ms: number | null;
+}
+
+/** `solve_summary.json`: what the rows add up to. */
+export interface SolveBatchSummary {
+  /** Packages solved (this shard's; the whole list's when unsharded or merged). */
+  packages: number;
+  /** Rows, one per (package, budget). */
+  rows: number;
+  /** "I/N" in a shard's folder; null unsharded and merged. */
+  shard: string | null;
+  /** The settings, without the listed paths (they are the rows' `file`). */
+  settings: Omit<SolveBatchSettings, "files">;
+  /** Rows per status (optimal, unverified, time_limit, no_certificate), every status present. */
+  statuses: Record<string, number>;
+  /** Package ids given by two different files ("package id 'X' is in both A and B"), in row order. */
+  warnings: string[];
+}
+
+/** The statuses of a row, in the summary's order. */
+const STATUSES = ["optimal", "unverified", "time_limit", "no_certificate"] as const;
+
+/**
+ * The summary of a batch's rows (a pure function of them and the settings: a merge recomputes
+ * it from the joined rows).
+ *
+ * @param settings the batch's settings
+ * @param rows its rows without `seconds`, in order
+ * @param packages packages solved
+ * @param shard the shard, or undefined
+ * @returns the summary
+ */
+export function batchSummary(
+  settings: SolveBatchSettings,
+  rows: readonly Omit<SolveBatchRow, "seconds">[],
+  packages: number,
+  shard?: Shard,
+): SolveBatchSummary {
+  const statuses: Record<string, number> = Object.fromEntries(STATUSES.map((s) => [s, 0]));
+  const firstFile = new Map<string, string>(), warned = new Set<string>();
+  const warnings: string[] = [];
+  for (const r of rows) {
+    statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+    const seen = firstFile.get(r.package);
+    if (seen === undefined) firstFile.set(r.package, r.file);
+    else if (seen !== r.file && !warned.has(`${r.package}\n${r.file}`)) {
+      warned.add(`${r.package}\n${r.file}`);
+      warnings.push(`package id '${r.package}' is in both ${seen} and ${r.file} (both solved)`);
+    }
+  }
+  const { files: _files, ...rest } = settings;
+  return {
+    packages,
+    rows: rows.length,
+    shard: shard === undefined ? null : `${shard.index}/${shard.count}`,
+    settings: rest,
+    statuses,
+    warnings,
+  };
+}
+
+/** The summary file's text. */
+function summaryText(s: SolveBatchSummary): string {
+  return JSON.stringify(s, null, 2) + "\n";
+}
+
+/** A row without its `seconds`, keys in {@linkcode SOLVE_OUT_COLUMNS} order. */
+function untimed(r: SolveBatchRow): Omit<SolveBatchRow, "seconds"> {
+  const { seconds: _, ...rest } = r;
+  return rest;
+}
+
+/** The CSV lines of rows (no header). */
+function csvLines(rows: readonly Omit<SolveBatchRow, "seconds">[]): string {
+  const cells = rows.map((r) => SOLVE_OUT_COLUMNS.map((c) => r[c as keyof typeof r] ?? ""));
+  return rows.length === 0 ? "" : stringifyCsv(cells, { cast: CSV_CAST });
+}
+
+/** The three row files of a batch as blocks: one chunk per package (its budgets' lines). */
+function rowBlocks(perPackage: readonly SolveBatchRow[][]): Record<string, Blocks> {
+  const rows = perPackage.map((p) => p.map(untimed));
+  return {
+    [SOLVE_OUT_FILES.rows]: {
+      head: "",
+      chunks: rows.map((p) => p.map((r) => JSON.stringify(r) + "\n").join("")),
+    },
+    [SOLVE_OUT_FILES.csv]: {
+      head: stringifyCsv([], { header: true, columns: [...SOLVE_OUT_COLUMNS] }),
+      chunks: rows.map(csvLines),
+    },
+    [SOLVE_OUT_FILES.timings]: {
+      head: "",
+      chunks: perPackage.map((p) =>
+        p.map((r) =>
+          JSON.stringify({
+            package: r.package,
+            file: r.file,
+            budget: r.budget,
+            seconds: r.seconds,
+          }) +
+          "\n"
+        ).join("")
+      ),
+    },
+  };
+}
+
+/**
+ * The unit ids of a batch: the listed paths, a path listed again with `#2`, `#3`, ...
+ *
+ * @param files the listed paths, in order
+ * @returns one id per path, all distinct
+ */
+export function batchUnitIds(files: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return files.map((f) => {
+    const n = (seen.get(f) ?? 0) + 1;
+    seen.set(f, n);
+    return n === 1 ? f : `${f}#${n}`;
+  });
+}
+
+/** What {@linkcode writeBatchOut} writes. */
+export interface BatchOut {
+  /** The output folder. */
+  dir: string;
+  /** The settings (with every listed path, all shards'). */
+  settings: SolveBatchSettings;
+  /** The rows of each package solved, in list order (this shard's packages). */
+  perPackage: readonly SolveBatchRow[][];
+  /** The shard, or undefined for the whole list. */
+  shard?: Shard;
+}
+
+/**
+ * Writes a batch's `--out` folder as one set (see the module doc); with a shard, through a
+ * {@linkcode ShardWriter}, `shard.json` last.
+ *
+ * @param out the folder, settings, rows and shard
+ * @returns the paths written, by role (rows, csv, timings, summary and, with a shard, manifest)
+ * @throws {InputError} if a listed package cannot be read for its digest, or a file cannot be
+ *   written (a target that is a folder leaves none written)
+ */
+export async function writeBatchOut(out: BatchOut): Promise<Record<string, string>> {
+  const blocks = rowBlocks(out.perPackage);
+  const rows = out.perPackage.flat().map(untimed);
+  const summary = summaryText(batchSummary(out.settings, rows, out.perPackage.length, out.shard));
+  const paths: Record<string, string> = Object.fromEntries(
+    Object.entries(SOLVE_OUT_FILES).map(([role, name]) => [role, join(out.dir, name)]),
+  );
+  if (out.shard === undefined) {
+    await writeFileSet([
+      ...Object.entries(blocks).map(([name, b]) =>
+        [join(out.dir, name), b.head + b.chunks.join("")] as const
+      ),
+      [paths.summary, summary],
+    ]);
+    return paths;
+  }
+  const ids = batchUnitIds(out.settings.files);
+  const writer = new ShardWriter(out.dir, {
+    kind: SOLVE_KIND,
+    shard: out.shard,
+    run: runDigest(
+      "memaudit solve",
+      { ...out.settings },
+      await inputDigests(out.settings.files),
+    ),
+    units: ids.length,
+    unitIds: ids.filter((_, p) => p % out.shard!.count === out.shard!.index),
+  });
+  for (const [name, b] of Object.entries(blocks)) writer.write(name, b);
+  writer.write(SOLVE_OUT_FILES.summary, summary, "none");
+  await writer.close();
+  return { ...paths, manifest: join(out.dir, "shard.json") };
+}
+
+/** The merged summary, from the joined rows and the run's settings. */
+function finish(run: JoinedRun): Promise<KindFinish> {
+  const settings = run.manifest.run.flags as unknown as SolveBatchSettings;
+  const text = run.texts.get(SOLVE_OUT_FILES.rows) ?? "";
+  const lines = text.split("\n").slice(0, -1);
+  const rows = lines.map((l, i) => {
+    try {
+      return JSON.parse(l) as Omit<SolveBatchRow, "seconds">;
+    } catch {
+      throw new InputError(
+        `${run.outDir}/${SOLVE_OUT_FILES.rows}`,
+        { path: `line ${i + 1}` },
+        "expected a JSON row of memaudit solve",
+      );
+    }
+  });
+  const summary = batchSummary(settings, rows, run.unitIds.length);
+  return Promise.resolve({
+    files: [[SOLVE_OUT_FILES.summary, summaryText(summary)]],
+    rows: rows.length,
+    report: {
+      results: SOLVE_OUT_FILES.rows,
+      csv: SOLVE_OUT_FILES.csv,
+      timings: SOLVE_OUT_FILES.timings,
+      summary: SOLVE_OUT_FILES.summary,
+    },
+  });
+}
+
+/** `memaudit solve DIR --shard I/N --out OUT` as a kind of sharded run (lib/cli/mergers.ts). */
+export const SOLVE_SHARDS: ShardKind = { kind: SOLVE_KIND, finish };

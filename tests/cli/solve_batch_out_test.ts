@@ -1,0 +1,211 @@
+/**
+ * `memaudit solve DIR --out OUT [--shard I/N]` and `memaudit merge` of its shard folders
+ * (lib/cli/solve_batch_out.ts) through the real entry point: five small packages solved unsharded,
+ * in 2 shards and in 6 shards (one holding none), the merged rows, CSV and summary byte for
+ * byte those of the unsharded folder; a missing shard, a shard given twice, an edited file and
+ * a shard of other settings refused with one line (exit 2).
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import fc from "fast-check";
+import { arbPackage } from "../_arb.ts";
+import { withTempDir } from "../_tmp.ts";
+import { assertOneLine, EXAMPLE, EXAMPLE_CSV, jsonOut, memaudit } from "./_run.ts";
+import { generate } from "../../lib/generate/mod.ts";
+import { packageToJson } from "../../lib/package/json_io.ts";
+
+/** Two units (weights 1 and 2), k = 1: OPT(3) = 1 ({a}), OPT(7) = 3 ({a, b} or {c}). */
+const TWO_UNITS = {
+  schema_version: 1,
+  id: "two_units",
+  weight_source: "explicit",
+  experiences: [{ id: "e1", order: 0 }, { id: "e2", order: 1 }],
+  candidates: [
+    { id: "a", experience: "e1", kind: "fact", cost: 3 },
+    { id: "b", experience: "e2", kind: "fact", cost: 4 },
+    { id: "c", experience: "e2", kind: "fact", cost: 6 },
+  ],
+  units: [{ id: "u1", family: "fact", weight: 1 }, { id: "u2", family: "fact", weight: 2 }],
+  coverage: [
+    { candidate: "a", unit: "u1", value: 1 },
+    { candidate: "b", unit: "u2", value: 1 },
+    { candidate: "c", unit: "u1", value: 1 },
+    { candidate: "c", unit: "u2", value: 1 },
+  ],
+};
+
+/** The packages, in the folder's name order: their ids. */
+const IDS = [
+  "arb31",
+  "two_units",
+  "synthetic_seed_1",
+  "vegetarian_to_pescatarian",
+  "vegetarian_to_pescatarian",
+];
+
+/** The merged (and unsharded) files compared byte for byte. */
+const SAME = ["solve_rows.jsonl", "solve_rows.csv", "solve_summary.json"];
+
+/**
+ * Writes the five packages: a seeded arbitrary one, two_units, a generated one, and the example
+ * as JSON and as a CSV folder (one id in two files: a warning the merge recomputes across shards).
+ */
+async function packagesDir(dir: string): Promise<string> {
+  const d = join(dir, "pkgs");
+  await Deno.mkdir(join(d, "e_example_csv"), { recursive: true });
+  const [{ input }] = fc.sample(arbPackage({ maxGroups: 4, maxUnits: 4 }), {
+    seed: 31,
+    numRuns: 1,
+  });
+  await Deno.writeTextFile(join(d, "a_arb.json"), JSON.stringify({ ...input, id: "arb31" }));
+  await Deno.writeTextFile(join(d, "b_two_units.json"), JSON.stringify(TWO_UNITS));
+  await Deno.writeTextFile(join(d, "c_gen1.json"), packageToJson(generate("base", 1)));
+  await Deno.copyFile(EXAMPLE, join(d, "d_example.json"));
+  for await (const e of Deno.readDir(EXAMPLE_CSV)) {
+    await Deno.copyFile(join(EXAMPLE_CSV, e.name), join(d, "e_example_csv", e.name));
+  }
+  return d;
+}
+
+/** The names in a folder, sorted. */
+async function names(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for await (const e of Deno.readDir(dir)) out.push(e.name);
+  return out.sort();
+}
+
+/** `memaudit solve pkgs --budgets 3,7 --out OUT [--shard I/N] --json`, exit 0. */
+async function solveOut(pkgs: string, out: string, shard?: string, budgets = "3,7") {
+  const r = await memaudit([
+    "solve",
+    pkgs,
+    "--budgets",
+    budgets,
+    "--out",
+    out,
+    "--json",
+    ...(shard === undefined ? [] : ["--shard", shard]),
+  ]);
+  return jsonOut(r);
+}
+
+/** The lines of a JSONL file, parsed. */
+async function jsonl(path: string): Promise<Record<string, unknown>[]> {
+  const text = await Deno.readTextFile(path);
+  return text.trimEnd().split("\n").map((l) => JSON.parse(l));
+}
+
+Deno.test("solve DIR --shard I/N --out and merge: 2 and 6 shards merged are byte-identical to one run", async () => {
+  await withTempDir(async (dir) => {
+    const pkgs = await packagesDir(dir);
+    const whole = join(dir, "whole");
+    const report = await solveOut(pkgs, whole);
+    assert.deepEqual(await names(whole), [...SAME, "timings.jsonl"].sort());
+    // The rows file is the --json report's rows without their seconds.
+    const rows = await jsonl(join(whole, "solve_rows.jsonl"));
+    assert.deepEqual(
+      rows,
+      report.rows.map(({ seconds: _, ...r }: Record<string, unknown>) => r),
+    );
+    assert.deepEqual(rows.map((r) => r.package), IDS.flatMap((id) => [id, id]));
+    assert.deepEqual(rows.map((r) => r.budget), IDS.flatMap(() => [3, 7]));
+    assert.deepEqual(rows.slice(2, 4).map((r) => [r.status, r.objective]), [
+      ["optimal", 1],
+      ["optimal", 3],
+    ]);
+    const csv = (await Deno.readTextFile(join(whole, "solve_rows.csv"))).split("\n");
+    assert.equal(csv[0], "package,file,budget,k,status,objective,bound,gap,method,digest");
+    assert.equal(
+      csv[3],
+      `two_units,${join(pkgs, "b_two_units.json")},3,1,optimal,1,1,0,bnb,${rows[2].digest}`,
+    );
+    assert.equal(csv.length, 12); // header, 10 rows, the final newline
+    const summary = JSON.parse(await Deno.readTextFile(join(whole, "solve_summary.json")));
+    assert.deepEqual(summary, {
+      packages: 5,
+      rows: 10,
+      shard: null,
+      settings: { budgets: [3, 7], solver: "auto", k: null, time_limit_ms: null },
+      statuses: { optimal: 10, unverified: 0, time_limit: 0, no_certificate: 0 },
+      warnings: [
+        `package id 'vegetarian_to_pescatarian' is in both ${join(pkgs, "d_example.json")} and ${
+          join(pkgs, "e_example_csv")
+        } (both solved)`,
+      ],
+    });
+    assert.deepEqual(summary.warnings, report.warnings);
+    const timings = await jsonl(join(whole, "timings.jsonl"));
+    assert.deepEqual(
+      timings.map((t) => Object.keys(t)),
+      rows.map(() => ["package", "file", "budget", "seconds"]),
+    );
+    for (const n of [2, 6]) {
+      const dirs = [...Array(n).keys()].map((i) => join(dir, `n${n}`, `s${i}`));
+      const shards = await Promise.all(dirs.map((d, i) => solveOut(pkgs, d, `${i}/${n}`)));
+      assert.deepEqual(shards.map((s) => s.packages), n === 2 ? [3, 2] : [1, 1, 1, 1, 1, 0]);
+      assert.deepEqual(await names(dirs[1]), [...SAME, "shard.json", "timings.jsonl"].sort());
+      const manifest = JSON.parse(await Deno.readTextFile(join(dirs[1], "shard.json")));
+      assert.deepEqual([manifest.kind, manifest.units, manifest.unit_ids], [
+        "solve",
+        5,
+        n === 2
+          ? [join(pkgs, "b_two_units.json"), join(pkgs, "d_example.json")]
+          : [join(pkgs, "b_two_units.json")],
+      ]);
+      // Every input's SHA-256: the JSON files and the CSV folder's tables.
+      assert.equal(manifest.run.inputs.length, 4 + (await names(EXAMPLE_CSV)).length);
+      // Shards given in reverse order.
+      const merged = join(dir, `merged${n}`);
+      const m = jsonOut(await memaudit(["merge", ...dirs.reverse(), "--out", merged, "--json"]));
+      assert.deepEqual([m.kind, m.shards, m.units, m.rows], ["solve", n, 5, 10]);
+      assert.deepEqual(m.files, {
+        results: join(merged, "solve_rows.jsonl"),
+        csv: join(merged, "solve_rows.csv"),
+        timings: join(merged, "timings.jsonl"),
+        summary: join(merged, "solve_summary.json"),
+      });
+      assert.deepEqual(await names(merged), [...SAME, "timings.jsonl"].sort());
+      for (const f of SAME) {
+        assert.deepEqual(
+          await Deno.readFile(join(merged, f)),
+          await Deno.readFile(join(whole, f)),
+          `${f} merged from ${n} shards`,
+        );
+      }
+      const key = (t: Record<string, unknown>) => [t.package, t.file, t.budget];
+      assert.deepEqual((await jsonl(join(merged, "timings.jsonl"))).map(key), timings.map(key));
+    }
+  });
+});
+
+Deno.test("merge of solve shards refuses a missing shard, a shard twice, an edited file and other settings", async () => {
+  await withTempDir(async (dir) => {
+    const pkgs = await packagesDir(dir);
+    const [s0, s1, other] = ["s0", "s1", "other"].map((s) => join(dir, s));
+    await Promise.all([
+      solveOut(pkgs, s0, "0/2"),
+      solveOut(pkgs, s1, "1/2"),
+      solveOut(pkgs, other, "1/2", "3,8"),
+    ]);
+    const out = join(dir, "merged");
+    const missing = await memaudit(["merge", s0, "--out", out]);
+    assertOneLine(missing, /expected all 2 shards: missing 1\/2$/);
+    const twice = await memaudit(["merge", s0, s1, s0, "--out", out]);
+    assertOneLine(twice, /expected each shard once: shard 0\/2 is both /);
+    const mixed = await memaudit(["merge", s0, other, "--out", out]);
+    assertOneLine(
+      mixed,
+      /other\/shard\.json: run\.flags\.budgets\[1\]: expected a shard of the same run as /,
+    );
+    const csv = join(s1, "solve_rows.csv");
+    await Deno.writeTextFile(csv, (await Deno.readTextFile(csv)).replace("optimal", "optimaI"));
+    const edited = await memaudit(["merge", s0, s1, "--out", out]);
+    assertOneLine(edited, /s1\/solve_rows\.csv: .*edited after the shard was written$/);
+    assert.equal(await Deno.stat(out).then(() => true, () => false), false, "nothing written");
+  });
+});
+
+Deno.test("solve PACKAGE --out is refused: --out expects several packages or a folder", async () => {
+  const r = await memaudit(["solve", EXAMPLE_CSV, "--budgets", "7", "--out", "unused"]);
+  assertOneLine(r, /^memaudit solve: --out expects several packages or a folder of them /);
+});
