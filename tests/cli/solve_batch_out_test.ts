@@ -13,26 +13,7 @@ import { withTempDir } from "../_tmp.ts";
 import { assertOneLine, EXAMPLE, EXAMPLE_CSV, jsonOut, memaudit } from "./_run.ts";
 import { generate } from "../../lib/generate/mod.ts";
 import { packageToJson } from "../../lib/package/json_io.ts";
-
-/** Two units (weights 1 and 2), k = 1: OPT(3) = 1 ({a}), OPT(7) = 3 ({a, b} or {c}). */
-const TWO_UNITS = {
-  schema_version: 1,
-  id: "two_units",
-  weight_source: "explicit",
-  experiences: [{ id: "e1", order: 0 }, { id: "e2", order: 1 }],
-  candidates: [
-    { id: "a", experience: "e1", kind: "fact", cost: 3 },
-    { id: "b", experience: "e2", kind: "fact", cost: 4 },
-    { id: "c", experience: "e2", kind: "fact", cost: 6 },
-  ],
-  units: [{ id: "u1", family: "fact", weight: 1 }, { id: "u2", family: "fact", weight: 2 }],
-  coverage: [
-    { candidate: "a", unit: "u1", value: 1 },
-    { candidate: "b", unit: "u2", value: 1 },
-    { candidate: "c", unit: "u1", value: 1 },
-    { candidate: "c", unit: "u2", value: 1 },
-  ],
-};
+import { TWO_UNITS } from "./_two_units.ts";
 
 /** The packages, in the folder's name order: their ids. */
 const IDS = [

@@ -9,6 +9,7 @@ import { arbPackage } from "../_arb.ts";
 import { withTempDir } from "../_tmp.ts";
 import { assertOneLine, EXAMPLE, EXAMPLE_CSV, jsonOut, memaudit, type Ran } from "./_run.ts";
 import { SOLVE_BATCH_SCHEMA_PATH, solveBatchSchemaText } from "../../scripts/schema.ts";
+import { TWO_UNITS } from "./_two_units.ts";
 
 /** The row keys of --json and --csv, in order. */
 const KEYS = [
@@ -24,30 +25,6 @@ const KEYS = [
   "seconds",
   "digest",
 ];
-
-/**
- * Two units (weights 1 and 2), k = 1: `a` (cost 3) covers u1, `b` (cost 4) u2, `c` (cost 6,
- * e2 like b) both. OPT(3) = 1 ({a}), OPT(7) = 3 ({a, b} or {c}).
- */
-const TWO_UNITS = {
-  schema_version: 1,
-  id: "two_units",
-  weight_source: "explicit",
-  experiences: [{ id: "e1", order: 0 }, { id: "e2", order: 1 }],
-  candidates: [
-    { id: "a", experience: "e1", kind: "fact", cost: 3 },
-    { id: "b", experience: "e2", kind: "fact", cost: 4 },
-    { id: "c", experience: "e2", kind: "fact", cost: 6 },
-  ],
-  units: [{ id: "u1", family: "fact", weight: 1 }, { id: "u2", family: "fact", weight: 2 }],
-  coverage: [
-    { candidate: "a", unit: "u1", value: 1 },
-    { candidate: "b", unit: "u2", value: 1 },
-    { candidate: "c", unit: "u1", value: 1 },
-    { candidate: "c", unit: "u2", value: 1 },
-  ],
-  budgets: [3, 7],
-};
 
 /** A seeded small package of tests/_arb.ts (fast-check seed 29), id `arb29`. */
 function arbInput(): Record<string, unknown> {

@@ -74,28 +74,33 @@ Deno.test("memaudit write: an unknown conversation is exit 2 naming the file's c
   assert.equal(existsSync("/tmp/never_written"), false);
 });
 
+/** `memaudit write --system mem0 ... conv-tiny --out OUT EXTRA`, without node on PATH. */
+const withoutNode = (out: string, extra: string[] = []) =>
+  deno(
+    [
+      "run",
+      "-A",
+      ENTRY,
+      "write",
+      "--system",
+      "mem0",
+      "--locomo",
+      "conv-tiny",
+      "--locomo-data",
+      TINY,
+      "--out",
+      out,
+      ...extra,
+    ],
+    { env: { PATH: "/nonexistent" } },
+  );
+
 Deno.test("memaudit write without node and npm on PATH is exit 2 with one line saying how to install", async () => {
   const out = await Deno.makeTempDir({ prefix: "write_test_no_node_" });
   try {
     // Deno stands in for a node missing from PATH; memaudit refuses it (it cannot load Mem0's
     // better-sqlite3), before any install.
-    const r = await deno(
-      [
-        "run",
-        "-A",
-        ENTRY,
-        "write",
-        "--system",
-        "mem0",
-        "--locomo",
-        "conv-tiny",
-        "--locomo-data",
-        TINY,
-        "--out",
-        out,
-      ],
-      { env: { PATH: "/nonexistent" } },
-    );
+    const r = await withoutNode(out);
     assert.equal(r.code, 2, r.stderr);
     assert.equal(r.stdout, "");
     assert.match(
@@ -317,27 +322,6 @@ Deno.test({
     }
   },
 });
-
-/** `memaudit write --system mem0 ... conv-tiny --out OUT EXTRA`, without node on PATH. */
-const withoutNode = (out: string, extra: string[] = []) =>
-  deno(
-    [
-      "run",
-      "-A",
-      ENTRY,
-      "write",
-      "--system",
-      "mem0",
-      "--locomo",
-      "conv-tiny",
-      "--locomo-data",
-      TINY,
-      "--out",
-      out,
-      ...extra,
-    ],
-    { env: { PATH: "/nonexistent" } },
-  );
 
 Deno.test("memaudit write: an --out that cannot take the files is exit 2 before the system runs, the folder as it was", async () => {
   const dir = await Deno.makeTempDir({ prefix: "write_test_out_" });
