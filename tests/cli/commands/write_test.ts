@@ -74,8 +74,8 @@ Deno.test("memaudit write: an unknown conversation is exit 2 naming the file's c
   assert.equal(existsSync("/tmp/never_written"), false);
 });
 
-/** `memaudit write --system mem0 ... conv-tiny --out OUT EXTRA`, without node on PATH. */
-const withoutNode = (out: string, extra: string[] = []) =>
+/** `memaudit write --system mem0 ... conv-tiny --out OUT EXTRA` in a process with `env` added. */
+const writeTinyWith = (env: Record<string, string>, out: string, extra: string[] = []) =>
   deno(
     [
       "run",
@@ -92,8 +92,12 @@ const withoutNode = (out: string, extra: string[] = []) =>
       out,
       ...extra,
     ],
-    { env: { PATH: "/nonexistent" } },
+    { env },
   );
+
+/** {@linkcode writeTinyWith} without node on PATH. */
+const withoutNode = (out: string, extra: string[] = []) =>
+  writeTinyWith({ PATH: "/nonexistent" }, out, extra);
 
 Deno.test("memaudit write without node and npm on PATH is exit 2 with one line saying how to install", async () => {
   const out = await Deno.makeTempDir({ prefix: "write_test_no_node_" });
@@ -392,22 +396,7 @@ Deno.test({
     const dir = await Deno.makeTempDir({ prefix: "write_test_key_" });
     try {
       const run = (url: string, out: string) =>
-        deno([
-          "run",
-          "-A",
-          ENTRY,
-          "write",
-          "--system",
-          "mem0",
-          "--locomo",
-          "conv-tiny",
-          "--locomo-data",
-          TINY,
-          "--llm",
-          url,
-          "--out",
-          join(dir, out),
-        ], { env: { MEMAUDIT_LLM_API_KEY: key } });
+        writeTinyWith({ MEMAUDIT_LLM_API_KEY: key }, join(dir, out), ["--llm", url]);
       const ok = await run(echo.url, "ok");
       assert.equal(ok.code, 0, ok.stderr);
       const log = await Deno.readTextFile(join(dir, "ok", "llm_exchanges.jsonl"));
