@@ -14,7 +14,15 @@ import { sha256Hex } from "../base/hash.ts";
 
 /** The driver's LLM: record exchanges with `url` into `log`, or answer from `log`. */
 export type DriverLlm =
-  | { mode: "record"; url: string; model: string; log: string; header: object }
+  | {
+    mode: "record";
+    url: string;
+    model: string;
+    log: string;
+    header: object;
+    /** Seconds a request may take (default 300). */
+    timeout_s?: number;
+  }
   | { mode: "replay"; model: string; log: string; log_name: string; edited: boolean };
 
 /**
@@ -23,7 +31,7 @@ export type DriverLlm =
  * answers them from such a file, offline.
  */
 export type WriteLlm =
-  | { mode: "record"; url: string; model: string }
+  | { mode: "record"; url: string; model: string; timeoutSec?: number }
   | { mode: "replay"; file: string };
 
 /** The npm package and version of a system that writes stores. */
@@ -184,7 +192,16 @@ export async function driverLlm(
       url: llm.url,
       turns_sha256: run.turnsSha256,
     };
-    return { driver: { mode: "record", url: llm.url, model: llm.model, log: "", header } };
+    return {
+      driver: {
+        mode: "record",
+        url: llm.url,
+        model: llm.model,
+        log: "",
+        header,
+        ...(llm.timeoutSec !== undefined ? { timeout_s: llm.timeoutSec } : {}),
+      },
+    };
   }
   let text: string;
   try {

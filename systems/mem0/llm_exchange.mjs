@@ -16,6 +16,9 @@
 import { createHash } from "node:crypto";
 import { createServer } from "node:http";
 
+/** Seconds a recorded request may take before the run fails (`--llm-timeout`). */
+export const DEFAULT_TIMEOUT_SEC = 300;
+
 /** The log's format version (its header's `memaudit_llm_exchanges`). */
 export const LOG_VERSION = 1;
 
@@ -58,11 +61,13 @@ export class Recorder {
    * @param {string | undefined} apiKey sent as `Authorization: Bearer KEY` when given, not logged
    * @param {object} header what the log's first line says besides its version
    */
-  constructor(url, apiKey, header) {
+  constructor(url, apiKey, header, timeoutSec = DEFAULT_TIMEOUT_SEC) {
     this.url = url.replace(/\/+$/, "");
     this.apiKey = apiKey;
     this.log = [{ memaudit_llm_exchanges: LOG_VERSION, ...header }];
     this.failure = undefined;
+    this.timeoutSec = timeoutSec;
+    this.timedOut = false;
   }
 
   /** `text` with the API key replaced by {@linkcode KEY_REDACTED}. */
@@ -74,13 +79,24 @@ export class Recorder {
   async answer(path, bodyText) {
     const headers = { "content-type": "application/json" };
     if (this.apiKey) headers.authorization = `Bearer ${this.apiKey}`;
+    // After one request timed out the run fails: the client's retries are not waited out again.
+    if (this.timedOut) throw new Error(this.failure);
     let r;
     try {
-      r = await fetch(this.url + path, { method: "POST", headers, body: bodyText });
+      r = await fetch(this.url + path, {
+        method: "POST",
+        headers,
+        body: bodyText,
+        signal: AbortSignal.timeout(this.timeoutSec * 1000),
+      });
     } catch (err) {
+      this.timedOut = err?.name === "TimeoutError";
       this.failure = this.redact(
-        `could not reach the LLM endpoint ${this.url}${path}: ` +
-          `${err?.cause?.message ?? err?.message ?? err}`,
+        this.timedOut
+          ? `the LLM endpoint ${this.url}${path} did not answer within ${this.timeoutSec} s ` +
+            "(--llm-timeout)"
+          : `could not reach the LLM endpoint ${this.url}${path}: ` +
+            `${err?.cause?.message ?? err?.message ?? err}`,
       );
       throw err;
     }

@@ -78,7 +78,7 @@ function packageVersion(name) {
 async function llmServer(llm) {
   if (llm === null) return null;
   const answerer = llm.mode === "record"
-    ? new Recorder(llm.url, process.env.MEMAUDIT_LLM_API_KEY, llm.header)
+    ? new Recorder(llm.url, process.env.MEMAUDIT_LLM_API_KEY, llm.header, llm.timeout_s)
     : new Replayer(readFileSync(llm.log, "utf8"), llm.log_name ?? llm.log, llm.edited === true);
   const server = await serve(answerer);
   return { answerer, server };

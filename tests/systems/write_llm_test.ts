@@ -160,6 +160,30 @@ Deno.test("record then replay: the replay answers each request as recorded, with
   }
 });
 
+Deno.test("a recorded request past --llm-timeout fails the run once, naming the endpoint and the limit", async () => {
+  // A STAND-IN endpoint that answers after 2 s, counting the requests it gets.
+  let calls = 0;
+  const slow = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async () => {
+    calls++;
+    await new Promise((ok) => setTimeout(ok, 2000));
+    return Response.json({});
+  });
+  try {
+    const rec = new Recorder(`http://127.0.0.1:${slow.addr.port}/v1`, undefined, {}, 0.2);
+    await assert.rejects(() => rec.answer("/chat/completions", "{}"));
+    assert.match(
+      rec.failure,
+      /^the LLM endpoint http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions did not answer within 0\.2 s \(--llm-timeout\)$/,
+    );
+    // The client's retry fails at once, never sent, rather than waiting out the limit again.
+    await assert.rejects(() => rec.answer("/chat/completions", "{}"), /did not answer within/);
+    assert.equal(calls, 1);
+    assert.equal(rec.log.length, 1); // nothing recorded but the header
+  } finally {
+    await slow.shutdown();
+  }
+});
+
 Deno.test("a recording to an endpoint that does not answer names it", async () => {
   const rec = new Recorder("http://127.0.0.1:9/v1", undefined, {});
   await assert.rejects(() => rec.answer("/chat/completions", "{}"));

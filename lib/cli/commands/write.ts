@@ -68,6 +68,10 @@ const FLAGS = {
     help: `with --llm: the chat model named in each request (default ${MEM0_DEFAULT_MODEL}, ` +
       "mem0's own)",
   },
+  "llm-timeout": {
+    value: "SECONDS",
+    help: "with --llm: how long one request may take before the run fails (default 300)",
+  },
   replay: {
     type: "string",
     value: "FILE",
@@ -128,6 +132,10 @@ Exit codes: 0 done; 2 bad usage, bad input, or node/npm missing or the install f
 /** Mem0's LLM from --llm, --llm-model and --replay, checked; undefined without them. */
 function checkedLlm(v: (k: string) => string | undefined, system: unknown): WriteLlm | undefined {
   const [url, model, replay] = [v("llm"), v("llm-model"), v("replay")];
+  const timeout = v("llm-timeout");
+  if (timeout !== undefined && url === undefined) {
+    throw new UsageError("--llm-timeout goes with --llm URL");
+  }
   if (url === undefined && replay === undefined) {
     if (model !== undefined) throw new UsageError("--llm-model goes with --llm URL");
     return undefined;
@@ -146,7 +154,16 @@ function checkedLlm(v: (k: string) => string | undefined, system: unknown): Writ
     return { mode: "replay", file: replay };
   }
   if (model?.trim() === "") throw new UsageError("--llm-model expects a model name, got ''");
-  return { mode: "record", url: checkedUrl(url!), model: model ?? MEM0_DEFAULT_MODEL };
+  const timeoutSec = timeout === undefined ? undefined : Number(timeout);
+  if (timeoutSec !== undefined && !(timeoutSec > 0 && Number.isFinite(timeoutSec))) {
+    throw new UsageError(`--llm-timeout expects seconds > 0, got '${timeout}'`);
+  }
+  return {
+    mode: "record",
+    url: checkedUrl(url!),
+    model: model ?? MEM0_DEFAULT_MODEL,
+    ...(timeoutSec !== undefined ? { timeoutSec } : {}),
+  };
 }
 
 /**

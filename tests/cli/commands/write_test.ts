@@ -194,6 +194,14 @@ Deno.test({
 Deno.test("memaudit write: --llm, --llm-model and --replay are checked (exit 2, one line)", async () => {
   const base = ["--locomo", "conv-26", "--out", "/tmp/x"];
   await refused(
+    ["--system", "mem0", "--llm-timeout", "5", ...base],
+    /--llm-timeout goes with --llm/,
+  );
+  await refused(
+    ["--system", "mem0", "--llm", "http://127.0.0.1:1/v1", "--llm-timeout", "0", ...base],
+    /--llm-timeout expects seconds > 0, got '0'/,
+  );
+  await refused(
     ["--system", "memvid", "--llm", "http://127.0.0.1:1/v1", ...base],
     /--llm goes with --system mem0/,
   );
