@@ -11,6 +11,7 @@
 import { canonicalJson } from "../base/canonical_json.ts";
 import { InputError } from "../base/errors.ts";
 import { sha256Hex } from "../base/hash.ts";
+import { jsonlLines } from "../base/jsonl.ts";
 
 /** The driver's LLM: record exchanges with `url` into `log`, or answer from `log`. */
 export type DriverLlm =
@@ -97,10 +98,10 @@ export function replayHeader(
   text: string,
   expect: { system: string; sys: SystemVersion; turnsSha256: string },
 ): ExchangeLogHeader {
-  const first = text.replace(/^\uFEFF/, "").split("\n", 1)[0];
+  const first = jsonlLines(text)[0];
   let h: Partial<ExchangeLogHeader>;
   try {
-    h = JSON.parse(first);
+    h = first?.line === 1 ? JSON.parse(first.text) : {};
   } catch {
     h = {};
   }
@@ -139,16 +140,15 @@ export function replayHeader(
  *   short) or not an exchange `{path, key, status, response}`
  */
 export function recordedExchanges(file: string, text: string): RecordedExchange[] {
-  const lines = text.replace(/^\uFEFF/, "").split("\n");
   const out: RecordedExchange[] = [];
-  lines.forEach((line, i) => {
-    if (i === 0 || line.trim() === "") return;
+  for (const { line, text: lineText } of jsonlLines(text)) {
+    if (line === 1) continue; // the header (replayHeader)
     const fail = (what: string): never => {
-      throw new InputError(file, { path: `line ${i + 1}` }, what);
+      throw new InputError(file, { path: `line ${line}` }, what);
     };
     let e: Partial<RecordedExchange>;
     try {
-      e = JSON.parse(line);
+      e = JSON.parse(lineText);
     } catch {
       return fail(
         "expected a JSON line of an LLM exchange log (a log cut short, or edited by hand?)",
@@ -162,7 +162,7 @@ export function recordedExchanges(file: string, text: string): RecordedExchange[
       fail("expected an exchange {n, path, key (64 hex digits), request, status, response}");
     }
     out.push(e as RecordedExchange);
-  });
+  }
   return out;
 }
 
