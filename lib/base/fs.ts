@@ -246,7 +246,7 @@ export function decodeUtf8Input(bytes: Uint8Array, file: string): string {
 }
 
 /**
- * `Deno.stat`, or null when nothing is at `path`.
+ * `Deno.stat`, or null when nothing is at `path` (it is missing, or a parent of it is a file).
  *
  * @param path a path
  * @returns its file info, or null if it does not exist
@@ -256,7 +256,9 @@ export async function statOrNull(path: string): Promise<Deno.FileInfo | null> {
   try {
     return await Deno.stat(path);
   } catch (err) {
-    if (err instanceof Deno.errors.NotFound) return null;
+    if (err instanceof Deno.errors.NotFound || err instanceof Deno.errors.NotADirectory) {
+      return null;
+    }
     throw err;
   }
 }

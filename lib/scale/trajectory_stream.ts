@@ -58,10 +58,7 @@ export async function forEachFileLine(
   path: string,
   visit: (line: number, text: string) => boolean | void,
 ): Promise<void> {
-  const info = await statOrNull(path).catch((err) => {
-    if (err instanceof Deno.errors.NotADirectory) return null;
-    throw err;
-  });
+  const info = await statOrNull(path);
   if (info === null) throw new InputError(path, { path: "" }, "expected an existing file");
   if (info.isDirectory) throw new InputError(path, { path: "" }, "expected a file, found a folder");
   using f = await Deno.open(path, { read: true });

@@ -12,7 +12,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { canonicalJson } from "../base/canonical_json.ts";
 import { InputError } from "../base/errors.ts";
-import { isUnwritable, makeFolder, statOrNull } from "../base/fs.ts";
+import { isUnwritable, makeFolder, readTextInputIfExists, statOrNull } from "../base/fs.ts";
 import { sha256Hex } from "../base/hash.ts";
 import { writeFileSet } from "../base/write_files.ts";
 import {
@@ -169,15 +169,6 @@ const INSTALL_FILES = ["package.json", "package-lock.json", ".npmrc"];
 const HOW_TO = "install Node.js 20 or later with npm (e.g. `apt-get install nodejs npm`), " +
   "with access to registry.npmjs.org, then rerun";
 
-async function readIfExists(path: string): Promise<string | undefined> {
-  try {
-    return await Deno.readTextFile(path);
-  } catch (err) {
-    if (err instanceof Deno.errors.NotFound) return undefined;
-    throw err;
-  }
-}
-
 /** Runs a program; a program not on PATH is an InputError saying how to install it. */
 async function run(
   program: string,
@@ -276,9 +267,9 @@ export async function installSystem(
   onNote: (line: string) => void = () => {},
 ): Promise<string> {
   const src = `${SOURCE_ROOT}${name}/`, dir = `${SYSTEMS_CACHE}${name}`;
-  const texts = await Promise.all(INSTALL_FILES.map((f) => readIfExists(src + f)));
+  const texts = await Promise.all(INSTALL_FILES.map((f) => readTextInputIfExists(src + f)));
   const stamp = sha256Hex(canonicalJson(texts.map((t) => t ?? null)));
-  const installed = await readIfExists(`${dir}/.memaudit-installed`);
+  const installed = await readTextInputIfExists(`${dir}/.memaudit-installed`);
   if (installed?.trim() !== stamp) {
     onNote(
       `installing ${WRITE_SYSTEMS[name].package}@${WRITE_SYSTEMS[name].version} ` +
@@ -377,16 +368,6 @@ export async function runDriver(
   }
 }
 
-/** The stat of a path, or null when it or a parent is missing or a parent is a file. */
-async function statIfAny(path: string): Promise<Deno.FileInfo | null> {
-  try {
-    return await statOrNull(path);
-  } catch (err) {
-    if (err instanceof Deno.errors.NotADirectory) return null;
-    throw err;
-  }
-}
-
 /**
  * Checks, before the system runs (minutes, and paid LLM calls), that `out` can take the files:
  * `out` or its nearest existing parent is a folder that can be written in, no target is a
@@ -397,7 +378,7 @@ async function statIfAny(path: string): Promise<Deno.FileInfo | null> {
  */
 async function checkOut(out: string, recording: boolean, replayed?: string): Promise<void> {
   let dir = resolve(out);
-  for (let st = await statIfAny(dir); st === null; st = await statIfAny(dir)) dir = dirname(dir);
+  for (let st = await statOrNull(dir); st === null; st = await statOrNull(dir)) dir = dirname(dir);
   if (!(await Deno.stat(dir)).isDirectory) {
     throw new InputError(
       out,
@@ -420,7 +401,7 @@ async function checkOut(out: string, recording: boolean, replayed?: string): Pro
     );
   }
   for (const name of ["store.json", "provenance.json", "llm_exchanges.jsonl"]) {
-    if ((await statIfAny(join(out, name)))?.isDirectory) {
+    if ((await statOrNull(join(out, name)))?.isDirectory) {
       throw new InputError(
         join(out, name),
         { path: "" },
@@ -431,7 +412,7 @@ async function checkOut(out: string, recording: boolean, replayed?: string): Pro
     }
   }
   const log = join(out, "llm_exchanges.jsonl");
-  if (!recording && (await statIfAny(log)) !== null) {
+  if (!recording && (await statOrNull(log)) !== null) {
     const same = replayed !== undefined &&
       (await Deno.realPath(log)) === (await Deno.realPath(replayed).catch(() => ""));
     if (!same) {
