@@ -9,6 +9,7 @@ import { sha256Hex } from "../base/hash.ts";
 import { fileURLToPath } from "node:url";
 import { InputError } from "../base/errors.ts";
 import { renameOver } from "../base/fs.ts";
+import { loadLocomo, type LocomoSample } from "./load_locomo.ts";
 
 /** Raw GitHub URL of the official LoCoMo file (snap-research/locomo, `data/locomo10.json`). */
 export const LOCOMO_URL =
@@ -242,4 +243,43 @@ export function locomoHowTo(): string {
     `licence CC BY-NC 4.0), checks its sha256 (${LOCOMO_SHA256}) and caches it as ` +
     `.cache/data/locomo10.json. Without internet access, download the file elsewhere and ` +
     `install it with \`./run data --from <path>\` (the same check applies).`;
+}
+
+/** One LoCoMo conversation, the file it came from and every conversation of that file. */
+export interface LocomoConversation {
+  /** Where the file was found. */
+  found: LocatedLocomo;
+  /** Every conversation of the file, in file order. */
+  samples: LocomoSample[];
+  /** The one asked for. */
+  sample: LocomoSample;
+}
+
+/**
+ * Finds the LoCoMo data ({@linkcode locateLocomo}), reads it and picks one conversation.
+ *
+ * @param conversation the sample id, e.g. `conv-26`
+ * @param data `locomo8`, `locomo10` or a path (default: `$MEMAUDIT_LOCOMO`, the cache, ../shared)
+ * @returns the conversation, the file and all its conversations
+ * @throws {InputError} when no data is found (saying how to get it), the file is not LoCoMo, or it
+ *   holds no such conversation (naming the ones it holds)
+ */
+export async function locomoConversation(
+  conversation: string,
+  data?: string,
+): Promise<LocomoConversation> {
+  const found = await locateLocomo(data !== undefined ? { choice: data } : {});
+  if (!found) throw new InputError("LoCoMo data", { path: "" }, locomoHowTo());
+  const samples = await loadLocomo(found.path);
+  const sample = samples.find((x) => x.sample_id === conversation);
+  if (!sample) {
+    throw new InputError(
+      found.path,
+      { path: "" },
+      `expected a conversation '${conversation}', the file holds ${
+        samples.map((x) => x.sample_id).join(", ")
+      }`,
+    );
+  }
+  return { found, samples, sample };
 }

@@ -10,8 +10,7 @@
  */
 import type { Adjudicator } from "../adjudicate/types.ts";
 import { InputError } from "../base/errors.ts";
-import { describeLocomo, locateLocomo, locomoHowTo } from "../natural/data_source.ts";
-import { loadLocomo } from "../natural/load_locomo.ts";
+import { describeLocomo, locomoConversation } from "../natural/data_source.ts";
 import { compilePackage } from "../package/compile.ts";
 import { readPackageFrom } from "../package/read_any.ts";
 import type { Package } from "../package/schema.ts";
@@ -331,19 +330,7 @@ async function onLocomo(
   rd: ReadStoreFileResult,
 ): Promise<TargetScore> {
   const store = oneStore(rd, o.store, tl.conversation);
-  const found = await locateLocomo(tl.data !== undefined ? { choice: tl.data } : {});
-  if (!found) throw new InputError("LoCoMo data", { path: "" }, locomoHowTo());
-  const samples = await loadLocomo(found.path);
-  const sample = samples.find((x) => x.sample_id === tl.conversation);
-  if (!sample) {
-    throw new InputError(
-      found.path,
-      { path: "" },
-      `expected a conversation '${tl.conversation}', the file holds ${
-        samples.map((x) => x.sample_id).join(", ")
-      }`,
-    );
-  }
+  const { found, samples, sample } = await locomoConversation(tl.conversation, tl.data);
   const target = describeLocomo(found, samples.length);
   const adjudicator = await adjudicatorFromSpec(o.adjudicator ?? "lexical", sample, {
     ...(o.llmModel !== undefined ? { llmModel: o.llmModel } : {}),

@@ -9,13 +9,8 @@ import { canonicalJson } from "../base/canonical_json.ts";
 import { InputError } from "../base/errors.ts";
 import { sha256File, sha256Hex } from "../base/hash.ts";
 import { readLongMemEval } from "../longmemeval/read.ts";
-import {
-  describeLocomo,
-  type LocatedLocomo,
-  locateLocomo,
-  locomoHowTo,
-} from "../natural/data_source.ts";
-import { loadLocomo, type LocomoSample } from "../natural/load_locomo.ts";
+import { describeLocomo, type LocatedLocomo, locomoConversation } from "../natural/data_source.ts";
+import type { LocomoSample } from "../natural/load_locomo.ts";
 import { locomoTurns, longMemEvalTurns, type WriteTurn } from "./write_turns.ts";
 
 /** A source: a LoCoMo conversation (`data`: `locomo8`, `locomo10` or a path) or a question. */
@@ -66,19 +61,7 @@ export async function writeSource(s: WriteSourceSpec): Promise<WriteSource> {
       `expected a question '${s.question}', the file holds ${heldIds(ids, s.question)}`,
     );
   }
-  const found = await locateLocomo(s.data !== undefined ? { choice: s.data } : {});
-  if (!found) throw new InputError("LoCoMo data", { path: "" }, locomoHowTo());
-  const samples = await loadLocomo(found.path);
-  const sample = samples.find((x) => x.sample_id === s.conversation);
-  if (!sample) {
-    throw new InputError(
-      found.path,
-      { path: "" },
-      `expected a conversation '${s.conversation}', the file holds ${
-        samples.map((x) => x.sample_id).join(", ")
-      }`,
-    );
-  }
+  const { found, samples, sample } = await locomoConversation(s.conversation, s.data);
   return await locomoWriteSource(sample, found, samples.length);
 }
 

@@ -6,6 +6,7 @@ import {
   locateLocomo,
   LOCOMO_ENV,
   LOCOMO_SHA256,
+  locomoConversation,
   locomoHowTo,
 } from "../../lib/natural/data_source.ts";
 import { sha256Hex } from "../../lib/base/hash.ts";
@@ -195,4 +196,16 @@ Deno.test("locomoHowTo() says how to get the data", () => {
   assert.match(text, /snap-research\/locomo/);
   assert.ok(text.includes(LOCOMO_SHA256));
   assert.ok(!text.includes("\n"));
+});
+
+Deno.test("locomoConversation() picks one conversation of a file, or names the ones it holds", async () => {
+  const tiny = new URL("../systems/fixtures/locomo_tiny.json", import.meta.url).pathname;
+  const c = await locomoConversation("conv-tiny", tiny);
+  assert.deepEqual([c.sample.sample_id, c.samples.length, c.found.via], ["conv-tiny", 1, "option"]);
+  await assert.rejects(
+    () => locomoConversation("conv-9", tiny),
+    (e: unknown) =>
+      e instanceof InputError &&
+      /expected a conversation 'conv-9', the file holds conv-tiny$/.test(e.message),
+  );
 });
