@@ -23,7 +23,7 @@ import { CSV_CAST, stringifyCsv } from "../base/deps/csv_stringify.ts";
 import { InputError } from "../base/errors.ts";
 import { writeFileSet } from "../base/write_files.ts";
 import { inputDigests, runDigest } from "../shard/digest.ts";
-import { type Blocks, ShardWriter } from "../shard/manifest.ts";
+import { type Blocks, removeShardManifest, ShardWriter } from "../shard/manifest.ts";
 import type { JoinedRun, KindFinish, ShardKind } from "../shard/join.ts";
 import type { Shard } from "../shard/partition.ts";
 import { SOLVE_BATCH_COLUMNS, type SolveBatchRow } from "../solve/batch.ts";
@@ -187,6 +187,18 @@ export interface BatchOut {
   perPackage: readonly SolveBatchRow[][];
   /** The shard, or undefined for the whole list. */
   shard?: Shard;
+}
+
+/**
+ * Clears an `--out` folder's manifest before a batch solves (sharded or not): a `shard.json` of an
+ * earlier solve shard is removed, so a whole run leaves no stale manifest beside its rows and an
+ * interrupted shard none at all; any other `shard.json` is a refusal before anything is solved.
+ *
+ * @param dir the `--out` folder (it may not exist yet)
+ * @throws {InputError} naming a `shard.json` that is not a solve shard's manifest
+ */
+export function clearBatchManifest(dir: string): Promise<void> {
+  return removeShardManifest(dir, SOLVE_KIND);
 }
 
 /**

@@ -19,6 +19,7 @@
  * @module
  */
 import { join } from "node:path";
+import { InputError } from "../base/errors.ts";
 import { writeFileSet } from "../base/write_files.ts";
 import { sha256Hex } from "../base/hash.ts";
 import { type RunDigest, runDigestSha256 } from "./digest.ts";
@@ -228,4 +229,42 @@ export class ShardWriter {
     ]);
     return manifest;
   }
+}
+
+/**
+ * Removes a folder's `shard.json` before a run of this kind writes the folder again, sharded or
+ * not (an interrupted run then leaves no manifest, and a merge refuses the folder as unfinished;
+ * a whole run leaves no stale manifest beside its files). Only a manifest of this kind is
+ * removed: a `shard.json` that is a folder, a link, or a file that is not one (a user's, another
+ * kind of run's) is a refusal, and nothing is removed (issue 29 item 6).
+ *
+ * @param dir the output folder
+ * @param kind the run's `kind` (e.g. `sweep`, `solve`)
+ * @returns nothing once no manifest is left
+ * @throws {InputError} naming the `shard.json` that is not such a manifest (verb "write")
+ */
+export async function removeShardManifest(dir: string, kind: string): Promise<void> {
+  const path = join(dir, SHARD_MANIFEST);
+  const info = await Deno.lstat(path).catch(() => null);
+  if (info === null) return;
+  let ours = false;
+  if (info.isFile && info.size < 64 * 1024 * 1024) {
+    try {
+      const m = JSON.parse(await Deno.readTextFile(path));
+      ours = m?.schema === SHARD_SCHEMA && m?.kind === kind;
+    } catch {
+      ours = false;
+    }
+  }
+  if (!ours) {
+    throw new InputError(
+      path,
+      { path: "" },
+      `expected a ${kind} shard's manifest to replace, or nothing (it is not one: remove it or ` +
+        "write into another folder)",
+      [],
+      "write",
+    );
+  }
+  await Deno.remove(path);
 }

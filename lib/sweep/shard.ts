@@ -11,8 +11,7 @@
  *
  * @module
  */
-import { basename, dirname, join } from "node:path";
-import { InputError } from "../base/errors.ts";
+import { basename, dirname } from "node:path";
 import { readTextInput } from "../base/fs.ts";
 import {
   chunksByLines,
@@ -21,11 +20,10 @@ import {
   type MergeReport,
   mergeShardFolders,
   runDigest,
-  SHARD_MANIFEST,
-  SHARD_SCHEMA,
   type ShardKind,
   ShardWriter,
 } from "../shard/mod.ts";
+import { removeShardManifest } from "../shard/manifest.ts";
 import type { SweepFiles, SweepGrid } from "./grid.ts";
 import { SweepPool } from "./pool.ts";
 import type { ResultRow } from "./row.ts";
@@ -41,39 +39,15 @@ export function wholeGrid(g: SweepGrid): SweepGrid {
 const SWEEP_KIND = "sweep";
 
 /**
- * Removes a shard folder's manifest before its run writes the folder again (an interrupted run
- * then leaves no manifest, and a merge refuses the folder as unfinished). Only a sweep shard's
- * manifest is removed: a `shard.json` that is a folder, a link, or a file that is not one
- * (a user's, another kind of run's) is a refusal, and nothing is removed (issue 29 item 6).
+ * Removes a sweep shard folder's manifest before its run writes the folder again
+ * ({@linkcode removeShardManifest} of kind `sweep`).
  *
  * @param dir the shard folder
  * @returns nothing once no manifest is left
  * @throws {InputError} naming the `shard.json` that is not a sweep shard's manifest (verb "write")
  */
-export async function removeSweepManifest(dir: string): Promise<void> {
-  const path = join(dir, SHARD_MANIFEST);
-  const info = await Deno.lstat(path).catch(() => null);
-  if (info === null) return;
-  let ours = false;
-  if (info.isFile && info.size < 64 * 1024 * 1024) {
-    try {
-      const m = JSON.parse(await Deno.readTextFile(path));
-      ours = m?.schema === SHARD_SCHEMA && m?.kind === SWEEP_KIND;
-    } catch {
-      ours = false;
-    }
-  }
-  if (!ours) {
-    throw new InputError(
-      path,
-      { path: "" },
-      "expected a sweep shard's manifest to replace, or nothing (it is not one: remove it or " +
-        "write the shard into another folder)",
-      [],
-      "write",
-    );
-  }
-  await Deno.remove(path);
+export function removeSweepManifest(dir: string): Promise<void> {
+  return removeShardManifest(dir, SWEEP_KIND);
 }
 
 /**

@@ -190,3 +190,28 @@ Deno.test("solve PACKAGE --out is refused: --out expects several packages or a f
   const r = await memaudit(["solve", EXAMPLE_CSV, "--budgets", "7", "--out", "unused"]);
   assertOneLine(r, /^memaudit solve: --out expects several packages or a folder of them /);
 });
+
+Deno.test("solve DIR --out over an earlier shard's folder drops its shard.json; a user's shard.json is refused before solving", async () => {
+  await withTempDir(async (dir) => {
+    const pkgs = await packagesDir(dir);
+    const out = join(dir, "out");
+    await solveOut(pkgs, out, "0/2");
+    assert.deepEqual(await names(out), [...SAME, "shard.json", "timings.jsonl"].sort());
+    // The whole run into the shard's folder: no stale manifest, so merge cannot take it as a shard.
+    await solveOut(pkgs, out);
+    assert.deepEqual(await names(out), [...SAME, "timings.jsonl"].sort());
+    const rows = await jsonl(join(out, "solve_rows.jsonl"));
+    assert.equal(rows.length, 10);
+    // A shard.json that is not a solve shard's manifest: exit 2, one line, nothing written.
+    const user = join(dir, "user");
+    await Deno.mkdir(user);
+    await Deno.writeTextFile(join(user, "shard.json"), '{"mine": true}\n');
+    const r = await memaudit(["solve", pkgs, "--budgets", "3", "--out", user]);
+    assertOneLine(
+      r,
+      /user\/shard\.json: expected a solve shard's manifest to replace, or nothing \(it is not one/,
+    );
+    assert.deepEqual(await names(user), ["shard.json"]);
+    assert.equal(await Deno.readTextFile(join(user, "shard.json")), '{"mine": true}\n');
+  });
+});

@@ -42,7 +42,7 @@ Deno.test("removeSweepManifest() removes a sweep shard's manifest and refuses an
       await assert.rejects(() => removeSweepManifest(dir), {
         name: "InputError",
         message: `Cannot write ${dir}/shard.json: expected a sweep shard's manifest to replace, ` +
-          "or nothing (it is not one: remove it or write the shard into another folder)",
+          "or nothing (it is not one: remove it or write into another folder)",
       }, what);
       const info = await Deno.lstat(`${dir}/shard.json`);
       assert.ok(info.isFile || info.isDirectory || info.isSymlink, what);

@@ -298,6 +298,10 @@ async function solveMany(
   // Workers load their own HiGHS; the main thread's only when it solves.
   if (lanes === 1) preloadMilp(f.solver);
   const read = await batch.readBatch(mine.files, f.budgets);
+  if (batchFlags.out !== undefined) {
+    const { clearBatchManifest } = await import("../solve_batch_out.ts");
+    await inWritableFolder(batchFlags.out, () => clearBatchManifest(batchFlags.out!));
+  }
   const warnings = [...listed.warnings, ...mine.warnings, ...read.warnings];
   for (const w of warnings) io.stderr(`warning: ${w}\n`);
   const { startProgress } = await import("../progress.ts");
