@@ -173,7 +173,7 @@ const HOW_TO = "install Node.js 20 or later with npm (e.g. `apt-get install node
 async function run(
   program: string,
   args: string[],
-  opts: { cwd?: string; env?: Record<string, string> } = {},
+  opts: { cwd?: string; env?: Record<string, string>; signal?: AbortSignal } = {},
 ): Promise<Deno.CommandOutput> {
   try {
     return await new Deno.Command(program, {
@@ -312,7 +312,8 @@ interface DriverSummary {
 }
 
 /**
- * Runs a system's driver on turns in a fresh temporary folder (removed afterwards).
+ * Runs a system's driver on turns in a fresh temporary folder (removed afterwards, and on
+ * Ctrl-C, which also stops the driver).
  *
  * @param name the system
  * @param dir the installed folder ({@linkcode installSystem})
@@ -332,6 +333,22 @@ export async function runDriver(
 ): Promise<{ text: string; summary: DriverSummary; exchanges?: string }> {
   const sys = WRITE_SYSTEMS[name];
   const work = await Deno.makeTempDir({ prefix: `memaudit_write_${name}_` });
+  // Ctrl-C: stop the driver, remove the temporary folder, then end as the signal would.
+  const driver = new AbortController();
+  const onSigint = () => {
+    Deno.removeSignalListener("SIGINT", onSigint);
+    driver.abort();
+    for (let tries = 0; tries < 3; tries++) {
+      try {
+        Deno.removeSync(work, { recursive: true });
+        break;
+      } catch (err) {
+        if (err instanceof Deno.errors.NotFound) break;
+      }
+    }
+    Deno.kill(Deno.pid, "SIGINT");
+  };
+  Deno.addSignalListener("SIGINT", onSigint);
   try {
     const input = `${work}/input.json`, output = `${work}/export.json`;
     const log = `${work}/llm_exchanges.jsonl`;
@@ -343,6 +360,7 @@ export async function runDriver(
     const r = await run("node", [`${dir}/write.mjs`, input, output, work], {
       cwd: work,
       env: sys.env(work),
+      signal: driver.signal,
     });
     const fail = (what: string): never => {
       throw new InputError(`${dir}/write.mjs`, { path: "" }, what, [], "run");
@@ -364,6 +382,7 @@ export async function runDriver(
       ? { text, summary, exchanges: await Deno.readTextFile(log) }
       : { text, summary };
   } finally {
+    Deno.removeSignalListener("SIGINT", onSigint);
     await Deno.remove(work, { recursive: true }).catch(() => {});
   }
 }

@@ -521,3 +521,56 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name: "memaudit write --system mem0 --llm (real mem0ai; skipped unless installed): Ctrl-C " +
+    "while the driver waits on the endpoint stops it and leaves no temporary folder",
+  ignore: !installed("mem0"),
+  fn: async () => {
+    // An endpoint that takes each request and never answers; the driver is then mid-write.
+    let asked!: () => void;
+    const firstRequest = new Promise<void>((ok) => asked = ok);
+    const held = Promise.withResolvers<Response>();
+    const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, () => {
+      asked();
+      return held.promise;
+    });
+    const tmp = await Deno.makeTempDir({ prefix: "write_test_sigint_" });
+    const out = join(tmp, "out");
+    try {
+      const child = new Deno.Command(Deno.execPath(), {
+        args: ["run", "-A", ENTRY, "write", "--system", "mem0", "--locomo", "conv-tiny"]
+          .concat(["--locomo-data", TINY, "--out", out])
+          .concat(["--llm", `http://127.0.0.1:${server.addr.port}/v1`]),
+        cwd: ROOT,
+        env: { NO_COLOR: "1", TMPDIR: tmp },
+        stdout: "null",
+        stderr: "null",
+      }).spawn();
+      await firstRequest;
+      const during = [...Deno.readDirSync(tmp)].map((e) => e.name);
+      assert.ok(during.some((n) => n.startsWith("memaudit_write_mem0_")), during.join(","));
+      child.kill("SIGINT");
+      const status = await child.status;
+      assert.equal(status.signal, "SIGINT");
+      assert.deepEqual([...Deno.readDirSync(tmp)].map((e) => e.name), []);
+      // The driver (node, its arguments under tmp) is stopped, not left waiting on the endpoint.
+      const drivers = () =>
+        [...Deno.readDirSync("/proc")].filter((e) => /^\d+$/.test(e.name)).filter((e) => {
+          try {
+            return Deno.readTextFileSync(`/proc/${e.name}/cmdline`).includes(tmp);
+          } catch {
+            return false;
+          }
+        });
+      for (let i = 0; i < 20 && drivers().length > 0; i++) {
+        await new Promise((ok) => setTimeout(ok, 100));
+      }
+      assert.deepEqual(drivers(), []);
+    } finally {
+      held.resolve(new Response("gone", { status: 503 }));
+      await server.shutdown();
+      await Deno.remove(tmp, { recursive: true });
+    }
+  },
+});
