@@ -7,7 +7,10 @@
 // entry, in order (memaudit makes an entry per session, its turns' lines, or per turn), with
 // the session date as the frame's timestamp (epoch seconds).
 // Then `enrich("rules")` (the offline rule engine extracts memory cards; no LLM), and
-// OUTPUT.json is `memories()`: {cards: [...], count}, every card of the file.
+// OUTPUT.json is `memories()`: {cards: [...], count}, every card of the file, in a canonical
+// order with ids renumbered 0, 1, ... in it: memvid lists its cards, and numbers them, in an
+// order that changes from run to run (the same cards every time), so its own ids would make two
+// writes of one conversation differ. The order: each card's JSON without its id, compared as text.
 // Standard output: one JSON line {package, version, added, exported, frames}.
 // The .mv2 file lives under WORKDIR; no embedding is made (lexical index only); telemetry off.
 import { readFileSync, writeFileSync } from "node:fs";
@@ -18,6 +21,16 @@ import { create } from "@memvid/sdk";
 function packageVersion(name) {
   const file = new URL(`./node_modules/${name}/package.json`, import.meta.url);
   return JSON.parse(readFileSync(file, "utf8")).version;
+}
+
+/** The cards sorted by their JSON without the id (keys as memvid gives them), ids renumbered. */
+function canonical(memories) {
+  const keyed = memories.cards.map((card) => {
+    const { id: _id, ...rest } = card;
+    return { card, key: JSON.stringify(rest) };
+  });
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return { ...memories, cards: keyed.map(({ card }, i) => ({ ...card, id: i })) };
 }
 
 async function main() {
@@ -43,7 +56,7 @@ async function main() {
   }
   const frames = (await mv.stats()).frame_count ?? null;
   await mv.seal();
-  writeFileSync(output, JSON.stringify(memories, null, 2) + "\n");
+  writeFileSync(output, JSON.stringify(canonical(memories), null, 2) + "\n");
   process.stdout.write(
     JSON.stringify({
       package: "@memvid/sdk",

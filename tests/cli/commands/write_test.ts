@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { deno, ENTRY, memaudit, ROOT } from "../_run.ts";
+import { sha256Hex } from "../../../lib/base/hash.ts";
 import { standInAnswer, startStandInLlm } from "../../systems/_stand_in_llm.ts";
 
 const TINY = join(ROOT, "tests", "systems", "fixtures", "locomo_tiny.json");
@@ -125,6 +126,7 @@ async function realWrite(
   scored: number,
   format: string,
   extra: string[] = [],
+  sha256?: string,
 ): Promise<void> {
   const out = await Deno.makeTempDir({ prefix: `write_test_${system}_` });
   try {
@@ -148,6 +150,10 @@ async function realWrite(
     assert.equal(p.sessions, 2);
     assert.equal(p.memories_exported, memories);
     assert.equal(p.source.conversation, "conv-tiny");
+    if (sha256 !== undefined) {
+      // The same conversation always gives this store.json, byte for byte.
+      assert.equal(sha256Hex(await Deno.readTextFile(join(out, "store.json"))), sha256);
+    }
     const s = await memaudit([
       "store",
       "--locomo",
@@ -179,16 +185,33 @@ Deno.test({
     "in 2 session frames -> 8 cards, 3 distinct, that store reads",
   ignore: !installed("memvid"),
   // 8 cards, as @memvid/sdk@2.0.159 writes them (put() extracts cards at ingest, some twice or
-  // on a shifted sourceFrameId; enrich("rules") adds more); run twice, the same 8. store keeps 3
+  // on a shifted sourceFrameId; enrich("rules") adds more); run twice, the same 8 (the driver
+  // sorts them and numbers them in that order: memvid's own order and ids change per run). store keeps 3
   // (hiking, crowds, the support group): it drops a card repeating an earlier card's text.
-  fn: () => realWrite("memvid", 8, 3, "memvid_cards"),
+  fn: () =>
+    realWrite(
+      "memvid",
+      8,
+      3,
+      "memvid_cards",
+      [],
+      "ae16116bd5db51785822853de4fd9382ed413b92a4805a57f0ec5c45b370d910",
+    ),
 });
 
 Deno.test({
   name: "memaudit write --system memvid --frames turn (real @memvid/sdk; skipped unless " +
     "installed): 4 turn frames -> 9 cards, 3 distinct, that store reads",
   ignore: !installed("memvid"),
-  fn: () => realWrite("memvid", 9, 3, "memvid_cards", ["--frames", "turn"]),
+  fn: () =>
+    realWrite(
+      "memvid",
+      9,
+      3,
+      "memvid_cards",
+      ["--frames", "turn"],
+      "4ccd81c14e764fe21fa69bcfdfcd7d70edc213179aad5dedb58b226fa06eea65",
+    ),
 });
 
 Deno.test("memaudit write: --llm, --llm-model and --replay are checked (exit 2, one line)", async () => {
