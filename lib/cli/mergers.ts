@@ -7,9 +7,9 @@
  *
  * @module
  */
-import { type MergeReport, mergeShardFolders, type ShardKind } from "../shard/mod.ts";
+import { type MergeReport, mergeShardFolders, type ShardKind } from "../shard/join.ts";
 
-export type { MergeReport } from "../shard/mod.ts";
+export type { MergeReport } from "../shard/join.ts";
 
 /** The built-in kinds, each loaded on first use. */
 const KINDS: Record<string, () => Promise<ShardKind>> = {

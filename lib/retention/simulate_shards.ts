@@ -14,7 +14,7 @@
  */
 import { parseCsv } from "../base/deps/csv_parse.ts";
 import { RUN_MANIFEST, runManifestText } from "../base/run_dir.ts";
-import type { ShardKind } from "../shard/mod.ts";
+import type { ShardKind } from "../shard/join.ts";
 import { snapshotLabel } from "./simulate.ts";
 
 /** The CSVs of a simulated run, by role. */

@@ -1,6 +1,6 @@
 /**
  * The synthetic sweep (ARTIFACT-SPEC §4.2-§4.3): the grid runner with its workers, journal,
- * result rows (JSONL/CSV) and summary (shards: `memaudit/shard`); the paper's reported sweep
+ * result rows (JSONL/CSV) and summary (shards: lib/shard/, internal); the paper's reported sweep
  * and stress numbers to compare against are in `memaudit/paper`.
  *
  * Entry point `memaudit/sweep` (deno.json `exports["./sweep"]`): this list is what the part
@@ -27,3 +27,4 @@ export { progressLogger } from "./progress.ts";
 export { EXACT_SWEEP_METHODS, methodLabel, STRESS_METHODS } from "./methods.ts";
 export type { ResultRow } from "./row.ts";
 export type { SweepAggregateRow, SweepSummary } from "./summary.ts";
+export type { Shard } from "../shard/partition.ts";

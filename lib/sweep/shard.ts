@@ -13,17 +13,15 @@
  */
 import { basename, dirname } from "node:path";
 import { readTextInput } from "../base/fs.ts";
+import { runDigest } from "../shard/digest.ts";
 import {
-  chunksByLines,
   type JoinedRun,
   type KindFinish,
   type MergeReport,
   mergeShardFolders,
-  runDigest,
   type ShardKind,
-  ShardWriter,
-} from "../shard/mod.ts";
-import { removeShardManifest } from "../shard/manifest.ts";
+} from "../shard/join.ts";
+import { chunksByLines, removeShardManifest, ShardWriter } from "../shard/manifest.ts";
 import type { SweepFiles, SweepGrid } from "./grid.ts";
 import { SweepPool } from "./pool.ts";
 import type { ResultRow } from "./row.ts";

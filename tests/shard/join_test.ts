@@ -6,16 +6,15 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { InputError } from "../../lib/base/errors.ts";
+import { mergeShardFolders, type ShardKind } from "../../lib/shard/join.ts";
+import { chunksByLines, type ShardManifest, ShardWriter } from "../../lib/shard/manifest.ts";
+import { shardItems } from "../../lib/shard/partition.ts";
 import {
-  chunksByLines,
-  mergeShardFolders,
+  firstDifference,
+  MEMAUDIT_VERSION,
   runDigest,
-  shardItems,
-  type ShardKind,
-  type ShardManifest,
-  ShardWriter,
-} from "../../lib/shard/mod.ts";
-import { firstDifference, MEMAUDIT_VERSION, runDigestSha256 } from "../../lib/shard/digest.ts";
+  runDigestSha256,
+} from "../../lib/shard/digest.ts";
 import { withTempDir } from "../_tmp.ts";
 
 const UNITS = ["u0", "u1", "u2", "u3", "u4"];
