@@ -59,11 +59,9 @@ export type {
 export { PACKAGE_SCHEMA_VERSION } from "./lib/package/version.ts";
 export { parsePackage } from "./lib/package/parse.ts";
 export { type CompiledPackage, compilePackage, unitWeights } from "./lib/package/compile.ts";
-export { readPackageJson, writePackageJson } from "./lib/package/json_io.ts";
+export { readPackageJson } from "./lib/package/json_io.ts";
 export { readPackageFrom } from "./lib/package/read_any.ts";
-export { readPackageCsv, writePackageCsv } from "./lib/package/csv_io.ts";
 export { type ArtifactReadOptions, readArtifactPackage } from "./lib/package/artifact_jsonl.ts";
-export { packageJsonSchema } from "./lib/package/json_schema.ts";
 export { type ExternalMemory, unionPackage } from "./lib/package/union.ts";
 
 // --- Objective: F and feasibility (DESIGN §2) -----------------------------------------------------
@@ -81,7 +79,6 @@ export { type BnbOptions, solveBnb } from "./lib/solve/bnb.ts";
 export { solveBrute } from "./lib/solve/brute.ts";
 export { type HighsRuntime, type LoadMilpOptions, loadMilpSolver } from "./lib/solve/highs.ts";
 export { type MilpOptions, solveMilp, solveMilpSync } from "./lib/solve/milp.ts";
-export { buildLp, type LpModel, type LpOptions, type LpUnitVar } from "./lib/solve/lp_text.ts";
 export {
   type AuditRow,
   auditSolvers,

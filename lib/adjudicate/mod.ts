@@ -23,7 +23,6 @@ export {
   type LexicalScore,
   type LexicalThresholds,
 } from "./lexical.ts";
-export { LlmAdjudicator, type LlmMessages, LlmVerdictError } from "./llm.ts";
 export {
   ImportedAdjudicator,
   type ImportedAdjudicatorOptions,

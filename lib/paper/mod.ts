@@ -37,7 +37,6 @@ export {
   type CheckPaper002Options,
   checkPaper002Tables,
   PAPER002_FAILURE_TABLE,
-  PAPER002_LOCOMO,
   PAPER002_MAIN_TABLE,
   PAPER002_SOURCE,
   type Paper002FailureRow,

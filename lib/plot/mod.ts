@@ -9,13 +9,13 @@
  * @example The MIME type Jupyter renders figures under
  * ```ts
  * import assert from "node:assert/strict";
- * import { VEGALITE_MIME } from "./mod.ts";
+ * import { VEGALITE_MIME } from "./figure.ts";
  * assert.ok(VEGALITE_MIME.startsWith("application/vnd.vegalite."));
  * ```
  *
  * @module
  */
-export { Figure, makeFigure, VEGALITE_MIME } from "./figure.ts";
+export { Figure, makeFigure } from "./figure.ts";
 export type { VegaLiteSpec } from "./style.ts";
 export {
   type CoverageHeatmapOptions,

@@ -16,32 +16,29 @@
  * - `policies.ts`: universal, oracle, offline gate analogues; retention per policy and budget;
  * - `optimum.ts`: the certified retention optimum (MILP through HiGHS) and ratios to it.
  *
- * @example The checkpoints of the artifact
+ * @example The artifact's profile domains
  * ```ts
  * import assert from "node:assert/strict";
- * import { DEFAULT_CHECKPOINTS } from "./mod.ts";
- * assert.equal(DEFAULT_CHECKPOINTS, 20);
+ * import { DOMAINS } from "./mod.ts";
+ * assert.equal(DOMAINS.length, 20);
  * ```
  *
  * @module
  */
-export { DEFAULT_CHECKPOINTS } from "./checkpoints.ts";
 export {
   type Aggregate,
   type BenchmarkRetention,
   type FactRetention,
-  type FactTrack,
   type ReferenceFact,
   type ReferenceType,
   type RetentionOptions,
-  retentionRate,
   type RetentionReport,
   type RetentionValues,
   type Reweight,
   type UserRetention,
 } from "./retention_rate.ts";
 export type { GtMemory, SessionFile } from "./formats.ts";
-export { type GatingDecision, type GatingMetrics, gatingMetrics } from "./gating.ts";
+export type { GatingDecision, GatingMetrics } from "./gating.ts";
 export {
   type Cohort,
   type CohortOptions,

@@ -105,13 +105,11 @@ export type { Granularity } from "../base/bm25.ts";
 export {
   type RecallBoundary,
   type RecallLevel,
-  type RecallOptions,
   type RecallQuestionRow,
   type RecallReport,
   type RecallRung,
   type RecallScale,
   type RecallTransition,
-  scaleRecall,
 } from "./recall.ts";
 export {
   type ReaderRetrievalJoin,

@@ -96,7 +96,8 @@ export function pow2Scale(x: number): number {
  *
  * @example Two candidates, one unit
  * ```ts
- * import { buildLp, compilePackage, parsePackage } from "memaudit";
+ * import { compilePackage, parsePackage } from "memaudit";
+ * import { buildLp } from "./lp_text.ts";
  * const cp = compilePackage(parsePackage({
  *   schema_version: 1, id: "p", weight_source: "explicit",
  *   experiences: [{ id: "e", order: 0 }],

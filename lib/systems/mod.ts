@@ -28,7 +28,6 @@ export {
   type Tombstone,
 } from "./memory_store.ts";
 export {
-  readStore,
   readStoreFile,
   readStoreFileDetected,
   type ReadStoreFileResult,
@@ -87,7 +86,6 @@ export {
   certifyBudgets,
   ignoredSettings,
   type Notebook10Run,
-  readPackageAny,
   type WriterRatioRow,
   writerRatios,
 } from "./own_package.ts";
