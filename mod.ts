@@ -65,7 +65,7 @@ export { type ArtifactReadOptions, readArtifactPackage } from "./lib/package/art
 export { type ExternalMemory, unionPackage } from "./lib/package/union.ts";
 
 // --- Objective: F and feasibility (DESIGN §2) -----------------------------------------------------
-export { checkFeasible, evaluateStore, type Feasibility, valueOf } from "./lib/objective.ts";
+export { checkFeasible, evaluateStore, valueOf } from "./lib/objective.ts";
 
 // --- Solvers and certificates (only these make an OPT) -------------------------------------------
 export {
@@ -79,12 +79,7 @@ export { type BnbOptions, solveBnb } from "./lib/solve/bnb.ts";
 export { solveBrute } from "./lib/solve/brute.ts";
 export { type HighsRuntime, type LoadMilpOptions, loadMilpSolver } from "./lib/solve/highs.ts";
 export { type MilpOptions, solveMilp, solveMilpSync } from "./lib/solve/milp.ts";
-export {
-  type AuditRow,
-  auditSolvers,
-  type AuditSummary,
-  summarizeAudit,
-} from "./lib/solve/audit.ts";
+export { type AuditRow, auditSolvers, summarizeAudit } from "./lib/solve/audit.ts";
 export { type CertificateUse, ClaimError } from "./lib/certificate/issue.ts";
 
 // --- Writers (exact to the authors' artifact; every writer by name: WRITERS) ---------------------
@@ -99,19 +94,13 @@ export {
   scoreStore,
   type StoreScore,
 } from "./lib/score/ratio.ts";
-export {
-  clusterBootstrapCi,
-  type ClusterBootstrapOptions,
-  type ClusterInterval,
-} from "./lib/score/cluster_bootstrap.ts";
+export { clusterBootstrapCi } from "./lib/score/cluster_bootstrap.ts";
 export type { UpdateMetrics } from "./lib/score/metrics.ts";
 export { type AggregateRow, type BestByBudget, bestByBudget } from "./lib/score/aggregate.ts";
 export {
   aggregateFailureAudits,
   type AuditOptions,
-  type AuditPackage,
   type AuditRecord,
-  type ConditionalFailureAudit,
   conditionalFailureAudit,
   type FailureAudit,
   type FamilyAudit,
@@ -122,12 +111,9 @@ export {
 } from "./lib/score/audit.ts";
 export { decisionLedger, type LedgerRow } from "./lib/score/ledger.ts";
 export {
-  type AuditConsistency,
   auditConsistency,
-  type LedgerTotals,
   ledgerTotals,
   meanPackageRatio,
-  type ReachabilityShares,
   reachabilityShares,
 } from "./lib/score/failure_summary.ts";
 export type { Summation } from "./lib/score/summation.ts";

@@ -505,16 +505,6 @@ export function evaluateStore(cp: CompiledPackage, store: readonly number[]): nu
 /** Scratch coverage for evaluateStore (valueOf reads only its first M entries). */
 let evalZ = new Float64Array(64);
 
-/** Result of {@linkcode checkFeasible}: `feasible` and, when not, the reasons. */
-export interface Feasibility {
-  /** True when no reason was found. */
-  feasible: boolean;
-  /** Order-independent total cost ({@linkcode storeCost}) of the known candidates. */
-  cost: number;
-  /** One human-readable line per violation. */
-  reasons: string[];
-}
-
 /**
  * Checks a store against eq. 1: known candidates, no repeats, cost <= B
  * under the one cost-to-budget rule ({@linkcode withinBudget}: exact sum,
@@ -531,7 +521,14 @@ export function checkFeasible(
   cp: CompiledPackage,
   storeIds: readonly string[],
   budget: number,
-): Feasibility {
+): {
+  /** True when no reason was found. */
+  feasible: boolean;
+  /** Order-independent total cost ({@linkcode storeCost}) of the known candidates. */
+  cost: number;
+  /** One human-readable line per violation. */
+  reasons: string[];
+} {
   const reasons: string[] = [];
   const counts = new Map<string, number>();
   const seen = new Set<string>();

@@ -125,12 +125,6 @@ export async function loadImportedCoverage(path: string): Promise<ImportedLabels
   return parseImportedCoverage(await readTextInput(path), format, path);
 }
 
-/** Options of {@linkcode ImportedAdjudicator}. */
-export interface ImportedAdjudicatorOptions {
-  /** Adjudicates the cells the labeling does not hold (default: none, they count as 0). */
-  fallback?: Adjudicator;
-}
-
 /**
  * An adjudicator answering from an imported labeling (provenance
  * `imported:<name>`); cells it does not hold go to the fallback adjudicator
@@ -154,7 +148,10 @@ export class ImportedAdjudicator implements Adjudicator {
   constructor(
     label: string,
     readonly labels: ImportedLabels,
-    readonly opts: ImportedAdjudicatorOptions = {},
+    readonly opts: {
+      /** Adjudicates the cells the labeling does not hold (default: none, they count as 0). */
+      fallback?: Adjudicator;
+    } = {},
   ) {
     this.name = `imported:${label}`;
   }

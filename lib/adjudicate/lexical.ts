@@ -109,16 +109,6 @@ export interface LexicalOptions extends Partial<LexicalThresholds> {
   name?: string;
 }
 
-/** Score and verdict of one (memory, unit) pair. */
-export interface LexicalScore {
-  /** IDF-weighted share of the unit's stems present in the memory, in [0, 1]. */
-  score: number;
-  /** Distinct matched stems. */
-  matched: number;
-  /** Coverage value: 1, 0.5 or 0. */
-  value: number;
-}
-
 /**
  * The lexical adjudicator (see the module documentation for the method).
  * Stems of each distinct text are computed once and cached.
@@ -185,7 +175,14 @@ export class LexicalAdjudicator implements Adjudicator {
    * @param unit the evidence unit text
    * @returns score in [0, 1], matched stem count and coverage value (1, 0.5 or 0)
    */
-  score(memory: string, unit: string): LexicalScore {
+  score(memory: string, unit: string): {
+    /** IDF-weighted share of the unit's stems present in the memory, in [0, 1]. */
+    score: number;
+    /** Distinct matched stems. */
+    matched: number;
+    /** Coverage value: 1, 0.5 or 0. */
+    value: number;
+  } {
     const u = this.stems(unit);
     if (u.length === 0) return { score: 0, matched: 0, value: 0 };
     const m = new Set(this.stems(memory));

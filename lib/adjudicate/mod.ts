@@ -17,23 +17,13 @@
  * @module
  */
 export type { AdjudicationRequest, Adjudicator, CoverageEdge, UnitView } from "./types.ts";
-export {
-  LEXICAL_DEFAULTS,
-  LexicalAdjudicator,
-  type LexicalScore,
-  type LexicalThresholds,
-} from "./lexical.ts";
+export { LEXICAL_DEFAULTS, LexicalAdjudicator, type LexicalThresholds } from "./lexical.ts";
+export { LlmAdjudicator, type LlmMessages, LlmVerdictError } from "./llm.ts";
 export {
   ImportedAdjudicator,
-  type ImportedAdjudicatorOptions,
   type ImportedCell,
   type ImportedLabels,
   loadImportedCoverage,
 } from "./imported.ts";
-export {
-  type CandidateFilter,
-  type CellLabel,
-  type CellLabeler,
-  relabelPackage,
-} from "./relabel.ts";
+export { type CandidateFilter, type CellLabeler, relabelPackage } from "./relabel.ts";
 export { coverageGrid, type CoverageGridCell, writeCoverageCells } from "./cells.ts";

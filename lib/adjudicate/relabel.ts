@@ -10,16 +10,13 @@
 import type { Candidate, CoverageCell, Package, Unit } from "../package/schema.ts";
 import type { Adjudicator } from "./types.ts";
 
-/** A label of one (candidate, unit) cell. */
-export interface CellLabel {
+/** Labels a cell; `undefined` keeps the package's own cell (if any) unchanged. */
+export type CellLabeler = (candidate: Candidate, unit: Unit) => {
   /** a_ur in [0, 1]; 0 removes the cell. */
   value: number;
   /** Where the label comes from (e.g. `lexical`, `imported:human_a`). */
   provenance: string;
-}
-
-/** Labels a cell; `undefined` keeps the package's own cell (if any) unchanged. */
-export type CellLabeler = (candidate: Candidate, unit: Unit) => CellLabel | undefined;
+} | undefined;
 
 /** Which candidates to relabel (default: all). */
 export type CandidateFilter = (candidate: Candidate) => boolean;

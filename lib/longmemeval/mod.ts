@@ -22,7 +22,6 @@ export {
   type LongMemEvalInstance as LongMemEvalQuestion,
   type LongMemEvalTurn as LongMemEvalQuestionTurn,
   readLongMemEval,
-  type ReadLongMemEvalOptions,
 } from "./read.ts";
 export {
   LONGMEMEVAL_FLAG_REASONS,
@@ -31,15 +30,5 @@ export {
   type LongMemEvalSlice,
   type ReliabilityCounts,
 } from "./natural.ts";
-export {
-  type NaturalLongMemEval,
-  naturalLongMemEval,
-  type NaturalLongMemEvalOptions,
-} from "./score.ts";
-export {
-  TRANSFER_READER_STATUS,
-  transferDiagnostic,
-  type TransferOptions,
-  type TransferResult,
-  type TransferRow,
-} from "./transfer.ts";
+export { naturalLongMemEval } from "./score.ts";
+export { TRANSFER_READER_STATUS, transferDiagnostic, type TransferRow } from "./transfer.ts";

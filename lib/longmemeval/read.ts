@@ -51,12 +51,6 @@ export interface LongMemEvalInstance {
   answer_session_ids: string[];
 }
 
-/** Options of {@linkcode readLongMemEval}. */
-export interface ReadLongMemEvalOptions {
-  /** Told each published quirk kept (no evidence turn, repeated session id, numeric answers). */
-  onWarning?: (w: string) => void;
-}
-
 const GZIP_MAGIC = [0x1f, 0x8b];
 
 /** The bytes of the file, gunzipped when they start with the gzip magic bytes. */
@@ -395,7 +389,10 @@ function instanceOf(
  */
 export async function* readLongMemEval(
   path: string,
-  options: ReadLongMemEvalOptions = {},
+  options: {
+    /** Told each published quirk kept (no evidence turn, repeated session id, numeric answers). */
+    onWarning?: (w: string) => void;
+  } = {},
 ): AsyncGenerator<LongMemEvalInstance> {
   const warn = options.onWarning ?? (() => {});
   const seen = new Map<string, number>();

@@ -19,36 +19,6 @@ import {
 } from "./natural.ts";
 import { readLongMemEval } from "./read.ts";
 
-/** Options of {@linkcode naturalLongMemEval}. */
-export interface NaturalLongMemEvalOptions {
-  /** Budgets (default 30, 60, 100). */
-  budgets?: readonly number[];
-  /** Writer ids (default `NATURAL_METHODS`). */
-  methods?: readonly string[];
-  /** Group cap k of OPT (default each package's). */
-  k?: number;
-  /** Replaces the lexical coverage of every package (imported or LLM labels). */
-  adjudicator?: Adjudicator;
-  /** Given every package built (accepted and flagged), e.g. to write it. */
-  onPackage?: (pkg: Package, slice: LongMemEvalSlice) => void;
-  /** Told each warning (also returned). */
-  onWarning?: (w: string) => void;
-}
-
-/** What {@linkcode naturalLongMemEval} returns. */
-export interface NaturalLongMemEval {
-  /** Reliability counts, over all and per question type. */
-  reliability: LongMemEvalReliability;
-  /** Flagged questions and why. */
-  flagged: { question_id: string; reason: string }[];
-  /** Rows of the accepted packages, as `scoreNatural` gives them. */
-  rows: NaturalScoreRow[];
-  /** Evidence turns of accepted questions whose answer was not located (whole-turn units). */
-  whole_turn_units: number;
-  /** Every warning of the reader and the run. */
-  warnings: string[];
-}
-
 /**
  * Converts and scores every question of a LongMemEval file.
  *
@@ -60,8 +30,32 @@ export interface NaturalLongMemEval {
  */
 export async function naturalLongMemEval(
   path: string,
-  opts: NaturalLongMemEvalOptions = {},
-): Promise<NaturalLongMemEval> {
+  opts: {
+    /** Budgets (default 30, 60, 100). */
+    budgets?: readonly number[];
+    /** Writer ids (default `NATURAL_METHODS`). */
+    methods?: readonly string[];
+    /** Group cap k of OPT (default each package's). */
+    k?: number;
+    /** Replaces the lexical coverage of every package (imported or LLM labels). */
+    adjudicator?: Adjudicator;
+    /** Given every package built (accepted and flagged), e.g. to write it. */
+    onPackage?: (pkg: Package, slice: LongMemEvalSlice) => void;
+    /** Told each warning (also returned). */
+    onWarning?: (w: string) => void;
+  } = {},
+): Promise<{
+  /** Reliability counts, over all and per question type. */
+  reliability: LongMemEvalReliability;
+  /** Flagged questions and why. */
+  flagged: { question_id: string; reason: string }[];
+  /** Rows of the accepted packages, as `scoreNatural` gives them. */
+  rows: NaturalScoreRow[];
+  /** Evidence turns of accepted questions whose answer was not located (whole-turn units). */
+  whole_turn_units: number;
+  /** Every warning of the reader and the run. */
+  warnings: string[];
+}> {
   const budgets = [...(opts.budgets ?? [30, 60, 100])];
   const methods = [...(opts.methods ?? NATURAL_METHODS)];
   const warnings: string[] = [];

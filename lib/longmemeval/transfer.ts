@@ -58,28 +58,6 @@ export interface TransferRow {
   store_words: number;
 }
 
-/** The diagnostic's result. */
-export interface TransferResult {
-  /** Rows, raw store first, then writers by budget. */
-  rows: TransferRow[];
-  /** Questions read. */
-  questions: number;
-  /** Questions without an evidence unit, left out of every mean (counted here). */
-  left_out: string[];
-  /** The reader half: {@linkcode TRANSFER_READER_STATUS}. */
-  reader: string;
-}
-
-/** Options of {@linkcode transferDiagnostic}. */
-export interface TransferOptions {
-  /** Budgets B in words per session (default 30, 100). */
-  budgets?: readonly number[];
-  /** Writer ids (default oracle_gvt, density_only, fact_only, recency_raw, mem0_extract). */
-  methods?: readonly string[];
-  /** Retrieval depths (default 1, 5, 10). */
-  ks?: readonly number[];
-}
-
 interface Item {
   text: string;
   evidence: boolean;
@@ -160,8 +138,24 @@ function retrieve(items: readonly Item[], query: string, ks: readonly number[]) 
  */
 export async function transferDiagnostic(
   questions: AsyncIterable<LongMemEvalInstance> | Iterable<LongMemEvalInstance>,
-  opts: TransferOptions = {},
-): Promise<TransferResult> {
+  opts: {
+    /** Budgets B in words per session (default 30, 100). */
+    budgets?: readonly number[];
+    /** Writer ids (default oracle_gvt, density_only, fact_only, recency_raw, mem0_extract). */
+    methods?: readonly string[];
+    /** Retrieval depths (default 1, 5, 10). */
+    ks?: readonly number[];
+  } = {},
+): Promise<{
+  /** Rows, raw store first, then writers by budget. */
+  rows: TransferRow[];
+  /** Questions read. */
+  questions: number;
+  /** Questions without an evidence unit, left out of every mean (counted here). */
+  left_out: string[];
+  /** The reader half: {@linkcode TRANSFER_READER_STATUS}. */
+  reader: string;
+}> {
   const budgets = [...(opts.budgets ?? [30, 100])];
   const methods = [
     ...(opts.methods ?? ["oracle_gvt", "density_only", "fact_only", "recency_raw", "mem0_extract"]),

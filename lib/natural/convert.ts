@@ -17,21 +17,6 @@ import {
 } from "./locomo.ts";
 import { type LocomoSlices, locomoSlices } from "./locomo_slices.ts";
 
-/** Options of {@linkcode convertLocomo}. */
-export type ConvertLocomoOptions = LocomoSliceOptions & QaAuditOptions;
-
-/** Result of {@linkcode convertLocomo}. */
-export interface LocomoConversion {
-  /** The conversion: one record per QA item, packages, issues. */
-  slices: LocomoSlices;
-  /** One audit record per QA item, in record order. */
-  audit: QaAuditRecord[];
-  /** Packages of accepted and corrected items: the scoring set, in record order. */
-  scoring: Package[];
-  /** Every package built (flagged items' packages included), in record order. */
-  packages: Package[];
-}
-
 /**
  * Converts whole LoCoMo files: {@linkcode locomoSlices} with all four
  * representations by default (raw turns, observations, session summaries,
@@ -53,8 +38,17 @@ export interface LocomoConversion {
  */
 export function convertLocomo(
   samples: readonly LocomoSample[],
-  opts: ConvertLocomoOptions = {},
-): LocomoConversion {
+  opts: LocomoSliceOptions & QaAuditOptions = {},
+): {
+  /** The conversion: one record per QA item, packages, issues. */
+  slices: LocomoSlices;
+  /** One audit record per QA item, in record order. */
+  audit: QaAuditRecord[];
+  /** Packages of accepted and corrected items: the scoring set, in record order. */
+  scoring: Package[];
+  /** Every package built (flagged items' packages included), in record order. */
+  packages: Package[];
+} {
   const slices = locomoSlices(samples, {
     ...opts,
     representations: opts.representations ?? LOCOMO_REPRESENTATIONS,

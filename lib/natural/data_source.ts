@@ -125,22 +125,6 @@ export interface LocatedLocomo {
   choice: string;
 }
 
-/** Options of {@linkcode locateLocomo}. */
-export interface LocateLocomoOptions {
-  /**
-   * `locomo8` (the shared eight-conversation copy), `locomo10` (the cached
-   * official file) or a path; default: the {@linkcode LOCOMO_ENV} variable,
-   * else the cache first, then the shared copy.
-   */
-  choice?: string;
-  /** Read {@linkcode LOCOMO_ENV} when no choice is given (default true). */
-  env?: boolean;
-  /** Default {@linkcode LOCOMO_CACHE_PATH}. */
-  cache?: string;
-  /** Default {@linkcode LOCOMO_SHARED_PATH}. */
-  shared?: string;
-}
-
 async function isFile(path: string): Promise<boolean> {
   try {
     return (await Deno.stat(path)).isFile;
@@ -180,7 +164,20 @@ const baseName = (path: string) => path.replace(/^.*[\\/]/, "");
  * console.log(found ? `using ${found.name}` : locomoHowTo());
  * ```
  */
-export async function locateLocomo(opts: LocateLocomoOptions = {}): Promise<LocatedLocomo | null> {
+export async function locateLocomo(opts: {
+  /**
+   * `locomo8` (the shared eight-conversation copy), `locomo10` (the cached
+   * official file) or a path; default: the {@linkcode LOCOMO_ENV} variable,
+   * else the cache first, then the shared copy.
+   */
+  choice?: string;
+  /** Read {@linkcode LOCOMO_ENV} when no choice is given (default true). */
+  env?: boolean;
+  /** Default {@linkcode LOCOMO_CACHE_PATH}. */
+  cache?: string;
+  /** Default {@linkcode LOCOMO_SHARED_PATH}. */
+  shared?: string;
+} = {}): Promise<LocatedLocomo | null> {
   const cache = opts.cache ?? LOCOMO_CACHE_PATH;
   const shared = opts.shared ?? LOCOMO_SHARED_PATH;
   const fromEnv = opts.choice === undefined && opts.env !== false ? envChoice() : undefined;

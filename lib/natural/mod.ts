@@ -22,7 +22,6 @@ export {
   describeLocomo,
   type LocatedLocomo,
   locateLocomo,
-  type LocateLocomoOptions,
   LOCOMO_CACHE_PATH,
   LOCOMO_SHARED_PATH,
   locomoHowTo,
@@ -59,13 +58,7 @@ export {
   type QaAuditRecord,
 } from "./audit.ts";
 // conversion to packages, cost rules, certified scoring
-export {
-  convertLocomo,
-  type ConvertLocomoOptions,
-  isSourceLinked,
-  lexicalLabeling,
-  type LocomoConversion,
-} from "./convert.ts";
+export { convertLocomo, isSourceLinked, lexicalLabeling } from "./convert.ts";
 export { byteOverheadCost, COST_RULES, type CostRule, recostPackage } from "./cost_rules.ts";
 export {
   certifyNatural,
@@ -73,25 +66,17 @@ export {
   type NaturalScoreRow,
   type NaturalSummaryRow,
   optShift,
-  type OptShiftRow,
   rescoringShift,
   scoreNatural,
   type ScoreNaturalOptions,
   type ShiftRow,
   summarizeNatural,
-  type SummarizeNaturalOptions,
 } from "./score_natural.ts";
-export {
-  type ScoreJob,
-  scoreNaturalParallel,
-  type ScoreParallelOptions,
-} from "./score_parallel.ts";
+export { scoreNaturalParallel } from "./score_parallel.ts";
 // tallies the natural-package notebooks print
 export {
-  type AgreementRow,
   agreementRow,
   certifyAll,
-  type ConversionTallies,
   conversionTallies,
   importedLabeler,
   lexicalGridLabels,

@@ -30,21 +30,18 @@ export function tally(values: Iterable<string>): Record<string, number> {
   return Object.fromEntries([...m].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-/** Tallies of a set of packages. */
-export interface ConversionTallies {
-  /** Candidates per fine representation (`raw_span`, `atomic_fact`, ...; `none` when unset). */
-  representations: Record<string, number>;
-  /** Coverage cells per provenance (`source`, `lexical`, ...; `none` when unset). */
-  provenance: Record<string, number>;
-}
-
 /**
  * Candidates per representation and coverage cells per provenance.
  *
  * @param packages the packages
  * @returns both tallies
  */
-export function conversionTallies(packages: readonly Package[]): ConversionTallies {
+export function conversionTallies(packages: readonly Package[]): {
+  /** Candidates per fine representation (`raw_span`, `atomic_fact`, ...; `none` when unset). */
+  representations: Record<string, number>;
+  /** Coverage cells per provenance (`source`, `lexical`, ...; `none` when unset). */
+  provenance: Record<string, number>;
+} {
   return {
     representations: tally(
       packages.flatMap((p) => p.candidates.map((c) => c.representation ?? "none")),
@@ -80,8 +77,22 @@ export function certifyAll(
   });
 }
 
-/** One row of a coverage-agreement table. */
-export interface AgreementRow {
+/**
+ * Agreement of two labelings of the same cells as one table row: binary and
+ * graded percent agreement, Cohen's kappa, Gwet's AC1, and the binary
+ * confusion counts.
+ *
+ * @param name the row's label
+ * @param a values under labeling A, in [0, 1]
+ * @param b values under labeling B, same cells in the same order
+ * @returns the row
+ * @throws {RangeError} if the lengths differ
+ */
+export function agreementRow(
+  name: string,
+  a: readonly number[],
+  b: readonly number[],
+): {
   /** The row's label. */
   labelings: string;
   /** Cells compared. */
@@ -104,24 +115,7 @@ export interface AgreementRow {
   "B only": number;
   /** Cells covered under neither. */
   neither: number;
-}
-
-/**
- * Agreement of two labelings of the same cells as one table row: binary and
- * graded percent agreement, Cohen's kappa, Gwet's AC1, and the binary
- * confusion counts.
- *
- * @param name the row's label
- * @param a values under labeling A, in [0, 1]
- * @param b values under labeling B, same cells in the same order
- * @returns the row
- * @throws {RangeError} if the lengths differ
- */
-export function agreementRow(
-  name: string,
-  a: readonly number[],
-  b: readonly number[],
-): AgreementRow {
+} {
   const g = coverageAgreement(a, b);
   const [[cc, cn], [nc, nn]] = g.binary.confusion.counts;
   return {

@@ -195,14 +195,6 @@ export interface NaturalSummaryRow {
   mean_value: number | null;
 }
 
-/** Options of {@linkcode summarizeNatural}. */
-export interface SummarizeNaturalOptions {
-  /** Bootstrap seed (default 0). */
-  seed?: number | string;
-  /** Bootstrap resamples (default 1,000). */
-  resamples?: number;
-}
-
 /**
  * Means of the ratios per (method, budget) with 95% bootstrap intervals
  * clustered by conversation (seeded; see `clusterBootstrapCi`), and the
@@ -214,7 +206,12 @@ export interface SummarizeNaturalOptions {
  */
 export function summarizeNatural(
   rows: readonly NaturalScoreRow[],
-  opts: SummarizeNaturalOptions = {},
+  opts: {
+    /** Bootstrap seed (default 0). */
+    seed?: number | string;
+    /** Bootstrap resamples (default 1,000). */
+    resamples?: number;
+  } = {},
 ): NaturalSummaryRow[] {
   const methods = [...new Set(rows.map((r) => r.method))];
   const budgets = [...new Set(rows.map((r) => r.budget))].sort((a, b) => a - b);
@@ -321,8 +318,18 @@ export function rescoringShift(
   return [...budgets.map(row), row("all")];
 }
 
-/** One budget's OPT comparison between two scorings. */
-export interface OptShiftRow {
+/**
+ * Compares the certified OPT of two scorings per budget (the k = 2
+ * relaxation against k = 1; one cost rule against another).
+ *
+ * @param a rows of scoring A (its `opt` rows are used)
+ * @param b rows of scoring B
+ * @returns one row per budget, ascending
+ */
+export function optShift(
+  a: readonly NaturalScoreRow[],
+  b: readonly NaturalScoreRow[],
+): {
   /** Budget B in cost units. */
   budget: number;
   /** Packages with a certified OPT under both. */
@@ -339,20 +346,7 @@ export interface OptShiftRow {
   change_pct: number | null;
   /** Largest per-item OPT_B / OPT_A. */
   max_ratio: number | null;
-}
-
-/**
- * Compares the certified OPT of two scorings per budget (the k = 2
- * relaxation against k = 1; one cost rule against another).
- *
- * @param a rows of scoring A (its `opt` rows are used)
- * @param b rows of scoring B
- * @returns one row per budget, ascending
- */
-export function optShift(
-  a: readonly NaturalScoreRow[],
-  b: readonly NaturalScoreRow[],
-): OptShiftRow[] {
+}[] {
   const key = (r: NaturalScoreRow) => `${r.package}\u0000${r.budget}`;
   const other = new Map(b.filter((r) => r.method === "opt").map((r) => [key(r), r]));
   const budgets = [...new Set(a.map((r) => r.budget))].sort((x, y) => x - y);

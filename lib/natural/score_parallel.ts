@@ -9,22 +9,6 @@ import type { Package } from "../package/schema.ts";
 import { type NaturalScoreRow, scoreNatural, type ScoreNaturalOptions } from "./score_natural.ts";
 import { loadMilpSolver } from "../solve/highs.ts";
 
-/** One scoring to run. */
-export interface ScoreJob {
-  /** The packages to score. */
-  packages: readonly Package[];
-  /** Scoring options (as for `scoreNatural`). */
-  opts?: ScoreNaturalOptions;
-}
-
-/** Options of {@linkcode scoreNaturalParallel}. */
-export interface ScoreParallelOptions {
-  /** Worker threads (default: `navigator.hardwareConcurrency`, at least 1). */
-  workers?: number;
-  /** Chunks per job (default: the worker count). */
-  chunks?: number;
-}
-
 function runChunk(
   packages: readonly Package[],
   opts: ScoreNaturalOptions,
@@ -56,8 +40,18 @@ function runChunk(
  * @throws {Error} if a worker fails (e.g. an unknown writer id)
  */
 export async function scoreNaturalParallel(
-  jobs: readonly ScoreJob[],
-  opts: ScoreParallelOptions = {},
+  jobs: readonly {
+    /** The packages to score. */
+    packages: readonly Package[];
+    /** Scoring options (as for `scoreNatural`). */
+    opts?: ScoreNaturalOptions;
+  }[],
+  opts: {
+    /** Worker threads (default: `navigator.hardwareConcurrency`, at least 1). */
+    workers?: number;
+    /** Chunks per job (default: the worker count). */
+    chunks?: number;
+  } = {},
 ): Promise<NaturalScoreRow[][]> {
   // Jobs on this thread (reachedBy) hand slow searches over to HiGHS (see scoreNatural).
   await loadMilpSolver();

@@ -9,28 +9,6 @@
 import type { CompiledPackage } from "../package/compile.ts";
 import type { VegaLiteSpec } from "./figure.ts";
 
-/** What one method keeps at one budget (computed by the caller: a certificate or a writer). */
-export interface KeptStore {
-  /** Budget B, in cost units. */
-  B: number;
-  /** Method label, e.g. "OPT", "Greedy". */
-  method: string;
-  /** Candidate ids kept. */
-  store: readonly string[];
-  /** F of the store, in weight units. */
-  value: number;
-}
-
-/** Options of {@linkcode coverageHeatmapSpec}. */
-export interface CoverageHeatmapOptions {
-  /** Budget shown first and in static renderings (default: the smallest budget in `kept`). */
-  budget?: number;
-  /** Figure title. */
-  title?: string;
-  /** Method order of the columns (default: first appearance in `kept`). */
-  methods?: readonly string[];
-}
-
 /** The slider's parameter name (the budget B). */
 export const BUDGET_PARAM = "B";
 
@@ -90,8 +68,24 @@ function cells(cp: CompiledPackage) {
  */
 export function coverageHeatmapSpec(
   cp: CompiledPackage,
-  kept: readonly KeptStore[],
-  opts: CoverageHeatmapOptions = {},
+  kept: readonly {
+    /** Budget B, in cost units. */
+    B: number;
+    /** Method label, e.g. "OPT", "Greedy". */
+    method: string;
+    /** Candidate ids kept. */
+    store: readonly string[];
+    /** F of the store, in weight units. */
+    value: number;
+  }[],
+  opts: {
+    /** Budget shown first and in static renderings (default: the smallest budget in `kept`). */
+    budget?: number;
+    /** Figure title. */
+    title?: string;
+    /** Method order of the columns (default: first appearance in `kept`). */
+    methods?: readonly string[];
+  } = {},
 ): VegaLiteSpec {
   if (kept.length === 0) throw new RangeError("Cannot draw the heatmap: no kept stores given");
   for (const k of kept) {

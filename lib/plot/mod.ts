@@ -17,8 +17,4 @@
  */
 export { Figure, makeFigure } from "./figure.ts";
 export type { VegaLiteSpec } from "./style.ts";
-export {
-  type CoverageHeatmapOptions,
-  coverageHeatmapSpec,
-  type KeptStore,
-} from "./coverage_heatmap.ts";
+export { coverageHeatmapSpec } from "./coverage_heatmap.ts";

@@ -31,16 +31,6 @@ export interface ChecksSummary {
   checks?: { claim: string; status: "passed" | "failed" | "skipped"; detail: string }[];
 }
 
-/** Options of {@linkcode Checks.skip}. */
-export interface SkipOptions {
-  /**
-   * The data whose absence is the reason (file or folder paths, resolved
-   * against the working directory). The notebook test fails the notebook
-   * when any of them exists: a claim must not be skipped when its data is there.
-   */
-  missing?: string | readonly string[];
-}
-
 /** One checked claim. */
 export interface Check {
   /** The claim, as a sentence. */
@@ -92,7 +82,14 @@ export class Checks {
    * @param opts the paths of the missing data
    * @returns this list
    */
-  skip(claim: string, reason: string, opts: SkipOptions = {}): this {
+  skip(claim: string, reason: string, opts: {
+    /**
+     * The data whose absence is the reason (file or folder paths, resolved
+     * against the working directory). The notebook test fails the notebook
+     * when any of them exists: a claim must not be skipped when its data is there.
+     */
+    missing?: string | readonly string[];
+  } = {}): this {
     const m = opts.missing;
     const missing = (m === undefined ? [] : typeof m === "string" ? [m] : [...m]).map((p) =>
       resolve(p)

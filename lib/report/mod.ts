@@ -18,4 +18,4 @@
 export { outPath } from "./out.ts";
 export { at } from "../base/report_shape.ts";
 export { type Column, Table } from "./table.ts";
-export { type Check, Checks, type ChecksSummary, type SkipOptions } from "./checks.ts";
+export { type Check, Checks, type ChecksSummary } from "./checks.ts";

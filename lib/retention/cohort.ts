@@ -98,22 +98,19 @@ export interface ProfileDomain {
   reason: string;
 }
 
-/** A simulated profile in the benchmark's shape (the persona is a placeholder). */
-export interface Profile {
-  /** The user id. */
-  uuid: string;
-  /** Placeholder persona: `{ simulated: true }`. */
-  persona: Record<string, unknown>;
-  /** The 20 domains. */
-  domains: ProfileDomain[];
-}
-
 /** One simulated user. */
 export interface CohortUser {
   /** The user id (`sim-NNN`). */
   uuid: string;
   /** The profile (phase 1). */
-  profile: Profile;
+  profile: {
+    /** The user id. */
+    uuid: string;
+    /** Placeholder persona: `{ simulated: true }`. */
+    persona: Record<string, unknown>;
+    /** The 20 domains. */
+    domains: ProfileDomain[];
+  };
   /** Domains that got a skeleton (memory-required with projects), phase 1. */
   skeletonDomains: string[];
   /** Total months of phase 1. */

@@ -27,7 +27,6 @@
  */
 export {
   type Aggregate,
-  type BenchmarkRetention,
   type FactRetention,
   type ReferenceFact,
   type ReferenceType,
@@ -47,7 +46,6 @@ export {
   DOMAINS,
   type Frequency,
   generateCohort,
-  type Profile,
   type ProfileDomain,
 } from "./cohort.ts";
 export {
@@ -55,23 +53,19 @@ export {
   type MemoryEntry,
   type SessionWrites,
   simulateWrites,
-  type SimulatorOptions,
 } from "./replay.ts";
 export type { PresenceJudge } from "./judges.ts";
 export {
   defaultPolicies,
   evaluatePolicies,
-  type EvaluatePoliciesOptions,
   type GatingPolicy,
   type PolicyRow,
   type PolicyUser,
-  type StructureClusterOptions,
   structureClusterPolicy,
 } from "./policies.ts";
 export {
   certifyOptima,
   type OptimumOptions,
-  type OptimumUser,
   type PolicyRatioRow,
   ratiosToOptimum,
   type RetentionOptimum,

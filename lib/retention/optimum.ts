@@ -731,16 +731,6 @@ export function retentionRatio(
   return { ratio: retention / opt.retention, flag: "ok" };
 }
 
-/** One user's stream for {@linkcode certifyOptima}: the entries its (unbudgeted) system writes. */
-export interface OptimumUser {
-  /** The user id. */
-  user: string;
-  /** The user's reference facts. */
-  facts: readonly ReferenceFact[];
-  /** Entries by session (e.g. `simulateWrites` output or a `PolicyUser.writes`). */
-  writes: ReadonlyMap<number, readonly StreamEntry[]>;
-}
-
 /**
  * Certifies OPT_u(B) for every user and entry budget.
  *
@@ -751,7 +741,14 @@ export interface OptimumUser {
  * @throws {RangeError} as {@linkcode retentionOptimum}
  */
 export async function certifyOptima(
-  users: readonly OptimumUser[],
+  users: readonly {
+    /** The user id. */
+    user: string;
+    /** The user's reference facts. */
+    facts: readonly ReferenceFact[];
+    /** Entries by session (e.g. `simulateWrites` output or a `PolicyUser.writes`). */
+    writes: ReadonlyMap<number, readonly StreamEntry[]>;
+  }[],
   budgets: readonly number[],
   opts: OptimumOptions = {},
 ): Promise<Map<string, RetentionOptimum>> {

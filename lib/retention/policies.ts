@@ -138,19 +138,6 @@ export function recentContextPolicy(opts: RecentContextOptions = {}): GatingPoli
   };
 }
 
-/** Options of {@linkcode structureClusterPolicy}. */
-export interface StructureClusterOptions {
-  /** Sessions per note update (default 10). */
-  window?: number;
-  /** Sessions of a cluster within one window that make it a project (default 2). */
-  minCluster?: number;
-  /**
-   * Cluster key: "domain" (default) or "domain+title" ({@linkcode clusterKey}; on simulated
-   * data the titles give projects away, so that variant is close to the oracle).
-   */
-  key?: "domain" | "domain+title";
-}
-
 /** The cluster key of a session: domain and its title with numbers and step markers removed. */
 export function clusterKey(s: SessionFile): string {
   const title = (s.event_title ?? "").toLowerCase().replace(/,?\s*step\s*\d+/g, "")
@@ -165,7 +152,17 @@ export function clusterKey(s: SessionFile): string {
  * @param opts window and minimum cluster size
  * @returns the policy
  */
-export function structureClusterPolicy(opts: StructureClusterOptions = {}): GatingPolicy {
+export function structureClusterPolicy(opts: {
+  /** Sessions per note update (default 10). */
+  window?: number;
+  /** Sessions of a cluster within one window that make it a project (default 2). */
+  minCluster?: number;
+  /**
+   * Cluster key: "domain" (default) or "domain+title" ({@linkcode clusterKey}; on simulated
+   * data the titles give projects away, so that variant is close to the oracle).
+   */
+  key?: "domain" | "domain+title";
+} = {}): GatingPolicy {
   const w = opts.window ?? 10, min = opts.minCluster ?? 2, key = opts.key ?? "domain";
   return {
     name: key === "domain" ? "structure-cluster (analogue)" : "structure-cluster+title (analogue)",
@@ -239,20 +236,6 @@ export interface PolicyUser {
   writes: SessionWrites;
 }
 
-/** Options of {@linkcode evaluatePolicies}. */
-export interface EvaluatePoliciesOptions {
-  /** Entry budgets B (Infinity = no budget). */
-  budgets: readonly number[];
-  /** Policies (default {@linkcode defaultPolicies}). */
-  policies?: readonly GatingPolicy[];
-  /** Presence judge (default provenance). */
-  judge?: PresenceJudge;
-  /** Checkpoints (default 20). */
-  k?: number;
-  /** Reweighting of the K estimate (default artifact). */
-  reweight?: Reweight;
-}
-
 /** Retention of one policy at one budget, over all users. */
 export interface PolicyRow {
   /** The policy's name. */
@@ -287,7 +270,18 @@ export interface PolicyRow {
  */
 export function evaluatePolicies(
   users: readonly PolicyUser[],
-  opts: EvaluatePoliciesOptions,
+  opts: {
+    /** Entry budgets B (Infinity = no budget). */
+    budgets: readonly number[];
+    /** Policies (default {@linkcode defaultPolicies}). */
+    policies?: readonly GatingPolicy[];
+    /** Presence judge (default provenance). */
+    judge?: PresenceJudge;
+    /** Checkpoints (default 20). */
+    k?: number;
+    /** Reweighting of the K estimate (default artifact). */
+    reweight?: Reweight;
+  },
 ): PolicyRow[] {
   const policies = opts.policies ?? defaultPolicies();
   const judge = opts.judge ?? provenanceJudge();

@@ -127,18 +127,6 @@ export function replayBank(
   return out;
 }
 
-/** Options of {@linkcode simulateWrites} (declared rates of the SIMULATED memory system). */
-export interface SimulatorOptions {
-  /** Seed (default 0). */
-  seed?: number | string;
-  /** P(a reference fact of a session becomes an entry) (default 0.8). */
-  pExtract?: number;
-  /** Mean filler entries per memory-required session (Poisson; default 1). */
-  lambdaRequired?: number;
-  /** Mean entries per transient session (Poisson; default 1.5). */
-  lambdaTransient?: number;
-}
-
 function poisson(rng: Rng, lambda: number): number {
   const limit = Math.exp(-lambda);
   let k = 0, p = rng.random();
@@ -168,7 +156,16 @@ export function countTokens(text: string): number {
  */
 export function simulateWrites(
   user: CohortUser,
-  opts: SimulatorOptions = {},
+  opts: {
+    /** Seed (default 0). */
+    seed?: number | string;
+    /** P(a reference fact of a session becomes an entry) (default 0.8). */
+    pExtract?: number;
+    /** Mean filler entries per memory-required session (Poisson; default 1). */
+    lambdaRequired?: number;
+    /** Mean entries per transient session (Poisson; default 1.5). */
+    lambdaTransient?: number;
+  } = {},
 ): Map<number, MemoryEntry[]> {
   const pExtract = opts.pExtract ?? 0.8;
   const lr = opts.lambdaRequired ?? 1, lt = opts.lambdaTransient ?? 1.5;

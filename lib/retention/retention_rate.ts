@@ -128,14 +128,6 @@ export interface UserRetention extends RetentionValues {
   lifespanTotal: number;
 }
 
-/** The benchmark mean over users (users with no facts are left out and counted). */
-export interface BenchmarkRetention extends RetentionValues {
-  /** Users with at least one fact (n of the means). */
-  users: number;
-  /** Users without facts, left out of the means. */
-  usersWithoutFacts: number;
-}
-
 /** The whole result of {@linkcode retentionRate}. */
 export interface RetentionReport {
   /** The options used (defaults filled in). */
@@ -145,7 +137,12 @@ export interface RetentionReport {
   /** Per user, in code-unit order of the ids. */
   users: UserRetention[];
   /** The benchmark mean over users. */
-  benchmark: BenchmarkRetention;
+  benchmark: RetentionValues & {
+    /** Users with at least one fact (n of the means). */
+    users: number;
+    /** Users without facts, left out of the means. */
+    usersWithoutFacts: number;
+  };
 }
 
 /**

@@ -99,25 +99,6 @@ export interface QueryLadder {
   rungs: LadderRung[];
 }
 
-/** Options of {@linkcode buildLadder}. */
-export interface LadderOptions {
-  /** Global seed (a number or a string). */
-  seed: number | string;
-  /**
-   * N_irr per scale, ascending. Default: {@linkcode PAPER_LADDER}, and for a
-   * LoCoMo source without a filler corpus {@linkcode LOCOMO_LADDER} plus the
-   * largest value every selected query reaches (smaller entries only). A last entry `"all"`
-   * adds a scale holding every one of each query's own non-evidence sessions (the whole own
-   * haystack, e.g. LongMemEval S); a query with fewer own sessions than the largest number is
-   * left out (`query_unreachable`), so every rung draws own sessions only and stays nested.
-   */
-  nIrr?: readonly (number | "all")[];
-  /** Only these query ids (default all), in source order. */
-  queryIds?: readonly string[];
-  /** At most this many queries (after `queryIds`), the first in source order. */
-  limit?: number;
-}
-
 /** A built ladder. */
 export interface Ladder {
   /** The source kind and files. */
@@ -239,7 +220,23 @@ function order(a: Placed, b: Placed): number {
  * assert.ok(ladder.queries[0].rungs[2].sessions.length === 5);
  * ```
  */
-export function buildLadder(source: LadderSource, opts: LadderOptions): Ladder {
+export function buildLadder(source: LadderSource, opts: {
+  /** Global seed (a number or a string). */
+  seed: number | string;
+  /**
+   * N_irr per scale, ascending. Default: {@linkcode PAPER_LADDER}, and for a
+   * LoCoMo source without a filler corpus {@linkcode LOCOMO_LADDER} plus the
+   * largest value every selected query reaches (smaller entries only). A last entry `"all"`
+   * adds a scale holding every one of each query's own non-evidence sessions (the whole own
+   * haystack, e.g. LongMemEval S); a query with fewer own sessions than the largest number is
+   * left out (`query_unreachable`), so every rung draws own sessions only and stays nested.
+   */
+  nIrr?: readonly (number | "all")[];
+  /** Only these query ids (default all), in source order. */
+  queryIds?: readonly string[];
+  /** At most this many queries (after `queryIds`), the first in source order. */
+  limit?: number;
+}): Ladder {
   const seed = opts.seed;
   let selected = source.queries;
   if (opts.queryIds) {
@@ -467,8 +464,13 @@ export function ladderManifest(ladder: Ladder): ManifestRow[] {
   );
 }
 
-/** Per-scale summary row of {@linkcode ladderSummary}. */
-export interface LadderSummaryRow {
+/**
+ * Sessions and token proxy per scale, averaged over the queries.
+ *
+ * @param ladder a built ladder
+ * @returns one row per scale
+ */
+export function ladderSummary(ladder: Ladder): {
   /** The scale. */
   scale: string;
   /** N_irr: irrelevant sessions added at this scale. */
@@ -481,15 +483,7 @@ export interface LadderSummaryRow {
   meanTokenProxy: number;
   /** Largest token proxy of a history at this scale. */
   maxTokenProxy: number;
-}
-
-/**
- * Sessions and token proxy per scale, averaged over the queries.
- *
- * @param ladder a built ladder
- * @returns one row per scale
- */
-export function ladderSummary(ladder: Ladder): LadderSummaryRow[] {
+}[] {
   return ladder.scales.map((scale, j) => {
     const rungs = ladder.queries.map((q) => q.rungs[j]);
     const n = rungs.length;

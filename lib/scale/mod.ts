@@ -76,11 +76,9 @@ export {
   buildLadder,
   type Ladder,
   ladderManifest,
-  type LadderOptions,
   type LadderRung,
   type LadderScale,
   ladderSummary,
-  type LadderSummaryRow,
   type ManifestRow,
   type QueryLadder,
   TOKEN_PROXY_METHOD,
@@ -92,9 +90,8 @@ export type {
   LadderQuery,
   LadderSession,
   LadderSource,
-  LadderTurn,
 } from "./sources/types.ts";
-export { locomoLadderSource, type LocomoSourceOptions } from "./sources/locomo.ts";
+export { locomoLadderSource } from "./sources/locomo.ts";
 export {
   loadLongMemEval,
   type LongMemEvalInstance,
@@ -111,13 +108,7 @@ export {
   type RecallScale,
   type RecallTransition,
 } from "./recall.ts";
-export {
-  type ReaderRetrievalJoin,
-  readerRetrievalJoin,
-  sharedLongMemEvalRecall,
-  type SharedRecall,
-  type SharedRecallOptions,
-} from "./recall_shared.ts";
+export { readerRetrievalJoin, sharedLongMemEvalRecall } from "./recall_shared.ts";
 export {
   simulateLadder,
   type SimulateOptions,
@@ -131,7 +122,6 @@ export {
   type SideBySideRow,
   type WriteTimeBoundary,
   type WriteTimeCell,
-  type WriteTimeOptions,
   type WriteTimeRow,
   type WriteTimeView,
   writeTimeView,

@@ -25,32 +25,6 @@ export const SHARED_LONGMEMEVAL_FILES = {
 /** The intermediate rungs cut from S (the last, `all`, is S's own haystack). */
 export const SHARED_RUNG_N_IRR: readonly (number | "all")[] = [0, 10, 20, 30, "all"];
 
-/** Options of {@linkcode sharedLongMemEvalRecall}. */
-export interface SharedRecallOptions {
-  /** Ladder seed (default 0). */
-  seed?: number | string;
-  /** Cut-offs (default 5, 10, 50). */
-  ks?: readonly number[];
-  /** Bootstrap resamples (default 2,000). */
-  resamples?: number;
-  /** Threshold of s* (default 0.7). */
-  alpha?: number;
-  /** The shared data folder (default `../shared/data/` beside the checkout). */
-  dir?: string;
-}
-
-/** Result of {@linkcode sharedLongMemEvalRecall}. */
-export interface SharedRecall {
-  /** Rungs in order: oracle, n0, n10, n20, n30, all (S's own sessions), s (the S file). */
-  rungs: RecallRung[];
-  /** The recall report over the questions every rung has. */
-  report: RecallReport;
-  /** Per intermediate rung: N_irr (the `all` rung: its largest) and mean sessions per question. */
-  ladder: { label: string; nIrr: number | "all"; meanSessions: number }[];
-  /** Ladder issues (e.g. a session id repeated in an S haystack, left out of the rungs). */
-  ladderIssues: { code: string; ref: string; detail: string }[];
-}
-
 /**
  * Builds the intermediate rungs from the shared S file into `tmp` and scores BM25 evidence
  * recall along oracle → n0 … n30 → all → S, on the questions every rung has (the 30 S
@@ -63,8 +37,30 @@ export interface SharedRecall {
  */
 export async function sharedLongMemEvalRecall(
   tmp: string,
-  opts: SharedRecallOptions = {},
-): Promise<SharedRecall | null> {
+  opts: {
+    /** Ladder seed (default 0). */
+    seed?: number | string;
+    /** Cut-offs (default 5, 10, 50). */
+    ks?: readonly number[];
+    /** Bootstrap resamples (default 2,000). */
+    resamples?: number;
+    /** Threshold of s* (default 0.7). */
+    alpha?: number;
+    /** The shared data folder (default `../shared/data/` beside the checkout). */
+    dir?: string;
+  } = {},
+): Promise<
+  {
+    /** Rungs in order: oracle, n0, n10, n20, n30, all (S's own sessions), s (the S file). */
+    rungs: RecallRung[];
+    /** The recall report over the questions every rung has. */
+    report: RecallReport;
+    /** Per intermediate rung: N_irr (the `all` rung: its largest) and mean sessions per question. */
+    ladder: { label: string; nIrr: number | "all"; meanSessions: number }[];
+    /** Ladder issues (e.g. a session id repeated in an S haystack, left out of the rungs). */
+    ladderIssues: { code: string; ref: string; detail: string }[];
+  } | null
+> {
   const at = (name: string) =>
     opts.dir === undefined ? sharedDataPath(name) : sharedDataPath(name, opts.dir);
   const oracle = at(SHARED_LONGMEMEVAL_FILES.oracle), s = at(SHARED_LONGMEMEVAL_FILES.s);
@@ -103,8 +99,22 @@ export async function sharedLongMemEvalRecall(
   };
 }
 
-/** Result of {@linkcode readerRetrievalJoin}. */
-export interface ReaderRetrievalJoin {
+/**
+ * Joins a reader's graded outputs at two scales with evidence recall per question: of the
+ * questions the reader lost (correct at `from`, wrong at `to`) among those retrieval scored at
+ * `rung`, how many had all (and any) of their evidence turns in the top k.
+ *
+ * @param runs the reader's graded runs (e.g. {@linkcode loadSharedLongMemEvalRuns}), with labels
+ * @param report a recall report holding `rung` and the metrics at k
+ * @param o `from`, `to` (reader labels; default oracle, s), `rung` (default s), `k` (default 50)
+ * @returns the counts and the ids
+ * @throws {RangeError} when a label is missing or k was not scored
+ */
+export function readerRetrievalJoin(
+  runs: readonly QaScaleRun[],
+  report: RecallReport,
+  o: { from?: string; to?: string; rung?: string; k?: number } = {},
+): {
   /** The reader's scales joined (from → to) and the retrieval rung and k used. */
   from: string;
   /** The later scale. */
@@ -125,24 +135,7 @@ export interface ReaderRetrievalJoin {
   kept: number;
   /** Kept questions with every evidence turn in the top k. */
   keptAllInTopK: number;
-}
-
-/**
- * Joins a reader's graded outputs at two scales with evidence recall per question: of the
- * questions the reader lost (correct at `from`, wrong at `to`) among those retrieval scored at
- * `rung`, how many had all (and any) of their evidence turns in the top k.
- *
- * @param runs the reader's graded runs (e.g. {@linkcode loadSharedLongMemEvalRuns}), with labels
- * @param report a recall report holding `rung` and the metrics at k
- * @param o `from`, `to` (reader labels; default oracle, s), `rung` (default s), `k` (default 50)
- * @returns the counts and the ids
- * @throws {RangeError} when a label is missing or k was not scored
- */
-export function readerRetrievalJoin(
-  runs: readonly QaScaleRun[],
-  report: RecallReport,
-  o: { from?: string; to?: string; rung?: string; k?: number } = {},
-): ReaderRetrievalJoin {
+} {
   const from = o.from ?? "oracle", to = o.to ?? "s", rung = o.rung ?? "s", k = o.k ?? 50;
   const run = (label: string) => {
     const r = runs.find((x) => x.label === label);

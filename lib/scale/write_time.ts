@@ -37,20 +37,6 @@ export const WRITE_TIME_WRITERS: readonly string[] = [
   "fact_only",
 ];
 
-/** Options of {@linkcode writeTimeView}. */
-export interface WriteTimeOptions {
-  /** Budget B in word-cost units (default 60, one of the natural packages' budgets). */
-  budget?: number;
-  /** Writer ids (default {@linkcode WRITE_TIME_WRITERS}). */
-  writers?: readonly string[];
-  /** Threshold on the mean ratio for the write-time boundary (default 0.7). */
-  alpha?: number;
-  /** At most this many queries, the first in ladder order (default 40; Infinity for all). */
-  limit?: number;
-  /** Time limit per solve in milliseconds (default 20,000). */
-  timeLimitMs?: number;
-}
-
 /** One query at one scale. */
 export interface WriteTimeRow {
   /** Query id (`<sample_id>_q<index>`, the package id). */
@@ -213,7 +199,18 @@ export function extendedPackage(
 export async function writeTimeView(
   samples: readonly LocomoSample[],
   ladder: Ladder,
-  opts: WriteTimeOptions = {},
+  opts: {
+    /** Budget B in word-cost units (default 60, one of the natural packages' budgets). */
+    budget?: number;
+    /** Writer ids (default {@linkcode WRITE_TIME_WRITERS}). */
+    writers?: readonly string[];
+    /** Threshold on the mean ratio for the write-time boundary (default 0.7). */
+    alpha?: number;
+    /** At most this many queries, the first in ladder order (default 40; Infinity for all). */
+    limit?: number;
+    /** Time limit per solve in milliseconds (default 20,000). */
+    timeLimitMs?: number;
+  } = {},
 ): Promise<WriteTimeView> {
   const budget = opts.budget ?? 60;
   const alpha = opts.alpha ?? 0.7;

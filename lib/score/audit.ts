@@ -450,24 +450,6 @@ export function aggregateFailureAudits(records: Iterable<AuditRecord>): FamilyFa
   return out;
 }
 
-/** A package to audit: its label and compiled form. */
-export interface AuditPackage {
-  /** Package label. */
-  id: string;
-  /** The compiled package. */
-  cp: CompiledPackage;
-}
-
-/** Result of {@linkcode conditionalFailureAudit}. */
-export interface ConditionalFailureAudit {
-  /** Budget B, cost units. */
-  budget: number;
-  /** One row per (writer, family). */
-  rows: FamilyFailureRow[];
-  /** Every (package, writer) audit, in package then writer order. */
-  records: AuditRecord[];
-}
-
 /**
  * Runs a writer given by registry id or as a function.
  *
@@ -498,11 +480,23 @@ export function runWriter(
  * @throws {RangeError} if a writer id is unknown or OPT cannot be certified
  */
 export function conditionalFailureAudit(
-  packages: Iterable<AuditPackage>,
+  packages: Iterable<{
+    /** Package label. */
+    id: string;
+    /** The compiled package. */
+    cp: CompiledPackage;
+  }>,
   budget: number,
   writers: readonly string[] | Readonly<Record<string, Writer>>,
   opts: AuditOptions = {},
-): ConditionalFailureAudit {
+): {
+  /** Budget B, cost units. */
+  budget: number;
+  /** One row per (writer, family). */
+  rows: FamilyFailureRow[];
+  /** Every (package, writer) audit, in package then writer order. */
+  records: AuditRecord[];
+} {
   const entries: [string, string | Writer][] = Array.isArray(writers)
     ? writers.map((id: string) => [id, id])
     : Object.entries(writers as Record<string, Writer>);

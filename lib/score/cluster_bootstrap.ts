@@ -8,34 +8,6 @@
 import { quantileSorted } from "../base/deps/simple_statistics.ts";
 import { SeededRandom } from "../base/rng/seeded_random.ts";
 
-/** Options of {@linkcode clusterBootstrapCi}. */
-export interface ClusterBootstrapOptions {
-  /** seedrandom seed (default 0). */
-  seed?: number | string;
-  /** Number of resamples (default 1,000). */
-  resamples?: number;
-  /** Confidence level in (0, 1) (default 0.95). */
-  level?: number;
-}
-
-/** Result of {@linkcode clusterBootstrapCi}. */
-export interface ClusterInterval {
-  /** Mean over all items. */
-  mean: number;
-  /**
-   * Lower end: the (1 − level)/2 quantile of the resampled means (equals `mean` for one cluster).
-   */
-  low: number;
-  /**
-   * Upper end: the (1 + level)/2 quantile of the resampled means (equals `mean` for one cluster).
-   */
-  high: number;
-  /** Number of items. */
-  n: number;
-  /** Number of clusters. */
-  clusters: number;
-}
-
 /**
  * Percentile cluster bootstrap of an item mean. Clusters are taken in
  * sorted id order (so the result does not depend on item order); each
@@ -61,8 +33,30 @@ export interface ClusterInterval {
 export function clusterBootstrapCi(
   values: readonly number[],
   clusters: readonly string[],
-  opts: ClusterBootstrapOptions = {},
-): ClusterInterval {
+  opts: {
+    /** seedrandom seed (default 0). */
+    seed?: number | string;
+    /** Number of resamples (default 1,000). */
+    resamples?: number;
+    /** Confidence level in (0, 1) (default 0.95). */
+    level?: number;
+  } = {},
+): {
+  /** Mean over all items. */
+  mean: number;
+  /**
+   * Lower end: the (1 − level)/2 quantile of the resampled means (equals `mean` for one cluster).
+   */
+  low: number;
+  /**
+   * Upper end: the (1 + level)/2 quantile of the resampled means (equals `mean` for one cluster).
+   */
+  high: number;
+  /** Number of items. */
+  n: number;
+  /** Number of clusters. */
+  clusters: number;
+} {
   const resamples = opts.resamples ?? 1000;
   const level = opts.level ?? 0.95;
   if (values.length !== clusters.length) {

@@ -13,18 +13,6 @@ import type { Certificate } from "../certificate/result.ts";
 import { type AuditRecord, coverageOf, unitReachability } from "./audit.ts";
 import { decisionLedger } from "./ledger.ts";
 
-/** Shares of weighted units (w_r > 0) by reachability, from {@linkcode reachabilityShares}. */
-export interface ReachabilityShares {
-  /** Weighted units counted, over all packages. */
-  units: number;
-  /** Share some candidate of cost at most B covers. */
-  reachable: number;
-  /** Share covered only by candidates costing more than B. */
-  unaffordable: number;
-  /** Share no candidate covers. */
-  unavailable: number;
-}
-
 /**
  * Pools the weighted units of `packages` by reachability at `budget` (`unitReachability`), as
  * shares of all weighted units. Units with w_r = 0 are not counted; with no weighted unit at
@@ -37,7 +25,16 @@ export interface ReachabilityShares {
 export function reachabilityShares(
   packages: Iterable<CompiledPackage>,
   budget: number,
-): ReachabilityShares {
+): {
+  /** Weighted units counted, over all packages. */
+  units: number;
+  /** Share some candidate of cost at most B covers. */
+  reachable: number;
+  /** Share covered only by candidates costing more than B. */
+  unaffordable: number;
+  /** Share no candidate covers. */
+  unavailable: number;
+} {
   const n = { reachable: 0, unaffordable: 0, unavailable: 0 };
   for (const cp of packages) {
     unitReachability(cp, budget).forEach((u, r) => {
@@ -65,14 +62,6 @@ export function meanPackageRatio(records: readonly AuditRecord[], writer: string
   return rs.reduce((s, r) => s + r.audit.writerValue / r.audit.optValue, 0) / rs.length;
 }
 
-/** The two audit identities over a set of records, from {@linkcode auditConsistency}. */
-export interface AuditConsistency {
-  /** max over records of |Σ loss − Σ surplus − (OPT − F(X))| (0 up to rounding). */
-  maxIdentityGap: number;
-  /** Records that charge a loss (> 1e-12) on a unit that is not reachable (should be 0). */
-  unreachableCharged: number;
-}
-
 /**
  * Checks the audit's bookkeeping: losses minus surpluses equal OPT − F(X) in every record, and
  * no loss falls on an unreachable unit.
@@ -80,7 +69,12 @@ export interface AuditConsistency {
  * @param records audit records
  * @returns the largest identity gap and the count of records charging an unreachable unit
  */
-export function auditConsistency(records: Iterable<AuditRecord>): AuditConsistency {
+export function auditConsistency(records: Iterable<AuditRecord>): {
+  /** max over records of |Σ loss − Σ surplus − (OPT − F(X))| (0 up to rounding). */
+  maxIdentityGap: number;
+  /** Records that charge a loss (> 1e-12) on a unit that is not reachable (should be 0). */
+  unreachableCharged: number;
+} {
   let maxIdentityGap = 0, unreachableCharged = 0;
   for (const { audit } of records) {
     const gap = Math.abs(
@@ -90,25 +84,6 @@ export function auditConsistency(records: Iterable<AuditRecord>): AuditConsisten
     if (audit.units.some((u) => u.loss > 1e-12 && u.reach !== "reachable")) unreachableCharged++;
   }
   return { maxIdentityGap, unreachableCharged };
-}
-
-/** A decision ledger's totals against OPT − F(X), from {@linkcode ledgerTotals}. */
-export interface LedgerTotals {
-  /** OPT − F(X). */
-  gap: number;
-  /** |Σ (lost − gained) − (OPT − F(X))| over the ledger's rows (0 up to rounding). */
-  splitGap: number;
-  /** |Σ swap − (OPT − F(X))| (0 up to rounding). */
-  swapGap: number;
-  /** Σ over units of w_r · (h(z_r(X*)) − h(z_r(X)))⁺: the loss mass. */
-  lossMass: number;
-  /**
-   * The naive booking: each row charges the full loss of every unit it lists as lost, so a
-   * unit covered by several of OPT's choices is counted once per choice.
-   */
-  naiveMass: number;
-  /** True when the naive booking exceeds the loss mass (by more than 1e-9). */
-  naiveDoubleCounts: boolean;
 }
 
 /**
@@ -127,7 +102,23 @@ export function ledgerTotals(
   budget: number,
   store: readonly string[],
   opt: Certificate,
-): LedgerTotals {
+): {
+  /** OPT − F(X). */
+  gap: number;
+  /** |Σ (lost − gained) − (OPT − F(X))| over the ledger's rows (0 up to rounding). */
+  splitGap: number;
+  /** |Σ swap − (OPT − F(X))| (0 up to rounding). */
+  swapGap: number;
+  /** Σ over units of w_r · (h(z_r(X*)) − h(z_r(X)))⁺: the loss mass. */
+  lossMass: number;
+  /**
+   * The naive booking: each row charges the full loss of every unit it lists as lost, so a
+   * unit covered by several of OPT's choices is counted once per choice.
+   */
+  naiveMass: number;
+  /** True when the naive booking exceeds the loss mass (by more than 1e-9). */
+  naiveDoubleCounts: boolean;
+} {
   if (opt.objective === null) {
     throw new RangeError(
       `Cannot total a ledger against a certificate without objective (${opt.status})`,

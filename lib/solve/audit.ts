@@ -34,20 +34,6 @@ export interface AuditRow {
   milpMs: number;
 }
 
-/** Table 1's summary: rows, objective matches, max difference. */
-export interface AuditSummary {
-  /** Audited (package, budget) rows. */
-  rows: number;
-  /** Rows where both certified and agree within the tolerance. */
-  matches: number;
-  /** Largest |B&B − MILP| (Infinity if a row had no certificate). */
-  maxDiff: number;
-  /** Total branch-and-bound time in ms. */
-  bnbMs: number;
-  /** Total MILP time in ms. */
-  milpMs: number;
-}
-
 /**
  * Solves every (package, budget) with both exact solvers.
  *
@@ -87,7 +73,18 @@ export async function auditSolvers(
 }
 
 /** Summarizes audit rows as paper Table 1 (rows, matches, max diff) plus total solver times. */
-export function summarizeAudit(rows: readonly AuditRow[]): AuditSummary {
+export function summarizeAudit(rows: readonly AuditRow[]): {
+  /** Audited (package, budget) rows. */
+  rows: number;
+  /** Rows where both certified and agree within the tolerance. */
+  matches: number;
+  /** Largest |B&B − MILP| (Infinity if a row had no certificate). */
+  maxDiff: number;
+  /** Total branch-and-bound time in ms. */
+  bnbMs: number;
+  /** Total MILP time in ms. */
+  milpMs: number;
+} {
   return {
     rows: rows.length,
     matches: rows.filter((r) => r.match).length,

@@ -92,16 +92,6 @@ export function amemMetadataText(n: AmemNote): string {
   return lines.join("\n");
 }
 
-/** Options of {@linkcode readAmemNotes}. */
-export interface AmemReadOptions {
-  /** File name for errors (default `<memory>`). */
-  file?: string;
-  /** System label of the store (default `amem`). */
-  system?: string;
-  /** View (default `full`). */
-  view?: AmemView;
-}
-
 const NOTE_FIELDS: ReadonlySet<string> = new Set([
   "id",
   "content",
@@ -259,7 +249,14 @@ function decodeNote(
  *   note lacks `id` or `content`, a list field is neither a list nor a
  *   decodable string, or the ChromaDB arrays differ in length
  */
-export function readAmemNotes(data: unknown, opts: AmemReadOptions = {}): MemoryStore {
+export function readAmemNotes(data: unknown, opts: {
+  /** File name for errors (default `<memory>`). */
+  file?: string;
+  /** System label of the store (default `amem`). */
+  system?: string;
+  /** View (default `full`). */
+  view?: AmemView;
+} = {}): MemoryStore {
   const file = opts.file ?? "<memory>";
   const system = opts.system ?? "amem";
   const view = opts.view ?? "full";

@@ -60,8 +60,13 @@ export function memoryCost(text: string, model: MemoryCostModel): number {
   );
 }
 
-/** Costs of one memory under both models. */
-export interface MemoryCosts {
+/**
+ * Measures every memory of a store under both cost models.
+ *
+ * @param store a store read by an adapter
+ * @returns one row per memory, in store order
+ */
+export function storeCosts(store: MemoryStore): {
   /** Memory id. */
   id: string;
   /** Cost under `words`: max(1, non-space tokens), in word units. */
@@ -70,15 +75,7 @@ export interface MemoryCosts {
   byte_overhead: number;
   /** Declared cost, if the export carries one. */
   declared?: number;
-}
-
-/**
- * Measures every memory of a store under both cost models.
- *
- * @param store a store read by an adapter
- * @returns one row per memory, in store order
- */
-export function storeCosts(store: MemoryStore): MemoryCosts[] {
+}[] {
   return store.memories.map((m) => ({
     id: m.id,
     words: wordCost(m.text),

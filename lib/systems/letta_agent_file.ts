@@ -10,12 +10,6 @@ import { type LettaReadOptions, LettaStoreBuilder } from "./_letta_builder.ts";
 import { ExportFormatError } from "./export_error.ts";
 import type { MemoryStore } from "./memory_store.ts";
 
-/** Options of {@linkcode readLettaAgentFile}. */
-export interface LettaAgentFileOptions extends LettaReadOptions {
-  /** Read only this agent (id or name); default every agent of the file. */
-  agent?: string;
-}
-
 /**
  * Reads the core memory of a Letta Agent File.
  *
@@ -37,7 +31,10 @@ export interface LettaAgentFileOptions extends LettaReadOptions {
  */
 export function readLettaAgentFile(
   data: unknown,
-  opts: LettaAgentFileOptions = {},
+  opts: LettaReadOptions & {
+    /** Read only this agent (id or name); default every agent of the file. */
+    agent?: string;
+  } = {},
 ): MemoryStore {
   const file = opts.file ?? "<memory>";
   const b = new LettaStoreBuilder("letta_agent_file", file, opts);

@@ -119,22 +119,6 @@ export interface LocomoStoreScore {
   noPackage: number;
 }
 
-/** Options of {@linkcode scoreStoreOnLocomo}. */
-export interface LocomoStoreOptions {
-  /** Budgets (default 30, 60, 100, in words). */
-  budgets?: readonly number[];
-  /** Coverage adjudicator (default the lexical one of the conversation, {@linkcode locomoLexicalAdjudicator}). */
-  adjudicator?: Adjudicator;
-  /** Exact solves (default branch-and-bound for 20 ms, then the MILP certificate). */
-  solver?: ExactSolveOptions;
-  /** Called after each package (done, total). */
-  onProgress?: (done: number, total: number) => void;
-  /** Score only these packages (default: the conversation's support slices). */
-  packages?: readonly Package[];
-  /** Called with each package's union score (e.g. to list what each memory covers). */
-  onUnion?: (pkg: Package, score: UnionScore) => void;
-}
-
 const share = (v: number, r: StoreItemScore) => (r.max_value > 0 ? v / r.max_value : null);
 const SEL = Object.entries(STORE_SELECTIONS) as [StoreSelection, UnionSelector][];
 const mean = (xs: number[]) => (xs.length === 0 ? null : xs.reduce((a, b) => a + b, 0) / xs.length);
@@ -247,7 +231,20 @@ export function summarizeStoreRows(
 export async function scoreStoreOnLocomo(
   sample: LocomoSample,
   store: MemoryStore,
-  opts: LocomoStoreOptions = {},
+  opts: {
+    /** Budgets (default 30, 60, 100, in words). */
+    budgets?: readonly number[];
+    /** Coverage adjudicator (default the lexical one of the conversation, {@linkcode locomoLexicalAdjudicator}). */
+    adjudicator?: Adjudicator;
+    /** Exact solves (default branch-and-bound for 20 ms, then the MILP certificate). */
+    solver?: ExactSolveOptions;
+    /** Called after each package (done, total). */
+    onProgress?: (done: number, total: number) => void;
+    /** Score only these packages (default: the conversation's support slices). */
+    packages?: readonly Package[];
+    /** Called with each package's union score (e.g. to list what each memory covers). */
+    onUnion?: (pkg: Package, score: UnionScore) => void;
+  } = {},
 ): Promise<LocomoStoreScore> {
   const budgets = opts.budgets ?? [30, 60, 100];
   const adjudicator = opts.adjudicator ?? locomoLexicalAdjudicator(sample);

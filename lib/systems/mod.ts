@@ -34,16 +34,11 @@ export {
   type ReadStoreOptions,
   type StoreFormatChoice,
 } from "./read_store.ts";
-export { type LettaAgentFileOptions, readLettaAgentFile } from "./letta_agent_file.ts";
+export { readLettaAgentFile } from "./letta_agent_file.ts";
 export type { CoreMode, LettaReadOptions } from "./letta_memory.ts";
-export { AMEM_VIEWS, type AmemReadOptions, type AmemView, readAmemNotes } from "./amem_notes.ts";
+export { AMEM_VIEWS, type AmemView, readAmemNotes } from "./amem_notes.ts";
 // union scoring against a package
-export {
-  MEMORY_COST_MODELS,
-  type MemoryCostModel,
-  type MemoryCosts,
-  storeCosts,
-} from "./cost_models.ts";
+export { MEMORY_COST_MODELS, type MemoryCostModel, storeCosts } from "./cost_models.ts";
 export {
   type ScoredMemory,
   scoreUnion,
@@ -63,7 +58,6 @@ export {
   EVIDENCE_SERIES,
   type EvidencePoint,
   evidencePoints,
-  type LocomoStoreOptions,
   type LocomoStoreScore,
   scoreStoreOnLocomo,
   type SelectionRatios,
@@ -76,19 +70,11 @@ export {
 export {
   PROXY_STORES,
   type ProxyStore,
-  type ProxyStoreOptions,
   type ProxyStoreScores,
-  type RoundTripResult,
   roundTripWriters,
   scoreProxyStores,
 } from "./proxy_stores.ts";
-export {
-  certifyBudgets,
-  ignoredSettings,
-  type Notebook10Run,
-  type WriterRatioRow,
-  writerRatios,
-} from "./own_package.ts";
+export { certifyBudgets, ignoredSettings, writerRatios } from "./own_package.ts";
 // stores written here by real systems (`memaudit write`), scored
 export { writeLocomoStores, type WrittenStoreRow } from "./written_stores.ts";
 // the `memaudit store` workflow and its report

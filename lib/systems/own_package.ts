@@ -27,26 +27,6 @@ export async function readPackageAny(path: string): Promise<Package> {
   return (await readPackageFrom(path)).pkg;
 }
 
-/** A writer scored at one budget. */
-export interface WriterRatioRow {
-  /** Writer id (`oracle_gvt`, ...). */
-  method: string;
-  /** Display name (`MemAudit-GVT`, ...). */
-  label: string;
-  /** Budget B, in cost units. */
-  budget: number;
-  /** F of the writer's store, in weight units. */
-  value: number;
-  /** Its cost, in cost units. */
-  cost: number;
-  /** Within the budget and the group cap. */
-  feasible: boolean;
-  /** F / OPT against the certified OPT at the budget (null: infeasible, uncertified or OPT = 0). */
-  ratio: number | null;
-  /** `ok`, `infeasible`, `uncertified` or `degenerate_opt`. */
-  flag: string;
-}
-
 /**
  * Certifies OPT at each budget (`solve()`: branch-and-bound, then the MILP).
  *
@@ -76,7 +56,24 @@ export function writerRatios(
   cp: CompiledPackage,
   methods: readonly string[],
   certs: readonly Certificate[],
-): WriterRatioRow[] {
+): {
+  /** Writer id (`oracle_gvt`, ...). */
+  method: string;
+  /** Display name (`MemAudit-GVT`, ...). */
+  label: string;
+  /** Budget B, in cost units. */
+  budget: number;
+  /** F of the writer's store, in weight units. */
+  value: number;
+  /** Its cost, in cost units. */
+  cost: number;
+  /** Within the budget and the group cap. */
+  feasible: boolean;
+  /** F / OPT against the certified OPT at the budget (null: infeasible, uncertified or OPT = 0). */
+  ratio: number | null;
+  /** `ok`, `infeasible`, `uncertified` or `degenerate_opt`. */
+  flag: string;
+}[] {
   return methods.flatMap((m) => {
     const w = getWriter(m);
     return certs.map((opt) => {
@@ -132,16 +129,6 @@ export const RUN_SETTINGS: readonly string[] = [
   "MEMAUDIT_WRITE_STORES",
 ];
 
-/** What notebook 10 was asked to do, for {@linkcode ignoredSettings}. */
-export interface Notebook10Run {
-  /** The store scored ("" for none). */
-  store: string;
-  /** The LoCoMo conversation it is scored on ("" for the package). */
-  locomoConversation: string;
-  /** The adjudicator spec. */
-  adjudicator: string;
-}
-
 /**
  * The `MEMAUDIT_*` settings notebook 10 does not use in this run, each as a warning: a setting it
  * has no use for here (`MEMAUDIT_ADJUDICATOR` without a store, `MEMAUDIT_LOCOMO` without
@@ -155,7 +142,14 @@ export interface Notebook10Run {
  */
 export function ignoredSettings(
   env: Readonly<Record<string, string>>,
-  run: Notebook10Run,
+  run: {
+    /** The store scored ("" for none). */
+    store: string;
+    /** The LoCoMo conversation it is scored on ("" for the package). */
+    locomoConversation: string;
+    /** The adjudicator spec. */
+    adjudicator: string;
+  },
 ): string[] {
   const noStore = "no store is scored (MEMAUDIT_STORE is empty)";
   const scoring = run.store !== "";

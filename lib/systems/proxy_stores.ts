@@ -49,16 +49,6 @@ export function proxyStoreIds(pkg: Package, store: ProxyStore): string[] {
   return SELECTIONS[store](pkg);
 }
 
-/** Options of {@linkcode scoreProxyStores}. */
-export interface ProxyStoreOptions {
-  /** Budgets (default 30, 60, 100). */
-  budgets?: readonly number[];
-  /** Exact solves (default branch-and-bound 5 ms, then the MILP certificate). */
-  solver?: ExactSolveOptions;
-  /** Budget of the cost-rule sensitivity (default 100); null skips it. */
-  costRuleBudget?: number | null;
-}
-
 /** Result of {@linkcode scoreProxyStores}. */
 export interface ProxyStoreScores {
   /** Union scores per proxy store, one per package (package order). */
@@ -83,7 +73,14 @@ export interface ProxyStoreScores {
  */
 export async function scoreProxyStores(
   packages: readonly Package[],
-  opts: ProxyStoreOptions = {},
+  opts: {
+    /** Budgets (default 30, 60, 100). */
+    budgets?: readonly number[];
+    /** Exact solves (default branch-and-bound 5 ms, then the MILP certificate). */
+    solver?: ExactSolveOptions;
+    /** Budget of the cost-rule sensitivity (default 100); null skips it. */
+    costRuleBudget?: number | null;
+  } = {},
 ): Promise<ProxyStoreScores> {
   const budgets = opts.budgets ?? [30, 60, 100];
   const solver = opts.solver ?? { bnbTimeMs: 5 };
@@ -128,16 +125,6 @@ export async function scoreProxyStores(
   return { pruned, costRules };
 }
 
-/** Result of {@linkcode roundTripWriters}. */
-export interface RoundTripResult {
-  /** Union scores per writer (one per (package, budget), package then budget order). */
-  scores: Record<string, UnionScore[]>;
-  /** (package, writer, budget) triples checked. */
-  checked: number;
-  /** Triples whose scored-back value or ratios differ from the writer's own. */
-  mismatches: number;
-}
-
 /**
  * Exports each writer's store at each budget as a generic JSONL row (memory
  * = candidate text, its declared cost and experience), reads it back through
@@ -156,7 +143,14 @@ export async function roundTripWriters(
   writers: readonly string[],
   budgets: readonly number[] = [30, 60, 100],
   solver: ExactSolveOptions = { bnbTimeMs: 5 },
-): Promise<RoundTripResult> {
+): Promise<{
+  /** Union scores per writer (one per (package, budget), package then budget order). */
+  scores: Record<string, UnionScore[]>;
+  /** (package, writer, budget) triples checked. */
+  checked: number;
+  /** Triples whose scored-back value or ratios differ from the writer's own. */
+  mismatches: number;
+}> {
   const scores: Record<string, UnionScore[]> = Object.fromEntries(writers.map((w) => [w, []]));
   let mismatches = 0, checked = 0;
   for (const pkg of packages) {

@@ -8,16 +8,6 @@
 import type { CompiledPackage } from "../package/compile.ts";
 import { buildLp } from "../solve/lp_text.ts";
 
-/** One line of the LP text and what it means. */
-export interface LpLine {
-  /** The line as written. */
-  line: string;
-  /** The paper's formula or section the line encodes. */
-  means: string;
-  /** Package ids of the variables the line names (x<u>: candidate, y<r>: unit). */
-  names: string;
-}
-
 /** The paper's formula for the first word of an LP line, or "" when it is a continuation. */
 function meaning(line: string, k: number): string {
   const t = line.trim();
@@ -55,7 +45,14 @@ function meaning(line: string, k: number): string {
  * @returns the lines in order
  * @throws {RangeError} as `buildLp` does (bad budget)
  */
-export function explainLp(cp: CompiledPackage, budget: number): LpLine[] {
+export function explainLp(cp: CompiledPackage, budget: number): {
+  /** The line as written. */
+  line: string;
+  /** The paper's formula or section the line encodes. */
+  means: string;
+  /** Package ids of the variables the line names (x<u>: candidate, y<r>: unit). */
+  names: string;
+}[] {
   const lp = buildLp(cp, budget);
   const names = new Map<string, string>();
   lp.xNames.forEach((x, u) => names.set(x, cp.candIds[u]));

@@ -17,8 +17,8 @@ export {
 } from "./budget_steps.ts";
 export { optStepsSpec } from "./budget_figure.ts";
 export { type BoundRow, boundRows, rootKnapsackBound, rootSuffixBound } from "./bounds.ts";
-export { explainLp, type LpLine } from "./lp_lines.ts";
+export { explainLp } from "./lp_lines.ts";
 export { optimalStores } from "./ties.ts";
-export { type GvtRow, gvtRows, proposition1Package, THEOREM2_LINE } from "./writer_gaps.ts";
+export { gvtRows, proposition1Package, THEOREM2_LINE } from "./writer_gaps.ts";
 export { Answer, editedReason } from "./exercise.ts";
 export { quickMode } from "./lab_mode.ts";

@@ -45,22 +45,6 @@ export function proposition1Package(eta: number): CompiledPackage {
   }));
 }
 
-/** GVT against OPT on one (package, budget). */
-export interface GvtRow {
-  /** Package name. */
-  package: string;
-  /** Budget B, in cost units. */
-  B: number;
-  /** Certified OPT_P(B), in weight units. */
-  OPT: number;
-  /** F/OPT of the artifact's GVT (singleton-density grid), or null when OPT = 0. */
-  gvt: number | null;
-  /** F/OPT of GVT on theorem 2's grid (ε = 0.1), or null when OPT = 0. */
-  theorem2: number | null;
-  /** Whether theorem 2's hypothesis holds: every candidate costs at most B/2. */
-  smallItems: boolean;
-}
-
 /** Theorem 2's guarantee (1 − ε)/4 for ε = 0.1, the grid `gvtTheorem2` uses by default. */
 export const THEOREM2_LINE = 0.9 / 4;
 
@@ -75,7 +59,20 @@ export const THEOREM2_LINE = 0.9 / 4;
 export function gvtRows(
   packages: readonly { name: string; cp: CompiledPackage }[],
   budgets: readonly number[],
-): GvtRow[] {
+): {
+  /** Package name. */
+  package: string;
+  /** Budget B, in cost units. */
+  B: number;
+  /** Certified OPT_P(B), in weight units. */
+  OPT: number;
+  /** F/OPT of the artifact's GVT (singleton-density grid), or null when OPT = 0. */
+  gvt: number | null;
+  /** F/OPT of GVT on theorem 2's grid (ε = 0.1), or null when OPT = 0. */
+  theorem2: number | null;
+  /** Whether theorem 2's hypothesis holds: every candidate costs at most B/2. */
+  smallItems: boolean;
+}[] {
   return packages.flatMap(({ name, cp }) =>
     budgets.map((B) => {
       const opt = solveBnb(cp, B);

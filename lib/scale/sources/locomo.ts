@@ -10,12 +10,6 @@ import { evidenceOf, indexSample, safeToken } from "../../natural/dialogue.ts";
 import { parseLocomoDate } from "./dates.ts";
 import type { LadderIssue, LadderQuery, LadderSession, LadderSource } from "./types.ts";
 
-/** Options of {@linkcode locomoLadderSource}. */
-export interface LocomoSourceOptions {
-  /** Keep category 5 (adversarial, abstention) items (default true). */
-  includeAdversarial?: boolean;
-}
-
 /** Ladder session id of LoCoMo session `n` of a sample: `<sample_id>_session_<n>`. */
 export function locomoSessionId(sampleId: string, n: number): string {
   return `${sampleId}_session_${n}`;
@@ -70,7 +64,10 @@ export function locomoSessionId(sampleId: string, n: number): string {
  */
 export function locomoLadderSource(
   samples: readonly LocomoSample[],
-  opts: LocomoSourceOptions = {},
+  opts: {
+    /** Keep category 5 (adversarial, abstention) items (default true). */
+    includeAdversarial?: boolean;
+  } = {},
   files: string[] = [],
 ): LadderSource {
   const issues: LadderIssue[] = [];

@@ -9,16 +9,6 @@
  * @module
  */
 
-/** One turn, in LongMemEval's shape. `has_answer` marks an evidence turn. */
-export interface LadderTurn {
-  /** Speaker role (`user` or `assistant`). */
-  role: "user" | "assistant";
-  /** Turn text. */
-  content: string;
-  /** True on an evidence turn. */
-  has_answer?: boolean;
-}
-
 /** One session of a history. */
 export interface LadderSession {
   /** Session id, unique within a source. */
@@ -26,7 +16,14 @@ export interface LadderSession {
   /** Date in minutes since the epoch (UTC). */
   date: number;
   /** Turns, in order. */
-  turns: LadderTurn[];
+  turns: {
+    /** Speaker role (`user` or `assistant`). */
+    role: "user" | "assistant";
+    /** Turn text. */
+    content: string;
+    /** True on an evidence turn. */
+    has_answer?: boolean;
+  }[];
   /** Where it came from: a LongMemEval question id, a LoCoMo sample id, or a filler file. */
   origin: string;
 }
