@@ -18,6 +18,7 @@ import { SOLVE_BATCH_REPORT } from "../lib/solve/batch.ts";
 import { NATURAL_REPORT } from "../lib/natural/report.ts";
 import { LONGMEMEVAL_NATURAL_REPORT } from "../lib/longmemeval/report.ts";
 import { RECALL_REPORT } from "../lib/scale/recall_report.ts";
+import { VALIDATE_REPORT } from "../lib/package/validate_report.ts";
 
 /** A report's shape as far as publishing goes: its name (the file stem) and its JSON Schema. */
 type Shape = { name: string; jsonSchema(): Record<string, unknown> };
@@ -28,6 +29,7 @@ export const SCHEMAS: Readonly<Record<string, () => Record<string, unknown>>> = 
   "data/schema/trajectory.schema.json": trajectoryJsonSchema, // paper 002; COMPANIONS §4
   ...Object.fromEntries(
     [
+      VALIDATE_REPORT, // memaudit validate --json
       STORE_REPORT, // memaudit store --json
       WRITERS_REPORT, // memaudit writers --json
       SWEEP_REPORT, // memaudit sweep --json
