@@ -19,6 +19,7 @@ import { NATURAL_REPORT } from "../lib/natural/report.ts";
 import { LONGMEMEVAL_NATURAL_REPORT } from "../lib/longmemeval/report.ts";
 import { RECALL_REPORT } from "../lib/scale/recall_report.ts";
 import { VALIDATE_REPORT } from "../lib/package/validate_report.ts";
+import { MERGE_REPORT } from "../lib/shard/join.ts";
 
 /** A report's shape as far as publishing goes: its name (the file stem) and its JSON Schema. */
 type Shape = { name: string; jsonSchema(): Record<string, unknown> };
@@ -38,6 +39,7 @@ export const SCHEMAS: Readonly<Record<string, () => Record<string, unknown>>> = 
       NATURAL_REPORT, // memaudit natural --json (LoCoMo)
       LONGMEMEVAL_NATURAL_REPORT, // memaudit natural --longmemeval --json
       RECALL_REPORT, // memaudit scale recall --json
+      MERGE_REPORT, // memaudit merge --json
     ].map((s: Shape) => [`data/schema/${s.name}.schema.json`, () => s.jsonSchema()]),
   ),
 };
