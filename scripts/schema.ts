@@ -20,6 +20,7 @@ import { LONGMEMEVAL_NATURAL_REPORT } from "../lib/longmemeval/report.ts";
 import { RECALL_REPORT } from "../lib/scale/recall_report.ts";
 import { VALIDATE_REPORT } from "../lib/package/validate_report.ts";
 import { MERGE_REPORT } from "../lib/shard/join.ts";
+import { SOLVE_SUMMARY } from "../lib/cli/solve_batch_out.ts";
 
 /** A report's shape as far as publishing goes: its name (the file stem) and its JSON Schema. */
 type Shape = { name: string; jsonSchema(): Record<string, unknown> };
@@ -35,6 +36,7 @@ export const SCHEMAS: Readonly<Record<string, () => Record<string, unknown>>> = 
       WRITERS_REPORT, // memaudit writers --json
       SWEEP_REPORT, // memaudit sweep --json
       SOLVE_BATCH_REPORT, // memaudit solve PACKAGE... --json
+      SOLVE_SUMMARY, // memaudit solve DIR --out OUT: OUT/solve_summary.json
       SCALE_SCORE_REPORT, // memaudit scale score --json
       NATURAL_REPORT, // memaudit natural --json (LoCoMo)
       LONGMEMEVAL_NATURAL_REPORT, // memaudit natural --longmemeval --json

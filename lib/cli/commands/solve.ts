@@ -69,9 +69,9 @@ const FLAGS = {
     help: "several packages only: also write the folder OUT: solve_rows.jsonl and " +
       "solve_rows.csv (the rows without seconds), timings.jsonl (package, file, budget, " +
       "seconds per row) and solve_summary.json (packages, rows, shard, settings, statuses: " +
-      'rows per status, warnings); with --shard, also shard.json, and "memaudit merge" of ' +
-      "the N shard folders writes the rows, the CSV and the summary byte-identical to one " +
-      "run without --shard",
+      "rows per status, warnings; data/schema/solve_summary.schema.json); with --shard, also " +
+      'shard.json, and "memaudit merge" of the N shard folders writes the rows, the CSV and ' +
+      "the summary byte-identical to one run without --shard",
   },
 } as const satisfies FlagTable;
 
