@@ -21,6 +21,8 @@ import { RECALL_REPORT } from "../lib/scale/recall_report.ts";
 import { VALIDATE_REPORT } from "../lib/package/validate_report.ts";
 import { MERGE_REPORT } from "../lib/shard/join.ts";
 import { SOLVE_SUMMARY } from "../lib/cli/solve_batch_out.ts";
+import { LADDER_REPORT } from "../lib/scale/ladder_report.ts";
+import { SIMULATE_REPORT } from "../lib/scale/simulate_report.ts";
 
 /** A report's shape as far as publishing goes: its name (the file stem) and its JSON Schema. */
 type Shape = { name: string; jsonSchema(): Record<string, unknown> };
@@ -41,6 +43,8 @@ export const SCHEMAS: Readonly<Record<string, () => Record<string, unknown>>> = 
       NATURAL_REPORT, // memaudit natural --json (LoCoMo)
       LONGMEMEVAL_NATURAL_REPORT, // memaudit natural --longmemeval --json
       RECALL_REPORT, // memaudit scale recall --json
+      LADDER_REPORT, // memaudit scale ladder --json
+      SIMULATE_REPORT, // memaudit scale simulate --json
       MERGE_REPORT, // memaudit merge --json
     ].map((s: Shape) => [`data/schema/${s.name}.schema.json`, () => s.jsonSchema()]),
   ),
