@@ -23,6 +23,8 @@ import { MERGE_REPORT } from "../lib/shard/join.ts";
 import { SOLVE_SUMMARY } from "../lib/cli/solve_batch_out.ts";
 import { LADDER_REPORT } from "../lib/scale/ladder_report.ts";
 import { SIMULATE_REPORT } from "../lib/scale/simulate_report.ts";
+import { SIMULATED_RUN_REPORT } from "../lib/retention/simulate.ts";
+import { PER_FACT_REPORT } from "../lib/retention/per_fact.ts";
 
 /** A report's shape as far as publishing goes: its name (the file stem) and its JSON Schema. */
 type Shape = { name: string; jsonSchema(): Record<string, unknown> };
@@ -45,6 +47,8 @@ export const SCHEMAS: Readonly<Record<string, () => Record<string, unknown>>> = 
       RECALL_REPORT, // memaudit scale recall --json
       LADDER_REPORT, // memaudit scale ladder --json
       SIMULATE_REPORT, // memaudit scale simulate --json
+      SIMULATED_RUN_REPORT, // memaudit retention simulate --json
+      PER_FACT_REPORT, // memaudit retention rr --per-fact --json
       MERGE_REPORT, // memaudit merge --json
     ].map((s: Shape) => [`data/schema/${s.name}.schema.json`, () => s.jsonSchema()]),
   ),

@@ -32,7 +32,7 @@ import {
   type RrInput,
   RrInputSchema,
 } from "../../retention/rr_report.ts";
-import { writeSimulatedRun } from "../../retention/simulate.ts";
+import { SIMULATED_RUN_REPORT, writeSimulatedRun } from "../../retention/simulate.ts";
 import {
   decisionsFromGatingOutputs,
   type GatingDecision,
@@ -126,7 +126,11 @@ Options:
 ${
   optionsHelp(
     rrBlock(["facts", "presence", "k", "end-on-update", "reweight"]),
-    [["--json | --csv", "machine output (default: a text table)"]],
+    [[
+      "--json | --csv",
+      "machine output (default: a text table; --per-fact --json: " +
+      "data/schema/retention_per_fact_report.schema.json)",
+    ]],
     20,
     100,
   )
@@ -175,6 +179,7 @@ Options:
   --shard I/N      write only shard I of N of the users (round robin in cohort order) and
                    DIR/shard.json; join the folders with 'memaudit merge'
   --json           print the written paths as JSON
+                   (data/schema/retention_simulate_report.schema.json)
 
 Example:
   deno task memaudit retention simulate --out out/sim --users 3 --budget 20 --policy oracle
@@ -221,7 +226,7 @@ async function simulate(argv: string[], io: CliIo): Promise<number> {
     throw e;
   }
   const rows = Object.entries(files).map(([what, path]) => ({ what, path }));
-  emit(io, form, { json: files, columns: ["what", "path"], rows });
+  emit(io, form, { json: SIMULATED_RUN_REPORT.json(files), columns: ["what", "path"], rows });
   if (form === "table") io.stdout("everything written is SIMULATED (see SIMULATED.txt)\n");
   return EXIT.ok;
 }

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { assertFitsPublished } from "../../_published_schema.ts";
 
 const ROOT = new URL("../../../", import.meta.url).pathname;
 const FX = "tests/retention/fixtures/";
@@ -196,6 +197,7 @@ Deno.test("memaudit retention simulate writes a run the other subcommands read",
     "presence",
     "predictions",
   ]);
+  await assertFitsPublished("retention_simulate_report", files);
   const rr = await run("rr", "--facts", files.facts, "--presence", files.presence, "--json");
   assert.equal(JSON.parse(rr.stdout).users.length, 2);
   const g = await run("gating", files.predictions, "--json");
