@@ -1,6 +1,6 @@
 /**
  * data/schema/ holds exactly the JSON Schemas scripts/schema.ts generates (`deno task schema`),
- * each byte-identical to its generated text.
+ * each byte-identical to its generated text, and docs/formats.md lists them all.
  */
 import assert from "node:assert/strict";
 import { SCHEMAS, schemaText } from "../../scripts/schema.ts";
@@ -16,6 +16,12 @@ Deno.test("every file of data/schema/ is its zod schema's generated text, and ev
       `run \`deno task schema\` and commit ${path}`,
     );
   }
+});
+
+Deno.test("docs/formats.md's table of output schemas names every published schema", async () => {
+  const doc = await Deno.readTextFile(`${ROOT}docs/formats.md`);
+  const missing = Object.keys(SCHEMAS).filter((p) => !doc.includes(`| \`${p.slice(12)}\``));
+  assert.deepEqual(missing, []);
 });
 
 Deno.test("schemaText() refuses a path that is not a published schema", () => {
