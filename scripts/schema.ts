@@ -25,6 +25,7 @@ import { LADDER_REPORT } from "../lib/scale/ladder_report.ts";
 import { SIMULATE_REPORT } from "../lib/scale/simulate_report.ts";
 import { SIMULATED_RUN_REPORT } from "../lib/retention/simulate.ts";
 import { PER_FACT_REPORT } from "../lib/retention/per_fact.ts";
+import { GATING_REPORT } from "../lib/retention/gating.ts";
 
 /** A report's shape as far as publishing goes: its name (the file stem) and its JSON Schema. */
 type Shape = { name: string; jsonSchema(): Record<string, unknown> };
@@ -49,6 +50,7 @@ export const SCHEMAS: Readonly<Record<string, () => Record<string, unknown>>> = 
       SIMULATE_REPORT, // memaudit scale simulate --json
       SIMULATED_RUN_REPORT, // memaudit retention simulate --json
       PER_FACT_REPORT, // memaudit retention rr --per-fact --json
+      GATING_REPORT, // memaudit retention gating --json
       MERGE_REPORT, // memaudit merge --json
     ].map((s: Shape) => [`data/schema/${s.name}.schema.json`, () => s.jsonSchema()]),
   ),

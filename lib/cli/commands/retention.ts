@@ -35,6 +35,7 @@ import {
 import { SIMULATED_RUN_REPORT, writeSimulatedRun } from "../../retention/simulate.ts";
 import {
   decisionsFromGatingOutputs,
+  GATING_REPORT,
   type GatingDecision,
   gatingMetrics,
   readPredictionsCsv,
@@ -150,7 +151,8 @@ F1 and accuracy, null when undefined and F1 null when precision or recall is
 decimals for display only).
 
 Input: a CSV user,session,required,predicted (0 | 1), or a gating method's
-folder of per_uuid/<uuid>.json outputs.
+folder of per_uuid/<uuid>.json outputs. The --json object's JSON Schema is
+data/schema/retention_gating_report.schema.json.
 
 Example:
   deno task memaudit retention gating predictions.csv --json
@@ -340,19 +342,10 @@ async function gating(argv: string[], io: CliIo): Promise<number> {
   const decisions: GatingDecision[] = (await statOrNull(input))?.isDirectory
     ? decisionsFromGatingOutputs(await read.readGatingFolder(input))
     : await readPredictionsCsv(input);
-  const m = gatingMetrics(decisions);
-  const json = {
-    tp: m.tp,
-    fp: m.fp,
-    fn: m.fn,
-    tn: m.tn,
-    precision: m.precision,
-    recall: m.recall,
-    f1: m.f1,
-    accuracy: m.accuracy,
-  };
+  const { n, ...m } = gatingMetrics(decisions);
+  const json = GATING_REPORT.json(m);
   const columns = ["n", ...Object.keys(json)];
-  const rows = [{ n: m.n, ...json }];
+  const rows = [{ n, ...json }];
   if (values.out !== undefined) {
     await writeOutFiles(values.out, { "gating.json": JSON.stringify(json, null, 2) + "\n" });
   }

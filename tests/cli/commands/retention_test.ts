@@ -85,8 +85,10 @@ Deno.test("memaudit retention gating --json prints the pooled metrics", async ()
     f1: 0.75,
     accuracy: 4 / 6,
   });
+  await assertFitsPublished("retention_gating_report", JSON.parse(r.stdout));
   const g = await run("gating", `${FX}gating`, "--json");
   assert.equal(JSON.parse(g.stdout).f1, 6 / 7);
+  await assertFitsPublished("retention_gating_report", JSON.parse(g.stdout));
 });
 
 Deno.test("memaudit retention exits 2 with one line for bad flags and bad files", async () => {
