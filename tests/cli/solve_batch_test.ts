@@ -3,6 +3,7 @@
  * per (package, budget), each equal to the one-package solve of the same file.
  */
 import assert from "node:assert/strict";
+import { assertFitsPublished } from "../_published_schema.ts";
 import { join } from "node:path";
 import fc from "fast-check";
 import { arbPackage } from "../_arb.ts";
@@ -84,6 +85,7 @@ Deno.test("solve DIR solves every package file and CSV folder in name order, eac
     const r = await memaudit(["solve", d, "--budgets", "3,7", "--json"]);
     const report = jsonOut(r);
     assert.deepEqual(Object.keys(report), ["packages", "shard", "rows", "warnings"]);
+    await assertFitsPublished("solve_batch_report", report);
     assert.equal(report.packages, 3);
     assert.equal(report.shard, null);
     const files = ["a_arb.json", "b_two_units.json", "csv_example"].map((f) => join(d, f));
