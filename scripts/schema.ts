@@ -26,6 +26,7 @@ import { SIMULATE_REPORT } from "../lib/scale/simulate_report.ts";
 import { SIMULATED_RUN_REPORT } from "../lib/retention/simulate.ts";
 import { PER_FACT_REPORT } from "../lib/retention/per_fact.ts";
 import { GATING_REPORT } from "../lib/retention/gating.ts";
+import { SOLVE_REPORT } from "../lib/solve/solve_report.ts";
 
 /** A report's shape as far as publishing goes: its name (the file stem) and its JSON Schema. */
 type Shape = { name: string; jsonSchema(): Record<string, unknown> };
@@ -40,6 +41,7 @@ export const SCHEMAS: Readonly<Record<string, () => Record<string, unknown>>> = 
       STORE_REPORT, // memaudit store --json
       WRITERS_REPORT, // memaudit writers --json
       SWEEP_REPORT, // memaudit sweep --json
+      SOLVE_REPORT, // memaudit solve PACKAGE --json
       SOLVE_BATCH_REPORT, // memaudit solve PACKAGE... --json
       SOLVE_SUMMARY, // memaudit solve DIR --out OUT: OUT/solve_summary.json
       SCALE_SCORE_REPORT, // memaudit scale score --json
