@@ -52,26 +52,10 @@ export interface ShardKind {
   finish(run: JoinedRun): Promise<KindFinish>;
 }
 
-/** What a merge wrote, as `memaudit merge` reports it. */
-export interface MergeReport {
-  /** The kind of run. */
-  kind: string;
-  /** Shards joined. */
-  shards: number;
-  /** Units of the whole run. */
-  units: number;
-  /** Rows written. */
-  rows: number;
-  /** File role → path written. */
-  files: Record<string, string>;
-  /** What the merge assumed (files in a shard folder that its manifest does not list, left out). */
-  warnings: string[];
-}
-
 const count = z.number().int().min(0);
 
 /** `memaudit merge --json`: the merged folder as given, then the {@linkcode MergeReport}. */
-const MergeReportSchema: z.ZodType<{ out: string } & MergeReport> = z.strictObject({
+const MergeReportSchema = z.strictObject({
   out: z.string().describe("the merged folder (--out), as given"),
   kind: z.string().describe(
     "the kind of run: sweep, natural, scale-simulate, retention-simulate, solve or a registered one",
@@ -84,6 +68,9 @@ const MergeReportSchema: z.ZodType<{ out: string } & MergeReport> = z.strictObje
     "what the merge assumed (files in a shard folder that its manifest does not list, left out)",
   ),
 });
+
+/** What a merge wrote, as `memaudit merge` reports it (its `--json` but `out`). */
+export type MergeReport = Omit<z.output<typeof MergeReportSchema>, "out">;
 
 /** The shape of `memaudit merge --json`: its JSON and JSON Schema. */
 export const MERGE_REPORT: ReportShape<typeof MergeReportSchema> = reportShape(
