@@ -1,11 +1,8 @@
 /**
- * Writes the package JSON Schema, generated from the zod schema, to
- * `data/schema/package.schema.json`, the trajectory-line JSON Schema to
- * `data/schema/trajectory.schema.json` and the `memaudit store --json` report's to
- * `data/schema/store_report.schema.json`, and the `memaudit writers --json` report's to
- * `data/schema/writers_report.schema.json` and the `memaudit sweep --json` report's to
- * `data/schema/sweep_report.schema.json` and the `memaudit solve PACKAGE... --json` report's to
- * `data/schema/solve_batch_report.schema.json` (atomically). Run with `deno task schema`.
+ * Writes every JSON Schema published under `data/schema/` ({@linkcode SCHEMAS}), each generated
+ * from its zod schema, atomically: the package and trajectory-line formats memaudit reads, and
+ * each command's `--json` report (a report shape's file is `data/schema/<name>.schema.json`).
+ * Run with `deno task schema`; tests/structure/schema_files_test.ts fails when a file is stale.
  *
  * @module
  */
@@ -21,100 +18,61 @@ import { SOLVE_BATCH_REPORT } from "../lib/solve/batch.ts";
 import { NATURAL_REPORT } from "../lib/natural/report.ts";
 import { LONGMEMEVAL_NATURAL_REPORT } from "../lib/longmemeval/report.ts";
 import { RECALL_REPORT } from "../lib/scale/recall_report.ts";
+import { VALIDATE_REPORT } from "../lib/package/validate_report.ts";
+import { MERGE_REPORT } from "../lib/shard/join.ts";
+import { SOLVE_SUMMARY } from "../lib/cli/solve_batch_out.ts";
+import { LADDER_REPORT } from "../lib/scale/ladder_report.ts";
+import { SIMULATE_REPORT } from "../lib/scale/simulate_report.ts";
+import { SIMULATED_RUN_REPORT } from "../lib/retention/simulate.ts";
+import { PER_FACT_REPORT } from "../lib/retention/per_fact.ts";
+import { GATING_REPORT } from "../lib/retention/gating.ts";
+import { SOLVE_REPORT } from "../lib/solve/solve_report.ts";
 
-/** Repo-relative path of the published schema file. */
-export const SCHEMA_PATH = "data/schema/package.schema.json";
+/** A report's shape as far as publishing goes: its name (the file stem) and its JSON Schema. */
+type Shape = { name: string; jsonSchema(): Record<string, unknown> };
 
-/** The exact text written to {@linkcode SCHEMA_PATH}: 2-space JSON and a trailing newline. */
-export function packageSchemaText(): string {
-  return JSON.stringify(packageJsonSchema(), null, 2) + "\n";
-}
-
-/** Repo-relative path of the published trajectory-line schema (paper 002; COMPANIONS §4). */
-export const TRAJECTORY_SCHEMA_PATH = "data/schema/trajectory.schema.json";
-
-/** The exact text written to {@linkcode TRAJECTORY_SCHEMA_PATH}: 2-space JSON and a trailing newline. */
-export function trajectorySchemaText(): string {
-  return JSON.stringify(trajectoryJsonSchema(), null, 2) + "\n";
-}
-
-/** Repo-relative path of the `memaudit store --json` report's schema (lib/systems/store_report.ts). */
-export const STORE_REPORT_SCHEMA_PATH = "data/schema/store_report.schema.json";
-
-/** The exact text written to {@linkcode STORE_REPORT_SCHEMA_PATH}: 2-space JSON and a newline. */
-export function storeReportSchemaText(): string {
-  return JSON.stringify(STORE_REPORT.jsonSchema(), null, 2) + "\n";
-}
-
-/** Repo-relative path of the `memaudit writers --json` report's schema (lib/score/writers_report.ts). */
-export const WRITERS_REPORT_SCHEMA_PATH = "data/schema/writers_report.schema.json";
-
-/** The exact text written to {@linkcode WRITERS_REPORT_SCHEMA_PATH}: 2-space JSON and a newline. */
-export function writersReportSchemaText(): string {
-  return JSON.stringify(WRITERS_REPORT.jsonSchema(), null, 2) + "\n";
-}
-
-/** Repo-relative path of the `memaudit sweep --json` report's schema (lib/sweep/report.ts). */
-export const SWEEP_REPORT_SCHEMA_PATH = "data/schema/sweep_report.schema.json";
-
-/** The exact text written to {@linkcode SWEEP_REPORT_SCHEMA_PATH}: 2-space JSON and a newline. */
-export function sweepReportSchemaText(): string {
-  return JSON.stringify(SWEEP_REPORT.jsonSchema(), null, 2) + "\n";
-}
-
-/** Repo-relative path of the `memaudit solve PACKAGE... --json` report's schema (lib/solve/batch.ts). */
-export const SOLVE_BATCH_SCHEMA_PATH = "data/schema/solve_batch_report.schema.json";
-
-/** The exact text written to {@linkcode SOLVE_BATCH_SCHEMA_PATH}: 2-space JSON and a newline. */
-export function solveBatchSchemaText(): string {
-  return JSON.stringify(SOLVE_BATCH_REPORT.jsonSchema(), null, 2) + "\n";
-}
-
-/** Repo-relative path of the `memaudit scale score --json` report's schema (lib/scale/score_report.ts). */
-export const SCALE_SCORE_REPORT_SCHEMA_PATH = "data/schema/scale_score_report.schema.json";
-
-/** The exact text written to {@linkcode SCALE_SCORE_REPORT_SCHEMA_PATH}: 2-space JSON and a newline. */
-export function scaleScoreReportSchemaText(): string {
-  return JSON.stringify(SCALE_SCORE_REPORT.jsonSchema(), null, 2) + "\n";
-}
+/** Every published schema: repo-relative path -> its JSON Schema. */
+export const SCHEMAS: Readonly<Record<string, () => Record<string, unknown>>> = {
+  "data/schema/package.schema.json": packageJsonSchema,
+  "data/schema/trajectory.schema.json": trajectoryJsonSchema, // paper 002; COMPANIONS §4
+  ...Object.fromEntries(
+    [
+      VALIDATE_REPORT, // memaudit validate --json
+      STORE_REPORT, // memaudit store --json
+      WRITERS_REPORT, // memaudit writers --json
+      SWEEP_REPORT, // memaudit sweep --json
+      SOLVE_REPORT, // memaudit solve PACKAGE --json
+      SOLVE_BATCH_REPORT, // memaudit solve PACKAGE... --json
+      SOLVE_SUMMARY, // memaudit solve DIR --out OUT: OUT/solve_summary.json
+      SCALE_SCORE_REPORT, // memaudit scale score --json
+      NATURAL_REPORT, // memaudit natural --json (LoCoMo)
+      LONGMEMEVAL_NATURAL_REPORT, // memaudit natural --longmemeval --json
+      RECALL_REPORT, // memaudit scale recall --json
+      LADDER_REPORT, // memaudit scale ladder --json
+      SIMULATE_REPORT, // memaudit scale simulate --json
+      SIMULATED_RUN_REPORT, // memaudit retention simulate --json
+      PER_FACT_REPORT, // memaudit retention rr --per-fact --json
+      GATING_REPORT, // memaudit retention gating --json
+      MERGE_REPORT, // memaudit merge --json
+    ].map((s: Shape) => [`data/schema/${s.name}.schema.json`, () => s.jsonSchema()]),
+  ),
+};
 
 /**
- * The `memaudit natural --json` reports (lib/natural/report.ts, lib/longmemeval/report.ts) and
- * `scale recall --json`'s (lib/scale/recall_report.ts).
+ * The exact text written to a published schema's file: 2-space JSON and a trailing newline.
+ *
+ * @param path a key of {@linkcode SCHEMAS}
+ * @returns the file's text
+ * @throws {RangeError} when `path` is not a published schema
  */
-export const REPORT_SCHEMAS: readonly { path: string; text: () => string }[] = [
-  NATURAL_REPORT,
-  LONGMEMEVAL_NATURAL_REPORT,
-  RECALL_REPORT,
-].map((shape) => ({
-  path: `data/schema/${shape.name}.schema.json`,
-  text: () => JSON.stringify(shape.jsonSchema(), null, 2) + "\n",
-}));
+export function schemaText(path: string): string {
+  if (!Object.hasOwn(SCHEMAS, path)) throw new RangeError(`Cannot write ${path}: no such schema`);
+  return JSON.stringify(SCHEMAS[path](), null, 2) + "\n";
+}
 
 if (import.meta.main) {
-  const out = new URL(`../${SCHEMA_PATH}`, import.meta.url);
-  await writeTextAtomic(fileURLToPath(out), packageSchemaText());
-  console.log(`wrote ${SCHEMA_PATH}`);
-  const tout = new URL(`../${TRAJECTORY_SCHEMA_PATH}`, import.meta.url);
-  await writeTextAtomic(fileURLToPath(tout), trajectorySchemaText());
-  console.log(`wrote ${TRAJECTORY_SCHEMA_PATH}`);
-  const sout = new URL(`../${STORE_REPORT_SCHEMA_PATH}`, import.meta.url);
-  await writeTextAtomic(fileURLToPath(sout), storeReportSchemaText());
-  console.log(`wrote ${STORE_REPORT_SCHEMA_PATH}`);
-  const wout = new URL(`../${WRITERS_REPORT_SCHEMA_PATH}`, import.meta.url);
-  await writeTextAtomic(fileURLToPath(wout), writersReportSchemaText());
-  console.log(`wrote ${WRITERS_REPORT_SCHEMA_PATH}`);
-  const swout = new URL(`../${SWEEP_REPORT_SCHEMA_PATH}`, import.meta.url);
-  await writeTextAtomic(fileURLToPath(swout), sweepReportSchemaText());
-  console.log(`wrote ${SWEEP_REPORT_SCHEMA_PATH}`);
-  const ssout = new URL(`../${SCALE_SCORE_REPORT_SCHEMA_PATH}`, import.meta.url);
-  await writeTextAtomic(fileURLToPath(ssout), scaleScoreReportSchemaText());
-  console.log(`wrote ${SCALE_SCORE_REPORT_SCHEMA_PATH}`);
-  const bout = new URL(`../${SOLVE_BATCH_SCHEMA_PATH}`, import.meta.url);
-  await writeTextAtomic(fileURLToPath(bout), solveBatchSchemaText());
-  console.log(`wrote ${SOLVE_BATCH_SCHEMA_PATH}`);
-  for (const { path, text } of REPORT_SCHEMAS) {
-    await writeTextAtomic(fileURLToPath(new URL(`../${path}`, import.meta.url)), text());
+  for (const path of Object.keys(SCHEMAS)) {
+    await writeTextAtomic(fileURLToPath(new URL(`../${path}`, import.meta.url)), schemaText(path));
     console.log(`wrote ${path}`);
   }
 }

@@ -10,7 +10,8 @@
  *   of {@linkcode SolveBatchRowSchema} but `seconds` (the only field that is not deterministic);
  * - `solve_rows.csv`: the same rows and columns, with a header line;
  * - `timings.jsonl`: per row, `{package, file, budget, seconds}` (wall seconds of that solve);
- * - `solve_summary.json`: {@linkcode SolveBatchSummary}.
+ * - `solve_summary.json`: {@linkcode SolveBatchSummary} (its JSON Schema:
+ *   `data/schema/solve_summary.schema.json`).
  *
  * Units of a sharded batch are its listed packages in list order (id: the path as listed; a
  * path listed again gets `#2`, `#3`, ...), each with one line per budget in each file. The run
@@ -20,7 +21,9 @@
  */
 import { join } from "node:path";
 import { CSV_CAST, stringifyCsv } from "../base/deps/csv_stringify.ts";
+import { z } from "../base/deps/zod.ts";
 import { InputError } from "../base/errors.ts";
+import { type ReportShape, reportShape } from "../base/report_shape.ts";
 import { writeFileSet } from "../base/write_files.ts";
 import { inputDigests, runDigest } from "../shard/digest.ts";
 import { type Blocks, removeShardManifest, ShardWriter } from "../shard/manifest.ts";
@@ -44,38 +47,47 @@ export const SOLVE_OUT_COLUMNS: readonly string[] = SOLVE_BATCH_COLUMNS.filter((
   c !== "seconds"
 );
 
+const count = z.number().int().min(0);
+
+/** The settings of a batch that change its rows, as `solve_summary.json` records them. */
+const SettingsSchema = z.strictObject({
+  budgets: z.array(z.number()).nullable().describe("the --budgets, or null for each package's own"),
+  solver: z.string().describe("the --solver"),
+  k: z.number().int().nullable().describe("the --k, or null for each package's own"),
+  time_limit_ms: z.number().nullable().describe("the --time-limit in milliseconds, or null"),
+});
+
 /** The settings of a batch that change its rows (a sharded batch's run digest flags). */
-export interface SolveBatchSettings {
-  /** Every listed package path, in list order (all shards'). */
-  files: string[];
-  /** The --budgets values, or null for each package's own. */
-  budgets: number[] | null;
-  /** The --solver. */
-  solver: string;
-  /** The --k, or null for each package's own. */
-  k: number | null;
-  /** The --time-limit in milliseconds, or null for none. */
-  time_limit_ms: number | null;
-}
+export type SolveBatchSettings = { files: string[] } & z.output<typeof SettingsSchema>;
 
 /** `solve_summary.json`: what the rows add up to. */
-export interface SolveBatchSummary {
-  /** Packages solved (this shard's; the whole list's when unsharded or merged). */
-  packages: number;
-  /** Rows, one per (package, budget). */
-  rows: number;
-  /** "I/N" in a shard's folder; null unsharded and merged. */
-  shard: string | null;
-  /** The settings, without the listed paths (they are the rows' `file`). */
-  settings: Omit<SolveBatchSettings, "files">;
-  /** Rows per status (optimal, unverified, time_limit, no_certificate), every status present. */
-  statuses: Record<string, number>;
-  /** Package ids given by two different files ("package id 'X' is in both A and B"), in row order. */
-  warnings: string[];
-}
+const SolveSummarySchema = z.strictObject({
+  packages: count.describe("packages solved (this shard's; the whole list's unsharded or merged)"),
+  rows: count.describe("rows, one per (package, budget)"),
+  shard: z.string().nullable().describe("I/N in a shard's folder; null unsharded and merged"),
+  settings: SettingsSchema.describe("the settings but the listed paths (they are the rows' file)"),
+  statuses: z.strictObject({
+    optimal: count,
+    unverified: count,
+    time_limit: count,
+    no_certificate: count,
+  }).describe("rows per status"),
+  warnings: z.array(z.string()).describe(
+    "package ids given by two different files (package id 'X' is in both A and B), in row order",
+  ),
+});
 
-/** The statuses of a row, in the summary's order. */
-const STATUSES = ["optimal", "unverified", "time_limit", "no_certificate"] as const;
+/** `solve_summary.json` ({@linkcode SOLVE_SUMMARY}). */
+export type SolveBatchSummary = z.output<typeof SolveSummarySchema>;
+
+/** The shape of `solve_summary.json`: its keys and JSON Schema. */
+export const SOLVE_SUMMARY: ReportShape<typeof SolveSummarySchema> = reportShape(
+  "solve_summary",
+  SolveSummarySchema,
+  "Generated from lib/cli/solve_batch_out.ts by `deno task schema`; do not edit. " +
+    "`memaudit solve DIR --out OUT` (and `memaudit merge` of its shards) writes " +
+    "OUT/solve_summary.json in this shape.",
+);
 
 /**
  * The summary of a batch's rows (a pure function of them and the settings: a merge recomputes
@@ -93,11 +105,11 @@ export function batchSummary(
   packages: number,
   shard?: Shard,
 ): SolveBatchSummary {
-  const statuses: Record<string, number> = Object.fromEntries(STATUSES.map((s) => [s, 0]));
+  const statuses = { optimal: 0, unverified: 0, time_limit: 0, no_certificate: 0 };
   const firstFile = new Map<string, string>(), warned = new Set<string>();
   const warnings: string[] = [];
   for (const r of rows) {
-    statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+    statuses[r.status]++;
     const seen = firstFile.get(r.package);
     if (seen === undefined) firstFile.set(r.package, r.file);
     else if (seen !== r.file && !warned.has(`${r.package}\n${r.file}`)) {
@@ -118,7 +130,7 @@ export function batchSummary(
 
 /** The summary file's text. */
 function summaryText(s: SolveBatchSummary): string {
-  return JSON.stringify(s, null, 2) + "\n";
+  return JSON.stringify(SOLVE_SUMMARY.json(s), null, 2) + "\n";
 }
 
 /** A row without its `seconds`, keys in {@linkcode SOLVE_OUT_COLUMNS} order. */

@@ -11,7 +11,9 @@
  *
  * @module
  */
+import { z } from "../base/deps/zod.ts";
 import { InputError } from "../base/errors.ts";
+import { type ReportShape, reportShape } from "../base/report_shape.ts";
 import { readTextInput } from "../base/fs.ts";
 import { parseCsvRows } from "./_csv.ts";
 import { type GatingOutput, PREDICTIONS_CSV_COLUMNS } from "./formats.ts";
@@ -49,6 +51,30 @@ export interface GatingMetrics {
   /** (TP+TN)/n, null when n = 0. */
   accuracy: number | null;
 }
+
+const count = z.number().int().min(0);
+const rate = z.number().nullable();
+
+/** `memaudit retention gating --json`: {@linkcode GatingMetrics} but `n`. */
+const GatingReportSchema: z.ZodType<Omit<GatingMetrics, "n">> = z.strictObject({
+  tp: count.describe("required and stored"),
+  fp: count.describe("transient but stored"),
+  fn: count.describe("required but skipped"),
+  tn: count.describe("transient and skipped"),
+  precision: rate.describe("TP/(TP+FP), null when nothing was predicted required"),
+  recall: rate.describe("TP/(TP+FN), null when nothing is required"),
+  f1: rate.describe("2PR/(P+R), null when P or R is 0 or null"),
+  accuracy: rate.describe("(TP+TN)/n, null when n = 0"),
+});
+
+/** The shape of `memaudit retention gating --json` (and `--out DIR`'s gating.json). */
+export const GATING_REPORT: ReportShape<typeof GatingReportSchema> = reportShape(
+  "retention_gating_report",
+  GatingReportSchema,
+  "Generated from lib/retention/gating.ts by `deno task schema`; do not edit. " +
+    "`memaudit retention gating --json` prints one object of this shape (--out DIR writes it " +
+    "as gating.json).",
+);
 
 /**
  * Pooled confusion counts and the four rates.

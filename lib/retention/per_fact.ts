@@ -16,69 +16,78 @@
  *
  * @module
  */
+import { z } from "../base/deps/zod.ts";
 import { parseJsonText } from "../base/json_text.ts";
+import { type ReportShape, reportShape, rowColumns } from "../base/report_shape.ts";
 import { parseCsvRows } from "./_csv.ts";
 import { InputError } from "../base/errors.ts";
 import { artifactReplicas } from "./checkpoints.ts";
 import type { Checkpoint } from "./read.ts";
 import type { FactTrack } from "./retention_rate.ts";
 
+const count = z.number().int().min(0);
+const value = z.number().nullable();
+
 /** Retention of one user from the scored checkpoints. */
-export interface PerFactUserRetention {
-  /** The user. */
-  user: string;
-  /** Facts counted (static: those with t_start at or before the cutoff). */
-  facts: number;
-  /** Scored checkpoints counted. */
-  checkpoints: number;
-  /** The notebook's value: mean of the pooled list with replicas; null without facts. */
-  pooled_artifact: number | null;
-  /** Σ w·score / Σ w with w = population / count per score; null without facts. */
-  pooled_exact_weights: number | null;
-  /** Mean over facts of the mean of their checkpoints; null without facts. */
-  per_fact_mean: number | null;
-  /** The static cutoff, or null (dynamic). */
-  cutoff: number | null;
-}
+const UserSchema = z.strictObject({
+  user: z.string(),
+  facts: count.describe("facts counted (static: those with t_start at or before the cutoff)"),
+  checkpoints: count.describe("scored checkpoints counted"),
+  pooled_artifact: value
+    .describe("the notebook's value: mean of the pooled list with replicas; null without facts"),
+  pooled_exact_weights: value
+    .describe("sum w*score / sum w, w = population / count per score; null without facts"),
+  per_fact_mean: value.describe("mean over facts of their checkpoints' mean; null without facts"),
+  cutoff: z.number().int().nullable().describe("the static cutoff session, or null (dynamic)"),
+});
 
 /** One counted fact: what its checkpoints contribute. */
-export interface PerFactContribution {
-  /** The user. */
-  user: string;
-  /** The fact id (`<source_session_id>:<gt_idx>`). */
-  fact: string;
-  /** t_start. */
-  t_start: number;
-  /** T_target, or the cutoff when earlier (static). */
-  t_end: number;
-  /** t_end − t_start + 1, the population the checkpoints stand for. */
-  population: number;
-  /** Checkpoints counted. */
-  checkpoints: number;
-  /** Of those, judged present. */
-  held: number;
-  /** round_half_even(population / checkpoints): copies of each score in the pooled list. */
-  replicas: number;
-}
+const FactSchema = z.strictObject({
+  user: z.string(),
+  fact: z.string().describe("the fact id, <source_session_id>:<gt_idx>"),
+  t_start: z.number().int(),
+  t_end: z.number().int().describe("T_target, or the cutoff when earlier (static)"),
+  population: count.describe("t_end - t_start + 1, the sessions the checkpoints stand for"),
+  checkpoints: count.describe("checkpoints counted"),
+  held: count.describe("of those, judged present"),
+  replicas: count
+    .describe("round_half_even(population / checkpoints): copies of each score in the list"),
+});
 
-/** Result of {@linkcode perFactRetention}. */
-export interface PerFactRetention {
-  /** `dynamic` (PerMem-Bench) or `static` (PerMem-Bench_s). */
-  variant: "dynamic" | "static";
-  /** Per user, sorted by user. */
-  users: PerFactUserRetention[];
-  /** Per counted fact, by user, t_start and gt_idx (whatever the input's order). */
-  facts: PerFactContribution[];
-  /** Means over users with a value (as pandas' mean skips the notebook's NaN). */
-  benchmark: {
-    users: number;
-    pooled_artifact: number | null;
-    pooled_exact_weights: number | null;
-    per_fact_mean: number | null;
-  };
-  /** Gaps that change a number, one sentence each. */
-  warnings: string[];
-}
+/** `retention rr --per-fact --json`: {@linkcode PerFactRetention} under its format's name. */
+const PerFactReportSchema = z.strictObject({
+  format: z.literal("permem-per-fact"),
+  variant: z.enum(["dynamic", "static"]).describe("PerMem-Bench (dynamic) or PerMem-Bench_s"),
+  users: z.array(UserSchema).describe("per user, sorted by user"),
+  benchmark: z.strictObject({
+    users: count.describe("users with a value"),
+    pooled_artifact: value,
+    pooled_exact_weights: value,
+    per_fact_mean: value,
+  }).describe("means over the users with a value (as pandas' mean skips the notebook's NaN)"),
+  facts: z.array(FactSchema)
+    .describe("per counted fact, by user, t_start and gt_idx (whatever the input's order)"),
+  warnings: z.array(z.string()).describe("gaps that change a number, one sentence each"),
+});
+
+/** Retention of one user from the scored checkpoints. */
+export type PerFactUserRetention = z.output<typeof UserSchema>;
+/** One counted fact: what its checkpoints contribute. */
+export type PerFactContribution = z.output<typeof FactSchema>;
+/** Result of {@linkcode perFactRetention}: the `--json` report but its `format`. */
+export type PerFactRetention = Omit<z.output<typeof PerFactReportSchema>, "format">;
+
+/** The shape of `memaudit retention rr --per-fact --json` (and its `--out` rr.json). */
+export const PER_FACT_REPORT: ReportShape<typeof PerFactReportSchema> = reportShape(
+  "retention_per_fact_report",
+  PerFactReportSchema,
+  "Generated from lib/retention/per_fact.ts by `deno task schema`; do not edit. " +
+    "`memaudit retention rr --per-fact DIR --json` prints one object of this shape (--out DIR " +
+    "writes it as rr.json).",
+);
+
+/** Columns of `rr_facts.csv` of a per-fact run: a counted fact's keys. */
+export const PER_FACT_COLUMNS: readonly string[] = rowColumns(FactSchema);
 
 const mean = (xs: number[]) => xs.length === 0 ? null : xs.reduce((a, b) => a + b, 0) / xs.length;
 

@@ -21,6 +21,8 @@
  */
 import { join, relative, sep } from "node:path";
 import { stringifyCsv } from "../base/deps/csv_stringify.ts";
+import { z } from "../base/deps/zod.ts";
+import { type ReportShape, reportShape } from "../base/report_shape.ts";
 import { writeTextAtomic } from "../base/fs.ts";
 import { clearEarlierRun, RUN_MANIFEST, RUN_SCHEMA, RunRecorder } from "../base/run_dir.ts";
 import { type Shard, shardItems } from "../shard/partition.ts";
@@ -50,19 +52,25 @@ export interface SimulatedRunOptions {
   shard?: Shard;
 }
 
+/** What {@linkcode writeSimulatedRun} wrote: `memaudit retention simulate --json`. */
+const SimulatedRunFilesSchema = z.strictObject({
+  sessions: z.string().describe("<out>/permem: session files"),
+  snapshots: z.string().describe("<out>/snapshots/<policy>-B<budget>: snapshots"),
+  facts: z.string().describe("<out>/facts.csv"),
+  presence: z.string().describe("<out>/presence.csv (every lifespan session, provenance judge)"),
+  predictions: z.string().describe("<out>/predictions.csv (the policy's decisions)"),
+});
+
 /** What {@linkcode writeSimulatedRun} wrote. */
-export interface SimulatedRunFiles {
-  /** `<out>/permem`: session files. */
-  sessions: string;
-  /** `<out>/snapshots/<policy>-B<budget>`: snapshots. */
-  snapshots: string;
-  /** `<out>/facts.csv`. */
-  facts: string;
-  /** `<out>/presence.csv` (every lifespan session, provenance judge). */
-  presence: string;
-  /** `<out>/predictions.csv` (the policy's decisions). */
-  predictions: string;
-}
+export type SimulatedRunFiles = z.output<typeof SimulatedRunFilesSchema>;
+
+/** The shape of `memaudit retention simulate --json`: its JSON and JSON Schema. */
+export const SIMULATED_RUN_REPORT: ReportShape<typeof SimulatedRunFilesSchema> = reportShape(
+  "retention_simulate_report",
+  SimulatedRunFilesSchema,
+  "Generated from lib/retention/simulate.ts by `deno task schema`; do not edit. " +
+    "`memaudit retention simulate --json` prints one object of this shape (the paths written).",
+);
 
 /** A CSV's header line and one chunk of records per user (joined: the CSV of all rows). */
 const csv = (columns: string[], byUser: Record<string, unknown>[][]) => ({

@@ -8,7 +8,9 @@
  * @module
  */
 import { join } from "node:path";
+import { z } from "../base/deps/zod.ts";
 import { InputError } from "../base/errors.ts";
+import { type ReportShape, reportShape } from "../base/report_shape.ts";
 import { otherEntryIn, writeFileSet } from "../base/write_files.ts";
 import { SHARD_MANIFEST } from "./manifest.ts";
 import { type ReadShard, readShardSet, type ShardSet } from "./read.ts";
@@ -50,21 +52,33 @@ export interface ShardKind {
   finish(run: JoinedRun): Promise<KindFinish>;
 }
 
-/** What a merge wrote, as `memaudit merge` reports it. */
-export interface MergeReport {
-  /** The kind of run. */
-  kind: string;
-  /** Shards joined. */
-  shards: number;
-  /** Units of the whole run. */
-  units: number;
-  /** Rows written. */
-  rows: number;
-  /** File role → path written. */
-  files: Record<string, string>;
-  /** What the merge assumed (files in a shard folder that its manifest does not list, left out). */
-  warnings: string[];
-}
+const count = z.number().int().min(0);
+
+/** `memaudit merge --json`: the merged folder as given, then the {@linkcode MergeReport}. */
+const MergeReportSchema = z.strictObject({
+  out: z.string().describe("the merged folder (--out), as given"),
+  kind: z.string().describe(
+    "the kind of run: sweep, natural, scale-simulate, retention-simulate, solve or a registered one",
+  ),
+  shards: count.describe("shards joined"),
+  units: count.describe("units of the whole run"),
+  rows: count.describe("rows written (as the kind counts them)"),
+  files: z.record(z.string(), z.string()).describe("file role -> path written"),
+  warnings: z.array(z.string()).describe(
+    "what the merge assumed (files in a shard folder that its manifest does not list, left out)",
+  ),
+});
+
+/** What a merge wrote, as `memaudit merge` reports it (its `--json` but `out`). */
+export type MergeReport = Omit<z.output<typeof MergeReportSchema>, "out">;
+
+/** The shape of `memaudit merge --json`: its JSON and JSON Schema. */
+export const MERGE_REPORT: ReportShape<typeof MergeReportSchema> = reportShape(
+  "merge_report",
+  MergeReportSchema,
+  "Generated from lib/shard/join.ts by `deno task schema`; do not edit. " +
+    "`memaudit merge --json` prints one object of this shape.",
+);
 
 const decode = (bytes: Uint8Array, file: string) => {
   try {

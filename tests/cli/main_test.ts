@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { parseCsv as parse } from "../../lib/base/deps/csv_parse.ts";
 import { assertOneLine, EXAMPLE, EXAMPLE_CSV, memaudit, ROOT, withFlag } from "./_run.ts";
 import { withTempDir as tempDir } from "../_tmp.ts";
+import { assertFitsPublished } from "../_published_schema.ts";
 
 async function sha256(path: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", await Deno.readFile(path));
@@ -70,6 +71,7 @@ Deno.test("memaudit validate prints the counts of a JSON package and a CSV folde
       group_cap: 1,
     });
     assert.deepEqual(JSON.parse(await Deno.readTextFile(join(dir, "validate.json"))), counts);
+    await assertFitsPublished("validate_report", counts);
     const cells = parse(csv.stdout) as string[][];
     assert.deepEqual(cells[0], ["field", "value"]);
     assert.deepEqual(cells.find((r) => r[0] === "weight_source"), ["weight_source", "queries"]);

@@ -4,6 +4,7 @@
  * byte-identical files; its `--json` shape and one-line errors.
  */
 import assert from "node:assert/strict";
+import { assertFitsPublished } from "../_published_schema.ts";
 import { join } from "node:path";
 import { sharedDataPath } from "../../lib/natural/shared_data.ts";
 import { assertOneLine, memaudit, withFlag } from "./_run.ts";
@@ -34,6 +35,7 @@ Deno.test({
       assert.equal(whole.code, 0, whole.stderr);
       const res = JSON.parse(whole.stdout);
       assert.deepEqual(Object.keys(res), ["grid", "rows", "summary"]);
+      await assertFitsPublished("natural_report", res);
       assert.deepEqual(res.grid.data.file, "locomo8.json");
       assert.match(res.grid.data.sha256, /^[0-9a-f]{64}$/);
       assert.equal(res.rows, res.grid.packages * 2 * 4);
@@ -65,6 +67,7 @@ Deno.test({
       ]);
       assert.equal(merged.code, 0, merged.stderr);
       const m = JSON.parse(merged.stdout);
+      await assertFitsPublished("merge_report", m);
       assert.deepEqual([m.kind, m.shards, m.units, m.rows], [
         "natural",
         4,

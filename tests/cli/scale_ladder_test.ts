@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { memaudit as run } from "./_run.ts";
 import { withTempDir as withDir } from "../_tmp.ts";
+import { assertFitsPublished } from "../_published_schema.ts";
 
 const FIXTURE = "tests/scale/fixtures/longmemeval_small.json";
 
@@ -78,6 +79,7 @@ Deno.test("memaudit scale ladder writes instances per scale, a manifest and a su
       "issues",
       "files",
     ]);
+    await assertFitsPublished("scale_ladder_report", JSON.parse(again.stdout));
     for (const f of files) {
       if (f === "ladder.json") continue;
       assert.equal(
@@ -109,6 +111,7 @@ Deno.test("memaudit scale simulate writes labelled trajectories that memaudit sc
     const j = JSON.parse(r.stdout);
     assert.equal(j.simulated, true);
     assert.equal(j.trajectories, 4 * 4 * 3);
+    await assertFitsPublished("scale_simulate_report", j);
     const lines = (await Deno.readTextFile(`${dir}/t.jsonl`)).trim().split("\n").map((l) =>
       JSON.parse(l)
     );

@@ -1,5 +1,6 @@
 /** `memaudit scale recall` end to end: its --json shape, exit 2 with one line on bad usage. */
 import assert from "node:assert/strict";
+import { assertFitsPublished } from "../_published_schema.ts";
 import { assertOneLine, jsonOut, memaudit } from "./_run.ts";
 import { withTempDir } from "../_tmp.ts";
 
@@ -40,6 +41,7 @@ Deno.test("scale recall --json: scales, questions, transitions, s_star, warnings
     ]);
     assert.equal(r.code, 0, r.stderr);
     const j = jsonOut(r);
+    await assertFitsPublished("scale_recall_report", j);
     assert.deepEqual(Object.keys(j), [
       "scales",
       "questions",
@@ -106,6 +108,7 @@ Deno.test("scale ladder --n-irr 0,2,all writes rungs that scale recall reads", a
       "--json",
     ]);
     const lj = jsonOut(lad);
+    await assertFitsPublished("scale_ladder_report", lj);
     assert.deepEqual(lj.scales.map((s: { n_irr: number }) => s.n_irr), [0, 2, 4]);
     assert.equal(lj.scales[2].all, true);
     const r = await memaudit([

@@ -10,10 +10,12 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { arbPackage } from "../_arb.ts";
 import { withTempDir } from "../_tmp.ts";
+import { assertFitsPublished } from "../_published_schema.ts";
 import { assertOneLine, EXAMPLE, EXAMPLE_CSV, jsonOut, memaudit } from "./_run.ts";
 import { generate } from "../../lib/generate/mod.ts";
 import { packageToJson } from "../../lib/package/json_io.ts";
 import { TWO_UNITS } from "./_two_units.ts";
+import { batchSummary, SOLVE_SUMMARY } from "../../lib/cli/solve_batch_out.ts";
 
 /** The packages, in the folder's name order: their ids. */
 const IDS = [
@@ -115,6 +117,7 @@ Deno.test("solve DIR --shard I/N --out and merge: 2 and 6 shards merged are byte
       ],
     });
     assert.deepEqual(summary.warnings, report.warnings);
+    await assertFitsPublished("solve_summary", summary);
     const timings = await jsonl(join(whole, "timings.jsonl"));
     assert.deepEqual(
       timings.map((t) => Object.keys(t)),
@@ -125,6 +128,9 @@ Deno.test("solve DIR --shard I/N --out and merge: 2 and 6 shards merged are byte
       const shards = await Promise.all(dirs.map((d, i) => solveOut(pkgs, d, `${i}/${n}`)));
       assert.deepEqual(shards.map((s) => s.packages), n === 2 ? [3, 2] : [1, 1, 1, 1, 1, 0]);
       assert.deepEqual(await names(dirs[1]), [...SAME, "shard.json", "timings.jsonl"].sort());
+      const shardSummary = JSON.parse(await Deno.readTextFile(join(dirs[1], "solve_summary.json")));
+      assert.equal(shardSummary.shard, `1/${n}`);
+      await assertFitsPublished("solve_summary", shardSummary);
       const manifest = JSON.parse(await Deno.readTextFile(join(dirs[1], "shard.json")));
       assert.deepEqual([manifest.kind, manifest.units, manifest.unit_ids], [
         "solve",
@@ -214,4 +220,17 @@ Deno.test("solve DIR --out over an earlier shard's folder drops its shard.json; 
     assert.deepEqual(await names(user), ["shard.json"]);
     assert.equal(await Deno.readTextFile(join(user, "shard.json")), '{"mine": true}\n');
   });
+});
+
+Deno.test("SOLVE_SUMMARY.json() refuses a summary with a key it does not declare, naming the path", () => {
+  const summary = batchSummary(
+    { files: ["a.json"], budgets: null, solver: "auto", k: null, time_limit_ms: null },
+    [],
+    1,
+  );
+  assert.deepEqual(Object.keys(SOLVE_SUMMARY.json(summary)), Object.keys(summary));
+  assert.throws(
+    () => SOLVE_SUMMARY.json({ ...summary, settings: { ...summary.settings, files: [] } as never }),
+    /^TypeError: solve_summary: settings: .*files/,
+  );
 });

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { assertFitsPublished } from "../_published_schema.ts";
 import { join } from "node:path";
 import {
   carriesAnswer,
@@ -112,6 +113,7 @@ Deno.test("memaudit natural --longmemeval: --json summary, DIR/packages readable
     assert.equal(r.code, 0, r.stderr);
     const j = JSON.parse(r.stdout);
     assert.equal(j.source, "longmemeval");
+    await assertFitsPublished("longmemeval_natural_report", j);
     assert.deepEqual([j.attempted, j.accepted], [3, 1]);
     assert.deepEqual(j.flagged.map((f: { question_id: string }) => f.question_id), [
       "q2",

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { InputError } from "../../lib/base/errors.ts";
 import {
   decisionsFromGatingOutputs,
+  GATING_REPORT,
   type GatingDecision,
   gatingMetrics,
   parsePredictionsCsv,
@@ -77,4 +78,30 @@ Deno.test("parsePredictionsCsv() names row and column of a bad cell", () => {
   assert.deepEqual(where("u,1,1,2\n"), { row: 1, column: "predicted" });
   assert.deepEqual(where("u,1,1,1\nu,x,1,1\n"), { row: 2, column: "session" });
   assert.deepEqual(where("u,1,1,1\nu,1,0,1\n"), { row: 2, column: "session" });
+});
+
+Deno.test("GATING_REPORT.json(): the metrics but n, in order; n or a wrong rate refused, naming the path", () => {
+  const { n, ...m } = gatingMetrics([
+    { user: "u", session: 1, required: true, predicted: true },
+    { user: "u", session: 2, required: false, predicted: false },
+  ]);
+  assert.equal(n, 2);
+  assert.deepEqual(Object.keys(GATING_REPORT.json(m)), [
+    "tp",
+    "fp",
+    "fn",
+    "tn",
+    "precision",
+    "recall",
+    "f1",
+    "accuracy",
+  ]);
+  assert.throws(
+    () => GATING_REPORT.json({ ...m, n } as never),
+    /retention_gating_report: \(root\): .*"n"/,
+  );
+  assert.throws(
+    () => GATING_REPORT.json({ ...m, f1: "1" as never }),
+    /retention_gating_report: f1: /,
+  );
 });

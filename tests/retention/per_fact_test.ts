@@ -5,7 +5,13 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { InputError } from "../../lib/base/errors.ts";
-import { parseStaticCutoffs, perFactRetention } from "../../lib/retention/per_fact.ts";
+import {
+  parseStaticCutoffs,
+  PER_FACT_COLUMNS,
+  PER_FACT_REPORT,
+  perFactRetention,
+} from "../../lib/retention/per_fact.ts";
+import { assertFitsPublished } from "../_published_schema.ts";
 import { type Checkpoint, readPerFactFolder } from "../../lib/retention/read.ts";
 import { assertOneLine, jsonOut, memaudit } from "../cli/_run.ts";
 import { withTempDir } from "../_tmp.ts";
@@ -116,6 +122,7 @@ Deno.test("memaudit retention rr --per-fact [--static]: the benchmark's value, n
   assert.equal(j.benchmark.pooled_artifact, (28 / 47 + 0.6) / 2);
   assert.equal(JSON.stringify(j).includes('pooled_exact"'), false);
   assert.deepEqual(j.facts.map((f: { replicas: number }) => f.replicas), [2, 1, 1]);
+  await assertFitsPublished("retention_per_fact_report", j);
   const js = jsonOut(
     await memaudit([
       "retention",
@@ -129,6 +136,7 @@ Deno.test("memaudit retention rr --per-fact [--static]: the benchmark's value, n
   );
   assert.deepEqual([js.variant, js.benchmark.pooled_artifact], ["static", 39 / 40]);
   assert.match(js.warnings[0], /^1 user\(s\) have no fact at or before their cutoff/);
+  await assertFitsPublished("retention_per_fact_report", js);
   const table = await memaudit([
     "retention",
     "rr",
@@ -146,6 +154,26 @@ Deno.test("memaudit retention rr --per-fact [--static]: the benchmark's value, n
   assertOneLine(
     await memaudit(["retention", "rr", ...csvInput, "--static", `${FX}static_cutoffs.csv`]),
     /--static applies to --per-fact input only/,
+  );
+});
+
+Deno.test("PER_FACT_REPORT: the report's keys in order, a fact's keys are rr_facts.csv's columns, a wrong key refused", async () => {
+  const { tracks, checkpoints } = await readPerFactFolder(LONG);
+  const r = perFactRetention(tracks, checkpoints);
+  const j = PER_FACT_REPORT.json({ format: "permem-per-fact", ...r });
+  assert.deepEqual(Object.keys(j), [
+    "format",
+    "variant",
+    "users",
+    "benchmark",
+    "facts",
+    "warnings",
+  ]);
+  assert.deepEqual(Object.keys(j.facts[0]), [...PER_FACT_COLUMNS]);
+  assert.deepEqual(Object.keys(j.users[0]).at(-1), "cutoff");
+  assert.throws(
+    () => PER_FACT_REPORT.json({ ...j, users: [{ ...j.users[0], pooled_exact: 1 } as never] }),
+    /^TypeError: retention_per_fact_report: users\.0: .*pooled_exact/,
   );
 });
 

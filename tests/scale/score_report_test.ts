@@ -7,10 +7,6 @@ import {
   scaleScoreReport,
   ScaleScoreReportSchema,
 } from "../../lib/scale/score_report.ts";
-import {
-  SCALE_SCORE_REPORT_SCHEMA_PATH,
-  scaleScoreReportSchemaText,
-} from "../../scripts/schema.ts";
 
 const LINES = [
   '{"query_id":"q1","scale":0,"agent":"a","system":"m","R":1,"correct":true}',
@@ -42,15 +38,4 @@ Deno.test("scaleScoreReport(): Pass@B per scale, s*_alpha, keys in the schema's 
     "format",
   ]);
   assert.ok(SCALE_GROUP_COLUMNS.includes("pass_ci_half_width"));
-});
-
-Deno.test("the scale score report's JSON Schema is the committed data/schema/scale_score_report.schema.json", async () => {
-  const committed = await Deno.readTextFile(
-    new URL(`../../${SCALE_SCORE_REPORT_SCHEMA_PATH}`, import.meta.url),
-  );
-  assert.equal(
-    committed,
-    scaleScoreReportSchemaText(),
-    "run `deno task schema` and commit the result",
-  );
 });

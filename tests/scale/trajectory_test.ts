@@ -12,7 +12,6 @@ import {
   TrajectoryInputError,
 } from "../../lib/scale/trajectory.ts";
 import { InputError } from "../../lib/base/errors.ts";
-import { TRAJECTORY_SCHEMA_PATH, trajectorySchemaText } from "../../scripts/schema.ts";
 
 const full = (o: Record<string, unknown>) =>
   JSON.stringify({ schema: TRAJECTORY_SCHEMA, query_id: "q1", agent: "a", system: "m", ...o });
@@ -30,13 +29,6 @@ function throwsAt(fn: () => unknown, line: number, field: string, re: RegExp) {
   }
   assert.fail("expected an error");
 }
-
-Deno.test("trajectoryJsonSchema() matches the committed data/schema/trajectory.schema.json", async () => {
-  const committed = await Deno.readTextFile(
-    new URL(`../../${TRAJECTORY_SCHEMA_PATH}`, import.meta.url),
-  );
-  assert.equal(committed, trajectorySchemaText(), "run `deno task schema` and commit the result");
-});
 
 Deno.test("memoryCallCount() counts memory_call kinds, and names in memory_tools only when kind is absent", () => {
   const steps = [

@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import { STORE_REPORT_SCHEMA_PATH, storeReportSchemaText } from "../../scripts/schema.ts";
 import {
   PER_MEMORY_COLUMNS,
   STORE_BUDGET_COLUMNS,
@@ -7,9 +6,7 @@ import {
   storeReportAt,
 } from "../../lib/systems/store_report.ts";
 
-Deno.test("the store report's JSON Schema is the committed data/schema/store_report.schema.json", async () => {
-  const committed = await Deno.readTextFile(STORE_REPORT_SCHEMA_PATH);
-  assert.equal(committed, storeReportSchemaText(), "run `deno task schema` and commit the result");
+Deno.test("the store report's JSON Schema: required keys, strict objects", () => {
   const s = STORE_REPORT.jsonSchema() as {
     required: string[];
     additionalProperties: boolean;

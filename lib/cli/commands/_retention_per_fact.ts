@@ -11,6 +11,8 @@ import { readTextInput } from "../../base/fs.ts";
 import { readPerFactFolder } from "../../retention/read.ts";
 import {
   parseStaticCutoffs,
+  PER_FACT_COLUMNS,
+  PER_FACT_REPORT,
   type PerFactRetention,
   perFactRetention,
 } from "../../retention/per_fact.ts";
@@ -24,28 +26,6 @@ const COLUMNS = [
   "pooled_exact_weights",
   "per_fact_mean",
 ];
-
-const FACT_COLUMNS = [
-  "user",
-  "fact",
-  "t_start",
-  "t_end",
-  "population",
-  "checkpoints",
-  "held",
-  "replicas",
-];
-
-function json(r: PerFactRetention): Record<string, unknown> {
-  return {
-    format: "permem-per-fact",
-    variant: r.variant,
-    users: r.users,
-    benchmark: r.benchmark,
-    facts: r.facts,
-    warnings: r.warnings,
-  };
-}
 
 /**
  * Runs the per-fact path of `retention rr`.
@@ -74,6 +54,7 @@ export async function perFactRr(
     if (e instanceof RangeError) throw new UsageError(e.message.replace(/^Cannot compute /, ""));
     throw e;
   }
+  const json = PER_FACT_REPORT.json({ format: "permem-per-fact", ...r });
   const rows: Record<string, unknown>[] = [
     ...r.users.map((u) => ({ ...u })),
     {
@@ -88,13 +69,13 @@ export async function perFactRr(
   ];
   if (o.out !== undefined) {
     await writeOutFiles(o.out, {
-      "rr.json": JSON.stringify(json(r), null, 2) + "\n",
+      "rr.json": JSON.stringify(json, null, 2) + "\n",
       "rr_users.csv": csvTable(COLUMNS, rows),
       // per counted fact: population, checkpoints, held, replicas
-      "rr_facts.csv": csvTable(FACT_COLUMNS, r.facts.map((f) => ({ ...f }))),
+      "rr_facts.csv": csvTable([...PER_FACT_COLUMNS], r.facts.map((f) => ({ ...f }))),
     });
   }
-  emit(io, o.form, { json: json(r), columns: COLUMNS, rows });
+  emit(io, o.form, { json, columns: COLUMNS, rows });
   if (o.form === "table") {
     io.stdout(
       `${

@@ -13,7 +13,8 @@ import { InputError } from "../../base/errors.ts";
 import { readJsonInput } from "../../base/fs.ts";
 import { parseLocomo } from "../../natural/load_locomo.ts";
 import { locateLocomo, locomoHowTo } from "../../natural/data_source.ts";
-import { buildLadder, ladderSummary, TOKEN_PROXY_METHOD, writeLadder } from "../../scale/ladder.ts";
+import { buildLadder, TOKEN_PROXY_METHOD, writeLadder } from "../../scale/ladder.ts";
+import { LADDER_COLUMNS, ladderReport } from "../../scale/ladder_report.ts";
 import { locomoLadderSource } from "../../scale/sources/locomo.ts";
 import {
   isLongMemEvalInstance,
@@ -44,7 +45,7 @@ const LADDER_FLAGS = {
 } as const satisfies FlagTable;
 
 const LADDER_EXTRA_HELP = [
-  ["--json | --csv", "machine-readable output"],
+  ["--json | --csv", "machine-readable output (data/schema/scale_ladder_report.schema.json)"],
   ["-h, --help", "this help"],
 ] as const;
 
@@ -166,39 +167,17 @@ export async function runScaleLadder(argv: string[], io: CliIo): Promise<number>
     if (e instanceof RangeError) throw new UsageError(e.message);
     throw e;
   }
-  const paths = await writeLadder(ladder, out);
-  const rows = ladderSummary(ladder).map((r) => ({
-    scale: r.scale,
-    n_irr: r.nIrr,
-    // The "all" scale: every own non-evidence session of each query (n_irr is the largest).
-    ...(ladder.scales.find((s) => s.label === r.scale)?.all ? { all: true } : {}),
-    n: r.n,
-    mean_sessions: r.meanSessions,
-    mean_token_proxy: r.meanTokenProxy,
-    max_token_proxy: r.maxTokenProxy,
-  }));
-  const issues: Record<string, number> = {};
-  for (const i of ladder.issues) issues[i.code] = (issues[i.code] ?? 0) + 1;
+  const report = ladderReport(ladder, await writeLadder(ladder, out));
   emit(io, form, {
-    json: {
-      source: ladder.source,
-      seed: ladder.seed,
-      scales: rows,
-      reachable: ladder.reachable,
-      token_proxy: TOKEN_PROXY_METHOD,
-      issues,
-      files: paths,
-    },
-    columns: ["scale", "n_irr", "n", "mean_sessions", "mean_token_proxy", "max_token_proxy"],
-    rows: form === "json"
-      ? rows
-      : rows.map((r) => "all" in r ? { ...r, n_irr: `all (<= ${r.n_irr})` } : r),
+    json: report,
+    columns: [...LADDER_COLUMNS],
+    rows: report.scales.map((r) => "all" in r ? { ...r, n_irr: `all (<= ${r.n_irr})` } : r),
   });
   if (form === "table") {
-    io.stdout(`\n${ladder.reachable.note}.\nToken proxy: ${TOKEN_PROXY_METHOD}.\n`);
-    const codes = Object.entries(issues).map(([k, v]) => `${k} ${v}`).join(", ");
+    io.stdout(`\n${report.reachable.note}.\nToken proxy: ${report.token_proxy}.\n`);
+    const codes = Object.entries(report.issues).map(([k, v]) => `${k} ${v}`).join(", ");
     if (codes) io.stdout(`Issues (see ladder.json): ${codes}.\n`);
-    io.stdout(`Wrote ${paths.length} files to ${out}\n`);
+    io.stdout(`Wrote ${report.files.length} files to ${out}\n`);
   }
   return EXIT.ok;
 }

@@ -27,7 +27,7 @@ import {
 import { writeTextAtomic } from "../../base/fs.ts";
 import { readLadder } from "../../scale/ladder.ts";
 import { simulateLadder, SIMULATOR_PRESETS, type SimulatorSpec } from "../../scale/simulate.ts";
-import { memoryCallCount, type Trajectory } from "../../scale/trajectory.ts";
+import { SIMULATE_COLUMNS, simulateReport } from "../../scale/simulate_report.ts";
 import { SCALE_TRAJECTORIES, writeScaleShard } from "../../scale/simulate_shards.ts";
 
 /** The flags of `scale simulate`, in help order (the help's Options block is made from them). */
@@ -53,7 +53,7 @@ const SIMULATE_FLAGS = {
 } as const satisfies FlagTable;
 
 const SIMULATE_EXTRA_HELP = [
-  ["--json | --csv", "machine-readable summary"],
+  ["--json | --csv", "machine-readable summary (data/schema/scale_simulate_report.schema.json)"],
   ["-h, --help", "this help"],
 ] as const;
 
@@ -129,19 +129,9 @@ export async function runScaleSimulate(argv: string[], io: CliIo): Promise<numbe
   if (shard === undefined) {
     await writeTextAtomic(out, ts.map((t) => JSON.stringify(t) + "\n").join(""));
   }
-  const rows = groupRows(ts, specs, ladder.scales);
-  emit(io, form, {
-    json: {
-      simulated: true,
-      seed,
-      trajectories: ts.length,
-      file: shard === undefined ? out : join(out, SCALE_TRAJECTORIES),
-      ...(shard === undefined ? {} : { shard }),
-      groups: rows,
-    },
-    columns: ["agent", "system", "scale", "n_irr", "n", "mean_r", "correct"],
-    rows,
-  });
+  const file = shard === undefined ? out : join(out, SCALE_TRAJECTORIES);
+  const report = simulateReport(ts, specs, ladder.scales, { seed, file, shard });
+  emit(io, form, { json: report, columns: [...SIMULATE_COLUMNS], rows: report.groups });
   if (form === "table") {
     io.stdout(
       `\nSIMULATED trajectories (offline stand-ins, structural judge): ${ts.length} written to ${out}.\n` +
@@ -184,29 +174,4 @@ function simulatorSpecs(values: SimulateValues): SimulatorSpec[] {
     };
   });
   return specs;
-}
-
-/** One row per simulator and scale: trajectories, mean memory calls R and the share correct. */
-function groupRows(
-  ts: readonly Trajectory[],
-  specs: readonly SimulatorSpec[],
-  scales: readonly { label: string; nIrr: number }[],
-): Record<string, unknown>[] {
-  const rows: Record<string, unknown>[] = [];
-  for (const spec of specs) {
-    for (const s of scales) {
-      const g = ts.filter((t) => t.agent === spec.name && t.scale?.label === s.label);
-      const R = g.map((t) => memoryCallCount(t.steps, t.memory_tools ?? []));
-      rows.push({
-        agent: spec.name,
-        system: `sim-bm25-${spec.granularity}`,
-        scale: s.label,
-        n_irr: s.nIrr,
-        n: g.length,
-        mean_r: g.length ? R.reduce((a, b) => a + b, 0) / g.length : null,
-        correct: g.length ? g.filter((t) => t.correct).length / g.length : null,
-      });
-    }
-  }
-  return rows;
 }

@@ -15,7 +15,7 @@ const EXTRA_HELP = [
   [
     "--json",
     "print {out, kind, shards, units, rows, files, warnings} as JSON (kind: sweep, natural, " +
-    "scale-simulate, retention-simulate or solve)",
+    "scale-simulate, retention-simulate or solve; data/schema/merge_report.schema.json)",
   ],
   ["--csv", "print the same as CSV"],
   ["-h, --help", "this help"],
@@ -96,7 +96,8 @@ export const command: Command = {
       }
     }
     const res = await mergeShardRun(positionals, out);
-    const json = { out, ...res };
+    const { MERGE_REPORT } = await import("../../shard/join.ts");
+    const json = MERGE_REPORT.json({ out, ...res });
     const rows = [
       { field: "shards", value: res.shards },
       { field: "units", value: res.units },

@@ -32,9 +32,10 @@ import {
   type RrInput,
   RrInputSchema,
 } from "../../retention/rr_report.ts";
-import { writeSimulatedRun } from "../../retention/simulate.ts";
+import { SIMULATED_RUN_REPORT, writeSimulatedRun } from "../../retention/simulate.ts";
 import {
   decisionsFromGatingOutputs,
+  GATING_REPORT,
   type GatingDecision,
   gatingMetrics,
   readPredictionsCsv,
@@ -126,7 +127,11 @@ Options:
 ${
   optionsHelp(
     rrBlock(["facts", "presence", "k", "end-on-update", "reweight"]),
-    [["--json | --csv", "machine output (default: a text table)"]],
+    [[
+      "--json | --csv",
+      "machine output (default: a text table; --per-fact --json: " +
+      "data/schema/retention_per_fact_report.schema.json)",
+    ]],
     20,
     100,
   )
@@ -146,7 +151,8 @@ F1 and accuracy, null when undefined and F1 null when precision or recall is
 decimals for display only).
 
 Input: a CSV user,session,required,predicted (0 | 1), or a gating method's
-folder of per_uuid/<uuid>.json outputs.
+folder of per_uuid/<uuid>.json outputs. The --json object's JSON Schema is
+data/schema/retention_gating_report.schema.json.
 
 Example:
   deno task memaudit retention gating predictions.csv --json
@@ -175,6 +181,7 @@ Options:
   --shard I/N      write only shard I of N of the users (round robin in cohort order) and
                    DIR/shard.json; join the folders with 'memaudit merge'
   --json           print the written paths as JSON
+                   (data/schema/retention_simulate_report.schema.json)
 
 Example:
   deno task memaudit retention simulate --out out/sim --users 3 --budget 20 --policy oracle
@@ -221,7 +228,7 @@ async function simulate(argv: string[], io: CliIo): Promise<number> {
     throw e;
   }
   const rows = Object.entries(files).map(([what, path]) => ({ what, path }));
-  emit(io, form, { json: files, columns: ["what", "path"], rows });
+  emit(io, form, { json: SIMULATED_RUN_REPORT.json(files), columns: ["what", "path"], rows });
   if (form === "table") io.stdout("everything written is SIMULATED (see SIMULATED.txt)\n");
   return EXIT.ok;
 }
@@ -335,19 +342,10 @@ async function gating(argv: string[], io: CliIo): Promise<number> {
   const decisions: GatingDecision[] = (await statOrNull(input))?.isDirectory
     ? decisionsFromGatingOutputs(await read.readGatingFolder(input))
     : await readPredictionsCsv(input);
-  const m = gatingMetrics(decisions);
-  const json = {
-    tp: m.tp,
-    fp: m.fp,
-    fn: m.fn,
-    tn: m.tn,
-    precision: m.precision,
-    recall: m.recall,
-    f1: m.f1,
-    accuracy: m.accuracy,
-  };
+  const { n, ...m } = gatingMetrics(decisions);
+  const json = GATING_REPORT.json(m);
   const columns = ["n", ...Object.keys(json)];
-  const rows = [{ n: m.n, ...json }];
+  const rows = [{ n, ...json }];
   if (values.out !== undefined) {
     await writeOutFiles(values.out, { "gating.json": JSON.stringify(json, null, 2) + "\n" });
   }

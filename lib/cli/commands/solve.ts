@@ -23,6 +23,7 @@ import { type CliIo, type Command, emit, EXIT, type OutputForm, UsageError } fro
 import { compilePackage } from "../../package/compile.ts";
 import { loadMilpSolver } from "../../solve/highs.ts";
 import { solve } from "../../solve/solve.ts";
+import { SOLVE_COLUMNS, solveReport } from "../../solve/solve_report.ts";
 import { type Shard, shardItems } from "../../shard/partition.ts";
 import type { Certificate } from "../../certificate/result.ts";
 import type { BatchPackage, SolveBatchRow } from "../../solve/batch.ts";
@@ -69,9 +70,9 @@ const FLAGS = {
     help: "several packages only: also write the folder OUT: solve_rows.jsonl and " +
       "solve_rows.csv (the rows without seconds), timings.jsonl (package, file, budget, " +
       "seconds per row) and solve_summary.json (packages, rows, shard, settings, statuses: " +
-      'rows per status, warnings); with --shard, also shard.json, and "memaudit merge" of ' +
-      "the N shard folders writes the rows, the CSV and the summary byte-identical to one " +
-      "run without --shard",
+      "rows per status, warnings; data/schema/solve_summary.schema.json); with --shard, also " +
+      'shard.json, and "memaudit merge" of the N shard folders writes the rows, the CSV and ' +
+      "the summary byte-identical to one run without --shard",
   },
 } as const satisfies FlagTable;
 
@@ -109,10 +110,10 @@ ${
     [
       [
         "--json",
-        "print a JSON array, one object per budget with the keys budget, k, status, objective, " +
-        "bound, gap, method, tolerance, solver, store, cost, package (numbers, null when " +
-        "absent); several packages: one object {packages, shard, rows, warnings} " +
-        "(data/schema/solve_batch_report.schema.json)",
+        "print a JSON array, one object per budget with the keys " +
+        `${SOLVE_COLUMNS.join(", ")} (numbers, null when absent; ` +
+        "data/schema/solve_report.schema.json); several packages: one object {packages, shard, " +
+        "rows, warnings} (data/schema/solve_batch_report.schema.json)",
       ],
       ["--csv", "print the rows as CSV (store as a JSON array of ids, as every command's CSV)"],
       ["-h, --help", "this help"],
@@ -132,41 +133,8 @@ Example:
 `;
 
 /** The JSON keys of one row, in order. */
-const COLUMNS = [
-  "budget",
-  "k",
-  "status",
-  "objective",
-  "bound",
-  "gap",
-  "method",
-  "tolerance",
-  "solver",
-  "store",
-  "cost",
-  "package",
-];
-
 /** Most --workers of a batch. */
 const MAX_WORKERS = 64;
-
-/** One output row of a certificate. */
-function row(c: Certificate): Record<string, unknown> {
-  return {
-    budget: c.budget,
-    k: c.k,
-    status: c.status,
-    objective: c.objective,
-    bound: c.bound,
-    gap: c.gap,
-    method: c.method,
-    tolerance: c.tolerance,
-    solver: c.solver,
-    store: [...c.store],
-    cost: c.cost,
-    package: c.package,
-  };
-}
 
 /** The solver options and budgets of a command line, checked. */
 interface SolveFlags {
@@ -212,15 +180,13 @@ async function solveOne(path: string, f: SolveFlags, io: CliIo, form: OutputForm
   for (const budget of budgets) {
     certs.push(await solve(cp, budget, { solver: f.solver, k: f.k, timeLimitMs: f.timeLimitMs }));
   }
-  const rows = certs.map(row);
+  const rows = solveReport(certs);
   emit(io, form, {
     json: rows,
-    columns: COLUMNS,
+    columns: [...SOLVE_COLUMNS],
     // CSV keeps the id array (csvTable writes it as JSON: unambiguous for any id); the text
     // table joins the ids for people.
-    rows: form === "csv"
-      ? rows
-      : rows.map((r) => ({ ...r, store: (r.store as string[]).join(" + ") })),
+    rows: form === "csv" ? rows : rows.map((r) => ({ ...r, store: r.store.join(" + ") })),
   });
   return EXIT.ok;
 }

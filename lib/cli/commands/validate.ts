@@ -10,12 +10,13 @@ import { type Command, emit, EXIT } from "../command.ts";
 import { flagOptions, type FlagTable, optionsHelp } from "../flag_table.ts";
 import { onePackageArg, readPackageArg, runWithFlags, writeOutFiles } from "../shared.ts";
 import { SUMMARIES } from "../summaries.ts";
+import { validateReport, ValidateReportSchema } from "../../package/validate_report.ts";
 
 const EXTRA_HELP = [
   [
     "--json",
-    "print the counts as JSON (keys: package, form, id, experiences, candidates, units, " +
-    "queries, coverage_rows, budgets, weight_source, group_cap)",
+    `print the counts as JSON (keys: ${Object.keys(ValidateReportSchema.shape).join(", ")}; ` +
+    "data/schema/validate_report.schema.json)",
   ],
   ["--csv", "print them as CSV (field,value)"],
   ["-h, --help", "this help"],
@@ -46,19 +47,7 @@ export const command: Command = {
   summary: SUMMARIES.validate,
   run: runWithFlags(HELP, flagOptions(FLAGS), async ({ values, positionals, form }, io) => {
     const { pkg, form: pkgForm, path } = await readPackageArg(onePackageArg(positionals));
-    const result = {
-      package: path,
-      form: pkgForm,
-      id: pkg.id,
-      experiences: pkg.experiences.length,
-      candidates: pkg.candidates.length,
-      units: pkg.units.length,
-      queries: pkg.queries.length,
-      coverage_rows: pkg.coverage.length,
-      budgets: pkg.budgets,
-      weight_source: pkg.weight_source,
-      group_cap: pkg.group_cap,
-    };
+    const result = validateReport(pkg, pkgForm, path);
     const rows = Object.entries(result).map(([field, value]) => ({
       field,
       value: Array.isArray(value) ? (value.length === 0 ? "(none)" : value.join(", ")) : value,

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { memaudit } from "../_run.ts";
+import { assertFitsPublished } from "../../_published_schema.ts";
 
 Deno.test("memaudit merge refuses an --out that is one of the shard folders, leaving it intact", async () => {
   const tmp = await Deno.makeTempDir({ prefix: "memaudit_merge_out_" });
@@ -41,8 +42,25 @@ Deno.test("memaudit merge refuses an --out that is one of the shard folders, lea
       assert.match(r.stderr.trimEnd(), re);
       assert.equal(r.stderr.trimEnd().split("\n").length, 1, r.stderr);
     }
-    const ok = await memaudit(["merge", join(tmp, "s1"), join(tmp, "s0"), "--out", join(tmp, "m")]);
+    const m = join(tmp, "m");
+    const ok = await memaudit(["merge", join(tmp, "s1"), join(tmp, "s0"), "--out", m, "--json"]);
     assert.equal(ok.code, 0, ok.stderr);
+    const report = JSON.parse(ok.stdout);
+    assert.deepEqual(report, {
+      out: m,
+      kind: "sweep",
+      shards: 2,
+      units: 2,
+      rows: 4,
+      files: {
+        results: join(m, "raw_results.jsonl"),
+        csv: join(m, "raw_results.csv"),
+        summary: join(m, "summary.json"),
+        timings: join(m, "timings.jsonl"),
+      },
+      warnings: [],
+    });
+    await assertFitsPublished("merge_report", report);
   } finally {
     await Deno.remove(tmp, { recursive: true });
   }

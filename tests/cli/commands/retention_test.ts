@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { assertFitsPublished } from "../../_published_schema.ts";
 
 const ROOT = new URL("../../../", import.meta.url).pathname;
 const FX = "tests/retention/fixtures/";
@@ -84,8 +85,10 @@ Deno.test("memaudit retention gating --json prints the pooled metrics", async ()
     f1: 0.75,
     accuracy: 4 / 6,
   });
+  await assertFitsPublished("retention_gating_report", JSON.parse(r.stdout));
   const g = await run("gating", `${FX}gating`, "--json");
   assert.equal(JSON.parse(g.stdout).f1, 6 / 7);
+  await assertFitsPublished("retention_gating_report", JSON.parse(g.stdout));
 });
 
 Deno.test("memaudit retention exits 2 with one line for bad flags and bad files", async () => {
@@ -196,6 +199,7 @@ Deno.test("memaudit retention simulate writes a run the other subcommands read",
     "presence",
     "predictions",
   ]);
+  await assertFitsPublished("retention_simulate_report", files);
   const rr = await run("rr", "--facts", files.facts, "--presence", files.presence, "--json");
   assert.equal(JSON.parse(rr.stdout).users.length, 2);
   const g = await run("gating", files.predictions, "--json");

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { assertFitsPublished } from "../../_published_schema.ts";
 import { join } from "node:path";
 import { memaudit as run, ROOT } from "../_run.ts";
 
@@ -20,6 +21,7 @@ Deno.test("memaudit scale score --json has the stable shape of issue 11", async 
   assert.equal(r.code, 0, r.stderr);
   const j = JSON.parse(r.stdout);
   assert.deepEqual(Object.keys(j), ["groups", "boundaries", "params", "skipped", "warnings"]);
+  await assertFitsPublished("scale_score_report", j);
   assert.deepEqual(Object.keys(j.groups[0]), [
     "agent",
     "system",

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { parseCsv as parse } from "../../../lib/base/deps/csv_parse.ts";
 import { readPackageJson } from "memaudit";
 import { packageHash } from "memaudit/generate";
+import { assertFitsPublished } from "../../_published_schema.ts";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const JSON_PKG = "data/examples/vegetarian_pescatarian.json";
@@ -71,6 +72,7 @@ Deno.test("memaudit solve --json says what was proved: store, F, bound, gap, met
   ]);
   for (const r of [fromJson, fromCsv, milp, brute]) assert.equal(r.code, 0, r.stderr);
   const rows = JSON.parse(fromJson.stdout);
+  await assertFitsPublished("solve_report", rows);
   const digest = packageHash(await readPackageJson(join(ROOT, JSON_PKG)));
   assert.deepEqual(rows.map((r: Record<string, unknown>) => ({ ...r, tolerance: 0 })), [
     {
