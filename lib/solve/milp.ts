@@ -13,6 +13,13 @@
  * and two primal heuristics and presolve's probing off (together 47 % of its
  * time on the bench packages; they take no part in the proof).
  *
+ * Step 0, above {@linkcode MILP_EXACT_MAX_GROUPS} experiences (issue 29 item 2): the exact
+ * decomposition of lib/solve/frontier.ts. A package that splits into independent components
+ * (no shared weighted unit or experience) with small frontiers is certified without HiGHS by the
+ * multiple-choice knapsack over the components' (cost, F) frontiers (method `frontier`); where
+ * it declines (a cap, inexact cost sums, one component) the reason is appended to the message
+ * and HiGHS' model runs as below.
+ *
  * Reading the answer:
  * 1. the store is {u : x_u > 0.5} in group order; it must pass
  *    {@linkcode checkFeasible} (the one cost-to-budget rule, and k) in TypeScript;
@@ -89,7 +96,8 @@ import {
   STATUS_TEXT,
   TIME_LIMIT,
 } from "./highs.ts";
-import { proveOptimal } from "./milp_proof.ts";
+import { MILP_EXACT_MAX_GROUPS, proveOptimal } from "./milp_proof.ts";
+import { frontierDraft } from "./frontier.ts";
 
 /** Options of {@linkcode solveMilp}. */
 export interface MilpOptions {
@@ -115,6 +123,14 @@ export interface MilpOptions {
    * replaced: a failure only yields `no_certificate`.
    */
   highs?: HighsRuntime;
+  /**
+   * Try the exact decomposition first (default true; lib/solve/frontier.ts): above
+   * {@linkcode MILP_EXACT_MAX_GROUPS} experiences, a package that splits into independent
+   * components with small frontiers is certified by the multiple-choice knapsack over them
+   * (method `frontier`) without HiGHS; otherwise, or with `false`, or with an injected `highs`
+   * runtime (a request for HiGHS), HiGHS' model runs as before.
+   */
+  frontiers?: boolean;
 }
 
 /**
@@ -322,6 +338,21 @@ export function runMilpSync(
     opts,
     ms: () => performance.now() - t0,
   };
+  let declined = "";
+  if (
+    opts.highs === undefined && opts.frontiers !== false &&
+    cp.groups.length > MILP_EXACT_MAX_GROUPS
+  ) {
+    const fr = frontierDraft(cp, budget, run.k, t0);
+    if ("draft" in fr) return fr.draft;
+    declined = `; component frontiers not used: ${fr.decline}`;
+  }
+  const d = highsSteps(run);
+  return declined === "" ? d : { ...d, message: `${d.message ?? d.status}${declined}` };
+}
+
+/** Steps 1-4 (the model, HiGHS, its store, the proof). */
+function highsSteps(run: MilpRun): CertificateDraft {
   const model = writeModel(run);
   if ("done" in model) return model.done;
   const asked = askHighs(run, model.next);
