@@ -233,18 +233,25 @@ export async function milpDraft(
 ): Promise<CertificateDraft> {
   if (opts.highs !== undefined) return runMilpSync(cp, budget, opts);
   const t0 = performance.now();
+  // The decomposition first: where it certifies, HiGHS is not even loaded.
+  checkMilpArgs(cp, budget, opts);
+  const fr = tryFrontiers(cp, budget, opts.k ?? cp.k, opts, t0);
+  if ("draft" in fr) return fr.draft;
+  const withNote = (d: CertificateDraft) => noted(d, fr.note);
+  opts = { ...opts, frontiers: false };
   try {
     await loadMilpSolver();
   } catch (e) {
     checkSolveArgs("the MILP", budget, opts.k ?? cp.k);
-    return noCertificate(
+    return withNote(noCertificate(
       budget,
       opts.k ?? cp.k,
       performance.now() - t0,
       `HiGHS could not be loaded: ${errText(e)}`,
-    );
+    ));
   }
-  // Loading the runtime (the first solve) counts against the time limit.
+  // Loading the runtime (the first solve) and the declined decomposition count against the
+  // time limit.
   const loadMs = performance.now() - t0;
   const limit = opts.timeLimitSec;
   if (limit !== undefined && limit >= 0 && Number.isFinite(limit)) {
@@ -252,9 +259,47 @@ export async function milpDraft(
       ...opts,
       timeLimitSec: Math.max(0, limit - loadMs / 1000),
     });
-    return { ...cert, timeMs: cert.timeMs + loadMs };
+    return withNote({ ...cert, timeMs: cert.timeMs + loadMs });
   }
-  return runMilpSync(cp, budget, opts);
+  return withNote(runMilpSync(cp, budget, opts));
+}
+
+/** Throws a RangeError for a bad budget, k or time limit. */
+function checkMilpArgs(cp: CompiledPackage, budget: number, opts: MilpOptions): void {
+  checkSolveArgs("the MILP", budget, opts.k ?? cp.k);
+  const timeLimit = opts.timeLimitSec;
+  if (timeLimit !== undefined && !(timeLimit >= 0 && Number.isFinite(timeLimit))) {
+    throw new RangeError(
+      `Cannot solve the MILP: timeLimitSec must be finite and >= 0, got ${timeLimit}`,
+    );
+  }
+}
+
+/**
+ * Step 0 (the module doc): the decomposition's draft, or the note saying why it was not used
+ * ("" when it was not tried: an injected runtime, `frontiers: false`, or at most
+ * {@linkcode MILP_EXACT_MAX_GROUPS} experiences).
+ */
+function tryFrontiers(
+  cp: CompiledPackage,
+  budget: number,
+  k: number,
+  opts: MilpOptions,
+  t0: number,
+): { draft: CertificateDraft } | { note: string } {
+  if (
+    opts.highs !== undefined || opts.frontiers === false ||
+    cp.groups.length <= MILP_EXACT_MAX_GROUPS
+  ) {
+    return { note: "" };
+  }
+  const fr = frontierDraft(cp, budget, k, t0);
+  return "draft" in fr ? fr : { note: `; component frontiers not used: ${fr.decline}` };
+}
+
+/** The draft with the decomposition's note appended to its message. */
+function noted(d: CertificateDraft, note: string): CertificateDraft {
+  return note === "" ? d : { ...d, message: `${d.message ?? d.status}${note}` };
 }
 
 /**
@@ -324,12 +369,7 @@ export function runMilpSync(
 ): CertificateDraft {
   const t0 = performance.now();
   const timeLimit = opts.timeLimitSec;
-  checkSolveArgs("the MILP", budget, opts.k ?? cp.k);
-  if (timeLimit !== undefined && !(timeLimit >= 0 && Number.isFinite(timeLimit))) {
-    throw new RangeError(
-      `Cannot solve the MILP: timeLimitSec must be finite and >= 0, got ${timeLimit}`,
-    );
-  }
+  checkMilpArgs(cp, budget, opts);
   const run: MilpRun = {
     cp,
     budget,
@@ -338,17 +378,9 @@ export function runMilpSync(
     opts,
     ms: () => performance.now() - t0,
   };
-  let declined = "";
-  if (
-    opts.highs === undefined && opts.frontiers !== false &&
-    cp.groups.length > MILP_EXACT_MAX_GROUPS
-  ) {
-    const fr = frontierDraft(cp, budget, run.k, t0);
-    if ("draft" in fr) return fr.draft;
-    declined = `; component frontiers not used: ${fr.decline}`;
-  }
-  const d = highsSteps(run);
-  return declined === "" ? d : { ...d, message: `${d.message ?? d.status}${declined}` };
+  const fr = tryFrontiers(cp, budget, run.k, opts, t0);
+  if ("draft" in fr) return fr.draft;
+  return noted(highsSteps(run), fr.note);
 }
 
 /** Steps 1-4 (the model, HiGHS, its store, the proof). */
