@@ -60,6 +60,9 @@ export const FRONTIER_MAX_POINTS = 4_000;
 /** Most knapsack states the search creates. */
 export const FRONTIER_MAX_STATES = 5_000_000;
 
+/** The decline when the time limit passes first. */
+const TIME = "the time limit passed during the decomposition";
+
 /** One frontier point of a component: a feasible selection inside it. */
 interface Point {
   cost: number;
@@ -107,9 +110,10 @@ export function exactCostSums(cost: ArrayLike<number>): boolean {
  *
  * @param cp compiled package
  * @param k group cap
+ * @param deadline `performance.now()` time after which the step declines (default: none)
  * @returns the components, or `{ decline }` with the reason
  */
-export function splitComponents(cp: CompiledPackage, k: number): Split {
+export function splitComponents(cp: CompiledPackage, k: number, deadline = Infinity): Split {
   const nG = cp.groups.length, M = cp.unitIds.length;
   const w = cp.weights, seg = cp.segments;
   if (!exactCostSums(cp.cost)) {
@@ -147,6 +151,7 @@ export function splitComponents(cp: CompiledPackage, k: number): Split {
   const local = new Int32Array(M).fill(-1);
   let leaves = 0, largestGroups = 0, largestFront = 0;
   for (const groups of byRoot.values()) {
+    if (deadline !== Infinity && performance.now() > deadline) return { decline: TIME };
     // The component's weighted units, in unit order (F's summation order).
     const unitSet = new Set<number>();
     for (const g of groups) {
@@ -335,9 +340,14 @@ function neumaier(xs: Iterable<number>): number {
 
 /**
  * One point per component, total cost within the budget rule, largest total value (see the
- * module doc), or null past {@linkcode FRONTIER_MAX_STATES}.
+ * module doc), or why not (past {@linkcode FRONTIER_MAX_STATES}, or the deadline).
  */
-function solveKnapsack(comps: Component[], budget: number, tol: number): Knapsack | null {
+function solveKnapsack(
+  comps: Component[],
+  budget: number,
+  tol: number,
+  deadline: number,
+): Knapsack | string {
   const n = comps.length;
   // The LP's critical slope: greedy over the upper hulls' increments, steepest first.
   const incs: { i: number; from: number; to: number; dc: number; s: number }[] = [];
@@ -440,6 +450,7 @@ function solveKnapsack(comps: Component[], budget: number, tol: number): Knapsac
       states = [];
       break;
     }
+    if (deadline !== Infinity && performance.now() > deadline) return TIME;
     opened++;
     const pts = comps[i].points, b = pts[base[i]], d = pen[i];
     const next: State[] = [];
@@ -460,7 +471,9 @@ function solveKnapsack(comps: Component[], budget: number, tol: number): Knapsac
       }
     }
     total += next.length;
-    if (total > FRONTIER_MAX_STATES) return null;
+    if (total > FRONTIER_MAX_STATES) {
+      return `the knapsack search passed ${FRONTIER_MAX_STATES} states`;
+    }
     // Pareto reduction over (cost, value) among states with the same opened components: a
     // state no cheaper and no better than another has no completion better than the other's
     // same completion, so it needs no bound of its own.
@@ -493,6 +506,7 @@ export type FrontierOutcome = { draft: CertificateDraft } | { decline: string };
  * @param budget B in cost units (> 0)
  * @param k group cap
  * @param t0 `performance.now()` when the solve started (for `timeMs`)
+ * @param deadline `performance.now()` time after which the step declines (default: none)
  * @returns the draft, or `{ decline }`
  */
 export function frontierDraft(
@@ -500,14 +514,13 @@ export function frontierDraft(
   budget: number,
   k: number,
   t0: number,
+  deadline = Infinity,
 ): FrontierOutcome {
-  const split = splitComponents(cp, k);
+  const split = splitComponents(cp, k, deadline);
   if ("decline" in split) return split;
   const tol = valueTol(cp);
-  const ks = solveKnapsack(split.comps, budget, tol);
-  if (ks === null) {
-    return { decline: `the knapsack search passed ${FRONTIER_MAX_STATES} states` };
-  }
+  const ks = solveKnapsack(split.comps, budget, tol, deadline);
+  if (typeof ks === "string") return { decline: ks };
   const store: number[] = [];
   // Group order, as the other solvers list a store.
   const byGroup = new Map<number, number[]>();

@@ -293,7 +293,8 @@ function tryFrontiers(
   ) {
     return { note: "" };
   }
-  const fr = frontierDraft(cp, budget, k, t0);
+  const limit = opts.timeLimitSec;
+  const fr = frontierDraft(cp, budget, k, t0, limit === undefined ? Infinity : t0 + 1000 * limit);
   return "draft" in fr ? fr : { note: `; component frontiers not used: ${fr.decline}` };
 }
 
