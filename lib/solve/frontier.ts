@@ -382,6 +382,9 @@ function solveKnapsack(
   const base = new Int32Array(n);
   let used = 0, lambda = 0, split = incs.length;
   for (let j = 0; j < incs.length; j++) {
+    // A component's increments come in hull order (slopes decrease along it); one that rounding
+    // put out of order is skipped: any base and any lambda >= 0 keep the bound valid.
+    if (base[incs[j].i] !== incs[j].from) continue;
     if (used + incs[j].dc <= budget) {
       used += incs[j].dc;
       base[incs[j].i] = incs[j].to;
@@ -392,7 +395,8 @@ function solveKnapsack(
     }
   }
   const fits = (cost: number) => cost <= budget || fitsAlone(cost, budget);
-  const C0 = used; // exact (module doc)
+  const C0 = comps.reduce((s, c, i) => s + c.points[base[i]].cost, 0); // exact (module doc)
+  if (!fits(C0)) return "the LP's base store exceeds the budget"; // not expected: C0 = used
   const V0 = neumaier(comps.map((c, i) => c.points[base[i]].value));
   const greedy = Int32Array.from(base);
   let gCost = C0;
