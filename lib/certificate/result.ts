@@ -28,6 +28,10 @@ export type SolveStatus = "optimal" | "unverified" | "time_limit" | "no_certific
  * - `milp`: HiGHS' branch-and-cut at zero MIP gap on the power-of-two scaled
  *   model, its dual bound widened by the error HiGHS' tolerances can cause
  *   (see lib/solve/milp.ts);
+ * - `frontier`: the package split into independent components (no shared unit or experience),
+ *   each component's (cost, F) frontier enumerated exactly, and the multiple-choice knapsack
+ *   over the frontiers solved by an exact state search with a Lagrangian bound; the bound is
+ *   that search's, within the tie tolerance (see lib/solve/frontier.ts);
  * - `cap`: a proof by value (OPT at a smaller group cap already reaches the
  *   largest F the package allows);
  * - `total_weight`: a proof by value (the store's F reaches the largest F the
@@ -41,6 +45,7 @@ export type ProofMethod =
   | "brute"
   | "milp+bnb"
   | "milp"
+  | "frontier"
   | "cap"
   | "total_weight"
   | "trivial"

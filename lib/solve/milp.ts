@@ -13,6 +13,13 @@
  * and two primal heuristics and presolve's probing off (together 47 % of its
  * time on the bench packages; they take no part in the proof).
  *
+ * Step 0, above {@linkcode MILP_EXACT_MAX_GROUPS} experiences (issue 29 item 2): the exact
+ * decomposition of lib/solve/frontier.ts. A package that splits into independent components
+ * (no shared weighted unit or experience) with small frontiers is certified without HiGHS by the
+ * multiple-choice knapsack over the components' (cost, F) frontiers (method `frontier`); where
+ * it declines (a cap, inexact cost sums, one component) the reason is appended to the message
+ * and HiGHS' model runs as below.
+ *
  * Reading the answer:
  * 1. the store is {u : x_u > 0.5} in group order; it must pass
  *    {@linkcode checkFeasible} (the one cost-to-budget rule, and k) in TypeScript;
@@ -89,7 +96,8 @@ import {
   STATUS_TEXT,
   TIME_LIMIT,
 } from "./highs.ts";
-import { proveOptimal } from "./milp_proof.ts";
+import { MILP_EXACT_MAX_GROUPS, proveOptimal } from "./milp_proof.ts";
+import { frontierDraft } from "./frontier.ts";
 
 /** Options of {@linkcode solveMilp}. */
 export interface MilpOptions {
@@ -115,6 +123,14 @@ export interface MilpOptions {
    * replaced: a failure only yields `no_certificate`.
    */
   highs?: HighsRuntime;
+  /**
+   * Try the exact decomposition first (default true; lib/solve/frontier.ts): above
+   * {@linkcode MILP_EXACT_MAX_GROUPS} experiences, a package that splits into independent
+   * components with small frontiers is certified by the multiple-choice knapsack over them
+   * (method `frontier`) without HiGHS; otherwise, or with `false`, or with an injected `highs`
+   * runtime (a request for HiGHS), HiGHS' model runs as before.
+   */
+  frontiers?: boolean;
 }
 
 /**
@@ -217,18 +233,25 @@ export async function milpDraft(
 ): Promise<CertificateDraft> {
   if (opts.highs !== undefined) return runMilpSync(cp, budget, opts);
   const t0 = performance.now();
+  // The decomposition first: where it certifies, HiGHS is not even loaded.
+  checkMilpArgs(cp, budget, opts);
+  const fr = tryFrontiers(cp, budget, opts.k ?? cp.k, opts, t0);
+  if ("draft" in fr) return fr.draft;
+  const withNote = (d: CertificateDraft) => noted(d, fr.note);
+  opts = { ...opts, frontiers: false };
   try {
     await loadMilpSolver();
   } catch (e) {
     checkSolveArgs("the MILP", budget, opts.k ?? cp.k);
-    return noCertificate(
+    return withNote(noCertificate(
       budget,
       opts.k ?? cp.k,
       performance.now() - t0,
       `HiGHS could not be loaded: ${errText(e)}`,
-    );
+    ));
   }
-  // Loading the runtime (the first solve) counts against the time limit.
+  // Loading the runtime (the first solve) and the declined decomposition count against the
+  // time limit.
   const loadMs = performance.now() - t0;
   const limit = opts.timeLimitSec;
   if (limit !== undefined && limit >= 0 && Number.isFinite(limit)) {
@@ -236,9 +259,48 @@ export async function milpDraft(
       ...opts,
       timeLimitSec: Math.max(0, limit - loadMs / 1000),
     });
-    return { ...cert, timeMs: cert.timeMs + loadMs };
+    return withNote({ ...cert, timeMs: cert.timeMs + loadMs });
   }
-  return runMilpSync(cp, budget, opts);
+  return withNote(runMilpSync(cp, budget, opts));
+}
+
+/** Throws a RangeError for a bad budget, k or time limit. */
+function checkMilpArgs(cp: CompiledPackage, budget: number, opts: MilpOptions): void {
+  checkSolveArgs("the MILP", budget, opts.k ?? cp.k);
+  const timeLimit = opts.timeLimitSec;
+  if (timeLimit !== undefined && !(timeLimit >= 0 && Number.isFinite(timeLimit))) {
+    throw new RangeError(
+      `Cannot solve the MILP: timeLimitSec must be finite and >= 0, got ${timeLimit}`,
+    );
+  }
+}
+
+/**
+ * Step 0 (the module doc): the decomposition's draft, or the note saying why it was not used
+ * ("" when it was not tried: an injected runtime, `frontiers: false`, or at most
+ * {@linkcode MILP_EXACT_MAX_GROUPS} experiences).
+ */
+function tryFrontiers(
+  cp: CompiledPackage,
+  budget: number,
+  k: number,
+  opts: MilpOptions,
+  t0: number,
+): { draft: CertificateDraft } | { note: string } {
+  if (
+    opts.highs !== undefined || opts.frontiers === false ||
+    cp.groups.length <= MILP_EXACT_MAX_GROUPS
+  ) {
+    return { note: "" };
+  }
+  const limit = opts.timeLimitSec;
+  const fr = frontierDraft(cp, budget, k, t0, limit === undefined ? Infinity : t0 + 1000 * limit);
+  return "draft" in fr ? fr : { note: `; component frontiers not used: ${fr.decline}` };
+}
+
+/** The draft with the decomposition's note appended to its message. */
+function noted(d: CertificateDraft, note: string): CertificateDraft {
+  return note === "" ? d : { ...d, message: `${d.message ?? d.status}${note}` };
 }
 
 /**
@@ -308,12 +370,7 @@ export function runMilpSync(
 ): CertificateDraft {
   const t0 = performance.now();
   const timeLimit = opts.timeLimitSec;
-  checkSolveArgs("the MILP", budget, opts.k ?? cp.k);
-  if (timeLimit !== undefined && !(timeLimit >= 0 && Number.isFinite(timeLimit))) {
-    throw new RangeError(
-      `Cannot solve the MILP: timeLimitSec must be finite and >= 0, got ${timeLimit}`,
-    );
-  }
+  checkMilpArgs(cp, budget, opts);
   const run: MilpRun = {
     cp,
     budget,
@@ -322,6 +379,13 @@ export function runMilpSync(
     opts,
     ms: () => performance.now() - t0,
   };
+  const fr = tryFrontiers(cp, budget, run.k, opts, t0);
+  if ("draft" in fr) return fr.draft;
+  return noted(highsSteps(run), fr.note);
+}
+
+/** Steps 1-4 (the model, HiGHS, its store, the proof). */
+function highsSteps(run: MilpRun): CertificateDraft {
   const model = writeModel(run);
   if ("done" in model) return model.done;
   const asked = askHighs(run, model.next);

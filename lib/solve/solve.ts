@@ -6,7 +6,9 @@
  * ({@linkcode AUTO_BNB_WORK}, so the hand-over does not depend on the
  * machine; issue 29 item 4) and `bnbTimeMs`, then the MILP. The solvers return drafts; the call
  * issues one certificate, with the best store any of its solvers found
- * (lib/certificate/issue.ts).
+ * (lib/certificate/issue.ts). Above {@linkcode AUTO_BNB_MAX_GROUPS} experiences the MILP path
+ * runs first, and its exact decomposition (lib/solve/frontier.ts) first of all: also where a
+ * time-limited solve does not call HiGHS.
  *
  * @module
  */
@@ -16,6 +18,7 @@ import { enumerateBrute } from "./brute.ts";
 import { coveringPart } from "./milp_proof.ts";
 import { MILP_TIMED_MAX_CANDIDATES, milpDraft, runMilpSync } from "./milp.ts";
 import { milpLoaded } from "./highs.ts";
+import { frontierDraft } from "./frontier.ts";
 import type { Certificate, CertificateDraft } from "../certificate/result.ts";
 import { checkSolveArgs } from "./_validate.ts";
 import { closeGap, issueAnswer } from "../certificate/issue.ts";
@@ -93,7 +96,9 @@ export interface SolveSyncOptions {
 }
 
 /**
- * Synchronous `auto` solve without a time limit: branch-and-bound within
+ * Synchronous `auto` solve without a time limit: above {@linkcode AUTO_BNB_MAX_GROUPS}
+ * experiences the MILP path's exact decomposition first (lib/solve/frontier.ts), then
+ * branch-and-bound within
  * {@linkcode AUTO_BNB_WORK}, then the MILP when HiGHS is loaded (`await loadMilpSolver()` once
  * first), then, if neither certified, the exhaustive search to the end. Without a loaded
  * HiGHS it is the exhaustive search alone.
@@ -114,9 +119,12 @@ export function solveSync(
   const exploreTies = opts.exploreTies ?? false;
   if (!milpLoaded()) return issueAnswer(cp, searchBnb(cp, budget, { k, exploreTies }));
   const t0 = performance.now();
+  // Large: the MILP path's decomposition first (lib/solve/frontier.ts), before any search.
+  const fr = cp.groups.length > AUTO_BNB_MAX_GROUPS ? frontierDraft(cp, budget, k, t0) : null;
+  if (fr !== null && "draft" in fr) return issueAnswer(cp, fr.draft);
   const bnb = closeGap(cp, searchBnb(cp, budget, { k, exploreTies, workLimit: AUTO_BNB_WORK }));
   if (bnb.status === "optimal") return issueAnswer(cp, bnb);
-  const milp = runMilpSync(cp, budget, { k });
+  const milp = runMilpSync(cp, budget, { k, frontiers: fr === null });
   if (milp.status === "optimal") return issueAnswer(cp, took(milp, t0), [bnb]);
   const full = searchBnb(cp, budget, { k, exploreTies, lowerBound: bnb.objective ?? undefined });
   return issueAnswer(cp, took(full, t0), [bnb, milp]);
@@ -180,7 +188,13 @@ async function solveAuto(
       ? { answer: took(bnb, t0), found: [milp] }
       : { answer: neitherCertified(bnb, milp, elapsed()), found: [bnb, milp] };
   }
-  const first = milpRuns ? Math.min(opts.bnbTimeMs ?? 1000, limit ?? Infinity) : limit;
+  if (!milpRuns && cp.groups.length > AUTO_BNB_MAX_GROUPS) {
+    // HiGHS is not called here (too many candidates for a time-limited solve); the MILP path's
+    // decomposition, which needs no HiGHS, still may certify.
+    const fr = frontierDraft(cp, budget, k, t0, t0 + limit!);
+    if ("draft" in fr) return { answer: fr.draft, found: [] };
+  }
+  const first = milpRuns ? Math.min(opts.bnbTimeMs ?? 1000, limit ?? Infinity) : left();
   const bnb = closeGap(
     cp,
     searchBnb(cp, budget, {

@@ -90,8 +90,10 @@ no_certificate: the solver could not certify); the objective (F of the returned 
 re-evaluated; a certified OPT only when the status is optimal, otherwise a lower bound); the
 bound (proven upper bound on OPT); the gap ((bound - objective) / bound); the method of the proof
 (bnb: exhaustive branch-and-bound; milp+bnb: HiGHS' store re-proved by it; milp: HiGHS at zero
-MIP gap with its bound widened for its tolerances; brute; cap; total_weight: F reaches the
-largest F the package allows; trivial; none); the tolerance
+MIP gap with its bound widened for its tolerances; frontier: above 40 experiences, the package
+split into independent components and the knapsack over their exact (cost, F) frontiers solved
+exactly, without HiGHS; brute; cap; total_weight: F reaches the largest F the package allows;
+trivial; none); the tolerance
 (relative to the bound: values closer are not told apart); the solver; the store (candidate ids);
 its cost (cost units); and the package digest (SHA-256 of its canonical JSON).
 
