@@ -83,14 +83,20 @@ export interface BatchList {
  *
  * @param args the paths given, in order
  * @returns the package paths and the warnings
- * @throws {InputError} naming the path that does not exist, or a folder holding no package
+ * @throws {InputError} naming the path that does not exist (or is a link that loops), or a
+ *   folder holding no package
  */
 export async function listBatch(args: readonly string[]): Promise<BatchList> {
   const files: string[] = [], warnings: string[] = [];
   for (const arg of args) {
-    const info = await statOrNull(arg);
-    if (info === null) {
-      throw new InputError(arg, { path: "" }, "expected an existing package file or folder");
+    const info = await statFollowing(arg);
+    if (info === null || info === "loop") {
+      throw new InputError(
+        arg,
+        { path: "" },
+        "expected an existing package file or folder" +
+          (info === "loop" ? ", found a link that loops" : ""),
+      );
     }
     if (!info.isDirectory || await isCsvPackage(arg)) {
       files.push(arg);
@@ -122,12 +128,23 @@ async function folderPackages(dir: string): Promise<{ found: string[]; skipped: 
   const found: string[] = [], skipped: string[] = [];
   for (const name of names) {
     const path = join(dir, name);
-    const info = await statOrNull(path); // follows links
-    if (info?.isFile && name.endsWith(".json")) found.push(path);
+    const info = await statFollowing(path);
+    if (info === "loop") skipped.push(`${name} (a link that loops)`);
+    else if (info?.isFile && name.endsWith(".json")) found.push(path);
     else if (info?.isDirectory && await isCsvPackage(path)) found.push(path);
     else skipped.push(info?.isDirectory ? `${name}/` : name);
   }
   return { found, skipped };
+}
+
+/** A path's info through its links: null when missing, "loop" for a link that loops. */
+async function statFollowing(path: string): Promise<Deno.FileInfo | null | "loop"> {
+  try {
+    return await statOrNull(path);
+  } catch (err) {
+    if (err instanceof Deno.errors.FilesystemLoop) return "loop";
+    throw err;
+  }
 }
 
 /** One package of a batch, read, checked and compiled. */
