@@ -25,8 +25,8 @@ import { writeFileSet } from "../base/write_files.ts";
 import { inputDigests, runDigest } from "../shard/digest.ts";
 import { type Blocks, removeShardManifest, ShardWriter } from "../shard/manifest.ts";
 import type { JoinedRun, KindFinish, ShardKind } from "../shard/join.ts";
-import type { Shard } from "../shard/partition.ts";
-import { SOLVE_BATCH_COLUMNS, type SolveBatchRow } from "../solve/batch.ts";
+import { type Shard, shardItems } from "../shard/partition.ts";
+import { batchWarnings, SOLVE_BATCH_COLUMNS, type SolveBatchRow } from "../solve/batch.ts";
 
 /** The file names of a batch's `--out` folder (and of a merged one). */
 export const SOLVE_OUT_FILES = {
@@ -70,7 +70,11 @@ export interface SolveBatchSummary {
   settings: Omit<SolveBatchSettings, "files">;
   /** Rows per status (optimal, unverified, time_limit, no_certificate), every status present. */
   statuses: Record<string, number>;
-  /** Package ids given by two different files ("package id 'X' is in both A and B"), in row order. */
+  /**
+   * What the rows repeat (lib/solve/batch.ts `batchWarnings`): a path listed twice, a budget a
+   * package lists twice, a package id given by two files ("package id 'X' is in both A and B"),
+   * in list order.
+   */
   warnings: string[];
 }
 
@@ -79,7 +83,7 @@ const STATUSES = ["optimal", "unverified", "time_limit", "no_certificate"] as co
 
 /**
  * The summary of a batch's rows (a pure function of them and the settings: a merge recomputes
- * it from the joined rows).
+ * it from the joined rows). Its warnings are those of `readBatch` for the shard's listing.
  *
  * @param settings the batch's settings
  * @param rows its rows without `seconds`, in order
@@ -94,17 +98,21 @@ export function batchSummary(
   shard?: Shard,
 ): SolveBatchSummary {
   const statuses: Record<string, number> = Object.fromEntries(STATUSES.map((s) => [s, 0]));
-  const firstFile = new Map<string, string>(), warned = new Set<string>();
-  const warnings: string[] = [];
+  const byFile = new Map<string, Omit<SolveBatchRow, "seconds">[]>();
   for (const r of rows) {
     statuses[r.status] = (statuses[r.status] ?? 0) + 1;
-    const seen = firstFile.get(r.package);
-    if (seen === undefined) firstFile.set(r.package, r.file);
-    else if (seen !== r.file && !warned.has(`${r.package}\n${r.file}`)) {
-      warned.add(`${r.package}\n${r.file}`);
-      warnings.push(`package id '${r.package}' is in both ${seen} and ${r.file} (both solved)`);
-    }
+    byFile.set(r.file, [...(byFile.get(r.file) ?? []), r]);
   }
+  // The listing of these rows (every listing of a path has the same rows), as readBatch saw it.
+  const listed = shardItems(settings.files, shard);
+  const times = new Map<string, number>();
+  for (const f of listed) times.set(f, (times.get(f) ?? 0) + 1);
+  const warnings = batchWarnings(listed.flatMap((file) => {
+    const own = byFile.get(file) ?? [];
+    if (own.length === 0) return [];
+    const budgets = own.slice(0, own.length / times.get(file)!).map((r) => r.budget);
+    return [{ file, id: own[0].package, budgets }];
+  }));
   const { files: _files, ...rest } = settings;
   return {
     packages,

@@ -159,8 +159,9 @@ export interface BatchPackage {
 
 /**
  * Reads and compiles every package of a batch before any is solved, so a bad file stops the
- * run before anything is printed. A package id given by two files is a warning (both are
- * solved; their rows differ by file).
+ * run before anything is printed. A package id given by two files, a path listed twice and a
+ * budget a package lists twice are warnings ({@linkcode batchWarnings}; everything listed is
+ * solved).
  *
  * @param files the package paths, in order
  * @param budgets the --budgets values, or undefined for each package's own
@@ -172,8 +173,7 @@ export async function readBatch(
   files: readonly string[],
   budgets: readonly number[] | undefined,
 ): Promise<{ packages: BatchPackage[]; warnings: string[] }> {
-  const packages: BatchPackage[] = [], warnings: string[] = [];
-  const firstFile = new Map<string, string>();
+  const packages: BatchPackage[] = [];
   for (const file of files) {
     const { pkg } = await readPackageFrom(file);
     const own = budgets ?? pkg.budgets ?? [];
@@ -184,12 +184,56 @@ export async function readBatch(
         "expected budgets: the package lists none and --budgets is not given",
       );
     }
-    const seen = firstFile.get(pkg.id);
-    if (seen === undefined) firstFile.set(pkg.id, file);
-    else warnings.push(`package id '${pkg.id}' is in both ${seen} and ${file} (both solved)`);
     packages.push({ file, cp: compilePackage(pkg), budgets: own });
   }
+  const warnings = batchWarnings(
+    packages.map((p) => ({ file: p.file, id: p.cp.pkg.id, budgets: p.budgets })),
+  );
   return { packages, warnings };
+}
+
+/** One listed package of a batch, as {@linkcode batchWarnings} sees it. */
+export interface BatchEntry {
+  /** The path, as listed. */
+  file: string;
+  /** The package's id. */
+  id: string;
+  /** The budgets it is solved at. */
+  budgets: readonly number[];
+}
+
+/**
+ * What a batch repeats, as warnings (rows that repeat change the counts of a summary): a path
+ * listed more than once, a budget a package's own budgets list more than once, a package id
+ * given by two files. One warning per path (its first listing), in list order; the id of a
+ * path is compared with the first path that gave it.
+ *
+ * @param listing the listed packages, in list order
+ * @returns the warnings
+ */
+export function batchWarnings(listing: readonly BatchEntry[]): string[] {
+  const times = new Map<string, number>();
+  for (const e of listing) times.set(e.file, (times.get(e.file) ?? 0) + 1);
+  const warnings: string[] = [], firstFile = new Map<string, string>(), done = new Set<string>();
+  for (const e of listing) {
+    if (done.has(e.file)) continue;
+    done.add(e.file);
+    const n = times.get(e.file)!;
+    if (n > 1) warnings.push(`${e.file} is listed ${n} times (solved ${n} times: its rows repeat)`);
+    const count = new Map<number, number>();
+    for (const b of e.budgets) count.set(b, (count.get(b) ?? 0) + 1);
+    for (const [b, c] of count) {
+      if (c > 1) {
+        warnings.push(
+          `${e.file}: budget ${b} is in its budgets ${c} times (solved ${c} times: its rows repeat)`,
+        );
+      }
+    }
+    const seen = firstFile.get(e.id);
+    if (seen === undefined) firstFile.set(e.id, e.file);
+    else warnings.push(`package id '${e.id}' is in both ${seen} and ${e.file} (both solved)`);
+  }
+  return warnings;
 }
 
 /** What {@linkcode solveBatch} reports after each package. */

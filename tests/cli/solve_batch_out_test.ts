@@ -215,3 +215,51 @@ Deno.test("solve DIR --out over an earlier shard's folder drops its shard.json; 
     assert.equal(await Deno.readTextFile(join(user, "shard.json")), '{"mine": true}\n');
   });
 });
+
+Deno.test("solve A A B --out: the summary warns of A listed twice as --json does, and so does a merge of 2 shards", async () => {
+  await withTempDir(async (dir) => {
+    const a = join(dir, "a.json"), b = join(dir, "b.json");
+    await Deno.writeTextFile(a, JSON.stringify(TWO_UNITS));
+    await Deno.writeTextFile(b, JSON.stringify({ ...TWO_UNITS, budgets: [3, 7, 3] }));
+    const run = (out: string, shard?: string) =>
+      memaudit([
+        "solve",
+        a,
+        a,
+        b,
+        "--out",
+        join(dir, out),
+        "--json",
+        ...(shard === undefined ? [] : ["--shard", shard]),
+      ]);
+    const whole = jsonOut(await run("whole"));
+    const want = [
+      `${a} is listed 2 times (solved 2 times: its rows repeat)`,
+      `${b}: budget 3 is in its budgets 2 times (solved 2 times: its rows repeat)`,
+      `package id 'two_units' is in both ${a} and ${b} (both solved)`,
+    ];
+    assert.deepEqual(whole.warnings, want);
+    const summary = JSON.parse(await Deno.readTextFile(join(dir, "whole", "solve_summary.json")));
+    assert.deepEqual(summary.warnings, want);
+    assert.equal(summary.rows, 7);
+    // Shard 0 holds a and b, shard 1 the second a: neither sees a listed twice.
+    const s0 = jsonOut(await run("s0", "0/2")), s1 = jsonOut(await run("s1", "1/2"));
+    assert.deepEqual(s0.warnings, want.slice(1));
+    assert.deepEqual(s1.warnings, []);
+    const r = await memaudit([
+      "merge",
+      join(dir, "s1"),
+      join(dir, "s0"),
+      "--out",
+      join(dir, "merged"),
+    ]);
+    assert.equal(r.code, 0, r.stderr);
+    for (const f of SAME) {
+      assert.equal(
+        await Deno.readTextFile(join(dir, "merged", f)),
+        await Deno.readTextFile(join(dir, "whole", f)),
+        f,
+      );
+    }
+  });
+});

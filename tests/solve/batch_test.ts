@@ -1,7 +1,8 @@
 /** lib/solve/batch.ts: listing and reading the packages of `memaudit solve PACKAGE... | DIR`. */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { listBatch } from "../../lib/solve/batch.ts";
+import { listBatch, readBatch } from "../../lib/solve/batch.ts";
+import { batchSummary } from "../../lib/cli/solve_batch_out.ts";
 import { InputError } from "../../lib/base/errors.ts";
 import { withTempDir } from "../_tmp.ts";
 import { TWO_UNITS } from "../cli/_two_units.ts";
@@ -29,5 +30,50 @@ Deno.test("listBatch() refuses a listed link that loops with an InputError namin
         e.message === `Cannot read ${loop}: (root): expected an existing package file or ` +
             "folder, found a link that loops",
     );
+  });
+});
+
+Deno.test("readBatch() warns of a file listed twice and of a budget a package lists twice, once each", async () => {
+  await withTempDir(async (dir) => {
+    const a = join(dir, "a.json"), b = join(dir, "b.json"), c = join(dir, "c.json");
+    await Deno.writeTextFile(a, JSON.stringify(TWO_UNITS));
+    await Deno.writeTextFile(b, JSON.stringify(TWO_UNITS));
+    await Deno.writeTextFile(c, JSON.stringify({ ...TWO_UNITS, id: "c", budgets: [7, 3, 7] }));
+    const got = await readBatch([a, a, b, c, a], undefined);
+    assert.deepEqual(got.packages.map((p) => [p.file, p.budgets]), [
+      [a, [3, 7]],
+      [a, [3, 7]],
+      [b, [3, 7]],
+      [c, [7, 3, 7]],
+      [a, [3, 7]],
+    ]);
+    assert.deepEqual(got.warnings, [
+      `${a} is listed 3 times (solved 3 times: its rows repeat)`,
+      `package id 'two_units' is in both ${a} and ${b} (both solved)`,
+      `${c}: budget 7 is in its budgets 2 times (solved 2 times: its rows repeat)`,
+    ]);
+    // The --out summary recomputes the same warnings from the rows and the listed files.
+    const rows = got.packages.flatMap((p) =>
+      p.budgets.map((budget) => ({
+        package: p.cp.pkg.id,
+        file: p.file,
+        budget,
+        k: 1,
+        status: "optimal" as const,
+        objective: 1,
+        bound: 1,
+        gap: 0,
+        method: "bnb",
+        digest: "d",
+      }))
+    );
+    const settings = {
+      files: [a, a, b, c, a],
+      budgets: null,
+      solver: "auto",
+      k: null,
+      time_limit_ms: null,
+    };
+    assert.deepEqual(batchSummary(settings, rows, 5).warnings, got.warnings);
   });
 });

@@ -99,8 +99,9 @@ name order; its other entries are named in a warning), are solved in one process
 is read and checked first (a bad one: exit 2, one line naming the file, nothing printed), then
 one row per (package, budget): package (its id), file, budget, k, status, objective, bound, gap,
 method, seconds (wall seconds of that solve) and, in --json and --csv, digest. A package id
-given by two files is a warning. Warnings go to stderr (and "warnings" in --json); a progress
-bar too, when stderr is a terminal.
+given by two files, a path listed twice and a budget a package lists twice are warnings (all
+solved). Warnings go to stderr (and "warnings" in --json); a progress bar too, when stderr is a
+terminal.
 
 Options:
 ${
