@@ -26,7 +26,7 @@ import { solve } from "../../solve/solve.ts";
 import { type Shard, shardItems } from "../../shard/partition.ts";
 import type { Certificate } from "../../certificate/result.ts";
 import type { BatchPackage, SolveBatchRow } from "../../solve/batch.ts";
-import { inWritableFolder } from "../../base/fs.ts";
+import { inWritableFolder, statOrNull } from "../../base/fs.ts";
 import { SUMMARIES } from "../summaries.ts";
 
 /** The flags of `memaudit solve`, in help order (the help's Options block is made from them). */
@@ -260,6 +260,25 @@ function batchFlags(values: Record<string, string | boolean | undefined>): Batch
   };
 }
 
+/**
+ * Refuses an --out folder that is a folder given as input (a folder of packages, a CSV package
+ * folder): the run's files would be written among the packages (its solve_summary.json read as
+ * one by the next run over the folder).
+ */
+async function refuseOutInInput(out: string, args: readonly string[]): Promise<void> {
+  const { resolve } = await import("node:path");
+  const real = (p: string) => Deno.realPath(p).catch(() => resolve(p));
+  const outReal = await real(out);
+  for (const arg of args) {
+    if ((await statOrNull(arg))?.isDirectory === true && await real(arg) === outReal) {
+      throw new UsageError(
+        `--out ${out} is the package folder ${arg}: its files would be listed as packages; ` +
+          "expected another folder",
+      );
+    }
+  }
+}
+
 /** Writes a batch's --out folder (lib/cli/solve_batch_out.ts): the rows cut per package. */
 async function writeOut(
   dir: string,
@@ -294,6 +313,7 @@ async function solveMany(
   const { shard, workers } = batchFlags;
   const batch = await import("../../solve/batch.ts");
   const listed = await batch.listBatch(args);
+  if (batchFlags.out !== undefined) await refuseOutInInput(batchFlags.out, args);
   const mine = batchShard(listed.files, shard);
   const lanes = workers ?? batch.defaultBatchWorkers(mine.files.length);
   // Workers load their own HiGHS; the main thread's only when it solves.

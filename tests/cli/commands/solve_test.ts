@@ -219,3 +219,35 @@ Deno.test("memaudit solve --help shows a worked example and exits 0", async () =
     /Example:\n {2}memaudit solve data\/examples\/vegetarian_pescatarian\.json --budgets 2,8/,
   );
 });
+
+Deno.test("memaudit solve DIR --out DIR is refused before solving (its summary would be read as a package next run)", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const pkgs = join(dir, "pkgs");
+    await Deno.mkdir(pkgs);
+    await Deno.copyFile(join(ROOT, JSON_PKG), join(pkgs, "a.json"));
+    await Deno.copyFile(join(ROOT, JSON_PKG), join(pkgs, "b.json"));
+    for (const out of [pkgs, `${pkgs}/`, join(pkgs, ".")]) {
+      const r = await memaudit(["solve", pkgs, "--budgets", "8", "--out", out]);
+      assertOneLine(
+        r,
+        /^memaudit solve: --out .* is the package folder .*pkgs: its files would be listed as packages; expected another folder/,
+      );
+    }
+    const csv = join(dir, "csv");
+    await Deno.mkdir(csv);
+    for await (const e of Deno.readDir(join(ROOT, CSV_PKG))) {
+      await Deno.copyFile(join(ROOT, CSV_PKG, e.name), join(csv, e.name));
+    }
+    const r = await memaudit(["solve", join(pkgs, "a.json"), csv, "--budgets", "8", "--out", csv]);
+    assertOneLine(r, /^memaudit solve: --out .*csv is the package folder .*csv: /);
+    const left: string[] = [];
+    for await (const e of Deno.readDir(pkgs)) left.push(e.name);
+    assert.deepEqual(left.sort(), ["a.json", "b.json"]);
+    const csvLeft: string[] = [];
+    for await (const e of Deno.readDir(csv)) csvLeft.push(e.name);
+    assert.equal(csvLeft.length, 6);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
