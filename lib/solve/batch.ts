@@ -299,7 +299,8 @@ export function defaultBatchWorkers(packages: number): number {
  * @param workers threads (1: the main thread)
  * @param onPackage called after each package with the count done and the total
  * @returns one row per (package, budget): packages in order, budgets in the order given
- * @throws {RangeError} as `solve()` does for a k or time limit out of range
+ * @throws {RangeError} as `solve()` does for a k or time limit out of range (or a store count
+ *   beyond brute's limit), naming the file, with any worker count
  * @throws {Error} naming the file when a worker fails
  */
 export async function solveBatch(
@@ -312,7 +313,12 @@ export async function solveBatch(
   let done = 0;
   if (workers <= 1 || packages.length <= 1) {
     for (const [i, p] of packages.entries()) {
-      out[i] = await solvePackageRows(p, opts);
+      try {
+        out[i] = await solvePackageRows(p, opts);
+      } catch (err) {
+        if (!(err instanceof Error) || !KEPT_ERRORS.has(err.name)) throw err;
+        throw solveFailure(p.file, err.name, err.message);
+      }
       onPackage(++done, packages.length);
     }
     return out.flat();
@@ -349,10 +355,37 @@ export interface BatchRequest {
   opts: BatchOptions;
 }
 
-/** A batch worker's reply: the package's rows, or why it failed. */
+/** A batch worker's reply: the package's rows, or why it failed (the error's name and message). */
 export type BatchReply =
   | { index: number; rows: SolveBatchRow[] }
-  | { index: number; error: string };
+  | { index: number; error: { name: string; message: string } };
+
+/**
+ * The errors of a package's solve that are kept as they are, file named, whether the package is
+ * solved on the main thread or in a worker (the CLI maps them to exit 2 and 1): `solve()`'s bad
+ * arguments and a contradicted claim.
+ */
+const KEPT_ERRORS = new Set(["RangeError", "ClaimError"]);
+
+/** V8's own RangeErrors: limits hit, not bad input (lib/cli/main.ts tells them apart so). */
+const V8_LIMIT = /^(Invalid (string|array|typed array) length|Maximum call stack)/;
+
+/**
+ * A package's failed solve as one error naming its file, the same on the main thread and from a
+ * worker: a RangeError or ClaimError stays one ("Cannot solve FILE: MESSAGE"); anything else is
+ * an Error naming the original class.
+ */
+function solveFailure(file: string, name: string, message: string): Error {
+  if (name === "RangeError" && !V8_LIMIT.test(message)) {
+    return new RangeError(`Cannot solve ${file}: ${message}`);
+  }
+  if (name === "ClaimError") {
+    const e = new Error(`Cannot solve ${file}: ${message}`);
+    e.name = name;
+    return e;
+  }
+  return new Error(`Cannot solve ${file}: ${name}: ${message}`);
+}
 
 /** Sends package `index` to a worker; resolves to its rows. */
 function askWorker(
@@ -363,7 +396,7 @@ function askWorker(
 ): Promise<SolveBatchRow[]> {
   return new Promise((resolve, reject) => {
     worker.onmessage = (e: MessageEvent<BatchReply>) => {
-      if ("error" in e.data) reject(new Error(`Cannot solve ${p.file}: ${e.data.error}`));
+      if ("error" in e.data) reject(solveFailure(p.file, e.data.error.name, e.data.error.message));
       else resolve(e.data.rows);
     };
     worker.onerror = (e: ErrorEvent) => {

@@ -251,3 +251,45 @@ Deno.test("memaudit solve DIR --out DIR is refused before solving (its summary w
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("memaudit solve A B --solver brute over the enumeration limit: exit 2 and the same line naming A with --workers 1 and 2", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    // 21 experiences of one candidate each: 2^21 stores, above brute's limit of 2,000,000.
+    const big = {
+      schema_version: 1,
+      id: "big",
+      weight_source: "explicit",
+      experiences: [...Array(21).keys()].map((i) => ({ id: `e${i}`, order: i })),
+      candidates: [...Array(21).keys()].map((i) => ({
+        id: `c${i}`,
+        experience: `e${i}`,
+        kind: "fact",
+        cost: 1,
+      })),
+      units: [{ id: "u", family: "fact", weight: 1 }],
+      coverage: [{ candidate: "c0", unit: "u", value: 1 }],
+    };
+    const a = join(dir, "a.json");
+    await Deno.writeTextFile(a, JSON.stringify(big));
+    const lines: string[] = [];
+    for (const workers of ["1", "2"]) {
+      const r = await memaudit([
+        "solve",
+        a,
+        join(ROOT, JSON_PKG),
+        "--budgets",
+        "3",
+        "--solver",
+        "brute",
+        "--workers",
+        workers,
+      ]);
+      assertOneLine(r, /^memaudit solve: Cannot solve .*a\.json: Cannot enumerate: 2097152 stores/);
+      lines.push(r.stderr);
+    }
+    assert.equal(lines[0], lines[1]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
