@@ -262,20 +262,33 @@ function batchFlags(values: Record<string, string | boolean | undefined>): Batch
 
 /**
  * Refuses an --out folder that is a folder given as input (a folder of packages, a CSV package
- * folder): the run's files would be written among the packages (its solve_summary.json read as
- * one by the next run over the folder).
+ * folder) or inside a CSV package folder of the batch: the run's files would be written among
+ * the packages (its solve_summary.json read as one by the next run over the folder), or change
+ * the CSV package's input digest (its files are all hashed), so that shards would not merge.
  */
-async function refuseOutInInput(out: string, args: readonly string[]): Promise<void> {
-  const { resolve } = await import("node:path");
+async function refuseOutInInput(
+  out: string,
+  args: readonly string[],
+  files: readonly string[],
+): Promise<void> {
+  const { isAbsolute, relative, resolve } = await import("node:path");
   const real = (p: string) => Deno.realPath(p).catch(() => resolve(p));
   const outReal = await real(out);
+  const refuse = (folder: string, inside: boolean) => {
+    throw new UsageError(
+      `--out ${out} is ${inside ? "inside " : ""}the package folder ${folder}: its files ` +
+        "would be read as packages or package files; expected another folder",
+    );
+  };
   for (const arg of args) {
     if ((await statOrNull(arg))?.isDirectory === true && await real(arg) === outReal) {
-      throw new UsageError(
-        `--out ${out} is the package folder ${arg}: its files would be listed as packages; ` +
-          "expected another folder",
-      );
+      refuse(arg, false);
     }
+  }
+  for (const file of files) {
+    if ((await statOrNull(file))?.isDirectory !== true) continue;
+    const rel = relative(await real(file), outReal);
+    if (rel === "" || (!rel.startsWith("..") && !isAbsolute(rel))) refuse(file, rel !== "");
   }
 }
 
@@ -313,7 +326,7 @@ async function solveMany(
   const { shard, workers } = batchFlags;
   const batch = await import("../../solve/batch.ts");
   const listed = await batch.listBatch(args);
-  if (batchFlags.out !== undefined) await refuseOutInInput(batchFlags.out, args);
+  if (batchFlags.out !== undefined) await refuseOutInInput(batchFlags.out, args, listed.files);
   const mine = batchShard(listed.files, shard);
   const lanes = workers ?? batch.defaultBatchWorkers(mine.files.length);
   // Workers load their own HiGHS; the main thread's only when it solves.

@@ -231,7 +231,7 @@ Deno.test("memaudit solve DIR --out DIR is refused before solving (its summary w
       const r = await memaudit(["solve", pkgs, "--budgets", "8", "--out", out]);
       assertOneLine(
         r,
-        /^memaudit solve: --out .* is the package folder .*pkgs: its files would be listed as packages; expected another folder/,
+        /^memaudit solve: --out .* is the package folder .*pkgs: its files would be read as packages or package files; expected another folder/,
       );
     }
     const csv = join(dir, "csv");
@@ -241,6 +241,20 @@ Deno.test("memaudit solve DIR --out DIR is refused before solving (its summary w
     }
     const r = await memaudit(["solve", join(pkgs, "a.json"), csv, "--budgets", "8", "--out", csv]);
     assertOneLine(r, /^memaudit solve: --out .*csv is the package folder .*csv: /);
+    // Inside a CSV package (its files are hashed into a shard's run digest: shards would differ).
+    for (const args of [[join(pkgs, "a.json"), csv], [dir]]) {
+      const r = await memaudit([
+        "solve",
+        ...args,
+        "--budgets",
+        "8",
+        "--shard",
+        "0/2",
+        "--out",
+        join(csv, "s0"),
+      ]);
+      assertOneLine(r, /^memaudit solve: --out .*s0 is inside the package folder .*csv: /);
+    }
     const left: string[] = [];
     for await (const e of Deno.readDir(pkgs)) left.push(e.name);
     assert.deepEqual(left.sort(), ["a.json", "b.json"]);
