@@ -13,8 +13,9 @@
  * - `solve_summary.json`: {@linkcode SolveBatchSummary}.
  *
  * Units of a sharded batch are its listed packages in list order (id: the path as listed; a
- * path listed again gets `#2`, `#3`, ...), each with one line per budget in each file. The run
- * digest holds the listed paths, the settings and the SHA-256 of every listed package's files.
+ * path listed again gets the first of `#2`, `#3`, ... that no listed path has), each with one
+ * line per budget in each file. The run digest holds the listed paths, the settings and the
+ * SHA-256 of every listed package's files.
  *
  * @module
  */
@@ -171,17 +172,24 @@ function rowBlocks(perPackage: readonly SolveBatchRow[][]): Record<string, Block
 }
 
 /**
- * The unit ids of a batch: the listed paths, a path listed again with `#2`, `#3`, ...
+ * The unit ids of a batch: the listed paths, a path listed again with `#2`, `#3`, ... (the first
+ * such suffix that no listed path and no earlier id has: `a.json#2` may be a file of its own).
  *
  * @param files the listed paths, in order
  * @returns one id per path, all distinct
  */
 export function batchUnitIds(files: readonly string[]): string[] {
-  const seen = new Map<string, number>();
+  const taken = new Set(files), seen = new Set<string>(), last = new Map<string, number>();
   return files.map((f) => {
-    const n = (seen.get(f) ?? 0) + 1;
-    seen.set(f, n);
-    return n === 1 ? f : `${f}#${n}`;
+    if (!seen.has(f)) {
+      seen.add(f);
+      return f;
+    }
+    let n = last.get(f) ?? 1, id: string;
+    do id = `${f}#${++n}`; while (taken.has(id));
+    last.set(f, n);
+    taken.add(id);
+    return id;
   });
 }
 

@@ -14,6 +14,7 @@ import { assertOneLine, EXAMPLE, EXAMPLE_CSV, jsonOut, memaudit } from "./_run.t
 import { generate } from "../../lib/generate/mod.ts";
 import { packageToJson } from "../../lib/package/json_io.ts";
 import { TWO_UNITS } from "./_two_units.ts";
+import { batchUnitIds } from "../../lib/cli/solve_batch_out.ts";
 
 /** The packages, in the folder's name order: their ids. */
 const IDS = [
@@ -261,5 +262,60 @@ Deno.test("solve A A B --out: the summary warns of A listed twice as --json does
         f,
       );
     }
+  });
+});
+
+Deno.test("batchUnitIds() gives a path listed again an id no listed path has", () => {
+  assert.deepEqual(batchUnitIds(["a.json", "a.json", "a.json#2"]), [
+    "a.json",
+    "a.json#3",
+    "a.json#2",
+  ]);
+  assert.deepEqual(batchUnitIds(["b", "b", "b"]), ["b", "b#2", "b#3"]);
+  assert.deepEqual(batchUnitIds(["c#2", "c", "c"]), ["c#2", "c", "c#3"]);
+});
+
+Deno.test("solve a.json a.json 'a.json#2' --shard I/3 --out: the three shards merge into the unsharded files", async () => {
+  await withTempDir(async (dir) => {
+    const a = join(dir, "a.json"), a2 = join(dir, "a.json#2");
+    await Deno.writeTextFile(a, JSON.stringify(TWO_UNITS));
+    await Deno.writeTextFile(a2, JSON.stringify({ ...TWO_UNITS, id: "two_units_2" }));
+    const run = (out: string, shard?: string) =>
+      memaudit([
+        "solve",
+        a,
+        a,
+        a2,
+        "--out",
+        join(dir, out),
+        ...(shard === undefined ? [] : ["--shard", shard]),
+      ]);
+    for (const [out, shard] of [["whole"], ["s0", "0/3"], ["s1", "1/3"], ["s2", "2/3"]]) {
+      const r = await run(out, shard);
+      assert.equal(r.code, 0, r.stderr);
+    }
+    const r = await memaudit([
+      "merge",
+      ...["s0", "s1", "s2"].map((s) => join(dir, s)),
+      "--out",
+      join(dir, "merged"),
+    ]);
+    assert.equal(r.code, 0, r.stderr);
+    for (const f of SAME) {
+      assert.equal(
+        await Deno.readTextFile(join(dir, "merged", f)),
+        await Deno.readTextFile(join(dir, "whole", f)),
+        f,
+      );
+    }
+    const rows = await jsonl(join(dir, "merged", "solve_rows.jsonl"));
+    assert.deepEqual(rows.map((x) => [x.file, x.budget]), [
+      [a, 3],
+      [a, 7],
+      [a, 3],
+      [a, 7],
+      [a2, 3],
+      [a2, 7],
+    ]);
   });
 });
