@@ -130,11 +130,19 @@ async function folderPackages(dir: string): Promise<{ found: string[]; skipped: 
     const path = join(dir, name);
     const info = await statFollowing(path);
     if (info === "loop") skipped.push(`${name} (a link that loops)`);
+    else if (info === null) skipped.push(`${name}${await whyMissing(path, name)}`);
     else if (info?.isFile && name.endsWith(".json")) found.push(path);
     else if (info?.isDirectory && await isCsvPackage(path)) found.push(path);
     else skipped.push(info?.isDirectory ? `${name}/` : name);
   }
   return { found, skipped };
+}
+
+/** Why a listed folder entry cannot be opened: a link to nothing, or a name that is not UTF-8. */
+async function whyMissing(path: string, name: string): Promise<string> {
+  const link = await Deno.lstat(path).catch(() => null);
+  if (link?.isSymlink) return " (a link to nothing)";
+  return link === null && name.includes("\ufffd") ? " (its name is not UTF-8)" : "";
 }
 
 /** A path's info through its links: null when missing, "loop" for a link that loops. */

@@ -77,3 +77,21 @@ Deno.test("readBatch() warns of a file listed twice and of a budget a package li
     assert.deepEqual(batchSummary(settings, rows, 5).warnings, got.warnings);
   });
 });
+
+Deno.test("listBatch() says why a *.json entry is not read: a link to nothing, a name that is not UTF-8", async () => {
+  await withTempDir(async (dir) => {
+    await Deno.writeTextFile(join(dir, "a.json"), JSON.stringify(TWO_UNITS));
+    await Deno.symlink("nowhere.json", join(dir, "dangling.json"));
+    // A file whose name holds the byte 0xff (Deno lists it with U+FFFD, a name no path opens).
+    const sh = await new Deno.Command("sh", {
+      args: ["-c", 'printf x > "$1/$(printf "bad\\377.json")"', "sh", dir],
+    }).output();
+    assert.equal(sh.code, 0);
+    const got = await listBatch([dir]);
+    assert.deepEqual(got.files, [join(dir, "a.json")]);
+    assert.deepEqual(got.warnings, [
+      `${dir}: not read (not a *.json file nor a CSV package folder): bad\ufffd.json (its name ` +
+      "is not UTF-8), dangling.json (a link to nothing)",
+    ]);
+  });
+});
