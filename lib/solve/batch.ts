@@ -107,7 +107,10 @@ export async function listBatch(args: readonly string[]): Promise<BatchList> {
       throw new InputError(
         arg,
         { path: "" },
-        "expected package files (*.json) or CSV package folders in it, found none",
+        "expected package files (*.json) or CSV package folders in it, found none (" +
+          (skipped.length === 0
+            ? "it is empty)"
+            : `not read: ${skipped.join(", ")}; subfolders are not searched)`),
       );
     }
     files.push(...found);

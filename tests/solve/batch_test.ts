@@ -95,3 +95,27 @@ Deno.test("listBatch() says why a *.json entry is not read: a link to nothing, a
     ]);
   });
 });
+
+Deno.test("listBatch() refuses a folder with no package, naming what it holds (it does not look into subfolders)", async () => {
+  await withTempDir(async (dir) => {
+    await Deno.mkdir(join(dir, "nested", "sub"), { recursive: true });
+    await Deno.writeTextFile(join(dir, "nested", "sub", "a.json"), JSON.stringify(TWO_UNITS));
+    await Deno.writeTextFile(join(dir, "nested", "notes.txt"), "x");
+    await Deno.mkdir(join(dir, "empty"));
+    const refused = async (path: string, expected: string) =>
+      await assert.rejects(
+        () => listBatch([path]),
+        (e: unknown) =>
+          e instanceof InputError && e.message === `Cannot read ${path}: (root): ${expected}`,
+      );
+    await refused(
+      join(dir, "nested"),
+      "expected package files (*.json) or CSV package folders in it, found none (not read: " +
+        "notes.txt, sub/; subfolders are not searched)",
+    );
+    await refused(
+      join(dir, "empty"),
+      "expected package files (*.json) or CSV package folders in it, found none (it is empty)",
+    );
+  });
+});
