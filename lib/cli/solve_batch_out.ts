@@ -19,7 +19,8 @@
  *
  * @module
  */
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { statOrNull } from "../base/fs.ts";
 import { CSV_CAST, stringifyCsv } from "../base/deps/csv_stringify.ts";
 import { InputError } from "../base/errors.ts";
 import { writeFileSet } from "../base/write_files.ts";
@@ -215,6 +216,43 @@ export interface BatchOut {
  */
 export function clearBatchManifest(dir: string): Promise<void> {
   return removeShardManifest(dir, SOLVE_KIND);
+}
+
+/**
+ * Checks an `--out` folder before a batch solves, so that a target the write would refuse
+ * (after every package is solved) is refused first: `dir` or a parent of it that is a file, or
+ * a folder where one of the batch's files goes. Nothing is made or removed.
+ *
+ * @param dir the `--out` folder (it may not exist yet)
+ * @param sharded whether `shard.json` is written too
+ * @throws {InputError} naming the file in the way ("expected a folder (it or a parent is a
+ *   file)") or the folder that is in a file's place ("expected a file, found a folder"); verb
+ *   "write"
+ */
+export async function checkBatchOut(dir: string, sharded: boolean): Promise<void> {
+  for (let at = dir;; at = dirname(at)) {
+    const info = await statOrNull(at);
+    if (info !== null) {
+      if (!info.isDirectory) {
+        throw new InputError(
+          dir,
+          { path: "" },
+          "expected a folder (it or a parent is a file)",
+          [],
+          "write",
+        );
+      }
+      break;
+    }
+    if (dirname(at) === at) break;
+  }
+  const names = [...Object.values(SOLVE_OUT_FILES), ...(sharded ? ["shard.json"] : [])];
+  for (const name of names) {
+    const path = join(dir, name);
+    if ((await statOrNull(path))?.isDirectory) {
+      throw new InputError(path, { path: "" }, "expected a file, found a folder", [], "write");
+    }
+  }
 }
 
 /**

@@ -319,3 +319,61 @@ Deno.test("solve a.json a.json 'a.json#2' --shard I/3 --out: the three shards me
     ]);
   });
 });
+
+Deno.test("solve PACKAGE... --out refuses a file in the way, or a folder where a file goes, before solving", async () => {
+  await withTempDir(async (dir) => {
+    const a = join(dir, "a.json");
+    // Brute force beyond its limit: a solve that is reached fails with another message.
+    await Deno.writeTextFile(
+      a,
+      JSON.stringify({
+        ...TWO_UNITS,
+        experiences: [...Array(21).keys()].map((i) => ({ id: `e${i}`, order: i })),
+        candidates: [...Array(21).keys()].map((i) => ({
+          id: `c${i}`,
+          experience: `e${i}`,
+          kind: "fact",
+          cost: 1,
+        })),
+        coverage: [{ candidate: "c0", unit: "u1", value: 1 }, {
+          candidate: "c1",
+          unit: "u2",
+          value: 1,
+        }],
+      }),
+    );
+    const b = join(dir, "b.json");
+    await Deno.writeTextFile(b, JSON.stringify({ ...TWO_UNITS, id: "b" }));
+    const file = join(dir, "file");
+    await Deno.writeTextFile(file, "mine\n");
+    const hasDir = join(dir, "has_dir");
+    await Deno.mkdir(join(hasDir, "solve_rows.csv"), { recursive: true });
+    const shardDir = join(dir, "shard_dir");
+    await Deno.mkdir(join(shardDir, "timings.jsonl"), { recursive: true });
+    const cases: [string[], RegExp][] = [
+      [
+        ["--out", file],
+        /^memaudit solve: Cannot write .*file: expected a folder \(it or a parent is a file\)$/,
+      ],
+      [
+        ["--out", join(file, "sub")],
+        /^memaudit solve: Cannot write .*file\/sub: expected a folder \(it or a parent is a file\)$/,
+      ],
+      [
+        ["--out", hasDir],
+        /^memaudit solve: Cannot write .*has_dir\/solve_rows\.csv: expected a file, found a folder$/,
+      ],
+      [
+        ["--out", shardDir, "--shard", "0/1"],
+        /^memaudit solve: Cannot write .*shard_dir\/timings\.jsonl: expected a file, found a folder$/,
+      ],
+    ];
+    for (const [flags, re] of cases) {
+      const r = await memaudit(["solve", a, b, "--budgets", "3", "--solver", "brute", ...flags]);
+      assertOneLine(r, re);
+    }
+    assert.equal(await Deno.readTextFile(file), "mine\n");
+    assert.deepEqual(await names(hasDir), ["solve_rows.csv"]);
+    assert.deepEqual(await names(shardDir), ["timings.jsonl"]);
+  });
+});

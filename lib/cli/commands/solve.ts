@@ -333,7 +333,8 @@ async function solveMany(
   if (lanes === 1) preloadMilp(f.solver);
   const read = await batch.readBatch(mine.files, f.budgets);
   if (batchFlags.out !== undefined) {
-    const { clearBatchManifest } = await import("../solve_batch_out.ts");
+    const { checkBatchOut, clearBatchManifest } = await import("../solve_batch_out.ts");
+    await checkBatchOut(batchFlags.out, shard !== undefined);
     await inWritableFolder(batchFlags.out, () => clearBatchManifest(batchFlags.out!));
   }
   const warnings = [...listed.warnings, ...mine.warnings, ...read.warnings];
