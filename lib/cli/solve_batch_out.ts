@@ -24,7 +24,7 @@ import { statOrNull } from "../base/fs.ts";
 import { CSV_CAST, stringifyCsv } from "../base/deps/csv_stringify.ts";
 import { InputError } from "../base/errors.ts";
 import { writeFileSet } from "../base/write_files.ts";
-import { inputDigests, runDigest } from "../shard/digest.ts";
+import { type InputDigest, inputDigests, runDigest } from "../shard/digest.ts";
 import { type Blocks, removeShardManifest, ShardWriter } from "../shard/manifest.ts";
 import type { JoinedRun, KindFinish, ShardKind } from "../shard/join.ts";
 import { type Shard, shardItems } from "../shard/partition.ts";
@@ -204,6 +204,12 @@ export interface BatchOut {
   perPackage: readonly SolveBatchRow[][];
   /** The shard, or undefined for the whole list. */
   shard?: Shard;
+  /**
+   * The run digest's inputs (a shard's), hashed when the packages were read, before solving (a
+   * file edited while the batch solves must not give a digest of content that was not solved);
+   * hashed when writing when absent.
+   */
+  inputs?: readonly InputDigest[];
 }
 
 /**
@@ -287,7 +293,7 @@ export async function writeBatchOut(out: BatchOut): Promise<Record<string, strin
     run: runDigest(
       "memaudit solve",
       { ...out.settings },
-      await inputDigests(out.settings.files),
+      out.inputs ?? await inputDigests(out.settings.files),
     ),
     units: ids.length,
     unitIds: ids.filter((_, p) => p % out.shard!.count === out.shard!.index),

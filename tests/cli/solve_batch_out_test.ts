@@ -14,7 +14,8 @@ import { assertOneLine, EXAMPLE, EXAMPLE_CSV, jsonOut, memaudit } from "./_run.t
 import { generate } from "../../lib/generate/mod.ts";
 import { packageToJson } from "../../lib/package/json_io.ts";
 import { TWO_UNITS } from "./_two_units.ts";
-import { batchUnitIds } from "../../lib/cli/solve_batch_out.ts";
+import { batchUnitIds, writeBatchOut } from "../../lib/cli/solve_batch_out.ts";
+import { inputDigests } from "../../lib/shard/digest.ts";
 
 /** The packages, in the folder's name order: their ids. */
 const IDS = [
@@ -375,5 +376,39 @@ Deno.test("solve PACKAGE... --out refuses a file in the way, or a folder where a
     assert.equal(await Deno.readTextFile(file), "mine\n");
     assert.deepEqual(await names(hasDir), ["solve_rows.csv"]);
     assert.deepEqual(await names(shardDir), ["timings.jsonl"]);
+  });
+});
+
+Deno.test("writeBatchOut() puts the inputs hashed when the packages were read in the run digest, not the files at write time", async () => {
+  await withTempDir(async (dir) => {
+    const a = join(dir, "a.json");
+    await Deno.writeTextFile(a, JSON.stringify(TWO_UNITS));
+    const inputs = await inputDigests([a]);
+    // Edited while the batch solves: the rows are of the package as read.
+    await Deno.writeTextFile(a, JSON.stringify({ ...TWO_UNITS, budgets: [3] }));
+    const row = {
+      package: "two_units",
+      file: a,
+      budget: 3,
+      k: 1,
+      status: "optimal" as const,
+      objective: 1,
+      bound: 1,
+      gap: 0,
+      method: "bnb",
+      seconds: 0,
+      digest: "d",
+    };
+    const out = join(dir, "s0");
+    await writeBatchOut({
+      dir: out,
+      settings: { files: [a], budgets: [3], solver: "auto", k: null, time_limit_ms: null },
+      perPackage: [[row]],
+      shard: { index: 0, count: 1 },
+      inputs,
+    });
+    const manifest = JSON.parse(await Deno.readTextFile(join(out, "shard.json")));
+    assert.deepEqual(manifest.run.inputs, inputs);
+    assert.notDeepEqual(await inputDigests([a]), inputs);
   });
 });

@@ -27,6 +27,7 @@ import { type Shard, shardItems } from "../../shard/partition.ts";
 import type { Certificate } from "../../certificate/result.ts";
 import type { BatchPackage, SolveBatchRow } from "../../solve/batch.ts";
 import { inWritableFolder, statOrNull } from "../../base/fs.ts";
+import type { InputDigest } from "../../shard/digest.ts";
 import { SUMMARIES } from "../summaries.ts";
 
 /** The flags of `memaudit solve`, in help order (the help's Options block is made from them). */
@@ -300,6 +301,7 @@ async function writeOut(
   rows: readonly SolveBatchRow[],
   f: SolveFlags,
   shard: Shard | undefined,
+  inputs: readonly InputDigest[] | undefined,
 ): Promise<void> {
   const { writeBatchOut } = await import("../solve_batch_out.ts");
   const perPackage: SolveBatchRow[][] = [];
@@ -312,7 +314,7 @@ async function writeOut(
     k: f.k ?? null,
     time_limit_ms: f.timeLimitMs ?? null,
   };
-  await inWritableFolder(dir, () => writeBatchOut({ dir, settings, perPackage, shard }));
+  await inWritableFolder(dir, () => writeBatchOut({ dir, settings, perPackage, shard, inputs }));
 }
 
 /** `memaudit solve PACKAGE... | DIR`: every package read first, then one row per (package, B). */
@@ -332,9 +334,14 @@ async function solveMany(
   // Workers load their own HiGHS; the main thread's only when it solves.
   if (lanes === 1) preloadMilp(f.solver);
   const read = await batch.readBatch(mine.files, f.budgets);
+  let inputs: InputDigest[] | undefined;
   if (batchFlags.out !== undefined) {
     const { checkBatchOut, clearBatchManifest } = await import("../solve_batch_out.ts");
     await checkBatchOut(batchFlags.out, shard !== undefined);
+    // A shard's run digest holds the inputs as read, not as they are once every package is solved.
+    if (shard !== undefined) {
+      inputs = await (await import("../../shard/digest.ts")).inputDigests(listed.files);
+    }
     await inWritableFolder(batchFlags.out, () => clearBatchManifest(batchFlags.out!));
   }
   const warnings = [...listed.warnings, ...mine.warnings, ...read.warnings];
@@ -349,7 +356,7 @@ async function solveMany(
   });
   bar.stop();
   if (batchFlags.out !== undefined) {
-    await writeOut(batchFlags.out, listed.files, read.packages, rows, f, shard);
+    await writeOut(batchFlags.out, listed.files, read.packages, rows, f, shard, inputs);
   }
   const report = batch.SOLVE_BATCH_REPORT.json({
     packages: read.packages.length,
