@@ -1,7 +1,7 @@
 /** lib/solve/batch.ts: listing and reading the packages of `memaudit solve PACKAGE... | DIR`. */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { listBatch, readBatch } from "../../lib/solve/batch.ts";
+import { batchThreads, listBatch, readBatch } from "../../lib/solve/batch.ts";
 import { batchSummary } from "../../lib/cli/solve_batch_out.ts";
 import { InputError } from "../../lib/base/errors.ts";
 import { withTempDir } from "../_tmp.ts";
@@ -118,4 +118,13 @@ Deno.test("listBatch() refuses a folder with no package, naming what it holds (i
       "expected package files (*.json) or CSV package folders in it, found none (it is empty)",
     );
   });
+});
+
+Deno.test("batchThreads() starts at most two worker threads per core, and no more than packages", () => {
+  const cores = navigator.hardwareConcurrency ?? 1;
+  assert.equal(batchThreads(64, 64), Math.min(64, 2 * cores));
+  assert.equal(batchThreads(64, 3), Math.min(3, 2 * cores));
+  assert.equal(batchThreads(2, 64), Math.min(2, 2 * cores));
+  assert.equal(batchThreads(1, 64), 1);
+  assert.equal(batchThreads(5, 1), 1);
 });

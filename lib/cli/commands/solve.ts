@@ -60,9 +60,9 @@ const FLAGS = {
   workers: {
     type: "string",
     value: "N",
-    help: "several packages only: N worker threads, each solving one package at a time with " +
-      "its own HiGHS; 1 solves on the main thread (default: one per core from 4 packages, " +
-      "else 1); the rows are the same but for seconds",
+    help: "several packages only: N worker threads (at most two per core are started), each " +
+      "solving one package at a time with its own HiGHS; 1 solves on the main thread " +
+      "(default: one per core from 4 packages, else 1); the rows are the same but for seconds",
   },
   out: {
     type: "string",
@@ -332,7 +332,7 @@ async function solveMany(
   const mine = batchShard(listed.files, shard);
   const lanes = workers ?? batch.defaultBatchWorkers(mine.files.length);
   // Workers load their own HiGHS; the main thread's only when it solves.
-  if (lanes === 1) preloadMilp(f.solver);
+  if (batch.batchThreads(lanes, mine.files.length) === 1) preloadMilp(f.solver);
   const read = await batch.readBatch(mine.files, f.budgets);
   let inputs: InputDigest[] | undefined;
   if (batchFlags.out !== undefined) {
