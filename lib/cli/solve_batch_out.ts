@@ -14,22 +14,24 @@
  *   `data/schema/solve_summary.schema.json`).
  *
  * Units of a sharded batch are its listed packages in list order (id: the path as listed; a
- * path listed again gets `#2`, `#3`, ...), each with one line per budget in each file. The run
- * digest holds the listed paths, the settings and the SHA-256 of every listed package's files.
+ * path listed again gets the first of `#2`, `#3`, ... that no listed path has), each with one
+ * line per budget in each file. The run digest holds the listed paths, the settings and the
+ * SHA-256 of every listed package's files.
  *
  * @module
  */
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { statOrNull } from "../base/fs.ts";
 import { CSV_CAST, stringifyCsv } from "../base/deps/csv_stringify.ts";
 import { z } from "../base/deps/zod.ts";
 import { InputError } from "../base/errors.ts";
 import { type ReportShape, reportShape } from "../base/report_shape.ts";
 import { writeFileSet } from "../base/write_files.ts";
-import { inputDigests, runDigest } from "../shard/digest.ts";
+import { type InputDigest, inputDigests, runDigest } from "../shard/digest.ts";
 import { type Blocks, removeShardManifest, ShardWriter } from "../shard/manifest.ts";
 import type { JoinedRun, KindFinish, ShardKind } from "../shard/join.ts";
-import type { Shard } from "../shard/partition.ts";
-import { SOLVE_BATCH_COLUMNS, type SolveBatchRow } from "../solve/batch.ts";
+import { type Shard, shardItems } from "../shard/partition.ts";
+import { batchWarnings, SOLVE_BATCH_COLUMNS, type SolveBatchRow } from "../solve/batch.ts";
 
 /** The file names of a batch's `--out` folder (and of a merged one). */
 export const SOLVE_OUT_FILES = {
@@ -73,7 +75,7 @@ const SolveSummarySchema = z.strictObject({
     no_certificate: count,
   }).describe("rows per status"),
   warnings: z.array(z.string()).describe(
-    "package ids given by two different files (package id 'X' is in both A and B), in row order",
+    "what the rows repeat (lib/solve/batch.ts batchWarnings): a path listed twice, a budget a package lists twice, a package id given by two files, in list order",
   ),
 });
 
@@ -91,7 +93,7 @@ export const SOLVE_SUMMARY: ReportShape<typeof SolveSummarySchema> = reportShape
 
 /**
  * The summary of a batch's rows (a pure function of them and the settings: a merge recomputes
- * it from the joined rows).
+ * it from the joined rows). Its warnings are those of `readBatch` for the shard's listing.
  *
  * @param settings the batch's settings
  * @param rows its rows without `seconds`, in order
@@ -106,17 +108,21 @@ export function batchSummary(
   shard?: Shard,
 ): SolveBatchSummary {
   const statuses = { optimal: 0, unverified: 0, time_limit: 0, no_certificate: 0 };
-  const firstFile = new Map<string, string>(), warned = new Set<string>();
-  const warnings: string[] = [];
+  const byFile = new Map<string, Omit<SolveBatchRow, "seconds">[]>();
   for (const r of rows) {
     statuses[r.status]++;
-    const seen = firstFile.get(r.package);
-    if (seen === undefined) firstFile.set(r.package, r.file);
-    else if (seen !== r.file && !warned.has(`${r.package}\n${r.file}`)) {
-      warned.add(`${r.package}\n${r.file}`);
-      warnings.push(`package id '${r.package}' is in both ${seen} and ${r.file} (both solved)`);
-    }
+    byFile.set(r.file, [...(byFile.get(r.file) ?? []), r]);
   }
+  // The listing of these rows (every listing of a path has the same rows), as readBatch saw it.
+  const listed = shardItems(settings.files, shard);
+  const times = new Map<string, number>();
+  for (const f of listed) times.set(f, (times.get(f) ?? 0) + 1);
+  const warnings = batchWarnings(listed.flatMap((file) => {
+    const own = byFile.get(file) ?? [];
+    if (own.length === 0) return [];
+    const budgets = own.slice(0, own.length / times.get(file)!).map((r) => r.budget);
+    return [{ file, id: own[0].package, budgets }];
+  }));
   const { files: _files, ...rest } = settings;
   return {
     packages,
@@ -175,17 +181,24 @@ function rowBlocks(perPackage: readonly SolveBatchRow[][]): Record<string, Block
 }
 
 /**
- * The unit ids of a batch: the listed paths, a path listed again with `#2`, `#3`, ...
+ * The unit ids of a batch: the listed paths, a path listed again with `#2`, `#3`, ... (the first
+ * such suffix that no listed path and no earlier id has: `a.json#2` may be a file of its own).
  *
  * @param files the listed paths, in order
  * @returns one id per path, all distinct
  */
 export function batchUnitIds(files: readonly string[]): string[] {
-  const seen = new Map<string, number>();
+  const taken = new Set(files), seen = new Set<string>(), last = new Map<string, number>();
   return files.map((f) => {
-    const n = (seen.get(f) ?? 0) + 1;
-    seen.set(f, n);
-    return n === 1 ? f : `${f}#${n}`;
+    if (!seen.has(f)) {
+      seen.add(f);
+      return f;
+    }
+    let n = last.get(f) ?? 1, id: string;
+    do id = `${f}#${++n}`; while (taken.has(id));
+    last.set(f, n);
+    taken.add(id);
+    return id;
   });
 }
 
@@ -199,6 +212,12 @@ export interface BatchOut {
   perPackage: readonly SolveBatchRow[][];
   /** The shard, or undefined for the whole list. */
   shard?: Shard;
+  /**
+   * The run digest's inputs (a shard's), hashed when the packages were read, before solving (a
+   * file edited while the batch solves must not give a digest of content that was not solved);
+   * hashed when writing when absent.
+   */
+  inputs?: readonly InputDigest[];
 }
 
 /**
@@ -211,6 +230,43 @@ export interface BatchOut {
  */
 export function clearBatchManifest(dir: string): Promise<void> {
   return removeShardManifest(dir, SOLVE_KIND);
+}
+
+/**
+ * Checks an `--out` folder before a batch solves, so that a target the write would refuse
+ * (after every package is solved) is refused first: `dir` or a parent of it that is a file, or
+ * a folder where one of the batch's files goes. Nothing is made or removed.
+ *
+ * @param dir the `--out` folder (it may not exist yet)
+ * @param sharded whether `shard.json` is written too
+ * @throws {InputError} naming the file in the way ("expected a folder (it or a parent is a
+ *   file)") or the folder that is in a file's place ("expected a file, found a folder"); verb
+ *   "write"
+ */
+export async function checkBatchOut(dir: string, sharded: boolean): Promise<void> {
+  for (let at = dir;; at = dirname(at)) {
+    const info = await statOrNull(at);
+    if (info !== null) {
+      if (!info.isDirectory) {
+        throw new InputError(
+          dir,
+          { path: "" },
+          "expected a folder (it or a parent is a file)",
+          [],
+          "write",
+        );
+      }
+      break;
+    }
+    if (dirname(at) === at) break;
+  }
+  const names = [...Object.values(SOLVE_OUT_FILES), ...(sharded ? ["shard.json"] : [])];
+  for (const name of names) {
+    const path = join(dir, name);
+    if ((await statOrNull(path))?.isDirectory) {
+      throw new InputError(path, { path: "" }, "expected a file, found a folder", [], "write");
+    }
+  }
 }
 
 /**
@@ -245,7 +301,7 @@ export async function writeBatchOut(out: BatchOut): Promise<Record<string, strin
     run: runDigest(
       "memaudit solve",
       { ...out.settings },
-      await inputDigests(out.settings.files),
+      out.inputs ?? await inputDigests(out.settings.files),
     ),
     units: ids.length,
     unitIds: ids.filter((_, p) => p % out.shard!.count === out.shard!.index),

@@ -37,7 +37,9 @@ export interface RunDigest {
 
 /**
  * The digests of a run's inputs: a file by its base name; a folder by each
- * of its files (names sorted, subfolders walked) as `FOLDER/REL`.
+ * of its files (names sorted, subfolders walked) as `FOLDER/REL`. Inside a folder, a link to a
+ * file counts as that file, any other link (to a folder, to nothing, one that loops) by its
+ * target text (not walked: it may loop).
  *
  * @param paths the input files and folders, in the order the run reads them
  * @returns one digest per file
@@ -46,19 +48,23 @@ export interface RunDigest {
 export async function inputDigests(paths: readonly string[]): Promise<InputDigest[]> {
   const out: InputDigest[] = [];
   const base = (p: string) => p.replace(/[\\/]+$/, "").replace(/^.*[\\/]/, "");
-  const walk = async (path: string, name: string): Promise<void> => {
+  const walk = async (path: string, name: string, inFolder: boolean): Promise<void> => {
     const info = await Deno.stat(path).catch(() => null);
     if (info?.isFile) {
       out.push({ name, sha256: sha256Hex(await Deno.readFile(path)) });
+    } else if (inFolder && (await Deno.lstat(path).catch(() => null))?.isSymlink) {
+      // A link inside an input folder to a folder (maybe the folder itself), to nothing, or
+      // that loops: its target, not a walk.
+      out.push({ name, sha256: sha256Hex(`link: ${await Deno.readLink(path)}`) });
     } else if (info?.isDirectory) {
       const names: string[] = [];
       for await (const e of Deno.readDir(path)) names.push(e.name);
-      for (const n of names.sort()) await walk(join(path, n), `${name}/${n}`);
+      for (const n of names.sort()) await walk(join(path, n), `${name}/${n}`, true);
     } else {
       throw new InputError(path, { path: "" }, "expected an existing file or folder");
     }
   };
-  for (const p of paths) await walk(p, base(p));
+  for (const p of paths) await walk(p, base(p), false);
   return out;
 }
 

@@ -19,7 +19,9 @@ self.onmessage = async (e: MessageEvent<BatchRequest>) => {
     const rows = await solvePackageRows({ file, cp: compilePackage(pkg), budgets }, opts);
     self.postMessage({ index, rows } satisfies BatchReply);
   } catch (err) {
-    const error = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+    const error = err instanceof Error
+      ? { name: err.name, message: err.message }
+      : { name: "Error", message: String(err) };
     self.postMessage({ index, error } satisfies BatchReply);
   }
 };

@@ -83,14 +83,20 @@ export interface BatchList {
  *
  * @param args the paths given, in order
  * @returns the package paths and the warnings
- * @throws {InputError} naming the path that does not exist, or a folder holding no package
+ * @throws {InputError} naming the path that does not exist (or is a link that loops), or a
+ *   folder holding no package
  */
 export async function listBatch(args: readonly string[]): Promise<BatchList> {
   const files: string[] = [], warnings: string[] = [];
   for (const arg of args) {
-    const info = await statOrNull(arg);
-    if (info === null) {
-      throw new InputError(arg, { path: "" }, "expected an existing package file or folder");
+    const info = await statFollowing(arg);
+    if (info === null || info === "loop") {
+      throw new InputError(
+        arg,
+        { path: "" },
+        "expected an existing package file or folder" +
+          (info === "loop" ? ", found a link that loops" : ""),
+      );
     }
     if (!info.isDirectory || await isCsvPackage(arg)) {
       files.push(arg);
@@ -101,7 +107,10 @@ export async function listBatch(args: readonly string[]): Promise<BatchList> {
       throw new InputError(
         arg,
         { path: "" },
-        "expected package files (*.json) or CSV package folders in it, found none",
+        "expected package files (*.json) or CSV package folders in it, found none (" +
+          (skipped.length === 0
+            ? "it is empty)"
+            : `not read: ${skipped.join(", ")}; subfolders are not searched)`),
       );
     }
     files.push(...found);
@@ -122,12 +131,31 @@ async function folderPackages(dir: string): Promise<{ found: string[]; skipped: 
   const found: string[] = [], skipped: string[] = [];
   for (const name of names) {
     const path = join(dir, name);
-    const info = await statOrNull(path); // follows links
-    if (info?.isFile && name.endsWith(".json")) found.push(path);
+    const info = await statFollowing(path);
+    if (info === "loop") skipped.push(`${name} (a link that loops)`);
+    else if (info === null) skipped.push(`${name}${await whyMissing(path, name)}`);
+    else if (info?.isFile && name.endsWith(".json")) found.push(path);
     else if (info?.isDirectory && await isCsvPackage(path)) found.push(path);
     else skipped.push(info?.isDirectory ? `${name}/` : name);
   }
   return { found, skipped };
+}
+
+/** Why a listed folder entry cannot be opened: a link to nothing, or a name that is not UTF-8. */
+async function whyMissing(path: string, name: string): Promise<string> {
+  const link = await Deno.lstat(path).catch(() => null);
+  if (link?.isSymlink) return " (a link to nothing)";
+  return link === null && name.includes("\ufffd") ? " (its name is not UTF-8)" : "";
+}
+
+/** A path's info through its links: null when missing, "loop" for a link that loops. */
+async function statFollowing(path: string): Promise<Deno.FileInfo | null | "loop"> {
+  try {
+    return await statOrNull(path);
+  } catch (err) {
+    if (err instanceof Deno.errors.FilesystemLoop) return "loop";
+    throw err;
+  }
 }
 
 /** One package of a batch, read, checked and compiled. */
@@ -142,8 +170,9 @@ export interface BatchPackage {
 
 /**
  * Reads and compiles every package of a batch before any is solved, so a bad file stops the
- * run before anything is printed. A package id given by two files is a warning (both are
- * solved; their rows differ by file).
+ * run before anything is printed. A package id given by two files, a path listed twice and a
+ * budget a package lists twice are warnings ({@linkcode batchWarnings}; everything listed is
+ * solved).
  *
  * @param files the package paths, in order
  * @param budgets the --budgets values, or undefined for each package's own
@@ -155,8 +184,7 @@ export async function readBatch(
   files: readonly string[],
   budgets: readonly number[] | undefined,
 ): Promise<{ packages: BatchPackage[]; warnings: string[] }> {
-  const packages: BatchPackage[] = [], warnings: string[] = [];
-  const firstFile = new Map<string, string>();
+  const packages: BatchPackage[] = [];
   for (const file of files) {
     const { pkg } = await readPackageFrom(file);
     const own = budgets ?? pkg.budgets ?? [];
@@ -167,12 +195,56 @@ export async function readBatch(
         "expected budgets: the package lists none and --budgets is not given",
       );
     }
-    const seen = firstFile.get(pkg.id);
-    if (seen === undefined) firstFile.set(pkg.id, file);
-    else warnings.push(`package id '${pkg.id}' is in both ${seen} and ${file} (both solved)`);
     packages.push({ file, cp: compilePackage(pkg), budgets: own });
   }
+  const warnings = batchWarnings(
+    packages.map((p) => ({ file: p.file, id: p.cp.pkg.id, budgets: p.budgets })),
+  );
   return { packages, warnings };
+}
+
+/** One listed package of a batch, as {@linkcode batchWarnings} sees it. */
+export interface BatchEntry {
+  /** The path, as listed. */
+  file: string;
+  /** The package's id. */
+  id: string;
+  /** The budgets it is solved at. */
+  budgets: readonly number[];
+}
+
+/**
+ * What a batch repeats, as warnings (rows that repeat change the counts of a summary): a path
+ * listed more than once, a budget a package's own budgets list more than once, a package id
+ * given by two files. One warning per path (its first listing), in list order; the id of a
+ * path is compared with the first path that gave it.
+ *
+ * @param listing the listed packages, in list order
+ * @returns the warnings
+ */
+export function batchWarnings(listing: readonly BatchEntry[]): string[] {
+  const times = new Map<string, number>();
+  for (const e of listing) times.set(e.file, (times.get(e.file) ?? 0) + 1);
+  const warnings: string[] = [], firstFile = new Map<string, string>(), done = new Set<string>();
+  for (const e of listing) {
+    if (done.has(e.file)) continue;
+    done.add(e.file);
+    const n = times.get(e.file)!;
+    if (n > 1) warnings.push(`${e.file} is listed ${n} times (solved ${n} times: its rows repeat)`);
+    const count = new Map<number, number>();
+    for (const b of e.budgets) count.set(b, (count.get(b) ?? 0) + 1);
+    for (const [b, c] of count) {
+      if (c > 1) {
+        warnings.push(
+          `${e.file}: budget ${b} is in its budgets ${c} times (solved ${c} times: its rows repeat)`,
+        );
+      }
+    }
+    const seen = firstFile.get(e.id);
+    if (seen === undefined) firstFile.set(e.id, e.file);
+    else warnings.push(`package id '${e.id}' is in both ${seen} and ${e.file} (both solved)`);
+  }
+  return warnings;
 }
 
 /** What {@linkcode solveBatch} reports after each package. */
@@ -228,8 +300,22 @@ export function defaultBatchWorkers(packages: number): number {
 }
 
 /**
+ * The worker threads a batch starts for `workers` asked: at most one per package and two per
+ * core (each loads its own HiGHS; 64 on 2 cores took 15 times the wall time and 9 times the
+ * memory of 2 on 64 small packages).
+ *
+ * @param workers the --workers asked
+ * @param packages packages in the batch
+ * @returns the threads started (1: none, the main thread solves)
+ */
+export function batchThreads(workers: number, packages: number): number {
+  return Math.max(1, Math.min(workers, packages, 2 * (navigator.hardwareConcurrency ?? 1)));
+}
+
+/**
  * Certifies OPT_P(B) of each package at each of its budgets, in one process: on the main
- * thread (`workers` 1), or spread over `workers` worker threads, each taking the next package
+ * thread (`workers` 1), or spread over `workers` worker threads (at most two per core,
+ * {@linkcode batchThreads}), each taking the next package
  * when it is done with one (every worker loads its own HiGHS). The rows are the same either
  * way but for `seconds`.
  *
@@ -238,7 +324,8 @@ export function defaultBatchWorkers(packages: number): number {
  * @param workers threads (1: the main thread)
  * @param onPackage called after each package with the count done and the total
  * @returns one row per (package, budget): packages in order, budgets in the order given
- * @throws {RangeError} as `solve()` does for a k or time limit out of range
+ * @throws {RangeError} as `solve()` does for a k or time limit out of range (or a store count
+ *   beyond brute's limit), naming the file, with any worker count
  * @throws {Error} naming the file when a worker fails
  */
 export async function solveBatch(
@@ -249,9 +336,14 @@ export async function solveBatch(
 ): Promise<SolveBatchRow[]> {
   const out: SolveBatchRow[][] = new Array(packages.length);
   let done = 0;
-  if (workers <= 1 || packages.length <= 1) {
+  if (batchThreads(workers, packages.length) <= 1) {
     for (const [i, p] of packages.entries()) {
-      out[i] = await solvePackageRows(p, opts);
+      try {
+        out[i] = await solvePackageRows(p, opts);
+      } catch (err) {
+        if (!(err instanceof Error) || !KEPT_ERRORS.has(err.name)) throw err;
+        throw solveFailure(p.file, err.name, err.message);
+      }
       onPackage(++done, packages.length);
     }
     return out.flat();
@@ -270,7 +362,7 @@ export async function solveBatch(
       worker.terminate();
     }
   };
-  await Promise.all(Array.from({ length: Math.min(workers, packages.length) }, lane));
+  await Promise.all(Array.from({ length: batchThreads(workers, packages.length) }, lane));
   return out.flat();
 }
 
@@ -288,10 +380,37 @@ export interface BatchRequest {
   opts: BatchOptions;
 }
 
-/** A batch worker's reply: the package's rows, or why it failed. */
+/** A batch worker's reply: the package's rows, or why it failed (the error's name and message). */
 export type BatchReply =
   | { index: number; rows: SolveBatchRow[] }
-  | { index: number; error: string };
+  | { index: number; error: { name: string; message: string } };
+
+/**
+ * The errors of a package's solve that are kept as they are, file named, whether the package is
+ * solved on the main thread or in a worker (the CLI maps them to exit 2 and 1): `solve()`'s bad
+ * arguments and a contradicted claim.
+ */
+const KEPT_ERRORS = new Set(["RangeError", "ClaimError"]);
+
+/** V8's own RangeErrors: limits hit, not bad input (lib/cli/main.ts tells them apart so). */
+const V8_LIMIT = /^(Invalid (string|array|typed array) length|Maximum call stack)/;
+
+/**
+ * A package's failed solve as one error naming its file, the same on the main thread and from a
+ * worker: a RangeError or ClaimError stays one ("Cannot solve FILE: MESSAGE"); anything else is
+ * an Error naming the original class.
+ */
+function solveFailure(file: string, name: string, message: string): Error {
+  if (name === "RangeError" && !V8_LIMIT.test(message)) {
+    return new RangeError(`Cannot solve ${file}: ${message}`);
+  }
+  if (name === "ClaimError") {
+    const e = new Error(`Cannot solve ${file}: ${message}`);
+    e.name = name;
+    return e;
+  }
+  return new Error(`Cannot solve ${file}: ${name}: ${message}`);
+}
 
 /** Sends package `index` to a worker; resolves to its rows. */
 function askWorker(
@@ -302,7 +421,7 @@ function askWorker(
 ): Promise<SolveBatchRow[]> {
   return new Promise((resolve, reject) => {
     worker.onmessage = (e: MessageEvent<BatchReply>) => {
-      if ("error" in e.data) reject(new Error(`Cannot solve ${p.file}: ${e.data.error}`));
+      if ("error" in e.data) reject(solveFailure(p.file, e.data.error.name, e.data.error.message));
       else resolve(e.data.rows);
     };
     worker.onerror = (e: ErrorEvent) => {

@@ -16,6 +16,8 @@ import { generate } from "../../lib/generate/mod.ts";
 import { packageToJson } from "../../lib/package/json_io.ts";
 import { TWO_UNITS } from "./_two_units.ts";
 import { batchSummary, SOLVE_SUMMARY } from "../../lib/cli/solve_batch_out.ts";
+import { batchUnitIds, writeBatchOut } from "../../lib/cli/solve_batch_out.ts";
+import { inputDigests } from "../../lib/shard/digest.ts";
 
 /** The packages, in the folder's name order: their ids. */
 const IDS = [
@@ -233,4 +235,199 @@ Deno.test("SOLVE_SUMMARY.json() refuses a summary with a key it does not declare
     () => SOLVE_SUMMARY.json({ ...summary, settings: { ...summary.settings, files: [] } as never }),
     /^TypeError: solve_summary: settings: .*files/,
   );
+});
+
+Deno.test("solve A A B --out: the summary warns of A listed twice as --json does, and so does a merge of 2 shards", async () => {
+  await withTempDir(async (dir) => {
+    const a = join(dir, "a.json"), b = join(dir, "b.json");
+    await Deno.writeTextFile(a, JSON.stringify(TWO_UNITS));
+    await Deno.writeTextFile(b, JSON.stringify({ ...TWO_UNITS, budgets: [3, 7, 3] }));
+    const run = (out: string, shard?: string) =>
+      memaudit([
+        "solve",
+        a,
+        a,
+        b,
+        "--out",
+        join(dir, out),
+        "--json",
+        ...(shard === undefined ? [] : ["--shard", shard]),
+      ]);
+    const whole = jsonOut(await run("whole"));
+    const want = [
+      `${a} is listed 2 times (solved 2 times: its rows repeat)`,
+      `${b}: budget 3 is in its budgets 2 times (solved 2 times: its rows repeat)`,
+      `package id 'two_units' is in both ${a} and ${b} (both solved)`,
+    ];
+    assert.deepEqual(whole.warnings, want);
+    const summary = JSON.parse(await Deno.readTextFile(join(dir, "whole", "solve_summary.json")));
+    assert.deepEqual(summary.warnings, want);
+    assert.equal(summary.rows, 7);
+    // Shard 0 holds a and b, shard 1 the second a: neither sees a listed twice.
+    const s0 = jsonOut(await run("s0", "0/2")), s1 = jsonOut(await run("s1", "1/2"));
+    assert.deepEqual(s0.warnings, want.slice(1));
+    assert.deepEqual(s1.warnings, []);
+    const r = await memaudit([
+      "merge",
+      join(dir, "s1"),
+      join(dir, "s0"),
+      "--out",
+      join(dir, "merged"),
+    ]);
+    assert.equal(r.code, 0, r.stderr);
+    for (const f of SAME) {
+      assert.equal(
+        await Deno.readTextFile(join(dir, "merged", f)),
+        await Deno.readTextFile(join(dir, "whole", f)),
+        f,
+      );
+    }
+  });
+});
+
+Deno.test("batchUnitIds() gives a path listed again an id no listed path has", () => {
+  assert.deepEqual(batchUnitIds(["a.json", "a.json", "a.json#2"]), [
+    "a.json",
+    "a.json#3",
+    "a.json#2",
+  ]);
+  assert.deepEqual(batchUnitIds(["b", "b", "b"]), ["b", "b#2", "b#3"]);
+  assert.deepEqual(batchUnitIds(["c#2", "c", "c"]), ["c#2", "c", "c#3"]);
+});
+
+Deno.test("solve a.json a.json 'a.json#2' --shard I/3 --out: the three shards merge into the unsharded files", async () => {
+  await withTempDir(async (dir) => {
+    const a = join(dir, "a.json"), a2 = join(dir, "a.json#2");
+    await Deno.writeTextFile(a, JSON.stringify(TWO_UNITS));
+    await Deno.writeTextFile(a2, JSON.stringify({ ...TWO_UNITS, id: "two_units_2" }));
+    const run = (out: string, shard?: string) =>
+      memaudit([
+        "solve",
+        a,
+        a,
+        a2,
+        "--out",
+        join(dir, out),
+        ...(shard === undefined ? [] : ["--shard", shard]),
+      ]);
+    for (const [out, shard] of [["whole"], ["s0", "0/3"], ["s1", "1/3"], ["s2", "2/3"]]) {
+      const r = await run(out, shard);
+      assert.equal(r.code, 0, r.stderr);
+    }
+    const r = await memaudit([
+      "merge",
+      ...["s0", "s1", "s2"].map((s) => join(dir, s)),
+      "--out",
+      join(dir, "merged"),
+    ]);
+    assert.equal(r.code, 0, r.stderr);
+    for (const f of SAME) {
+      assert.equal(
+        await Deno.readTextFile(join(dir, "merged", f)),
+        await Deno.readTextFile(join(dir, "whole", f)),
+        f,
+      );
+    }
+    const rows = await jsonl(join(dir, "merged", "solve_rows.jsonl"));
+    assert.deepEqual(rows.map((x) => [x.file, x.budget]), [
+      [a, 3],
+      [a, 7],
+      [a, 3],
+      [a, 7],
+      [a2, 3],
+      [a2, 7],
+    ]);
+  });
+});
+
+Deno.test("solve PACKAGE... --out refuses a file in the way, or a folder where a file goes, before solving", async () => {
+  await withTempDir(async (dir) => {
+    const a = join(dir, "a.json");
+    // Brute force beyond its limit: a solve that is reached fails with another message.
+    await Deno.writeTextFile(
+      a,
+      JSON.stringify({
+        ...TWO_UNITS,
+        experiences: [...Array(21).keys()].map((i) => ({ id: `e${i}`, order: i })),
+        candidates: [...Array(21).keys()].map((i) => ({
+          id: `c${i}`,
+          experience: `e${i}`,
+          kind: "fact",
+          cost: 1,
+        })),
+        coverage: [{ candidate: "c0", unit: "u1", value: 1 }, {
+          candidate: "c1",
+          unit: "u2",
+          value: 1,
+        }],
+      }),
+    );
+    const b = join(dir, "b.json");
+    await Deno.writeTextFile(b, JSON.stringify({ ...TWO_UNITS, id: "b" }));
+    const file = join(dir, "file");
+    await Deno.writeTextFile(file, "mine\n");
+    const hasDir = join(dir, "has_dir");
+    await Deno.mkdir(join(hasDir, "solve_rows.csv"), { recursive: true });
+    const shardDir = join(dir, "shard_dir");
+    await Deno.mkdir(join(shardDir, "timings.jsonl"), { recursive: true });
+    const cases: [string[], RegExp][] = [
+      [
+        ["--out", file],
+        /^memaudit solve: Cannot write .*file: expected a folder \(it or a parent is a file\)$/,
+      ],
+      [
+        ["--out", join(file, "sub")],
+        /^memaudit solve: Cannot write .*file\/sub: expected a folder \(it or a parent is a file\)$/,
+      ],
+      [
+        ["--out", hasDir],
+        /^memaudit solve: Cannot write .*has_dir\/solve_rows\.csv: expected a file, found a folder$/,
+      ],
+      [
+        ["--out", shardDir, "--shard", "0/1"],
+        /^memaudit solve: Cannot write .*shard_dir\/timings\.jsonl: expected a file, found a folder$/,
+      ],
+    ];
+    for (const [flags, re] of cases) {
+      const r = await memaudit(["solve", a, b, "--budgets", "3", "--solver", "brute", ...flags]);
+      assertOneLine(r, re);
+    }
+    assert.equal(await Deno.readTextFile(file), "mine\n");
+    assert.deepEqual(await names(hasDir), ["solve_rows.csv"]);
+    assert.deepEqual(await names(shardDir), ["timings.jsonl"]);
+  });
+});
+
+Deno.test("writeBatchOut() puts the inputs hashed when the packages were read in the run digest, not the files at write time", async () => {
+  await withTempDir(async (dir) => {
+    const a = join(dir, "a.json");
+    await Deno.writeTextFile(a, JSON.stringify(TWO_UNITS));
+    const inputs = await inputDigests([a]);
+    // Edited while the batch solves: the rows are of the package as read.
+    await Deno.writeTextFile(a, JSON.stringify({ ...TWO_UNITS, budgets: [3] }));
+    const row = {
+      package: "two_units",
+      file: a,
+      budget: 3,
+      k: 1,
+      status: "optimal" as const,
+      objective: 1,
+      bound: 1,
+      gap: 0,
+      method: "bnb",
+      seconds: 0,
+      digest: "d",
+    };
+    const out = join(dir, "s0");
+    await writeBatchOut({
+      dir: out,
+      settings: { files: [a], budgets: [3], solver: "auto", k: null, time_limit_ms: null },
+      perPackage: [[row]],
+      shard: { index: 0, count: 1 },
+      inputs,
+    });
+    const manifest = JSON.parse(await Deno.readTextFile(join(out, "shard.json")));
+    assert.deepEqual(manifest.run.inputs, inputs);
+    assert.notDeepEqual(await inputDigests([a]), inputs);
+  });
 });

@@ -250,7 +250,7 @@ Deno.test("solve PACKAGE... with a bad package is exit 2 with one line naming it
       ],
       [
         memaudit(["solve", empty, "--budgets", "7"]),
-        /none: \(root\): expected package files \(\*\.json\) or CSV package folders in it, found none$/,
+        /none: \(root\): expected package files \(\*\.json\) or CSV package folders in it, found none \(not read: x\.txt; subfolders are not searched\)$/,
       ],
       [
         memaudit(["solve", EXAMPLE, nobudgets]),

@@ -27,7 +27,8 @@ import { SOLVE_COLUMNS, solveReport } from "../../solve/solve_report.ts";
 import { type Shard, shardItems } from "../../shard/partition.ts";
 import type { Certificate } from "../../certificate/result.ts";
 import type { BatchPackage, SolveBatchRow } from "../../solve/batch.ts";
-import { inWritableFolder } from "../../base/fs.ts";
+import { inWritableFolder, statOrNull } from "../../base/fs.ts";
+import type { InputDigest } from "../../shard/digest.ts";
 import { SUMMARIES } from "../summaries.ts";
 
 /** The flags of `memaudit solve`, in help order (the help's Options block is made from them). */
@@ -60,9 +61,9 @@ const FLAGS = {
   workers: {
     type: "string",
     value: "N",
-    help: "several packages only: N worker threads, each solving one package at a time with " +
-      "its own HiGHS; 1 solves on the main thread (default: one per core from 4 packages, " +
-      "else 1); the rows are the same but for seconds",
+    help: "several packages only: N worker threads (at most two per core are started), each " +
+      "solving one package at a time with its own HiGHS; 1 solves on the main thread " +
+      "(default: one per core from 4 packages, else 1); the rows are the same but for seconds",
   },
   out: {
     type: "string",
@@ -102,8 +103,9 @@ name order; its other entries are named in a warning), are solved in one process
 is read and checked first (a bad one: exit 2, one line naming the file, nothing printed), then
 one row per (package, budget): package (its id), file, budget, k, status, objective, bound, gap,
 method, seconds (wall seconds of that solve) and, in --json and --csv, digest. A package id
-given by two files is a warning. Warnings go to stderr (and "warnings" in --json); a progress
-bar too, when stderr is a terminal.
+given by two files, a path listed twice and a budget a package lists twice are warnings (all
+solved). Warnings go to stderr (and "warnings" in --json); a progress bar too, when stderr is a
+terminal.
 
 Options:
 ${
@@ -227,6 +229,38 @@ function batchFlags(values: Record<string, string | boolean | undefined>): Batch
   };
 }
 
+/**
+ * Refuses an --out folder that is a folder given as input (a folder of packages, a CSV package
+ * folder) or inside a CSV package folder of the batch: the run's files would be written among
+ * the packages (its solve_summary.json read as one by the next run over the folder), or change
+ * the CSV package's input digest (its files are all hashed), so that shards would not merge.
+ */
+async function refuseOutInInput(
+  out: string,
+  args: readonly string[],
+  files: readonly string[],
+): Promise<void> {
+  const { isAbsolute, relative, resolve } = await import("node:path");
+  const real = (p: string) => Deno.realPath(p).catch(() => resolve(p));
+  const outReal = await real(out);
+  const refuse = (folder: string, inside: boolean) => {
+    throw new UsageError(
+      `--out ${out} is ${inside ? "inside " : ""}the package folder ${folder}: its files ` +
+        "would be read as packages or package files; expected another folder",
+    );
+  };
+  for (const arg of args) {
+    if ((await statOrNull(arg))?.isDirectory === true && await real(arg) === outReal) {
+      refuse(arg, false);
+    }
+  }
+  for (const file of files) {
+    if ((await statOrNull(file))?.isDirectory !== true) continue;
+    const rel = relative(await real(file), outReal);
+    if (rel === "" || (!rel.startsWith("..") && !isAbsolute(rel))) refuse(file, rel !== "");
+  }
+}
+
 /** Writes a batch's --out folder (lib/cli/solve_batch_out.ts): the rows cut per package. */
 async function writeOut(
   dir: string,
@@ -235,6 +269,7 @@ async function writeOut(
   rows: readonly SolveBatchRow[],
   f: SolveFlags,
   shard: Shard | undefined,
+  inputs: readonly InputDigest[] | undefined,
 ): Promise<void> {
   const { writeBatchOut } = await import("../solve_batch_out.ts");
   const perPackage: SolveBatchRow[][] = [];
@@ -247,7 +282,7 @@ async function writeOut(
     k: f.k ?? null,
     time_limit_ms: f.timeLimitMs ?? null,
   };
-  await inWritableFolder(dir, () => writeBatchOut({ dir, settings, perPackage, shard }));
+  await inWritableFolder(dir, () => writeBatchOut({ dir, settings, perPackage, shard, inputs }));
 }
 
 /** `memaudit solve PACKAGE... | DIR`: every package read first, then one row per (package, B). */
@@ -261,13 +296,20 @@ async function solveMany(
   const { shard, workers } = batchFlags;
   const batch = await import("../../solve/batch.ts");
   const listed = await batch.listBatch(args);
+  if (batchFlags.out !== undefined) await refuseOutInInput(batchFlags.out, args, listed.files);
   const mine = batchShard(listed.files, shard);
   const lanes = workers ?? batch.defaultBatchWorkers(mine.files.length);
   // Workers load their own HiGHS; the main thread's only when it solves.
-  if (lanes === 1) preloadMilp(f.solver);
+  if (batch.batchThreads(lanes, mine.files.length) === 1) preloadMilp(f.solver);
   const read = await batch.readBatch(mine.files, f.budgets);
+  let inputs: InputDigest[] | undefined;
   if (batchFlags.out !== undefined) {
-    const { clearBatchManifest } = await import("../solve_batch_out.ts");
+    const { checkBatchOut, clearBatchManifest } = await import("../solve_batch_out.ts");
+    await checkBatchOut(batchFlags.out, shard !== undefined);
+    // A shard's run digest holds the inputs as read, not as they are once every package is solved.
+    if (shard !== undefined) {
+      inputs = await (await import("../../shard/digest.ts")).inputDigests(listed.files);
+    }
     await inWritableFolder(batchFlags.out, () => clearBatchManifest(batchFlags.out!));
   }
   const warnings = [...listed.warnings, ...mine.warnings, ...read.warnings];
@@ -282,7 +324,7 @@ async function solveMany(
   });
   bar.stop();
   if (batchFlags.out !== undefined) {
-    await writeOut(batchFlags.out, listed.files, read.packages, rows, f, shard);
+    await writeOut(batchFlags.out, listed.files, read.packages, rows, f, shard, inputs);
   }
   const report = batch.SOLVE_BATCH_REPORT.json({
     packages: read.packages.length,

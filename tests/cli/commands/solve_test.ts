@@ -221,3 +221,91 @@ Deno.test("memaudit solve --help shows a worked example and exits 0", async () =
     /Example:\n {2}memaudit solve data\/examples\/vegetarian_pescatarian\.json --budgets 2,8/,
   );
 });
+
+Deno.test("memaudit solve DIR --out DIR is refused before solving (its summary would be read as a package next run)", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const pkgs = join(dir, "pkgs");
+    await Deno.mkdir(pkgs);
+    await Deno.copyFile(join(ROOT, JSON_PKG), join(pkgs, "a.json"));
+    await Deno.copyFile(join(ROOT, JSON_PKG), join(pkgs, "b.json"));
+    for (const out of [pkgs, `${pkgs}/`, join(pkgs, ".")]) {
+      const r = await memaudit(["solve", pkgs, "--budgets", "8", "--out", out]);
+      assertOneLine(
+        r,
+        /^memaudit solve: --out .* is the package folder .*pkgs: its files would be read as packages or package files; expected another folder/,
+      );
+    }
+    const csv = join(dir, "csv");
+    await Deno.mkdir(csv);
+    for await (const e of Deno.readDir(join(ROOT, CSV_PKG))) {
+      await Deno.copyFile(join(ROOT, CSV_PKG, e.name), join(csv, e.name));
+    }
+    const r = await memaudit(["solve", join(pkgs, "a.json"), csv, "--budgets", "8", "--out", csv]);
+    assertOneLine(r, /^memaudit solve: --out .*csv is the package folder .*csv: /);
+    // Inside a CSV package (its files are hashed into a shard's run digest: shards would differ).
+    for (const args of [[join(pkgs, "a.json"), csv], [dir]]) {
+      const r = await memaudit([
+        "solve",
+        ...args,
+        "--budgets",
+        "8",
+        "--shard",
+        "0/2",
+        "--out",
+        join(csv, "s0"),
+      ]);
+      assertOneLine(r, /^memaudit solve: --out .*s0 is inside the package folder .*csv: /);
+    }
+    const left: string[] = [];
+    for await (const e of Deno.readDir(pkgs)) left.push(e.name);
+    assert.deepEqual(left.sort(), ["a.json", "b.json"]);
+    const csvLeft: string[] = [];
+    for await (const e of Deno.readDir(csv)) csvLeft.push(e.name);
+    assert.equal(csvLeft.length, 6);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("memaudit solve A B --solver brute over the enumeration limit: exit 2 and the same line naming A with --workers 1 and 2", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    // 21 experiences of one candidate each: 2^21 stores, above brute's limit of 2,000,000.
+    const big = {
+      schema_version: 1,
+      id: "big",
+      weight_source: "explicit",
+      experiences: [...Array(21).keys()].map((i) => ({ id: `e${i}`, order: i })),
+      candidates: [...Array(21).keys()].map((i) => ({
+        id: `c${i}`,
+        experience: `e${i}`,
+        kind: "fact",
+        cost: 1,
+      })),
+      units: [{ id: "u", family: "fact", weight: 1 }],
+      coverage: [{ candidate: "c0", unit: "u", value: 1 }],
+    };
+    const a = join(dir, "a.json");
+    await Deno.writeTextFile(a, JSON.stringify(big));
+    const lines: string[] = [];
+    for (const workers of ["1", "2"]) {
+      const r = await memaudit([
+        "solve",
+        a,
+        join(ROOT, JSON_PKG),
+        "--budgets",
+        "3",
+        "--solver",
+        "brute",
+        "--workers",
+        workers,
+      ]);
+      assertOneLine(r, /^memaudit solve: Cannot solve .*a\.json: Cannot enumerate: 2097152 stores/);
+      lines.push(r.stderr);
+    }
+    assert.equal(lines[0], lines[1]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
