@@ -408,7 +408,16 @@ export function fitsBudget(
  * @returns the total cost in cost units
  */
 export function storeCost(costs: readonly number[]): number {
-  const xs = [...costs].sort((a, b) => a - b);
+  return neumaierSum([...costs].sort((a, b) => a - b));
+}
+
+/**
+ * Neumaier's compensated sum of `xs`, in the order given.
+ *
+ * @param xs the terms
+ * @returns their sum
+ */
+export function neumaierSum(xs: Iterable<number>): number {
   let s = 0, c = 0;
   for (const x of xs) {
     const t = s + x;

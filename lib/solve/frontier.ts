@@ -43,6 +43,7 @@ import {
   checkFeasible,
   evaluateStore,
   fitsAlone,
+  neumaierSum,
   saturate,
   storeCost,
   valueTol,
@@ -327,17 +328,6 @@ interface Knapsack {
   opened: number;
 }
 
-/** Neumaier's compensated sum of xs. */
-function neumaier(xs: Iterable<number>): number {
-  let s = 0, c = 0;
-  for (const x of xs) {
-    const t = s + x;
-    c += Math.abs(s) >= Math.abs(x) ? (s - t) + x : (x - t) + s;
-    s = t;
-  }
-  return s + c;
-}
-
 /**
  * One point per component, total cost within the budget rule, largest total value (see the
  * module doc), or why not (past {@linkcode FRONTIER_MAX_STATES}, or the deadline).
@@ -397,7 +387,7 @@ function solveKnapsack(
   const fits = (cost: number) => cost <= budget || fitsAlone(cost, budget);
   const C0 = comps.reduce((s, c, i) => s + c.points[base[i]].cost, 0); // exact (module doc)
   if (!fits(C0)) return "the LP's base store exceeds the budget"; // not expected: C0 = used
-  const V0 = neumaier(comps.map((c, i) => c.points[base[i]].value));
+  const V0 = neumaierSum(comps.map((c, i) => c.points[base[i]].value));
   const greedy = Int32Array.from(base);
   let gCost = C0;
   for (let j = split; j < incs.length; j++) {
@@ -424,8 +414,8 @@ function solveKnapsack(
     for (let p = 0; p < pts.length; p++) if (p !== base[i] && d[p] < m) m = d[p];
     minPen[i] = m;
   }
-  const G = neumaier(gs);
-  let inc = neumaier(comps.map((c, i) => c.points[greedy[i]].value));
+  const G = neumaierSum(gs);
+  let inc = neumaierSum(comps.map((c, i) => c.points[greedy[i]].value));
   interface Link {
     i: number;
     p: number;
