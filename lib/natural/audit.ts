@@ -15,14 +15,6 @@ import { locomoCategory } from "./categories.ts";
 /** Final status of a QA item. */
 export type AuditStatus = "accepted" | "corrected" | "flagged" | "rejected";
 
-/** Statuses in table order. */
-export const AUDIT_STATUSES: readonly AuditStatus[] = [
-  "accepted",
-  "corrected",
-  "flagged",
-  "rejected",
-];
-
 /**
  * Reasons, in precedence order (the first one is the item's primary reason),
  * with the status they imply and their meaning.
