@@ -102,19 +102,10 @@ export interface AmemReadOptions {
   view?: AmemView;
 }
 
-const NOTE_FIELDS: ReadonlySet<string> = new Set([
-  "id",
-  "content",
-  "keywords",
-  "context",
-  "category",
-  "tags",
-  "links",
-  "timestamp",
-  "last_accessed",
-  "retrieval_count",
-  "evolution_history",
-]);
+const NOTE_FIELDS: ReadonlySet<string> = new Set((
+  "id content keywords context category tags links timestamp last_accessed retrieval_count " +
+  "evolution_history"
+).split(" "));
 
 /** Parses a Python list literal of strings and numbers (`['a', "b", 3]`), or null. */
 function pythonList(s: string): unknown[] | null {

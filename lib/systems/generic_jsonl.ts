@@ -63,20 +63,9 @@ export interface GenericStoreRow {
   [key: string]: unknown;
 }
 
-const MEMORY_FIELDS: ReadonlySet<string> = new Set([
-  "id",
-  "memory_id",
-  "text",
-  "created_at",
-  "updated_at",
-  "memory_index",
-  "salience",
-  "cost",
-  "experience",
-  "group",
-  "source",
-  "raw",
-]);
+const MEMORY_FIELDS: ReadonlySet<string> = new Set((
+  "id memory_id text created_at updated_at memory_index salience cost experience group source raw"
+).split(" "));
 
 /** Options of {@linkcode readGenericJsonl}. */
 export interface GenericReadOptions {

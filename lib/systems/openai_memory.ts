@@ -16,18 +16,9 @@ import type { AdapterProblem, MemoryStore, StoredMemory } from "./memory_store.t
  * LoCoMo conversations in `locomo10.json` order: file `N.txt` of the OpenAI
  * memories and key `"N"` of Mem0's evaluation output belong to entry N.
  */
-export const LOCOMO10_ORDER: readonly string[] = [
-  "conv-26",
-  "conv-30",
-  "conv-41",
-  "conv-42",
-  "conv-43",
-  "conv-44",
-  "conv-47",
-  "conv-48",
-  "conv-49",
-  "conv-50",
-];
+export const LOCOMO10_ORDER: readonly string[] = (
+  "conv-26 conv-30 conv-41 conv-42 conv-43 conv-44 conv-47 conv-48 conv-49 conv-50"
+).split(" ");
 
 /**
  * A memory id from its content: `<prefix>-` and the first 16 hex digits of

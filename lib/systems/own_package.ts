@@ -121,16 +121,10 @@ export function storeAdjudicatorFor(
  * Settings every notebook run shares (output folder, Python, Deno, test tier, lab mode, whether
  * notebook 06 writes stores with real systems): never reported by {@linkcode ignoredSettings}.
  */
-export const RUN_SETTINGS: readonly string[] = [
-  "MEMAUDIT_CWD",
-  "MEMAUDIT_DEBUG",
-  "MEMAUDIT_DENO",
-  "MEMAUDIT_OUT",
-  "MEMAUDIT_PYTHON",
-  "MEMAUDIT_QUICK",
-  "MEMAUDIT_TEST_FULL",
-  "MEMAUDIT_WRITE_STORES",
-];
+export const RUN_SETTINGS: readonly string[] = (
+  "MEMAUDIT_CWD MEMAUDIT_DEBUG MEMAUDIT_DENO MEMAUDIT_OUT MEMAUDIT_PYTHON MEMAUDIT_QUICK " +
+  "MEMAUDIT_TEST_FULL MEMAUDIT_WRITE_STORES"
+).split(" ");
 
 /** What notebook 10 was asked to do, for {@linkcode ignoredSettings}. */
 export interface Notebook10Run {

@@ -25,16 +25,7 @@ const COLUMNS = [
   "per_fact_mean",
 ];
 
-const FACT_COLUMNS = [
-  "user",
-  "fact",
-  "t_start",
-  "t_end",
-  "population",
-  "checkpoints",
-  "held",
-  "replicas",
-];
+const FACT_COLUMNS = "user fact t_start t_end population checkpoints held replicas".split(" ");
 
 function json(r: PerFactRetention): Record<string, unknown> {
   return {
