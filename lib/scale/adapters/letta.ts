@@ -25,7 +25,6 @@
  *
  * @module
  */
-import type { Trajectory } from "../trajectory.ts";
 import { TrajectoryInputError } from "../trajectory.ts";
 import {
   type AdapterOptions,
@@ -187,19 +186,16 @@ export function fromLettaAgentFile(text: string, opts: AdapterOptions = {}): Ada
     const answerIds = new Set<string>();
     const flush = () => {
       if (b && current) {
-        const t: Trajectory = b.build({
-          query_id: current.query_id,
-          agent: model,
-          system: "letta",
-        });
-        res.trajectories.push({ line: 1, trajectory: t });
+        const trajectory = b.build({ query_id: current.query_id, agent: model, system: "letta" });
+        res.trajectories.push({ line: 1, trajectory });
       }
     };
     let turn = 0;
+    const skip = (reason: string) => res.skipped.push({ line: 1, reason });
     (agent.messages as unknown[]).forEach((m, k) => {
       const o = asObject(m);
       const at = p(`messages[${k}]`);
-      if (!o) return res.skipped.push({ line: 1, reason: `${at}: expected a message object` });
+      if (!o) return skip(`${at}: expected a message object`);
       if (o.role === "system") return;
       if (o.role === "user") {
         const q = userQuery(o);
@@ -211,10 +207,9 @@ export function fromLettaAgentFile(text: string, opts: AdapterOptions = {}): Ada
         return;
       }
       if (!b) {
-        return res.skipped.push({
-          line: 1,
-          reason: `${at}: ${String(o.role)} message before the first user message (boot sequence)`,
-        });
+        return skip(
+          `${at}: ${String(o.role)} message before the first user message (boot sequence)`,
+        );
       }
       if (o.role === "assistant") {
         const ts = typeof o.created_at === "string" ? o.created_at : undefined;
@@ -224,10 +219,7 @@ export function fromLettaAgentFile(text: string, opts: AdapterOptions = {}): Ada
           const co = asObject(c), fn = asObject(co?.function);
           const id = typeof co?.id === "string" ? co.id : undefined;
           if (!fn || typeof fn.name !== "string" || fn.name === "") {
-            return res.skipped.push({
-              line: 1,
-              reason: `${at}.tool_calls[${j}]: expected {id, function: {name, arguments}}`,
-            });
+            return skip(`${at}.tool_calls[${j}]: expected {id, function: {name, arguments}}`);
           }
           if (fn.name === "send_message") {
             if (id) answerIds.add(id);
@@ -241,14 +233,11 @@ export function fromLettaAgentFile(text: string, opts: AdapterOptions = {}): Ada
         const id = typeof o.tool_call_id === "string" ? o.tool_call_id : undefined;
         if (id !== undefined && answerIds.has(id)) return;
         if (!b.result(id, o.content)) {
-          res.skipped.push({
-            line: 1,
-            reason: `${at}: tool result for unknown tool_call_id ${JSON.stringify(o.tool_call_id)}`,
-          });
+          skip(`${at}: tool result for unknown tool_call_id ${JSON.stringify(o.tool_call_id)}`);
         }
         return;
       }
-      res.skipped.push({ line: 1, reason: `${at}: unknown role ${JSON.stringify(o.role)}` });
+      skip(`${at}: unknown role ${JSON.stringify(o.role)}`);
     });
     flush();
   });
