@@ -30,6 +30,7 @@ import {
   type AdapterOptions,
   type AdapterResult,
   asObject,
+  asString,
   contentText,
   mapEnvelopes,
   parseArgs,
@@ -147,40 +148,24 @@ function userQuery(m: Record<string, unknown>): string | undefined {
  */
 export function fromLettaAgentFile(text: string, opts: AdapterOptions = {}): AdapterResult {
   const file = opts.file ?? "<memory>";
-  const doc = parseJsonOr(
-    text,
-    (message) => new TrajectoryInputError(file, 0, "", `expected a JSON agent file (${message})`),
-  );
-  const d = asObject(doc);
-  const agents = Array.isArray(d?.agents)
-    ? d!.agents
-    : d && Array.isArray(d.messages)
-    ? [d]
-    : undefined;
-  if (!agents) {
-    throw new TrajectoryInputError(
-      file,
-      0,
-      "agents",
-      "expected a Letta agent file: {agents: [...]} or an agent with messages",
-    );
-  }
+  const bad = (m: string) =>
+    new TrajectoryInputError(file, 0, "", `expected a JSON agent file (${m})`);
+  const d = asObject(parseJsonOr(text, bad));
+  const many = Array.isArray(d?.agents);
+  const agents = many ? d!.agents as unknown[] : d && Array.isArray(d.messages) ? [d] : undefined;
+  const expected = "expected a Letta agent file: {agents: [...]} or an agent with messages";
+  if (!agents) throw new TrajectoryInputError(file, 0, "agents", expected);
   const res: AdapterResult = { trajectories: [], skipped: [], tools: {} };
   const tools = opts.memoryTools ?? LETTA_MEMORY_TOOLS;
   agents.forEach((ag, a) => {
     const agent = asObject(ag);
-    const base = Array.isArray(d?.agents) ? `agents[${a}]` : "";
+    const base = many ? `agents[${a}]` : "";
     const p = (s: string) => (base ? `${base}.${s}` : s);
     if (!agent || !Array.isArray(agent.messages)) {
       throw new TrajectoryInputError(file, 0, p("messages"), "expected an array of messages");
     }
-    const name = typeof agent.name === "string" ? agent.name : `agent${a}`;
-    const llm = asObject(agent.llm_config);
-    const model = typeof llm?.model === "string"
-      ? llm.model
-      : typeof agent.model === "string"
-      ? agent.model
-      : "";
+    const name = asString(agent.name) ?? `agent${a}`;
+    const model = asString(asObject(agent.llm_config)?.model) ?? asString(agent.model) ?? "";
     let b: TrajectoryBuilder | undefined;
     let current: { query_id: string } | undefined;
     const answerIds = new Set<string>();
@@ -206,18 +191,14 @@ export function fromLettaAgentFile(text: string, opts: AdapterOptions = {}): Ada
         b = new TrajectoryBuilder(tools, res.tools);
         return;
       }
-      if (!b) {
-        return skip(
-          `${at}: ${String(o.role)} message before the first user message (boot sequence)`,
-        );
-      }
+      const early = "message before the first user message (boot sequence)";
+      if (!b) return skip(`${at}: ${String(o.role)} ${early}`);
       if (o.role === "assistant") {
-        const ts = typeof o.created_at === "string" ? o.created_at : undefined;
-        b.llm(typeof o.model === "string" ? o.model : undefined, ts);
-        const calls = Array.isArray(o.tool_calls) ? o.tool_calls : [];
-        calls.forEach((c, j) => {
+        const ts = asString(o.created_at);
+        b.llm(asString(o.model), ts);
+        (Array.isArray(o.tool_calls) ? o.tool_calls : []).forEach((c, j) => {
           const co = asObject(c), fn = asObject(co?.function);
-          const id = typeof co?.id === "string" ? co.id : undefined;
+          const id = asString(co?.id);
           if (!fn || typeof fn.name !== "string" || fn.name === "") {
             return skip(`${at}.tool_calls[${j}]: expected {id, function: {name, arguments}}`);
           }
@@ -230,7 +211,7 @@ export function fromLettaAgentFile(text: string, opts: AdapterOptions = {}): Ada
         return;
       }
       if (o.role === "tool") {
-        const id = typeof o.tool_call_id === "string" ? o.tool_call_id : undefined;
+        const id = asString(o.tool_call_id);
         if (id !== undefined && answerIds.has(id)) return;
         if (!b.result(id, o.content)) {
           skip(`${at}: tool result for unknown tool_call_id ${JSON.stringify(o.tool_call_id)}`);
