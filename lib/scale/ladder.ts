@@ -315,21 +315,13 @@ export function buildLadder(source: LadderSource, opts: LadderOptions): Ladder {
   const top = nIrr.length ? nIrr[nIrr.length - 1] : 0;
   const issues: LadderIssue[] = [...source.issues];
   const kept = lists.filter((l) => {
-    if (wantsAll && l.own.length < top) {
-      issues.push({
-        code: "query_unreachable",
-        ref: l.q.queryId,
-        detail: `it has ${l.own.length} own non-evidence sessions, fewer than N_irr ${top} ` +
-          `(the "all" scale takes own sessions only): left out`,
-      });
-      return false;
-    }
-    if (l.reachable >= top) return true;
-    issues.push({
-      code: "query_unreachable",
-      ref: l.q.queryId,
-      detail: `its filler pool holds ${l.reachable} sessions, fewer than N_irr ${top}: left out`,
-    });
+    const ownShort = wantsAll && l.own.length < top;
+    if (!ownShort && l.reachable >= top) return true;
+    const detail = ownShort
+      ? `it has ${l.own.length} own non-evidence sessions, fewer than N_irr ${top} ` +
+        `(the "all" scale takes own sessions only): left out`
+      : `its filler pool holds ${l.reachable} sessions, fewer than N_irr ${top}: left out`;
+    issues.push({ code: "query_unreachable", ref: l.q.queryId, detail });
     return false;
   });
   if (kept.length === 0 && lists.length > 0) {
@@ -338,10 +330,9 @@ export function buildLadder(source: LadderSource, opts: LadderOptions): Ladder {
     );
   }
   if (opts.nIrr) {
-    note += kept.length < lists.length
-      ? `; ${
-        lists.length - kept.length
-      } of ${lists.length} queries cannot reach ${top} and are left out`
+    const left = lists.length - kept.length;
+    note += left > 0
+      ? `; ${left} of ${lists.length} queries cannot reach ${top} and are left out`
       : `; every selected query reaches it (pools ${minReach}-${maxReach})`;
   }
   const scales: LadderScale[] = nIrr.map((n, j) => ({ label: `s${j}`, nIrr: n }));
