@@ -34,20 +34,9 @@ import { stemmer } from "../base/deps/stemmer.ts";
 import type { AdjudicationRequest, Adjudicator, CoverageEdge } from "./types.ts";
 
 /** Chat interjections dropped besides the stopword list. */
-export const LEXICAL_FILLERS: readonly string[] = [
-  "hey",
-  "hi",
-  "hmm",
-  "haha",
-  "lol",
-  "oh",
-  "ok",
-  "okay",
-  "um",
-  "wow",
-  "yeah",
-  "yep",
-];
+export const LEXICAL_FILLERS: readonly string[] = (
+  "hey hi hmm haha lol oh ok okay um wow yeah yep"
+).split(" ");
 
 /** Thresholds of the lexical verdict. */
 export interface LexicalThresholds {

@@ -229,20 +229,24 @@ export function decodeUtf8Input(bytes: Uint8Array, file: string): string {
     ) {
       throw new InputError(file, { path: "" }, tooLarge(bytes.length));
     }
-    // Find the line of the first bad byte (error path only: one more pass is fine).
-    let line = 1, start = 0;
-    for (let i = 0; i <= bytes.length; i++) {
-      if (i < bytes.length && bytes[i] !== 0x0a) continue;
-      try {
-        strictDecoder.decode(bytes.subarray(start, i));
-      } catch {
-        break;
-      }
-      line++;
-      start = i + 1;
-    }
-    throw new InputError(file, { path: `line ${line}` }, "expected UTF-8 text");
+    throw utf8LineError(bytes, file);
   }
+}
+
+/** "expected UTF-8 text" at `line N`, where the first bad byte is (`bytes` start at `firstLine`). */
+export function utf8LineError(bytes: Uint8Array, file: string, firstLine = 1): InputError {
+  let line = firstLine, start = 0;
+  for (let i = 0; i <= bytes.length; i++) {
+    if (i < bytes.length && bytes[i] !== 0x0a) continue;
+    try {
+      strictDecoder.decode(bytes.subarray(start, i));
+    } catch {
+      break;
+    }
+    line++;
+    start = i + 1;
+  }
+  return new InputError(file, { path: `line ${line}` }, "expected UTF-8 text");
 }
 
 /**

@@ -2,8 +2,7 @@
  * The kinds of sharded runs `memaudit merge` can join (lib/shard/): a
  * shard's manifest names its kind, and the kind's module, loaded only when
  * a merge runs, says what the merge recomputes. A command that shards its
- * units adds one line to `KINDS` below, or registers its kind from
- * elsewhere with {@linkcode registerShardKind}.
+ * units adds one line to `KINDS` below.
  *
  * @module
  */
@@ -20,20 +19,6 @@ const KINDS: Record<string, () => Promise<ShardKind>> = {
   "sweep": async () => (await import("../sweep/shard.ts")).SWEEP_SHARDS,
   "solve": async () => (await import("./solve_batch_out.ts")).SOLVE_SHARDS,
 };
-
-/**
- * Adds a kind of sharded run (or replaces the one of that name).
- *
- * @param kind the kind
- */
-export function registerShardKind(kind: ShardKind): void {
-  KINDS[kind.kind] = () => Promise.resolve(kind);
-}
-
-/** The kinds known, by name. */
-export function shardKinds(): string[] {
-  return Object.keys(KINDS);
-}
 
 /**
  * Merges shard folders of any known kind into `outDir` (lib/shard/join.ts).

@@ -15,14 +15,6 @@ import { locomoCategory } from "./categories.ts";
 /** Final status of a QA item. */
 export type AuditStatus = "accepted" | "corrected" | "flagged" | "rejected";
 
-/** Statuses in table order. */
-export const AUDIT_STATUSES: readonly AuditStatus[] = [
-  "accepted",
-  "corrected",
-  "flagged",
-  "rejected",
-];
-
 /**
  * Reasons, in precedence order (the first one is the item's primary reason),
  * with the status they imply and their meaning.
@@ -99,6 +91,17 @@ function covered(pkg: Package): boolean {
   return pkg.coverage.some((c) => c.value > 0 && own.has(c.unit));
 }
 
+/** What makes two QA items with the same question the same item: answers, category, evidence. */
+function signature(s: LocomoSample, j: number): string {
+  const q = s.qa[j];
+  return JSON.stringify([
+    q.answer === undefined ? null : String(q.answer),
+    q.adversarial_answer === undefined ? null : String(q.adversarial_answer),
+    q.category,
+    [...q.evidence].sort(),
+  ]);
+}
+
 /**
  * Audits every QA item of a conversion. Rules, per item (reasons in
  * {@linkcode AUDIT_REASONS} precedence):
@@ -137,15 +140,6 @@ export function auditLocomo(
     }
     return g;
   };
-  const signature = (s: LocomoSample, j: number) => {
-    const q = s.qa[j];
-    return JSON.stringify([
-      q.answer === undefined ? null : String(q.answer),
-      q.adversarial_answer === undefined ? null : String(q.adversarial_answer),
-      q.category,
-      [...q.evidence].sort(),
-    ]);
-  };
   return records.map((r) => {
     const s = byId.get(r.sample_id);
     const q = s?.qa[r.qa_index];
@@ -183,13 +177,11 @@ export function auditLocomo(
     const ordered = (Object.keys(AUDIT_REASONS) as AuditReason[]).filter((k) => reasons.has(k));
     const corrections = r.issues.filter((i) => QA_CORRECTION_CODES.has(i.code))
       .map((i) => `${i.code}: ${i.detail}`);
-    let status: AuditStatus;
-    if (
-      ordered.some((k) => AUDIT_REASONS[k][0] === "rejected") || (!r.package && !ordered.length)
-    ) {
-      status = "rejected";
-    } else if (ordered.length > 0) status = "flagged";
-    else status = corrections.length > 0 ? "corrected" : "accepted";
+    const rejected = ordered.some((k) => AUDIT_REASONS[k][0] === "rejected") ||
+      (!r.package && !ordered.length);
+    let status: AuditStatus = corrections.length > 0 ? "corrected" : "accepted";
+    if (rejected) status = "rejected";
+    else if (ordered.length > 0) status = "flagged";
     const rec: QaAuditRecord = {
       sample_id: r.sample_id,
       qa_index: r.qa_index,

@@ -26,16 +26,10 @@ import { LOCOMO_DEFAULT_BUDGETS } from "./locomo.ts";
  * recency_raw, estimated_gvt with the local `gemini_flash_lite_v1`
  * heuristic) plus density_only.
  */
-export const NATURAL_METHODS: readonly string[] = [
-  "oracle_gvt",
-  "estimated_gvt",
-  "density_only",
-  "fact_only",
-  "summary_only",
-  "recency_raw",
-  "mem0_extract",
-  "amem_graph",
-];
+export const NATURAL_METHODS: readonly string[] = (
+  "oracle_gvt estimated_gvt density_only fact_only summary_only recency_raw mem0_extract " +
+  "amem_graph"
+).split(" ");
 
 /** One (package, budget, method) score. */
 export interface NaturalScoreRow {

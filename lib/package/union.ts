@@ -57,8 +57,7 @@ export function unionPackage(
   memories: readonly ExternalMemory[],
   opts: { system?: string; file?: string } = {},
 ): Package {
-  const system = opts.system ?? "system";
-  const file = opts.file ?? "<store>";
+  const system = opts.system ?? "system", file = opts.file ?? "<store>";
   const memoryName = (i: number) => `memory ${i} (id ${JSON.stringify(memories[i].id)})`;
   const fail = (i: number, what: string, expected: string): never => {
     throw new InputError(file, { path: `${memoryName(i)}, ${what}` }, expected);
@@ -81,15 +80,10 @@ export function unionPackage(
       fail(i, "experience", `expected an experience of the package, got '${m.experience}'`);
     }
     for (const [unit, value] of Object.entries(m.coverage)) {
-      if (!unitIds.has(unit)) {
-        fail(i, `unit ${JSON.stringify(unit)}`, "expected a unit id of the package");
-      }
+      const where = `unit ${JSON.stringify(unit)}`;
+      if (!unitIds.has(unit)) fail(i, where, "expected a unit id of the package");
       if (typeof value !== "number" || !(value >= 0 && value <= 1)) {
-        fail(
-          i,
-          `unit ${JSON.stringify(unit)}`,
-          `expected a coverage value in [0, 1], got ${String(value)}`,
-        );
+        fail(i, where, `expected a coverage value in [0, 1], got ${String(value)}`);
       }
     }
   });
@@ -105,11 +99,8 @@ export function unionPackage(
     let experience = m.experience;
     if (experience === undefined) {
       experience = cid;
-      experiences.push({
-        id: cid,
-        order: m.order ?? maxOrder + 1 + i,
-        ...(m.text ? { text: m.text } : {}),
-      });
+      const text = m.text ? { text: m.text } : {};
+      experiences.push({ id: cid, order: m.order ?? maxOrder + 1 + i, ...text });
       expOrigin.push(i);
     }
     candidates.push({
@@ -126,13 +117,8 @@ export function unionPackage(
       if (value > 0) coverage.push({ candidate: cid, unit, value, provenance: "adjudicated" });
     }
   });
-  const result = PackageSchema.safeParse({
-    ...pkg,
-    id: `${pkg.id}+${system}`,
-    experiences,
-    candidates,
-    coverage,
-  });
+  const union = { ...pkg, id: `${pkg.id}+${system}`, experiences, candidates, coverage };
+  const result = PackageSchema.safeParse(union);
   if (result.success) return result.data;
   // Anything left (a bad order, salience, id...): name the memory it came from.
   const [issue] = result.error.issues;

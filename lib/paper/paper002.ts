@@ -163,16 +163,18 @@ export function checkPaper002Tables(opts: CheckPaper002Options = {}): TableCheck
   const main = opts.tables?.main ?? PAPER002_MAIN_TABLE;
   const failure = opts.tables?.failure ?? PAPER002_FAILURE_TABLE;
   const locomo = opts.tables ? opts.tables.locomo : PAPER002_LOCOMO;
+  type Row = { agent: string; system: string };
+  const check = (
+    name: TableCheck["name"],
+    table: TableCheck["table"],
+    row: Row,
+    ok: boolean,
+    detail: string,
+  ) => out.push({ name, table, agent: row.agent, system: row.system, ok, detail });
   for (const m of main) {
-    const base = { agent: m.agent, system: m.system };
     const d = r1(m.pass_s0 - m.pass_s4);
-    out.push({
-      name: "drop",
-      table: "main",
-      ...base,
-      ok: Math.abs(d - m.drop) <= 0.1 + eps,
-      detail: `${m.pass_s0} − ${m.pass_s4} = ${d} vs reported ${m.drop}`,
-    });
+    const detail = `${m.pass_s0} − ${m.pass_s4} = ${d} vs reported ${m.drop}`;
+    check("drop", "main", m, Math.abs(d - m.drop) <= 0.1 + eps, detail);
     let ok: boolean, why: string;
     if (m.s_star === 0) {
       ok = m.pass_s0 < alpha;
@@ -185,20 +187,14 @@ export function checkPaper002Tables(opts: CheckPaper002Options = {}): TableCheck
       why = `s* = ${m.s_star} needs Pass@B(s0) ${m.pass_s0} ≥ ${alpha}` +
         (m.pass_s4 < alpha ? `; s4 ${m.pass_s4} < ${alpha} is consistent` : "");
     }
-    out.push({ name: "boundary_vs_alpha", table: "main", ...base, ok, detail: why });
+    check("boundary_vs_alpha", "main", m, ok, why);
     for (const [p, pm, s] of [[m.pass_s0, m.pm_s0, "s0"], [m.pass_s4, m.pm_s4, "s4"]] as const) {
       const hw = r1(196 * Math.sqrt((p / 100) * (1 - p / 100) / n));
-      out.push({
-        name: "interval_width",
-        table: "main",
-        ...base,
-        ok: Math.abs(hw - pm) <= 0.2 + eps,
-        detail: `${s}: 1.96·√(p(1−p)/${n}) = ${hw} pp vs reported ± ${pm}`,
-      });
+      const detail = `${s}: 1.96·√(p(1−p)/${n}) = ${hw} pp vs reported ± ${pm}`;
+      check("interval_width", "main", m, Math.abs(hw - pm) <= 0.2 + eps, detail);
     }
   }
   for (const f of failure) {
-    const base = { agent: f.agent, system: f.system };
     const m = main.find((x) => x.agent === f.agent && x.system === f.system);
     if (m !== undefined) {
       for (
@@ -208,36 +204,25 @@ export function checkPaper002Tables(opts: CheckPaper002Options = {}): TableCheck
         ] as const
       ) {
         const derived = r1(100 - e - w);
-        out.push({
-          name: "split_sums_to_100",
-          table: "both",
-          ...base,
-          ok: Math.abs(derived - p) <= 0.15 + eps,
-          detail: `${s}: 100 − ${e} − ${w} = ${derived} vs Pass@B ${p}`,
-        });
+        const detail = `${s}: 100 − ${e} − ${w} = ${derived} vs Pass@B ${p}`;
+        check("split_sums_to_100", "both", f, Math.abs(derived - p) <= 0.15 + eps, detail);
       }
       const le = m.p90r_s4 <= B, small = f.p_exh_s4 <= 10;
-      out.push({
-        name: "p90r_vs_p_exh",
-        table: "both",
-        ...base,
-        ok: le === small,
-        detail: `s4: P90R ${m.p90r_s4} ${le ? "≤" : ">"} B = ${B} and p_exh ${f.p_exh_s4} ${
+      check(
+        "p90r_vs_p_exh",
+        "both",
+        f,
+        le === small,
+        `s4: P90R ${m.p90r_s4} ${le ? "≤" : ">"} B = ${B} and p_exh ${f.p_exh_s4} ${
           small ? "≤" : ">"
         } 10 %`,
-      });
+      );
     }
   }
   const l = locomo;
   if (l === undefined) return out;
   const d = r1(l.pass_s0 - l.pass_s4);
-  out.push({
-    name: "drop",
-    table: "locomo",
-    agent: l.agent,
-    system: l.system,
-    ok: Math.abs(d - l.drop) <= 0.1 + eps,
-    detail: `LoCoMo: ${l.pass_s0} − ${l.pass_s4} = ${d} vs stated ${l.drop} (within rounding)`,
-  });
+  const detail = `LoCoMo: ${l.pass_s0} − ${l.pass_s4} = ${d} vs stated ${l.drop} (within rounding)`;
+  check("drop", "locomo", l, Math.abs(d - l.drop) <= 0.1 + eps, detail);
   return out;
 }

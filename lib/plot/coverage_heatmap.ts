@@ -89,12 +89,11 @@ export function coverageHeatmapSpec(
 ): VegaLiteSpec {
   if (kept.length === 0) throw new RangeError("Cannot draw the heatmap: no kept stores given");
   for (const k of kept) {
-    for (const id of k.store) {
-      if (!cp.candIndex.has(id)) {
-        throw new RangeError(
-          `Cannot draw the heatmap: ${k.method} at B = ${k.B} keeps '${id}', not a candidate`,
-        );
-      }
+    const id = k.store.find((x) => !cp.candIndex.has(x));
+    if (id !== undefined) {
+      throw new RangeError(
+        `Cannot draw the heatmap: ${k.method} at B = ${k.B} keeps '${id}', not a candidate`,
+      );
     }
   }
   const budgets = [...new Set(kept.map((k) => k.B))].sort((a, b) => a - b);
@@ -122,13 +121,7 @@ export function coverageHeatmapSpec(
     params: [{
       name: BUDGET_PARAM,
       value: budget,
-      bind: {
-        input: "range",
-        min: budgets[0],
-        max: budgets[budgets.length - 1],
-        step: 1,
-        name: "budget B ",
-      },
+      bind: { input: "range", min: budgets[0], max: budgets.at(-1), step: 1, name: "budget B " },
     }],
     hconcat: [
       heatmapPanel(out, y),

@@ -37,16 +37,9 @@ export const DASHES: readonly number[][] = [
 ];
 
 /** Point shapes (Vega symbol names), one per series, in palette order. */
-export const SHAPES: readonly string[] = [
-  "circle",
-  "square",
-  "triangle-up",
-  "diamond",
-  "triangle-down",
-  "cross",
-  "triangle-right",
-  "triangle-left",
-];
+export const SHAPES: readonly string[] = (
+  "circle square triangle-up diamond triangle-down cross triangle-right triangle-left"
+).split(" ");
 
 /** The Vega-Lite `config` of every figure; a spec's own `config` entries win. */
 export const FIGURE_CONFIG: VegaLiteSpec = {

@@ -226,48 +226,11 @@ const STATES = [
   "is waiting on reply",
   "moved the milestone to week",
 ];
-const DETAILS = [
-  "amber",
-  "harbor",
-  "violin",
-  "cedar",
-  "granite",
-  "saffron",
-  "lantern",
-  "orchid",
-  "falcon",
-  "meadow",
-  "copper",
-  "glacier",
-  "tundra",
-  "velvet",
-  "walnut",
-  "quartz",
-  "pelican",
-  "sierra",
-  "mosaic",
-  "thistle",
-  "juniper",
-  "cobalt",
-  "marble",
-  "hazel",
-  "lagoon",
-  "ember",
-  "willow",
-  "canyon",
-  "maple",
-  "topaz",
-  "raven",
-  "prairie",
-  "coral",
-  "birch",
-  "onyx",
-  "delta",
-  "fjord",
-  "nectar",
-  "summit",
-  "indigo",
-];
+const DETAILS = (
+  "amber harbor violin cedar granite saffron lantern orchid falcon meadow copper glacier tundra " +
+  "velvet walnut quartz pelican sierra mosaic thistle juniper cobalt marble hazel lagoon ember " +
+  "willow canyon maple topaz raven prairie coral birch onyx delta fjord nectar summit indigo"
+).split(" ");
 const NOUNS = ["plan", "draft", "schedule", "budget", "list", "review", "proposal", "routine"];
 
 interface Draft {

@@ -322,15 +322,6 @@ export const PRESENCE_CSV_COLUMNS = ["user", "fact", "session", "present"] as co
 /** Columns of the gating predictions CSV, in order. */
 export const PREDICTIONS_CSV_COLUMNS = ["user", "session", "required", "predicted"] as const;
 
-/** Schema of one GtMemory (see the interface). */
-export const GtMemorySchema: Schema<GtMemory> = gtMemory;
-
-/** Schema of one SnapshotMemory (see the interface). */
-export const SnapshotMemorySchema: Schema<SnapshotMemory> = snapshotMemory;
-
-/** Schema of one PerFact (see the interface). */
-export const PerFactSchema: Schema<PerFact> = perFact;
-
 /**
  * JSON Schemas of the benchmark's file shapes (`z.toJSONSchema` of the zod
  * schemas above), for readers in other languages.

@@ -237,21 +237,10 @@ export function buildRetentionLp(
     }
   });
   for (const [t, xs] of [...byT.entries()].sort((a, b) => a[0] - b[0])) {
-    if (
-      withinBudget(
-        es.filter((e) => e.session <= t && t <= e.horizon).map((e) => e.cost),
-        budget.value,
-      )
-    ) {
-      continue; // cannot bind
-    }
-    out.push(
-      ...wrap(
-        ` cap${t}:`,
-        xs.map((x, i) => (i === 0 ? ` ${x}` : ` + ${x}`)),
-        ` <= ${budget.value * scale}`,
-      ),
-    );
+    const live = es.filter((e) => e.session <= t && t <= e.horizon).map((e) => e.cost);
+    if (withinBudget(live, budget.value)) continue; // cannot bind
+    const terms = xs.map((x, i) => (i === 0 ? ` ${x}` : ` + ${x}`));
+    out.push(...wrap(` cap${t}:`, terms, ` <= ${budget.value * scale}`));
     rows++;
   }
   out.push(...presence);

@@ -93,18 +93,12 @@ async function readPerSessionFolder<T extends { uuid: string; session_id: number
       }
       const n = Number(m[1]);
       if (item.session_id !== n) {
-        throw new InputError(
-          path,
-          { path: "session_id" },
-          `expected the session id of the file name (${n}), got ${item.session_id}`,
-        );
+        const expected = `expected the session id of the file name (${n}), got ${item.session_id}`;
+        throw new InputError(path, { path: "session_id" }, expected);
       }
       if (seen.has(n)) {
-        throw new InputError(
-          path,
-          { path: "session_id" },
-          `expected one ${what} per session; ${seen.get(n)} has ${n} too`,
-        );
+        const expected = `expected one ${what} per session; ${seen.get(n)} has ${n} too`;
+        throw new InputError(path, { path: "session_id" }, expected);
       }
       seen.set(n, f.name);
       list.push(item);
@@ -191,6 +185,8 @@ export async function readPerFactFolder(
     const path = join(dir, e.name);
     const items: PerFact[] = await readJson(PerFactFileSchema, path);
     items.forEach((it, i) => {
+      const bad = (field: string, expected: string) =>
+        new InputError(path, { path: `[${i}].${field}` }, expected);
       const type = referenceType(it.gt_type);
       if (type === null) return; // the evaluator skips other types
       const fact: ReferenceFact = {
@@ -202,36 +198,27 @@ export async function readPerFactFolder(
         ...(it.fact !== undefined ? { text: it.fact } : {}),
       };
       if (fact.tTarget < fact.tStart) {
-        throw new InputError(
-          path,
-          { path: `[${i}].valid_through_session` },
+        throw bad(
+          "valid_through_session",
           `expected a session >= source_session_id ${fact.tStart}`,
         );
       }
       const key = JSON.stringify([fact.user, fact.fact]);
       if (seen.has(key)) {
-        throw new InputError(
-          path,
-          { path: `[${i}].gt_idx` },
-          "expected each (source_session_id, gt_idx) once per user",
-        );
+        throw bad("gt_idx", "expected each (source_session_id, gt_idx) once per user");
       }
       seen.add(key);
       if (it.session_scores.length === 0) {
-        throw new InputError(
-          path,
-          { path: `[${i}].session_scores` },
+        throw bad(
+          "session_scores",
           "expected at least one scored checkpoint (the evaluator scores K per fact)",
         );
       }
       const present: number[] = [];
       it.session_scores.forEach((s, j) => {
         if (s.session_id < fact.tStart || s.session_id > fact.tTarget) {
-          throw new InputError(
-            path,
-            { path: `[${i}].session_scores[${j}].session_id` },
-            `expected a session in ${fact.tStart}..${fact.tTarget}`,
-          );
+          const expected = `expected a session in ${fact.tStart}..${fact.tTarget}`;
+          throw bad(`session_scores[${j}].session_id`, expected);
         }
         if (s.write === true || s.write === 1) present.push(s.session_id);
       });
@@ -339,54 +326,39 @@ export function parseFactsCsv(
   const seen = new Set<string>();
   return rows.map(({ row, cells }) => {
     const at = (column: string) => ({ row, column });
+    const bad = (column: string, expected: string) => new InputError(file, at(column), expected);
     const user = nonEmpty(file, at("user"), cells.user, "a user id");
     const fact = nonEmpty(file, at("fact"), cells.fact, "a fact id");
     const type = referenceType(cells.type.trim());
     if (type === null) {
-      throw new InputError(
-        file,
-        at("type"),
+      throw bad(
+        "type",
         `expected a type user_profile or ongoing_state, got ${JSON.stringify(cells.type)}`,
       );
     }
     const tStart = session(file, at("t_start"), cells.t_start);
     const tTarget = session(file, at("t_target"), cells.t_target);
     if (tTarget < tStart) {
-      throw new InputError(
-        file,
-        at("t_target"),
-        `expected t_target >= t_start (${tStart}), got ${tTarget}`,
-      );
+      throw bad("t_target", `expected t_target >= t_start (${tStart}), got ${tTarget}`);
     }
     let supersededAt: number | undefined;
     const sup = cells.superseded_at;
     if (sup !== undefined && sup.trim() !== "") {
       supersededAt = session(file, at("superseded_at"), sup);
       if (supersededAt <= tStart) {
-        throw new InputError(
-          file,
-          at("superseded_at"),
+        throw bad(
+          "superseded_at",
           `expected a session after t_start (${tStart}), got ${supersededAt}`,
         );
       }
     }
     const key = JSON.stringify([user, fact]);
     if (seen.has(key)) {
-      throw new InputError(
-        file,
-        at("fact"),
-        `expected each fact once per user; '${fact}' of '${user}' repeats`,
-      );
+      throw bad("fact", `expected each fact once per user; '${fact}' of '${user}' repeats`);
     }
     seen.add(key);
-    return {
-      user,
-      fact,
-      type,
-      tStart,
-      tTarget,
-      ...(supersededAt !== undefined ? { supersededAt } : {}),
-    };
+    const superseded = supersededAt !== undefined ? { supersededAt } : {};
+    return { user, fact, type, tStart, tTarget, ...superseded };
   });
 }
 
@@ -458,11 +430,9 @@ export function parsePresenceCsv(
     const f = facts[i];
     const t = session(file, at("session"), cell("session"));
     if (t < f.tStart || t > f.tTarget) {
-      throw new InputError(
-        file,
-        at("session"),
-        `expected a session in the fact's lifespan ${f.tStart}..${f.tTarget}, got ${t}`,
-      );
+      const expected =
+        `expected a session in the fact's lifespan ${f.tStart}..${f.tTarget}, got ${t}`;
+      throw new InputError(file, at("session"), expected);
     }
     const raw = cell("present");
     const p = raw === "0" || raw === "1" ? raw : raw.trim();
@@ -471,11 +441,8 @@ export function parsePresenceCsv(
     }
     if (seen[i].length === 0) seen[i] = new Uint8Array(bits[i].length);
     if (seen[i][t - f.tStart]) {
-      throw new InputError(
-        file,
-        at("session"),
-        `expected each (fact, session) once; session ${t} of '${fact}' repeats`,
-      );
+      const expected = `expected each (fact, session) once; session ${t} of '${fact}' repeats`;
+      throw new InputError(file, at("session"), expected);
     }
     seen[i][t - f.tStart] = 1;
     checked[i]++;
@@ -495,11 +462,8 @@ function presenceFactIndex(
 ): number {
   const facts = byUser.get(user);
   if (facts === undefined) {
-    throw new InputError(
-      file,
-      at("user"),
-      `expected a user of the facts table, got ${JSON.stringify(cell("user"))}`,
-    );
+    const expected = `expected a user of the facts table, got ${JSON.stringify(cell("user"))}`;
+    throw new InputError(file, at("user"), expected);
   }
   const i = facts.get(fact);
   if (i === undefined) {

@@ -29,6 +29,7 @@ import { type Shard, shardItems } from "../shard/partition.ts";
 import { runDigest } from "../shard/digest.ts";
 import { type Blocks, SHARD_MANIFEST, SHARD_SCHEMA, ShardWriter } from "../shard/manifest.ts";
 import { type Cohort, generateCohort, writeCohort } from "./cohort.ts";
+import { FACTS_CSV_COLUMNS, PREDICTIONS_CSV_COLUMNS, PRESENCE_CSV_COLUMNS } from "./formats.ts";
 import { judgeTracks, provenanceJudge } from "./judges.ts";
 import { defaultPolicies, type GatingPolicy } from "./policies.ts";
 import { replayBank, simulateWrites, toSnapshotFile } from "./replay.ts";
@@ -131,11 +132,7 @@ export async function writeSimulatedRun(
       }`,
     );
   }
-  const cohort = generateCohort({
-    users,
-    seed,
-    profileShift: opts.profileShift ?? false,
-  });
+  const cohort = generateCohort({ users, seed, profileShift: opts.profileShift ?? false });
   const all = cohort.users;
   if (opts.shard !== undefined) cohort.users = shardItems(all, opts.shard);
   const budget = opts.budget ?? Infinity;
@@ -159,10 +156,11 @@ export async function writeSimulatedRun(
   });
   // Written as made (a run can be large); a shard's writer records each file's SHA-256.
   const put = async (path: string, text: string | Blocks) => {
-    await writeTextAtomic(path, typeof text === "string" ? text : text.head + text.chunks.join(""));
+    const whole = typeof text === "string" ? text : text.head + text.chunks.join("");
+    await writeTextAtomic(path, whole);
     const rel = relative(out, path).split(sep).join("/");
     shard?.record(rel, text);
-    run?.record(rel, typeof text === "string" ? text : text.head + text.chunks.join(""));
+    run?.record(rel, whole);
   };
   await writeCohort(files.sessions, cohort, put);
   const rows: UserRows[] = [];
@@ -177,18 +175,9 @@ export async function writeSimulatedRun(
     }
     rows.push(r);
   }
-  await put(
-    files.facts,
-    csv(["user", "fact", "type", "t_start", "t_target"], rows.map((r) => r.facts)),
-  );
-  await put(
-    files.presence,
-    csv(["user", "fact", "session", "present"], rows.map((r) => r.presence)),
-  );
-  await put(
-    files.predictions,
-    csv(["user", "session", "required", "predicted"], rows.map((r) => r.predictions)),
-  );
+  await put(files.facts, csv([...FACTS_CSV_COLUMNS], rows.map((r) => r.facts)));
+  await put(files.presence, csv([...PRESENCE_CSV_COLUMNS], rows.map((r) => r.presence)));
+  await put(files.predictions, csv([...PREDICTIONS_CSV_COLUMNS], rows.map((r) => r.predictions)));
   await put(
     join(out, "SIMULATED.txt"),
     `${SIMULATED_MARK} (seed ${seed}, policy ${policy.name}, ` +

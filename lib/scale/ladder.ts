@@ -312,21 +312,13 @@ export function buildLadder(source: LadderSource, opts: {
   const top = nIrr.length ? nIrr[nIrr.length - 1] : 0;
   const issues: LadderIssue[] = [...source.issues];
   const kept = lists.filter((l) => {
-    if (wantsAll && l.own.length < top) {
-      issues.push({
-        code: "query_unreachable",
-        ref: l.q.queryId,
-        detail: `it has ${l.own.length} own non-evidence sessions, fewer than N_irr ${top} ` +
-          `(the "all" scale takes own sessions only): left out`,
-      });
-      return false;
-    }
-    if (l.reachable >= top) return true;
-    issues.push({
-      code: "query_unreachable",
-      ref: l.q.queryId,
-      detail: `its filler pool holds ${l.reachable} sessions, fewer than N_irr ${top}: left out`,
-    });
+    const ownShort = wantsAll && l.own.length < top;
+    if (!ownShort && l.reachable >= top) return true;
+    const detail = ownShort
+      ? `it has ${l.own.length} own non-evidence sessions, fewer than N_irr ${top} ` +
+        `(the "all" scale takes own sessions only): left out`
+      : `its filler pool holds ${l.reachable} sessions, fewer than N_irr ${top}: left out`;
+    issues.push({ code: "query_unreachable", ref: l.q.queryId, detail });
     return false;
   });
   if (kept.length === 0 && lists.length > 0) {
@@ -335,10 +327,9 @@ export function buildLadder(source: LadderSource, opts: {
     );
   }
   if (opts.nIrr) {
-    note += kept.length < lists.length
-      ? `; ${
-        lists.length - kept.length
-      } of ${lists.length} queries cannot reach ${top} and are left out`
+    const left = lists.length - kept.length;
+    note += left > 0
+      ? `; ${left} of ${lists.length} queries cannot reach ${top} and are left out`
       : `; every selected query reaches it (pools ${minReach}-${maxReach})`;
   }
   const scales: LadderScale[] = nIrr.map((n, j) => ({ label: `s${j}`, nIrr: n }));
@@ -568,12 +559,10 @@ export async function readLadder(dir: string): Promise<Ladder> {
     scales: LadderScale[];
     reachable: Ladder["reachable"];
   } | null;
+  const bad = (file: string, path: string, expected: string) =>
+    new InputError(file, { path }, expected);
   if (meta?.schema !== "memaudit.ladder/1" || !Array.isArray(meta.scales)) {
-    throw new InputError(
-      metaPath,
-      { path: "schema" },
-      `expected "memaudit.ladder/1" with a scales list`,
-    );
+    throw bad(metaPath, "schema", `expected "memaudit.ladder/1" with a scales list`);
   }
   // A ladder has scales, each with a label (its instances file) and an N_irr.
   if (meta.scales.length === 0) {
@@ -581,27 +570,16 @@ export async function readLadder(dir: string): Promise<Ladder> {
   }
   meta.scales.forEach((sc, j) => {
     if (typeof sc?.label !== "string" || sc.label === "" || !Number.isSafeInteger(sc.nIrr)) {
-      throw new InputError(
-        metaPath,
-        { path: `scales[${j}]` },
-        'expected a scale {"label": "s0", "nIrr": 0}',
-      );
+      throw bad(metaPath, `scales[${j}]`, 'expected a scale {"label": "s0", "nIrr": 0}');
     }
   });
   const manifestPath = `${dir}/manifest.jsonl`;
   const rows = new Map<string, ManifestRow>();
-  for (
-    const { line, value } of readJsonl(await readTextInput(manifestPath), manifestPath, {
-      objects: false,
-    })
-  ) {
+  const manifest = readJsonl(await readTextInput(manifestPath), manifestPath, { objects: false });
+  for (const { line, value } of manifest) {
     const r = value as ManifestRow | null;
     if (typeof r?.queryId !== "string" || typeof r.scale !== "string") {
-      throw new InputError(
-        manifestPath,
-        { path: `line ${line}` },
-        "expected a manifest row with a queryId and a scale",
-      );
+      throw bad(manifestPath, `line ${line}`, "expected a manifest row with a queryId and a scale");
     }
     rows.set(`${r.queryId}\u0000${r.scale}`, r);
   }
@@ -615,11 +593,7 @@ export async function readLadder(dir: string): Promise<Ladder> {
     const toSession = (x: LongMemEvalInstance, k: number, file: string): LadderSession => {
       const date = parseLongMemEvalDate(x.haystack_dates[k]);
       if (date === null) {
-        throw new InputError(
-          file,
-          { path: `[${qi}].haystack_dates[${k}]` },
-          "a date like 2023/05/20 (Sat) 02:21",
-        );
+        throw bad(file, `[${qi}].haystack_dates[${k}]`, "a date like 2023/05/20 (Sat) 02:21");
       }
       return { id: x.haystack_session_ids[k], date, turns: x.haystack_sessions[k], origin: "" };
     };
@@ -628,19 +602,12 @@ export async function readLadder(dir: string): Promise<Ladder> {
       const file = `${dir}/instances_${scale.label}.json`;
       const x = perScale[j][qi];
       if (!x || x.question_id !== inst.question_id) {
-        throw new InputError(
-          file,
-          { path: `[${qi}].question_id` },
-          `"${inst.question_id}" (the same query order in every scale)`,
-        );
+        const expected = `"${inst.question_id}" (the same query order in every scale)`;
+        throw bad(file, `[${qi}].question_id`, expected);
       }
       const row = rows.get(`${inst.question_id}\u0000${scale.label}`);
       if (!row) {
-        throw new InputError(
-          manifestPath,
-          { path: "" },
-          `a row for ${inst.question_id} at ${scale.label}`,
-        );
+        throw bad(manifestPath, "", `a row for ${inst.question_id} at ${scale.label}`);
       }
       const sessions = x.haystack_session_ids.map((_, k) => toSession(x, k, file));
       const words = sessions.reduce((a, s) => a + sessionWords(s), 0);

@@ -375,9 +375,7 @@ export async function scaleRecall(
     const keepSet = new Set(keep);
     let dropped = 0;
     for (const r of read) {
-      for (const id of [...r.rows.keys()]) {
-        if (!keepSet.has(id)) r.rows.delete(id), dropped++;
-      }
+      for (const id of [...r.rows.keys()]) if (!keepSet.has(id)) r.rows.delete(id), dropped++;
     }
     if (dropped > 0) {
       warnings.push(
@@ -431,14 +429,12 @@ export async function scaleRecall(
   const s_star: Record<string, RecallBoundary> = {};
   if (scales.every((s) => s.n > 0)) {
     for (const name of names) {
-      const b = usableScaleBoundary(
-        scales.map((s) => ({ scale: s.label, value: s.means[name] })),
-        alpha,
-      );
+      const points = scales.map((s) => ({ scale: s.label, value: s.means[name] }));
+      const b = usableScaleBoundary(points, alpha), sustained = String(b.s_star_sustained);
       s_star[name] = {
         s_star: String(b.s_star),
         recovers: b.recovers,
-        s_star_sustained: String(b.s_star_sustained),
+        s_star_sustained: sustained,
       };
     }
   }

@@ -656,25 +656,20 @@ function resolveScales(tree: RecordTree, file: string): ResolvedScales {
   for (const a of sortedRaws) {
     const s = a.scale;
     if (s?.label === undefined || s.n_irr === undefined) continue;
-    const l = labelToN.get(s.label), m = nToLabel.get(s.n_irr);
+    const l = labelToN.get(s.label), m = nToLabel.get(s.n_irr), line = a.line ?? 0;
+    const conflict = (expected: string) => new TrajectoryInputError(file, line, "scale", expected);
     if (l !== undefined && l.n !== s.n_irr) {
-      throw new TrajectoryInputError(
-        file,
-        a.line ?? 0,
-        "scale",
+      throw conflict(
         `expected one n_irr per label: "${s.label}" has n_irr ${l.n} (line ${l.line}) and ${s.n_irr}`,
       );
     }
     if (m !== undefined && m.label !== s.label) {
-      throw new TrajectoryInputError(
-        file,
-        a.line ?? 0,
-        "scale",
+      throw conflict(
         `expected one label per n_irr: ${s.n_irr} is "${m.label}" (line ${m.line}) and "${s.label}"`,
       );
     }
-    labelToN.set(s.label, { n: s.n_irr, line: a.line ?? 0 });
-    nToLabel.set(s.n_irr, { label: s.label, line: a.line ?? 0 });
+    labelToN.set(s.label, { n: s.n_irr, line });
+    nToLabel.set(s.n_irr, { label: s.label, line });
   }
   const resolve = (s: TrajectoryScale | null): TrajectoryScale | null => {
     if (s === null) return null;
@@ -781,26 +776,15 @@ function scorePair(
   const curveEnd = o.curveMax ?? Math.min(maxR, 10_000);
   const groups: ScaleGroupScore[] = [];
   for (const [id, m] of entries) {
-    const g = scoreGroup(agent, system, m.scale, m.accs, {
-      B: o.B,
-      curveEnd,
-      resamples: o.resamples,
-      level: o.level,
-      seed: `${o.seed}|${agent}|${system}|${id}`,
-      file: o.file,
-      slots: o.slots,
-    });
+    const seed = `${o.seed}|${agent}|${system}|${id}`;
+    const g = scoreGroup(agent, system, m.scale, m.accs, { ...o, curveEnd, seed });
     g.ladder_index = ladder.index.get(id) ?? -1;
     if (m.scale !== null) g.scale = shownScale(m.scale);
     groups.push(g);
   }
   const laddered = groups.filter((g) => g.scale_ref !== null);
   if (laddered.length === 0) return { groups, boundary: null };
-  const boundary = pairBoundary(laddered, ladder.scales, {
-    alpha: o.alpha,
-    sustained: o.sustained,
-  });
-  return { groups, boundary };
+  return { groups, boundary: pairBoundary(laddered, ladder.scales, o) };
 }
 
 /** The value s* reports for a scale: N_irr when known, else the label. */

@@ -194,6 +194,10 @@ export function simulateTrajectory(
       );
     }
   }
+  const item = ({ id, session_id, score }: RetrievedItem) =>
+    opts.includeText
+      ? { id, session_id, score, text: texts.get(id) ?? "" }
+      : { id, session_id, score };
   let query = tokenize(q.question);
   const union: RetrievedItem[] = [];
   const steps: Trajectory["steps"] = [];
@@ -206,15 +210,7 @@ export function simulateTrajectory(
       kind: "memory_call",
       name: SIM_MEMORY_TOOL,
       args: { query: query.join(" "), k: s.k },
-      returned: hits.map((h) => {
-        const item: { id: string; session_id: string; score: number; text?: string } = {
-          id: h.id,
-          session_id: h.session_id,
-          score: h.score,
-        };
-        if (opts.includeText) item.text = texts.get(h.id) ?? "";
-        return item;
-      }),
+      returned: hits.map(item),
     });
     covered = evidenceCovered(tgt, foundSessions(union, marked));
     let stop: boolean;

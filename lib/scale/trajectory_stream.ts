@@ -8,7 +8,7 @@
  * @module
  */
 import { InputError } from "../base/errors.ts";
-import { statOrNull } from "../base/fs.ts";
+import { statOrNull, utf8LineError } from "../base/fs.ts";
 import { readTrajectoryLine, type ScoreRecord, TrajectoryInputError } from "./trajectory.ts";
 
 /** Bytes read at a time (a longer line grows the buffer). */
@@ -28,18 +28,7 @@ function decodeLines(bytes: Uint8Array, file: string, firstLine: number): string
   try {
     return strict.decode(bytes);
   } catch {
-    let line = firstLine, start = 0;
-    for (let i = 0; i <= bytes.length; i++) {
-      if (i < bytes.length && bytes[i] !== 0x0a) continue;
-      try {
-        strict.decode(bytes.subarray(start, i));
-      } catch {
-        break;
-      }
-      line++;
-      start = i + 1;
-    }
-    throw new InputError(file, { path: `line ${line}` }, "expected UTF-8 text");
+    throw utf8LineError(bytes, file, firstLine);
   }
 }
 

@@ -30,52 +30,17 @@ export interface LettaReadOptions {
   dedupeArchival?: boolean;
 }
 
-const BLOCK_FIELDS: ReadonlySet<string> = new Set([
-  "id",
-  "label",
-  "value",
-  "limit",
-  "description",
-  "metadata",
-  "metadata_",
-  "read_only",
-  "hidden",
-  "is_template",
-  "template_name",
-  "template_id",
-  "base_template_id",
-  "deployment_id",
-  "entity_id",
-  "preserve_on_migration",
-  "project_id",
-  "tags",
-  "created_by_id",
-  "last_updated_by_id",
-  "created_at",
-  "updated_at",
-  "organization_id",
-]);
+const BLOCK_FIELDS: ReadonlySet<string> = new Set((
+  "id label value limit description metadata metadata_ read_only hidden is_template template_name " +
+  "template_id base_template_id deployment_id entity_id preserve_on_migration project_id tags " +
+  "created_by_id last_updated_by_id created_at updated_at organization_id"
+).split(" "));
 
-const PASSAGE_FIELDS: ReadonlySet<string> = new Set([
-  "id",
-  "text",
-  "archive_id",
-  "agent_id",
-  "organization_id",
-  "file_id",
-  "file_name",
-  "source_id",
-  "metadata",
-  "metadata_",
-  "tags",
-  "is_deleted",
-  "embedding",
-  "embedding_config",
-  "created_by_id",
-  "last_updated_by_id",
-  "created_at",
-  "updated_at",
-]);
+const PASSAGE_FIELDS: ReadonlySet<string> = new Set((
+  "id text archive_id agent_id organization_id file_id file_name source_id metadata metadata_ " +
+  "tags is_deleted embedding embedding_config created_by_id last_updated_by_id created_at " +
+  "updated_at"
+).split(" "));
 
 /** Reads blocks and passages into one store; shared by the two Letta adapters. */
 export class LettaStoreBuilder {

@@ -92,19 +92,10 @@ export function amemMetadataText(n: AmemNote): string {
   return lines.join("\n");
 }
 
-const NOTE_FIELDS: ReadonlySet<string> = new Set([
-  "id",
-  "content",
-  "keywords",
-  "context",
-  "category",
-  "tags",
-  "links",
-  "timestamp",
-  "last_accessed",
-  "retrieval_count",
-  "evolution_history",
-]);
+const NOTE_FIELDS: ReadonlySet<string> = new Set((
+  "id content keywords context category tags links timestamp last_accessed retrieval_count " +
+  "evolution_history"
+).split(" "));
 
 /** Parses a Python list literal of strings and numbers (`['a', "b", 3]`), or null. */
 function pythonList(s: string): unknown[] | null {
@@ -196,12 +187,10 @@ function decodeNote(
     tags: list("tags"),
     links: list("links"),
   };
-  const category = text("category");
-  if (category !== undefined) note.category = category;
-  const timestamp = text("timestamp");
-  if (timestamp !== undefined) note.timestamp = timestamp;
-  const last = text("last_accessed");
-  if (last !== undefined) note.last_accessed = last;
+  for (const f of ["category", "timestamp", "last_accessed"] as const) {
+    const v = text(f);
+    if (v !== undefined) note[f] = v;
+  }
   const rc = r.obj.retrieval_count;
   if (rc !== undefined && rc !== null) {
     if (typeof rc === "number" && Number.isFinite(rc)) note.retrieval_count = rc;

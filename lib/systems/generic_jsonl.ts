@@ -63,20 +63,9 @@ export interface GenericStoreRow {
   [key: string]: unknown;
 }
 
-const MEMORY_FIELDS: ReadonlySet<string> = new Set([
-  "id",
-  "memory_id",
-  "text",
-  "created_at",
-  "updated_at",
-  "memory_index",
-  "salience",
-  "cost",
-  "experience",
-  "group",
-  "source",
-  "raw",
-]);
+const MEMORY_FIELDS: ReadonlySet<string> = new Set((
+  "id memory_id text created_at updated_at memory_index salience cost experience group source raw"
+).split(" "));
 
 /** Options of {@linkcode readGenericJsonl}. */
 export interface GenericReadOptions {
@@ -117,14 +106,8 @@ export function readGenericRow(
   const times: { record: string; field: string; value: string | undefined }[] = [];
   const seen = new Set<string>();
   list.forEach((v, i) => {
-    const r = RecordReader.open(
-      "generic_jsonl",
-      file,
-      v,
-      `${lineRef} memories[${i}]`,
-      i,
-      ["id", "memory_id"],
-    );
+    const ids = ["id", "memory_id"];
+    const r = RecordReader.open("generic_jsonl", file, v, `${lineRef} memories[${i}]`, i, ids);
     const id = r.has("id") ? r.id("id") : r.id("memory_id");
     const text = r.str("text", true);
     if (seen.has(id)) {
@@ -149,13 +132,7 @@ export function readGenericRow(
       problems.push({ code: "dropped", record: label, field: "text", detail: "empty text" });
       return;
     }
-    const m: StoredMemory = {
-      id,
-      text,
-      source: source ?? system,
-      order: index ?? i,
-      raw: v,
-    };
+    const m: StoredMemory = { id, text, source: source ?? system, order: index ?? i, raw: v };
     if (created !== undefined) m.created_at = created;
     if (updated !== undefined) m.updated_at = updated;
     if (salience !== undefined) m.salience = salience;
@@ -170,14 +147,8 @@ export function readGenericRow(
     if (!["memories", "instance_id", "system"].includes(k)) meta[k] = r0.obj[k];
   }
   problems.push(...unmapped.problems(), ...timeProblems(times));
-  const store: MemoryStore = {
-    system,
-    format: "generic_jsonl",
-    file,
-    memories,
-    tombstones: [],
-    problems,
-  };
+  const format = "generic_jsonl";
+  const store: MemoryStore = { system, format, file, memories, tombstones: [], problems };
   if (instance !== undefined) store.instance = instance;
   if (Object.keys(meta).length > 0) store.meta = meta;
   return store;

@@ -47,37 +47,14 @@ interface Ev {
   pos: number;
 }
 
-const ADD_FIELDS: ReadonlySet<string> = new Set([
-  "id",
-  "memory",
-  "event",
-  "previous_memory",
-  "old_memory",
-  "metadata",
-  "actor_id",
-  "role",
-  "created_at",
-  "updated_at",
-  "hash",
-  "user_id",
-  "agent_id",
-  "run_id",
-]);
-const HISTORY_FIELDS: ReadonlySet<string> = new Set([
-  "id",
-  "previous_value",
-  "new_value",
-  "action",
-  "memory_id",
-  "old_memory",
-  "new_memory",
-  "event",
-  "created_at",
-  "updated_at",
-  "is_deleted",
-  "actor_id",
-  "role",
-]);
+const ADD_FIELDS: ReadonlySet<string> = new Set((
+  "id memory event previous_memory old_memory metadata actor_id role created_at updated_at hash " +
+  "user_id agent_id run_id"
+).split(" "));
+const HISTORY_FIELDS: ReadonlySet<string> = new Set((
+  "id previous_value new_value action memory_id old_memory new_memory event created_at updated_at " +
+  "is_deleted actor_id role"
+).split(" "));
 
 /** The event type under `field` (`event`, mem0 3.x history `action`). */
 function eventOf(r: RecordReader, field = "event"): EventType {

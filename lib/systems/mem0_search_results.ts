@@ -18,23 +18,11 @@ import { contentMemoryId, LOCOMO10_ORDER } from "./openai_memory.ts";
 /** The two per-speaker hit lists of a QA item (speaker 1 = LoCoMo's `speaker_a`). */
 export const MEM0_SPEAKER_FIELDS = ["speaker_1_memories", "speaker_2_memories"] as const;
 
-const ITEM_FIELDS: ReadonlySet<string> = new Set([
-  "question",
-  "answer",
-  "category",
-  "evidence",
-  "response",
-  "adversarial_answer",
-  "speaker_1_memories",
-  "speaker_2_memories",
-  "num_speaker_1_memories",
-  "num_speaker_2_memories",
-  "speaker_1_memory_time",
-  "speaker_2_memory_time",
-  "speaker_1_graph_memories",
-  "speaker_2_graph_memories",
-  "response_time",
-]);
+const ITEM_FIELDS: ReadonlySet<string> = new Set((
+  "question answer category evidence response adversarial_answer speaker_1_memories " +
+  "speaker_2_memories num_speaker_1_memories num_speaker_2_memories speaker_1_memory_time " +
+  "speaker_2_memory_time speaker_1_graph_memories speaker_2_graph_memories response_time"
+).split(" "));
 
 /** What the reader keeps of each merged memory (the memory's `raw`). */
 export interface Mem0SearchMemoryRaw {

@@ -20,21 +20,10 @@ export interface MemvidCardsOptions {
   system?: string;
 }
 
-const CARD_FIELDS: ReadonlySet<string> = new Set([
-  "id",
-  "kind",
-  "entity",
-  "slot",
-  "value",
-  "polarity",
-  "confidence",
-  "sourceFrameId",
-  "sourceUri",
-  "documentDate",
-  "eventDate",
-  "engine",
-  "engineVersion",
-]);
+const CARD_FIELDS: ReadonlySet<string> = new Set((
+  "id kind entity slot value polarity confidence sourceFrameId sourceUri documentDate eventDate " +
+  "engine engineVersion"
+).split(" "));
 const FACT_FIELDS: ReadonlySet<string> = new Set([
   "subject",
   "predicate",

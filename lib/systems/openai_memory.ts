@@ -16,18 +16,9 @@ import type { AdapterProblem, MemoryStore, StoredMemory } from "./memory_store.t
  * LoCoMo conversations in `locomo10.json` order: file `N.txt` of the OpenAI
  * memories and key `"N"` of Mem0's evaluation output belong to entry N.
  */
-export const LOCOMO10_ORDER: readonly string[] = [
-  "conv-26",
-  "conv-30",
-  "conv-41",
-  "conv-42",
-  "conv-43",
-  "conv-44",
-  "conv-47",
-  "conv-48",
-  "conv-49",
-  "conv-50",
-];
+export const LOCOMO10_ORDER: readonly string[] = (
+  "conv-26 conv-30 conv-41 conv-42 conv-43 conv-44 conv-47 conv-48 conv-49 conv-50"
+).split(" ");
 
 /**
  * A memory id from its content: `<prefix>-` and the first 16 hex digits of
@@ -75,6 +66,16 @@ export function openAiMemoryConversation(file: string): string | undefined {
 /** A line break: CRLF, LF or a lone CR. */
 const LINE_BREAK = /\r\n|\r|\n/;
 
+/** Whether a text is one JSON value. */
+function parses(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Reads OpenAI memory text into a store: every paragraph (lines up to a
  * blank line; CRLF accepted, a leading byte-order mark dropped) is one
@@ -93,25 +94,16 @@ const LINE_BREAK = /\r\n|\r|\n/;
  *   JSON (another format)
  */
 export function readOpenAiMemory(text: string, opts: OpenAiMemoryOptions = {}): MemoryStore {
-  const file = opts.file ?? "<memory>";
-  const system = opts.system ?? "openai";
+  const file = opts.file ?? "<memory>", system = opts.system ?? "openai";
   const fail = (line: number, expected: string): never => {
-    throw new ExportFormatError(
-      "openai_memory",
-      file,
-      { path: `line ${line}`, index: line },
-      "",
-      expected,
-    );
+    const where = { path: `line ${line}`, index: line };
+    throw new ExportFormatError("openai_memory", file, where, "", expected);
   };
   const problems: AdapterProblem[] = [];
   if (text.startsWith("\uFEFF")) {
     text = text.slice(1);
-    problems.push({
-      code: "coerced",
-      record: "line 1",
-      detail: "byte-order mark at the start of the file dropped",
-    });
+    const detail = "byte-order mark at the start of the file dropped";
+    problems.push({ code: "coerced", record: "line 1", detail });
   }
   // Line breaks as written: CRLF, LF, or a lone CR (classic Mac OS text was one line).
   const lines = text.split(LINE_BREAK);
@@ -131,21 +123,7 @@ export function readOpenAiMemory(text: string, opts: OpenAiMemoryOptions = {}): 
   if (first < 0) fail(1, "expected at least one memory paragraph, the file is empty");
   if (/^\s*[[{]/.test(lines[first])) {
     const t = text.trim();
-    let json = false;
-    try {
-      JSON.parse(t);
-      json = true;
-    } catch {
-      json = t.split(LINE_BREAK).filter((l) => l.trim()).every((l) => {
-        try {
-          JSON.parse(l);
-          return true;
-        } catch {
-          return false;
-        }
-      });
-    }
-    if (json) {
+    if (parses(t) || t.split(LINE_BREAK).filter((l) => l.trim()).every(parses)) {
       fail(
         first + 1,
         "expected plain-text memories (one per paragraph), got JSON: pass the store's own --format, or --format auto",
@@ -166,25 +144,14 @@ export function readOpenAiMemory(text: string, opts: OpenAiMemoryOptions = {}): 
     const id = contentMemoryId(memText, "oai");
     const prev = seen.get(id);
     if (prev !== undefined) {
-      problems.push({
-        code: "dropped",
-        record: `line ${line}`,
-        field: "text",
-        detail: `paragraph repeats the one at line ${prev} (same text): dropped`,
-      });
+      const detail = `paragraph repeats the one at line ${prev} (same text): dropped`;
+      problems.push({ code: "dropped", record: `line ${line}`, field: "text", detail });
       return;
     }
     seen.set(id, line);
-    if (body.length > 1) {
-      if (multi++ === 0) firstMulti = line;
-    }
-    memories.push({
-      id,
-      text: memText,
-      source: system,
-      order: memories.length,
-      raw: { paragraph: memories.length + 1, line },
-    });
+    if (body.length > 1 && multi++ === 0) firstMulti = line;
+    const raw = { paragraph: memories.length + 1, line };
+    memories.push({ id, text: memText, source: system, order: memories.length, raw });
   };
   lines.forEach((l, i) => {
     if (l.trim() === "") flush(i);
@@ -200,14 +167,8 @@ export function readOpenAiMemory(text: string, opts: OpenAiMemoryOptions = {}): 
         `${multi} paragraph(s) span several lines (e.g. a bulleted list): each kept as one memory`,
     });
   }
-  const store: MemoryStore = {
-    system,
-    format: "openai_memory",
-    file,
-    memories,
-    tombstones: [],
-    problems,
-  };
+  const format = "openai_memory";
+  const store: MemoryStore = { system, format, file, memories, tombstones: [], problems };
   const instance = opts.instance ?? openAiMemoryConversation(file);
   if (instance !== undefined) store.instance = instance;
   return store;

@@ -118,16 +118,10 @@ export function storeAdjudicatorFor(
  * Settings every notebook run shares (output folder, Python, Deno, test tier, lab mode, whether
  * notebook 06 writes stores with real systems): never reported by {@linkcode ignoredSettings}.
  */
-export const RUN_SETTINGS: readonly string[] = [
-  "MEMAUDIT_CWD",
-  "MEMAUDIT_DEBUG",
-  "MEMAUDIT_DENO",
-  "MEMAUDIT_OUT",
-  "MEMAUDIT_PYTHON",
-  "MEMAUDIT_QUICK",
-  "MEMAUDIT_TEST_FULL",
-  "MEMAUDIT_WRITE_STORES",
-];
+export const RUN_SETTINGS: readonly string[] = (
+  "MEMAUDIT_CWD MEMAUDIT_DEBUG MEMAUDIT_DENO MEMAUDIT_OUT MEMAUDIT_PYTHON MEMAUDIT_QUICK " +
+  "MEMAUDIT_TEST_FULL MEMAUDIT_WRITE_STORES"
+).split(" ");
 
 /**
  * The `MEMAUDIT_*` settings notebook 10 does not use in this run, each as a warning: a setting it

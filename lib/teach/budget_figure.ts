@@ -51,6 +51,7 @@ export function optStepsSpec(
   // Writers that equal OPT would hide under its line: each series gets its own point shape
   // and size, so coinciding series stay visible.
   const shapes = ["square", "circle", "triangle-up", "cross", "diamond", "triangle-down"];
+  const byMethod = { field: "method", type: "nominal", sort: series, title: null };
   return {
     title,
     width: 460,
@@ -67,8 +68,8 @@ export function optStepsSpec(
             title: "F of the store kept at B",
             scale: { domain: [0, top] },
           },
-          color: { field: "method", type: "nominal", sort: series, title: null },
-          strokeDash: { field: "method", type: "nominal", sort: series, title: null },
+          color: { ...byMethod },
+          strokeDash: { ...byMethod },
           strokeWidth: {
             condition: { test: "datum.method === 'OPT (certified)'", value: 4 },
             value: 1.5,
@@ -81,19 +82,10 @@ export function optStepsSpec(
         encoding: {
           x: { field: "B", type: "quantitative" },
           y: { field: "F", type: "quantitative" },
-          color: { field: "method", type: "nominal", sort: series, title: null },
-          shape: {
-            field: "method",
-            type: "nominal",
-            sort: series,
-            title: null,
-            scale: { domain: series, range: shapes.slice(0, series.length) },
-          },
+          color: { ...byMethod },
+          shape: { ...byMethod, scale: { domain: series, range: shapes.slice(0, series.length) } },
           size: {
-            field: "method",
-            type: "nominal",
-            sort: series,
-            title: null,
+            ...byMethod,
             scale: { domain: series, range: series.map((_, i) => 120 - 28 * Math.min(i, 3)) },
           },
           tooltip: [{ field: "method" }, { field: "B" }, { field: "F" }],

@@ -6,31 +6,8 @@
  */
 import { compareIds, type CompiledPackage } from "../package/compile.ts";
 import { budgetFilter, densityTol, exactFits, gainAt, valueOf, valueTol } from "../objective.ts";
-import { cmpGainKey, Recorder, score, type Scored } from "./_common.ts";
+import { Recorder } from "./_common.ts";
 import { TOL } from "./types.ts";
-
-/**
- * One insertion-only pass over the ordered groups at threshold λ: in each
- * group the admissible candidates fit, have Δ > 1e-12 and Δ/cost + 1e-12 >= λ (both
- * relative to the package: {@linkcode valueTol}, {@linkcode densityTol});
- * the one maximising (Δ, −cost, id) is inserted (largest id wins a full tie).
- */
-export function gvtPass(cp: CompiledPackage, budget: number, lambda: number): Recorder {
-  const rec = new Recorder(cp);
-  const st = rec.state;
-  const tol = valueTol(cp), tolD = densityTol(cp);
-  for (const group of cp.groups) {
-    let best: Scored | null = null;
-    for (const c of group) {
-      if (!st.fits(c, budget)) continue;
-      const s = score(cp, st, c);
-      if (!(s.gain > tol) || !(s.density + tolD >= lambda)) continue;
-      if (best === null || cmpGainKey(s, best) > 0) best = s;
-    }
-    if (best !== null) rec.add(best.c, best.gain);
-  }
-  return rec;
-}
 
 /** Winner of a threshold grid: its recorder, threshold and position in the grid. */
 export interface GridWinner {
@@ -47,16 +24,17 @@ interface Step {
 }
 
 /**
- * Runs {@linkcode gvtPass} for every λ of the grid (in the given order) and
- * keeps the best store: replace if F > best + 1e-12, or |F − best| <= 1e-12
+ * Runs, for every λ of the grid (in the given order), one insertion-only pass over the
+ * ordered groups: in each group the admissible candidates fit, have Δ > 1e-12 and
+ * Δ/cost + 1e-12 >= λ (both relative to the package: {@linkcode valueTol},
+ * {@linkcode densityTol}); the one maximising (Δ, −cost, id) is inserted (largest id wins a
+ * full tie). It keeps the best store: replace if F > best + 1e-12, or |F − best| <= 1e-12
  * and the cost is lower; the incumbent starts at F = −1.
  *
- * The passes are run together as a tree: passes whose thresholds made the
- * same choices so far share their store, so each (store, group) is scored
- * once. Marginals are computed exactly as {@linkcode gvtPass} computes them
- * (a full evaluation of F on the same coverage vector), so every pass ends
- * with the store, F and cost it would have alone; the winner's trace is
- * then replayed.
+ * The passes are run together as a tree: passes whose thresholds made the same choices so far
+ * share their store, so each (store, group) is scored once. Marginals are computed exactly as
+ * a lone pass computes them (a full evaluation of F on the same coverage vector), so every pass
+ * ends with the store, F and cost it would have alone; the winner's trace is then replayed.
  */
 export function bestOfGrid(
   cp: CompiledPackage,

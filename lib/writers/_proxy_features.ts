@@ -8,74 +8,19 @@
  */
 import type { CompiledPackage } from "../package/compile.ts";
 
-const STOP = new Set([
-  "a",
-  "about",
-  "after",
-  "and",
-  "for",
-  "in",
-  "is",
-  "of",
-  "old",
-  "or",
-  "that",
-  "the",
-  "to",
-  "user",
-  "with",
-]);
+const STOP = new Set("a about after and for in is of old or that the to user with".split(" "));
 
 /** SALIENT terms of App. A.2. */
-export const SALIENT: ReadonlySet<string> = new Set([
-  "abstain",
-  "actually",
-  "changed",
-  "closed",
-  "conflict",
-  "correction",
-  "current",
-  "evidence",
-  "exception",
-  "fact",
-  "invalid",
-  "invalidate",
-  "invalidated",
-  "no",
-  "not",
-  "now",
-  "outcome",
-  "prefer",
-  "preference",
-  "scope",
-  "superseded",
-  "tombstone",
-  "update",
-]);
+export const SALIENT: ReadonlySet<string> = new Set((
+  "abstain actually changed closed conflict correction current evidence exception fact invalid " +
+  "invalidate invalidated no not now outcome prefer preference scope superseded tombstone update"
+).split(" "));
 
 /** GRAPH anchor terms of App. A.2. */
-export const GRAPH: ReadonlySet<string> = new Set([
-  "bridge",
-  "conference",
-  "constraint",
-  "current",
-  "duration",
-  "edge",
-  "end",
-  "exception",
-  "historical",
-  "invalid",
-  "invalidated",
-  "link",
-  "outcome",
-  "scope",
-  "scoped",
-  "source",
-  "start",
-  "tool",
-  "travel",
-  "update",
-]);
+export const GRAPH: ReadonlySet<string> = new Set((
+  "bridge conference constraint current duration edge end exception historical invalid " +
+  "invalidated link outcome scope scoped source start tool travel update"
+).split(" "));
 
 const VALIDITY_TYPES = new Set(["tombstone", "compound_update", "abstention", "uncertainty"]);
 const GRAPH_TYPES = new Set([

@@ -69,22 +69,9 @@ export const ESTIMATED_CUES: readonly { cues: readonly string[]; bonus: number }
 ];
 
 /** Words dropped from signature tokens. */
-export const ESTIMATED_STOPWORDS: ReadonlySet<string> = new Set([
-  "about",
-  "after",
-  "before",
-  "between",
-  "current",
-  "detail",
-  "evidence",
-  "fact",
-  "from",
-  "that",
-  "the",
-  "this",
-  "user",
-  "with",
-]);
+export const ESTIMATED_STOPWORDS: ReadonlySet<string> = new Set((
+  "about after before between current detail evidence fact from that the this user with"
+).split(" "));
 
 /** Novelty floor f of the heuristic profiles (0.85 would be the learned profile's). */
 export const NOVELTY_FLOOR = 0.35;

@@ -67,20 +67,9 @@ export interface QaFlags {
 }
 
 const SCALE_COLUMNS = ["scale", "n", "correct", "accuracy", "ci_low", "ci_high", "judge", "file"];
-const TRANSITION_COLUMNS = [
-  "from",
-  "to",
-  "shared",
-  "kept",
-  "lost",
-  "gained",
-  "never",
-  "delta",
-  "delta_low",
-  "delta_high",
-  "missing_at_from",
-  "missing_at_to",
-];
+const TRANSITION_COLUMNS = (
+  "from to shared kept lost gained never delta delta_low delta_high missing_at_from missing_at_to"
+).split(" ");
 
 /** The `--json` shape: scales, transitions, boundary, warnings (issue 22 item 2). */
 function qaJson(res: QaScalesScore, f: QaFlags): Record<string, unknown> {

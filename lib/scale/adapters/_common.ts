@@ -123,6 +123,9 @@ export function asObject(v: unknown): Record<string, unknown> | undefined {
     : undefined;
 }
 
+/** A string, or undefined. */
+export const asString = (v: unknown): string | undefined => typeof v === "string" ? v : undefined;
+
 /** Text of a content value: a string, or text blocks (`{type: "text"|"output_text"|..., text}`). */
 export function contentText(content: unknown): string | undefined {
   if (typeof content === "string") return content;

@@ -25,12 +25,12 @@
  *
  * @module
  */
-import type { Trajectory } from "../trajectory.ts";
 import { TrajectoryInputError } from "../trajectory.ts";
 import {
   type AdapterOptions,
   type AdapterResult,
   asObject,
+  asString,
   contentText,
   mapEnvelopes,
   parseArgs,
@@ -148,58 +148,39 @@ function userQuery(m: Record<string, unknown>): string | undefined {
  */
 export function fromLettaAgentFile(text: string, opts: AdapterOptions = {}): AdapterResult {
   const file = opts.file ?? "<memory>";
-  const doc = parseJsonOr(
-    text,
-    (message) => new TrajectoryInputError(file, 0, "", `expected a JSON agent file (${message})`),
-  );
-  const d = asObject(doc);
-  const agents = Array.isArray(d?.agents)
-    ? d!.agents
-    : d && Array.isArray(d.messages)
-    ? [d]
-    : undefined;
-  if (!agents) {
-    throw new TrajectoryInputError(
-      file,
-      0,
-      "agents",
-      "expected a Letta agent file: {agents: [...]} or an agent with messages",
-    );
-  }
+  const bad = (m: string) =>
+    new TrajectoryInputError(file, 0, "", `expected a JSON agent file (${m})`);
+  const d = asObject(parseJsonOr(text, bad));
+  const many = Array.isArray(d?.agents);
+  const agents = many ? d!.agents as unknown[] : d && Array.isArray(d.messages) ? [d] : undefined;
+  const expected = "expected a Letta agent file: {agents: [...]} or an agent with messages";
+  if (!agents) throw new TrajectoryInputError(file, 0, "agents", expected);
   const res: AdapterResult = { trajectories: [], skipped: [], tools: {} };
   const tools = opts.memoryTools ?? LETTA_MEMORY_TOOLS;
   agents.forEach((ag, a) => {
     const agent = asObject(ag);
-    const base = Array.isArray(d?.agents) ? `agents[${a}]` : "";
+    const base = many ? `agents[${a}]` : "";
     const p = (s: string) => (base ? `${base}.${s}` : s);
     if (!agent || !Array.isArray(agent.messages)) {
       throw new TrajectoryInputError(file, 0, p("messages"), "expected an array of messages");
     }
-    const name = typeof agent.name === "string" ? agent.name : `agent${a}`;
-    const llm = asObject(agent.llm_config);
-    const model = typeof llm?.model === "string"
-      ? llm.model
-      : typeof agent.model === "string"
-      ? agent.model
-      : "";
+    const name = asString(agent.name) ?? `agent${a}`;
+    const model = asString(asObject(agent.llm_config)?.model) ?? asString(agent.model) ?? "";
     let b: TrajectoryBuilder | undefined;
     let current: { query_id: string } | undefined;
     const answerIds = new Set<string>();
     const flush = () => {
       if (b && current) {
-        const t: Trajectory = b.build({
-          query_id: current.query_id,
-          agent: model,
-          system: "letta",
-        });
-        res.trajectories.push({ line: 1, trajectory: t });
+        const trajectory = b.build({ query_id: current.query_id, agent: model, system: "letta" });
+        res.trajectories.push({ line: 1, trajectory });
       }
     };
     let turn = 0;
+    const skip = (reason: string) => res.skipped.push({ line: 1, reason });
     (agent.messages as unknown[]).forEach((m, k) => {
       const o = asObject(m);
       const at = p(`messages[${k}]`);
-      if (!o) return res.skipped.push({ line: 1, reason: `${at}: expected a message object` });
+      if (!o) return skip(`${at}: expected a message object`);
       if (o.role === "system") return;
       if (o.role === "user") {
         const q = userQuery(o);
@@ -210,24 +191,16 @@ export function fromLettaAgentFile(text: string, opts: AdapterOptions = {}): Ada
         b = new TrajectoryBuilder(tools, res.tools);
         return;
       }
-      if (!b) {
-        return res.skipped.push({
-          line: 1,
-          reason: `${at}: ${String(o.role)} message before the first user message (boot sequence)`,
-        });
-      }
+      const early = "message before the first user message (boot sequence)";
+      if (!b) return skip(`${at}: ${String(o.role)} ${early}`);
       if (o.role === "assistant") {
-        const ts = typeof o.created_at === "string" ? o.created_at : undefined;
-        b.llm(typeof o.model === "string" ? o.model : undefined, ts);
-        const calls = Array.isArray(o.tool_calls) ? o.tool_calls : [];
-        calls.forEach((c, j) => {
+        const ts = asString(o.created_at);
+        b.llm(asString(o.model), ts);
+        (Array.isArray(o.tool_calls) ? o.tool_calls : []).forEach((c, j) => {
           const co = asObject(c), fn = asObject(co?.function);
-          const id = typeof co?.id === "string" ? co.id : undefined;
+          const id = asString(co?.id);
           if (!fn || typeof fn.name !== "string" || fn.name === "") {
-            return res.skipped.push({
-              line: 1,
-              reason: `${at}.tool_calls[${j}]: expected {id, function: {name, arguments}}`,
-            });
+            return skip(`${at}.tool_calls[${j}]: expected {id, function: {name, arguments}}`);
           }
           if (fn.name === "send_message") {
             if (id) answerIds.add(id);
@@ -238,17 +211,14 @@ export function fromLettaAgentFile(text: string, opts: AdapterOptions = {}): Ada
         return;
       }
       if (o.role === "tool") {
-        const id = typeof o.tool_call_id === "string" ? o.tool_call_id : undefined;
+        const id = asString(o.tool_call_id);
         if (id !== undefined && answerIds.has(id)) return;
         if (!b.result(id, o.content)) {
-          res.skipped.push({
-            line: 1,
-            reason: `${at}: tool result for unknown tool_call_id ${JSON.stringify(o.tool_call_id)}`,
-          });
+          skip(`${at}: tool result for unknown tool_call_id ${JSON.stringify(o.tool_call_id)}`);
         }
         return;
       }
-      res.skipped.push({ line: 1, reason: `${at}: unknown role ${JSON.stringify(o.role)}` });
+      skip(`${at}: unknown role ${JSON.stringify(o.role)}`);
     });
     flush();
   });

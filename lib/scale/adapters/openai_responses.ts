@@ -24,17 +24,10 @@ import {
 } from "./_common.ts";
 import { GENERIC_MEMORY_TOOLS } from "./defaults.ts";
 
-const BUILT_IN_CALLS = new Set([
-  "file_search_call",
-  "web_search_call",
-  "code_interpreter_call",
-  "computer_call",
-  "image_generation_call",
-  "local_shell_call",
-  "shell_call",
-  "apply_patch_call",
-  "mcp_call",
-]);
+const BUILT_IN_CALLS = new Set((
+  "file_search_call web_search_call code_interpreter_call computer_call image_generation_call " +
+  "local_shell_call shell_call apply_patch_call mcp_call"
+).split(" "));
 const OUTPUTS = new Set([
   "function_call_output",
   "custom_tool_call_output",

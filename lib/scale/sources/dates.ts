@@ -6,20 +6,9 @@
  */
 
 const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-const MONTHS = [
-  "january",
-  "february",
-  "march",
-  "april",
-  "may",
-  "june",
-  "july",
-  "august",
-  "september",
-  "october",
-  "november",
-  "december",
-];
+const MONTHS = (
+  "january february march april may june july august september october november december"
+).split(" ");
 
 function minutes(y: number, mo: number, d: number, h: number, mi: number): number | null {
   const ms = Date.UTC(y, mo, d, h, mi);

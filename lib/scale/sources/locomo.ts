@@ -82,35 +82,25 @@ export function locomoLadderSource(
       if (s.turns.length === 0) continue;
       const date = s.date === undefined ? null : parseLocomoDate(s.date);
       if (date === null) {
-        issues.push({
-          code: "session_undated",
-          ref: locomoSessionId(sid, n),
-          detail: `date ${
-            JSON.stringify(s.date ?? null)
-          } is not of the form "1:56 pm on 8 May, 2023"`,
-        });
+        const detail = `date ${JSON.stringify(s.date ?? null)} is not of the form ` +
+          `"1:56 pm on 8 May, 2023"`;
+        issues.push({ code: "session_undated", ref: locomoSessionId(sid, n), detail });
         continue;
       }
-      sessions.set(n, {
-        id: locomoSessionId(sid, n),
-        date,
-        origin: sid,
-        turns: s.turns.map((t) => ({ role: "user", content: t.line })),
-      });
+      const turns = s.turns.map((t) => ({ role: "user" as const, content: t.line }));
+      sessions.set(n, { id: locomoSessionId(sid, n), date, origin: sid, turns });
     }
     const dates = [...sessions.values()].map((s) => s.date);
-    const earliest = Math.min(...dates);
-    const latest = Math.max(...dates);
+    const earliest = Math.min(...dates), latest = Math.max(...dates);
     sample.qa.forEach((qa, j) => {
       const queryId = `${safeToken(sid)}_q${j}`;
       if (qa.category === 5 && !includeAdversarial) return;
       const ev = evidenceOf(index, j);
       for (const d of ev.drafts) {
-        if (d.code.endsWith("_normalised") || d.code.endsWith("_split")) {
-          issues.push({ code: d.code, ref: queryId, detail: `${d.detail} (repaired)` });
-        } else if (!d.code.endsWith("_duplicate")) {
-          issues.push({ code: d.code, ref: queryId, detail: d.detail });
-        }
+        const repaired = d.code.endsWith("_normalised") || d.code.endsWith("_split");
+        if (!repaired && d.code.endsWith("_duplicate")) continue;
+        const detail = repaired ? `${d.detail} (repaired)` : d.detail;
+        issues.push({ code: d.code, ref: queryId, detail });
       }
       const drop = (detail: string) => issues.push({ code: "query_dropped", ref: queryId, detail });
       if (qa.evidence.length === 0) return drop("no evidence ids");
@@ -137,12 +127,11 @@ export function locomoLadderSource(
           ),
         };
       });
-      const answer = qa.answer ?? qa.adversarial_answer ?? "";
       queries.push({
         queryId,
         questionType: `locomo-${locomoCategory(qa.category).name}`,
         question: qa.question,
-        answer: String(answer),
+        answer: String(qa.answer ?? qa.adversarial_answer ?? ""),
         questionDate: latest,
         earliest,
         evidence,

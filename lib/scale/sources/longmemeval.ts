@@ -166,11 +166,8 @@ export function longMemEvalLadderSource(
     const qid = inst.question_id;
     const first = question.get(qid);
     if (first !== undefined) {
-      issues.push({
-        code: "question_id_repeated",
-        ref: qid,
-        detail: `instance [${i}] repeats the question_id of instance [${first}]: left out`,
-      });
+      const detail = `instance [${i}] repeats the question_id of instance [${first}]: left out`;
+      issues.push({ code: "question_id_repeated", ref: qid, detail });
       continue;
     }
     question.set(qid, i);
@@ -180,30 +177,24 @@ export function longMemEvalLadderSource(
     const evidence: LadderSession[] = [];
     const own: LadderSession[] = [];
     const dates: number[] = [];
-    let dropped: string | null = qdate === null
-      ? `question_date ${
-        JSON.stringify(inst.question_date)
-      } is not of the form 2023/05/20 (Sat) 02:21`
-      : null;
+    const badDate = `question_date ${JSON.stringify(inst.question_date)} is not of the form`;
+    let dropped: string | null = qdate === null ? `${badDate} 2023/05/20 (Sat) 02:21` : null;
     inst.haystack_session_ids.forEach((id, k) => {
       const before = sessionAt.get(id);
       if (before !== undefined) {
-        issues.push({
-          code: "session_id_repeated",
-          ref: `${qid}/${id}`,
-          detail: `haystack_session_ids[${k}] repeats haystack_session_ids[${before}]: left out`,
-        });
+        const detail =
+          `haystack_session_ids[${k}] repeats haystack_session_ids[${before}]: left out`;
+        issues.push({ code: "session_id_repeated", ref: `${qid}/${id}`, detail });
         return;
       }
       sessionAt.set(id, k);
       const turns = inst.haystack_sessions[k];
       const date = parseLongMemEvalDate(inst.haystack_dates[k]);
       if (date === null) {
-        issues.push({
-          code: "session_undated",
-          ref: `${qid}/${id}`,
-          detail: `haystack_dates[${k}] ${JSON.stringify(inst.haystack_dates[k])} cannot be read`,
-        });
+        const detail = `haystack_dates[${k}] ${
+          JSON.stringify(inst.haystack_dates[k])
+        } cannot be read`;
+        issues.push({ code: "session_undated", ref: `${qid}/${id}`, detail });
         if (evidenceIds.has(id)) dropped ??= `evidence session ${id} has no readable date`;
         return;
       }
@@ -223,12 +214,9 @@ export function longMemEvalLadderSource(
         return;
       }
       if (evidenceLike(id, turns)) {
-        issues.push({
-          code: "evidence_like_filler",
-          ref: `${qid}/${id}`,
-          detail:
-            "not in answer_session_ids but named answer_… or holding a has_answer turn: left out",
-        });
+        const detail =
+          "not in answer_session_ids but named answer_… or holding a has_answer turn: left out";
+        issues.push({ code: "evidence_like_filler", ref: `${qid}/${id}`, detail });
         return;
       }
       own.push(s);
