@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { PyRandom } from "../../../lib/base/rng/py_random.ts";
+import { seedrandom } from "../../../lib/base/deps/seedrandom.ts";
 import { SeededRandom } from "../../../lib/base/rng/seeded_random.ts";
 
 Deno.test("SeededRandom() gives the same stream for the same seed", () => {
@@ -34,3 +35,29 @@ Deno.test("SeededRandom pins its first words for seed 'memaudit'", () => {
 });
 
 const SEEDED_MEMAUDIT = [713548145, 3097930110];
+
+Deno.test("SeededRandom() gives seedrandom's words for string and number seeds (empty, long, non-ASCII)", () => {
+  const seeds: (string | number)[] = [
+    0,
+    1,
+    17,
+    2026,
+    -3.5,
+    "",
+    "0",
+    "memaudit",
+    "é∑😀",
+    "x".repeat(300),
+  ];
+  for (let k = 0; k < 40; k++) seeds.push(`scale/${k}/agent-${k * 7}`);
+  for (const seed of seeds) {
+    const ours = new SeededRandom(seed), theirs = seedrandom(String(seed));
+    for (let t = 0; t < 600; t++) {
+      assert.equal(
+        ours.nextUint32(),
+        theirs.int32() >>> 0,
+        `seed ${JSON.stringify(seed)}, word ${t}`,
+      );
+    }
+  }
+});
