@@ -379,10 +379,45 @@ const SHORT_KEYS = new Set([
  * {@linkcode ShortTrajectorySchema} accepts and gives the same record;
  * anything else returns undefined and goes through zod, which gives the
  * error. A property test checks the two agree.
+ *
+ * @param o a parsed line, as `JSON.parse` makes it (no repeated key, number or nesting that the
+ *   strict reader would refuse: the caller has checked)
+ * @param line 1-based line number
+ * @returns the line's record, or undefined (read the line the strict way)
  */
 function shortFast(o: Record<string, unknown>, line: number): ScoreRecord | undefined {
   for (const k in o) if (!SHORT_KEYS.has(k)) return undefined;
-  const { query_id, agent, system, R, correct, trajectory_id } = o;
+  return shortRecord(o, line);
+}
+
+/** A short-form line's seven fields as parsed (undefined where the line lacks the key). */
+export interface ShortFields {
+  /** `query_id`. */
+  query_id?: unknown;
+  /** `scale` (a string, a number or an object of `label` and `n_irr`). */
+  scale?: unknown;
+  /** `agent`. */
+  agent?: unknown;
+  /** `system`. */
+  system?: unknown;
+  /** `R`. */
+  R?: unknown;
+  /** `correct`. */
+  correct?: unknown;
+  /** `trajectory_id`. */
+  trajectory_id?: unknown;
+}
+
+/**
+ * The record of a short-form line's fields, checked as {@linkcode shortFast} checks them, or
+ * undefined (read the line the strict way).
+ *
+ * @param f the line's fields (no other key: the caller has checked)
+ * @param line 1-based line number
+ * @returns the record, or undefined
+ */
+export function shortRecord(f: ShortFields, line: number): ScoreRecord | undefined {
+  const { query_id, agent, system, R, correct, trajectory_id } = f;
   if (typeof query_id !== "string" || query_id.length === 0) return undefined;
   if (typeof R !== "number" || !Number.isSafeInteger(R) || R < 0) return undefined;
   if (agent !== undefined && typeof agent !== "string") return undefined;
@@ -395,15 +430,15 @@ function shortFast(o: Record<string, unknown>, line: number): ScoreRecord | unde
   else if (correct === false || correct === 0) c = false;
   else if (correct === null || correct === undefined) c = null;
   else return undefined;
-  const sc = o.scale;
+  const sc = f.scale;
   let scale: TrajectoryScale | null;
   if (sc === undefined) scale = null;
   else if (typeof sc === "string") {
     if (sc === "") return undefined;
-    scale = { label: sc };
+    scale = scaleOfLine(sc, undefined);
   } else if (typeof sc === "number") {
     if (!Number.isSafeInteger(sc) || sc < 0) return undefined;
-    scale = { n_irr: sc };
+    scale = scaleOfLine(undefined, sc);
   } else {
     if (sc === null || typeof sc !== "object" || Array.isArray(sc)) return undefined;
     const s = sc as Record<string, unknown>;
@@ -420,22 +455,35 @@ function shortFast(o: Record<string, unknown>, line: number): ScoreRecord | unde
     ) return undefined;
     if (label === undefined && n_irr === undefined) return undefined;
     if (keys === 0) return undefined;
-    scale = label === undefined
-      ? { n_irr: n_irr as number }
-      : n_irr === undefined
-      ? { label }
-      : { label, n_irr: n_irr as number };
+    scale = scaleOfLine(label as string | undefined, n_irr as number | undefined);
   }
-  return {
+  const r: ScoreRecord = {
     query_id,
     agent: agent ?? "",
     system: system ?? "",
     scale,
     R,
     correct: c,
-    ...(trajectory_id !== undefined ? { trajectory_id } : {}),
     line,
   };
+  if (trajectory_id !== undefined) r.trajectory_id = trajectory_id;
+  return r;
+}
+
+/** The scale object last made by {@linkcode scaleOfLine}. */
+let lastScale: TrajectoryScale = {};
+
+/**
+ * A frozen scale object of `label` and `n_irr` (each only if defined), the last one made when
+ * they are the same: a file's lines mostly repeat the line before's scale, and a million records
+ * then share a few objects instead of each making its own.
+ */
+function scaleOfLine(label: string | undefined, n_irr: number | undefined): TrajectoryScale {
+  const s = lastScale;
+  if (s.label === label && s.n_irr === n_irr) return s;
+  return lastScale = Object.freeze(
+    label === undefined ? { n_irr } : n_irr === undefined ? { label } : { label, n_irr },
+  );
 }
 
 /**

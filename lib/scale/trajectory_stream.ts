@@ -1,77 +1,68 @@
 /**
  * A trajectory JSONL file read line by line, each line once (issue 29 item 7): the file's
- * bytes are read in blocks and decoded some whole lines at a time, so neither the file's
- * text nor its records are held; the caller aggregates each record as it comes (e.g. with
- * `ScaleScorer` of score.ts). Lines, line numbers, the byte-order mark, `\r\n` endings, blank
- * lines and every error are those of `readTrajectories` (trajectory.ts) on the file's text.
+ * bytes are read in blocks, so neither the file's text nor its records are held; the caller
+ * aggregates each record as it comes (e.g. with `ScaleScorer` of score.ts). A short-form line
+ * in its common shape is read from its bytes ({@linkcode ShortLineReader}); any other line is
+ * decoded and read by the strict reader. Lines, line numbers, the byte-order mark, `\r\n`
+ * endings, blank lines and every error are those of `readTrajectories` (trajectory.ts) on the
+ * file's text, except that a line that is not UTF-8 is named when it is reached: an earlier bad
+ * line is named first.
  *
  * @module
  */
 import { InputError } from "../base/errors.ts";
 import { statOrNull, utf8LineError } from "../base/fs.ts";
-import { readTrajectoryLine, type ScoreRecord, TrajectoryInputError } from "./trajectory.ts";
+import {
+  readTrajectoryLine,
+  type ScoreRecord,
+  shortRecord,
+  TrajectoryInputError,
+} from "./trajectory.ts";
+import { ShortLineReader } from "./short_line_bytes.ts";
 
 /** Bytes read at a time (a longer line grows the buffer). */
 const BLOCK = 1 << 20;
 
-/**
- * Bytes of whole lines decoded at a time (a longer line is decoded alone). 64 KiB keeps each
- * decoded text below V8's large-object size, so it dies young: texts of 1 MiB, which V8 keeps
- * until a full collection, raised the peak RSS of 10^6 lines from ~104 to ~140-170 MB.
- */
-const PIECE = 1 << 16;
-
 const strict = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
-/** The text of a block of whole lines, or the InputError naming the line of its first bad byte. */
-function decodeLines(bytes: Uint8Array, file: string, firstLine: number): string {
+/** The text of a line's bytes, or the InputError naming the line if they are not UTF-8. */
+function decodeLine(bytes: Uint8Array, file: string, line: number): string {
   try {
     return strict.decode(bytes);
   } catch {
-    throw utf8LineError(bytes, file, firstLine);
+    throw utf8LineError(bytes, file, line);
   }
 }
 
 /**
- * Calls `visit(line, text)` for each non-blank line of a UTF-8 file, reading it in blocks (the
- * lines and numbers of `forEachJsonlLine` on the whole text).
- *
- * @param path the file
- * @param visit called once per non-blank line, in order; returning false stops the reading
- * @returns nothing once the file is read (or `visit` stopped it)
- * @throws {InputError} if the file does not exist ("expected an existing file"), is a folder
- *   ("expected a file, found a folder") or is not UTF-8 ("expected UTF-8 text" at the line of
- *   the first bad byte); what `visit` throws
+ * Calls `visit(line, b, start, end)` for each line of a file that is not empty, with `b[start,
+ * end)` its bytes (no `\n`, no `\r` before it, no byte-order mark), reading the file in blocks.
+ * `b` is valid only during the call.
  */
-export async function forEachFileLine(
+async function forEachFileLineBytes(
   path: string,
-  visit: (line: number, text: string) => boolean | void,
+  visit: (line: number, b: Uint8Array, start: number, end: number) => boolean | void,
 ): Promise<void> {
   const info = await statOrNull(path);
   if (info === null) throw new InputError(path, { path: "" }, "expected an existing file");
   if (info.isDirectory) throw new InputError(path, { path: "" }, "expected a file, found a folder");
   using f = await Deno.open(path, { read: true });
   let buf = new Uint8Array(BLOCK);
-  let held = 0, line = 0, first = true, stopped = false;
-  // Visits the lines of a decoded text of whole lines (the last one unterminated only at the end).
-  const lines = (text: string) => {
-    let start = first && text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let held = 0, line = 0, first = true;
+  // Visits the lines of buf[0, upTo) (the last one unterminated only at the end); false: stopped.
+  const lines = (upTo: number): boolean => {
+    let start = 0;
+    if (first && upTo >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) start = 3;
     first = false;
-    while (start < text.length) {
-      let end = text.indexOf("\n", start);
-      if (end < 0) end = text.length;
+    while (start < upTo) {
+      let end = buf.indexOf(0x0a, start);
+      if (end < 0 || end > upTo) end = upTo;
       line++;
-      let stop = end;
-      if (stop > start && text.charCodeAt(stop - 1) === 13) stop--;
-      if (stop > start) {
-        const s = text.slice(start, stop);
-        if ((s.charCodeAt(0) === 123 || s.trim() !== "") && visit(line, s) === false) {
-          stopped = true;
-          return;
-        }
-      }
+      const stop = end > start && buf[end - 1] === 13 ? end - 1 : end;
+      if (stop > start && visit(line, buf, start, stop) === false) return false;
       start = end + 1;
     }
+    return true;
   };
   for (;;) {
     if (held === buf.length) {
@@ -84,17 +75,32 @@ export async function forEachFileLine(
     held += got;
     const cut = buf.lastIndexOf(0x0a, held - 1);
     if (cut < 0) continue;
-    for (let at = 0; at <= cut && !stopped;) {
-      let end = at + PIECE > cut ? cut : buf.lastIndexOf(0x0a, at + PIECE - 1);
-      if (end < at) end = buf.indexOf(0x0a, at);
-      lines(decodeLines(buf.subarray(at, end + 1), path, line + 1));
-      at = end + 1;
-    }
-    if (stopped) return;
+    if (!lines(cut + 1)) return;
     buf.copyWithin(0, cut + 1, held);
     held -= cut + 1;
   }
-  if (held > 0) lines(decodeLines(buf.subarray(0, held), path, line + 1));
+  if (held > 0) lines(held);
+}
+
+/**
+ * Calls `visit(line, text)` for each non-blank line of a UTF-8 file, reading it in blocks (the
+ * lines and numbers of `forEachJsonlLine` on the whole text).
+ *
+ * @param path the file
+ * @param visit called once per non-blank line, in order; returning false stops the reading
+ * @returns nothing once the file is read (or `visit` stopped it)
+ * @throws {InputError} if the file does not exist ("expected an existing file"), is a folder
+ *   ("expected a file, found a folder") or is not UTF-8 ("expected UTF-8 text" at the line of
+ *   the bad byte: lines before it are visited first); what `visit` throws
+ */
+export function forEachFileLine(
+  path: string,
+  visit: (line: number, text: string) => boolean | void,
+): Promise<void> {
+  return forEachFileLineBytes(path, (line, b, start, end) => {
+    const s = decodeLine(b.subarray(start, end), path, line);
+    if (s.charCodeAt(0) === 123 || s.trim() !== "") return visit(line, s);
+  });
 }
 
 /** Whether a first line shows memaudit's format as `detectFormat` of adapters/mod.ts decides it. */
@@ -155,8 +161,20 @@ export async function streamTrajectoryFile(
   opts: StreamTrajectoriesOptions = {},
 ): Promise<boolean> {
   const file = opts.file ?? path;
+  const short = new ShortLineReader();
   let lines = 0, ours = opts.detect === false;
-  await forEachFileLine(path, (line, s) => {
+  await forEachFileLineBytes(path, (line, b, start, end) => {
+    if (b[start] === 123 && (ours || lines > 0)) {
+      // The short form's common case from its bytes; anything else decoded and read strictly.
+      const o = short.parse(b, start, end);
+      const r = o === undefined ? undefined : shortRecord(o, line);
+      if (r !== undefined) {
+        lines++;
+        return visit(r);
+      }
+    }
+    const s = decodeLine(b.subarray(start, end), path, line);
+    if (s.charCodeAt(0) !== 123 && s.trim() === "") return;
     if (lines++ === 0 && !ours) {
       ours = isMemauditLine(s);
       if (!ours) return false;
