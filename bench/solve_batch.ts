@@ -114,8 +114,8 @@ const plain = (v8: string | null, ...args: string[]) =>
     "1",
     "--json",
   ]);
-/** The V8 flag of the `memaudit` task (deno.json). */
-const TASK_V8 = "--wasm-tiering-budget=2000000000";
+/** The V8 flags of the `memaudit` task (deno.json). */
+const TASK_V8 = "--wasm-tiering-budget=2000000000,--max-semi-space-size=4";
 /** The task's flag before: WebAssembly on V8's baseline compiler only. */
 const LIFTOFF = "--liftoff-only";
 

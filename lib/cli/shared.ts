@@ -11,7 +11,6 @@
 import { join } from "node:path";
 import { writeFileSet } from "../base/write_files.ts";
 import { inWritableFolder, statOrNull } from "../base/fs.ts";
-import { isCsvPackage } from "../package/read_any.ts";
 import type { Package } from "../package/schema.ts";
 import { parseShard, type Shard } from "../shard/partition.ts";
 import {
@@ -59,7 +58,11 @@ export async function readPackageArg(path: string): Promise<PackageArg> {
  */
 export async function isPackageFolder(path: string): Promise<boolean> {
   const info = await statOrNull(path);
-  return info?.isDirectory === true && !(await isCsvPackage(path));
+  if (info?.isDirectory !== true) return false;
+  // Loaded here, as readPackageArg's reader is: commands that read no package skip zod's
+  // package schemas and csv-parse (~6 MB of memory).
+  const { isCsvPackage } = await import("../package/read_any.ts");
+  return !(await isCsvPackage(path));
 }
 
 /**

@@ -1,5 +1,6 @@
 /**
- * The README's install line works: `deno install -g -A --v8-flags=--wasm-tiering-budget=2000000000 -n memaudit --config
+ * The README's install line works: `deno install -g -A --v8-flags=--wasm-tiering-budget=2000000000,--max-semi-space-size=4 -n
+ * memaudit --config
  * <repo>/deno.json <repo>/scripts/memaudit.ts` into a temporary
  * DENO_INSTALL_ROOT gives a `memaudit` command that runs from any folder.
  */
@@ -16,7 +17,7 @@ Deno.test("deno install gives a memaudit command that runs from any folder", asy
         "install",
         "-g",
         "-A",
-        "--v8-flags=--wasm-tiering-budget=2000000000",
+        "--v8-flags=--wasm-tiering-budget=2000000000,--max-semi-space-size=4",
         "-n",
         "memaudit",
         "--config",
@@ -30,8 +31,12 @@ Deno.test("deno install gives a memaudit command that runs from any folder", asy
     }).output();
     assert.equal(install.code, 0, new TextDecoder().decode(install.stderr));
     const bin = join(root, "bin", "memaudit");
-    // The shim runs the CLI with the task's V8 flag (HiGHS' WebAssembly tiered up late).
-    assert.match(await Deno.readTextFile(bin), /--v8-flags=--wasm-tiering-budget=2000000000/);
+    // The shim runs the CLI with the task's V8 flags (HiGHS' WebAssembly tiered up late, a small
+    // young generation).
+    assert.match(
+      await Deno.readTextFile(bin),
+      /--v8-flags=--wasm-tiering-budget=2000000000,--max-semi-space-size=4/,
+    );
     const run = async (args: string[]) => {
       const out = await new Deno.Command(bin, {
         args,
