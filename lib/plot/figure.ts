@@ -9,7 +9,8 @@
 import { Buffer } from "node:buffer";
 import { vega, vegaLite as vl } from "../base/deps_plot.ts";
 import { writeBytesAtomic, writeTextAtomic } from "../base/fs.ts";
-import { outPath } from "../report/out.ts";
+import { join } from "node:path";
+import { outPath, outRoot } from "../report/out.ts";
 import { renderPng } from "./png.ts";
 import { styleSpec, type VegaLiteSpec } from "./style.ts";
 
@@ -72,12 +73,14 @@ export class Figure {
    * Writes `figures/<name>.svg`, `figures/<name>.png` and `figures/<name>.vl.json` under the
    * output root (each atomically).
    *
+   * @param root the output root (default {@linkcode outRoot}: `$MEMAUDIT_OUT`, else `out/`)
    * @returns the figure (to display it)
    */
-  async save(): Promise<this> {
-    await writeTextAtomic(this.paths.svg, this.svg);
-    await writeBytesAtomic(this.paths.png, this.png);
-    await writeTextAtomic(this.paths.spec, JSON.stringify(this.spec, null, 2) + "\n");
+  async save(root: string = outRoot()): Promise<this> {
+    const at = (ext: string) => join(root, "figures", `${this.name}.${ext}`);
+    await writeTextAtomic(at("svg"), this.svg);
+    await writeBytesAtomic(at("png"), this.png);
+    await writeTextAtomic(at("vl.json"), JSON.stringify(this.spec, null, 2) + "\n");
     return this;
   }
 }

@@ -6,7 +6,8 @@
  */
 import { CSV_CAST, stringifyCsv } from "../base/deps/csv_stringify.ts";
 import { writeTextAtomic } from "../base/fs.ts";
-import { outPath } from "./out.ts";
+import { join } from "node:path";
+import { outPath, outRoot } from "./out.ts";
 
 /** One column: the row key, a header label and an optional cell formatter. */
 export interface Column {
@@ -129,11 +130,13 @@ export class Table {
    * Each file is written atomically (temporary file, then rename). Saved without a caption, it
    * removes a `<name>.caption.txt` left by an earlier save with one (a stale label).
    *
+   * @param root the output root (default {@linkcode outRoot}: `$MEMAUDIT_OUT`, else `out/`)
    * @returns the table (to display it)
    */
-  async save(): Promise<this> {
-    await writeTextAtomic(this.path, this.toCsv());
-    const captionPath = outPath("tables", `${this.name}.caption.txt`);
+  async save(root: string = outRoot()): Promise<this> {
+    const tables = join(root, "tables");
+    await writeTextAtomic(join(tables, `${this.name}.csv`), this.toCsv());
+    const captionPath = join(tables, `${this.name}.caption.txt`);
     if (this.caption) await writeTextAtomic(captionPath, `${this.caption}\n`);
     else {
       await Deno.remove(captionPath).catch((err) => {

@@ -65,19 +65,16 @@ Deno.test("makeFigure() leaves the caller's spec and data objects as they were",
   assert.deepEqual(fig.spec.data.values, values);
 });
 
-Deno.test("Figure.save() writes the SVG, the PNG and the spec under MEMAUDIT_OUT/figures", async () => {
+Deno.test("Figure.save(root) writes the SVG, the PNG and the spec under root/figures", async () => {
+  // The root is given, not set through $MEMAUDIT_OUT: test files run side by side in one process.
   const dir = await Deno.makeTempDir();
-  const prev = Deno.env.get("MEMAUDIT_OUT");
-  Deno.env.set("MEMAUDIT_OUT", dir);
   try {
     const fig = await makeFigure("saved", { mark: "bar", data: { values: [{ a: 1 }] } });
-    await fig.save();
+    await fig.save(dir);
     assert.equal(await Deno.readTextFile(`${dir}/figures/saved.svg`), fig.svg);
     assert.deepEqual(await Deno.readFile(`${dir}/figures/saved.png`), fig.png);
     assert.deepEqual(JSON.parse(await Deno.readTextFile(`${dir}/figures/saved.vl.json`)), fig.spec);
   } finally {
-    if (prev === undefined) Deno.env.delete("MEMAUDIT_OUT");
-    else Deno.env.set("MEMAUDIT_OUT", prev);
     await Deno.remove(dir, { recursive: true });
   }
 });
