@@ -27,6 +27,7 @@ import { SIMULATED_RUN_REPORT } from "../lib/retention/simulate.ts";
 import { PER_FACT_REPORT } from "../lib/retention/per_fact.ts";
 import { GATING_REPORT } from "../lib/retention/gating.ts";
 import { SOLVE_REPORT } from "../lib/solve/solve_report.ts";
+import { RR_REPORT } from "../lib/retention/rr_report.ts";
 
 /** A report's shape as far as publishing goes: its name (the file stem) and its JSON Schema. */
 type Shape = { name: string; jsonSchema(): Record<string, unknown> };
@@ -51,6 +52,7 @@ export const SCHEMAS: Readonly<Record<string, () => Record<string, unknown>>> = 
       LADDER_REPORT, // memaudit scale ladder --json
       SIMULATE_REPORT, // memaudit scale simulate --json
       SIMULATED_RUN_REPORT, // memaudit retention simulate --json
+      RR_REPORT, // memaudit retention rr --json (every k)
       PER_FACT_REPORT, // memaudit retention rr --per-fact --json
       GATING_REPORT, // memaudit retention gating --json
       MERGE_REPORT, // memaudit merge --json
