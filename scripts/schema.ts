@@ -11,6 +11,7 @@ import { writeTextAtomic } from "../lib/base/fs.ts";
 import { packageJsonSchema } from "../lib/package/json_schema.ts";
 import { trajectoryJsonSchema } from "../lib/scale/trajectory.ts";
 import { STORE_REPORT } from "../lib/systems/store_report.ts";
+import { WRITE_REPORT } from "../lib/systems/write_report.ts";
 import { WRITERS_REPORT } from "../lib/score/writers_report.ts";
 import { SWEEP_REPORT } from "../lib/sweep/report.ts";
 import { SCALE_SCORE_REPORT } from "../lib/scale/score_report.ts";
@@ -40,6 +41,7 @@ export const SCHEMAS: Readonly<Record<string, () => Record<string, unknown>>> = 
     [
       VALIDATE_REPORT, // memaudit validate --json
       STORE_REPORT, // memaudit store --json
+      WRITE_REPORT, // memaudit write --json (its record: DIR/provenance.json)
       WRITERS_REPORT, // memaudit writers --json
       SWEEP_REPORT, // memaudit sweep --json
       SOLVE_REPORT, // memaudit solve PACKAGE --json
