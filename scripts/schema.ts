@@ -11,6 +11,7 @@ import { writeTextAtomic } from "../lib/base/fs.ts";
 import { packageJsonSchema } from "../lib/package/json_schema.ts";
 import { trajectoryJsonSchema } from "../lib/scale/trajectory.ts";
 import { STORE_REPORT } from "../lib/systems/store_report.ts";
+import { WRITE_REPORT } from "../lib/systems/write_report.ts";
 import { WRITERS_REPORT } from "../lib/score/writers_report.ts";
 import { SWEEP_REPORT } from "../lib/sweep/report.ts";
 import { SCALE_SCORE_REPORT } from "../lib/scale/score_report.ts";
@@ -27,6 +28,7 @@ import { SIMULATED_RUN_REPORT } from "../lib/retention/simulate.ts";
 import { PER_FACT_REPORT } from "../lib/retention/per_fact.ts";
 import { GATING_REPORT } from "../lib/retention/gating.ts";
 import { SOLVE_REPORT } from "../lib/solve/solve_report.ts";
+import { RR_REPORT } from "../lib/retention/rr_report.ts";
 
 /** A report's shape as far as publishing goes: its name (the file stem) and its JSON Schema. */
 type Shape = { name: string; jsonSchema(): Record<string, unknown> };
@@ -39,6 +41,7 @@ export const SCHEMAS: Readonly<Record<string, () => Record<string, unknown>>> = 
     [
       VALIDATE_REPORT, // memaudit validate --json
       STORE_REPORT, // memaudit store --json
+      WRITE_REPORT, // memaudit write --json (its record: DIR/provenance.json)
       WRITERS_REPORT, // memaudit writers --json
       SWEEP_REPORT, // memaudit sweep --json
       SOLVE_REPORT, // memaudit solve PACKAGE --json
@@ -51,6 +54,7 @@ export const SCHEMAS: Readonly<Record<string, () => Record<string, unknown>>> = 
       LADDER_REPORT, // memaudit scale ladder --json
       SIMULATE_REPORT, // memaudit scale simulate --json
       SIMULATED_RUN_REPORT, // memaudit retention simulate --json
+      RR_REPORT, // memaudit retention rr --json (every k)
       PER_FACT_REPORT, // memaudit retention rr --per-fact --json
       GATING_REPORT, // memaudit retention gating --json
       MERGE_REPORT, // memaudit merge --json

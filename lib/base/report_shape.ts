@@ -1,7 +1,8 @@
 /**
  * A report's machine shape, declared once as a zod schema (issue 27 item 1): the one schema
  * gives the report's `--json` keys and their order ({@linkcode ReportShape.json}), its JSON Schema
- * ({@linkcode ReportShape.jsonSchema}, published under `data/schema/`), the flat columns of its
+ * ({@linkcode ReportShape.jsonSchema}, published under `data/schema/`; a key named after an option
+ * becomes a pattern with {@linkcode keyPatternSchema}), the flat columns of its
  * `--csv` output and of notebook tables ({@linkcode rowColumns}, {@linkcode flatRow}), and
  * lookups that name what they looked for when it is missing ({@linkcode at}).
  *
@@ -63,6 +64,40 @@ export function reportShape<S extends z.ZodType>(
       return { $schema, $comment: comment, ...rest };
     },
   };
+}
+
+/**
+ * A JSON Schema that holds for every value of a key named after an option (e.g. `pooled_k<k>`):
+ * `js`, generated at one value of the key, where each object holding it takes instead exactly one
+ * key matching `pattern` (`patternProperties`; its other keys are all required, so counting the
+ * keys with `minProperties` / `maxProperties` holds the pattern to one).
+ *
+ * @param js the JSON Schema generated with the key at one value
+ * @param key the key at that value, e.g. `pooled_k2`
+ * @param pattern what the key is at any value, e.g. `^pooled_k[0-9]+$`
+ * @returns the JSON Schema (a new object)
+ * @throws {RangeError} when an object holding `key` has an optional key
+ */
+export function keyPatternSchema(
+  js: Record<string, unknown>,
+  key: string,
+  pattern: string,
+): Record<string, unknown> {
+  const walk = (v: unknown): unknown => {
+    if (v === null || typeof v !== "object") return v;
+    if (Array.isArray(v)) return v.map(walk);
+    const o = Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    const { [key]: value, ...properties } = (o.properties ?? {}) as Record<string, unknown>;
+    if (value === undefined) return o;
+    const n = Object.keys(properties).length + 1, required = (o.required ?? []) as string[];
+    if (required.length !== n) {
+      throw new RangeError(`Cannot make ${key} a pattern: its object has optional keys`);
+    }
+    const fixed = required.filter((k) => k !== key);
+    const count = { minProperties: n, maxProperties: n };
+    return { ...o, properties, required: fixed, patternProperties: { [pattern]: value }, ...count };
+  };
+  return walk(js) as Record<string, unknown>;
 }
 
 /** The object inside optional, nullable or default wrappers, or undefined for any other type. */

@@ -3,13 +3,14 @@
  * (paper 003, PerMem-Bench; COMPANIONS §2(a)) from a facts and a presence table, or from
  * PerMem-Bench session and snapshot folders judged for presence. Its input is a discriminated
  * union of the modes ({@linkcode RrInputSchema}); its report's machine shape is one zod schema
- * ({@linkcode rrReportShape}: the `--json` keys, the table and `--csv` columns).
+ * ({@linkcode rrReportShape}: the `--json` keys, the table and `--csv` columns; published for
+ * every k as {@linkcode RR_REPORT}).
  *
  * @module
  */
 import { z } from "../base/deps/zod.ts";
 import { InputError } from "../base/errors.ts";
-import { reportShape, rowColumns } from "../base/report_shape.ts";
+import { keyPatternSchema, reportShape, rowColumns } from "../base/report_shape.ts";
 import { bankFromSnapshotFile, judgeTracks, lexicalJudge, provenanceJudge } from "./judges.ts";
 import { pairSnapshotFolders } from "./pair_folders.ts";
 import * as read from "./read.ts";
@@ -78,7 +79,11 @@ const value = z.number().nullable();
  */
 function schemas(k: number) {
   const kKey = `pooled_k${k}`;
-  const values = { pooled_exact: value, [kKey]: value, per_fact_exact: value };
+  const values = {
+    pooled_exact: value.describe("RR pooled over every lifespan session (null: no facts)"),
+    [kKey]: value.describe("its estimate from k checkpoints per fact (the key is pooled_k<k>)"),
+    per_fact_exact: value.describe("the mean over facts of each fact's exact RR"),
+  };
   const tableRow = z.strictObject({
     user: z.string(),
     facts: z.number().int(),
@@ -88,10 +93,10 @@ function schemas(k: number) {
     per_fact_exact: value,
   });
   const report = z.strictObject({
-    judge: z.string().optional(),
+    judge: z.string().optional().describe("the presence judge (folder input only)"),
     users: z.array(z.strictObject({ user: z.string(), ...values })),
-    benchmark: z.strictObject(values),
-    warnings: z.array(z.string()),
+    benchmark: z.strictObject(values).describe("the unweighted mean over users"),
+    warnings: z.array(z.string()).describe("what was assumed, also on stderr"),
   });
   return { kKey, tableRow, report };
 }
@@ -106,13 +111,30 @@ export function rrReportShape(k: number) {
   const s = schemas(k);
   return {
     shape: reportShape(
-      "retention_rr",
+      "retention_rr_report",
       s.report,
-      "The `memaudit retention rr --json` report (lib/retention/rr_report.ts).",
+      "Generated from lib/retention/rr_report.ts by `deno task schema`; do not edit. " +
+        "`memaudit retention rr --json` prints one object of this shape (--out DIR writes it as " +
+        "rr.json); its K-checkpoint key is pooled_k<k>, k from --k (>= 2).",
     ),
     columns: rowColumns(s.tableRow),
   };
 }
+
+/**
+ * The shape of `retention rr --json` at every k, as published
+ * (`data/schema/retention_rr_report.schema.json`): {@linkcode rrReportShape}'s with `pooled_k<k>`
+ * a key pattern.
+ */
+export const RR_REPORT: { name: string; jsonSchema(): Record<string, unknown> } = {
+  name: "retention_rr_report",
+  jsonSchema: () =>
+    keyPatternSchema(
+      rrReportShape(2).shape.jsonSchema(),
+      "pooled_k2",
+      "^pooled_k([2-9]|[1-9][0-9]+)$",
+    ),
+};
 
 /** The columns of `rr_facts.csv`. */
 export const RR_FACT_COLUMNS: readonly string[] = [

@@ -22,9 +22,11 @@ import {
   llmProvenance,
   type WriteLlm,
 } from "./write_llm.ts";
+import { WRITE_REPORT, type WrittenStore } from "./write_report.ts";
 import type { WriteTurn } from "./write_turns.ts";
 
 export type { DriverLlm, WriteLlm } from "./write_llm.ts";
+export type { WrittenStore } from "./write_report.ts";
 
 /** A system `memaudit write` can drive. */
 export interface WriteSystem {
@@ -470,16 +472,6 @@ export function undatedSessions(
   );
 }
 
-/** What {@linkcode writeStore} wrote. */
-export interface WrittenStore {
-  /** `DIR/store.json`: the system's own export. */
-  store: string;
-  /** `DIR/provenance.json`. */
-  provenance: string;
-  /** Its content. */
-  record: Record<string, unknown>;
-}
-
 /**
  * Writes a store: installs the system if needed, feeds the turns, writes
  * `out/store.json` (the export, as the system wrote it),
@@ -489,7 +481,9 @@ export interface WrittenStore {
  *
  * @param o the system, the turns and their source, the output folder; Memvid's frames; Mem0's
  *   LLM (none: `infer: false`)
- * @returns the paths written and the provenance record
+ * @returns the paths written and the provenance record (`memaudit write --json`,
+ *   {@linkcode WRITE_REPORT})
+ * @throws {TypeError} when the record breaks its schema (a defect of memaudit or its driver)
  * @throws {InputError} when node (20 or later) or npm is missing, the install or the driver
  *   fails (a replayed request the log lacks, an unreachable endpoint), a replay log does not
  *   fit the run, or the folder cannot be written
@@ -559,11 +553,13 @@ export async function writeStore(o: {
     written_at: new Date().toISOString(),
   };
   const store = `${o.out}/store.json`, provenance = `${o.out}/provenance.json`;
+  // The loose records (settings, source, the driver's line) are checked here, by the schema.
+  const report = WRITE_REPORT.json({ store, provenance, record: record as never });
   // One set: a target in the way leaves none of them written.
   await writeFileSet([
     ...(exchanges !== undefined ? [[`${o.out}/llm_exchanges.jsonl`, exchanges] as const] : []),
     [store, text],
-    [provenance, JSON.stringify(record, null, 2) + "\n"],
+    [provenance, JSON.stringify(report.record, null, 2) + "\n"],
   ]);
-  return { store, provenance, record };
+  return report;
 }

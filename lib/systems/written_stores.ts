@@ -85,8 +85,8 @@ export async function writeLocomoStores(o: {
         conversation: sample.sample_id,
         turns: src.turns.length,
         memories: r.memories,
-        write_seconds: w.record.write_seconds as number,
-        store_sha256: w.record.store_sha256 as string,
+        write_seconds: w.record.write_seconds,
+        store_sha256: w.record.store_sha256,
         budgets: r.budgets.map((b) => ({
           budget: b.budget,
           recency: b.union_ratio.recency,

@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import { z } from "../../lib/base/deps/zod.ts";
-import { at, flatRow, reportShape, rowColumns } from "../../lib/base/report_shape.ts";
+import {
+  at,
+  flatRow,
+  keyPatternSchema,
+  reportShape,
+  rowColumns,
+} from "../../lib/base/report_shape.ts";
 
 const Row = z.strictObject({
   budget: z.number(),
@@ -40,6 +46,29 @@ Deno.test("reportShape().json() puts keys in the schema's order and refuses a re
   assert.equal(js.$comment, "made by a test");
   assert.deepEqual(js.required, ["budget", "ratio", "note"]);
   assert.equal(js.additionalProperties, false);
+});
+
+Deno.test("keyPatternSchema(): every object holding the key takes exactly one key of the pattern instead", () => {
+  const at3 = z.strictObject({
+    rows: z.array(z.strictObject({ id: z.string(), v_k3: z.number() })),
+    total: z.strictObject({ v_k3: z.number() }),
+    note: z.string().optional(),
+  });
+  const js = keyPatternSchema(z.toJSONSchema(at3) as never, "v_k3", "^v_k[0-9]+$");
+  const s = z.fromJSONSchema(js as never);
+  const ok = (v: unknown) => s.safeParse(v).success;
+  assert.equal(ok({ rows: [{ id: "a", v_k7: 1 }], total: { v_k7: 2 } }), true);
+  assert.equal(ok({ rows: [{ id: "a", v_k3: 1 }], total: { v_k12: 2 }, note: "n" }), true);
+  assert.equal(ok({ rows: [{ id: "a" }], total: { v_k7: 2 } }), false); // none
+  assert.equal(ok({ rows: [{ id: "a", v_k7: 1, v_k8: 1 }], total: { v_k7: 2 } }), false); // two
+  assert.equal(ok({ rows: [{ id: "a", v_kx: 1 }], total: { v_k7: 2 } }), false); // off the pattern
+  assert.equal(ok({ rows: [{ v_k7: 1, w: 1 }], total: { v_k7: 2 } }), false); // a fixed key missing
+  assert.equal(ok({ rows: [], total: { v_k7: "2" } }), false); // the value's type holds
+  const optional = z.strictObject({ v_k3: z.number(), id: z.string().optional() });
+  assert.throws(
+    () => keyPatternSchema(z.toJSONSchema(optional) as never, "v_k3", "^v_k[0-9]+$"),
+    /^RangeError: Cannot make v_k3 a pattern: its object has optional keys$/,
+  );
 });
 
 Deno.test("at() returns the one matching row and names the lookup when none or several match", () => {

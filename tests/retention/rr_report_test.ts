@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { retentionReport, rrReportShape } from "../../lib/retention/rr_report.ts";
 import { memaudit } from "../cli/_run.ts";
+import { z } from "../../lib/base/deps/zod.ts";
+import { assertFitsPublished } from "../_published_schema.ts";
 
 const FX = "tests/retention/fixtures/";
 
@@ -50,6 +52,7 @@ Deno.test("retentionReport() refuses an input off its schema, naming the field",
 
 Deno.test("rrReportShape(k): the K-checkpoint key follows k, and the JSON Schema says so", () => {
   const { shape, columns } = rrReportShape(7);
+  assert.equal(shape.name, "retention_rr_report");
   assert.equal(columns[3], "pooled_k7");
   const js = shape.jsonSchema() as { properties: { benchmark: { required: string[] } } };
   assert.deepEqual(js.properties.benchmark.required, [
@@ -97,6 +100,61 @@ Deno.test("retention rr --json prints the bytes of main 3cdb2a9 (before the flow
       name,
     );
     assert.equal(r.stdout, JSON.stringify({ ...rest, warnings }, null, 2) + "\n", name);
+    await assertFitsPublished("retention_rr_report", JSON.parse(r.stdout));
+  }
+});
+
+Deno.test("data/schema/retention_rr_report.schema.json holds at every k: --json and rr.json fit, a second, missing or bad pooled_k key does not", async () => {
+  const js = JSON.parse(
+    await Deno.readTextFile(
+      new URL("../../data/schema/retention_rr_report.schema.json", import.meta.url),
+    ),
+  );
+  const schema = z.fromJSONSchema(js);
+  const dir = await Deno.makeTempDir();
+  try {
+    const r = await memaudit([
+      "retention",
+      "rr",
+      ...["--facts", `${FX}facts.csv`, "--presence", `${FX}presence.csv`, "--k", "3"],
+      ...["--json", "--out", dir],
+    ]);
+    assert.equal(r.code, 0, r.stderr);
+    const j = JSON.parse(r.stdout);
+    assert.deepEqual(Object.keys(j.benchmark), ["pooled_exact", "pooled_k3", "per_fact_exact"]);
+    assert.equal(await Deno.readTextFile(`${dir}/rr.json`), r.stdout);
+    await assertFitsPublished("retention_rr_report", j);
+    const fits = (users: object[], benchmark: object) =>
+      schema.safeParse({ ...j, users, benchmark }).success;
+    const [u, b] = [j.users[0], j.benchmark];
+    const { pooled_k3: _u, ...uWithout } = u;
+    const { pooled_k3: _b, ...bWithout } = b;
+    assert.equal(fits(j.users, b), true);
+    // any k >= 2
+    assert.equal(
+      fits([{ ...uWithout, pooled_k1234: 0.7 }], { ...bWithout, pooled_k1234: 0.5 }),
+      true,
+    );
+    for (
+      const [what, users, benchmark] of [
+        ["a second K key in a user's row", [{ ...u, pooled_k20: 0.5 }], b],
+        ["a second K key in the benchmark", j.users, { ...b, pooled_k20: 0.5 }],
+        ["no K key in a user's row", [uWithout], b],
+        ["no K key in the benchmark", j.users, bWithout],
+        ["a K key for k = 1", [{ ...uWithout, pooled_k1: 0.5 }], b],
+        ["a K key off the pattern", j.users, { ...bWithout, pooled_kx: 0.5 }],
+        ["an extra key in the benchmark", j.users, { ...b, not_a_key: 1 }],
+        ["a user's row without per_fact_exact", [{
+          user: u.user,
+          pooled_exact: u.pooled_exact,
+          pooled_k3: u.pooled_k3,
+        }], b],
+      ] as const
+    ) {
+      assert.equal(fits(users as object[], benchmark), false, what);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
   }
 });
 

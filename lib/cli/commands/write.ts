@@ -115,7 +115,16 @@ no network, and gives the same store.json byte for byte (ids and createdAt
 come from the driver's clock and a counter, not the wall clock).
 
 Options:
-${optionsHelp(FLAGS, [["-h, --help", "this text"]])}
+${
+  optionsHelp(FLAGS, [
+    [
+      "--json",
+      "print {store, provenance, record} as JSON (record: what provenance.json holds; " +
+      "data/schema/write_report.schema.json); no --csv",
+    ],
+    ["-h, --help", "this text"],
+  ])
+}
 Examples:
   deno task memaudit write --system mem0 --locomo conv-26 --out runs/mem0_conv26
   deno task memaudit store --locomo conv-26 --store runs/mem0_conv26/store.json
@@ -245,7 +254,8 @@ function checkedSource(v: (k: string) => string | undefined): { source: WriteSou
 export const command: Command = {
   name: "write",
   summary: SUMMARIES.write,
-  run: runWithFlags(HELP, flagOptions(FLAGS), async ({ values }, io) => {
+  run: runWithFlags(HELP, flagOptions(FLAGS), async ({ values, form }, io) => {
+    if (form === "csv") throw new UsageError("--csv does not apply to write: one line, or --json");
     const { source, out, llm } = checked(values);
     const system = values.system as keyof typeof WRITE_SYSTEMS;
     const got = await writeSource(source);
@@ -257,8 +267,11 @@ export const command: Command = {
       ...(llm !== undefined ? { llm } : {}),
       onNote: (line) => io.stderr(`memaudit write: ${line}\n`),
     });
-    const p = r.record;
-    const l = p.llm as { mode: string; calls: number; replayed?: string } | undefined;
+    if (form === "json") {
+      io.stdout(JSON.stringify(r, null, 2) + "\n");
+      return EXIT.ok;
+    }
+    const p = r.record, l = p.llm;
     const how = l === undefined
       ? ""
       : l.mode === "record"

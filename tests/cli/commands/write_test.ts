@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { deno, ENTRY, memaudit, ROOT } from "../_run.ts";
 import { sha256Hex } from "../../../lib/base/hash.ts";
 import { standInAnswer, startStandInLlm } from "../../systems/_stand_in_llm.ts";
+import { assertFitsPublished } from "../../_published_schema.ts";
 
 const TINY = join(ROOT, "tests", "systems", "fixtures", "locomo_tiny.json");
 
@@ -54,6 +55,10 @@ Deno.test("memaudit write: usage errors are exit 2 with one line", async () => {
   await refused(
     ["--system", "memvid", "--locomo", "conv-26", "--frames", "word", "--out", "/tmp/x"],
     /--frames expects session or turn, got 'word'/,
+  );
+  await refused(
+    ["--system", "mem0", "--locomo", "conv-26", "--out", "/tmp/x", "--csv"],
+    /^memaudit write: --csv does not apply to write: one line, or --json/,
   );
 });
 
@@ -119,7 +124,11 @@ Deno.test("memaudit write without node and npm on PATH is exit 2 with one line s
   }
 });
 
-/** Writes conv-tiny with a system, checks the provenance and that `store` scores the export. */
+/**
+ * Writes conv-tiny with a system, checks the provenance, what it printed (`--json` among `extra`:
+ * the report, read back through its published schema; else the line) and that `store` scores
+ * the export.
+ */
 async function realWrite(
   system: string,
   memories: number,
@@ -150,6 +159,23 @@ async function realWrite(
     assert.equal(p.sessions, 2);
     assert.equal(p.memories_exported, memories);
     assert.equal(p.source.conversation, "conv-tiny");
+    if (extra.includes("--json")) {
+      const j = JSON.parse(w.stdout);
+      assert.deepEqual(j, {
+        store: join(out, "store.json"),
+        provenance: join(out, "provenance.json"),
+        record: p,
+      });
+      await assertFitsPublished("write_report", j);
+    } else {
+      assert.match(
+        w.stdout,
+        new RegExp(
+          `^${system} \\(\\S+@\\S+\\) wrote ${memories} memories from 4 turns in [0-9.]+ s: ` +
+            `${out}/store\\.json \\(format ${format}, sha256 [0-9a-f]{64}\\), ${out}/provenance\\.json\\n$`,
+        ),
+      );
+    }
     if (sha256 !== undefined) {
       // The same conversation always gives this store.json, byte for byte.
       assert.equal(sha256Hex(await Deno.readTextFile(join(out, "store.json"))), sha256);
@@ -177,7 +203,7 @@ Deno.test({
   name: "memaudit write --system mem0 (real mem0ai; skipped unless installed): 4 turns -> 4 " +
     "verbatim memories that store reads",
   ignore: !installed("mem0"),
-  fn: () => realWrite("mem0", 4, 4, "mem0_get_all"),
+  fn: () => realWrite("mem0", 4, 4, "mem0_get_all", ["--json"]),
 });
 
 Deno.test({
@@ -209,7 +235,7 @@ Deno.test({
       9,
       3,
       "memvid_cards",
-      ["--frames", "turn"],
+      ["--frames", "turn", "--json"],
       "4ccd81c14e764fe21fa69bcfdfcd7d70edc213179aad5dedb58b226fa06eea65",
     ),
 });
