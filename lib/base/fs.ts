@@ -254,7 +254,8 @@ export function utf8LineError(bytes: Uint8Array, file: string, firstLine = 1): I
  *
  * @param path a path
  * @returns its file info, or null if it does not exist
- * @throws what `Deno.stat` throws for anything but a missing path
+ * @throws {InputError} "expected a file or folder, found a link that loops" for such a link;
+ *   what `Deno.stat` throws for anything else but a missing path
  */
 export async function statOrNull(path: string): Promise<Deno.FileInfo | null> {
   try {
@@ -262,6 +263,13 @@ export async function statOrNull(path: string): Promise<Deno.FileInfo | null> {
   } catch (err) {
     if (err instanceof Deno.errors.NotFound || err instanceof Deno.errors.NotADirectory) {
       return null;
+    }
+    if (err instanceof Deno.errors.FilesystemLoop) {
+      throw new InputError(
+        path,
+        { path: "" },
+        "expected a file or folder, found a link that loops",
+      );
     }
     throw err;
   }

@@ -17,17 +17,13 @@ import type { Package } from "./schema.ts";
  * @param path a `.json` file or a folder holding `experiences.csv`, `candidates.csv`, ...
  * @returns the package and which form it was read from
  * @throws {InputError} naming the file and the JSON path or CSV row and column of the first
- *   problem; a missing path is reported by the JSON reader as a missing file
+ *   problem; a missing path is reported by the JSON reader as a missing file; a link that loops
  */
 export async function readPackageFrom(
   path: string,
 ): Promise<{ pkg: Package; form: "json" | "csv" }> {
-  let dir = false;
-  try {
-    dir = (await Deno.stat(path)).isDirectory;
-  } catch {
-    dir = false; // readPackageJson reports the missing file
-  }
+  // A missing path is read as JSON, whose reader names the missing file.
+  const dir = (await statOrNull(path))?.isDirectory === true;
   return dir
     ? { pkg: await readPackageCsv(path), form: "csv" }
     : { pkg: await readPackageJson(path), form: "json" };

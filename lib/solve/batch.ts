@@ -153,7 +153,7 @@ async function statFollowing(path: string): Promise<Deno.FileInfo | null | "loop
   try {
     return await statOrNull(path);
   } catch (err) {
-    if (err instanceof Deno.errors.FilesystemLoop) return "loop";
+    if (err instanceof InputError) return "loop"; // statOrNull's one InputError
     throw err;
   }
 }

@@ -6,6 +6,7 @@ import {
   MAX_TEXT_UNITS,
   readJsonArrayLines,
   readTextInput,
+  statOrNull,
   writeJsonArrayLinesAtomic,
   writeTextAtomic,
 } from "../../lib/base/fs.ts";
@@ -190,4 +191,21 @@ Deno.test("writeTextAtomic() refuses a folder as target and a file as parent (at
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test("statOrNull() is null for a missing path and names a link that loops (a one-package solve or validate said Deno's message)", async () => {
+  await withTempDir(async (dir) => {
+    await Deno.symlink(join(dir, "b"), join(dir, "a"));
+    await Deno.symlink(join(dir, "a"), join(dir, "b"));
+    assert.equal(await statOrNull(join(dir, "none")), null);
+    assert.equal(await statOrNull(join(dir, "none", "x")), null);
+    await assert.rejects(() => statOrNull(join(dir, "a")), (e) => {
+      assert.ok(e instanceof InputError);
+      assert.equal(
+        e.message,
+        `Cannot read ${join(dir, "a")}: (root): expected a file or folder, found a link that loops`,
+      );
+      return true;
+    });
+  });
 });
