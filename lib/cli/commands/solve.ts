@@ -179,6 +179,13 @@ async function solveOne(path: string, f: SolveFlags, io: CliIo, form: OutputForm
   if (budgets.length === 0) {
     throw new UsageError("--budgets is required: the package lists no budgets");
   }
+  if (new Set(budgets).size < budgets.length) {
+    // A budget the package lists twice is solved twice, as in a batch: said on stderr (this
+    // --json is the rows alone).
+    const { batchWarnings } = await import("../../solve/batch.ts");
+    const entry = { file: path, id: pkg.id, budgets };
+    for (const w of batchWarnings([entry])) io.stderr(`warning: ${w}\n`);
+  }
   const cp = compilePackage(pkg);
   const certs: Certificate[] = [];
   for (const budget of budgets) {

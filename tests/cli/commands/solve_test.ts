@@ -309,3 +309,24 @@ Deno.test("memaudit solve A B --solver brute over the enumeration limit: exit 2 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("memaudit solve PACKAGE whose own budgets repeat one solves each and warns on stderr (it was silent)", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const pkg = JSON.parse(await Deno.readTextFile(join(ROOT, JSON_PKG)));
+    const path = join(dir, "rep.json");
+    await Deno.writeTextFile(path, JSON.stringify({ ...pkg, budgets: [2, 8, 2] }));
+    const r = await memaudit(["solve", path, "--json"]);
+    assert.equal(r.code, 0, r.stderr);
+    const rows = JSON.parse(r.stdout) as { budget: number }[];
+    assert.deepEqual(rows.map((x) => x.budget), [2, 8, 2]);
+    assert.equal(
+      r.stderr,
+      `warning: ${path}: budget 2 is in its budgets 2 times (solved 2 times: its rows repeat)\n`,
+    );
+    const once = await memaudit(["solve", JSON_PKG, "--json"]);
+    assert.equal(once.stderr, "");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
