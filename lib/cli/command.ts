@@ -285,3 +285,20 @@ export function emit(
   else if (form === "csv") io.stdout(csvTable(result.columns, result.rows));
   else io.stdout(textTable(result.columns, result.rows));
 }
+
+/**
+ * Writes each warning to stderr as one line, `<prefix><warning>`. A control character in the line
+ * (a newline in a file name, say) is written escaped, as JSON writes it (`\n`,
+ * `\u0001`), so that every warning stays one line; `--json` carries the warnings as they are.
+ *
+ * @param io where to write
+ * @param warnings the warnings, in order
+ * @param prefix what each line starts with (default `warning: `)
+ */
+export function printWarnings(io: CliIo, warnings: readonly string[], prefix = "warning: "): void {
+  // deno-lint-ignore no-control-regex
+  const control = /[\u0000-\u001f\u007f]/g;
+  for (const w of warnings) {
+    io.stderr(`${prefix}${w}`.replace(control, (c) => JSON.stringify(c).slice(1, -1)) + "\n");
+  }
+}

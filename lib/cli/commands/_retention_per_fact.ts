@@ -5,7 +5,15 @@
  *
  * @module
  */
-import { type CliIo, csvTable, emit, EXIT, type OutputForm, UsageError } from "../command.ts";
+import {
+  type CliIo,
+  csvTable,
+  emit,
+  EXIT,
+  type OutputForm,
+  printWarnings,
+  UsageError,
+} from "../command.ts";
 import { writeOutFiles } from "../shared.ts";
 import { readTextInput } from "../../base/fs.ts";
 import { readPerFactFolder } from "../../retention/read.ts";
@@ -87,6 +95,6 @@ export async function perFactRr(
         "session: the per-fact files score the checkpoints only\n",
     );
   }
-  for (const w of r.warnings) io.stderr(`warning: ${w}\n`);
+  printWarnings(io, r.warnings);
   return EXIT.ok;
 }

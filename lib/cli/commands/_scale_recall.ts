@@ -6,7 +6,7 @@
  * @module
  */
 import { basename } from "node:path";
-import { type CliIo, csvTable, EXIT, textTable, UsageError } from "../command.ts";
+import { type CliIo, csvTable, EXIT, printWarnings, textTable, UsageError } from "../command.ts";
 import {
   checkFlags,
   flagOptions,
@@ -126,7 +126,7 @@ export async function runScaleRecall(argv: string[], io: CliIo): Promise<number>
   if (form === "json") io.stdout(JSON.stringify(json, null, 2) + "\n");
   else if (form === "csv") io.stdout(csvTable([...RECALL_SCALE_COLUMNS], rows));
   else io.stdout(text(report, rows));
-  for (const w of report.warnings) io.stderr(`warning: ${w}\n`);
+  printWarnings(io, report.warnings);
   return EXIT.ok;
 }
 

@@ -5,7 +5,15 @@
  * @module
  */
 import { basename } from "node:path";
-import { type CliIo, csvTable, EXIT, type OutputForm, textTable, UsageError } from "../command.ts";
+import {
+  type CliIo,
+  csvTable,
+  EXIT,
+  type OutputForm,
+  printWarnings,
+  textTable,
+  UsageError,
+} from "../command.ts";
 import { writeOutFiles } from "../shared.ts";
 import { readTextInput } from "../../base/fs.ts";
 import { type QaScalesScore, readQaEvaluation, scoreQaScales } from "../../scale/qa_scales.ts";
@@ -158,7 +166,7 @@ export async function runQaScales(args: QaScaleArg[], f: QaFlags, io: CliIo): Pr
   if (f.form === "json") io.stdout(JSON.stringify(json, null, 2) + "\n");
   else if (f.form === "csv") io.stdout(csvTable(SCALE_COLUMNS, t.scales));
   else io.stdout(qaText(res, f, t));
-  for (const w of res.warnings) io.stderr(`warning: ${w}\n`);
+  printWarnings(io, res.warnings);
   return EXIT.ok;
 }
 

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { type Command, emit, EXIT, UsageError } from "../command.ts";
+import { type Command, emit, EXIT, printWarnings, UsageError } from "../command.ts";
 import { flagOptions, type FlagTable, optionsHelp } from "../flag_table.ts";
 import { requireOutDir, runWithFlags } from "../shared.ts";
 import { SUMMARIES } from "../summaries.ts";
@@ -105,7 +105,7 @@ export const command: Command = {
       ...Object.entries(res.files).map(([k, v]) => ({ field: k, value: v })),
     ];
     emit(io, form, { json, columns: ["field", "value"], rows });
-    for (const w of res.warnings) io.stderr(`warning: ${w}\n`);
+    printWarnings(io, res.warnings);
     return EXIT.ok;
   }),
 };

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { type Command, emit, EXIT, UsageError } from "../command.ts";
+import { type Command, emit, EXIT, printWarnings, UsageError } from "../command.ts";
 import { checkFlags, flagOptions, type FlagTable, optionsHelp } from "../flag_table.ts";
 import { startProgress } from "../progress.ts";
 import {
@@ -202,7 +202,7 @@ async function runLongMemEval(
     ...base,
     adjudicator,
   });
-  for (const w of res.warnings) io.stderr(`natural: warning: ${w}\n`);
+  printWarnings(io, res.warnings, "natural: warning: ");
   if (quiet) return EXIT.ok;
   const r = res.reliability.all;
   io.stderr(

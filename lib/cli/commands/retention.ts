@@ -12,7 +12,15 @@
  *
  * @module
  */
-import { type CliIo, type Command, csvTable, emit, EXIT, UsageError } from "../command.ts";
+import {
+  type CliIo,
+  type Command,
+  csvTable,
+  emit,
+  EXIT,
+  printWarnings,
+  UsageError,
+} from "../command.ts";
 import {
   parseCommand,
   parseIntFlag,
@@ -271,7 +279,7 @@ async function rr(argv: string[], io: CliIo): Promise<number> {
     });
   }
   emit(io, form, { json: r.report, columns: r.columns, rows: r.rows });
-  for (const w of r.report.warnings) io.stderr(`warning: ${w}\n`);
+  printWarnings(io, r.report.warnings);
   if (form === "table") {
     io.stdout(
       `pooled = lifespan-weighted per user (benchmark default); ${kKey} = ${r.input.k} checkpoints, ${r.input.reweight} reweighting${

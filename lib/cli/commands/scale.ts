@@ -10,7 +10,15 @@
  *
  * @module
  */
-import { type CliIo, type Command, csvTable, EXIT, textTable, UsageError } from "../command.ts";
+import {
+  type CliIo,
+  type Command,
+  csvTable,
+  EXIT,
+  printWarnings,
+  textTable,
+  UsageError,
+} from "../command.ts";
 import { checkFlags, flagOptions, type FlagTable, optionsHelp } from "../flag_table.ts";
 import {
   isDecimal,
@@ -340,7 +348,7 @@ async function runScore(argv: string[], io: CliIo): Promise<number> {
   if (form === "json") io.stdout(JSON.stringify(json, null, 2) + "\n");
   else if (form === "csv") io.stdout(csvTable(GROUP_COLUMNS, rows.groupRows));
   else printScoreText(io, file, read, f, rows);
-  for (const w of warnings) io.stderr(`warning: ${file}: ${w}\n`);
+  printWarnings(io, warnings, `warning: ${file}: `);
   if (input.skipped.length > 0 && form !== "json") {
     io.stderr(`${input.skipped.length} source record(s) not mapped:\n`);
     for (const s of input.skipped) io.stderr(`  ${file}: line ${s.line}: ${s.reason}\n`);

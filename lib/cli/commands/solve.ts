@@ -19,7 +19,15 @@ import {
   runWithFlags,
 } from "../shared.ts";
 import { checkFlags, flagOptions, type FlagTable, optionsHelp } from "../flag_table.ts";
-import { type CliIo, type Command, emit, EXIT, type OutputForm, UsageError } from "../command.ts";
+import {
+  type CliIo,
+  type Command,
+  emit,
+  EXIT,
+  type OutputForm,
+  printWarnings,
+  UsageError,
+} from "../command.ts";
 import { compilePackage } from "../../package/compile.ts";
 import { loadMilpSolver } from "../../solve/highs.ts";
 import { solve } from "../../solve/solve.ts";
@@ -184,7 +192,7 @@ async function solveOne(path: string, f: SolveFlags, io: CliIo, form: OutputForm
     // --json is the rows alone).
     const { batchWarnings } = await import("../../solve/batch.ts");
     const entry = { file: path, id: pkg.id, budgets };
-    for (const w of batchWarnings([entry])) io.stderr(`warning: ${w}\n`);
+    printWarnings(io, batchWarnings([entry]));
   }
   const cp = compilePackage(pkg);
   const certs: Certificate[] = [];
@@ -320,7 +328,7 @@ async function solveMany(
     await inWritableFolder(batchFlags.out, () => clearBatchManifest(batchFlags.out!));
   }
   const warnings = [...listed.warnings, ...mine.warnings, ...read.warnings];
-  for (const w of warnings) io.stderr(`warning: ${w}\n`);
+  printWarnings(io, warnings);
   const { startProgress } = await import("../progress.ts");
   const bar = await startProgress(io, "solve");
   const t0 = performance.now();
