@@ -233,10 +233,7 @@ async function judgeFor(
       relabel: false,
     };
   }
-  const shared = await adjudicatorFromSpec(spec, undefined, {
-    ...(o.llmModel !== undefined ? { llmModel: o.llmModel } : {}),
-    ...(o.llmApiKey !== undefined ? { llmApiKey: o.llmApiKey } : {}),
-  });
+  const shared = await adjudicatorFromSpec(spec, undefined, o);
   return { of: () => shared, relabel: true, shared };
 }
 

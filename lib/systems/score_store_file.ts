@@ -332,10 +332,7 @@ async function onLocomo(
   const store = oneStore(rd, o.store, tl.conversation);
   const { found, samples, sample } = await locomoConversation(tl.conversation, tl.data);
   const target = describeLocomo(found, samples.length);
-  const adjudicator = await adjudicatorFromSpec(o.adjudicator ?? "lexical", sample, {
-    ...(o.llmModel !== undefined ? { llmModel: o.llmModel } : {}),
-    ...(o.llmApiKey !== undefined ? { llmApiKey: o.llmApiKey } : {}),
-  });
+  const adjudicator = await adjudicatorFromSpec(o.adjudicator ?? "lexical", sample, o);
   const warnings = problemLines(store);
   if (store.instance !== undefined && store.instance !== tl.conversation) {
     warnings.push(
@@ -381,10 +378,7 @@ async function onPackage(
     (spec === "package_text" ? packageTextAdjudicator(pkg) : await adjudicatorFromSpec(
       spec,
       undefined,
-      {
-        ...(o.llmModel !== undefined ? { llmModel: o.llmModel } : {}),
-        ...(o.llmApiKey !== undefined ? { llmApiKey: o.llmApiKey } : {}),
-      },
+      o,
     ));
   const target =
     `package ${pkg.id} (${path}: ${pkg.units.length} units, ${pkg.candidates.length} candidates)`;
