@@ -39,20 +39,12 @@ export async function sha256File(path: string): Promise<string> {
   try {
     f = await Deno.open(path, { read: true });
   } catch (err) {
-    throw new InputError(
-      path,
-      { path: "" },
-      `expected a readable file (${(err as Error).message})`,
-    );
+    throw InputError.atRoot(path, `expected a readable file (${(err as Error).message})`);
   }
   try {
     for await (const chunk of f.readable) h.update(chunk);
   } catch (err) {
-    throw new InputError(
-      path,
-      { path: "" },
-      `expected a readable file (${(err as Error).message})`,
-    );
+    throw InputError.atRoot(path, `expected a readable file (${(err as Error).message})`);
   }
   return h.digest("hex");
 }

@@ -59,9 +59,8 @@ async function byteStream(path: string): Promise<ReadableStream<Uint8Array>> {
   try {
     file = await Deno.open(path, { read: true });
   } catch (err) {
-    throw new InputError(
+    throw InputError.atRoot(
       path,
-      { path: "" },
       `expected a readable LongMemEval file (${(err as Error).message})`,
     );
   }
@@ -79,9 +78,8 @@ async function byteStream(path: string): Promise<ReadableStream<Uint8Array>> {
     try {
       file.close();
     } catch { /* already closed */ }
-    throw new InputError(
+    throw InputError.atRoot(
       path,
-      { path: "" },
       `expected a readable LongMemEval file (${(err as Error).message})`,
     );
   }

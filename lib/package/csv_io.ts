@@ -173,20 +173,15 @@ export async function readPackageCsv(dir: string): Promise<Package> {
       ? await readTextInputIfExists(path)
       : await readTextInput(path);
     if (text === undefined && data.weight_source === "queries") {
-      throw new InputError(
+      throw InputError.atRoot(
         path,
-        { path: "" },
         "expected queries.csv when weight_source is queries (the unit weights come from it)",
       );
     }
     const rows = text === undefined ? [] : parseTable(text, path, table);
     if (table.key !== null) data[table.key] = rows;
     else if (rows.length !== 1) {
-      throw new InputError(
-        path,
-        { path: "" },
-        `expected exactly one data row, found ${rows.length}`,
-      );
+      throw InputError.atRoot(path, `expected exactly one data row, found ${rows.length}`);
     } else Object.assign(data, rows[0]);
   }
   const result = PackageSchema.safeParse(data);
@@ -245,7 +240,7 @@ export async function writePackageCsv(dir: string, pkg: Package | PackageInput):
   const old = await statOrNull(target);
   if (old !== null) {
     if (!old.isDirectory) {
-      throw new InputError(dir, { path: "" }, "expected a folder, found a file");
+      throw InputError.atRoot(dir, "expected a folder, found a file");
     }
     const names = new Set(TABLES.map((t) => t.file));
     for await (const entry of Deno.readDir(target)) {
@@ -254,9 +249,8 @@ export async function writePackageCsv(dir: string, pkg: Package | PackageInput):
       const plain = entry.isFile && !entry.isSymlink;
       if (!names.has(entry.name) || !plain) {
         const what = plain ? "" : entry.isSymlink ? " (a link)" : " (not a file)";
-        throw new InputError(
+        throw InputError.atRoot(
           dir,
-          { path: "" },
           `expected an empty folder or a CSV package folder to replace; it holds '${entry.name}'${what}`,
         );
       }

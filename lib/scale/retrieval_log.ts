@@ -24,9 +24,9 @@ async function* lines(path: string): AsyncGenerator<{ text: string; line: number
     file = await Deno.open(path, { read: true });
   } catch (e) {
     if (e instanceof Deno.errors.NotFound) {
-      throw new InputError(path, { path: "" }, "expected an existing file");
+      throw InputError.atRoot(path, "expected an existing file");
     }
-    throw new InputError(path, { path: "" }, `expected a readable file (${(e as Error).message})`);
+    throw InputError.atRoot(path, `expected a readable file (${(e as Error).message})`);
   }
   const head = new Uint8Array(2);
   const got = await file.read(head);

@@ -97,9 +97,8 @@ export function shardMergeError(dirs: readonly string[], expected: string): Inpu
 export async function readManifest(dir: string): Promise<ShardManifest> {
   const file = join(dir, SHARD_MANIFEST);
   if ((await Deno.stat(file).catch(() => null)) === null) {
-    throw new InputError(
+    throw InputError.atRoot(
       file,
-      { path: "" },
       "expected the manifest of a finished shard (written when a run with --shard I/N ends)",
     );
   }
@@ -158,13 +157,12 @@ export async function readShardFiles(
     const path = join(dir, rel);
     const bytes = await Deno.readFile(path).catch(() => null);
     if (bytes === null) {
-      throw new InputError(path, { path: "" }, `expected the file listed in ${SHARD_MANIFEST}`);
+      throw InputError.atRoot(path, `expected the file listed in ${SHARD_MANIFEST}`);
     }
     const got = sha256Hex(bytes);
     if (got !== rec.sha256 || bytes.length !== rec.bytes) {
-      throw new InputError(
+      throw InputError.atRoot(
         path,
-        { path: "" },
         `expected the bytes recorded in ${join(dir, SHARD_MANIFEST)} (sha256 ${
           rec.sha256.slice(0, 12)
         }…), found sha256 ${got.slice(0, 12)}…: edited after the shard was written`,
@@ -237,7 +235,7 @@ function checkSameRun(first: ReadShard, s: ReadShard): void {
  */
 export async function readShardSet(dirs: readonly string[], outDir: string): Promise<ShardSet> {
   if (dirs.length === 0) {
-    throw new InputError(outDir, { path: "" }, "expected at least one shard folder to merge");
+    throw InputError.atRoot(outDir, "expected at least one shard folder to merge");
   }
   const shards: ReadShard[] = [];
   for (const dir of dirs) {

@@ -120,16 +120,15 @@ export function oneStore(
     ? read.stores
     : read.stores.filter((s) => s.instance === target);
   if (matching.length !== 1) {
-    throw new InputError(
+    throw InputError.atRoot(
       file,
-      { path: "" },
       `expected one store for ${target}, the file holds ${read.stores.length} (${
         read.stores.map((s) => `${s.instance ?? "?"}/${s.system}`).join(", ")
       })${matching.length > 1 ? `, ${matching.length} of them for ${target}` : ""}`,
     );
   }
   if (matching[0].memories.length === 0 && !allowEmpty) {
-    throw new InputError(file, { path: "" }, "expected a store with memories, it has none");
+    throw InputError.atRoot(file, "expected a store with memories, it has none");
   }
   return matching[0];
 }
