@@ -290,16 +290,15 @@ export function isUnwritable(err: unknown): boolean {
 /**
  * Reads a JSON input file: strict UTF-8 ({@linkcode readTextInput}), then
  * JSON with the package readers' checks (a leading byte-order mark skipped; a
- * syntax error at its line and column; with `strict`, a repeated key, a
- * number that underflows to 0 or too deep a nesting refused at its JSON path).
+ * syntax error at its line and column; a repeated key, a number that
+ * underflows to 0 or too deep a nesting refused at its JSON path).
  *
  * @param path the file
- * @param strict refuse repeated keys, underflowing numbers, deep nesting (default true)
  * @returns the parsed value
  * @throws {InputError} when the file is missing, a folder, not UTF-8 or not valid JSON
  */
-export async function readJsonInput(path: string, strict = true): Promise<unknown> {
-  return parseJsonText(await readTextInput(path), path, { uniqueKeys: strict });
+export async function readJsonInput(path: string): Promise<unknown> {
+  return parseJsonText(await readTextInput(path), path, { uniqueKeys: true });
 }
 
 /**
