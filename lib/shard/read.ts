@@ -96,6 +96,7 @@ export function shardMergeError(dirs: readonly string[], expected: string): Inpu
  */
 export async function readManifest(dir: string): Promise<ShardManifest> {
   const file = join(dir, SHARD_MANIFEST);
+  const bad = (path: string, expected: string) => new InputError(file, { path }, expected);
   if ((await Deno.stat(file).catch(() => null)) === null) {
     throw InputError.atRoot(
       file,
@@ -105,16 +106,14 @@ export async function readManifest(dir: string): Promise<ShardManifest> {
   const raw = await readJsonOr(file, () => "expected a shard's manifest (JSON)");
   const m: ShardManifest = validateInput(SHARD_MANIFEST_JSON, raw, file);
   if (m.run.memaudit !== MEMAUDIT_VERSION) {
-    throw new InputError(
-      file,
-      { path: "run.memaudit" },
+    throw bad(
+      "run.memaudit",
       `expected a shard of memaudit ${MEMAUDIT_VERSION} (the version merging), found ${m.run.memaudit}`,
     );
   }
   if (m.run_sha256 !== runDigestSha256(m.run)) {
-    throw new InputError(
-      file,
-      { path: "run_sha256" },
+    throw bad(
+      "run_sha256",
       `expected the SHA-256 of its run digest (${runDigestSha256(m.run).slice(0, 12)}…), found ${
         m.run_sha256.slice(0, 12)
       }… (the manifest was edited)`,
@@ -122,17 +121,12 @@ export async function readManifest(dir: string): Promise<ShardManifest> {
   }
   const outside = Object.keys(m.files).find((p) => !isInsideFolder(p));
   if (outside !== undefined) {
-    throw new InputError(
-      file,
-      { path: `files.${outside}` },
-      "expected a path inside the shard folder",
-    );
+    throw bad(`files.${outside}`, "expected a path inside the shard folder");
   }
   const want = shardSize(m.units, m.shard);
   if (m.unit_ids.length !== want) {
-    throw new InputError(
-      file,
-      { path: "unit_ids" },
+    throw bad(
+      "unit_ids",
       `expected ${want} units (shard ${m.shard.index}/${m.shard.count} of ${m.units}), found ${m.unit_ids.length}`,
     );
   }
@@ -195,30 +189,22 @@ function checkLayout(
 /** Checks that shard `s` is of the kind, run and files of the first shard. */
 function checkSameRun(first: ReadShard, s: ReadShard): void {
   const a = first.manifest, b = s.manifest;
+  const bad = (path: string, expected: string) => new InputError(s.file, { path }, expected);
   if (b.kind !== a.kind) {
-    throw new InputError(
-      s.file,
-      { path: "kind" },
-      `expected a ${a.kind} shard like ${first.dir}, found a ${b.kind} shard`,
-    );
+    throw bad("kind", `expected a ${a.kind} shard like ${first.dir}, found a ${b.kind} shard`);
   }
   const runA = { run: a.run, units: a.units }, runB = { run: b.run, units: b.units };
   if (canonicalJson(runA) !== canonicalJson(runB)) {
     const at = firstDifference(runA, runB);
-    throw new InputError(
-      s.file,
-      { path: at },
+    throw bad(
+      at,
       `expected a shard of the same run as ${first.dir} (same command, flags and inputs)`,
     );
   }
   const merged = (m: ShardManifest) =>
     Object.entries(m.files).filter(([, r]) => r.merge !== "copy").map(([p]) => p).sort().join();
   if (merged(a) !== merged(b)) {
-    throw new InputError(
-      s.file,
-      { path: "files" },
-      `expected the files of ${first.file}: ${merged(a)}`,
-    );
+    throw bad("files", `expected the files of ${first.file}: ${merged(a)}`);
   }
 }
 
