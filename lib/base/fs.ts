@@ -377,6 +377,7 @@ export async function readJsonArrayLines(
   path: string,
   wholeBelow = 64 * 1024 * 1024,
 ): Promise<unknown[]> {
+  const bad = (at: string, expected: string) => new InputError(path, { path: at }, expected);
   const info = await statOrNull(path);
   if (info === null || !info.isFile || info.size < wholeBelow) {
     const whole = await readJsonInput(path);
@@ -391,18 +392,18 @@ export async function readJsonArrayLines(
     line++;
     const t = text.endsWith(",") ? text.slice(0, -1) : text;
     if (line === 1) {
-      if (t !== "[") throw new InputError(path, { path: "line 1" }, "expected '[' alone on line 1");
+      if (t !== "[") throw bad("line 1", "expected '[' alone on line 1");
       return;
     }
     if (t === "]") {
       closed = true;
       return;
     }
-    if (closed) throw new InputError(path, { path: `line ${line}` }, "expected nothing after ']'");
+    if (closed) throw bad(`line ${line}`, "expected nothing after ']'");
     try {
       out.push(JSON.parse(t));
     } catch (e) {
-      throw new InputError(path, { path: `line ${line}` }, `valid JSON (${(e as Error).message})`);
+      throw bad(`line ${line}`, `valid JSON (${(e as Error).message})`);
     }
   };
   try {
@@ -416,16 +417,12 @@ export async function readJsonArrayLines(
     }
   } catch (e) {
     if (e instanceof InputError) throw e;
-    throw new InputError(
-      path,
-      { path: `line ${line + 1}` },
-      `UTF-8 text (${(e as Error).message})`,
-    );
+    throw bad(`line ${line + 1}`, `UTF-8 text (${(e as Error).message})`);
   }
   rest += dec.decode();
   if (rest.trim() !== "") take(rest);
   if (!closed) {
-    throw new InputError(path, { path: `line ${line}` }, "expected ']' to close the list");
+    throw bad(`line ${line}`, "expected ']' to close the list");
   }
   return out;
 }

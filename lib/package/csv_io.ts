@@ -286,6 +286,7 @@ let tempCounter = 0;
 
 /** Parses one CSV table into objects with converted cells (absent cells left out). */
 function parseTable(text: string, file: string, table: Table): Record<string, unknown>[] {
+  const bad = (path: string, expected: string) => new InputError(file, { path }, expected);
   let records: (string | null)[][];
   try {
     records = parseCsv(text, {
@@ -302,34 +303,25 @@ function parseTable(text: string, file: string, table: Table): Record<string, un
   } catch (err) {
     const line = (err as { lines?: number }).lines;
     const message = err instanceof Error ? err.message : String(err);
-    throw new InputError(
-      file,
-      { path: line ? `line ${line}` : "" },
-      `expected valid CSV (${message})`,
-    );
+    throw bad(line ? `line ${line}` : "", `expected valid CSV (${message})`);
   }
-  if (records.length === 0) throw new InputError(file, { path: "header" }, "expected a header row");
+  if (records.length === 0) throw bad("header", "expected a header row");
   const header = records[0].map((h) => h ?? "");
   const known = Object.keys(table.columns);
   header.forEach((name, i) => {
     if (!known.includes(name)) {
-      throw new InputError(
-        file,
-        { path: "header" },
+      throw bad(
+        "header",
         `expected only the columns ${known.join(", ")}; found ${JSON.stringify(name)}`,
       );
     }
     if (header.indexOf(name) !== i) {
-      throw new InputError(
-        file,
-        { path: "header" },
-        `expected each column once; ${JSON.stringify(name)} repeats`,
-      );
+      throw bad("header", `expected each column once; ${JSON.stringify(name)} repeats`);
     }
   });
   for (const [name, type] of Object.entries(table.columns)) {
     if ((type === "text" || type === "number" || type === "list") && !header.includes(name)) {
-      throw new InputError(file, { path: "header" }, `expected a column '${name}'`);
+      throw bad("header", `expected a column '${name}'`);
     }
   }
   return records.slice(1).map((record, r) => {
