@@ -93,7 +93,7 @@ export function parseImportedCoverage(
     try {
       rows = parseCsv(text, { columns: true, skip_empty_lines: true, bom: true });
     } catch (e) {
-      throw new InputError(file, { path: "" }, `valid CSV (${(e as Error).message})`);
+      throw InputError.atRoot(file, `valid CSV (${(e as Error).message})`);
     }
     if (rows.length > 0 && (!("key" in rows[0]) || !("value" in rows[0]))) {
       throw new InputError(file, { row: 0, column: "key" }, "a header with columns key and value");
@@ -121,7 +121,7 @@ export function parseImportedCoverage(
  */
 export async function loadImportedCoverage(path: string): Promise<ImportedLabels> {
   const format = path.endsWith(".csv") ? "csv" : path.endsWith(".jsonl") ? "jsonl" : null;
-  if (!format) throw new InputError(path, { path: "" }, "a .csv or .jsonl file");
+  if (!format) throw InputError.atRoot(path, "a .csv or .jsonl file");
   return parseImportedCoverage(await readTextInput(path), format, path);
 }
 

@@ -234,10 +234,10 @@ function isWordCodePoint(cp: number): boolean {
   return v;
 }
 
-/** FNV-1a over UTF-16 code units of s[start, end). */
-function hashUnits(s: string, start: number, end: number): number {
+/** FNV-1a over the UTF-16 code units of s. */
+function hashUnits(s: string): number {
   let h = 0x811c9dc5 | 0;
-  for (let i = start; i < end; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
   return h;
 }
 
@@ -330,7 +330,7 @@ export function bm25ScoreTexts(
   const queryTokens = tokenizeWords(query);
   const qTerms: number[] = [];
   for (const t of queryTokens) {
-    const id = vocab.find(t, 0, t.length, hashUnits(t, 0, t.length), true);
+    const id = vocab.find(t, 0, t.length, hashUnits(t), true);
     if (vocab.query[id] < 0) vocab.query[id] = qTerms.push(id) - 1;
   }
   const tf = qTerms.map(() => new Float64Array(N));
@@ -409,7 +409,7 @@ export function bm25ScoreTexts(
   for (let d = 0; d < N; d++) norm[d] = k1 * (1 - b + b * len[d] / avgdl);
   const k = k1 + 1;
   for (const t of queryTokens) {
-    const q = vocab.query[vocab.find(t, 0, t.length, hashUnits(t, 0, t.length), false)];
+    const q = vocab.query[vocab.find(t, 0, t.length, hashUnits(t), false)];
     const w = idf[q];
     if (w === 0) continue;
     const f = tf[q];

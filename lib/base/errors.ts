@@ -62,4 +62,15 @@ export class InputError extends Error {
       : `${formatWhere(where)}: `;
     super(`Cannot ${verb} ${file}: ${at}${expected}${shown}${more}`);
   }
+
+  /**
+   * A bad-input error about the input as a whole (path "", shown as `(root)`).
+   *
+   * @param file the file (or `<memory>`)
+   * @param expected what should have been there
+   * @returns the error, to throw
+   */
+  static atRoot(file: string, expected: string): InputError {
+    return new InputError(file, { path: "" }, expected);
+  }
 }

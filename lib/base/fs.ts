@@ -155,7 +155,7 @@ export async function makeFolder(dir: string): Promise<void> {
  */
 export async function readTextInput(path: string): Promise<string> {
   const text = await readTextInputIfExists(path);
-  if (text === undefined) throw new InputError(path, { path: "" }, "expected an existing file");
+  if (text === undefined) throw InputError.atRoot(path, "expected an existing file");
   return text;
 }
 
@@ -172,7 +172,7 @@ export async function readTextInputIfExists(path: string): Promise<string | unde
   try {
     // A file that cannot become one string is refused before it is read into memory.
     const size = (await Deno.stat(path)).size;
-    if (size > 3 * MAX_TEXT_UNITS) throw new InputError(path, { path: "" }, tooLarge(size));
+    if (size > 3 * MAX_TEXT_UNITS) throw InputError.atRoot(path, tooLarge(size));
     bytes = await Deno.readFile(path);
   } catch (err) {
     // NotADirectory: a parent of the path is a file, so there is no such file either.
@@ -180,7 +180,7 @@ export async function readTextInputIfExists(path: string): Promise<string | unde
       return undefined;
     }
     if (err instanceof Deno.errors.IsADirectory) {
-      throw new InputError(path, { path: "" }, "expected a file, found a folder");
+      throw InputError.atRoot(path, "expected a file, found a folder");
     }
     throw err;
   }
@@ -217,7 +217,7 @@ function tooLarge(bytes: number): string {
 export function decodeUtf8Input(bytes: Uint8Array, file: string): string {
   // Each UTF-8 byte gives at most one UTF-16 unit, and 3 bytes at least one.
   if (bytes.length > 3 * MAX_TEXT_UNITS) {
-    throw new InputError(file, { path: "" }, tooLarge(bytes.length));
+    throw InputError.atRoot(file, tooLarge(bytes.length));
   }
   try {
     return strictDecoder.decode(bytes);
@@ -227,7 +227,7 @@ export function decodeUtf8Input(bytes: Uint8Array, file: string): string {
       bytes.length > MAX_TEXT_UNITS && /maximum length|too long|Invalid string length/i
         .test(String((err as Error).message))
     ) {
-      throw new InputError(file, { path: "" }, tooLarge(bytes.length));
+      throw InputError.atRoot(file, tooLarge(bytes.length));
     }
     throw utf8LineError(bytes, file);
   }
@@ -265,11 +265,7 @@ export async function statOrNull(path: string): Promise<Deno.FileInfo | null> {
       return null;
     }
     if (err instanceof Deno.errors.FilesystemLoop) {
-      throw new InputError(
-        path,
-        { path: "" },
-        "expected a file or folder, found a link that loops",
-      );
+      throw InputError.atRoot(path, "expected a file or folder, found a link that loops");
     }
     throw err;
   }
@@ -294,16 +290,15 @@ export function isUnwritable(err: unknown): boolean {
 /**
  * Reads a JSON input file: strict UTF-8 ({@linkcode readTextInput}), then
  * JSON with the package readers' checks (a leading byte-order mark skipped; a
- * syntax error at its line and column; with `strict`, a repeated key, a
- * number that underflows to 0 or too deep a nesting refused at its JSON path).
+ * syntax error at its line and column; a repeated key, a number that
+ * underflows to 0 or too deep a nesting refused at its JSON path).
  *
  * @param path the file
- * @param strict refuse repeated keys, underflowing numbers, deep nesting (default true)
  * @returns the parsed value
  * @throws {InputError} when the file is missing, a folder, not UTF-8 or not valid JSON
  */
-export async function readJsonInput(path: string, strict = true): Promise<unknown> {
-  return parseJsonText(await readTextInput(path), path, { uniqueKeys: strict });
+export async function readJsonInput(path: string): Promise<unknown> {
+  return parseJsonText(await readTextInput(path), path, { uniqueKeys: true });
 }
 
 /**
@@ -325,7 +320,7 @@ export async function readJsonOr(
     return JSON.parse(await readTextInput(file));
   } catch (err) {
     if (err instanceof InputError) throw err;
-    throw new InputError(file, { path: "" }, expected((err as Error).message));
+    throw InputError.atRoot(file, expected((err as Error).message));
   }
 }
 
@@ -382,10 +377,11 @@ export async function readJsonArrayLines(
   path: string,
   wholeBelow = 64 * 1024 * 1024,
 ): Promise<unknown[]> {
+  const bad = (at: string, expected: string) => new InputError(path, { path: at }, expected);
   const info = await statOrNull(path);
   if (info === null || !info.isFile || info.size < wholeBelow) {
     const whole = await readJsonInput(path);
-    if (!Array.isArray(whole)) throw new InputError(path, { path: "" }, "expected a JSON list");
+    if (!Array.isArray(whole)) throw InputError.atRoot(path, "expected a JSON list");
     return whole;
   }
   const out: unknown[] = [];
@@ -396,18 +392,18 @@ export async function readJsonArrayLines(
     line++;
     const t = text.endsWith(",") ? text.slice(0, -1) : text;
     if (line === 1) {
-      if (t !== "[") throw new InputError(path, { path: "line 1" }, "expected '[' alone on line 1");
+      if (t !== "[") throw bad("line 1", "expected '[' alone on line 1");
       return;
     }
     if (t === "]") {
       closed = true;
       return;
     }
-    if (closed) throw new InputError(path, { path: `line ${line}` }, "expected nothing after ']'");
+    if (closed) throw bad(`line ${line}`, "expected nothing after ']'");
     try {
       out.push(JSON.parse(t));
     } catch (e) {
-      throw new InputError(path, { path: `line ${line}` }, `valid JSON (${(e as Error).message})`);
+      throw bad(`line ${line}`, `valid JSON (${(e as Error).message})`);
     }
   };
   try {
@@ -421,16 +417,12 @@ export async function readJsonArrayLines(
     }
   } catch (e) {
     if (e instanceof InputError) throw e;
-    throw new InputError(
-      path,
-      { path: `line ${line + 1}` },
-      `UTF-8 text (${(e as Error).message})`,
-    );
+    throw bad(`line ${line + 1}`, `UTF-8 text (${(e as Error).message})`);
   }
   rest += dec.decode();
   if (rest.trim() !== "") take(rest);
   if (!closed) {
-    throw new InputError(path, { path: `line ${line}` }, "expected ']' to close the list");
+    throw bad(`line ${line}`, "expected ']' to close the list");
   }
   return out;
 }

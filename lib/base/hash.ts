@@ -35,24 +35,11 @@ export function sha256Hex(data: string | Uint8Array): string {
  */
 export async function sha256File(path: string): Promise<string> {
   const h = createHash("sha256");
-  let f: Deno.FsFile;
   try {
-    f = await Deno.open(path, { read: true });
-  } catch (err) {
-    throw new InputError(
-      path,
-      { path: "" },
-      `expected a readable file (${(err as Error).message})`,
-    );
-  }
-  try {
+    const f = await Deno.open(path, { read: true });
     for await (const chunk of f.readable) h.update(chunk);
   } catch (err) {
-    throw new InputError(
-      path,
-      { path: "" },
-      `expected a readable file (${(err as Error).message})`,
-    );
+    throw InputError.atRoot(path, `expected a readable file (${(err as Error).message})`);
   }
   return h.digest("hex");
 }

@@ -179,6 +179,25 @@ export function isDecimal(text: string): boolean {
 }
 
 /**
+ * The `llm:URL` adjudicator's model and bearer token: `--llm-model`, else
+ * `$MEMAUDIT_LLM_MODEL`, and `$MEMAUDIT_LLM_API_KEY` (a variable that is
+ * empty or that this process may not read counts as unset).
+ *
+ * @param model the `--llm-model` value, if given
+ * @returns the model and the token, each undefined when unset
+ */
+export function llmSettings(model: string | undefined): { llmModel?: string; llmApiKey?: string } {
+  const env = (name: string): string | undefined => {
+    try {
+      return Deno.env.get(name) || undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  return { llmModel: model ?? env("MEMAUDIT_LLM_MODEL"), llmApiKey: env("MEMAUDIT_LLM_API_KEY") };
+}
+
+/**
  * Parses a `--seed`: an integer (a safe one, kept as a number) or any other
  * non-empty word (kept as text, as are integers beyond 2^53, which a number
  * would round onto another seed).

@@ -56,7 +56,6 @@ export type DistributionName =
 const _sameNames: [DistributionName] extends [keyof typeof DISTRIBUTION_SPECS]
   ? [keyof typeof DISTRIBUTION_SPECS] extends [DistributionName] ? true : false
   : false = true;
-void _sameNames;
 
 /** A package generator: seed s -> package. */
 export type Generator = (seed: number) => Package;

@@ -55,21 +55,14 @@ const GZIP_MAGIC = [0x1f, 0x8b];
 
 /** The bytes of the file, gunzipped when they start with the gzip magic bytes. */
 async function byteStream(path: string): Promise<ReadableStream<Uint8Array>> {
-  let file: Deno.FsFile;
-  try {
-    file = await Deno.open(path, { read: true });
-  } catch (err) {
-    throw new InputError(
-      path,
-      { path: "" },
-      `expected a readable LongMemEval file (${(err as Error).message})`,
-    );
-  }
-  const reader = file.readable.getReader();
+  let file: Deno.FsFile | undefined;
+  let reader: ReadableStreamDefaultReader<Uint8Array>;
   let first: Uint8Array | undefined;
   // The first chunk decides; a file of fewer than two bytes is not gzip. A folder opens on Linux
   // and fails at the first read.
   try {
+    file = await Deno.open(path, { read: true });
+    reader = file.readable.getReader();
     while (first === undefined || first.length < 2) {
       const r = await reader.read();
       if (r.done) break;
@@ -77,11 +70,10 @@ async function byteStream(path: string): Promise<ReadableStream<Uint8Array>> {
     }
   } catch (err) {
     try {
-      file.close();
+      file?.close();
     } catch { /* already closed */ }
-    throw new InputError(
+    throw InputError.atRoot(
       path,
-      { path: "" },
       `expected a readable LongMemEval file (${(err as Error).message})`,
     );
   }

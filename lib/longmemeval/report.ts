@@ -38,7 +38,6 @@ export const LongMemEvalNaturalReportSchema = z.strictObject({
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const _sameShape: Same<LongMemEvalNaturalSummary, z.output<typeof LongMemEvalNaturalReportSchema>> =
   true;
-void _sameShape;
 
 /** The shape of a LongMemEval natural run's summary: its JSON and JSON Schema. */
 export const LONGMEMEVAL_NATURAL_REPORT: ReportShape<typeof LongMemEvalNaturalReportSchema> =

@@ -93,9 +93,8 @@ export async function fetchLocomo(opts: FetchLocomoOptions = {}): Promise<Fetche
   const bytes = await readSource(source, opts.fetch ?? globalThis.fetch);
   const actual = sha256Hex(bytes);
   if (actual !== expected) {
-    throw new InputError(
+    throw InputError.atRoot(
       source,
-      { path: "" },
       `expected sha256 ${expected} (the official locomo10.json), got ${actual} (${bytes.length} bytes); nothing was written`,
     );
   }
@@ -199,11 +198,7 @@ export async function locateLocomo(opts: {
       : choice === "locomo8"
       ? " (the shared data folder ../shared/data/ is not beside the checkout)"
       : "";
-    throw new InputError(
-      path,
-      { path: "" },
-      `expected the LoCoMo file chosen by ${by} to exist${hint}`,
-    );
+    throw InputError.atRoot(path, `expected the LoCoMo file chosen by ${by} to exist${hint}`);
   }
   return { path, name: baseName(path), via, choice };
 }
@@ -266,13 +261,12 @@ export async function locomoConversation(
   data?: string,
 ): Promise<LocomoConversation> {
   const found = await locateLocomo(data !== undefined ? { choice: data } : {});
-  if (!found) throw new InputError("LoCoMo data", { path: "" }, locomoHowTo());
+  if (!found) throw InputError.atRoot("LoCoMo data", locomoHowTo());
   const samples = await loadLocomo(found.path);
   const sample = samples.find((x) => x.sample_id === conversation);
   if (!sample) {
-    throw new InputError(
+    throw InputError.atRoot(
       found.path,
-      { path: "" },
       `expected a conversation '${conversation}', the file holds ${
         samples.map((x) => x.sample_id).join(", ")
       }`,

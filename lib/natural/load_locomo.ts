@@ -125,7 +125,6 @@ const _sameShapes: [
   Same<LocomoQa, z.infer<typeof LocomoQaSchema>>,
   Same<LocomoSample, z.infer<typeof LocomoSampleSchema>>,
 ] = [true, true, true];
-void _sameShapes;
 
 type Issue = { path: PropertyKey[]; message: string; code?: string; errors?: Issue[][] };
 

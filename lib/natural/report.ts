@@ -57,7 +57,6 @@ const _sameShapes: [
   Same<NaturalRunSummary, z.output<typeof NaturalReportSchema>>,
   Same<NaturalSummaryRow, z.output<typeof NaturalSummaryRowSchema>>,
 ] = [true, true];
-void _sameShapes;
 
 /** The shape of a LoCoMo natural run's summary: its JSON and JSON Schema. */
 export const NATURAL_REPORT: ReportShape<typeof NaturalReportSchema> = reportShape(

@@ -157,9 +157,8 @@ export async function runNatural(opts: NaturalRunOptions): Promise<NaturalRunSum
     const known = new Set(samples.map((s) => s.sample_id));
     for (const c of opts.conversations) {
       if (!known.has(c)) {
-        throw new InputError(
+        throw InputError.atRoot(
           opts.locomo,
-          { path: "" },
           `expected a conversation '${c}' (the file has ${[...known].join(", ")})`,
         );
       }

@@ -184,12 +184,11 @@ export function compilePackage(pkg: Package, opts: { k?: number } = {}): Compile
  * units (lib/sweep/run_unit.ts), where the copy was a measured third of compiling.
  *
  * @param pkg a freshly built package, not referenced elsewhere
- * @param opts.k override of the package's group cap
  * @returns the compiled package, as compilePackage returns it
  */
-export function compileOwnedPackage(pkg: Package, opts: { k?: number } = {}): CompiledPackage {
+export function compileOwnedPackage(pkg: Package): CompiledPackage {
   // Compiled, then frozen: V8 reads an array faster before it is frozen (in unoptimised code).
-  const cp = sealCompiled(pkg, opts);
+  const cp = sealCompiled(pkg, {});
   freezeInPlace(pkg);
   return cp;
 }

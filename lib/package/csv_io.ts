@@ -173,20 +173,15 @@ export async function readPackageCsv(dir: string): Promise<Package> {
       ? await readTextInputIfExists(path)
       : await readTextInput(path);
     if (text === undefined && data.weight_source === "queries") {
-      throw new InputError(
+      throw InputError.atRoot(
         path,
-        { path: "" },
         "expected queries.csv when weight_source is queries (the unit weights come from it)",
       );
     }
     const rows = text === undefined ? [] : parseTable(text, path, table);
     if (table.key !== null) data[table.key] = rows;
     else if (rows.length !== 1) {
-      throw new InputError(
-        path,
-        { path: "" },
-        `expected exactly one data row, found ${rows.length}`,
-      );
+      throw InputError.atRoot(path, `expected exactly one data row, found ${rows.length}`);
     } else Object.assign(data, rows[0]);
   }
   const result = PackageSchema.safeParse(data);
@@ -245,7 +240,7 @@ export async function writePackageCsv(dir: string, pkg: Package | PackageInput):
   const old = await statOrNull(target);
   if (old !== null) {
     if (!old.isDirectory) {
-      throw new InputError(dir, { path: "" }, "expected a folder, found a file");
+      throw InputError.atRoot(dir, "expected a folder, found a file");
     }
     const names = new Set(TABLES.map((t) => t.file));
     for await (const entry of Deno.readDir(target)) {
@@ -254,9 +249,8 @@ export async function writePackageCsv(dir: string, pkg: Package | PackageInput):
       const plain = entry.isFile && !entry.isSymlink;
       if (!names.has(entry.name) || !plain) {
         const what = plain ? "" : entry.isSymlink ? " (a link)" : " (not a file)";
-        throw new InputError(
+        throw InputError.atRoot(
           dir,
-          { path: "" },
           `expected an empty folder or a CSV package folder to replace; it holds '${entry.name}'${what}`,
         );
       }
@@ -292,6 +286,7 @@ let tempCounter = 0;
 
 /** Parses one CSV table into objects with converted cells (absent cells left out). */
 function parseTable(text: string, file: string, table: Table): Record<string, unknown>[] {
+  const bad = (path: string, expected: string) => new InputError(file, { path }, expected);
   let records: (string | null)[][];
   try {
     records = parseCsv(text, {
@@ -308,34 +303,25 @@ function parseTable(text: string, file: string, table: Table): Record<string, un
   } catch (err) {
     const line = (err as { lines?: number }).lines;
     const message = err instanceof Error ? err.message : String(err);
-    throw new InputError(
-      file,
-      { path: line ? `line ${line}` : "" },
-      `expected valid CSV (${message})`,
-    );
+    throw bad(line ? `line ${line}` : "", `expected valid CSV (${message})`);
   }
-  if (records.length === 0) throw new InputError(file, { path: "header" }, "expected a header row");
+  if (records.length === 0) throw bad("header", "expected a header row");
   const header = records[0].map((h) => h ?? "");
   const known = Object.keys(table.columns);
   header.forEach((name, i) => {
     if (!known.includes(name)) {
-      throw new InputError(
-        file,
-        { path: "header" },
+      throw bad(
+        "header",
         `expected only the columns ${known.join(", ")}; found ${JSON.stringify(name)}`,
       );
     }
     if (header.indexOf(name) !== i) {
-      throw new InputError(
-        file,
-        { path: "header" },
-        `expected each column once; ${JSON.stringify(name)} repeats`,
-      );
+      throw bad("header", `expected each column once; ${JSON.stringify(name)} repeats`);
     }
   });
   for (const [name, type] of Object.entries(table.columns)) {
     if ((type === "text" || type === "number" || type === "list") && !header.includes(name)) {
-      throw new InputError(file, { path: "header" }, `expected a column '${name}'`);
+      throw bad("header", `expected a column '${name}'`);
     }
   }
   return records.slice(1).map((record, r) => {

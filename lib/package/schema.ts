@@ -457,4 +457,3 @@ const _sameShapes: [
   Same<Package, z.infer<typeof PackageObject>>,
   Same<PackageInput, z.input<typeof PackageObject>>,
 ] = [true, true, true, true, true, true, true, true];
-void _sameShapes;

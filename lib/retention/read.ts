@@ -67,8 +67,8 @@ async function readJson<T>(schema: Schema<T>, path: string): Promise<T> {
 
 async function listDir(dir: string): Promise<Deno.DirEntry[]> {
   const st = await statOrNull(dir);
-  if (st === null) throw new InputError(dir, { path: "" }, "expected an existing folder");
-  if (!st.isDirectory) throw new InputError(dir, { path: "" }, "expected a folder, found a file");
+  if (st === null) throw InputError.atRoot(dir, "expected an existing folder");
+  if (!st.isDirectory) throw InputError.atRoot(dir, "expected a folder, found a file");
   return await readDirSorted(dir);
 }
 
@@ -108,7 +108,7 @@ async function readPerSessionFolder<T extends { uuid: string; session_id: number
     out.set(user.name, list);
   }
   if (out.size === 0) {
-    throw new InputError(dir, { path: "" }, `expected <uuid>/session_NNNN.json ${what} files`);
+    throw InputError.atRoot(dir, `expected <uuid>/session_NNNN.json ${what} files`);
   }
   return out;
 }
@@ -141,7 +141,7 @@ async function jsonFiles(dir: string): Promise<string[]> {
   const sub = join(dir, "per_uuid");
   const base = (await statOrNull(sub))?.isDirectory ? sub : dir;
   const files = (await listDir(base)).filter((e) => e.isFile && e.name.endsWith(".json"));
-  if (files.length === 0) throw new InputError(base, { path: "" }, "expected <uuid>.json files");
+  if (files.length === 0) throw InputError.atRoot(base, "expected <uuid>.json files");
   return files.map((e) => join(base, e.name));
 }
 
@@ -178,7 +178,7 @@ export async function readPerFactFolder(
   dir: string,
 ): Promise<{ tracks: FactTrack[]; checked: number[]; checkpoints: Checkpoint[][] }> {
   const files = (await listDir(dir)).filter((e) => e.isFile && e.name.endsWith(".json"));
-  if (files.length === 0) throw new InputError(dir, { path: "" }, "expected <uuid>.json files");
+  if (files.length === 0) throw InputError.atRoot(dir, "expected <uuid>.json files");
   const tracks: FactTrack[] = [], checked: number[] = [], checkpoints: Checkpoint[][] = [];
   const seen = new Set<string>();
   for (const e of files) {
@@ -233,9 +233,8 @@ export async function readPerFactFolder(
     });
   }
   if (tracks.length === 0) {
-    throw new InputError(
+    throw InputError.atRoot(
       dir,
-      { path: "" },
       "expected at least one fact of type user_profile or ongoing_state (the types the " +
         "evaluator scores)",
     );

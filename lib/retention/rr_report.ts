@@ -191,9 +191,8 @@ async function folderTracks(
     { sessions: i.sessions, snapshots: i.snapshots },
   );
   if (paired.sessions.size === 0) {
-    throw new InputError(
+    throw InputError.atRoot(
       i.snapshots,
-      { path: "" },
       `expected a snapshot folder for at least one user of ${i.sessions}`,
     );
   }
@@ -264,7 +263,7 @@ export async function retentionReport(input: RrInput): Promise<RrResult> {
       superseded: i.end_on_update,
     }));
     if (tracks.length === 0) {
-      throw new InputError(i.facts, { path: "" }, "expected at least one fact, the table has none");
+      throw InputError.atRoot(i.facts, "expected at least one fact, the table has none");
     }
     warnings.push(...uncheckedWarning(tracks, checked, i.presence));
   } else ({ tracks, checked, judge } = await folderTracks(i, warnings));

@@ -24,9 +24,9 @@ async function* lines(path: string): AsyncGenerator<{ text: string; line: number
     file = await Deno.open(path, { read: true });
   } catch (e) {
     if (e instanceof Deno.errors.NotFound) {
-      throw new InputError(path, { path: "" }, "expected an existing file");
+      throw InputError.atRoot(path, "expected an existing file");
     }
-    throw new InputError(path, { path: "" }, `expected a readable file (${(e as Error).message})`);
+    throw InputError.atRoot(path, `expected a readable file (${(e as Error).message})`);
   }
   const head = new Uint8Array(2);
   const got = await file.read(head);
@@ -78,36 +78,28 @@ function numbers(v: unknown): Record<string, number> | undefined {
 export async function* readRetrievalLog(path: string): AsyncGenerator<RankedQuestion> {
   const seen = new Set<string>();
   for await (const { text, line } of lines(path)) {
-    const where = (field: string) => ({ path: `line ${line}${field ? `: ${field}` : ""}` });
+    const bad = (field: string, expected: string) =>
+      new InputError(path, { path: `line ${line}${field ? `: ${field}` : ""}` }, expected);
     const o = parseJsonlLine(text, path, line);
-    if (!isObject(o)) throw new InputError(path, where(""), "expected a JSON object");
+    if (!isObject(o)) throw bad("", "expected a JSON object");
     const qid = o.question_id;
     if (typeof qid !== "string" || qid === "") {
-      throw new InputError(path, where("question_id"), "expected a non-empty string");
+      throw bad("question_id", "expected a non-empty string");
     }
     if (seen.has(qid)) {
-      throw new InputError(
-        path,
-        where("question_id"),
-        `a question id not seen before, got "${qid}" again`,
-      );
+      throw bad("question_id", `a question id not seen before, got "${qid}" again`);
     }
     seen.add(qid);
     const rr = o.retrieval_results;
     if (!isObject(rr) || !Array.isArray(rr.ranked_items)) {
-      throw new InputError(
-        path,
-        where(`${qid}.retrieval_results.ranked_items`),
+      throw bad(
+        `${qid}.retrieval_results.ranked_items`,
         "expected a list of {corpus_id, ...} (run_retrieval.py's output)",
       );
     }
     const corpusIds = rr.ranked_items.map((it, i) => {
       if (!isObject(it) || typeof it.corpus_id !== "string") {
-        throw new InputError(
-          path,
-          where(`${qid}.retrieval_results.ranked_items[${i}].corpus_id`),
-          "expected a string",
-        );
+        throw bad(`${qid}.retrieval_results.ranked_items[${i}].corpus_id`, "expected a string");
       }
       return it.corpus_id;
     });

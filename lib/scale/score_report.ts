@@ -106,7 +106,6 @@ export interface ScaleScoreReport {
 // The type above is written out for readers; the compiler proves it is the schema's type.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const _sameShape: Same<ScaleScoreReport, z.output<typeof ScaleScoreReportSchema>> = true;
-void _sameShape;
 
 /** The shape of {@linkcode ScaleScoreReport}: its JSON and JSON Schema. */
 export const SCALE_SCORE_REPORT: ReportShape<typeof ScaleScoreReportSchema> = reportShape(

@@ -14,25 +14,18 @@
  * @module
  */
 
-import type { ShortFields } from "./trajectory.ts";
+import { SHORT_KEYS, type ShortFields } from "./trajectory.ts";
 
 const QUOTE = 0x22, BACKSLASH = 0x5c, COLON = 0x3a, COMMA = 0x2c, OPEN = 0x7b, CLOSE = 0x7d;
 
 /**
- * The keys a short-form line may hold: its own seven (their order that of {@linkcode ShortFields})
- * and its scale object's two. Any other key sends the line to the strict reader, which names it.
+ * The keys a short-form line may hold: its own seven ({@linkcode SHORT_KEYS}, in the order of
+ * {@linkcode ShortFields}) and its scale object's two. Any other key sends the line to the strict
+ * reader, which names it.
  */
-const KEYS = [
-  "query_id",
-  "scale",
-  "agent",
-  "system",
-  "R",
-  "correct",
-  "trajectory_id",
-  "label",
-  "n_irr",
-].map((k) => Uint8Array.from(k, (c) => c.charCodeAt(0)));
+const KEYS = [...SHORT_KEYS, "label", "n_irr"].map((k) =>
+  Uint8Array.from(k, (c) => c.charCodeAt(0))
+);
 const SCALE = 1, LABEL = 7, N_IRR = 8;
 
 /** By the first two bytes of a name (`"R` and the quote after it for `R`): the one key it may be. */

@@ -363,7 +363,8 @@ function scaleOf(
   return s;
 }
 
-const SHORT_KEYS = new Set([
+/** The seven keys of a short-form line, in the order of {@linkcode ShortFields}. */
+export const SHORT_KEYS: readonly string[] = [
   "query_id",
   "scale",
   "agent",
@@ -371,7 +372,8 @@ const SHORT_KEYS = new Set([
   "R",
   "correct",
   "trajectory_id",
-]);
+];
+const SHORT_KEY_SET = new Set(SHORT_KEYS);
 
 /**
  * The short form's common case checked by hand (measured: zod's parse is a
@@ -386,7 +388,7 @@ const SHORT_KEYS = new Set([
  * @returns the line's record, or undefined (read the line the strict way)
  */
 function shortFast(o: Record<string, unknown>, line: number): ScoreRecord | undefined {
-  for (const k in o) if (!SHORT_KEYS.has(k)) return undefined;
+  for (const k in o) if (!SHORT_KEY_SET.has(k)) return undefined;
   return shortRecord(o, line);
 }
 

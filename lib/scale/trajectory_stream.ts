@@ -44,8 +44,8 @@ async function forEachFileLineBytes(
   visit: (line: number, b: Uint8Array, start: number, end: number) => boolean | void,
 ): Promise<void> {
   const info = await statOrNull(path);
-  if (info === null) throw new InputError(path, { path: "" }, "expected an existing file");
-  if (info.isDirectory) throw new InputError(path, { path: "" }, "expected a file, found a folder");
+  if (info === null) throw InputError.atRoot(path, "expected an existing file");
+  if (info.isDirectory) throw InputError.atRoot(path, "expected a file, found a folder");
   using f = await Deno.open(path, { read: true });
   let buf = new Uint8Array(BLOCK);
   let held = 0, line = 0, first = true;

@@ -103,7 +103,6 @@ export interface WritersReport {
 // The types above are written out for readers; the compiler proves they are the schema's type.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const _sameShape: Same<WritersReport, z.output<typeof WritersReportSchema>> = true;
-void _sameShape;
 
 /** The shape of {@linkcode WritersReport}: its JSON and JSON Schema. */
 export const WRITERS_REPORT: ReportShape<typeof WritersReportSchema> = reportShape(

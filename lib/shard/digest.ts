@@ -61,7 +61,7 @@ export async function inputDigests(paths: readonly string[]): Promise<InputDiges
       for await (const e of Deno.readDir(path)) names.push(e.name);
       for (const n of names.sort()) await walk(join(path, n), `${name}/${n}`, true);
     } else {
-      throw new InputError(path, { path: "" }, "expected an existing file or folder");
+      throw InputError.atRoot(path, "expected an existing file or folder");
     }
   };
   for (const p of paths) await walk(p, base(p), false);

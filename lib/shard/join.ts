@@ -84,7 +84,7 @@ const decode = (bytes: Uint8Array, file: string) => {
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    throw new InputError(file, { path: "" }, "expected UTF-8 text");
+    throw InputError.atRoot(file, "expected UTF-8 text");
   }
 };
 
@@ -112,9 +112,8 @@ function interleave(set: ShardSet, rel: string): string {
   const first = set.byIndex[0];
   parts.forEach((p, i) => {
     if (decode(p.head, rel) !== decode(parts[0].head, rel)) {
-      throw new InputError(
+      throw InputError.atRoot(
         join(set.byIndex[i].dir, rel),
-        { path: "" },
         `expected the head of ${join(first.dir, rel)}: ${decode(parts[0].head, rel).trimEnd()}`,
       );
     }
@@ -149,9 +148,8 @@ function copies(set: ShardSet): Map<string, string> {
       if (rec.merge !== "copy") continue;
       const had = out.get(rel);
       if (had !== undefined && had.sha !== rec.sha256) {
-        throw new InputError(
+        throw InputError.atRoot(
           join(s.dir, rel),
-          { path: "" },
           `expected the bytes of ${join(had.dir, rel)} (one file of the run, in both shards)`,
         );
       }

@@ -96,26 +96,24 @@ export function shardMergeError(dirs: readonly string[], expected: string): Inpu
  */
 export async function readManifest(dir: string): Promise<ShardManifest> {
   const file = join(dir, SHARD_MANIFEST);
+  const bad = (path: string, expected: string) => new InputError(file, { path }, expected);
   if ((await Deno.stat(file).catch(() => null)) === null) {
-    throw new InputError(
+    throw InputError.atRoot(
       file,
-      { path: "" },
       "expected the manifest of a finished shard (written when a run with --shard I/N ends)",
     );
   }
   const raw = await readJsonOr(file, () => "expected a shard's manifest (JSON)");
   const m: ShardManifest = validateInput(SHARD_MANIFEST_JSON, raw, file);
   if (m.run.memaudit !== MEMAUDIT_VERSION) {
-    throw new InputError(
-      file,
-      { path: "run.memaudit" },
+    throw bad(
+      "run.memaudit",
       `expected a shard of memaudit ${MEMAUDIT_VERSION} (the version merging), found ${m.run.memaudit}`,
     );
   }
   if (m.run_sha256 !== runDigestSha256(m.run)) {
-    throw new InputError(
-      file,
-      { path: "run_sha256" },
+    throw bad(
+      "run_sha256",
       `expected the SHA-256 of its run digest (${runDigestSha256(m.run).slice(0, 12)}…), found ${
         m.run_sha256.slice(0, 12)
       }… (the manifest was edited)`,
@@ -123,17 +121,12 @@ export async function readManifest(dir: string): Promise<ShardManifest> {
   }
   const outside = Object.keys(m.files).find((p) => !isInsideFolder(p));
   if (outside !== undefined) {
-    throw new InputError(
-      file,
-      { path: `files.${outside}` },
-      "expected a path inside the shard folder",
-    );
+    throw bad(`files.${outside}`, "expected a path inside the shard folder");
   }
   const want = shardSize(m.units, m.shard);
   if (m.unit_ids.length !== want) {
-    throw new InputError(
-      file,
-      { path: "unit_ids" },
+    throw bad(
+      "unit_ids",
       `expected ${want} units (shard ${m.shard.index}/${m.shard.count} of ${m.units}), found ${m.unit_ids.length}`,
     );
   }
@@ -158,13 +151,12 @@ export async function readShardFiles(
     const path = join(dir, rel);
     const bytes = await Deno.readFile(path).catch(() => null);
     if (bytes === null) {
-      throw new InputError(path, { path: "" }, `expected the file listed in ${SHARD_MANIFEST}`);
+      throw InputError.atRoot(path, `expected the file listed in ${SHARD_MANIFEST}`);
     }
     const got = sha256Hex(bytes);
     if (got !== rec.sha256 || bytes.length !== rec.bytes) {
-      throw new InputError(
+      throw InputError.atRoot(
         path,
-        { path: "" },
         `expected the bytes recorded in ${join(dir, SHARD_MANIFEST)} (sha256 ${
           rec.sha256.slice(0, 12)
         }…), found sha256 ${got.slice(0, 12)}…: edited after the shard was written`,
@@ -197,30 +189,22 @@ function checkLayout(
 /** Checks that shard `s` is of the kind, run and files of the first shard. */
 function checkSameRun(first: ReadShard, s: ReadShard): void {
   const a = first.manifest, b = s.manifest;
+  const bad = (path: string, expected: string) => new InputError(s.file, { path }, expected);
   if (b.kind !== a.kind) {
-    throw new InputError(
-      s.file,
-      { path: "kind" },
-      `expected a ${a.kind} shard like ${first.dir}, found a ${b.kind} shard`,
-    );
+    throw bad("kind", `expected a ${a.kind} shard like ${first.dir}, found a ${b.kind} shard`);
   }
   const runA = { run: a.run, units: a.units }, runB = { run: b.run, units: b.units };
   if (canonicalJson(runA) !== canonicalJson(runB)) {
     const at = firstDifference(runA, runB);
-    throw new InputError(
-      s.file,
-      { path: at },
+    throw bad(
+      at,
       `expected a shard of the same run as ${first.dir} (same command, flags and inputs)`,
     );
   }
   const merged = (m: ShardManifest) =>
     Object.entries(m.files).filter(([, r]) => r.merge !== "copy").map(([p]) => p).sort().join();
   if (merged(a) !== merged(b)) {
-    throw new InputError(
-      s.file,
-      { path: "files" },
-      `expected the files of ${first.file}: ${merged(a)}`,
-    );
+    throw bad("files", `expected the files of ${first.file}: ${merged(a)}`);
   }
 }
 
@@ -237,7 +221,7 @@ function checkSameRun(first: ReadShard, s: ReadShard): void {
  */
 export async function readShardSet(dirs: readonly string[], outDir: string): Promise<ShardSet> {
   if (dirs.length === 0) {
-    throw new InputError(outDir, { path: "" }, "expected at least one shard folder to merge");
+    throw InputError.atRoot(outDir, "expected at least one shard folder to merge");
   }
   const shards: ReadShard[] = [];
   for (const dir of dirs) {

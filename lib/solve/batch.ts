@@ -91,9 +91,8 @@ export async function listBatch(args: readonly string[]): Promise<BatchList> {
   for (const arg of args) {
     const info = await statFollowing(arg);
     if (info === null || info === "loop") {
-      throw new InputError(
+      throw InputError.atRoot(
         arg,
-        { path: "" },
         "expected an existing package file or folder" +
           (info === "loop" ? ", found a link that loops" : ""),
       );
@@ -104,9 +103,8 @@ export async function listBatch(args: readonly string[]): Promise<BatchList> {
     }
     const { found, skipped } = await folderPackages(arg);
     if (found.length === 0) {
-      throw new InputError(
+      throw InputError.atRoot(
         arg,
-        { path: "" },
         "expected package files (*.json) or CSV package folders in it, found none (" +
           (skipped.length === 0
             ? "it is empty)"

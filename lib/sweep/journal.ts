@@ -97,7 +97,7 @@ export async function openJournal(
     bytes = await Deno.readFile(path);
   } catch (err) {
     if (err instanceof Deno.errors.IsADirectory) {
-      throw new InputError(path, { path: "" }, "expected a journal file, found a folder");
+      throw InputError.atRoot(path, "expected a journal file, found a folder");
     }
     if (!(err instanceof Deno.errors.NotFound)) throw err;
   }

@@ -188,7 +188,7 @@ export async function openOutputs(
   for (const key of [...OUTPUT_KEYS, "summary"] as const) {
     for (const path of key === "summary" ? [files[key]] : [files[key], partPath(files[key])]) {
       if ((await statOrNull(path))?.isDirectory) {
-        throw new InputError(path, { path: "" }, "expected a file, found a folder");
+        throw InputError.atRoot(path, "expected a file, found a folder");
       }
     }
   }
@@ -231,9 +231,8 @@ export async function openOutputs(
         size = (await Deno.stat(path)).size;
       }
       if (size === undefined || size < expected[j]) {
-        throw new InputError(
+        throw InputError.atRoot(
           path,
-          { path: "" },
           `expected ${expected[j]} bytes or more, as recorded in ${files.journal}` +
             ` (found ${size ?? "no file"}; remove the journal to start over)`,
         );

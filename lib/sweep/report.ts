@@ -84,7 +84,6 @@ export interface SweepReport {
 // The types above are written out for readers; the compiler proves they are the schema's type.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const _sameShape: Same<SweepReport, z.output<typeof SweepReportSchema>> = true;
-void _sameShape;
 
 /** The shape of {@linkcode SweepReport}: its JSON and JSON Schema. */
 export const SWEEP_REPORT: ReportShape<typeof SweepReportSchema> = reportShape(

@@ -8,16 +8,7 @@
 import { ExportFormatError, type ExportRecordRef } from "./export_error.ts";
 import type { AdapterProblem, StoreFormat } from "./memory_store.ts";
 import { formatWhere, InputError } from "../base/errors.ts";
-import { readTextInput } from "../base/fs.ts";
 import { parseJsonText } from "../base/json_text.ts";
-
-/**
- * Reads an export file as the package readers do: strict UTF-8 (the line of
- * the first bad byte), a missing file or a folder refused with an InputError.
- */
-export function readExportText(path: string): Promise<string> {
-  return readTextInput(path);
-}
 
 /**
  * Parses export JSON text with the package readers' checks: a leading
@@ -41,13 +32,7 @@ export function parseExportJson(
   } catch (e) {
     if (!(e instanceof InputError)) throw e;
     const path = formatWhere(e.where);
-    throw new ExportFormatError(
-      format,
-      file,
-      { path: path === "(root)" ? "(root)" : path, index: line ?? null },
-      "",
-      e.expected,
-    );
+    throw new ExportFormatError(format, file, { path, index: line ?? null }, "", e.expected);
   }
 }
 

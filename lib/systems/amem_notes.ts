@@ -7,8 +7,11 @@
  */
 import { isObject, RecordReader, timeProblems, typeName, UnmappedFields } from "./_read.ts";
 import { nonSpaceTokens } from "./cost_models.ts";
-import { ExportFormatError } from "./export_error.ts";
+import { ExportFormatError, rootErrors } from "./export_error.ts";
 import type { AdapterProblem, MemoryStore, StoredMemory } from "./memory_store.ts";
+
+/** The errors of this format at the file's root. */
+const atRoot = rootErrors("amem");
 
 /**
  * Views of an A-Mem note: `full` (the serialized note), `metadata` (the
@@ -270,8 +273,6 @@ export function readAmemNotes(data: unknown, opts: {
   return { system, format: "amem", file, memories, tombstones: [], problems };
 }
 
-const ROOT = { path: "(root)", index: null };
-
 /** The notes read so far, with their decoded fields counted and unknown fields noted. */
 class NoteCollector {
   readonly coerced = new Map<string, number>();
@@ -299,7 +300,7 @@ class NoteCollector {
 function readNoteShapes(c: NoteCollector, data: unknown): void {
   if (Array.isArray(data)) c.fromList(data, "");
   else if (!isObject(data)) {
-    throw new ExportFormatError("amem", c.file, ROOT, "", `expected notes, got ${typeName(data)}`);
+    throw atRoot(c.file, "", `expected notes, got ${typeName(data)}`);
   } else if (Array.isArray(data.ids)) readChromaGet(c, data, data.ids);
   else if (Array.isArray(data.notes)) c.fromList(data.notes, "notes");
   else if (Array.isArray(data.memories)) c.fromList(data.memories, "memories");
@@ -312,10 +313,8 @@ function readNoteShapes(c: NoteCollector, data: unknown): void {
     const r = RecordReader.open("amem", c.file, data, "(root)", 0);
     c.add(r, decodeNote(r, c.coerced), data);
   } else {
-    throw new ExportFormatError(
-      "amem",
+    throw atRoot(
       c.file,
-      ROOT,
       "",
       "expected a list of notes, {notes}, {memories}, a note, or a ChromaDB {ids, documents, metadatas}",
     );
@@ -327,10 +326,8 @@ function readChromaGet(c: NoteCollector, data: Record<string, unknown>, ids: unk
   const docs = data.documents ?? null, metas = data.metadatas ?? null;
   for (const [name, arr] of [["documents", docs], ["metadatas", metas]] as const) {
     if (arr !== null && (!Array.isArray(arr) || arr.length !== ids.length)) {
-      throw new ExportFormatError(
-        "amem",
+      throw atRoot(
         c.file,
-        ROOT,
         name,
         `expected a list as long as ids (${ids.length}), got ${
           Array.isArray(arr) ? arr.length : typeName(arr)

@@ -175,7 +175,7 @@ function detectJson(v: unknown): DetectedFormat | null {
 export function detectStoreFormat(text: string, file = "<memory>"): DetectedFormat {
   const t = text.replace(/^\uFEFF/, "").trim();
   if (t === "") {
-    throw new InputError(file, { path: "" }, "expected a memory store, the file is empty");
+    throw InputError.atRoot(file, "expected a memory store, the file is empty");
   }
   let parsed: unknown;
   let isJson = false;
@@ -229,9 +229,8 @@ export function detectStoreFormat(text: string, file = "<memory>"): DetectedForm
   }
   const d = detectJson(parsed);
   if (d) return d;
-  throw new InputError(
+  throw InputError.atRoot(
     file,
-    { path: "" },
     "expected a known store export (Mem0 get_all / events / evaluation output, Letta, Letta Agent File, A-Mem, Memvid cards, MCP memory graph, generic JSONL, OpenAI memory text): none matches, pass --format",
   );
 }

@@ -50,3 +50,18 @@ export class ExportFormatError extends InputError {
     super(file, { path }, `${format}: ${expected}${id}`);
   }
 }
+
+/**
+ * The {@linkcode ExportFormatError}s of one format at an export's root (record `(root)`, no
+ * index).
+ *
+ * @param format the adapter's format
+ * @returns the error for a file name, the root's field (empty for the root itself) and what
+ *   should have been there
+ */
+export function rootErrors(
+  format: StoreFormat,
+): (file: string, field: string, expected: string) => ExportFormatError {
+  return (file, field, expected) =>
+    new ExportFormatError(format, file, { path: "(root)", index: null }, field, expected);
+}

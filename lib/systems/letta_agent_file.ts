@@ -7,8 +7,11 @@
  */
 import { isObject, RecordReader, typeName } from "./_read.ts";
 import { type LettaReadOptions, LettaStoreBuilder } from "./_letta_builder.ts";
-import { ExportFormatError } from "./export_error.ts";
+import { rootErrors } from "./export_error.ts";
 import type { MemoryStore } from "./memory_store.ts";
+
+/** The errors of this format at the file's root. */
+const atRoot = rootErrors("letta_agent_file");
 
 /**
  * Reads the core memory of a Letta Agent File.
@@ -39,20 +42,12 @@ export function readLettaAgentFile(
   const file = opts.file ?? "<memory>";
   const b = new LettaStoreBuilder("letta_agent_file", file, opts);
   if (!isObject(data)) {
-    throw new ExportFormatError(
-      "letta_agent_file",
-      file,
-      ROOT,
-      "",
-      `expected an agent file object, got ${typeName(data)}`,
-    );
+    throw atRoot(file, "", `expected an agent file object, got ${typeName(data)}`);
   }
   if (Array.isArray(data.core_memory)) readSingleAgent(b, data, data.core_memory, opts.agent);
   else readAgents(b, data, opts.agent);
   return b.store();
 }
-
-const ROOT = { path: "(root)", index: null };
 
 /** Reports a non-empty list that is not core memory (messages, files, sources). */
 function notMapped(
@@ -85,13 +80,7 @@ function readSingleAgent(
 ): void {
   const name = typeof data.name === "string" && data.name !== "" ? data.name : "agent";
   if (agent !== undefined && agent !== name) {
-    throw new ExportFormatError(
-      "letta_agent_file",
-      b.file,
-      ROOT,
-      "name",
-      `expected agent '${agent}', the file holds '${name}'`,
-    );
+    throw atRoot(b.file, "name", `expected agent '${agent}', the file holds '${name}'`);
   }
   core.forEach((v, i) => {
     const label = labelOf(v);
@@ -110,23 +99,15 @@ function readAgents(
   agent: string | undefined,
 ): void {
   if (!Array.isArray(data.agents)) {
-    throw new ExportFormatError(
-      "letta_agent_file",
+    throw atRoot(
       b.file,
-      ROOT,
       "agents",
       `expected a core_memory list (Letta 0.6-0.7) or an agents list, got ${typeName(data.agents)}`,
     );
   }
   const blocks = data.blocks ?? [];
   if (!Array.isArray(blocks)) {
-    throw new ExportFormatError(
-      "letta_agent_file",
-      b.file,
-      ROOT,
-      "blocks",
-      "expected a list of blocks",
-    );
+    throw atRoot(b.file, "blocks", "expected a list of blocks");
   }
   const byId = blockIndex(b.file, blocks);
   const used = new Map<number, string>();
@@ -135,13 +116,7 @@ function readAgents(
     if (readAgent(b, a, i, { blocks, byId, used, agent })) matched = true;
   });
   if (!matched) {
-    throw new ExportFormatError(
-      "letta_agent_file",
-      b.file,
-      ROOT,
-      "agents",
-      `expected an agent with id or name '${agent}'`,
-    );
+    throw atRoot(b.file, "agents", `expected an agent with id or name '${agent}'`);
   }
   if (agent === undefined) {
     blocks.forEach((_v, k) => {

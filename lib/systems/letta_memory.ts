@@ -6,8 +6,11 @@
  */
 import { isObject, typeName } from "./_read.ts";
 import { type LettaReadOptions, LettaStoreBuilder } from "./_letta_builder.ts";
-import { ExportFormatError } from "./export_error.ts";
+import { rootErrors } from "./export_error.ts";
 import type { MemoryStore } from "./memory_store.ts";
+
+/** The errors of this format at the file's root. */
+const atRoot = rootErrors("letta");
 
 export type { CoreMode, LettaReadOptions } from "./_letta_builder.ts";
 
@@ -44,7 +47,6 @@ const isBlock = (v: unknown) => isObject(v) && v.label !== undefined && v.value 
 export function readLettaMemory(data: unknown, opts: LettaReadOptions = {}): MemoryStore {
   const file = opts.file ?? "<memory>";
   const b = new LettaStoreBuilder("letta", file, opts);
-  const root = { path: "(root)", index: null };
   const blocks = (list: unknown[], base: string) =>
     list.forEach((v, i) => {
       const label = isObject(v) && typeof v.label === "string" ? v.label : "?";
@@ -58,13 +60,7 @@ export function readLettaMemory(data: unknown, opts: LettaReadOptions = {}): Mem
     return b.store();
   }
   if (!isObject(data)) {
-    throw new ExportFormatError(
-      "letta",
-      file,
-      root,
-      "",
-      `expected an object or a list, got ${typeName(data)}`,
-    );
+    throw atRoot(file, "", `expected an object or a list, got ${typeName(data)}`);
   }
   if (isBlock(data)) {
     blocks([data], "");
@@ -85,21 +81,13 @@ export function readLettaMemory(data: unknown, opts: LettaReadOptions = {}): Mem
       path = `${key}.blocks`;
     }
     if (!Array.isArray(v)) {
-      throw new ExportFormatError(
-        "letta",
-        file,
-        root,
-        key,
-        `expected a list of ${kind}, got ${typeName(v)}`,
-      );
+      throw atRoot(file, key, `expected a list of ${kind}, got ${typeName(v)}`);
     }
     (kind === "blocks" ? blocks : passages)(v, path);
   }
   if (!known) {
-    throw new ExportFormatError(
-      "letta",
+    throw atRoot(
       file,
-      root,
       "",
       "expected blocks/core_memory and/or passages/archival_memory, a block, a passage or a list",
     );

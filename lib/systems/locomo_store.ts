@@ -321,16 +321,11 @@ export async function adjudicatorFromSpec(
   if (spec.startsWith("llm:")) {
     const baseUrl = spec.slice("llm:".length);
     if (!/^https?:\/\//.test(baseUrl)) {
-      throw new InputError(
-        "--adjudicator",
-        { path: "" },
-        `expected llm:http(s)://..., got '${spec}'`,
-      );
+      throw InputError.atRoot("--adjudicator", `expected llm:http(s)://..., got '${spec}'`);
     }
     if (!opts.llmModel) {
-      throw new InputError(
+      throw InputError.atRoot(
         "--adjudicator",
-        { path: "" },
         "llm:URL needs a model name (--llm-model or MEMAUDIT_LLM_MODEL)",
       );
     }
@@ -342,9 +337,8 @@ export async function adjudicatorFromSpec(
       ...(opts.llmApiKey ? { apiKey: opts.llmApiKey } : {}),
     });
   }
-  throw new InputError(
+  throw InputError.atRoot(
     "--adjudicator",
-    { path: "" },
     `expected lexical, imported:FILE or llm:URL, got '${spec}'`,
   );
 }

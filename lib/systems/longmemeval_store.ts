@@ -116,9 +116,8 @@ async function storeFiles(dir: string): Promise<Map<string, string>> {
     }
   } catch (err) {
     if (err instanceof InputError) throw err;
-    throw new InputError(
+    throw InputError.atRoot(
       dir,
-      { path: "" },
       `expected a folder of store files <question_id>.<ext> (${(err as Error).message})`,
     );
   }
@@ -233,10 +232,7 @@ async function judgeFor(
       relabel: false,
     };
   }
-  const shared = await adjudicatorFromSpec(spec, undefined, {
-    ...(o.llmModel !== undefined ? { llmModel: o.llmModel } : {}),
-    ...(o.llmApiKey !== undefined ? { llmApiKey: o.llmApiKey } : {}),
-  });
+  const shared = await adjudicatorFromSpec(spec, undefined, o);
   return { of: () => shared, relabel: true, shared };
 }
 
@@ -321,16 +317,14 @@ export async function scoreLongMemEvalStores(
   }
   lme.unused = [...files.keys()].filter((k) => !seen.has(k)).map((k) => files.get(k)!);
   if (one !== undefined && scored.length === 0) {
-    throw new InputError(
+    throw InputError.atRoot(
       o.longmemeval,
-      { path: "" },
       `expected a question '${one.question}', the file's ${lme.questions} questions do not include it`,
     );
   }
   if (scored.length === 0 && lme.flagged.length === 0) {
-    throw new InputError(
+    throw InputError.atRoot(
       where,
-      { path: "" },
       `expected store files named <question_id>.<ext> for questions of ${o.longmemeval}; none of its ${files.size} file(s) names one of its ${lme.questions} questions`,
     );
   }

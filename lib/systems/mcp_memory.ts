@@ -14,8 +14,11 @@
  * @module
  */
 import { parseExportJson, recordLabel, RecordReader, typeName, UnmappedFields } from "./_read.ts";
-import { ExportFormatError } from "./export_error.ts";
+import { rootErrors } from "./export_error.ts";
 import type { AdapterProblem, MemoryStore, StoredMemory } from "./memory_store.ts";
+
+/** The errors of this format at the file's root. */
+const atRoot = rootErrors("mcp_memory");
 
 /** Options of {@linkcode readMcpMemory}. */
 export interface McpMemoryOptions {
@@ -90,12 +93,9 @@ function textRecords(text: string, file: string): GraphRecord[] {
 
 /** The records of parsed JSON: the graph form, or one line's object. */
 function jsonRecords(data: unknown, file: string): GraphRecord[] {
-  const root = { path: "(root)", index: null };
   if (typeof data !== "object" || data === null || Array.isArray(data)) {
-    throw new ExportFormatError(
-      "mcp_memory",
+    throw atRoot(
       file,
-      root,
       "",
       `expected the graph {entities, relations} or a memory.jsonl line, got ${typeName(data)}`,
     );
@@ -108,13 +108,7 @@ function jsonRecords(data: unknown, file: string): GraphRecord[] {
   for (const key of ["entities", "relations"] as const) {
     const list = o[key] ?? [];
     if (!Array.isArray(list)) {
-      throw new ExportFormatError(
-        "mcp_memory",
-        file,
-        root,
-        key,
-        `expected an array, got ${typeName(list)}`,
-      );
+      throw atRoot(file, key, `expected an array, got ${typeName(list)}`);
     }
     const kind = key === "entities" ? "entity" : "relation";
     list.forEach((value, i) => out.push({ value, path: `${key}[${i}]`, index: i, kind }));

@@ -13,9 +13,12 @@ import {
   typeName,
   UnmappedFields,
 } from "./_read.ts";
-import { ExportFormatError } from "./export_error.ts";
+import { ExportFormatError, rootErrors } from "./export_error.ts";
 import type { AdapterProblem, MemoryStore, StoredMemory, Tombstone } from "./memory_store.ts";
 import type { Mem0ReadOptions } from "./mem0_get_all.ts";
+
+/** The errors of this format at the file's root. */
+const atRoot = rootErrors("mem0_events");
 
 /** Mem0 event types. `NONE` (no change) is counted, nothing else. */
 export const MEM0_EVENTS = ["ADD", "UPDATE", "DELETE", "NONE"] as const;
@@ -195,18 +198,10 @@ function readEventLog(data: unknown, file: string): EventLog {
   } else if (isObject(data)) {
     readExportObject(log, data);
   } else {
-    throw new ExportFormatError(
-      "mem0_events",
-      file,
-      ROOT,
-      "",
-      `expected an object or a list of events, got ${typeName(data)}`,
-    );
+    throw atRoot(file, "", `expected an object or a list of events, got ${typeName(data)}`);
   }
   return log;
 }
-
-const ROOT = { path: "(root)", index: null };
 
 /** The object shapes: `{results}`, `{add_return, history}`, `{history}`, `{events}`. */
 function readExportObject(log: EventLog, data: Record<string, unknown>): void {
@@ -225,7 +220,7 @@ function readExportObject(log: EventLog, data: Record<string, unknown>): void {
     const list = data[key];
     if (list === undefined) continue;
     if (!Array.isArray(list)) {
-      throw new ExportFormatError("mem0_events", log.file, ROOT, key, "expected an array");
+      throw atRoot(log.file, key, "expected an array");
     }
     list.forEach((v, i) => {
       if (key === "events") readAddEvent(log, v, `events[${i}]`, i);
@@ -236,10 +231,8 @@ function readExportObject(log: EventLog, data: Record<string, unknown>): void {
     known = true;
   }
   if (!known) {
-    throw new ExportFormatError(
-      "mem0_events",
+    throw atRoot(
       log.file,
-      ROOT,
       "",
       "expected {results}, {add_return, history}, {history}, {events} or a list of events",
     );

@@ -11,9 +11,12 @@
  * @module
  */
 import { emptyMemoryText, isObject, RecordReader, timeProblems, typeName } from "./_read.ts";
-import { ExportFormatError } from "./export_error.ts";
+import { rootErrors } from "./export_error.ts";
 import type { AdapterProblem, MemoryStore, StoredMemory } from "./memory_store.ts";
 import { contentMemoryId, LOCOMO10_ORDER } from "./openai_memory.ts";
+
+/** The errors of this format at the file's root. */
+const atRoot = rootErrors("mem0_search_results");
 
 /** The two per-speaker hit lists of a QA item (speaker 1 = LoCoMo's `speaker_a`). */
 export const MEM0_SPEAKER_FIELDS = ["speaker_1_memories", "speaker_2_memories"] as const;
@@ -80,10 +83,8 @@ function conversationKey(data: Record<string, unknown>, file: string, want?: str
     if (keys.includes(want)) return want;
     const i = LOCOMO10_ORDER.indexOf(want);
     if (i >= 0 && keys.includes(String(i))) return String(i);
-    throw new ExportFormatError(
-      "mem0_search_results",
+    throw atRoot(
       file,
-      { path: "(root)", index: null },
       "",
       `expected conversation '${want}' (a key or a LoCoMo sample id), the file holds keys ${
         keys.join(", ")
@@ -91,10 +92,8 @@ function conversationKey(data: Record<string, unknown>, file: string, want?: str
     );
   }
   if (keys.length !== 1) {
-    throw new ExportFormatError(
-      "mem0_search_results",
+    throw atRoot(
       file,
-      { path: "(root)", index: null },
       "",
       `expected one conversation or a chosen one, the file holds ${keys.length} (keys ${
         keys.join(", ")
@@ -121,10 +120,8 @@ export function mem0SearchConversations(
 
 function rootOf(data: unknown, file: string): Record<string, unknown> {
   if (!isObject(data) || Object.keys(data).length === 0) {
-    throw new ExportFormatError(
-      "mem0_search_results",
+    throw atRoot(
       file,
-      { path: "(root)", index: null },
       "",
       `expected an object {"<conversation>": [QA items]}, got ${
         isObject(data) ? "an empty object" : typeName(data)
@@ -133,13 +130,7 @@ function rootOf(data: unknown, file: string): Record<string, unknown> {
   }
   for (const [k, v] of Object.entries(data)) {
     if (!Array.isArray(v)) {
-      throw new ExportFormatError(
-        "mem0_search_results",
-        file,
-        { path: "(root)", index: null },
-        k,
-        `expected a list of QA items, got ${typeName(v)}`,
-      );
+      throw atRoot(file, k, `expected a list of QA items, got ${typeName(v)}`);
     }
   }
   return data;

@@ -8,9 +8,12 @@
 import { normalizeCellText } from "../adjudicate/content_key.ts";
 import { parseCsv } from "../base/deps/csv_parse.ts";
 import { isObject, recordLabel, RecordReader, typeName, UnmappedFields } from "./_read.ts";
-import { ExportFormatError } from "./export_error.ts";
+import { ExportFormatError, rootErrors } from "./export_error.ts";
 import type { AdapterProblem, MemoryStore, StoredMemory } from "./memory_store.ts";
 import { contentMemoryId } from "./openai_memory.ts";
+
+/** The errors of this format at the file's root. */
+const atRoot = rootErrors("memvid_cards");
 
 /** Options of {@linkcode readMemvidCards}. */
 export interface MemvidCardsOptions {
@@ -131,13 +134,7 @@ export function readMemvidFactsCsv(text: string, opts: MemvidCardsOptions = {}):
   try {
     rows = parseCsv(text, { columns: true, skip_empty_lines: true, bom: true });
   } catch (e) {
-    throw new ExportFormatError(
-      "memvid_cards",
-      file,
-      { path: "(root)", index: null },
-      "",
-      `expected CSV (${(e as Error).message})`,
-    );
+    throw atRoot(file, "", `expected CSV (${(e as Error).message})`);
   }
   if (!isMemvidFactsCsv(text)) {
     throw new ExportFormatError(
@@ -231,10 +228,8 @@ function cardList(
     }
     return { items: data.cards, base: "cards" };
   }
-  throw new ExportFormatError(
-    "memvid_cards",
+  throw atRoot(
     file,
-    { path: "(root)", index: null },
     isObject(data) ? "cards" : "",
     `expected memories() {cards: [...], count} or a list of cards or facts, got ${
       isObject(data) ? `cards = ${typeName(data.cards)}` : typeName(data)

@@ -13,7 +13,8 @@ import { readLettaMemory } from "./letta_memory.ts";
 import { readMem0GetAll } from "./mem0_get_all.ts";
 import { replayMem0Events } from "./mem0_events.ts";
 import { type MemoryStore, STORE_FORMATS, type StoreFormat } from "./memory_store.ts";
-import { parseExportJson, readExportText } from "./_read.ts";
+import { parseExportJson } from "./_read.ts";
+import { readTextInput } from "../base/fs.ts";
 import { readOpenAiMemory } from "./openai_memory.ts";
 import { readMem0SearchResults, readMem0SearchResultsAll } from "./mem0_search_results.ts";
 import { type DetectedFormat, detectStoreFormat } from "./detect_format.ts";
@@ -127,7 +128,7 @@ export async function readStoreFileDetected(
       }`,
     );
   }
-  const text = await readExportText(path);
+  const text = await readTextInput(path);
   const det: DetectedFormat = format === "auto"
     ? detectStoreFormat(text, file)
     : { format, reason: "given" };

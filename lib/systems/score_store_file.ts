@@ -120,16 +120,15 @@ export function oneStore(
     ? read.stores
     : read.stores.filter((s) => s.instance === target);
   if (matching.length !== 1) {
-    throw new InputError(
+    throw InputError.atRoot(
       file,
-      { path: "" },
       `expected one store for ${target}, the file holds ${read.stores.length} (${
         read.stores.map((s) => `${s.instance ?? "?"}/${s.system}`).join(", ")
       })${matching.length > 1 ? `, ${matching.length} of them for ${target}` : ""}`,
     );
   }
   if (matching[0].memories.length === 0 && !allowEmpty) {
-    throw new InputError(file, { path: "" }, "expected a store with memories, it has none");
+    throw InputError.atRoot(file, "expected a store with memories, it has none");
   }
   return matching[0];
 }
@@ -332,10 +331,7 @@ async function onLocomo(
   const store = oneStore(rd, o.store, tl.conversation);
   const { found, samples, sample } = await locomoConversation(tl.conversation, tl.data);
   const target = describeLocomo(found, samples.length);
-  const adjudicator = await adjudicatorFromSpec(o.adjudicator ?? "lexical", sample, {
-    ...(o.llmModel !== undefined ? { llmModel: o.llmModel } : {}),
-    ...(o.llmApiKey !== undefined ? { llmApiKey: o.llmApiKey } : {}),
-  });
+  const adjudicator = await adjudicatorFromSpec(o.adjudicator ?? "lexical", sample, o);
   const warnings = problemLines(store);
   if (store.instance !== undefined && store.instance !== tl.conversation) {
     warnings.push(
@@ -381,10 +377,7 @@ async function onPackage(
     (spec === "package_text" ? packageTextAdjudicator(pkg) : await adjudicatorFromSpec(
       spec,
       undefined,
-      {
-        ...(o.llmModel !== undefined ? { llmModel: o.llmModel } : {}),
-        ...(o.llmApiKey !== undefined ? { llmApiKey: o.llmApiKey } : {}),
-      },
+      o,
     ));
   const target =
     `package ${pkg.id} (${path}: ${pkg.units.length} units, ${pkg.candidates.length} candidates)`;

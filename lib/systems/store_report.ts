@@ -188,7 +188,6 @@ const _sameShapes: [
   Same<StoreBudgetRow, z.output<typeof StoreBudgetSchema>>,
   Same<PerMemoryRow, z.output<typeof PerMemorySchema>>,
 ] = [true, true, true];
-void _sameShapes;
 
 /** The shape of {@linkcode StoreReport}: its JSON and JSON Schema. */
 export const STORE_REPORT: ReportShape<typeof StoreReportSchema> = reportShape(

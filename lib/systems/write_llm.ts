@@ -207,9 +207,8 @@ export async function driverLlm(
   try {
     text = await Deno.readTextFile(llm.file);
   } catch (err) {
-    throw new InputError(
+    throw InputError.atRoot(
       llm.file,
-      { path: "" },
       `expected a readable exchange log (${(err as Error).message})`,
     );
   }

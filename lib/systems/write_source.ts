@@ -55,9 +55,8 @@ export async function writeSource(s: WriteSourceSpec): Promise<WriteSource> {
         },
       };
     }
-    throw new InputError(
+    throw InputError.atRoot(
       s.file,
-      { path: "" },
       `expected a question '${s.question}', the file holds ${heldIds(ids, s.question)}`,
     );
   }

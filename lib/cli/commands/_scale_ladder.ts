@@ -116,9 +116,8 @@ async function readSource(file: string | undefined): Promise<{ src: LadderSource
     return { src: longMemEvalLadderSource(parseLongMemEval(data, path), [name]), file: path };
   }
   if (!Array.isArray(data)) {
-    throw new InputError(
+    throw InputError.atRoot(
       path,
-      { path: "" },
       "a JSON list of LoCoMo samples or LongMemEval instances, or one LongMemEval instance " +
         "(an object with question_id)",
     );

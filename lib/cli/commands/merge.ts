@@ -68,9 +68,8 @@ export const command: Command = {
     for (const dir of positionals) {
       const info = await statOrNull(dir);
       if (info === null || !info.isDirectory) {
-        throw new InputError(
+        throw InputError.atRoot(
           dir,
-          { path: "" },
           info === null
             ? "expected an existing shard folder"
             : "expected a shard folder, found a file",

@@ -10,6 +10,7 @@ import { type Command, emit, EXIT, printWarnings, UsageError } from "../command.
 import { checkFlags, flagOptions, type FlagTable, optionsHelp } from "../flag_table.ts";
 import { startProgress } from "../progress.ts";
 import {
+  llmSettings,
   parseIntFlag,
   parseList,
   parseMethodList,
@@ -169,14 +170,6 @@ function naturalFlags(values: Record<string, string | boolean | undefined>) {
   return { outDir, budgets, k, shard, conversations };
 }
 
-const env = (name: string): string | undefined => {
-  try {
-    return Deno.env.get(name) || undefined;
-  } catch {
-    return undefined;
-  }
-};
-
 /** `natural --longmemeval FILE`: the run, stderr lines for the warnings, the summary. */
 async function runLongMemEval(
   values: Record<string, string | boolean | undefined>,
@@ -189,12 +182,11 @@ async function runLongMemEval(
     import("../../longmemeval/run.ts"),
     import("../../systems/locomo_store.ts"),
   ]);
-  const adjudicator = spec === "lexical" ? undefined : await adjudicatorFromSpec(spec, () => {
-    throw new RangeError("unreachable: lexical is the default");
-  }, {
-    llmModel: (values["llm-model"] as string | undefined) ?? env("MEMAUDIT_LLM_MODEL"),
-    llmApiKey: env("MEMAUDIT_LLM_API_KEY"),
-  });
+  const adjudicator = spec === "lexical" ? undefined : await adjudicatorFromSpec(
+    spec,
+    undefined,
+    llmSettings(values["llm-model"] as string | undefined),
+  );
   const quiet = values.quiet === true;
   // Streamed: the number of questions is known only at the end, so no progress bar.
   const res = await runNaturalLongMemEval({

@@ -27,7 +27,7 @@ import {
 } from "../../systems/store_report.ts";
 import { type Command, csvTable, emit, EXIT, UsageError } from "../command.ts";
 import { checkFlags, flagOptions, type FlagTable, optionsHelp } from "../flag_table.ts";
-import { runWithFlags, writeOutFiles } from "../shared.ts";
+import { isDecimal, llmSettings, runWithFlags, writeOutFiles } from "../shared.ts";
 import { SUMMARIES } from "../summaries.ts";
 
 /** The flags of `memaudit store`, in help order (the help's Options block is made from them). */
@@ -159,9 +159,6 @@ Exit codes: 0 done; 1 a checked claim failed (a union ratio above its package
 ratio, or above 1); 2 bad usage or bad input.
 `;
 
-/** A decimal number (digits, an optional fraction and exponent): not `0x10`, `Infinity`. */
-const DECIMAL = /^[+]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
-
 /**
  * Parses `--budgets`: positive finite decimal numbers, comma-separated, no repeats.
  *
@@ -172,7 +169,7 @@ const DECIMAL = /^[+]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 export function parseBudgetList(text: string): number[] {
   const parts = text.split(",").map((s) => s.trim());
   const out = parts.map(Number);
-  if (parts.some((p) => !DECIMAL.test(p)) || out.some((b) => !Number.isFinite(b) || b <= 0)) {
+  if (parts.some((p) => !isDecimal(p)) || out.some((b) => !Number.isFinite(b) || b <= 0)) {
     throw new UsageError(`--budgets expects positive numbers separated by commas, got '${text}'`);
   }
   if (new Set(out).size !== out.length) {
@@ -180,14 +177,6 @@ export function parseBudgetList(text: string): number[] {
   }
   return out;
 }
-
-const env = (name: string): string | undefined => {
-  try {
-    return Deno.env.get(name) || undefined;
-  } catch {
-    return undefined;
-  }
-};
 
 /** The columns of `store_items.csv` after the item's own: one row per (package, budget). */
 const ITEM_COLUMNS = [
@@ -306,14 +295,11 @@ export const command: Command = {
   run: runWithFlags(HELP, flagOptions(FLAGS), async ({ values, form }, io) => {
     const asked = checked(values);
     const perMemory = values["per-memory"] === true;
-    const llmModel = values["llm-model"] ?? env("MEMAUDIT_LLM_MODEL");
-    const llmApiKey = env("MEMAUDIT_LLM_API_KEY");
     const common = {
       format: values.format as StoreFormatChoice,
       ...(asked.budgets !== undefined ? { budgets: asked.budgets } : {}),
       adjudicator: values.adjudicator,
-      ...(llmModel !== undefined ? { llmModel } : {}),
-      ...(llmApiKey !== undefined ? { llmApiKey } : {}),
+      ...llmSettings(values["llm-model"]),
       perMemory,
       onNote: (line: string, kind: "info" | "warning") =>
         io.stderr(`memaudit store: ${kind === "warning" ? "warning: " : ""}${line}\n`),
