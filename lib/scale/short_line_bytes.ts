@@ -53,14 +53,21 @@ function key(b: Uint8Array, i: number): number {
 const FNV_START = 0x811c9dc5 | 0;
 const fnv1a = (h: number, byte: number): number => Math.imul(h ^ byte, 0x01000193);
 
+/** Printable ASCII is its own UTF-8: a long run of it is decoded at once. */
+const ascii = new TextDecoder();
+
 /**
  * The strings made of runs of printable ASCII bytes, each made once: a file's agents, systems,
  * scale labels and query ids repeat, and the same string each time is also found faster in the
  * scorer's maps. Open addressing on a 32-bit FNV-1a hash; past {@linkcode Strings.MAX} strings
- * (e.g. one trajectory id per line) new ones are made and not kept.
+ * (e.g. one trajectory id per line) new ones are made and not kept. A string longer than
+ * {@linkcode Strings.LONG} bytes is decoded at once and not kept: made a byte at a time, 20,000
+ * distinct ids of 1 KiB took ~4 s (JSON.parse of their lines: ~0.05 s), and a kept copy of
+ * such ids, which rarely repeat, doubled their memory.
  */
 class Strings {
   static readonly MAX = 1 << 17;
+  static readonly LONG = 64;
   #slots = new Int32Array(1 << 10).fill(-1);
   /** Per string kept: its hash, where its bytes start in `#pool`, and their count. */
   #hashes = new Int32Array(1 << 9);
@@ -73,6 +80,7 @@ class Strings {
   /** The string of `b[start, end)`, whose {@linkcode fnv1a} hash is `h`. */
   of(b: Uint8Array, start: number, end: number, h: number): string {
     const slots = this.#slots, mask = slots.length - 1, n = end - start, pool = this.#pool;
+    if (n > Strings.LONG) return ascii.decode(b.subarray(start, end));
     let j = h & mask;
     for (let at = slots[j]; at >= 0; at = slots[j = (j + 1) & mask]) {
       if (this.#hashes[at] !== h || this.#lengths[at] !== n) continue;

@@ -174,3 +174,36 @@ Deno.test("ShortLineReader keeps no value of one line for the next: scales that 
     assert.equal((fromBytes(r, line(`q${i}`, "1")) as { query_id: string }).query_id, `q${i}`);
   }
 });
+
+Deno.test("ShortLineReader reads 20,000 distinct ids of 1 KiB in a time near JSON.parse's, each id the strict reader's", () => {
+  const dec = new TextDecoder();
+  const pad = "abcdefghijklmnop".repeat(64);
+  const text = Array.from({ length: 20_000 }, (_, i) => `{"query_id":"${i}${pad}","R":1}`);
+  const b = enc.encode(text.join("\n") + "\n");
+  /** Milliseconds a fresh `reader()` takes over every line (the second of two passes). */
+  const time = (reader: () => (start: number, end: number) => void): number => {
+    let ms = 0;
+    for (let pass = 0; pass < 2; pass++) {
+      const read = reader(), t0 = performance.now();
+      for (let start = 0, end; start < b.length; start = end + 1) {
+        end = b.indexOf(0x0a, start);
+        read(start, end);
+      }
+      ms = performance.now() - t0;
+    }
+    return ms;
+  };
+  let ids: unknown[] = [];
+  const bytes = time(() => {
+    const r = new ShortLineReader();
+    ids = [];
+    return (start, end) => ids.push(r.parse(b, start, end)?.query_id);
+  });
+  const parsed = time(() => (start, end) => JSON.parse(dec.decode(b.subarray(start, end))));
+  assert.deepEqual(ids, text.map((s) => JSON.parse(s).query_id));
+  // Made a byte at a time, these ids took 25-60x JSON.parse's time.
+  assert.ok(
+    bytes < 10 * parsed,
+    `from bytes ${bytes.toFixed(0)} ms, JSON.parse ${parsed.toFixed(0)} ms`,
+  );
+});
