@@ -63,11 +63,15 @@ const ascii = new TextDecoder();
  * (e.g. one trajectory id per line) new ones are made and not kept. A string longer than
  * {@linkcode Strings.LONG} bytes is decoded at once and not kept: made a byte at a time, 20,000
  * distinct ids of 1 KiB took ~4 s (JSON.parse of their lines: ~0.05 s), and a kept copy of
- * such ids, which rarely repeat, doubled their memory.
+ * such ids, which rarely repeat, doubled their memory. A look-up walks at most
+ * {@linkcode Strings.PROBES} slots, then makes the string and does not keep it: FNV-1a has no
+ * key, and 65,536 ids crafted to share their hash's low 18 bits (which depend on those bits
+ * only) made each look-up walk all the ids before it (11 s of CPU, 0c28bd5: 0.4 s).
  */
 class Strings {
   static readonly MAX = 1 << 17;
   static readonly LONG = 64;
+  static readonly PROBES = 16;
   #slots = new Int32Array(1 << 10).fill(-1);
   /** Per string kept: its hash, where its bytes start in `#pool`, and their count. */
   #hashes = new Int32Array(1 << 9);
@@ -82,7 +86,8 @@ class Strings {
     const slots = this.#slots, mask = slots.length - 1, n = end - start, pool = this.#pool;
     if (n > Strings.LONG) return ascii.decode(b.subarray(start, end));
     let j = h & mask;
-    for (let at = slots[j]; at >= 0; at = slots[j = (j + 1) & mask]) {
+    for (let at = slots[j], probes = 0; at >= 0; at = slots[j = (j + 1) & mask]) {
+      if (++probes > Strings.PROBES) return ascii.decode(b.subarray(start, end));
       if (this.#hashes[at] !== h || this.#lengths[at] !== n) continue;
       const from = this.#starts[at] - start;
       let i = start;
