@@ -271,3 +271,23 @@ Deno.test("streamTrajectoryFile() names a later line that is not UTF-8 before an
     );
   });
 });
+
+Deno.test("streamTrajectoryFile() and readTrajectories() give every record its keys in one order, whichever reader read the line", async () => {
+  await withTempDir(async (dir) => {
+    const text = [
+      '{"query_id":"q1","scale":"s1","R":1,"correct":true,"trajectory_id":"t1"}', // from bytes
+      '{"query_id":"q2","scale":"s1","R":1,"correct":true,"trajectory_id":"t\\u0032"}', // JSON.parse
+      '{"query_id": "q3", "scale": "s1", "R": 1, "correct": true, "trajectory_id": "t3"}',
+      '{"schema":"memaudit.trajectory/1","query_id":"q4","trajectory_id":"t4","steps":[],"correct":true}',
+    ].join("\n");
+    await Deno.writeTextFile(`${dir}/t.jsonl`, text);
+    const seen: ScoreRecord[] = [];
+    await streamTrajectoryFile(`${dir}/t.jsonl`, (r) => void seen.push(r));
+    const keys = "query_id,agent,system,scale,R,correct,trajectory_id,line";
+    for (const r of [...seen, ...readTrajectories(text)]) assert.equal(Object.keys(r).join(), keys);
+    assert.equal(
+      JSON.stringify(seen[0]),
+      '{"query_id":"q1","agent":"","system":"","scale":{"label":"s1"},"R":1,"correct":true,"trajectory_id":"t1","line":1}',
+    );
+  });
+});
