@@ -6,7 +6,7 @@
  * of rank ⌊(n + 1)p⌋ (a beta variate from two gamma variates, Marsaglia and Tsang, whose
  * normals come from the polar method, two at a time); then count geometric waiting times.
  * Every floating-point operation is done in d3's order, and the uniforms are drawn in its
- * order; tests/scale/binomial_test.ts checks draws and the stream against d3.
+ * order; tests/scale/_binomial_test.ts checks draws and the stream against d3.
  *
  * @module
  */
