@@ -46,14 +46,25 @@ function key(b: Uint8Array, i: number): number {
 const FNV_START = 0x811c9dc5 | 0;
 const fnv1a = (h: number, byte: number): number => Math.imul(h ^ byte, 0x01000193);
 
+/** Printable ASCII is its own UTF-8: a long run of it is decoded at once. */
+const ascii = new TextDecoder();
+
 /**
  * The strings made of runs of printable ASCII bytes, each made once: a file's agents, systems,
  * scale labels and query ids repeat, and the same string each time is also found faster in the
  * scorer's maps. Open addressing on a 32-bit FNV-1a hash; past {@linkcode Strings.MAX} strings
- * (e.g. one trajectory id per line) new ones are made and not kept.
+ * (e.g. one trajectory id per line) new ones are made and not kept. A string longer than
+ * {@linkcode Strings.LONG} bytes is decoded at once and not kept: made a byte at a time, 20,000
+ * distinct ids of 1 KiB took ~4 s (JSON.parse of their lines: ~0.05 s), and a kept copy of
+ * such ids, which rarely repeat, doubled their memory. A look-up walks at most
+ * {@linkcode Strings.PROBES} slots, then makes the string and does not keep it: FNV-1a has no
+ * key, and 65,536 ids crafted to share their hash's low 18 bits (which depend on those bits
+ * only) made each look-up walk all the ids before it (11 s of CPU, 0c28bd5: 0.4 s).
  */
 class Strings {
   static readonly MAX = 1 << 17;
+  static readonly LONG = 64;
+  static readonly PROBES = 16;
   #slots = new Int32Array(1 << 10).fill(-1);
   /** Per string kept: its hash, where its bytes start in `#pool`, and their count. */
   #hashes = new Int32Array(1 << 9);
@@ -66,8 +77,10 @@ class Strings {
   /** The string of `b[start, end)`, whose {@linkcode fnv1a} hash is `h`. */
   of(b: Uint8Array, start: number, end: number, h: number): string {
     const slots = this.#slots, mask = slots.length - 1, n = end - start, pool = this.#pool;
+    if (n > Strings.LONG) return ascii.decode(b.subarray(start, end));
     let j = h & mask;
-    for (let at = slots[j]; at >= 0; at = slots[j = (j + 1) & mask]) {
+    for (let at = slots[j], probes = 0; at >= 0; at = slots[j = (j + 1) & mask]) {
+      if (++probes > Strings.PROBES) return ascii.decode(b.subarray(start, end));
       if (this.#hashes[at] !== h || this.#lengths[at] !== n) continue;
       const from = this.#starts[at] - start;
       let i = start;

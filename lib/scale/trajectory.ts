@@ -253,7 +253,10 @@ export interface ScoreRecord {
   agent: string;
   /** Grouping key M ("" when not given). */
   system: string;
-  /** Scale, or null for a non-ladder run. */
+  /**
+   * Scale, or null for a non-ladder run. A short-form line's scale is frozen and may be the
+   * same object as other records' (copy it to change it).
+   */
   scale: TrajectoryScale | null;
   /** R(τ), memory calls. */
   R: number;
@@ -459,17 +462,11 @@ export function shortRecord(f: ShortFields, line: number): ScoreRecord | undefin
     if (keys === 0) return undefined;
     scale = scaleOfLine(label as string | undefined, n_irr as number | undefined);
   }
-  const r: ScoreRecord = {
-    query_id,
-    agent: agent ?? "",
-    system: system ?? "",
-    scale,
-    R,
-    correct: c,
-    line,
-  };
-  if (trajectory_id !== undefined) r.trajectory_id = trajectory_id;
-  return r;
+  const a = agent ?? "", m = system ?? "";
+  // The keys in the order of every other record (the full form's, zod's): trajectory_id, line.
+  return trajectory_id === undefined
+    ? { query_id, agent: a, system: m, scale, R, correct: c, line }
+    : { query_id, agent: a, system: m, scale, R, correct: c, trajectory_id, line };
 }
 
 /** The scale object last made by {@linkcode scaleOfLine}. */

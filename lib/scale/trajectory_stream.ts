@@ -5,8 +5,8 @@
  * in its common shape is read from its bytes ({@linkcode ShortLineReader}); any other line is
  * decoded and read by the strict reader. Lines, line numbers, the byte-order mark, `\r\n`
  * endings, blank lines and every error are those of `readTrajectories` (trajectory.ts) on the
- * file's text, except that a line that is not UTF-8 is named when it is reached: an earlier bad
- * line is named first.
+ * file's text as `readTextInput` (base/fs.ts) decodes it: a line that is not UTF-8 is named even
+ * after an earlier bad line (the rest of the file is then checked for UTF-8 only).
  *
  * @module
  */
@@ -153,7 +153,9 @@ export interface StreamTrajectoriesOptions {
  *   was visited
  * @throws {TrajectoryInputError} on the first bad line, naming the file, line and field (what
  *   `readTrajectories` (trajectory.ts) throws), or "expected at least one trajectory line"
- * @throws {InputError} what {@linkcode forEachFileLine} throws
+ * @throws {InputError} if the file does not exist, is a folder or is not UTF-8 ("expected UTF-8
+ *   text" at the line of the first bad byte, as `readTextInput` names it: also when an earlier
+ *   line is bad)
  */
 export async function streamTrajectoryFile(
   path: string,
@@ -163,7 +165,7 @@ export async function streamTrajectoryFile(
   const file = opts.file ?? path;
   const short = new ShortLineReader();
   let lines = 0, ours = opts.detect === false;
-  await forEachFileLineBytes(path, (line, b, start, end) => {
+  const read = forEachFileLineBytes(path, (line, b, start, end) => {
     if (b[start] === 123 && (ours || lines > 0)) {
       // The short form's common case from its bytes; anything else decoded and read strictly.
       const o = short.parse(b, start, end);
@@ -180,6 +182,15 @@ export async function streamTrajectoryFile(
       if (!ours) return false;
     }
     visit(readTrajectoryLine(s, file, line, opts));
+  });
+  await read.catch(async (e) => {
+    // The whole text is decoded before any line is read: a later line that is not UTF-8 wins.
+    if (e instanceof TrajectoryInputError && e.line > 0) {
+      await forEachFileLineBytes(path, (line, b, start, end) => {
+        if (line > e.line) decodeLine(b.subarray(start, end), path, line);
+      });
+    }
+    throw e;
   });
   if (!ours) return false;
   if (lines === 0) {

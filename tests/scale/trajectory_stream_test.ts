@@ -15,6 +15,7 @@ import {
 } from "../../lib/scale/trajectory.ts";
 import { forEachFileLine, streamTrajectoryFile } from "../../lib/scale/trajectory_stream.ts";
 import { jsonlLines } from "../../lib/base/jsonl.ts";
+import { readTextInput } from "../../lib/base/fs.ts";
 import { memaudit } from "../cli/_run.ts";
 import { withTempDir } from "../_tmp.ts";
 
@@ -235,5 +236,58 @@ Deno.test("memaudit scale score --json prints the same bytes streamed as read wh
     const b = await memaudit(["scale", "score", bad, "--json", "--out", `${dir}/o2`]);
     assert.deepEqual([a.code, a.stderr], [b.code, b.stderr]);
     assert.match(a.stderr, /line 26: expected valid JSON/);
+  });
+});
+
+Deno.test("streamTrajectoryFile() names a later line that is not UTF-8 before an earlier bad line, as reading the whole text does", async () => {
+  await withTempDir(async (dir) => {
+    const enc = new TextEncoder();
+    const bad = Uint8Array.of(0x7b, 0xff, 0x7d, 0x0a); // `{\xff}`: not UTF-8
+    // A bad line 3; a line that is not UTF-8 in the same block (line 5) or two blocks on.
+    for (
+      const [name, after] of [["near", 1], ["far", 20_000]] as const
+    ) {
+      const path = `${dir}/${name}.jsonl`;
+      const head = enc.encode(lines(1).slice(0, 2).join("\n") + '\n{"query_id":"q","R":}\n');
+      const tail = enc.encode(lines(2000).slice(0, after).join("\n") + "\n");
+      await Deno.writeFile(path, new Uint8Array([...head, ...tail, ...bad, ...tail]));
+      const whole = await readTextInput(path).then((t) => readTrajectories(t, path)).then(
+        () => "no error",
+        (e) => e.message,
+      );
+      const streamed = await streamTrajectoryFile(path, () => {}).then(
+        () => "no error",
+        (e) => e.message,
+      );
+      assert.equal(streamed, whole, name);
+      assert.equal(streamed, `Cannot read ${path}: line ${4 + after}: expected UTF-8 text`);
+    }
+    // Without a later bad byte, the bad line is named.
+    const path = `${dir}/ok.jsonl`;
+    await Deno.writeTextFile(path, lines(1).join("\n") + '\n{"query_id":"q","R":}\n' + lines(1));
+    await assert.rejects(
+      () => streamTrajectoryFile(path, () => {}),
+      /line 13: expected valid JSON/,
+    );
+  });
+});
+
+Deno.test("streamTrajectoryFile() and readTrajectories() give every record its keys in one order, whichever reader read the line", async () => {
+  await withTempDir(async (dir) => {
+    const text = [
+      '{"query_id":"q1","scale":"s1","R":1,"correct":true,"trajectory_id":"t1"}', // from bytes
+      '{"query_id":"q2","scale":"s1","R":1,"correct":true,"trajectory_id":"t\\u0032"}', // JSON.parse
+      '{"query_id": "q3", "scale": "s1", "R": 1, "correct": true, "trajectory_id": "t3"}',
+      '{"schema":"memaudit.trajectory/1","query_id":"q4","trajectory_id":"t4","steps":[],"correct":true}',
+    ].join("\n");
+    await Deno.writeTextFile(`${dir}/t.jsonl`, text);
+    const seen: ScoreRecord[] = [];
+    await streamTrajectoryFile(`${dir}/t.jsonl`, (r) => void seen.push(r));
+    const keys = "query_id,agent,system,scale,R,correct,trajectory_id,line";
+    for (const r of [...seen, ...readTrajectories(text)]) assert.equal(Object.keys(r).join(), keys);
+    assert.equal(
+      JSON.stringify(seen[0]),
+      '{"query_id":"q1","agent":"","system":"","scale":{"label":"s1"},"R":1,"correct":true,"trajectory_id":"t1","line":1}',
+    );
   });
 });
