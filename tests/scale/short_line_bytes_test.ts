@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { ShortLineReader } from "../../lib/scale/short_line_bytes.ts";
+import { collidingIds, fnv1a32, longIdLines } from "./_short_line_ids.ts";
 import { parseJsonLine, shortRecord, toScoreRecord } from "../../lib/scale/trajectory.ts";
 
 const enc = new TextEncoder();
@@ -175,85 +176,27 @@ Deno.test("ShortLineReader keeps no value of one line for the next: scales that 
   }
 });
 
-/**
- * Milliseconds a fresh `reader()` takes over every line of `b` (the second of two passes, so
- * that both readers a test compares are compiled).
- */
-function passMs(b: Uint8Array, reader: () => (start: number, end: number) => void): number {
-  let ms = 0;
-  for (let pass = 0; pass < 2; pass++) {
-    const read = reader(), t0 = performance.now();
-    for (let start = 0, end; start < b.length; start = end + 1) {
-      end = b.indexOf(0x0a, start);
-      read(start, end);
-    }
-    ms = performance.now() - t0;
+/** Each line's query id as read from its bytes by one reader. */
+function idsFromBytes(text: readonly string[]): unknown[] {
+  const b = enc.encode(text.join("\n") + "\n"), r = new ShortLineReader(), ids: unknown[] = [];
+  for (let start = 0, end; start < b.length; start = end + 1) {
+    end = b.indexOf(0x0a, start);
+    ids.push(r.parse(b, start, end)?.query_id);
   }
-  return ms;
+  return ids;
 }
 
-/** Each line's query id as read from its bytes, and the ms a pass took, beside JSON.parse's. */
-function timedIds(text: string[]): { ids: unknown[]; bytes: number; parsed: number } {
-  const b = enc.encode(text.join("\n") + "\n"), dec = new TextDecoder();
-  let ids: unknown[] = [];
-  const bytes = passMs(b, () => {
-    const r = new ShortLineReader();
-    ids = [];
-    return (start, end) => ids.push(r.parse(b, start, end)?.query_id);
-  });
-  const parsed = passMs(b, () => (start, end) => JSON.parse(dec.decode(b.subarray(start, end))));
-  return { ids, bytes, parsed };
-}
+// How long these take beside JSON.parse (they were 25-60x and 40-70x its time before the
+// reader stopped keeping long strings and bounded its probes) is bench/short_line_bytes_bench.ts's.
 
-Deno.test("ShortLineReader reads 20,000 distinct ids of 1 KiB in a time near JSON.parse's, each id the strict reader's", () => {
-  const pad = "abcdefghijklmnop".repeat(64);
-  const text = Array.from({ length: 20_000 }, (_, i) => `{"query_id":"${i}${pad}","R":1}`);
-  const { ids, bytes, parsed } = timedIds(text);
-  assert.deepEqual(ids, text.map((s) => JSON.parse(s).query_id));
-  // Made a byte at a time, these ids took 25-60x JSON.parse's time.
-  assert.ok(
-    bytes < 10 * parsed,
-    `from bytes ${bytes.toFixed(0)} ms, JSON.parse ${parsed.toFixed(0)} ms`,
-  );
+Deno.test("ShortLineReader reads 20,000 distinct ids of 1 KiB (decoded at once, not kept), each the strict reader's", () => {
+  const text = longIdLines();
+  assert.deepEqual(idsFromBytes(text), text.map((s) => JSON.parse(s).query_id));
 });
 
-Deno.test("ShortLineReader reads 32,768 ids crafted to share a slot in a time near JSON.parse's, each id the strict reader's", () => {
-  // The low 18 bits of FNV-1a's state depend on its low 18 bits only: pairs of 3-byte blocks
-  // that leave the same low bits combine into 2^15 ids of 45 bytes that all start at one slot.
-  const LOW = (1 << 18) - 1,
-    CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-  const fnv = (h: number, s: string) => {
-    for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-    return h;
-  };
-  let state = 0x811c9dc5 | 0, x = 1;
-  const pairs: [string, string][] = [];
-  while (pairs.length < 15) {
-    const seen = new Map<number, string>();
-    for (;;) {
-      let block = "";
-      for (let k = 0; k < 3; k++) block += CHARS[(x = (x * 48271) % 2147483647) % CHARS.length];
-      const low = fnv(state, block) & LOW, other = seen.get(low);
-      if (other !== undefined && other !== block) {
-        pairs.push([other, block]);
-        state = fnv(state, other);
-        break;
-      }
-      seen.set(low, block);
-    }
-  }
-  const ids = Array.from(
-    { length: 1 << 15 },
-    (_, i) => pairs.map((p, k) => p[(i >> k) & 1]).join(""),
-  );
-  assert.equal(new Set(ids.map((q) => fnv(0x811c9dc5 | 0, q) & LOW)).size, 1);
+Deno.test("ShortLineReader reads 32,768 ids crafted to share a slot of its table, each the strict reader's", () => {
+  const ids = collidingIds();
+  assert.equal(new Set(ids.map((q) => fnv1a32(q) & ((1 << 18) - 1))).size, 1);
   assert.equal(new Set(ids).size, 1 << 15);
-  const text = ids.map((q) => `{"query_id":"${q}","R":1}`);
-  const got = timedIds(text);
-  assert.deepEqual(got.ids, ids);
-  // Without a bound on the probes, each look-up walked every id before it: 40x and more.
-  assert.ok(
-    got.bytes < 10 * got.parsed,
-    `from bytes ${got.bytes.toFixed(0)} ms, JSON.parse ${got.parsed.toFixed(0)} ms`,
-  );
+  assert.deepEqual(idsFromBytes(ids.map((q) => `{"query_id":"${q}","R":1}`)), ids);
 });
