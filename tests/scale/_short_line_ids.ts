@@ -1,9 +1,39 @@
 /**
- * Awkward short-form inputs for the byte reader (lib/scale/short_line_bytes.ts), shared by its
- * test and bench/short_line_bytes_bench.ts.
+ * Awkward short-form inputs: for the byte reader (lib/scale/short_line_bytes.ts), shared by its
+ * test and bench/short_line_bytes_bench.ts, and the arbitrary lines of the property tests that
+ * compare a fast reader with the strict one (tests/scale/short_line_bytes_test.ts and
+ * trajectory_stream_test.ts).
  *
  * @module
  */
+import fc from "fast-check";
+import { SHORT_KEYS } from "../../lib/scale/trajectory.ts";
+
+/** A line as key/value pairs (a value given as pairs is an object), so that keys may repeat. */
+export type LinePairs = readonly (readonly [string, unknown])[];
+
+/** The JSON text of {@linkcode LinePairs}, keys in the order given. */
+export function pairsText(v: unknown): string {
+  return Array.isArray(v)
+    ? `{${v.map(([k, x]) => `${JSON.stringify(k)}:${pairsText(x)}`).join(",")}}`
+    : JSON.stringify(v);
+}
+
+/**
+ * Arbitrary keys (the short form's, its scale object's, `__proto__` and another) and scale
+ * values (a scalar, or pairs of `label` / `n_irr` / another key) over the given scalars.
+ */
+export function lineArbitraries(scalar: fc.Arbitrary<unknown>): {
+  key: fc.Arbitrary<string>;
+  scale: fc.Arbitrary<unknown>;
+} {
+  const key = fc.constantFrom(...SHORT_KEYS, "label", "n_irr", "__proto__", "x");
+  const scale = fc.oneof(
+    scalar,
+    fc.array(fc.tuple(fc.constantFrom("label", "n_irr", "x"), scalar), { maxLength: 3 }),
+  );
+  return { key, scale };
+}
 
 /** The 32-bit FNV-1a hash of a string's code units (the reader's hash of its ASCII bytes). */
 export function fnv1a32(s: string, h = 0x811c9dc5 | 0): number {

@@ -5,7 +5,13 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { ShortLineReader } from "../../lib/scale/short_line_bytes.ts";
-import { collidingIds, fnv1a32, longIdLines } from "./_short_line_ids.ts";
+import {
+  collidingIds,
+  fnv1a32,
+  lineArbitraries,
+  longIdLines,
+  pairsText,
+} from "./_short_line_ids.ts";
 import { parseJsonLine, shortRecord, toScoreRecord } from "../../lib/scale/trajectory.ts";
 
 const enc = new TextEncoder();
@@ -95,26 +101,7 @@ Deno.test("ShortLineReader gives the strict reader's record or steps aside, one 
     fc.boolean(),
     fc.constant(null),
   );
-  const key = fc.constantFrom(
-    "query_id",
-    "scale",
-    "agent",
-    "system",
-    "R",
-    "correct",
-    "trajectory_id",
-    "label",
-    "n_irr",
-    "x",
-  );
-  const scale = fc.oneof(
-    value,
-    fc.array(fc.tuple(fc.constantFrom("label", "n_irr", "x"), value), { maxLength: 3 }),
-  );
-  const text = (v: unknown): string =>
-    Array.isArray(v)
-      ? `{${v.map(([k, x]) => `${JSON.stringify(k)}:${text(x)}`).join(",")}}`
-      : JSON.stringify(v);
+  const { key, scale } = lineArbitraries(value);
   const base: [string, unknown][] = [
     ["query_id", "q1"],
     ["R", 2],
@@ -138,7 +125,7 @@ Deno.test("ShortLineReader gives the strict reader's record or steps aside, one 
   fc.assert(
     fc.property(line, ([extra, withBase, odd]) => {
       const pairs = withBase ? [...base, ...extra] : extra;
-      let s = text(pairs);
+      let s = pairsText(pairs);
       if (odd !== "" && s.length > 2) s = s.slice(0, -1) + `,"R":${odd}}`;
       const got = fromBytes(reader, s);
       if (got === undefined) return;

@@ -18,6 +18,7 @@ import { jsonlLines } from "../../lib/base/jsonl.ts";
 import { readTextInput } from "../../lib/base/fs.ts";
 import { memaudit } from "../cli/_run.ts";
 import { withTempDir } from "../_tmp.ts";
+import { lineArbitraries, pairsText } from "./_short_line_ids.ts";
 
 const AGENTS = ["a1", "a2"], SYSTEMS = ["m1", "m2"], SCALES = [0, 100, 200];
 
@@ -61,32 +62,12 @@ Deno.test("readTrajectoryLine() gives what the strict reader gives, record or er
     fc.boolean(),
     fc.constant(null),
   );
-  const key = fc.constantFrom(
-    "query_id",
-    "scale",
-    "agent",
-    "system",
-    "R",
-    "correct",
-    "trajectory_id",
-    "label",
-    "n_irr",
-    "__proto__",
-    "x",
-  );
-  const scale = fc.oneof(
-    scalar,
-    fc.array(fc.tuple(fc.constantFrom("label", "n_irr", "x"), scalar), { maxLength: 3 }),
-  );
+  const { key, scale } = lineArbitraries(scalar);
   // A line of key/value pairs as text, so that repeated keys and odd numbers reach the reader.
   const pairs = fc.oneof(
     { arbitrary: fc.constant([]), weight: 2 },
     { arbitrary: fc.array(fc.tuple(key, scale), { minLength: 1, maxLength: 6 }), weight: 1 },
   );
-  const text = (v: unknown): string =>
-    Array.isArray(v)
-      ? `{${v.map(([k, x]) => `${JSON.stringify(k)}:${text(x)}`).join(",")}}`
-      : JSON.stringify(v);
   const base = [
     ["query_id", "q1"],
     ["R", 2],
@@ -104,7 +85,7 @@ Deno.test("readTrajectoryLine() gives what the strict reader gives, record or er
   fc.assert(
     fc.property(pairs, fc.boolean(), odd, fc.nat(3), (extra, withBase, tail, spaces) => {
       const all = withBase ? [...base, ...extra] : extra;
-      let s = text(all);
+      let s = pairsText(all);
       if (tail !== "" && s.length > 2) s = s.slice(0, -1) + `,"R":${tail}}`;
       if (spaces > 0) s = s.replaceAll(",", " ".repeat(spaces) + ", ");
       const strict = outcome(() => toScoreRecord(parseJsonLine(s, "f", 3), "f", 3));
