@@ -27,7 +27,7 @@ import {
   runSubcommands,
   writeOutFiles,
 } from "../shared.ts";
-import { readTextInput } from "../../base/fs.ts";
+import { readTextInput, statOrNull } from "../../base/fs.ts";
 import {
   joinJudgeLog,
   readJudgeLog,
@@ -334,9 +334,7 @@ async function runScore(argv: string[], io: CliIo): Promise<number> {
   };
   const log = values["judge-log"];
   const read = await readAndScore(file, { format, memoryTools, log, out: values.out }, scoreOpts);
-  if (read === null) {
-    return qa.runQaScales(qa.qaSingle(file, await readTextInput(file)), qaFlags, io);
-  }
+  if ("qaText" in read) return qa.runQaScales(qa.qaSingle(file, read.qaText), qaFlags, io);
   const { input, res, calls } = read;
   const rows = scoreRows(res);
   const noCalls = memoryCallWarning({ ...input, records: calls, memoryTools });
@@ -369,7 +367,8 @@ interface ReadScore {
 /**
  * Reads and scores a trajectory file: memaudit's own lines, printed only, line by line and
  * aggregated as read (issue 29 item 7); a log to adapt or join, or --out's per-trajectory rows,
- * from the whole text. Null for a LongMemEval evaluate_qa output (scored per scale instead).
+ * from the whole text. A LongMemEval evaluate_qa output gives its text back (scored per scale
+ * instead; a pipe cannot be read twice).
  */
 async function readAndScore(
   file: string,
@@ -380,9 +379,13 @@ async function readAndScore(
     out: string | undefined;
   },
   scoreOpts: ScoreScaleOptions,
-): Promise<ReadScore | null> {
+): Promise<ReadScore | { qaText: string }> {
   const { format, memoryTools, log } = how;
-  if (how.out === undefined && log === undefined && (format === "auto" || format === "memaudit")) {
+  // Streamed only from a regular file: a pipe (/dev/stdin) can be read once, and detecting its
+  // format would use it up; a missing path or a folder is named by readTextInput as ever.
+  const streamable = how.out === undefined && log === undefined &&
+    (format === "auto" || format === "memaudit") && (await statOrNull(file))?.isFile === true;
+  if (streamable) {
     const streamed = await scoreStreamed(file, format === "auto", memoryTools, scoreOpts);
     if (streamed !== null) return { ...streamed, scored: [] };
   }
@@ -390,7 +393,7 @@ async function readAndScore(
   if (
     format === "longmemeval-qa" ||
     (format === "auto" && detectFormat(text, file) === "longmemeval-qa")
-  ) return null;
+  ) return { qaText: text };
   const read = readTrajectoryInput(text, { file, format, memoryTools });
   let records = read.records;
   if (log !== undefined) {

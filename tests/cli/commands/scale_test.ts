@@ -313,3 +313,59 @@ Deno.test("memaudit scale score --out converts an adapter's log to memaudit.traj
   assert.equal(Deno.readTextFileSync(`${dir}/skipped.csv`).trim().split("\n").length, 3);
   await Deno.remove(dir, { recursive: true });
 });
+
+/** `memaudit scale score /dev/stdin ...` with `file`'s bytes piped in (the whole run's output). */
+async function scoreFromPipe(
+  file: string,
+  args: string[],
+): Promise<{ code: number; stdout: string }> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "-A",
+      join(ROOT, "scripts", "memaudit.ts"),
+      "scale",
+      "score",
+      "/dev/stdin",
+      ...args,
+    ],
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const w = child.stdin.getWriter();
+  await w.write(await Deno.readFile(file));
+  await w.close();
+  const out = await child.output();
+  return { code: out.code, stdout: new TextDecoder().decode(out.stdout) };
+}
+
+Deno.test("scale score reads a pipe whole: memaudit lines and a LongMemEval QA output scored as from the file (the QA one was read twice, the pipe empty the second time)", async () => {
+  const qa = join(ROOT, "tests/scale/fixtures/qa/oracle.jsonl");
+  const piped = await scoreFromPipe(qa, ["--json"]);
+  assert.equal(piped.code, 0);
+  const fromFile = await run(["scale", "score", qa, "--json"]);
+  assert.equal(fromFile.code, 0, fromFile.stderr);
+  // The same scores; the scale is labelled by the file's name.
+  const named = (out: string, label: string, path: string) =>
+    out.replaceAll(path, "FILE").replaceAll(`"${label}"`, '"L"').replaceAll(`">${label}"`, '">L"');
+  assert.equal(
+    named(piped.stdout, "stdin", "/dev/stdin"),
+    named(fromFile.stdout, "oracle.jsonl", qa),
+  );
+  assert.match(piped.stdout, /"accuracy": 0\.8/);
+  const lines = Array.from(
+    { length: 40 },
+    (_, q) => JSON.stringify({ query_id: `q${q}`, scale: 0, R: q % 4, correct: q % 3 !== 0 }),
+  );
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(join(dir, "t.jsonl"), lines.join("\n") + "\n");
+    const a = await scoreFromPipe(join(dir, "t.jsonl"), ["--json", "--resamples", "20"]);
+    const b = await run(["scale", "score", join(dir, "t.jsonl"), "--json", "--resamples", "20"]);
+    assert.equal(a.code, 0);
+    assert.equal(a.stdout, b.stdout);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
