@@ -12,6 +12,7 @@ import type { Adjudicator } from "../adjudicate/types.ts";
 import { ImportedAdjudicator, loadImportedCoverage } from "../adjudicate/imported.ts";
 import { LlmAdjudicator } from "../adjudicate/llm.ts";
 import { InputError } from "../base/errors.ts";
+import { at } from "../base/report_shape.ts";
 import type { LocomoSample } from "../natural/load_locomo.ts";
 import { locomoLexicalAdjudicator } from "../natural/locomo.ts";
 import { locomoSlices } from "../natural/locomo_slices.ts";
@@ -133,7 +134,7 @@ const mean = (xs: number[]) => (xs.length === 0 ? null : xs.reduce((a, b) => a +
 export function storeItemRows(pkg: Package, s: UnionScore): StoreItemScore[] {
   const maxValue = compilePackage(pkg).weights.reduce((a, w) => a + w, 0);
   return s.budgets.map((b) => {
-    const get = (sel: UnionSelector) => b.selections.find((x) => x.selector === sel)!;
+    const get = (sel: UnionSelector) => at(b.selections, { selector: sel }, "selection");
     const upper = get("upper_pruned");
     const certified = isCertified(b.optPackage) && isCertified(b.optUnion) &&
       upper.certified === true;
