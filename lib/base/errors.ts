@@ -53,9 +53,8 @@ export class InputError extends Error {
     readonly issues: { where: Where; expected: string }[] = [],
     verb = "read",
   ) {
-    const shown = issues.slice(1, 5).map((i) => `; ${formatWhere(i.where)}: ${i.expected}`).join(
-      "",
-    );
+    const shown = issues.slice(1, 5).map((i) => `; ${formatWhere(i.where)}: ${i.expected}`)
+      .join("");
     const more = issues.length > 5 ? `; and ${issues.length - 5} more problem(s)` : "";
     const at = verb !== "read" && "path" in where && where.path === ""
       ? ""
@@ -68,9 +67,10 @@ export class InputError extends Error {
    *
    * @param file the file (or `<memory>`)
    * @param expected what should have been there
+   * @param verb what could not be done (default `read`)
    * @returns the error, to throw
    */
-  static atRoot(file: string, expected: string): InputError {
-    return new InputError(file, { path: "" }, expected);
+  static atRoot(file: string, expected: string, verb = "read"): InputError {
+    return new InputError(file, { path: "" }, expected, [], verb);
   }
 }

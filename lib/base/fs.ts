@@ -42,7 +42,7 @@ async function writeAtomic(path: string, write: (temp: string) => Promise<void>)
   const dir = dirname(path);
   await makeFolder(dir);
   if ((await statOrNull(path))?.isDirectory) {
-    throw new InputError(path, { path: "" }, "expected a file, found a folder", [], "write");
+    throw InputError.atRoot(path, "expected a file, found a folder", "write");
   }
   const temp = join(dir, `.${basename(path)}.${Deno.pid}.${tempCounter++}.tmp`);
   try {
@@ -57,13 +57,7 @@ async function writeAtomic(path: string, write: (temp: string) => Promise<void>)
 /** The InputError of a folder the system refuses to write in (or to create). */
 function unwritableFolder(dir: string, err: unknown, verb: string): InputError {
   const what = verb === "create" ? "a folder that can be created" : "a writable folder";
-  return new InputError(
-    dir,
-    { path: "" },
-    `expected ${what} (${(err as Error).message})`,
-    [],
-    verb,
-  );
+  return InputError.atRoot(dir, `expected ${what} (${(err as Error).message})`, verb);
 }
 
 /**
@@ -106,23 +100,12 @@ export async function makeFolder(dir: string): Promise<void> {
     await Deno.mkdir(dir, { recursive: true });
   } catch (err) {
     if (err instanceof Deno.errors.AlreadyExists || err instanceof Deno.errors.NotADirectory) {
-      throw new InputError(
-        dir,
-        { path: "" },
-        "expected a folder (it or a parent is a file)",
-        [],
-        "write",
-      );
+      throw InputError.atRoot(dir, "expected a folder (it or a parent is a file)", "write");
     }
     if (err instanceof Deno.errors.NotFound) {
       // A recursive mkdir that still finds no parent: a place where folders cannot be made (/proc).
-      throw new InputError(
-        dir,
-        { path: "" },
-        `expected a parent folder that accepts new folders (${err.message})`,
-        [],
-        "create",
-      );
+      const expected = `expected a parent folder that accepts new folders (${err.message})`;
+      throw InputError.atRoot(dir, expected, "create");
     }
     if (isUnwritable(err)) {
       // Deno's permissions refuse even an existing folder: that one is not writable.
@@ -442,13 +425,7 @@ export async function inWritableFolder<T>(dir: string, f: () => Promise<T>): Pro
     return await f();
   } catch (err) {
     if (err instanceof Deno.errors.PermissionDenied || err instanceof Deno.errors.NotCapable) {
-      throw new InputError(
-        dir,
-        { path: "" },
-        `expected a writable folder (${err.message})`,
-        [],
-        "write",
-      );
+      throw unwritableFolder(dir, err, "write");
     }
     throw err;
   }
