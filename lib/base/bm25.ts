@@ -220,18 +220,23 @@ function okapiIdf(N: number, n: number): number {
 /** ASCII letters and digits. */
 const ASCII_WORD = new Uint8Array(128);
 for (let c = 0; c < 128; c++) ASCII_WORD[c] = /[0-9A-Za-z]/.test(String.fromCharCode(c)) ? 1 : 0;
+/** Whether a code point past ASCII is a Unicode letter or digit (general category L* or N*). */
 const wordCodePoints = new Map<number, boolean>();
 const ONE_WORD_CHAR = /^[\p{L}\p{N}]$/u;
 
-/** Whether a code point is a Unicode letter or digit (general category L* or N*). */
-function isWordCodePoint(cp: number): boolean {
-  if (cp < 128) return ASCII_WORD[cp] === 1;
-  let v = wordCodePoints.get(cp);
-  if (v === undefined) {
-    v = cp >= 0xd800 && cp < 0xe000 ? false : ONE_WORD_CHAR.test(String.fromCodePoint(cp));
-    wordCodePoints.set(cp, v);
+/**
+ * The length in code units (1, or 2 for a surrogate pair) of the letter or digit that starts at
+ * s[i], or 0 when another character does (a lone surrogate is no letter or digit).
+ */
+function wordWidth(s: string, i: number): number {
+  const c = s.charCodeAt(i);
+  if (c < 128) return ASCII_WORD[c];
+  const cp = s.codePointAt(i)!;
+  let word = wordCodePoints.get(cp);
+  if (word === undefined) {
+    wordCodePoints.set(cp, word = ONE_WORD_CHAR.test(String.fromCodePoint(cp)));
   }
-  return v;
+  return word ? (cp > 0xffff ? 2 : 1) : 0;
 }
 
 /** FNV-1a over the UTF-16 code units of s. */
@@ -342,45 +347,17 @@ export function bm25ScoreTexts(
     let tokens = 0;
     let i = 0;
     while (i < n) {
-      let c = s.charCodeAt(i);
-      let width = 1;
-      let word: boolean;
-      if (c < 128) word = ASCII_WORD[c] === 1;
-      else {
-        let cp = c;
-        if (c >= 0xd800 && c < 0xdc00 && i + 1 < n) {
-          const c2 = s.charCodeAt(i + 1);
-          if (c2 >= 0xdc00 && c2 < 0xe000) {
-            cp = ((c - 0xd800) << 10) + (c2 - 0xdc00) + 0x10000, width = 2;
-          }
-        }
-        word = isWordCodePoint(cp);
-      }
-      if (!word) {
-        i += width;
+      let width = wordWidth(s, i);
+      if (width === 0) {
+        i++;
         continue;
       }
       const start = i;
       let h = 0x811c9dc5 | 0;
-      for (;;) {
+      do {
         for (let u = 0; u < width; u++) h = Math.imul(h ^ s.charCodeAt(i + u), 16777619);
         i += width;
-        if (i >= n) break;
-        c = s.charCodeAt(i);
-        width = 1;
-        if (c < 128) {
-          if (ASCII_WORD[c] !== 1) break;
-          continue;
-        }
-        let cp = c;
-        if (c >= 0xd800 && c < 0xdc00 && i + 1 < n) {
-          const c2 = s.charCodeAt(i + 1);
-          if (c2 >= 0xdc00 && c2 < 0xe000) {
-            cp = ((c - 0xd800) << 10) + (c2 - 0xdc00) + 0x10000, width = 2;
-          }
-        }
-        if (!isWordCodePoint(cp)) break;
-      }
+      } while (i < n && (width = wordWidth(s, i)) > 0);
       tokens++;
       const id = vocab.find(s, start, i, h, true);
       if (vocab.last[id] !== d) {

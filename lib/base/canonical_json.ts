@@ -28,16 +28,6 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? "null";
 }
 
-/** Sorts object keys at every level (arrays keep their order). */
-function sortKeys(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(sortKeys);
-  if (v !== null && typeof v === "object") {
-    const o = v as Record<string, unknown>;
-    return Object.fromEntries(Object.keys(o).sort().map((k) => [k, sortKeys(o[k])]));
-  }
-  return v;
-}
-
 /**
  * Pretty JSON with object keys sorted at every level (two-space indent, a
  * final newline): the form of the summary files (sweep, natural scoring),
@@ -47,5 +37,6 @@ function sortKeys(v: unknown): unknown {
  * @returns its text
  */
 export function sortedPrettyJson(value: unknown): string {
-  return JSON.stringify(sortKeys(value), null, 2) + "\n";
+  // The canonical text read back: keys sorted at every level, then indented.
+  return JSON.stringify(JSON.parse(canonicalJson(value)), null, 2) + "\n";
 }

@@ -36,33 +36,6 @@ export interface JsonIssue {
 }
 
 /**
- * The first strict-mode problem of JSON text that JSON.parse accepted (see
- * the module doc), or undefined.
- *
- * @param text valid JSON text (no byte-order mark)
- * @returns the problem and its JSON path, or undefined
- */
-export function strictJsonIssue(text: string): JsonIssue | undefined {
-  const found = scanJson(text);
-  if (found === undefined) return undefined;
-  const { path, kind, token } = found;
-  if (kind === "duplicate") {
-    const key = JSON.stringify(String(path[path.length - 1]));
-    return {
-      path,
-      expected: `expected each key once in an object; ${key} repeats (JSON keeps only the last)`,
-    };
-  }
-  if (kind === "underflow") {
-    return {
-      path,
-      expected: `expected a number a double can hold, got ${token} (underflows to 0)`,
-    };
-  }
-  return { path, expected: `expected at most ${MAX_JSON_DEPTH} levels of nesting` };
-}
-
-/**
  * Parses JSON text strictly. A leading UTF-8 byte-order mark is skipped.
  *
  * @param text the JSON text
@@ -130,13 +103,14 @@ function describe(text: string, offset: number): string {
 }
 
 /**
- * The first strict-mode problem in text that is known to be valid JSON
- * (JSON.parse accepted it): one pass over the structural characters, jumping
- * from quote to quote inside strings, reading number tokens outside them.
+ * The first strict-mode problem of JSON text that JSON.parse accepted (see the module doc), or
+ * undefined: one pass over the structural characters, jumping from quote to quote inside strings,
+ * reading number tokens outside them.
+ *
+ * @param text valid JSON text (no byte-order mark)
+ * @returns the problem and its JSON path, or undefined
  */
-function scanJson(
-  text: string,
-): { path: PropertyKey[]; kind: "duplicate" | "underflow" | "depth"; token?: string } | undefined {
+export function strictJsonIssue(text: string): JsonIssue | undefined {
   // One frame per open container: the keys seen (null for an array; a short list, or a Set
   // once an object has many keys) and the current key or index.
   const stack: { keys: string[] | Set<string> | null; at: string | number }[] = [];
@@ -159,7 +133,12 @@ function scanJson(
         let keys = top.keys!;
         if (Array.isArray(keys) && keys.length >= 32) keys = top.keys = new Set(keys);
         if (Array.isArray(keys) ? keys.includes(key) : keys.has(key)) {
-          return { path: [...stack.slice(0, -1).map((f) => f.at), key], kind: "duplicate" };
+          return {
+            path: [...stack.slice(0, -1).map((f) => f.at), key],
+            expected: `expected each key once in an object; ${
+              JSON.stringify(key)
+            } repeats (JSON keeps only the last)`,
+          };
         }
         if (Array.isArray(keys)) keys.push(key);
         else keys.add(key);
@@ -168,7 +147,9 @@ function scanJson(
       }
       i = q;
     } else if (c === 0x7b || c === 0x5b) {
-      if (stack.length >= MAX_JSON_DEPTH) return { path: here(), kind: "depth" };
+      if (stack.length >= MAX_JSON_DEPTH) {
+        return { path: here(), expected: `expected at most ${MAX_JSON_DEPTH} levels of nesting` };
+      }
       stack.push(c === 0x7b ? { keys: [], at: "" } : { keys: null, at: 0 });
       expectKey = c === 0x7b;
     } else if (c === 0x7d || c === 0x5d) {
@@ -189,7 +170,8 @@ function scanJson(
       if (exp > 0) {
         const token = text.slice(i, j);
         if (Number(token) === 0 && /[1-9]/.test(text.slice(i, exp))) {
-          return { path: here(), kind: "underflow", token };
+          const expected = `expected a number a double can hold, got ${token} (underflows to 0)`;
+          return { path: here(), expected };
         }
       }
       i = j - 1;
