@@ -55,6 +55,7 @@ import { formatPath, InputError } from "../base/errors.ts";
 import { readTextInput, readTextInputIfExists } from "../base/fs.ts";
 import { compareIds, REPRESENTATION_KINDS } from "./compile.ts";
 import { parseJsonText } from "../base/json_text.ts";
+import { forEachJsonlLine } from "../base/jsonl.ts";
 import {
   type CandidateKind,
   type Package,
@@ -286,19 +287,11 @@ export async function readArtifactPackage(
 
 type Rows<S extends z.ZodType> = Lined<z.infer<S>>[];
 
-/** The export's tables, kept to the instance asked for (natural: queries with a required unit). */
-interface ExportTables {
-  instance: z.infer<typeof InstanceJson> | undefined;
-  natural: boolean;
-  expRows: Rows<typeof ExperienceRow>;
-  unitRows: Rows<typeof UnitRow>;
-  queryRows: Rows<typeof QueryRow>;
-  candRows: Rows<typeof CandidateRow>;
-  covRows: Rows<typeof CoverageRow>;
-}
-
-/** Step 1: reads `instance.json` (if any) and the five JSONL tables. */
-async function readExportTables(dir: string, options: ArtifactReadOptions): Promise<ExportTables> {
+/**
+ * Step 1: reads `instance.json` (if any) and the five JSONL tables, kept to the instance asked for
+ * (natural: queries with a required unit).
+ */
+async function readExportTables(dir: string, options: ArtifactReadOptions) {
   const path = (name: string) => join(dir, name);
   const instanceText = await readTextInputIfExists(path("instance.json"));
   const instance = instanceText === undefined
@@ -544,10 +537,9 @@ async function readJsonl<T extends z.ZodType>(
   file: string,
   schema: T,
 ): Promise<Lined<z.infer<T>>[]> {
-  const text = await readTextInput(file);
   const out: Lined<z.infer<T>>[] = [];
-  text.replace(/^\uFEFF/, "").split(/\r?\n/).forEach((raw, i) => {
-    if (raw.trim() !== "") out.push({ line: i + 1, row: parseRow(schema, raw, file, i + 1) });
+  forEachJsonlLine(await readTextInput(file), (line, text) => {
+    out.push({ line, row: parseRow(schema, text, file, line) });
   });
   return out;
 }

@@ -66,7 +66,7 @@ export async function readPackageJson(path: string): Promise<Package> {
  */
 export function packageToJson(pkg: Package | PackageInput): string {
   const valid = parsePackage(pkg, "<memory>");
-  return JSON.stringify(orderKeys(valid, packageSchema()), null, 2) + "\n";
+  return JSON.stringify(orderKeys(valid, cachedSchema ??= packageJsonSchema()), null, 2) + "\n";
 }
 
 /**
@@ -82,10 +82,8 @@ export async function writePackageJson(path: string, pkg: Package | PackageInput
   await writeTextAtomic(path, packageToJson(pkg));
 }
 
+/** The package's JSON Schema, made on first use: its `properties` give the key order. */
 let cachedSchema: Record<string, unknown> | undefined;
-function packageSchema(): Record<string, unknown> {
-  return cachedSchema ??= packageJsonSchema();
-}
 
 type JsonSchemaNode = { properties?: Record<string, JsonSchemaNode>; items?: JsonSchemaNode };
 

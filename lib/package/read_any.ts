@@ -29,9 +29,6 @@ export async function readPackageFrom(
     : { pkg: await readPackageJson(path), form: "json" };
 }
 
-/** The file a CSV package folder holds (csv_io.ts reads it first). */
-const CSV_MARK = "package.csv";
-
 /**
  * Whether a path is a folder holding a CSV package (its `package.csv` is a file).
  *
@@ -41,5 +38,6 @@ const CSV_MARK = "package.csv";
  */
 export async function isCsvPackage(path: string): Promise<boolean> {
   if ((await statOrNull(path))?.isDirectory !== true) return false;
-  return (await statOrNull(join(path, CSV_MARK)))?.isFile === true;
+  // The table csv_io.ts reads first.
+  return (await statOrNull(join(path, "package.csv")))?.isFile === true;
 }
