@@ -190,13 +190,9 @@ export function addToColumns(
 ): void {
   c.n++;
   c.objective.push(r.objective_value);
-  if (r.ratio_to_opt !== null && r.ratio_to_opt !== undefined) c.ratioToOpt.push(r.ratio_to_opt);
-  if (r.ratio_to_upper_bound !== null && r.ratio_to_upper_bound !== undefined) {
-    c.ratioToUpperBound.push(r.ratio_to_upper_bound);
-  }
-  if (r.ratio_to_reference !== null && r.ratio_to_reference !== undefined) {
-    c.ratioToReference.push(r.ratio_to_reference);
-  }
+  if (r.ratio_to_opt != null) c.ratioToOpt.push(r.ratio_to_opt);
+  if (r.ratio_to_upper_bound != null) c.ratioToUpperBound.push(r.ratio_to_upper_bound);
+  if (r.ratio_to_reference != null) c.ratioToReference.push(r.ratio_to_reference);
   c.selectedCost.push(r.selected_cost);
   c.invalidationCovered.push(r.update_metrics.invalidation_units_covered ?? 0);
   c.allBudgetFeasible &&= r.budget_feasible;

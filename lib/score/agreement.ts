@@ -99,19 +99,6 @@ function chanceCorrected(
 }
 
 /**
- * Percent agreement: the share of items both raters label alike.
- *
- * @param a labels of rater A
- * @param b labels of rater B
- * @returns p_o in [0, 1], or null for no items
- * @throws {RangeError} if the lengths differ
- */
-export function percentAgreement(a: readonly Label[], b: readonly Label[]): number | null {
-  const c = confusionMatrix(a, b);
-  return c.n === 0 ? null : observed(c);
-}
-
-/**
  * Cohen's kappa (p_o − p_e) / (1 − p_e), p_e = Σ_k pA_k · pB_k.
  *
  * @example Wikipedia's 2 × 2 example (20, 5 / 10, 15) gives 0.4

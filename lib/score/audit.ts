@@ -292,39 +292,28 @@ export function auditStore(
     };
   });
   const present = new Set(units.map((u) => u.family));
-  const families = UNIT_FAMILIES.filter((f) => present.has(f)).map((family) => {
-    const fa: FamilyAudit = {
+  const families = UNIT_FAMILIES.filter((f) => present.has(f)).map((family): FamilyAudit => {
+    const weighted = units.filter((u) => u.family === family && u.weight > 0);
+    const count = (reach: Reachability) => weighted.filter((u) => u.reach === reach).length;
+    const reachable = weighted.filter((u) => u.reach === "reachable");
+    const untouched = reachable.filter((u) => u.untouched);
+    const total = (of: (u: UnitAudit) => number, list = reachable) =>
+      list.reduce((s, u) => s + of(u), 0);
+    return {
       family,
-      units: 0,
-      reachable: 0,
-      unaffordable: 0,
-      unavailable: 0,
-      reachableMass: 0,
-      optMass: 0,
-      writerMass: 0,
-      missedUnits: 0,
-      missedMass: 0,
-      surplusMass: 0,
-      untouchedUnits: 0,
-      untouchedMass: 0,
+      units: weighted.length,
+      reachable: reachable.length,
+      unaffordable: count("unaffordable"),
+      unavailable: count("unavailable"),
+      reachableMass: total((u) => u.weight),
+      optMass: total((u) => u.weight * u.optLevel),
+      writerMass: total((u) => u.weight * u.writerLevel),
+      missedUnits: reachable.filter((u) => u.missed).length,
+      missedMass: total((u) => u.loss),
+      surplusMass: total((u) => u.surplus),
+      untouchedUnits: untouched.length,
+      untouchedMass: total((u) => u.weight, untouched),
     };
-    for (const u of units) {
-      if (u.family !== family || !(u.weight > 0)) continue;
-      fa.units++;
-      fa[u.reach]++;
-      if (u.reach !== "reachable") continue;
-      fa.reachableMass += u.weight;
-      fa.optMass += u.weight * u.optLevel;
-      fa.writerMass += u.weight * u.writerLevel;
-      fa.missedMass += u.loss;
-      fa.surplusMass += u.surplus;
-      if (u.missed) fa.missedUnits++;
-      if (u.untouched) {
-        fa.untouchedUnits++;
-        fa.untouchedMass += u.weight;
-      }
-    }
-    return fa;
   });
   return {
     budget,
@@ -395,56 +384,45 @@ export interface FamilyFailureRow {
  * @returns one row per (writer, family)
  */
 export function aggregateFailureAudits(records: Iterable<AuditRecord>): FamilyFailureRow[] {
-  const byWriter = new Map<string, { packages: number; rows: Map<UnitFamily, FamilyFailureRow> }>();
+  // Per writer: its package count and, per family, the family's audits in record order.
+  const byWriter = new Map<string, { packages: number; audits: Map<UnitFamily, FamilyAudit[]> }>();
   for (const { writer, audit } of records) {
     let entry = byWriter.get(writer);
-    if (!entry) byWriter.set(writer, entry = { packages: 0, rows: new Map() });
+    if (!entry) byWriter.set(writer, entry = { packages: 0, audits: new Map() });
     entry.packages++;
     for (const f of audit.families) {
-      let row = entry.rows.get(f.family);
-      if (!row) {
-        row = {
-          writer,
-          family: f.family,
-          packages: 0,
-          packagesReachable: 0,
-          packagesMissed: 0,
-          missShare: null,
-          reachableUnits: 0,
-          unreachableUnits: 0,
-          missedUnits: 0,
-          optMass: 0,
-          missedMass: 0,
-          meanMissedMass: 0,
-          missedShareOfOpt: null,
-          surplusMass: 0,
-          untouchedUnits: 0,
-          untouchedMass: 0,
-        };
-        entry.rows.set(f.family, row);
-      }
-      if (f.reachable > 0) row.packagesReachable++;
-      if (f.missedUnits > 0) row.packagesMissed++;
-      row.reachableUnits += f.reachable;
-      row.unreachableUnits += f.unaffordable + f.unavailable;
-      row.missedUnits += f.missedUnits;
-      row.optMass += f.optMass;
-      row.missedMass += f.missedMass;
-      row.surplusMass += f.surplusMass;
-      row.untouchedUnits += f.untouchedUnits;
-      row.untouchedMass += f.untouchedMass;
+      const list = entry.audits.get(f.family);
+      if (list) list.push(f);
+      else entry.audits.set(f.family, [f]);
     }
   }
   const out: FamilyFailureRow[] = [];
-  for (const { packages, rows } of byWriter.values()) {
+  for (const [writer, { packages, audits }] of byWriter) {
     for (const family of UNIT_FAMILIES) {
-      const row = rows.get(family);
-      if (!row) continue;
-      row.packages = packages;
-      row.missShare = row.packagesReachable > 0 ? row.packagesMissed / row.packagesReachable : null;
-      row.meanMissedMass = row.packagesReachable > 0 ? row.missedMass / row.packagesReachable : 0;
-      row.missedShareOfOpt = row.optMass > 0 ? row.missedMass / row.optMass : null;
-      out.push(row);
+      const fs = audits.get(family);
+      if (!fs) continue;
+      const total = (of: (f: FamilyAudit) => number) => fs.reduce((s, f) => s + of(f), 0);
+      const packagesReachable = fs.filter((f) => f.reachable > 0).length;
+      const packagesMissed = fs.filter((f) => f.missedUnits > 0).length;
+      const optMass = total((f) => f.optMass), missedMass = total((f) => f.missedMass);
+      out.push({
+        writer,
+        family,
+        packages,
+        packagesReachable,
+        packagesMissed,
+        missShare: packagesReachable > 0 ? packagesMissed / packagesReachable : null,
+        reachableUnits: total((f) => f.reachable),
+        unreachableUnits: total((f) => f.unaffordable + f.unavailable),
+        missedUnits: total((f) => f.missedUnits),
+        optMass,
+        missedMass,
+        meanMissedMass: packagesReachable > 0 ? missedMass / packagesReachable : 0,
+        missedShareOfOpt: optMass > 0 ? missedMass / optMass : null,
+        surplusMass: total((f) => f.surplusMass),
+        untouchedUnits: total((f) => f.untouchedUnits),
+        untouchedMass: total((f) => f.untouchedMass),
+      });
     }
   }
   return out;

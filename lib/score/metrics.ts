@@ -159,18 +159,7 @@ export function representationMix(
   cp: CompiledPackage,
   store: readonly (string | number)[],
 ): Record<string, number> {
-  // Types and counts in first-seen order (stores are small), then the keys sorted.
-  const types: string[] = [], counts: number[] = [];
-  for (const c of storeIndices(cp, store)) {
-    const k = types.indexOf(cp.rep[c]);
-    if (k < 0) {
-      types.push(cp.rep[c]);
-      counts.push(1);
-    } else counts[k]++;
-  }
-  const order = types.map((_, i) => i);
-  if (order.length > 1) order.sort((a, b) => compareIds(types[a], types[b]));
-  const mix: Record<string, number> = {};
-  for (const i of order) mix[types[i]] = counts[i];
-  return mix;
+  const counts = new Map<string, number>();
+  for (const c of storeIndices(cp, store)) counts.set(cp.rep[c], (counts.get(cp.rep[c]) ?? 0) + 1);
+  return Object.fromEntries([...counts].sort(([a], [b]) => compareIds(a, b)));
 }
