@@ -15,11 +15,6 @@ import type { WriterResult } from "./types.ts";
  * artifact's online per-group rule, not the global greedy (see
  * {@linkcode greedy}).
  *
- * @example Usage
- * ```ts ignore
- * const r = densityOnly(cp, 4);
- * ```
- *
  * @param cp compiled package
  * @param budget B in cost units
  * @returns the store in arrival order

@@ -9,9 +9,9 @@ import type { CompiledPackage } from "../package/compile.ts";
 import { fitsAlone } from "../objective.ts";
 import {
   checkBudget,
-  cmpDensityKey,
   cmpGainKey,
   density,
+  densityKeyAbove,
   finish,
   Recorder,
   type Scored,
@@ -147,7 +147,9 @@ export function estimatedUtility(
       if (taken[c] || !rec.state.fits(c, budget)) continue;
       const s = scoreEst(cp, est, c, tokens);
       if (!(s.gain > TOL)) continue;
-      if (pick === null || cmpDensityKey(s, pick) > 0) pick = s;
+      const above = pick === null ||
+        densityKeyAbove(cp, c, s.gain, s.density, pick.c, pick.gain, pick.density);
+      if (above) pick = s;
     }
     if (pick === null) break;
     taken[pick.c] = 1;

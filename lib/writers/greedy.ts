@@ -24,11 +24,6 @@ export interface GreedyOptions {
  * room, that fit and have Δ > 1e-12, insert the one maximising
  * (Δ/cost, Δ, −cost, id); stop when none is left.
  *
- * @example Usage
- * ```ts ignore
- * const r = greedy(cp, 6);
- * ```
- *
  * @param cp compiled package
  * @param budget B in cost units
  * @param opts candidate filter and the reported method id / label

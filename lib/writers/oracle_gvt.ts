@@ -37,24 +37,39 @@ export function singletonDensityGrid(cp: CompiledPackage, budget: number): numbe
  * the earlier, i.e. larger, λ). Uses exact oracle marginals: a calibration
  * baseline, not a deployable writer, and never an OPT certificate.
  *
- * @example Usage
- * ```ts ignore
- * const r = oracleGvt(cp, 8);
- * console.log(r.store, r.value, r.details?.lambda);
- * ```
- *
  * @param cp compiled package
  * @param budget B in cost units
  * @returns the store in arrival (insertion) order; details: lambda, lambdaIndex, gridSize
  * @throws {RangeError} if the budget is not a finite number >= 0
  */
 export function oracleGvt(cp: CompiledPackage, budget: number): WriterResult {
-  checkBudget("oracle_gvt", budget);
-  const grid = singletonDensityGrid(cp, budget);
-  const win = bestOfGrid(cp, budget, grid);
-  return finish("oracle_gvt", "MemAudit-GVT", budget, win.rec, {
-    lambda: win.lambda,
-    lambdaIndex: win.index,
-    gridSize: grid.length,
-  });
+  return gvtOnPool(cp, budget, cp, "oracle_gvt", "MemAudit-GVT");
+}
+
+/**
+ * MemAudit-GVT run on a candidate pool (`cp` itself, or a restricted package of it): the grid of
+ * the pool, its best pass, and F of the store on `cp`.
+ *
+ * @param cp compiled package (full)
+ * @param budget B in cost units
+ * @param pool the candidates the writer may use
+ * @param writer method id of the result
+ * @param label display name of the result
+ * @returns the store in arrival order; details: lambda, lambdaIndex, gridSize, and poolSize for a
+ *   restricted pool
+ * @throws {RangeError} if the budget is not a finite number >= 0
+ */
+export function gvtOnPool(
+  cp: CompiledPackage,
+  budget: number,
+  pool: CompiledPackage,
+  writer: string,
+  label: string,
+): WriterResult {
+  checkBudget(writer, budget);
+  const grid = singletonDensityGrid(pool, budget);
+  const win = bestOfGrid(pool, budget, grid);
+  const details = { lambda: win.lambda, lambdaIndex: win.index, gridSize: grid.length };
+  if (pool !== cp) Object.assign(details, { poolSize: pool.candIds.length });
+  return finish(writer, label, budget, win.rec, details, cp);
 }

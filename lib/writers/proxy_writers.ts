@@ -10,7 +10,7 @@
  */
 import { compareIds, type CompiledPackage } from "../package/compile.ts";
 import { fitsAlone, fitsBudget } from "../objective.ts";
-import { checkBudget, finish, Recorder } from "./_common.ts";
+import { checkBudget, densityKeyAbove, finish, Recorder } from "./_common.ts";
 import { ProxyFeatures } from "./_proxy_features.ts";
 import type { WriterResult } from "./types.ts";
 
@@ -57,12 +57,9 @@ interface Proposal {
   density: number;
 }
 
-/** Max of (density, score, −cost, id). */
+/** Whether `a` beats `b`: the larger (density, score, −cost, id). */
 function better(cp: CompiledPackage, a: Proposal, b: Proposal): boolean {
-  if (a.density !== b.density) return a.density > b.density;
-  if (a.score !== b.score) return a.score > b.score;
-  if (cp.cost[a.c] !== cp.cost[b.c]) return cp.cost[a.c] < cp.cost[b.c];
-  return compareIds(cp.candIds[a.c], cp.candIds[b.c]) > 0;
+  return densityKeyAbove(cp, a.c, a.score, a.density, b.c, b.score, b.density);
 }
 
 /** Replays `chosen` in chronological order (time, experience id, candidate id) into a result. */
