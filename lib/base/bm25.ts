@@ -1,20 +1,17 @@
 /**
- * BM25Okapi with the reference semantics of `rank_bm25` (the retriever
- * behind LongMemEval's `flat-bm25` baseline; COMPANIONS §1(e), §5), and a
- * retriever over a ladder history at session or turn granularity (paper 002
- * §4: the fair-exposure constraint shows top-k = 12 items per call).
+ * BM25Okapi with the reference semantics of `rank_bm25` (the retriever behind LongMemEval's
+ * `flat-bm25` baseline; COMPANIONS §1(e), §5), and a retriever over a ladder history at session or
+ * turn granularity (paper 002 §4: the fair-exposure constraint shows top-k = 12 items per call).
  *
  * Semantics, exactly:
  * - tokens: `text.split(" ")`: split on a single space, no lowercasing, no
  *   stemming; empty strings between repeated spaces are tokens (as in Python);
  * - N documents, avgdl = (total tokens) / N;
  * - n(t) = documents containing t; idf(t) = ln(N − n + 0.5) − ln(n + 0.5);
- * - the mean idf is taken over ALL raw idf values (negative ones included,
- *   summed in order of first appearance in the corpus), and every term with
- *   idf < 0 gets ε × mean idf (ε = 0.25);
- * - score(d, Q) = Σ_{q ∈ Q, with multiplicity} idf(q) · f(q,d)(k1 + 1) /
- *   (f(q,d) + k1 (1 − b + b · |d| / avgdl)), k1 = 1.5, b = 0.75; unknown
- *   terms add 0;
+ * - the mean idf is taken over ALL raw idf values (negative ones included, summed in order of first
+ *   appearance in the corpus), and every term with idf < 0 gets ε × mean idf (ε = 0.25);
+ * - score(d, Q) = Σ_{q ∈ Q, with multiplicity} idf(q) · f(q,d)(k1 + 1) / (f(q,d) + k1 (1 − b + b
+ *   · |d| / avgdl)), k1 = 1.5, b = 0.75; unknown terms add 0;
  * - ranking: score descending, ties by ascending corpus index (memaudit's
  *   rule: numpy's argsort on reversed scores does not promise this, so
  *   rankings can differ from the Python baseline on exact ties only).
@@ -450,11 +447,10 @@ function cacheFor<T>(
 }
 
 /**
- * A BM25Okapi retriever over one history (a ladder rung's sessions).
- * Session granularity: one document per session, the text of its indexed
- * turns joined with a single space; turn granularity: one document per
- * indexed turn. Token counts are cached per session, so rungs sharing
- * sessions are cheap to index.
+ * A BM25Okapi retriever over one history (a ladder rung's sessions). Session granularity: one
+ * document per session, the text of its indexed turns joined with a single space; turn granularity:
+ * one document per indexed turn. Token counts are cached per session, so rungs sharing sessions are
+ * cheap to index.
  *
  * @example
  * ```ts

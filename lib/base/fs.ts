@@ -143,8 +143,7 @@ export async function readTextInput(path: string): Promise<string> {
 }
 
 /**
- * Like {@linkcode readTextInput}, but a missing file gives `undefined` (for
- * optional inputs).
+ * Like {@linkcode readTextInput}, but a missing file gives `undefined` (for optional inputs).
  *
  * @param path the file to read
  * @returns the file content, or undefined if there is no such file
@@ -255,10 +254,9 @@ export async function statOrNull(path: string): Promise<Deno.FileInfo | null> {
 }
 
 /**
- * True for the errors of an output path that cannot be written: no
- * permission, a read-only file system (EROFS has no `Deno.errors` class, so
- * it is matched by its code), no space left. Commands report these as bad
- * input: one line naming the path, exit 2.
+ * True for the errors of an output path that cannot be written: no permission, a read-only file
+ * system (EROFS has no `Deno.errors` class, so it is matched by its code), no space left. Commands
+ * report these as bad input: one line naming the path, exit 2.
  *
  * @param err a caught error
  * @returns whether `err` says the output cannot be written
@@ -271,10 +269,9 @@ export function isUnwritable(err: unknown): boolean {
 }
 
 /**
- * Reads a JSON input file: strict UTF-8 ({@linkcode readTextInput}), then
- * JSON with the package readers' checks (a leading byte-order mark skipped; a
- * syntax error at its line and column; a repeated key, a number that
- * underflows to 0 or too deep a nesting refused at its JSON path).
+ * Reads a JSON input file: strict UTF-8 ({@linkcode readTextInput}), then JSON with the package
+ * readers' checks (a leading byte-order mark skipped; a syntax error at its line and column; a
+ * repeated key, a number that underflows to 0 or too deep a nesting refused at its JSON path).
  *
  * @param path the file
  * @returns the parsed value
@@ -285,10 +282,9 @@ export async function readJsonInput(path: string): Promise<unknown> {
 }
 
 /**
- * Reads and parses a JSON file. Reading errors that are bad input
- * ({@linkcode InputError}: a missing file, a folder, not UTF-8) pass as they
- * are; anything else, a syntax error above all, becomes an InputError naming
- * the file.
+ * Reads and parses a JSON file. Reading errors that are bad input ({@linkcode InputError}: a
+ * missing file, a folder, not UTF-8) pass as they are; anything else, a syntax error above all,
+ * becomes an InputError naming the file.
  *
  * @param file the file
  * @param expected what was expected, from the error's message (e.g. its JSON.parse message)
@@ -308,12 +304,11 @@ export async function readJsonOr(
 }
 
 /**
- * Writes a JSON array atomically, one element per line (`[`, then each
- * element's JSON followed by `,` but the last, then `]`), streaming the
- * elements to a temporary file that is then renamed over `path`: a list too
- * large for one string (a LongMemEval-format haystack of hundreds of MB) is
- * written without building it in memory. The text is valid JSON; read it
- * back whole with `JSON.parse` or line by line with {@linkcode readJsonArrayLines}.
+ * Writes a JSON array atomically, one element per line (`[`, then each element's JSON followed by
+ * `,` but the last, then `]`), streaming the elements to a temporary file that is then renamed over
+ * `path`: a list too large for one string (a LongMemEval-format haystack of hundreds of MB) is
+ * written without building it in memory. The text is valid JSON; read it back whole with
+ * `JSON.parse` or line by line with {@linkcode readJsonArrayLines}.
  *
  * @param path the file to write
  * @param items the elements, in order
@@ -347,9 +342,8 @@ export async function writeJsonArrayLinesAtomic(
 }
 
 /**
- * Reads a JSON array written by {@linkcode writeJsonArrayLinesAtomic} one
- * line at a time (no string of the whole file is built); any other layout is
- * parsed whole with the strict JSON reader.
+ * Reads a JSON array written by {@linkcode writeJsonArrayLinesAtomic} one line at a time (no string
+ * of the whole file is built); any other layout is parsed whole with the strict JSON reader.
  *
  * @param path the file
  * @param wholeBelow files smaller than this many bytes are parsed whole (default 64 MiB)

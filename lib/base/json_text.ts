@@ -1,13 +1,12 @@
 /**
- * JSON text to a value, with errors that say where (the library's one JSON
- * reader: packages, stores, trajectories, run files). A syntax error is reported at `line L, column C` (from
- * V8's position when it gives one, else from a small scan of the text that
- * finds the first offending character), with a one-line reason. In strict
- * mode (`uniqueKeys`) one linear scan also refuses, at the JSON path: a
- * duplicate object key (JSON.parse silently keeps the last value), a number
- * literal that underflows to 0 (`1e-400`: JSON.parse gives 0 without a word),
- * and nesting deeper than {@linkcode MAX_JSON_DEPTH} (such a value could be
- * read but not written back: JSON.stringify would overflow the call stack).
+ * JSON text to a value, with errors that say where (the library's one JSON reader: packages,
+ * stores, trajectories, run files). A syntax error is reported at `line L, column C` (from V8's
+ * position when it gives one, else from a small scan of the text that finds the first offending
+ * character), with a one-line reason. In strict mode (`uniqueKeys`) one linear scan also refuses,
+ * at the JSON path: a duplicate object key (JSON.parse silently keeps the last value), a number
+ * literal that underflows to 0 (`1e-400`: JSON.parse gives 0 without a word), and nesting deeper
+ * than {@linkcode MAX_JSON_DEPTH} (such a value could be read but not written back: JSON.stringify
+ * would overflow the call stack).
  *
  * @module
  */
@@ -21,9 +20,8 @@ export interface JsonTextOptions {
   /** Physical line of the text in its file (JSONL rows); locations become `line N, column C`. */
   line?: number;
   /**
-   * Strict mode (one linear scan of the text): refuse an object with the same
-   * key twice, a number literal that underflows to 0 and nesting deeper than
-   * {@linkcode MAX_JSON_DEPTH}.
+   * Strict mode (one linear scan of the text): refuse an object with the same key twice, a number
+   * literal that underflows to 0 and nesting deeper than {@linkcode MAX_JSON_DEPTH}.
    */
   uniqueKeys?: boolean;
 }
@@ -181,9 +179,8 @@ export function strictJsonIssue(text: string): JsonIssue | undefined {
 }
 
 /**
- * The offset of the first syntax error in JSON text (a small recursive
- * descent over the JSON grammar), or undefined if the nesting is too deep for
- * the call stack.
+ * The offset of the first syntax error in JSON text (a small recursive descent over the JSON
+ * grammar), or undefined if the nesting is too deep for the call stack.
  */
 function firstSyntaxError(text: string): number | undefined {
   const n = text.length;

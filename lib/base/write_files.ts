@@ -1,7 +1,6 @@
 /**
- * Writing a set of output files so that a bad target leaves none of them
- * written: every folder made and every target checked first, then each file
- * written atomically.
+ * Writing a set of output files so that a bad target leaves none of them written: every folder made
+ * and every target checked first, then each file written atomically.
  *
  * @module
  */

@@ -87,10 +87,9 @@ class ReadonlyIndex implements ReadonlyMap<string, number> {
 }
 
 /**
- * The representation type a candidate has when the package gives only its
- * kind: the artifact's type names, which the writers filter by (fact-only
- * keeps `atomic_fact`, the no-tombstone pool drops `tombstone` and
- * `compound_update`, recency keeps `raw`/`raw_span`).
+ * The representation type a candidate has when the package gives only its kind: the artifact's type
+ * names, which the writers filter by (fact-only keeps `atomic_fact`, the no-tombstone pool drops
+ * `tombstone` and `compound_update`, recency keeps `raw`/`raw_span`).
  */
 export const DEFAULT_REPRESENTATION: Readonly<Record<CandidateKind, string>> = {
   raw: "raw_span",

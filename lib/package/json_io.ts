@@ -1,13 +1,12 @@
 /**
  * Package I/O as one JSON file (DESIGN §2 "Formats").
  *
- * Reading parses the text, then validates it through {@linkcode parsePackage}
- * (the zod schema). The file must be UTF-8 (a leading byte-order mark is
- * accepted); a syntax error is reported at its line and column; an object
- * that repeats a key is refused at the key's JSON path (JSON.parse would keep
- * the last value silently). Writing is stable: the package is validated, keys are
- * emitted in schema order (the order of `data/schema/package.schema.json`),
- * 2-space indent, a trailing newline, and the file is replaced atomically.
+ * Reading parses the text, then validates it through {@linkcode parsePackage} (the zod schema). The
+ * file must be UTF-8 (a leading byte-order mark is accepted); a syntax error is reported at its
+ * line and column; an object that repeats a key is refused at the key's JSON path (JSON.parse would
+ * keep the last value silently). Writing is stable: the package is validated, keys are emitted in
+ * schema order (the order of `data/schema/package.schema.json`), 2-space indent, a trailing
+ * newline, and the file is replaced atomically.
  *
  * @module
  */

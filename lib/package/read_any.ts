@@ -11,8 +11,7 @@ import { readPackageJson } from "./json_io.ts";
 import type { Package } from "./schema.ts";
 
 /**
- * Reads a package from a JSON file or a CSV folder (both validated by the
- * same zod schema).
+ * Reads a package from a JSON file or a CSV folder (both validated by the same zod schema).
  *
  * @param path a `.json` file or a folder holding `experiences.csv`, `candidates.csv`, ...
  * @returns the package and which form it was read from

@@ -62,9 +62,8 @@ export const SegmentSchema = z.object({
 }).strict();
 
 /**
- * Piecewise-linear concave h: h(0) = 0, then the segments in order, flat
- * after the last. The default, cap1, is one segment of width 1, slope 1,
- * i.e. h(z) = min(1, z) (paper eq. 2).
+ * Piecewise-linear concave h: h(0) = 0, then the segments in order, flat after the last. The
+ * default, cap1, is one segment of width 1, slope 1, i.e. h(z) = min(1, z) (paper eq. 2).
  */
 export const SaturationSchema = z.array(SegmentSchema).min(1).superRefine((segs, ctx) => {
   for (let s = 1; s < segs.length; s++) {

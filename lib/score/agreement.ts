@@ -1,7 +1,6 @@
 /**
- * Agreement between two labelings of the same items (paper 001 coverage
- * audit, Table 3): percent agreement, Cohen's kappa, Gwet's AC1, and
- * Kendall's tau-b between two rankings.
+ * Agreement between two labelings of the same items (paper 001 coverage audit, Table 3): percent
+ * agreement, Cohen's kappa, Gwet's AC1, and Kendall's tau-b between two rankings.
  *
  * @module
  */
@@ -82,9 +81,8 @@ function marginals(c: Confusion): { pa: number[]; pb: number[] } {
 }
 
 /**
- * A chance-corrected agreement (p_o − p_e) / (1 − p_e) with p_e from the
- * marginals and the number of categories; null for no items or where
- * `chance` gives null (p_e undefined, or 1).
+ * A chance-corrected agreement (p_o − p_e) / (1 − p_e) with p_e from the marginals and the number
+ * of categories; null for no items or where `chance` gives null (p_e undefined, or 1).
  */
 function chanceCorrected(
   a: readonly Label[],
@@ -128,10 +126,9 @@ export function cohensKappa(
 }
 
 /**
- * Gwet's AC1 for two raters: (p_o − p_e) / (1 − p_e) with
- * p_e = 1/(q − 1) · Σ_k π_k (1 − π_k), π_k = (pA_k + pB_k) / 2 and q the
- * number of categories (Gwet 2008). Less sensitive than kappa to skewed
- * prevalence (most coverage cells are 0).
+ * Gwet's AC1 for two raters: (p_o − p_e) / (1 − p_e) with p_e = 1/(q − 1) · Σ_k π_k (1 − π_k), π_k
+ * = (pA_k + pB_k) / 2 and q the number of categories (Gwet 2008). Less sensitive than kappa to
+ * skewed prevalence (most coverage cells are 0).
  *
  * @param a labels of rater A
  * @param b labels of rater B

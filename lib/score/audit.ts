@@ -1,33 +1,29 @@
 /**
- * The conditional failure audit (paper 000, appendix "Conditional Failure
- * Audit", figure `conditional_failure_audit`): which evidence-unit families a
- * writer loses against the certified optimum, counted only where the package
- * made the unit reachable under the budget.
+ * The conditional failure audit (paper 000, appendix "Conditional Failure Audit", figure
+ * `conditional_failure_audit`): which evidence-unit families a writer loses against the certified
+ * optimum, counted only where the package made the unit reachable under the budget.
  *
- * For a writer's store X and a certified optimal store X* of the same package
- * at budget B, the loss on unit r is w_r · (h_r(z_r(X*)) − h_r(z_r(X)))^+, in
- * weight units. The paper conditions a miss on two facts about the package,
- * not about the writer:
+ * For a writer's store X and a certified optimal store X* of the same package at budget B, the loss
+ * on unit r is w_r · (h_r(z_r(X*)) − h_r(z_r(X)))^+, in weight units. The paper conditions a miss
+ * on two facts about the package, not about the writer:
  *
  * - candidate availability: some candidate has a_ur > 0;
  * - budget feasibility: some candidate with a_ur > 0 costs at most B (it can be
  *   stored alone, so the unit is reachable by a feasible store).
  *
- * A unit that fails either is `unavailable` or `unaffordable` and is never
- * charged to the writer. Every unit X* covers is reachable (X* is feasible), so
- * the OPT-relative loss needs no filtering; the conditioning matters for the
- * OPT-free measure `untouched` (a reachable, weighted unit the writer's store
- * does not cover at all) and for the unreachable counts reported beside them.
+ * A unit that fails either is `unavailable` or `unaffordable` and is never charged to the writer.
+ * Every unit X* covers is reachable (X* is feasible), so the OPT-relative loss needs no filtering;
+ * the conditioning matters for the OPT-free measure `untouched` (a reachable, weighted unit the
+ * writer's store does not cover at all) and for the unreachable counts reported beside them.
  *
  * Exact relation: summed over all units, loss − surplus = OPT − F(X), where
  * surplus is w_r · (h_r(z_r(X)) − h_r(z_r(X*)))^+ (the writer covering more
  * of a unit than X* does). Units with weight 0 are listed but never counted.
  *
- * Optimal stores need not be unique. When the writer's own store reaches OPT
- * (F(X) >= OPT − 1e-12) it is itself an optimal store, and by default the audit
- * takes it as X*, so an optimal writer is never charged for picking a
- * different optimum than the solver did (`tieToWriter: false` turns this off;
- * the loss then equals the surplus).
+ * Optimal stores need not be unique. When the writer's own store reaches OPT (F(X) >= OPT − 1e-12)
+ * it is itself an optimal store, and by default the audit takes it as X*, so an optimal writer is
+ * never charged for picking a different optimum than the solver did (`tieToWriter: false` turns
+ * this off; the loss then equals the surplus).
  *
  * @module
  */
@@ -237,8 +233,7 @@ function valueFromLevels(cp: CompiledPackage, levels: readonly number[]): number
 }
 
 /**
- * Audits one writer store against a certified optimal store (paper 000
- * conditional failure audit).
+ * Audits one writer store against a certified optimal store (paper 000 conditional failure audit).
  *
  * @param cp compiled package
  * @param budget B in cost units
@@ -374,9 +369,8 @@ export interface FamilyFailureRow {
 }
 
 /**
- * Aggregates audits over many packages per (writer, family): counts, summed
- * and mean missed mass, and the share of packages in which the writer misses
- * at least one reachable unit of the family.
+ * Aggregates audits over many packages per (writer, family): counts, summed and mean missed mass,
+ * and the share of packages in which the writer misses at least one reachable unit of the family.
  *
  * @param records audits; writers appear in first-seen order, families in
  *   {@linkcode UNIT_FAMILIES} order; a (writer, family) row exists when the
@@ -446,9 +440,8 @@ export function runWriter(
 }
 
 /**
- * The conditional failure audit over many packages: certifies OPT once per
- * package with branch-and-bound, runs every writer, audits each store and
- * aggregates per (writer, family).
+ * The conditional failure audit over many packages: certifies OPT once per package with
+ * branch-and-bound, runs every writer, audits each store and aggregates per (writer, family).
  *
  * @param packages packages to audit (ids label the records)
  * @param budget B in cost units

@@ -1,7 +1,6 @@
 /**
- * The artifact's bootstrap confidence interval of a mean (ARTIFACT-SPEC
- * §6.2, §8 item 17). The seedrandom-based bootstrap for new work is in
- * `bootstrap_ci.ts`.
+ * The artifact's bootstrap confidence interval of a mean (ARTIFACT-SPEC §6.2, §8 item 17). The
+ * seedrandom-based bootstrap for new work is in `bootstrap_ci.ts`.
  *
  * @module
  */
@@ -55,12 +54,10 @@ export function checkResamples(resamples: number): void {
 /**
  * The artifact's bootstrap 95% interval of a mean (ARTIFACT-SPEC §6.2).
  *
- * A new CPython `Random(seed)` per call; each of the `resamples` resamples
- * draws n indices with `randrange(n)`, in order, and records
- * `sum(values[i] ...) / n`; the means are sorted and the interval is
- * `(means[max(0, int(0.025 R) − 1)], means[min(R − 1, int(0.975 R))])`,
- * i.e. indices 24 and 975 for R = 1,000. One value v gives (v, v); no values
- * give (0, 0).
+ * A new CPython `Random(seed)` per call; each of the `resamples` resamples draws n indices with
+ * `randrange(n)`, in order, and records `sum(values[i] ...) / n`; the means are sorted and the
+ * interval is `(means[max(0, int(0.025 R) − 1)], means[min(R − 1, int(0.975 R))])`, i.e. indices 24
+ * and 975 for R = 1,000. One value v gives (v, v); no values give (0, 0).
  *
  * @example The artifact's special cases
  * ```ts

@@ -19,11 +19,10 @@ export interface BootstrapCiOptions {
 }
 
 /**
- * A percentile bootstrap interval of a mean for new work, drawn from a
- * seeded {@linkcode SeededRandom} stream: `resamples` resamples of n indices
- * (`randbelow(n)`), the mean of each, and the (1 − level)/2 and
- * (1 + level)/2 quantiles of the means with linear interpolation. The same
- * seed gives the same interval on every machine. One value v gives (v, v).
+ * A percentile bootstrap interval of a mean for new work, drawn from a seeded
+ * {@linkcode SeededRandom} stream: `resamples` resamples of n indices (`randbelow(n)`), the mean of
+ * each, and the (1 − level)/2 and (1 + level)/2 quantiles of the means with linear interpolation.
+ * The same seed gives the same interval on every machine. One value v gives (v, v).
  *
  * @example
  * ```ts

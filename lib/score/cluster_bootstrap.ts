@@ -9,12 +9,11 @@ import { SeededRandom } from "../base/rng/seeded_random.ts";
 import { checkBootstrap, percentileInterval } from "./bootstrap_ci.ts";
 
 /**
- * Percentile cluster bootstrap of an item mean. Clusters are taken in
- * sorted id order (so the result does not depend on item order); each
- * resample draws as many clusters as there are, with replacement
- * (`randbelow`), and records Σ values / Σ items over the drawn clusters;
- * the interval is the (1 − level)/2 and (1 + level)/2 quantiles of those
- * means (linear interpolation). One cluster gives (mean, mean).
+ * Percentile cluster bootstrap of an item mean. Clusters are taken in sorted id order (so the
+ * result does not depend on item order); each resample draws as many clusters as there are, with
+ * replacement (`randbelow`), and records Σ values / Σ items over the drawn clusters; the interval
+ * is the (1 − level)/2 and (1 + level)/2 quantiles of those means (linear interpolation). One
+ * cluster gives (mean, mean).
  *
  * @example
  * ```ts

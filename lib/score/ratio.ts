@@ -24,9 +24,8 @@ export interface Ratio {
 }
 
 /**
- * The package ratio rho = F(X) / OPT_P(B), reported only against a certified
- * OPT of the same package, budget and k; a degenerate OPT = 0 is flagged,
- * never divided.
+ * The package ratio rho = F(X) / OPT_P(B), reported only against a certified OPT of the same
+ * package, budget and k; a degenerate OPT = 0 is flagged, never divided.
  *
  * @example
  * ```ts
@@ -85,9 +84,8 @@ export function ratioToSmallerPackageOpt(
 }
 
 /**
- * The artifact's safe ratio (ARTIFACT-SPEC §6.1), used to reproduce its
- * means: null denominator -> null; |d| <= 1e-12 -> 1.0 if |v| <= 1e-12 else
- * null; else v/d.
+ * The artifact's safe ratio (ARTIFACT-SPEC §6.1), used to reproduce its means: null denominator ->
+ * null; |d| <= 1e-12 -> 1.0 if |v| <= 1e-12 else null; else v/d.
  *
  * @param v numerator
  * @param d denominator (a certified OPT value)

@@ -1,6 +1,5 @@
 /**
- * Private helpers shared by the writers: tie-break keys, the step recorder
- * and the result builder.
+ * Private helpers shared by the writers: tie-break keys, the step recorder and the result builder.
  *
  * @module
  */
@@ -49,9 +48,8 @@ export function densityKeyAbove(
 }
 
 /**
- * The density-key pick of density-only and greedy: among the candidates of
- * `pool` not marked in `skip` that fit `budget` with Δ > 1e-12 x the
- * package's scale ({@linkcode valueTol}), the one
+ * The density-key pick of density-only and greedy: among the candidates of `pool` not marked in
+ * `skip` that fit `budget` with Δ > 1e-12 x the package's scale ({@linkcode valueTol}), the one
  * with the largest (Δ/cost, Δ, −cost, id) ({@linkcode densityKeyAbove}).
  *
  * @param cp compiled package
@@ -124,9 +122,8 @@ export function checkBudget(writer: string, budget: number): void {
 }
 
 /**
- * Builds a writer result from a recorder. The value is F of the store
- * re-evaluated on `full` (the unrestricted package when the writer ran on a
- * restricted pool; ids are shared).
+ * Builds a writer result from a recorder. The value is F of the store re-evaluated on `full` (the
+ * unrestricted package when the writer ran on a restricted pool; ids are shared).
  */
 export function finish(
   writer: string,

@@ -1,7 +1,6 @@
 /**
- * MemAudit-GVT: grouped value-threshold with exact oracle marginals over the
- * artifact's singleton-density grid (paper 000 §3; ARTIFACT-SPEC §4.4
- * `oracle_gvt`, §8 item 7).
+ * MemAudit-GVT: grouped value-threshold with exact oracle marginals over the artifact's
+ * singleton-density grid (paper 000 §3; ARTIFACT-SPEC §4.4 `oracle_gvt`, §8 item 7).
  *
  * @module
  */
@@ -12,9 +11,8 @@ import { bestOfGrid } from "./_gvt_pass.ts";
 import type { WriterResult } from "./types.ts";
 
 /**
- * The artifact's threshold grid Λ: F({c}) / max(cost, 1e-12) for every
- * candidate with cost <= B, plus 0, de-duplicated by exact float equality
- * and sorted descending.
+ * The artifact's threshold grid Λ: F({c}) / max(cost, 1e-12) for every candidate with cost <= B,
+ * plus 0, de-duplicated by exact float equality and sorted descending.
  *
  * @param cp compiled package
  * @param budget B in cost units
@@ -30,12 +28,11 @@ export function singletonDensityGrid(cp: CompiledPackage, budget: number): numbe
 }
 
 /**
- * MemAudit-GVT (`oracle_gvt`). For each λ of {@linkcode singletonDensityGrid},
- * one pass over the ordered groups inserts, per group, the admissible
- * candidate (fits, Δ > 1e-12, Δ/cost + 1e-12 >= λ) maximising (Δ, −cost, id);
- * the best store by F wins (ties within 1e-12 go to the lower cost, then
- * the earlier, i.e. larger, λ). Uses exact oracle marginals: a calibration
- * baseline, not a deployable writer, and never an OPT certificate.
+ * MemAudit-GVT (`oracle_gvt`). For each λ of {@linkcode singletonDensityGrid}, one pass over the
+ * ordered groups inserts, per group, the admissible candidate (fits, Δ > 1e-12, Δ/cost + 1e-12 >=
+ * λ) maximising (Δ, −cost, id); the best store by F wins (ties within 1e-12 go to the lower cost,
+ * then the earlier, i.e. larger, λ). Uses exact oracle marginals: a calibration baseline, not a
+ * deployable writer, and never an OPT certificate.
  *
  * @param cp compiled package
  * @param budget B in cost units

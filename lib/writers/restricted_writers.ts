@@ -1,8 +1,7 @@
 /**
- * Writers run on a restricted candidate pool: no-tombstone GVT / greedy and
- * generic-candidate GVT (ARTIFACT-SPEC §4.4). The exact counterparts
- * (`no_tombstone_opt`, `generic_candidate_opt`, `summary_candidate_opt`) are
- * the exact solver run on {@linkcode restrictPackage}.
+ * Writers run on a restricted candidate pool: no-tombstone GVT / greedy and generic-candidate GVT
+ * (ARTIFACT-SPEC §4.4). The exact counterparts (`no_tombstone_opt`, `generic_candidate_opt`,
+ * `summary_candidate_opt`) are the exact solver run on {@linkcode restrictPackage}.
  *
  * @module
  */
@@ -17,9 +16,8 @@ import type { WriterResult } from "./types.ts";
 const genericPools = new WeakMap<CompiledPackage, CompiledPackage>();
 
 /**
- * No-tombstone GVT (`no_tombstone_gvt`): MemAudit-GVT on the pool without
- * `tombstone` and `compound_update` candidates, with the threshold grid
- * built from that pool and the same weights.
+ * No-tombstone GVT (`no_tombstone_gvt`): MemAudit-GVT on the pool without `tombstone` and
+ * `compound_update` candidates, with the threshold grid built from that pool and the same weights.
  *
  * @param cp compiled package (full)
  * @param budget B in cost units

@@ -1,6 +1,5 @@
 /**
- * The artifact's stable string hash (ARTIFACT-SPEC §4.4 `reservoir_raw`,
- * App. A.1 noisy profile).
+ * The artifact's stable string hash (ARTIFACT-SPEC §4.4 `reservoir_raw`, App. A.1 noisy profile).
  *
  * @module
  */

@@ -21,10 +21,9 @@ function seedKey(seed: string): Uint8Array {
 }
 
 /**
- * A seeded {@linkcode Rng} on seedrandom's default ARC4 generator. The
- * derived draws follow CPython's rules (see {@linkcode PyRandom}), but the
- * word stream is **not** CPython's: `new SeededRandom(0)` and
- * `random.Random(0)` give different numbers. The same seed gives the same
+ * A seeded {@linkcode Rng} on seedrandom's default ARC4 generator. The derived draws follow
+ * CPython's rules (see {@linkcode PyRandom}), but the word stream is **not** CPython's: `new
+ * SeededRandom(0)` and `random.Random(0)` give different numbers. The same seed gives the same
  * stream on every machine.
  *
  * @example
