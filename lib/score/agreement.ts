@@ -45,9 +45,7 @@ export function confusionMatrix(
   categories?: readonly Label[],
 ): Confusion {
   if (a.length !== b.length) {
-    throw new RangeError(
-      `Cannot compare labelings: ${a.length} labels against ${b.length}`,
-    );
+    throw new RangeError(`Cannot compare labelings: ${a.length} labels against ${b.length}`);
   }
   const cats = categories ? [...categories] : sortLabels([...new Set([...a, ...b])]);
   const index = new Map(cats.map((c, i) => [c, i]));
@@ -55,11 +53,9 @@ export function confusionMatrix(
   for (let t = 0; t < a.length; t++) {
     const i = index.get(a[t]), j = index.get(b[t]);
     if (i === undefined || j === undefined) {
-      throw new RangeError(
-        `Cannot compare labelings: label '${
-          i === undefined ? a[t] : b[t]
-        }' at item ${t} is not a category (${cats.join(", ")})`,
-      );
+      const label = i === undefined ? a[t] : b[t];
+      const why = `label '${label}' at item ${t} is not a category (${cats.join(", ")})`;
+      throw new RangeError(`Cannot compare labelings: ${why}`);
     }
     counts[i][j]++;
   }

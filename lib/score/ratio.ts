@@ -140,15 +140,10 @@ export function scoreStore(
   const feas = checkFeasible(cp, storeIds, opt.budget);
   const known = storeIds.filter((id) => cp.candIndex.has(id)).map((id) => cp.candIndex.get(id)!);
   const value = evaluateStore(cp, known);
-  if (!feas.feasible) {
-    return {
-      value,
-      cost: feas.cost,
-      feasible: false,
-      reasons: feas.reasons,
-      ratio: null,
-      flag: "infeasible",
-    };
-  }
-  return { value, cost: feas.cost, feasible: true, reasons: [], ...ratioToOpt(value, opt, use) };
+  // An infeasible store gets no ratio (and its certificate is not checked against F).
+  const ratio: Pick<StoreScore, "ratio" | "flag"> = feas.feasible
+    ? ratioToOpt(value, opt, use)
+    : { ratio: null, flag: "infeasible" };
+  const reasons = feas.feasible ? [] : feas.reasons;
+  return { value, cost: feas.cost, feasible: feas.feasible, reasons, ...ratio };
 }

@@ -73,22 +73,13 @@ export function theorem2Grid(
   upper: number,
   epsilon: number,
 ): number[] {
-  if (!(epsilon > 0 && epsilon < 1)) {
-    throw new RangeError(
-      `Cannot build the theorem-2 grid: epsilon must be in (0, 1), got ${epsilon}`,
-    );
-  }
+  const bad = (why: string) => new RangeError(`Cannot build the theorem-2 grid: ${why}`);
+  if (!(epsilon > 0 && epsilon < 1)) throw bad(`epsilon must be in (0, 1), got ${epsilon}`);
   if (!Number.isFinite(lower) || !Number.isFinite(upper) || lower < 0 || lower > upper) {
-    throw new RangeError(
-      `Cannot build the theorem-2 grid: expected finite bounds 0 <= lower <= upper, got ${lower}, ${upper}`,
-    );
+    throw bad(`expected finite bounds 0 <= lower <= upper, got ${lower}, ${upper}`);
   }
   if (upper === 0 || budget <= 0) return [0];
-  if (lower === 0) {
-    throw new RangeError(
-      "Cannot build the theorem-2 grid: lower bound is 0 while upper bound is positive",
-    );
-  }
+  if (lower === 0) throw bad("lower bound is 0 while upper bound is positive");
   const bottom = lower / (2 * budget);
   let lambda = upper / (2 * budget);
   const grid = [lambda];
@@ -96,11 +87,7 @@ export function theorem2Grid(
     lambda *= 1 - epsilon;
     grid.push(lambda);
     if (grid.length > MAX_THEOREM2_GRID) {
-      throw new RangeError(
-        `Cannot build the theorem-2 grid: more than ${MAX_THEOREM2_GRID} thresholds (upper/lower = ${
-          upper / lower
-        })`,
-      );
+      throw bad(`more than ${MAX_THEOREM2_GRID} thresholds (upper/lower = ${upper / lower})`);
     }
   }
   return grid;
