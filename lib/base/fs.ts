@@ -198,9 +198,7 @@ function tooLarge(bytes: number): string {
  */
 export function decodeUtf8Input(bytes: Uint8Array, file: string): string {
   // Each UTF-8 byte gives at most one UTF-16 unit, and 3 bytes at least one.
-  if (bytes.length > 3 * MAX_TEXT_UNITS) {
-    throw InputError.atRoot(file, tooLarge(bytes.length));
-  }
+  if (bytes.length > 3 * MAX_TEXT_UNITS) throw InputError.atRoot(file, tooLarge(bytes.length));
   try {
     return strictDecoder.decode(bytes);
   } catch (err) {
@@ -398,9 +396,7 @@ export async function readJsonArrayLines(
   }
   rest += dec.decode();
   if (rest.trim() !== "") take(rest);
-  if (!closed) {
-    throw bad(`line ${line}`, "expected ']' to close the list");
-  }
+  if (!closed) throw bad(`line ${line}`, "expected ']' to close the list");
   return out;
 }
 

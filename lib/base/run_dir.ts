@@ -121,9 +121,7 @@ export function runManifestText(
 
 /** The manifest's JSON text: schema, kind, files sorted by path. */
 function manifestText(kind: string, records: ReadonlyMap<string, RunFileRecord>): string {
-  const files = Object.fromEntries(
-    [...records].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-  );
+  const files = Object.fromEntries([...records].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   const m: RunManifest = { schema: RUN_SCHEMA, kind, files };
   return JSON.stringify(m, null, 1) + "\n";
 }

@@ -210,11 +210,8 @@ export async function writePackageCsv(dir: string, pkg: Package | PackageInput):
     q.required_units.forEach((r, j) => {
       if (r.includes(";")) {
         const where = { path: formatPath(["queries", i, "required_units", j]) };
-        throw new InputError(
-          "<memory>",
-          where,
-          "expected a unit id without ';' (the CSV list separator)",
-        );
+        const expected = "expected a unit id without ';' (the CSV list separator)";
+        throw new InputError("<memory>", where, expected);
       }
     })
   );
@@ -235,9 +232,7 @@ export async function writePackageCsv(dir: string, pkg: Package | PackageInput):
   await makeFolder(parent);
   const old = await statOrNull(target);
   if (old !== null) {
-    if (!old.isDirectory) {
-      throw InputError.atRoot(dir, "expected a folder, found a file");
-    }
+    if (!old.isDirectory) throw InputError.atRoot(dir, "expected a folder, found a file");
     const names = new Set(TABLES.map((t) => t.file));
     for await (const entry of Deno.readDir(target)) {
       // The old folder is removed whole: only the six tables as plain files may be in it (a

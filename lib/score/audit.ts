@@ -171,9 +171,7 @@ export function storeIndices(
   what: string,
 ): number[] {
   const f = checkFeasible(cp, store, budget);
-  if (!f.feasible) {
-    throw new RangeError(`Cannot audit the ${what} store: ${f.reasons.join("; ")}`);
-  }
+  if (!f.feasible) throw new RangeError(`Cannot audit the ${what} store: ${f.reasons.join("; ")}`);
   return store.map((id) => cp.candIndex.get(id)!);
 }
 

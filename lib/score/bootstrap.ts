@@ -28,9 +28,7 @@ function resampleIndices(seed: number, n: number, resamples: number): Int32Array
   if (idx === undefined) {
     idx = new Int32Array(n * resamples);
     new PyRandom(seed).fillRandbelow(n, idx); // randrange(n) n·R times
-    if (indexCache.size >= INDEX_CACHE_LIMIT) {
-      indexCache.delete(indexCache.keys().next().value!);
-    }
+    if (indexCache.size >= INDEX_CACHE_LIMIT) indexCache.delete(indexCache.keys().next().value!);
     indexCache.set(key, idx);
   }
   return idx;
