@@ -1,20 +1,17 @@
 /**
- * BM25Okapi with the reference semantics of `rank_bm25` (the retriever
- * behind LongMemEval's `flat-bm25` baseline; COMPANIONS §1(e), §5), and a
- * retriever over a ladder history at session or turn granularity (paper 002
- * §4: the fair-exposure constraint shows top-k = 12 items per call).
+ * BM25Okapi with the reference semantics of `rank_bm25` (the retriever behind LongMemEval's
+ * `flat-bm25` baseline; COMPANIONS §1(e), §5), and a retriever over a ladder history at session or
+ * turn granularity (paper 002 §4: the fair-exposure constraint shows top-k = 12 items per call).
  *
  * Semantics, exactly:
  * - tokens: `text.split(" ")`: split on a single space, no lowercasing, no
  *   stemming; empty strings between repeated spaces are tokens (as in Python);
  * - N documents, avgdl = (total tokens) / N;
  * - n(t) = documents containing t; idf(t) = ln(N − n + 0.5) − ln(n + 0.5);
- * - the mean idf is taken over ALL raw idf values (negative ones included,
- *   summed in order of first appearance in the corpus), and every term with
- *   idf < 0 gets ε × mean idf (ε = 0.25);
- * - score(d, Q) = Σ_{q ∈ Q, with multiplicity} idf(q) · f(q,d)(k1 + 1) /
- *   (f(q,d) + k1 (1 − b + b · |d| / avgdl)), k1 = 1.5, b = 0.75; unknown
- *   terms add 0;
+ * - the mean idf is taken over ALL raw idf values (negative ones included, summed in order of first
+ *   appearance in the corpus), and every term with idf < 0 gets ε × mean idf (ε = 0.25);
+ * - score(d, Q) = Σ_{q ∈ Q, with multiplicity} idf(q) · f(q,d)(k1 + 1) / (f(q,d) + k1 (1 − b + b
+ *   · |d| / avgdl)), k1 = 1.5, b = 0.75; unknown terms add 0;
  * - ranking: score descending, ties by ascending corpus index (memaudit's
  *   rule: numpy's argsort on reversed scores does not promise this, so
  *   rankings can differ from the Python baseline on exact ties only).
@@ -220,18 +217,23 @@ function okapiIdf(N: number, n: number): number {
 /** ASCII letters and digits. */
 const ASCII_WORD = new Uint8Array(128);
 for (let c = 0; c < 128; c++) ASCII_WORD[c] = /[0-9A-Za-z]/.test(String.fromCharCode(c)) ? 1 : 0;
+/** Whether a code point past ASCII is a Unicode letter or digit (general category L* or N*). */
 const wordCodePoints = new Map<number, boolean>();
 const ONE_WORD_CHAR = /^[\p{L}\p{N}]$/u;
 
-/** Whether a code point is a Unicode letter or digit (general category L* or N*). */
-function isWordCodePoint(cp: number): boolean {
-  if (cp < 128) return ASCII_WORD[cp] === 1;
-  let v = wordCodePoints.get(cp);
-  if (v === undefined) {
-    v = cp >= 0xd800 && cp < 0xe000 ? false : ONE_WORD_CHAR.test(String.fromCodePoint(cp));
-    wordCodePoints.set(cp, v);
+/**
+ * The length in code units (1, or 2 for a surrogate pair) of the letter or digit that starts at
+ * s[i], or 0 when another character does (a lone surrogate is no letter or digit).
+ */
+function wordWidth(s: string, i: number): number {
+  const c = s.charCodeAt(i);
+  if (c < 128) return ASCII_WORD[c];
+  const cp = s.codePointAt(i)!;
+  let word = wordCodePoints.get(cp);
+  if (word === undefined) {
+    wordCodePoints.set(cp, word = ONE_WORD_CHAR.test(String.fromCodePoint(cp)));
   }
-  return v;
+  return word ? (cp > 0xffff ? 2 : 1) : 0;
 }
 
 /** FNV-1a over the UTF-16 code units of s. */
@@ -342,45 +344,17 @@ export function bm25ScoreTexts(
     let tokens = 0;
     let i = 0;
     while (i < n) {
-      let c = s.charCodeAt(i);
-      let width = 1;
-      let word: boolean;
-      if (c < 128) word = ASCII_WORD[c] === 1;
-      else {
-        let cp = c;
-        if (c >= 0xd800 && c < 0xdc00 && i + 1 < n) {
-          const c2 = s.charCodeAt(i + 1);
-          if (c2 >= 0xdc00 && c2 < 0xe000) {
-            cp = ((c - 0xd800) << 10) + (c2 - 0xdc00) + 0x10000, width = 2;
-          }
-        }
-        word = isWordCodePoint(cp);
-      }
-      if (!word) {
-        i += width;
+      let width = wordWidth(s, i);
+      if (width === 0) {
+        i++;
         continue;
       }
       const start = i;
       let h = 0x811c9dc5 | 0;
-      for (;;) {
+      do {
         for (let u = 0; u < width; u++) h = Math.imul(h ^ s.charCodeAt(i + u), 16777619);
         i += width;
-        if (i >= n) break;
-        c = s.charCodeAt(i);
-        width = 1;
-        if (c < 128) {
-          if (ASCII_WORD[c] !== 1) break;
-          continue;
-        }
-        let cp = c;
-        if (c >= 0xd800 && c < 0xdc00 && i + 1 < n) {
-          const c2 = s.charCodeAt(i + 1);
-          if (c2 >= 0xdc00 && c2 < 0xe000) {
-            cp = ((c - 0xd800) << 10) + (c2 - 0xdc00) + 0x10000, width = 2;
-          }
-        }
-        if (!isWordCodePoint(cp)) break;
-      }
+      } while (i < n && (width = wordWidth(s, i)) > 0);
       tokens++;
       const id = vocab.find(s, start, i, h, true);
       if (vocab.last[id] !== d) {
@@ -473,11 +447,10 @@ function cacheFor<T>(
 }
 
 /**
- * A BM25Okapi retriever over one history (a ladder rung's sessions).
- * Session granularity: one document per session, the text of its indexed
- * turns joined with a single space; turn granularity: one document per
- * indexed turn. Token counts are cached per session, so rungs sharing
- * sessions are cheap to index.
+ * A BM25Okapi retriever over one history (a ladder rung's sessions). Session granularity: one
+ * document per session, the text of its indexed turns joined with a single space; turn granularity:
+ * one document per indexed turn. Token counts are cached per session, so rungs sharing sessions are
+ * cheap to index.
  *
  * @example
  * ```ts

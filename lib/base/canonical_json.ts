@@ -1,16 +1,14 @@
 /**
- * Canonical JSON text (sorted keys, no whitespace), the form package hashes
- * and sweep rows are written in. A module of its own so that writing rows
- * does not load a hash implementation.
+ * Canonical JSON text (sorted keys, no whitespace), the form package hashes and sweep rows are
+ * written in. A module of its own so that writing rows does not load a hash implementation.
  *
  * @module
  */
 
 /**
- * Canonical JSON: object keys sorted by UTF-16 code unit, arrays in order,
- * no whitespace; `undefined` members are dropped and `undefined` array
- * entries become null, as in JSON.stringify. Numbers use JavaScript's
- * shortest round-trip form.
+ * Canonical JSON: object keys sorted by UTF-16 code unit, arrays in order, no whitespace;
+ * `undefined` members are dropped and `undefined` array entries become null, as in JSON.stringify.
+ * Numbers use JavaScript's shortest round-trip form.
  *
  * @param value any JSON-compatible value
  * @returns its canonical JSON text
@@ -28,24 +26,14 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? "null";
 }
 
-/** Sorts object keys at every level (arrays keep their order). */
-function sortKeys(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(sortKeys);
-  if (v !== null && typeof v === "object") {
-    const o = v as Record<string, unknown>;
-    return Object.fromEntries(Object.keys(o).sort().map((k) => [k, sortKeys(o[k])]));
-  }
-  return v;
-}
-
 /**
- * Pretty JSON with object keys sorted at every level (two-space indent, a
- * final newline): the form of the summary files (sweep, natural scoring),
- * stable for any key insertion order.
+ * Pretty JSON with object keys sorted at every level (two-space indent, a final newline): the form
+ * of the summary files (sweep, natural scoring), stable for any key insertion order.
  *
  * @param value any JSON-compatible value
  * @returns its text
  */
 export function sortedPrettyJson(value: unknown): string {
-  return JSON.stringify(sortKeys(value), null, 2) + "\n";
+  // The canonical text read back: keys sorted at every level, then indented.
+  return JSON.stringify(JSON.parse(canonicalJson(value)), null, 2) + "\n";
 }

@@ -1,7 +1,6 @@
 /**
- * Typed errors for bad input. Every error names the file, where in it
- * (a JSON path such as `candidates[3].cost`, or a CSV row and column), and
- * what was expected.
+ * Typed errors for bad input. Every error names the file, where in it (a JSON path such as
+ * `candidates[3].cost`, or a CSV row and column), and what was expected.
  *
  * @module
  */
@@ -27,12 +26,11 @@ export function formatPath(path: readonly PropertyKey[]): string {
 }
 
 /**
- * Bad input: a package, a table or an export that does not match its format.
- * `file` is the file (or `<memory>`), `where` the location, `expected` what
- * should have been there. The message reads "Cannot read FILE: WHERE:
- * EXPECTED"; with another `verb` (e.g. "lock", for input that is not read
- * from a file) it reads "Cannot VERB FILE: EXPECTED" when the location is
- * the whole input (path "").
+ * Bad input: a package, a table or an export that does not match its format. `file` is the file (or
+ * `<memory>`), `where` the location, `expected` what should have been there. The message reads
+ * "Cannot read FILE: WHERE: EXPECTED"; with another `verb` (e.g. "lock", for input that is not read
+ * from a file) it reads "Cannot VERB FILE: EXPECTED" when the location is the whole input (path
+ * "").
  */
 export class InputError extends Error {
   /** Always `InputError`. */
@@ -53,9 +51,8 @@ export class InputError extends Error {
     readonly issues: { where: Where; expected: string }[] = [],
     verb = "read",
   ) {
-    const shown = issues.slice(1, 5).map((i) => `; ${formatWhere(i.where)}: ${i.expected}`).join(
-      "",
-    );
+    const shown = issues.slice(1, 5).map((i) => `; ${formatWhere(i.where)}: ${i.expected}`)
+      .join("");
     const more = issues.length > 5 ? `; and ${issues.length - 5} more problem(s)` : "";
     const at = verb !== "read" && "path" in where && where.path === ""
       ? ""
@@ -68,9 +65,10 @@ export class InputError extends Error {
    *
    * @param file the file (or `<memory>`)
    * @param expected what should have been there
+   * @param verb what could not be done (default `read`)
    * @returns the error, to throw
    */
-  static atRoot(file: string, expected: string): InputError {
-    return new InputError(file, { path: "" }, expected);
+  static atRoot(file: string, expected: string, verb = "read"): InputError {
+    return new InputError(file, { path: "" }, expected, [], verb);
   }
 }

@@ -42,7 +42,7 @@ async function writeAtomic(path: string, write: (temp: string) => Promise<void>)
   const dir = dirname(path);
   await makeFolder(dir);
   if ((await statOrNull(path))?.isDirectory) {
-    throw new InputError(path, { path: "" }, "expected a file, found a folder", [], "write");
+    throw InputError.atRoot(path, "expected a file, found a folder", "write");
   }
   const temp = join(dir, `.${basename(path)}.${Deno.pid}.${tempCounter++}.tmp`);
   try {
@@ -57,13 +57,7 @@ async function writeAtomic(path: string, write: (temp: string) => Promise<void>)
 /** The InputError of a folder the system refuses to write in (or to create). */
 function unwritableFolder(dir: string, err: unknown, verb: string): InputError {
   const what = verb === "create" ? "a folder that can be created" : "a writable folder";
-  return new InputError(
-    dir,
-    { path: "" },
-    `expected ${what} (${(err as Error).message})`,
-    [],
-    verb,
-  );
+  return InputError.atRoot(dir, `expected ${what} (${(err as Error).message})`, verb);
 }
 
 /**
@@ -106,23 +100,12 @@ export async function makeFolder(dir: string): Promise<void> {
     await Deno.mkdir(dir, { recursive: true });
   } catch (err) {
     if (err instanceof Deno.errors.AlreadyExists || err instanceof Deno.errors.NotADirectory) {
-      throw new InputError(
-        dir,
-        { path: "" },
-        "expected a folder (it or a parent is a file)",
-        [],
-        "write",
-      );
+      throw InputError.atRoot(dir, "expected a folder (it or a parent is a file)", "write");
     }
     if (err instanceof Deno.errors.NotFound) {
       // A recursive mkdir that still finds no parent: a place where folders cannot be made (/proc).
-      throw new InputError(
-        dir,
-        { path: "" },
-        `expected a parent folder that accepts new folders (${err.message})`,
-        [],
-        "create",
-      );
+      const expected = `expected a parent folder that accepts new folders (${err.message})`;
+      throw InputError.atRoot(dir, expected, "create");
     }
     if (isUnwritable(err)) {
       // Deno's permissions refuse even an existing folder: that one is not writable.
@@ -160,8 +143,7 @@ export async function readTextInput(path: string): Promise<string> {
 }
 
 /**
- * Like {@linkcode readTextInput}, but a missing file gives `undefined` (for
- * optional inputs).
+ * Like {@linkcode readTextInput}, but a missing file gives `undefined` (for optional inputs).
  *
  * @param path the file to read
  * @returns the file content, or undefined if there is no such file
@@ -216,9 +198,7 @@ function tooLarge(bytes: number): string {
  */
 export function decodeUtf8Input(bytes: Uint8Array, file: string): string {
   // Each UTF-8 byte gives at most one UTF-16 unit, and 3 bytes at least one.
-  if (bytes.length > 3 * MAX_TEXT_UNITS) {
-    throw InputError.atRoot(file, tooLarge(bytes.length));
-  }
+  if (bytes.length > 3 * MAX_TEXT_UNITS) throw InputError.atRoot(file, tooLarge(bytes.length));
   try {
     return strictDecoder.decode(bytes);
   } catch (err) {
@@ -272,10 +252,9 @@ export async function statOrNull(path: string): Promise<Deno.FileInfo | null> {
 }
 
 /**
- * True for the errors of an output path that cannot be written: no
- * permission, a read-only file system (EROFS has no `Deno.errors` class, so
- * it is matched by its code), no space left. Commands report these as bad
- * input: one line naming the path, exit 2.
+ * True for the errors of an output path that cannot be written: no permission, a read-only file
+ * system (EROFS has no `Deno.errors` class, so it is matched by its code), no space left. Commands
+ * report these as bad input: one line naming the path, exit 2.
  *
  * @param err a caught error
  * @returns whether `err` says the output cannot be written
@@ -288,10 +267,9 @@ export function isUnwritable(err: unknown): boolean {
 }
 
 /**
- * Reads a JSON input file: strict UTF-8 ({@linkcode readTextInput}), then
- * JSON with the package readers' checks (a leading byte-order mark skipped; a
- * syntax error at its line and column; a repeated key, a number that
- * underflows to 0 or too deep a nesting refused at its JSON path).
+ * Reads a JSON input file: strict UTF-8 ({@linkcode readTextInput}), then JSON with the package
+ * readers' checks (a leading byte-order mark skipped; a syntax error at its line and column; a
+ * repeated key, a number that underflows to 0 or too deep a nesting refused at its JSON path).
  *
  * @param path the file
  * @returns the parsed value
@@ -302,10 +280,9 @@ export async function readJsonInput(path: string): Promise<unknown> {
 }
 
 /**
- * Reads and parses a JSON file. Reading errors that are bad input
- * ({@linkcode InputError}: a missing file, a folder, not UTF-8) pass as they
- * are; anything else, a syntax error above all, becomes an InputError naming
- * the file.
+ * Reads and parses a JSON file. Reading errors that are bad input ({@linkcode InputError}: a
+ * missing file, a folder, not UTF-8) pass as they are; anything else, a syntax error above all,
+ * becomes an InputError naming the file.
  *
  * @param file the file
  * @param expected what was expected, from the error's message (e.g. its JSON.parse message)
@@ -325,12 +302,11 @@ export async function readJsonOr(
 }
 
 /**
- * Writes a JSON array atomically, one element per line (`[`, then each
- * element's JSON followed by `,` but the last, then `]`), streaming the
- * elements to a temporary file that is then renamed over `path`: a list too
- * large for one string (a LongMemEval-format haystack of hundreds of MB) is
- * written without building it in memory. The text is valid JSON; read it
- * back whole with `JSON.parse` or line by line with {@linkcode readJsonArrayLines}.
+ * Writes a JSON array atomically, one element per line (`[`, then each element's JSON followed by
+ * `,` but the last, then `]`), streaming the elements to a temporary file that is then renamed over
+ * `path`: a list too large for one string (a LongMemEval-format haystack of hundreds of MB) is
+ * written without building it in memory. The text is valid JSON; read it back whole with
+ * `JSON.parse` or line by line with {@linkcode readJsonArrayLines}.
  *
  * @param path the file to write
  * @param items the elements, in order
@@ -364,9 +340,8 @@ export async function writeJsonArrayLinesAtomic(
 }
 
 /**
- * Reads a JSON array written by {@linkcode writeJsonArrayLinesAtomic} one
- * line at a time (no string of the whole file is built); any other layout is
- * parsed whole with the strict JSON reader.
+ * Reads a JSON array written by {@linkcode writeJsonArrayLinesAtomic} one line at a time (no string
+ * of the whole file is built); any other layout is parsed whole with the strict JSON reader.
  *
  * @param path the file
  * @param wholeBelow files smaller than this many bytes are parsed whole (default 64 MiB)
@@ -421,9 +396,7 @@ export async function readJsonArrayLines(
   }
   rest += dec.decode();
   if (rest.trim() !== "") take(rest);
-  if (!closed) {
-    throw bad(`line ${line}`, "expected ']' to close the list");
-  }
+  if (!closed) throw bad(`line ${line}`, "expected ']' to close the list");
   return out;
 }
 
@@ -442,13 +415,7 @@ export async function inWritableFolder<T>(dir: string, f: () => Promise<T>): Pro
     return await f();
   } catch (err) {
     if (err instanceof Deno.errors.PermissionDenied || err instanceof Deno.errors.NotCapable) {
-      throw new InputError(
-        dir,
-        { path: "" },
-        `expected a writable folder (${err.message})`,
-        [],
-        "write",
-      );
+      throw unwritableFolder(dir, err, "write");
     }
     throw err;
   }

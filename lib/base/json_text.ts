@@ -1,13 +1,12 @@
 /**
- * JSON text to a value, with errors that say where (the library's one JSON
- * reader: packages, stores, trajectories, run files). A syntax error is reported at `line L, column C` (from
- * V8's position when it gives one, else from a small scan of the text that
- * finds the first offending character), with a one-line reason. In strict
- * mode (`uniqueKeys`) one linear scan also refuses, at the JSON path: a
- * duplicate object key (JSON.parse silently keeps the last value), a number
- * literal that underflows to 0 (`1e-400`: JSON.parse gives 0 without a word),
- * and nesting deeper than {@linkcode MAX_JSON_DEPTH} (such a value could be
- * read but not written back: JSON.stringify would overflow the call stack).
+ * JSON text to a value, with errors that say where (the library's one JSON reader: packages,
+ * stores, trajectories, run files). A syntax error is reported at `line L, column C` (from V8's
+ * position when it gives one, else from a small scan of the text that finds the first offending
+ * character), with a one-line reason. In strict mode (`uniqueKeys`) one linear scan also refuses,
+ * at the JSON path: a duplicate object key (JSON.parse silently keeps the last value), a number
+ * literal that underflows to 0 (`1e-400`: JSON.parse gives 0 without a word), and nesting deeper
+ * than {@linkcode MAX_JSON_DEPTH} (such a value could be read but not written back: JSON.stringify
+ * would overflow the call stack).
  *
  * @module
  */
@@ -21,9 +20,8 @@ export interface JsonTextOptions {
   /** Physical line of the text in its file (JSONL rows); locations become `line N, column C`. */
   line?: number;
   /**
-   * Strict mode (one linear scan of the text): refuse an object with the same
-   * key twice, a number literal that underflows to 0 and nesting deeper than
-   * {@linkcode MAX_JSON_DEPTH}.
+   * Strict mode (one linear scan of the text): refuse an object with the same key twice, a number
+   * literal that underflows to 0 and nesting deeper than {@linkcode MAX_JSON_DEPTH}.
    */
   uniqueKeys?: boolean;
 }
@@ -33,33 +31,6 @@ export interface JsonIssue {
   path: PropertyKey[];
   /** What was expected, for the message. */
   expected: string;
-}
-
-/**
- * The first strict-mode problem of JSON text that JSON.parse accepted (see
- * the module doc), or undefined.
- *
- * @param text valid JSON text (no byte-order mark)
- * @returns the problem and its JSON path, or undefined
- */
-export function strictJsonIssue(text: string): JsonIssue | undefined {
-  const found = scanJson(text);
-  if (found === undefined) return undefined;
-  const { path, kind, token } = found;
-  if (kind === "duplicate") {
-    const key = JSON.stringify(String(path[path.length - 1]));
-    return {
-      path,
-      expected: `expected each key once in an object; ${key} repeats (JSON keeps only the last)`,
-    };
-  }
-  if (kind === "underflow") {
-    return {
-      path,
-      expected: `expected a number a double can hold, got ${token} (underflows to 0)`,
-    };
-  }
-  return { path, expected: `expected at most ${MAX_JSON_DEPTH} levels of nesting` };
 }
 
 /**
@@ -130,13 +101,14 @@ function describe(text: string, offset: number): string {
 }
 
 /**
- * The first strict-mode problem in text that is known to be valid JSON
- * (JSON.parse accepted it): one pass over the structural characters, jumping
- * from quote to quote inside strings, reading number tokens outside them.
+ * The first strict-mode problem of JSON text that JSON.parse accepted (see the module doc), or
+ * undefined: one pass over the structural characters, jumping from quote to quote inside strings,
+ * reading number tokens outside them.
+ *
+ * @param text valid JSON text (no byte-order mark)
+ * @returns the problem and its JSON path, or undefined
  */
-function scanJson(
-  text: string,
-): { path: PropertyKey[]; kind: "duplicate" | "underflow" | "depth"; token?: string } | undefined {
+export function strictJsonIssue(text: string): JsonIssue | undefined {
   // One frame per open container: the keys seen (null for an array; a short list, or a Set
   // once an object has many keys) and the current key or index.
   const stack: { keys: string[] | Set<string> | null; at: string | number }[] = [];
@@ -159,7 +131,12 @@ function scanJson(
         let keys = top.keys!;
         if (Array.isArray(keys) && keys.length >= 32) keys = top.keys = new Set(keys);
         if (Array.isArray(keys) ? keys.includes(key) : keys.has(key)) {
-          return { path: [...stack.slice(0, -1).map((f) => f.at), key], kind: "duplicate" };
+          return {
+            path: [...stack.slice(0, -1).map((f) => f.at), key],
+            expected: `expected each key once in an object; ${
+              JSON.stringify(key)
+            } repeats (JSON keeps only the last)`,
+          };
         }
         if (Array.isArray(keys)) keys.push(key);
         else keys.add(key);
@@ -168,7 +145,9 @@ function scanJson(
       }
       i = q;
     } else if (c === 0x7b || c === 0x5b) {
-      if (stack.length >= MAX_JSON_DEPTH) return { path: here(), kind: "depth" };
+      if (stack.length >= MAX_JSON_DEPTH) {
+        return { path: here(), expected: `expected at most ${MAX_JSON_DEPTH} levels of nesting` };
+      }
       stack.push(c === 0x7b ? { keys: [], at: "" } : { keys: null, at: 0 });
       expectKey = c === 0x7b;
     } else if (c === 0x7d || c === 0x5d) {
@@ -189,7 +168,8 @@ function scanJson(
       if (exp > 0) {
         const token = text.slice(i, j);
         if (Number(token) === 0 && /[1-9]/.test(text.slice(i, exp))) {
-          return { path: here(), kind: "underflow", token };
+          const expected = `expected a number a double can hold, got ${token} (underflows to 0)`;
+          return { path: here(), expected };
         }
       }
       i = j - 1;
@@ -199,9 +179,8 @@ function scanJson(
 }
 
 /**
- * The offset of the first syntax error in JSON text (a small recursive
- * descent over the JSON grammar), or undefined if the nesting is too deep for
- * the call stack.
+ * The offset of the first syntax error in JSON text (a small recursive descent over the JSON
+ * grammar), or undefined if the nesting is too deep for the call stack.
  */
 function firstSyntaxError(text: string): number | undefined {
   const n = text.length;

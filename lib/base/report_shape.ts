@@ -109,12 +109,6 @@ function objectOf(t: z.ZodType): z.ZodObject | undefined {
   return cur instanceof z.ZodObject ? cur : undefined;
 }
 
-/** The column prefix a nested object declares (`.meta({ column: "union" })`), else its key. */
-function prefixOf(key: string, t: z.ZodType): string {
-  const meta = t.meta() as { column?: unknown } | undefined;
-  return typeof meta?.column === "string" ? meta.column : key;
-}
-
 /**
  * The flat columns of a row schema: each key in order; a nested object's keys become
  * `PREFIX_KEY` (PREFIX the object's `.meta({ column })`, else its key), one level deep.
@@ -124,12 +118,7 @@ function prefixOf(key: string, t: z.ZodType): string {
  * @returns the column names, in the schema's order
  */
 export function rowColumns(row: z.ZodObject, omit: readonly string[] = []): string[] {
-  return Object.entries(row.shape).filter(([k]) => !omit.includes(k)).flatMap(([k, t]) => {
-    const inner = objectOf(t as z.ZodType);
-    if (inner === undefined) return [k];
-    const p = prefixOf(k, t as z.ZodType);
-    return Object.keys(inner.shape).map((c) => `${p}_${c}`);
-  });
+  return Object.keys(flatRow(row, {}, omit));
 }
 
 /**
@@ -155,7 +144,9 @@ export function flatRow(
       out[k] = value[k];
       continue;
     }
-    const p = prefixOf(k, t as z.ZodType);
+    // The column prefix a nested object declares (`.meta({ column: "union" })`), else its key.
+    const meta = (t as z.ZodType).meta() as { column?: unknown } | undefined;
+    const p = typeof meta?.column === "string" ? meta.column : k;
     const v = (value[k] ?? {}) as Record<string, unknown>;
     for (const c of Object.keys(inner.shape)) out[`${p}_${c}`] = v[c] ?? null;
   }

@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { InputError } from "./errors.ts";
 import { sha256Hex } from "./hash.ts";
 import { writeTextAtomic } from "./fs.ts";
+import { foldersOf } from "./write_files.ts";
 import { parseJsonText } from "./json_text.ts";
 
 /** File name of a run's manifest, at the top of its folder. */
@@ -120,9 +121,7 @@ export function runManifestText(
 
 /** The manifest's JSON text: schema, kind, files sorted by path. */
 function manifestText(kind: string, records: ReadonlyMap<string, RunFileRecord>): string {
-  const files = Object.fromEntries(
-    [...records].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-  );
+  const files = Object.fromEntries([...records].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   const m: RunManifest = { schema: RUN_SCHEMA, kind, files };
   return JSON.stringify(m, null, 1) + "\n";
 }
@@ -146,13 +145,11 @@ function shown(rel: string): string {
 
 /** The one refusal: names `dir` and what in it is not the earlier run's. */
 function refusal(dir: string, found: string, manifest: string): InputError {
-  return new InputError(
+  return InputError.atRoot(
     dir,
-    { path: "" },
     `expected a new or empty folder, or one holding only an earlier run's files as its ` +
       `${manifest} lists them; found ${found} (nothing was removed: remove it or write into a ` +
       "new folder)",
-    [],
     "write",
   );
 }
@@ -193,9 +190,10 @@ function manifestFiles(
 /** The earlier run's manifest in `dir`: its name and files, or a refusal's `found` text. */
 async function readManifest(
   dir: string,
-  opts: ClearOptions,
+  places: readonly ManifestPlace[],
+  kind: string,
 ): Promise<{ name: string; files: Map<string, RunFileRecord> } | { found: string }> {
-  for (const place of opts.manifests ?? [{ name: RUN_MANIFEST, schema: RUN_SCHEMA }]) {
+  for (const place of places) {
     const path = join(dir, place.name);
     const info = await Deno.lstat(path).catch(() => null);
     if (info === null) continue;
@@ -207,26 +205,13 @@ async function readManifest(
     } catch {
       return { found: `${place.name} that is not a manifest memaudit wrote (not JSON)` };
     }
-    const files = manifestFiles(value, place, opts.kind);
+    const files = manifestFiles(value, place, kind);
     if (typeof files === "string") {
       return { found: `${place.name} that is not a manifest memaudit wrote (${files})` };
     }
     return { name: place.name, files };
   }
   return { found: "" };
-}
-
-/** The folders on the way to the listed files (`a` and `a/b` for `a/b/c.json`). */
-function foldersOf(rels: Iterable<string>): Set<string> {
-  return new Set([...rels].flatMap((p) => {
-    const parts = p.split("/");
-    return parts.slice(1).map((_, i) => parts.slice(0, i + 1).join("/"));
-  }));
-}
-
-/** The SHA-256 (hex) of a file's bytes. */
-async function fileSha256(path: string): Promise<string> {
-  return sha256Hex(await Deno.readFile(path));
 }
 
 /**
@@ -259,7 +244,7 @@ function firstForeign(
         if (inner !== undefined) return inner;
       } else if (!info.isFile) return `${shown(r)}, neither a file nor a folder`;
       else if (rec === undefined) return `${shown(r)}, a file the run did not write`;
-      else if (info.size !== rec.bytes || (await fileSha256(path)) !== rec.sha256) {
+      else if (info.size !== rec.bytes || sha256Hex(await Deno.readFile(path)) !== rec.sha256) {
         return `${shown(r)}, changed since the run wrote it (its SHA-256 is not the manifest's)`;
       }
     }
@@ -293,7 +278,7 @@ export async function clearEarlierRun(dir: string, opts: ClearOptions): Promise<
   const top: string[] = [];
   for await (const e of Deno.readDir(dir)) top.push(e.name);
   if (top.length === 0) return;
-  const m = await readManifest(dir, opts);
+  const m = await readManifest(dir, places, opts.kind);
   if ("found" in m) {
     throw refusal(dir, m.found || `${shown(top.sort()[0])} and no ${said} listing it`, said);
   }

@@ -1,8 +1,7 @@
 /**
- * What memaudit's zod-based readers and schema writers share: validation of
- * parsed data into an {@linkcode InputError} listing every issue with its
- * JSON path, and a JSON Schema (draft 2020-12) generated in zod's input mode
- * with a `$comment` after `$schema`.
+ * What memaudit's zod-based readers and schema writers share: validation of parsed data into an
+ * {@linkcode InputError} listing every issue with its JSON path, and a JSON Schema (draft 2020-12)
+ * generated in zod's input mode with a `$comment` after `$schema`.
  *
  * @module
  */

@@ -1,7 +1,6 @@
 /**
- * Writing a set of output files so that a bad target leaves none of them
- * written: every folder made and every target checked first, then each file
- * written atomically.
+ * Writing a set of output files so that a bad target leaves none of them written: every folder made
+ * and every target checked first, then each file written atomically.
  *
  * @module
  */
@@ -32,7 +31,7 @@ export async function writeFileSet(files: readonly (readonly [string, string])[]
         throw err;
       }
       if (st?.isDirectory) {
-        throw new InputError(path, { path: "" }, "expected a file, found a folder", [], "write");
+        throw InputError.atRoot(path, "expected a file, found a folder", "write");
       }
     }
   };
@@ -56,10 +55,7 @@ export async function otherEntryIn(
   dir: string,
   keep: ReadonlySet<string>,
 ): Promise<string | undefined> {
-  const folders = new Set([...keep].flatMap((p) => {
-    const parts = p.split("/");
-    return parts.slice(1).map((_, i) => parts.slice(0, i + 1).join("/"));
-  }));
+  const folders = foldersOf(keep);
   const walk = async (rel: string): Promise<string | undefined> => {
     const names: { name: string; isDirectory: boolean }[] = [];
     for await (const e of Deno.readDir(rel === "" ? dir : `${dir}/${rel}`)) names.push(e);
@@ -74,4 +70,17 @@ export async function otherEntryIn(
     return undefined;
   };
   return (await statOrNull(dir))?.isDirectory ? walk("") : undefined;
+}
+
+/**
+ * The folders on the way to some files (`a` and `a/b` for `a/b/c.json`).
+ *
+ * @param rels the files' paths, relative and `/`-separated
+ * @returns the folders' paths, relative and `/`-separated
+ */
+export function foldersOf(rels: Iterable<string>): Set<string> {
+  return new Set([...rels].flatMap((p) => {
+    const parts = p.split("/");
+    return parts.slice(1).map((_, i) => parts.slice(0, i + 1).join("/"));
+  }));
 }

@@ -1,47 +1,39 @@
 /**
- * Reader for the authors' package export directory (ARTIFACT-SPEC §1.3, and
- * the natural LongMemEval variant of §1.4): JSONL tables in, a validated
- * {@linkcode Package} out.
+ * Reader for the authors' package export directory (ARTIFACT-SPEC §1.3, and the natural LongMemEval
+ * variant of §1.4): JSONL tables in, a validated {@linkcode Package} out.
  *
  * Files read: `experiences.jsonl`, `evidence_units.jsonl`, `queries.jsonl`,
  * `candidate_memories.jsonl`, `coverage_matrix.jsonl` (all required) and
  * `instance.json` (optional; it marks a synthetic export). Other files of the
  * export (manifests, annotation decisions) are ignored; so are unknown fields.
  *
- * Mapping (the package always has `weight_source: "explicit"`, no budgets,
- * group cap 1):
+ * Mapping (the package always has `weight_source: "explicit"`, no budgets, group cap 1):
  *
- * - **candidates**: `candidate_id`, `experience_id`; `representation` is
- *   `representation_type` verbatim and `kind` follows {@linkcode artifactKind};
- *   cost = max(1, trunc(cost or cost_tokens or 1)) (§1.4, Python `or`: 0 and
- *   null fall through); a negative `cost` or `cost_tokens` is an error (§1.1:
- *   cost is an int >= 0); text = `serialized` (else `text`); source =
- *   `generator_id`. Natural exports: confidence 0 or missing becomes 1.
- * - **experiences** are the groups of the candidates (§1.4 builds instances
- *   from candidates): one per distinct `experience_id`, enriched from
- *   `experiences.jsonl` (text, session_id, a string timestamp); rows there with
- *   no candidate are dropped; a repeated `experience_id` row replaces the
- *   earlier one. order = min `time_index` of the group's
- *   candidates, else a numeric `timestamp`, else the row position.
- * - **units** in `evidence_units.jsonl` order: weight = `unit_weight` (0 if
- *   absent); natural exports raise every required unit to max(1, w) (§1.4).
- *   family from `kind` via {@linkcode artifactFamily}. validity: state
- *   `invalidates_prior` or `superseded` is kept; `current` only for the
- *   instance's current units (synthetic: kind `current_truth`; natural:
- *   weight > 0, §1.4), since the export also marks facts and context
- *   `current`.
+ * - **candidates**: `candidate_id`, `experience_id`; `representation` is `representation_type`
+ *   verbatim and `kind` follows {@linkcode artifactKind}; cost = max(1, trunc(cost or cost_tokens
+ *   or 1)) (§1.4, Python `or`: 0 and null fall through); a negative `cost` or `cost_tokens` is an
+ *   error (§1.1: cost is an int >= 0); text = `serialized` (else `text`); source = `generator_id`.
+ *   Natural exports: confidence 0 or missing becomes 1.
+ * - **experiences** are the groups of the candidates (§1.4 builds instances from candidates): one
+ *   per distinct `experience_id`, enriched from `experiences.jsonl` (text, session_id, a string
+ *   timestamp); rows there with no candidate are dropped; a repeated `experience_id` row replaces
+ *   the earlier one. order = min `time_index` of the group's candidates, else a numeric
+ *   `timestamp`, else the row position.
+ * - **units** in `evidence_units.jsonl` order: weight = `unit_weight` (0 if absent); natural
+ *   exports raise every required unit to max(1, w) (§1.4). family from `kind` via
+ *   {@linkcode artifactFamily}. validity: state `invalidates_prior` or `superseded` is kept;
+ *   `current` only for the instance's current units (synthetic: kind `current_truth`; natural:
+ *   weight > 0, §1.4), since the export also marks facts and context `current`.
  * - **coverage**: rows with `coverage` > 0; a later row for the same
  *   (candidate, unit) overwrites an earlier one in place. A negative value is
  *   an error (§1.1 rejects it), as is one above 1 (the package schema).
- * - **queries**: `query_id`, `required_unit_ids`, `question`, `answer`,
- *   `category`. Natural exports skip queries with no required unit (§1.4
- *   step 3: they are unresolved).
+ * - **queries**: `query_id`, `required_unit_ids`, `question`, `answer`, `category`. Natural exports
+ *   skip queries with no required unit (§1.4 step 3: they are unresolved).
  *
- * Coercions are reported, not hidden: every cost the §1.4 rule changes (a
- * fractional, zero or missing cost), every repeated experience row and every
- * overwritten coverage row is listed in `meta.coercions` of the package as an
- * {@linkcode ArtifactCoercion} (`{file, line, field, from, to}`, file name
- * relative to the export folder). The key is absent when nothing was coerced.
+ * Coercions are reported, not hidden: every cost the §1.4 rule changes (a fractional, zero or
+ * missing cost), every repeated experience row and every overwritten coverage row is listed in
+ * `meta.coercions` of the package as an {@linkcode ArtifactCoercion} (`{file, line, field, from,
+ * to}`, file name relative to the export folder). The key is absent when nothing was coerced.
  *
  * Errors name the file and `line N, field F` (1-based physical line); schema
  * problems found after mapping are traced back to the source line and field.
@@ -55,6 +47,7 @@ import { formatPath, InputError } from "../base/errors.ts";
 import { readTextInput, readTextInputIfExists } from "../base/fs.ts";
 import { compareIds, REPRESENTATION_KINDS } from "./compile.ts";
 import { parseJsonText } from "../base/json_text.ts";
+import { forEachJsonlLine } from "../base/jsonl.ts";
 import {
   type CandidateKind,
   type Package,
@@ -64,12 +57,10 @@ import {
 } from "./schema.ts";
 
 /**
- * One value the reader changed on the way into the package (listed in
- * `meta.coercions`).
+ * One value the reader changed on the way into the package (listed in `meta.coercions`).
  *
- * - cost rule (§1.4): `field` is `cost` (or `cost_tokens` when `cost` is
- *   absent), `from` the export value (null if neither is given), `to` the
- *   package cost;
+ * - cost rule (§1.4): `field` is `cost` (or `cost_tokens` when `cost` is absent), `from` the export
+ *   value (null if neither is given), `to` the package cost;
  * - repeated experience row: `line` is the earlier row, which is dropped,
  *   `field` is `experience_id`, `from` the id, `to` the line of the row kept;
  * - overwritten coverage row: `line` is the earlier row, `field` is
@@ -122,11 +113,10 @@ const FAMILY: Record<string, UnitFamily> = {
 };
 
 /**
- * Coarse candidate kind of an artifact `representation_type`: raw_span/raw ->
- * raw; atomic_fact/fact/interval_fact -> fact; summary; tombstone;
- * compound_update -> update; graph_edge -> edge; skill; compound_evidence ->
- * event; abstention/uncertainty -> rule; anything else (external memories such
- * as mem0_memory, letta_*) -> system.
+ * Coarse candidate kind of an artifact `representation_type`: raw_span/raw -> raw;
+ * atomic_fact/fact/interval_fact -> fact; summary; tombstone; compound_update -> update;
+ * graph_edge -> edge; skill; compound_evidence -> event; abstention/uncertainty -> rule; anything
+ * else (external memories such as mem0_memory, letta_*) -> system.
  *
  * @param representationType the artifact's representation type
  * @returns the package candidate kind
@@ -138,10 +128,9 @@ export function artifactKind(representationType: string): CandidateKind {
 }
 
 /**
- * Unit family of an artifact evidence-unit `kind`: current_truth and update
- * -> current_state; invalidation; stale_or_superseded -> fact (its validity is
- * `superseded`); context -> other; abstention; temporal_fact -> temporal;
- * preference; current_fact -> fact; anything else -> other.
+ * Unit family of an artifact evidence-unit `kind`: current_truth and update -> current_state;
+ * invalidation; stale_or_superseded -> fact (its validity is `superseded`); context -> other;
+ * abstention; temporal_fact -> temporal; preference; current_fact -> fact; anything else -> other.
  *
  * @param kind the artifact's evidence-unit kind
  * @returns the package unit family
@@ -232,8 +221,7 @@ const SOURCE_FIELD: Record<keyof typeof FILES, Record<string, string>> = {
 type Lined<T> = { line: number; row: T };
 
 /**
- * Reads an artifact package export directory into a validated package
- * (mapping in the module doc).
+ * Reads an artifact package export directory into a validated package (mapping in the module doc).
  *
  * @example Read the synthetic fixture
  * ```ts ignore
@@ -286,19 +274,11 @@ export async function readArtifactPackage(
 
 type Rows<S extends z.ZodType> = Lined<z.infer<S>>[];
 
-/** The export's tables, kept to the instance asked for (natural: queries with a required unit). */
-interface ExportTables {
-  instance: z.infer<typeof InstanceJson> | undefined;
-  natural: boolean;
-  expRows: Rows<typeof ExperienceRow>;
-  unitRows: Rows<typeof UnitRow>;
-  queryRows: Rows<typeof QueryRow>;
-  candRows: Rows<typeof CandidateRow>;
-  covRows: Rows<typeof CoverageRow>;
-}
-
-/** Step 1: reads `instance.json` (if any) and the five JSONL tables. */
-async function readExportTables(dir: string, options: ArtifactReadOptions): Promise<ExportTables> {
+/**
+ * Step 1: reads `instance.json` (if any) and the five JSONL tables, kept to the instance asked for
+ * (natural: queries with a required unit).
+ */
+async function readExportTables(dir: string, options: ArtifactReadOptions) {
   const path = (name: string) => join(dir, name);
   const instanceText = await readTextInputIfExists(path("instance.json"));
   const instance = instanceText === undefined
@@ -544,10 +524,9 @@ async function readJsonl<T extends z.ZodType>(
   file: string,
   schema: T,
 ): Promise<Lined<z.infer<T>>[]> {
-  const text = await readTextInput(file);
   const out: Lined<z.infer<T>>[] = [];
-  text.replace(/^\uFEFF/, "").split(/\r?\n/).forEach((raw, i) => {
-    if (raw.trim() !== "") out.push({ line: i + 1, row: parseRow(schema, raw, file, i + 1) });
+  forEachJsonlLine(await readTextInput(file), (line, text) => {
+    out.push({ line, row: parseRow(schema, text, file, line) });
   });
   return out;
 }

@@ -87,10 +87,9 @@ class ReadonlyIndex implements ReadonlyMap<string, number> {
 }
 
 /**
- * The representation type a candidate has when the package gives only its
- * kind: the artifact's type names, which the writers filter by (fact-only
- * keeps `atomic_fact`, the no-tombstone pool drops `tombstone` and
- * `compound_update`, recency keeps `raw`/`raw_span`).
+ * The representation type a candidate has when the package gives only its kind: the artifact's type
+ * names, which the writers filter by (fact-only keeps `atomic_fact`, the no-tombstone pool drops
+ * `tombstone` and `compound_update`, recency keeps `raw`/`raw_span`).
  */
 export const DEFAULT_REPRESENTATION: Readonly<Record<CandidateKind, string>> = {
   raw: "raw_span",
@@ -222,7 +221,17 @@ function sealCompiled(pkg: Package, opts: { k?: number }): CompiledPackage {
   return seal(made, {
     numbers: made.weights.buffer,
     parts,
-    arrays: entryArrays(made),
+    // The arrays whose entries compiledIntegrity() checks one by one, and the sentence naming each.
+    arrays: [
+      [made.segments, "its unit functions h were changed"],
+      [made.rowUnits, "its coverage values were changed"],
+      [made.rowVals, "its coverage values were changed"],
+      [made.groups, "its groups were changed"],
+      [made.unitIds, "its unit ids were changed"],
+      [made.candIds, "its candidate ids were changed"],
+      [made.groupIds, "its groups were changed"],
+      [made.rep, "its representation types were changed"],
+    ],
     typed: [
       [made.weights, made.cost, made.groupOf, made.time],
       made.rowUnits,
@@ -230,23 +239,6 @@ function sealCompiled(pkg: Package, opts: { k?: number }): CompiledPackage {
       made.groups,
     ],
   });
-}
-
-/**
- * The arrays of a compiled package whose entries compiledIntegrity() checks one by one, and the
- * sentence naming each (see the `arrays` of seal.ts's SealSpec).
- */
-function entryArrays(cp: CompiledPackage): readonly (readonly [readonly unknown[], string])[] {
-  return [
-    [cp.segments, "its unit functions h were changed"],
-    [cp.rowUnits, "its coverage values were changed"],
-    [cp.rowVals, "its coverage values were changed"],
-    [cp.groups, "its groups were changed"],
-    [cp.unitIds, "its unit ids were changed"],
-    [cp.candIds, "its candidate ids were changed"],
-    [cp.groupIds, "its groups were changed"],
-    [cp.rep, "its representation types were changed"],
-  ];
 }
 
 /** Where compileFrozen() puts each part of a package's numbers, and the sentence naming it. */
@@ -267,14 +259,9 @@ const PART_NAMES = [
  * bytes, the int32 parts coming in pairs of n).
  */
 function numberBuffer(M: number, n: number, nnz: number) {
-  const buf = new ArrayBuffer(8 * (M + 2 * n) + 8 * n + 12 * nnz);
   const sizes = [8 * M, 8 * n, 8 * n, 4 * n, 4 * n, 8 * nnz, 4 * nnz];
-  const starts: number[] = [];
-  let at = 0;
-  for (const b of sizes) {
-    starts.push(at);
-    at += b;
-  }
+  const starts = sizes.map((_, i) => sizes.slice(0, i).reduce((a, b) => a + b, 0));
+  const buf = new ArrayBuffer(starts[6] + sizes[6]);
   return {
     weights: new Float64Array(buf, starts[0], M),
     cost: new Float64Array(buf, starts[1], n),

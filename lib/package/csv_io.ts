@@ -1,7 +1,6 @@
 /**
- * Package I/O as a folder of CSV tables (DESIGN §2 "Formats": "every ratio
- * reproducible from a candidate table, a cost vector, a coverage matrix,
- * evidence weights and a budget").
+ * Package I/O as a folder of CSV tables (DESIGN §2 "Formats": "every ratio reproducible from a
+ * candidate table, a cost vector, a coverage matrix, evidence weights and a budget").
  *
  * ## Layout
  *
@@ -33,21 +32,18 @@
  * Accepted variants on read: a UTF-8 byte-order mark, CRLF line ends, quoted
  * fields holding newlines, blank lines (e.g. a trailing one).
  *
- * Error locations: `row N` is the N-th **data record** (1-based, the header
- * is not counted, a quoted newline does not start a new row), `column` is the
- * header name. Header problems are reported at `header`, CSV syntax problems at
- * `line N` (physical line). Schema problems found after conversion are mapped
- * back: `candidates[3].cost` is reported as `candidates.csv`, row 4, column
- * `cost`; package-level fields as `package.csv`, row 1. A problem inside a
- * JSON cell names the inner path as the column: `units[2].h[1].slope` is
- * `units.csv`, row 3, column `h[1].slope`.
+ * Error locations: `row N` is the N-th **data record** (1-based, the header is not counted, a
+ * quoted newline does not start a new row), `column` is the header name. Header problems are
+ * reported at `header`, CSV syntax problems at `line N` (physical line). Schema problems found
+ * after conversion are mapped back: `candidates[3].cost` is reported as `candidates.csv`, row 4,
+ * column `cost`; package-level fields as `package.csv`, row 1. A problem inside a JSON cell names
+ * the inner path as the column: `units[2].h[1].slope` is `units.csv`, row 3, column `h[1].slope`.
  *
- * Writing is all or nothing: the six tables go to a temporary sibling folder,
- * which is then renamed into place. An existing package folder is moved
- * aside only once the new one is complete, then removed (there is a moment
- * between the two renames when the folder is absent, never one when it is
- * half-written). A folder holding anything besides the six tables is
- * refused rather than replaced.
+ * Writing is all or nothing: the six tables go to a temporary sibling folder, which is then renamed
+ * into place. An existing package folder is moved aside only once the new one is complete, then
+ * removed (there is a moment between the two renames when the folder is absent, never one when it
+ * is half-written). A folder holding anything besides the six tables is refused rather than
+ * replaced.
  *
  * @module
  */
@@ -214,11 +210,8 @@ export async function writePackageCsv(dir: string, pkg: Package | PackageInput):
     q.required_units.forEach((r, j) => {
       if (r.includes(";")) {
         const where = { path: formatPath(["queries", i, "required_units", j]) };
-        throw new InputError(
-          "<memory>",
-          where,
-          "expected a unit id without ';' (the CSV list separator)",
-        );
+        const expected = "expected a unit id without ';' (the CSV list separator)";
+        throw new InputError("<memory>", where, expected);
       }
     })
   );
@@ -239,9 +232,7 @@ export async function writePackageCsv(dir: string, pkg: Package | PackageInput):
   await makeFolder(parent);
   const old = await statOrNull(target);
   if (old !== null) {
-    if (!old.isDirectory) {
-      throw InputError.atRoot(dir, "expected a folder, found a file");
-    }
+    if (!old.isDirectory) throw InputError.atRoot(dir, "expected a folder, found a file");
     const names = new Set(TABLES.map((t) => t.file));
     for await (const entry of Deno.readDir(target)) {
       // The old folder is removed whole: only the six tables as plain files may be in it (a

@@ -1,13 +1,12 @@
 /**
  * Package I/O as one JSON file (DESIGN §2 "Formats").
  *
- * Reading parses the text, then validates it through {@linkcode parsePackage}
- * (the zod schema). The file must be UTF-8 (a leading byte-order mark is
- * accepted); a syntax error is reported at its line and column; an object
- * that repeats a key is refused at the key's JSON path (JSON.parse would keep
- * the last value silently). Writing is stable: the package is validated, keys are
- * emitted in schema order (the order of `data/schema/package.schema.json`),
- * 2-space indent, a trailing newline, and the file is replaced atomically.
+ * Reading parses the text, then validates it through {@linkcode parsePackage} (the zod schema). The
+ * file must be UTF-8 (a leading byte-order mark is accepted); a syntax error is reported at its
+ * line and column; an object that repeats a key is refused at the key's JSON path (JSON.parse would
+ * keep the last value silently). Writing is stable: the package is validated, keys are emitted in
+ * schema order (the order of `data/schema/package.schema.json`), 2-space indent, a trailing
+ * newline, and the file is replaced atomically.
  *
  * @module
  */
@@ -66,7 +65,7 @@ export async function readPackageJson(path: string): Promise<Package> {
  */
 export function packageToJson(pkg: Package | PackageInput): string {
   const valid = parsePackage(pkg, "<memory>");
-  return JSON.stringify(orderKeys(valid, packageSchema()), null, 2) + "\n";
+  return JSON.stringify(orderKeys(valid, cachedSchema ??= packageJsonSchema()), null, 2) + "\n";
 }
 
 /**
@@ -82,10 +81,8 @@ export async function writePackageJson(path: string, pkg: Package | PackageInput
   await writeTextAtomic(path, packageToJson(pkg));
 }
 
+/** The package's JSON Schema, made on first use: its `properties` give the key order. */
 let cachedSchema: Record<string, unknown> | undefined;
-function packageSchema(): Record<string, unknown> {
-  return cachedSchema ??= packageJsonSchema();
-}
 
 type JsonSchemaNode = { properties?: Record<string, JsonSchemaNode>; items?: JsonSchemaNode };
 

@@ -11,12 +11,11 @@ import { PackageSchema } from "./schema.ts";
 /**
  * Returns the JSON Schema of a package file as it may be written on disk.
  *
- * It is generated in zod's "input" mode: fields with defaults (`queries`,
- * `budgets`, `group_cap`, `importance`) are optional and carry a `default`.
- * The cross-reference rules of the schema's refinement (unique ids, no
- * dangling ids, no empty group, unit weights present exactly when
- * `weight_source` is "explicit") and the concavity of h cannot be expressed in
- * JSON Schema; a `$comment` says so, and memaudit checks them on every read.
+ * It is generated in zod's "input" mode: fields with defaults (`queries`, `budgets`, `group_cap`,
+ * `importance`) are optional and carry a `default`. The cross-reference rules of the schema's
+ * refinement (unique ids, no dangling ids, no empty group, unit weights present exactly when
+ * `weight_source` is "explicit") and the concavity of h cannot be expressed in JSON Schema; a
+ * `$comment` says so, and memaudit checks them on every read.
  *
  * @example Check the top-level fields
  * ```ts

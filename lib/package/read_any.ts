@@ -11,8 +11,7 @@ import { readPackageJson } from "./json_io.ts";
 import type { Package } from "./schema.ts";
 
 /**
- * Reads a package from a JSON file or a CSV folder (both validated by the
- * same zod schema).
+ * Reads a package from a JSON file or a CSV folder (both validated by the same zod schema).
  *
  * @param path a `.json` file or a folder holding `experiences.csv`, `candidates.csv`, ...
  * @returns the package and which form it was read from
@@ -29,9 +28,6 @@ export async function readPackageFrom(
     : { pkg: await readPackageJson(path), form: "json" };
 }
 
-/** The file a CSV package folder holds (csv_io.ts reads it first). */
-const CSV_MARK = "package.csv";
-
 /**
  * Whether a path is a folder holding a CSV package (its `package.csv` is a file).
  *
@@ -41,5 +37,6 @@ const CSV_MARK = "package.csv";
  */
 export async function isCsvPackage(path: string): Promise<boolean> {
   if ((await statOrNull(path))?.isDirectory !== true) return false;
-  return (await statOrNull(join(path, CSV_MARK)))?.isFile === true;
+  // The table csv_io.ts reads first.
+  return (await statOrNull(join(path, "package.csv")))?.isFile === true;
 }

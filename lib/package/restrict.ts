@@ -1,8 +1,7 @@
 /**
- * A package restricted to some of its candidates: the pools of the
- * representation ablations (lib/writers/restrict_package.ts), the pruned
- * union stores (lib/systems/pruning.ts) and the covering part the exact
- * solvers search (lib/solve/milp.ts).
+ * A package restricted to some of its candidates: the pools of the representation ablations
+ * (lib/writers/restrict_package.ts), the pruned union stores (lib/systems/pruning.ts) and the
+ * covering part the exact solvers search (lib/solve/milp.ts).
  *
  * @module
  */
@@ -10,11 +9,10 @@ import { compileDerivedPackage, type CompiledPackage } from "./compile.ts";
 import type { Package } from "./schema.ts";
 
 /**
- * A package with only the kept candidates: same units, weights, h, group
- * cap, queries and budgets; coverage cells of dropped candidates and
- * experiences left without candidates are removed. Group order is unchanged
- * (it depends only on the experiences' (order, id)); candidate ids are
- * shared with `cp`, indices are not.
+ * A package with only the kept candidates: same units, weights, h, group cap, queries and budgets;
+ * coverage cells of dropped candidates and experiences left without candidates are removed. Group
+ * order is unchanged (it depends only on the experiences' (order, id)); candidate ids are shared
+ * with `cp`, indices are not.
  *
  * @param cp compiled package
  * @param keep predicate over candidate indices of `cp`

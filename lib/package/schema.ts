@@ -62,9 +62,8 @@ export const SegmentSchema = z.object({
 }).strict();
 
 /**
- * Piecewise-linear concave h: h(0) = 0, then the segments in order, flat
- * after the last. The default, cap1, is one segment of width 1, slope 1,
- * i.e. h(z) = min(1, z) (paper eq. 2).
+ * Piecewise-linear concave h: h(0) = 0, then the segments in order, flat after the last. The
+ * default, cap1, is one segment of width 1, slope 1, i.e. h(z) = min(1, z) (paper eq. 2).
  */
 export const SaturationSchema = z.array(SegmentSchema).min(1).superRefine((segs, ctx) => {
   for (let s = 1; s < segs.length; s++) {
@@ -176,16 +175,12 @@ const PackageObject = z.object({
 }).strict();
 
 function checkReferences(p: z.infer<typeof PackageObject>, ctx: z.RefinementCtx): void {
+  const issue = (path: PropertyKey[], message: string) =>
+    ctx.addIssue({ code: "custom", path, message });
   const seen = (kind: string, list: { id: string }[], key: string) => {
     const ids = new Set<string>();
     list.forEach((x, i) => {
-      if (ids.has(x.id)) {
-        ctx.addIssue({
-          code: "custom",
-          path: [key, i, "id"],
-          message: `duplicate ${kind} id '${x.id}'`,
-        });
-      }
+      if (ids.has(x.id)) issue([key, i, "id"], `duplicate ${kind} id '${x.id}'`);
       ids.add(x.id);
     });
     return ids;
@@ -197,86 +192,52 @@ function checkReferences(p: z.infer<typeof PackageObject>, ctx: z.RefinementCtx)
   const used = new Set<string>();
   p.candidates.forEach((c, i) => {
     if (!exps.has(c.experience)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["candidates", i, "experience"],
-        message: `dangling experience id '${c.experience}'`,
-      });
+      issue(["candidates", i, "experience"], `dangling experience id '${c.experience}'`);
     }
     used.add(c.experience);
   });
   p.experiences.forEach((e, i) => {
     if (!used.has(e.id)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["experiences", i, "id"],
-        message: `empty group: experience '${e.id}' has no candidate`,
-      });
+      issue(["experiences", i, "id"], `empty group: experience '${e.id}' has no candidate`);
     }
   });
   p.queries.forEach((q, i) =>
     q.required_units.forEach((r, j) => {
-      if (!units.has(r)) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["queries", i, "required_units", j],
-          message: `dangling unit id '${r}'`,
-        });
-      }
+      if (!units.has(r)) issue(["queries", i, "required_units", j], `dangling unit id '${r}'`);
     })
   );
   const cells = new Set<string>();
   p.coverage.forEach((cell, i) => {
     if (!cands.has(cell.candidate)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["coverage", i, "candidate"],
-        message: `dangling candidate id '${cell.candidate}'`,
-      });
+      issue(["coverage", i, "candidate"], `dangling candidate id '${cell.candidate}'`);
     }
-    if (!units.has(cell.unit)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["coverage", i, "unit"],
-        message: `dangling unit id '${cell.unit}'`,
-      });
-    }
+    if (!units.has(cell.unit)) issue(["coverage", i, "unit"], `dangling unit id '${cell.unit}'`);
     const key = JSON.stringify([cell.candidate, cell.unit]);
     if (cells.has(key)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["coverage", i],
-        message: `duplicate coverage cell (${cell.candidate}, ${cell.unit})`,
-      });
+      issue(["coverage", i], `duplicate coverage cell (${cell.candidate}, ${cell.unit})`);
     }
     cells.add(key);
   });
   // F must stay finite: the weights (explicit or derived from queries) must have a finite sum.
+  const explicit = p.weight_source === "explicit";
   let total = 0;
-  if (p.weight_source === "explicit") { for (const u of p.units) total += u.weight ?? 0; }
+  if (explicit) { for (const u of p.units) total += u.weight ?? 0; }
   else for (const q of p.queries) total += q.importance;
   if (!(total <= MAX_TOTAL_WEIGHT)) {
-    ctx.addIssue({
-      code: "custom",
-      path: [p.weight_source === "explicit" ? "units" : "queries"],
-      message:
-        `expected weights (importances) summing to at most ${MAX_TOTAL_WEIGHT}, got ${total}`,
-    });
+    issue(
+      [explicit ? "units" : "queries"],
+      `expected weights (importances) summing to at most ${MAX_TOTAL_WEIGHT}, got ${total}`,
+    );
   }
   p.units.forEach((u, i) => {
-    if (p.weight_source === "explicit" && u.weight === undefined) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["units", i, "weight"],
-        message: "expected a weight (weight_source is 'explicit')",
-      });
+    if (explicit && u.weight === undefined) {
+      issue(["units", i, "weight"], "expected a weight (weight_source is 'explicit')");
     }
-    if (p.weight_source === "queries" && u.weight !== undefined) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["units", i, "weight"],
-        message: "expected no weight (weight_source is 'queries': weights derive from queries)",
-      });
+    if (!explicit && u.weight !== undefined) {
+      issue(
+        ["units", i, "weight"],
+        "expected no weight (weight_source is 'queries': weights derive from queries)",
+      );
     }
   });
 }

@@ -78,9 +78,7 @@ export function seal<T extends object>(made: T, spec: SealSpec): Readonly<T> {
  */
 export function compiledIntegrity(cp: object): string | null {
   const s = SEALED.get(cp);
-  if (s === undefined) {
-    return "it was not made by compilePackage() (a copy or a hand-built object)";
-  }
+  if (s === undefined) return "it was not made by compilePackage() (a copy or a hand-built object)";
   const { live, copy } = s;
   let at = 0;
   // A detached buffer (ArrayBuffer.prototype.transfer) lost every number: changed from word 0.

@@ -4,9 +4,8 @@
  * costs and adjudicated coverage rows, each its own group unless tied to an
  * experience of the package. Units, queries and weights stay the package's.
  *
- * Bad memories are reported by the memory, not by the union package's
- * internal path: an error names the memory's index and id in the store
- * (`memory 3 (id 'm7')`) and the field or unit at fault.
+ * Bad memories are reported by the memory, not by the union package's internal path: an error names
+ * the memory's index and id in the store (`memory 3 (id 'm7')`) and the field or unit at fault.
  *
  * @module
  */
@@ -24,9 +23,8 @@ export interface ExternalMemory {
   /** Adjudicated coverage row: unit id (a unit of the package) -> a_ur in [0, 1]. */
   coverage: Record<string, number>;
   /**
-   * Tie the memory to this experience's group instead of its own group: an
-   * experience of the package, or the own group of another memory of the
-   * store (its union candidate id).
+   * Tie the memory to this experience's group instead of its own group: an experience of the
+   * package, or the own group of another memory of the store (its union candidate id).
    */
   experience?: string;
   /** Arrival order of the memory (default: after every package experience, in list order). */

@@ -1,7 +1,6 @@
 /**
- * The version of the package format, in a module of its own so that code
- * that only stamps it (generators, result rows) does not load the schema
- * library.
+ * The version of the package format, in a module of its own so that code that only stamps it
+ * (generators, result rows) does not load the schema library.
  *
  * @module
  */

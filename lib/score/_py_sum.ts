@@ -1,10 +1,9 @@
 /**
  * Python's built-in `sum()` over floats, in both of its historical forms.
  *
- * The artifact averages with `sum(values) / len(values)` (ARTIFACT-SPEC §6.2,
- * §6.3). CPython up to 3.11 adds left to right in plain IEEE double; CPython
- * 3.12 and later add floats with Neumaier's compensated summation
- * (gh-100425). The two agree to ~1e-16 relative, so every reported 4-decimal
+ * The artifact averages with `sum(values) / len(values)` (ARTIFACT-SPEC §6.2, §6.3). CPython up to
+ * 3.11 adds left to right in plain IEEE double; CPython 3.12 and later add floats with Neumaier's
+ * compensated summation (gh-100425). The two agree to ~1e-16 relative, so every reported 4-decimal
  * number is the same; only the last bits of a mean can differ.
  *
  * @module
@@ -14,11 +13,10 @@
 export type Summation = "naive" | "neumaier";
 
 /**
- * The default summation: Neumaier, as CPython >= 3.12 (and `valueOf` in
- * lib/objective.ts). Evidence that the artifact ran on 3.12+: its stress
- * heatmap prints density-only on temporal_interval as 0.662, which is the
- * Neumaier mean 0.6625 (exactly 3.975/6 per package) formatted to 3 places;
- * the naive mean 0.6625000000000021 prints as 0.663.
+ * The default summation: Neumaier, as CPython >= 3.12 (and `valueOf` in lib/objective.ts). Evidence
+ * that the artifact ran on 3.12+: its stress heatmap prints density-only on temporal_interval as
+ * 0.662, which is the Neumaier mean 0.6625 (exactly 3.975/6 per package) formatted to 3 places; the
+ * naive mean 0.6625000000000021 prints as 0.663.
  */
 export const DEFAULT_SUMMATION: Summation = "neumaier";
 
@@ -34,10 +32,9 @@ export function pySum(values: ArrayLike<number>, mode: Summation = DEFAULT_SUMMA
 }
 
 /**
- * {@linkcode pySum} of `n` values picked by index, without gathering them:
- * the sum of `values[index[offset]], …, values[index[offset + n − 1]]` in
- * that order (all of `values[0..n)` when `index` is null). A bootstrap
- * resample is summed this way.
+ * {@linkcode pySum} of `n` values picked by index, without gathering them: the sum of
+ * `values[index[offset]], …, values[index[offset + n − 1]]` in that order (all of `values[0..n)`
+ * when `index` is null). A bootstrap resample is summed this way.
  *
  * @param values the values
  * @param index indices into `values`, or null for `values` itself

@@ -39,11 +39,10 @@ export interface AggregatableRow {
 }
 
 /**
- * One aggregate row (ARTIFACT-SPEC §1.2). Means skip null ratios; the ratio
- * to OPT and its interval are null when no row of the group has one (the
- * artifact wrote 0.0 there, which reads as a measurement), and `n_defined`
- * counts the rows that entered them. The other means are 0 when nothing is left,
- * as in the artifact.
+ * One aggregate row (ARTIFACT-SPEC §1.2). Means skip null ratios; the ratio to OPT and its interval
+ * are null when no row of the group has one (the artifact wrote 0.0 there, which reads as a
+ * measurement), and `n_defined` counts the rows that entered them. The other means are 0 when
+ * nothing is left, as in the artifact.
  */
 export interface AggregateRow {
   /** Distribution name of the group. */
@@ -114,18 +113,15 @@ export function compareBySeed(a: AggregatableRow, b: AggregatableRow): number {
 }
 
 /**
- * Aggregates result rows per (distribution, budget, method), as the
- * artifact's summary does (ARTIFACT-SPEC §1.2, §6.2): n; the means of
- * objective, ratio to OPT (non-null only; 0.0 if none), ratio to the upper
- * bound and to the greedy reference, selected cost and invalidation
- * coverage; the bootstrap 95% interval of the ratio to OPT
- * ({@linkcode artifactBootstrap}); and whether every row was budget- and
- * group-feasible.
+ * Aggregates result rows per (distribution, budget, method), as the artifact's summary does
+ * (ARTIFACT-SPEC §1.2, §6.2): n; the means of objective, ratio to OPT (non-null only; 0.0 if none),
+ * ratio to the upper bound and to the greedy reference, selected cost and invalidation coverage;
+ * the bootstrap 95% interval of the ratio to OPT ({@linkcode artifactBootstrap}); and whether every
+ * row was budget- and group-feasible.
  *
- * Inside a group the rows are taken in seed order (the artifact's order,
- * which the bootstrap depends on), so the result does not depend on the
- * input order. Groups are sorted by (distribution, budget, method): names
- * in code-point order (Python's), budgets numerically.
+ * Inside a group the rows are taken in seed order (the artifact's order, which the bootstrap
+ * depends on), so the result does not depend on the input order. Groups are sorted by
+ * (distribution, budget, method): names in code-point order (Python's), budgets numerically.
  *
  * @param rows result rows
  * @param opts summation mode
@@ -190,13 +186,9 @@ export function addToColumns(
 ): void {
   c.n++;
   c.objective.push(r.objective_value);
-  if (r.ratio_to_opt !== null && r.ratio_to_opt !== undefined) c.ratioToOpt.push(r.ratio_to_opt);
-  if (r.ratio_to_upper_bound !== null && r.ratio_to_upper_bound !== undefined) {
-    c.ratioToUpperBound.push(r.ratio_to_upper_bound);
-  }
-  if (r.ratio_to_reference !== null && r.ratio_to_reference !== undefined) {
-    c.ratioToReference.push(r.ratio_to_reference);
-  }
+  if (r.ratio_to_opt != null) c.ratioToOpt.push(r.ratio_to_opt);
+  if (r.ratio_to_upper_bound != null) c.ratioToUpperBound.push(r.ratio_to_upper_bound);
+  if (r.ratio_to_reference != null) c.ratioToReference.push(r.ratio_to_reference);
   c.selectedCost.push(r.selected_cost);
   c.invalidationCovered.push(r.update_metrics.invalidation_units_covered ?? 0);
   c.allBudgetFeasible &&= r.budget_feasible;
@@ -274,9 +266,8 @@ export function sortAggregates<T extends AggregateRow>(rows: T[]): T[] {
 }
 
 /**
- * For each (distribution, budget), the method with the largest
- * (mean_ratio_to_opt, mean_objective); on a full tie the first in aggregate
- * order wins (Python's `max`).
+ * For each (distribution, budget), the method with the largest (mean_ratio_to_opt, mean_objective);
+ * on a full tie the first in aggregate order wins (Python's `max`).
  *
  * @param aggregates rows from {@linkcode aggregateRows} (sorted)
  * @returns one row per (distribution, budget), in aggregate order

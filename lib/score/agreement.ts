@@ -1,7 +1,6 @@
 /**
- * Agreement between two labelings of the same items (paper 001 coverage
- * audit, Table 3): percent agreement, Cohen's kappa, Gwet's AC1, and
- * Kendall's tau-b between two rankings.
+ * Agreement between two labelings of the same items (paper 001 coverage audit, Table 3): percent
+ * agreement, Cohen's kappa, Gwet's AC1, and Kendall's tau-b between two rankings.
  *
  * @module
  */
@@ -46,9 +45,7 @@ export function confusionMatrix(
   categories?: readonly Label[],
 ): Confusion {
   if (a.length !== b.length) {
-    throw new RangeError(
-      `Cannot compare labelings: ${a.length} labels against ${b.length}`,
-    );
+    throw new RangeError(`Cannot compare labelings: ${a.length} labels against ${b.length}`);
   }
   const cats = categories ? [...categories] : sortLabels([...new Set([...a, ...b])]);
   const index = new Map(cats.map((c, i) => [c, i]));
@@ -56,11 +53,9 @@ export function confusionMatrix(
   for (let t = 0; t < a.length; t++) {
     const i = index.get(a[t]), j = index.get(b[t]);
     if (i === undefined || j === undefined) {
-      throw new RangeError(
-        `Cannot compare labelings: label '${
-          i === undefined ? a[t] : b[t]
-        }' at item ${t} is not a category (${cats.join(", ")})`,
-      );
+      const label = i === undefined ? a[t] : b[t];
+      const why = `label '${label}' at item ${t} is not a category (${cats.join(", ")})`;
+      throw new RangeError(`Cannot compare labelings: ${why}`);
     }
     counts[i][j]++;
   }
@@ -82,9 +77,8 @@ function marginals(c: Confusion): { pa: number[]; pb: number[] } {
 }
 
 /**
- * A chance-corrected agreement (p_o − p_e) / (1 − p_e) with p_e from the
- * marginals and the number of categories; null for no items or where
- * `chance` gives null (p_e undefined, or 1).
+ * A chance-corrected agreement (p_o − p_e) / (1 − p_e) with p_e from the marginals and the number
+ * of categories; null for no items or where `chance` gives null (p_e undefined, or 1).
  */
 function chanceCorrected(
   a: readonly Label[],
@@ -96,19 +90,6 @@ function chanceCorrected(
   if (c.n === 0) return null;
   const pe = chance(marginals(c), c.categories.length);
   return pe === null ? null : (observed(c) - pe) / (1 - pe);
-}
-
-/**
- * Percent agreement: the share of items both raters label alike.
- *
- * @param a labels of rater A
- * @param b labels of rater B
- * @returns p_o in [0, 1], or null for no items
- * @throws {RangeError} if the lengths differ
- */
-export function percentAgreement(a: readonly Label[], b: readonly Label[]): number | null {
-  const c = confusionMatrix(a, b);
-  return c.n === 0 ? null : observed(c);
 }
 
 /**
@@ -141,10 +122,9 @@ export function cohensKappa(
 }
 
 /**
- * Gwet's AC1 for two raters: (p_o − p_e) / (1 − p_e) with
- * p_e = 1/(q − 1) · Σ_k π_k (1 − π_k), π_k = (pA_k + pB_k) / 2 and q the
- * number of categories (Gwet 2008). Less sensitive than kappa to skewed
- * prevalence (most coverage cells are 0).
+ * Gwet's AC1 for two raters: (p_o − p_e) / (1 − p_e) with p_e = 1/(q − 1) · Σ_k π_k (1 − π_k), π_k
+ * = (pA_k + pB_k) / 2 and q the number of categories (Gwet 2008). Less sensitive than kappa to
+ * skewed prevalence (most coverage cells are 0).
  *
  * @param a labels of rater A
  * @param b labels of rater B

@@ -1,33 +1,29 @@
 /**
- * The conditional failure audit (paper 000, appendix "Conditional Failure
- * Audit", figure `conditional_failure_audit`): which evidence-unit families a
- * writer loses against the certified optimum, counted only where the package
- * made the unit reachable under the budget.
+ * The conditional failure audit (paper 000, appendix "Conditional Failure Audit", figure
+ * `conditional_failure_audit`): which evidence-unit families a writer loses against the certified
+ * optimum, counted only where the package made the unit reachable under the budget.
  *
- * For a writer's store X and a certified optimal store X* of the same package
- * at budget B, the loss on unit r is w_r · (h_r(z_r(X*)) − h_r(z_r(X)))^+, in
- * weight units. The paper conditions a miss on two facts about the package,
- * not about the writer:
+ * For a writer's store X and a certified optimal store X* of the same package at budget B, the loss
+ * on unit r is w_r · (h_r(z_r(X*)) − h_r(z_r(X)))^+, in weight units. The paper conditions a miss
+ * on two facts about the package, not about the writer:
  *
  * - candidate availability: some candidate has a_ur > 0;
  * - budget feasibility: some candidate with a_ur > 0 costs at most B (it can be
  *   stored alone, so the unit is reachable by a feasible store).
  *
- * A unit that fails either is `unavailable` or `unaffordable` and is never
- * charged to the writer. Every unit X* covers is reachable (X* is feasible), so
- * the OPT-relative loss needs no filtering; the conditioning matters for the
- * OPT-free measure `untouched` (a reachable, weighted unit the writer's store
- * does not cover at all) and for the unreachable counts reported beside them.
+ * A unit that fails either is `unavailable` or `unaffordable` and is never charged to the writer.
+ * Every unit X* covers is reachable (X* is feasible), so the OPT-relative loss needs no filtering;
+ * the conditioning matters for the OPT-free measure `untouched` (a reachable, weighted unit the
+ * writer's store does not cover at all) and for the unreachable counts reported beside them.
  *
  * Exact relation: summed over all units, loss − surplus = OPT − F(X), where
  * surplus is w_r · (h_r(z_r(X)) − h_r(z_r(X*)))^+ (the writer covering more
  * of a unit than X* does). Units with weight 0 are listed but never counted.
  *
- * Optimal stores need not be unique. When the writer's own store reaches OPT
- * (F(X) >= OPT − 1e-12) it is itself an optimal store, and by default the audit
- * takes it as X*, so an optimal writer is never charged for picking a
- * different optimum than the solver did (`tieToWriter: false` turns this off;
- * the loss then equals the surplus).
+ * Optimal stores need not be unique. When the writer's own store reaches OPT (F(X) >= OPT − 1e-12)
+ * it is itself an optimal store, and by default the audit takes it as X*, so an optimal writer is
+ * never charged for picking a different optimum than the solver did (`tieToWriter: false` turns
+ * this off; the loss then equals the surplus).
  *
  * @module
  */
@@ -175,9 +171,7 @@ export function storeIndices(
   what: string,
 ): number[] {
   const f = checkFeasible(cp, store, budget);
-  if (!f.feasible) {
-    throw new RangeError(`Cannot audit the ${what} store: ${f.reasons.join("; ")}`);
-  }
+  if (!f.feasible) throw new RangeError(`Cannot audit the ${what} store: ${f.reasons.join("; ")}`);
   return store.map((id) => cp.candIndex.get(id)!);
 }
 
@@ -237,8 +231,7 @@ function valueFromLevels(cp: CompiledPackage, levels: readonly number[]): number
 }
 
 /**
- * Audits one writer store against a certified optimal store (paper 000
- * conditional failure audit).
+ * Audits one writer store against a certified optimal store (paper 000 conditional failure audit).
  *
  * @param cp compiled package
  * @param budget B in cost units
@@ -292,39 +285,28 @@ export function auditStore(
     };
   });
   const present = new Set(units.map((u) => u.family));
-  const families = UNIT_FAMILIES.filter((f) => present.has(f)).map((family) => {
-    const fa: FamilyAudit = {
+  const families = UNIT_FAMILIES.filter((f) => present.has(f)).map((family): FamilyAudit => {
+    const weighted = units.filter((u) => u.family === family && u.weight > 0);
+    const count = (reach: Reachability) => weighted.filter((u) => u.reach === reach).length;
+    const reachable = weighted.filter((u) => u.reach === "reachable");
+    const untouched = reachable.filter((u) => u.untouched);
+    const total = (of: (u: UnitAudit) => number, list = reachable) =>
+      list.reduce((s, u) => s + of(u), 0);
+    return {
       family,
-      units: 0,
-      reachable: 0,
-      unaffordable: 0,
-      unavailable: 0,
-      reachableMass: 0,
-      optMass: 0,
-      writerMass: 0,
-      missedUnits: 0,
-      missedMass: 0,
-      surplusMass: 0,
-      untouchedUnits: 0,
-      untouchedMass: 0,
+      units: weighted.length,
+      reachable: reachable.length,
+      unaffordable: count("unaffordable"),
+      unavailable: count("unavailable"),
+      reachableMass: total((u) => u.weight),
+      optMass: total((u) => u.weight * u.optLevel),
+      writerMass: total((u) => u.weight * u.writerLevel),
+      missedUnits: reachable.filter((u) => u.missed).length,
+      missedMass: total((u) => u.loss),
+      surplusMass: total((u) => u.surplus),
+      untouchedUnits: untouched.length,
+      untouchedMass: total((u) => u.weight, untouched),
     };
-    for (const u of units) {
-      if (u.family !== family || !(u.weight > 0)) continue;
-      fa.units++;
-      fa[u.reach]++;
-      if (u.reach !== "reachable") continue;
-      fa.reachableMass += u.weight;
-      fa.optMass += u.weight * u.optLevel;
-      fa.writerMass += u.weight * u.writerLevel;
-      fa.missedMass += u.loss;
-      fa.surplusMass += u.surplus;
-      if (u.missed) fa.missedUnits++;
-      if (u.untouched) {
-        fa.untouchedUnits++;
-        fa.untouchedMass += u.weight;
-      }
-    }
-    return fa;
   });
   return {
     budget,
@@ -385,9 +367,8 @@ export interface FamilyFailureRow {
 }
 
 /**
- * Aggregates audits over many packages per (writer, family): counts, summed
- * and mean missed mass, and the share of packages in which the writer misses
- * at least one reachable unit of the family.
+ * Aggregates audits over many packages per (writer, family): counts, summed and mean missed mass,
+ * and the share of packages in which the writer misses at least one reachable unit of the family.
  *
  * @param records audits; writers appear in first-seen order, families in
  *   {@linkcode UNIT_FAMILIES} order; a (writer, family) row exists when the
@@ -395,56 +376,45 @@ export interface FamilyFailureRow {
  * @returns one row per (writer, family)
  */
 export function aggregateFailureAudits(records: Iterable<AuditRecord>): FamilyFailureRow[] {
-  const byWriter = new Map<string, { packages: number; rows: Map<UnitFamily, FamilyFailureRow> }>();
+  // Per writer: its package count and, per family, the family's audits in record order.
+  const byWriter = new Map<string, { packages: number; audits: Map<UnitFamily, FamilyAudit[]> }>();
   for (const { writer, audit } of records) {
     let entry = byWriter.get(writer);
-    if (!entry) byWriter.set(writer, entry = { packages: 0, rows: new Map() });
+    if (!entry) byWriter.set(writer, entry = { packages: 0, audits: new Map() });
     entry.packages++;
     for (const f of audit.families) {
-      let row = entry.rows.get(f.family);
-      if (!row) {
-        row = {
-          writer,
-          family: f.family,
-          packages: 0,
-          packagesReachable: 0,
-          packagesMissed: 0,
-          missShare: null,
-          reachableUnits: 0,
-          unreachableUnits: 0,
-          missedUnits: 0,
-          optMass: 0,
-          missedMass: 0,
-          meanMissedMass: 0,
-          missedShareOfOpt: null,
-          surplusMass: 0,
-          untouchedUnits: 0,
-          untouchedMass: 0,
-        };
-        entry.rows.set(f.family, row);
-      }
-      if (f.reachable > 0) row.packagesReachable++;
-      if (f.missedUnits > 0) row.packagesMissed++;
-      row.reachableUnits += f.reachable;
-      row.unreachableUnits += f.unaffordable + f.unavailable;
-      row.missedUnits += f.missedUnits;
-      row.optMass += f.optMass;
-      row.missedMass += f.missedMass;
-      row.surplusMass += f.surplusMass;
-      row.untouchedUnits += f.untouchedUnits;
-      row.untouchedMass += f.untouchedMass;
+      const list = entry.audits.get(f.family);
+      if (list) list.push(f);
+      else entry.audits.set(f.family, [f]);
     }
   }
   const out: FamilyFailureRow[] = [];
-  for (const { packages, rows } of byWriter.values()) {
+  for (const [writer, { packages, audits }] of byWriter) {
     for (const family of UNIT_FAMILIES) {
-      const row = rows.get(family);
-      if (!row) continue;
-      row.packages = packages;
-      row.missShare = row.packagesReachable > 0 ? row.packagesMissed / row.packagesReachable : null;
-      row.meanMissedMass = row.packagesReachable > 0 ? row.missedMass / row.packagesReachable : 0;
-      row.missedShareOfOpt = row.optMass > 0 ? row.missedMass / row.optMass : null;
-      out.push(row);
+      const fs = audits.get(family);
+      if (!fs) continue;
+      const total = (of: (f: FamilyAudit) => number) => fs.reduce((s, f) => s + of(f), 0);
+      const packagesReachable = fs.filter((f) => f.reachable > 0).length;
+      const packagesMissed = fs.filter((f) => f.missedUnits > 0).length;
+      const optMass = total((f) => f.optMass), missedMass = total((f) => f.missedMass);
+      out.push({
+        writer,
+        family,
+        packages,
+        packagesReachable,
+        packagesMissed,
+        missShare: packagesReachable > 0 ? packagesMissed / packagesReachable : null,
+        reachableUnits: total((f) => f.reachable),
+        unreachableUnits: total((f) => f.unaffordable + f.unavailable),
+        missedUnits: total((f) => f.missedUnits),
+        optMass,
+        missedMass,
+        meanMissedMass: packagesReachable > 0 ? missedMass / packagesReachable : 0,
+        missedShareOfOpt: optMass > 0 ? missedMass / optMass : null,
+        surplusMass: total((f) => f.surplusMass),
+        untouchedUnits: total((f) => f.untouchedUnits),
+        untouchedMass: total((f) => f.untouchedMass),
+      });
     }
   }
   return out;
@@ -468,9 +438,8 @@ export function runWriter(
 }
 
 /**
- * The conditional failure audit over many packages: certifies OPT once per
- * package with branch-and-bound, runs every writer, audits each store and
- * aggregates per (writer, family).
+ * The conditional failure audit over many packages: certifies OPT once per package with
+ * branch-and-bound, runs every writer, audits each store and aggregates per (writer, family).
  *
  * @param packages packages to audit (ids label the records)
  * @param budget B in cost units

@@ -1,7 +1,6 @@
 /**
- * The artifact's bootstrap confidence interval of a mean (ARTIFACT-SPEC
- * §6.2, §8 item 17). The seedrandom-based bootstrap for new work is in
- * `bootstrap_ci.ts`.
+ * The artifact's bootstrap confidence interval of a mean (ARTIFACT-SPEC §6.2, §8 item 17). The
+ * seedrandom-based bootstrap for new work is in `bootstrap_ci.ts`.
  *
  * @module
  */
@@ -29,9 +28,7 @@ function resampleIndices(seed: number, n: number, resamples: number): Int32Array
   if (idx === undefined) {
     idx = new Int32Array(n * resamples);
     new PyRandom(seed).fillRandbelow(n, idx); // randrange(n) n·R times
-    if (indexCache.size >= INDEX_CACHE_LIMIT) {
-      indexCache.delete(indexCache.keys().next().value!);
-    }
+    if (indexCache.size >= INDEX_CACHE_LIMIT) indexCache.delete(indexCache.keys().next().value!);
     indexCache.set(key, idx);
   }
   return idx;
@@ -55,12 +52,10 @@ export function checkResamples(resamples: number): void {
 /**
  * The artifact's bootstrap 95% interval of a mean (ARTIFACT-SPEC §6.2).
  *
- * A new CPython `Random(seed)` per call; each of the `resamples` resamples
- * draws n indices with `randrange(n)`, in order, and records
- * `sum(values[i] ...) / n`; the means are sorted and the interval is
- * `(means[max(0, int(0.025 R) − 1)], means[min(R − 1, int(0.975 R))])`,
- * i.e. indices 24 and 975 for R = 1,000. One value v gives (v, v); no values
- * give (0, 0).
+ * A new CPython `Random(seed)` per call; each of the `resamples` resamples draws n indices with
+ * `randrange(n)`, in order, and records `sum(values[i] ...) / n`; the means are sorted and the
+ * interval is `(means[max(0, int(0.025 R) − 1)], means[min(R − 1, int(0.975 R))])`, i.e. indices 24
+ * and 975 for R = 1,000. One value v gives (v, v); no values give (0, 0).
  *
  * @example The artifact's special cases
  * ```ts

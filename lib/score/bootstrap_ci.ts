@@ -19,11 +19,10 @@ export interface BootstrapCiOptions {
 }
 
 /**
- * A percentile bootstrap interval of a mean for new work, drawn from a
- * seeded {@linkcode SeededRandom} stream: `resamples` resamples of n indices
- * (`randbelow(n)`), the mean of each, and the (1 − level)/2 and
- * (1 + level)/2 quantiles of the means with linear interpolation. The same
- * seed gives the same interval on every machine. One value v gives (v, v).
+ * A percentile bootstrap interval of a mean for new work, drawn from a seeded
+ * {@linkcode SeededRandom} stream: `resamples` resamples of n indices (`randbelow(n)`), the mean of
+ * each, and the (1 − level)/2 and (1 + level)/2 quantiles of the means with linear interpolation.
+ * The same seed gives the same interval on every machine. One value v gives (v, v).
  *
  * @example
  * ```ts
@@ -44,10 +43,7 @@ export function bootstrapCi(
 ): [number, number] {
   const resamples = opts.resamples ?? 1000;
   const level = opts.level ?? 0.95;
-  checkResamples(resamples);
-  if (!(level > 0 && level < 1)) {
-    throw new RangeError(`Cannot bootstrap: level must be in (0, 1), got ${level}`);
-  }
+  checkBootstrap(resamples, level);
   const n = values.length;
   if (n === 0) throw new RangeError("Cannot bootstrap: no values");
   if (n === 1) return [values[0], values[0]];
@@ -58,9 +54,19 @@ export function bootstrapCi(
     for (let k = 0; k < n; k++) s += values[rng.randbelow(n)];
     means[b] = s / n;
   }
-  const sortedMeans = Array.from(means.sort());
-  return [
-    quantileSorted(sortedMeans, (1 - level) / 2),
-    quantileSorted(sortedMeans, (1 + level) / 2),
-  ];
+  return percentileInterval(means, level);
+}
+
+/** Throws unless `resamples` is a positive integer and `level` is in (0, 1). */
+export function checkBootstrap(resamples: number, level: number): void {
+  checkResamples(resamples);
+  if (!(level > 0 && level < 1)) {
+    throw new RangeError(`Cannot bootstrap: level must be in (0, 1), got ${level}`);
+  }
+}
+
+/** The (1 − level)/2 and (1 + level)/2 quantiles of the means (sorted in place), interpolated. */
+export function percentileInterval(means: Float64Array, level: number): [number, number] {
+  const sorted = Array.from(means.sort());
+  return [quantileSorted(sorted, (1 - level) / 2), quantileSorted(sorted, (1 + level) / 2)];
 }

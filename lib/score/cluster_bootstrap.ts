@@ -5,16 +5,15 @@
  *
  * @module
  */
-import { quantileSorted } from "../base/deps/simple_statistics.ts";
 import { SeededRandom } from "../base/rng/seeded_random.ts";
+import { checkBootstrap, percentileInterval } from "./bootstrap_ci.ts";
 
 /**
- * Percentile cluster bootstrap of an item mean. Clusters are taken in
- * sorted id order (so the result does not depend on item order); each
- * resample draws as many clusters as there are, with replacement
- * (`randbelow`), and records Σ values / Σ items over the drawn clusters;
- * the interval is the (1 − level)/2 and (1 + level)/2 quantiles of those
- * means (linear interpolation). One cluster gives (mean, mean).
+ * Percentile cluster bootstrap of an item mean. Clusters are taken in sorted id order (so the
+ * result does not depend on item order); each resample draws as many clusters as there are, with
+ * replacement (`randbelow`), and records Σ values / Σ items over the drawn clusters; the interval
+ * is the (1 − level)/2 and (1 + level)/2 quantiles of those means (linear interpolation). One
+ * cluster gives (mean, mean).
  *
  * @example
  * ```ts
@@ -65,14 +64,7 @@ export function clusterBootstrapCi(
     );
   }
   if (values.length === 0) throw new RangeError("Cannot bootstrap: no values");
-  if (!Number.isSafeInteger(resamples) || resamples < 1) {
-    throw new RangeError(
-      `Cannot bootstrap: resamples must be a positive integer, got ${resamples}`,
-    );
-  }
-  if (!(level > 0 && level < 1)) {
-    throw new RangeError(`Cannot bootstrap: level must be in (0, 1), got ${level}`);
-  }
+  checkBootstrap(resamples, level);
   const ids = [...new Set(clusters)].sort();
   const index = new Map(ids.map((id, i) => [id, i]));
   const sum = new Float64Array(ids.length), count = new Float64Array(ids.length);
@@ -95,12 +87,6 @@ export function clusterBootstrapCi(
     }
     means[b] = s / c;
   }
-  const sortedMeans = Array.from(means.sort());
-  return {
-    mean,
-    low: quantileSorted(sortedMeans, (1 - level) / 2),
-    high: quantileSorted(sortedMeans, (1 + level) / 2),
-    n: values.length,
-    clusters: g,
-  };
+  const [low, high] = percentileInterval(means, level);
+  return { mean, low, high, n: values.length, clusters: g };
 }

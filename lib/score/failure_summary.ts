@@ -77,9 +77,7 @@ export function auditConsistency(records: Iterable<AuditRecord>): {
 } {
   let maxIdentityGap = 0, unreachableCharged = 0;
   for (const { audit } of records) {
-    const gap = Math.abs(
-      audit.lossMass - audit.surplusMass - (audit.optValue - audit.writerValue),
-    );
+    const gap = Math.abs(audit.lossMass - audit.surplusMass - (audit.optValue - audit.writerValue));
     maxIdentityGap = Math.max(maxIdentityGap, gap);
     if (audit.units.some((u) => u.loss > 1e-12 && u.reach !== "reachable")) unreachableCharged++;
   }

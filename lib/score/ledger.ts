@@ -1,23 +1,19 @@
 /**
- * The per-decision ledger: one row per experience (group), in group order,
- * setting what a writer kept beside what a certified optimal store kept, and
- * where the writer's shortfall against OPT was incurred (a companion to the
- * conditional failure audit of paper 000's appendix).
+ * The per-decision ledger: one row per experience (group), in group order, setting what a writer
+ * kept beside what a certified optimal store kept, and where the writer's shortfall against OPT was
+ * incurred (a companion to the conditional failure audit of paper 000's appendix).
  *
  * Two attributions of the loss, both exact in total:
  *
- * - `lostMass` / `gainedMass`: each unit's loss w_r · (h_r(z_r(X*)) −
- *   h_r(z_r(X)))^+ is split over the groups whose OPT choice covers it, in
- *   proportion to that choice's share a_ur / z_r(X*); each unit's surplus
- *   (the writer covering more than OPT) over the writer's groups the same way.
- *   Over all rows Σ lostMass = the audit's loss mass and
- *   Σ (lostMass − gainedMass) = OPT − F(X). A unit shared by two groups is
- *   never counted twice.
- * - `swapLoss`: F(S_{g−1}) − F(S_g), where S_g keeps the writer's choices in
- *   groups 1..g and OPT's in the later groups (S_0 = X*, S_T = X): the value
- *   lost by replacing OPT's decision g with the writer's, given the earlier
- *   writer decisions. It is 0 where both keep the same, may be negative, and
- *   telescopes to OPT − F(X).
+ * - `lostMass` / `gainedMass`: each unit's loss w_r · (h_r(z_r(X*)) − h_r(z_r(X)))^+ is split over
+ *   the groups whose OPT choice covers it, in proportion to that choice's share a_ur / z_r(X*);
+ *   each unit's surplus (the writer covering more than OPT) over the writer's groups the same way.
+ *   Over all rows Σ lostMass = the audit's loss mass and Σ (lostMass − gainedMass) = OPT − F(X). A
+ *   unit shared by two groups is never counted twice.
+ * - `swapLoss`: F(S_{g−1}) − F(S_g), where S_g keeps the writer's choices in groups 1..g and OPT's
+ *   in the later groups (S_0 = X*, S_T = X): the value lost by replacing OPT's decision g with the
+ *   writer's, given the earlier writer decisions. It is 0 where both keep the same, may be
+ *   negative, and telescopes to OPT − F(X).
  *
  * The OPT columns show the given optimal store. When the writer reaches OPT
  * with a different optimal store, its lost and gained mass cancel in total.
@@ -67,8 +63,7 @@ export interface LedgerRow {
 }
 
 /**
- * Builds the per-decision ledger of a writer store against a certified
- * optimal store.
+ * Builds the per-decision ledger of a writer store against a certified optimal store.
  *
  * @param cp compiled package
  * @param budget B in cost units

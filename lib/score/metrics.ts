@@ -50,10 +50,9 @@ function stringList(v: unknown): string[] | null {
 }
 
 /**
- * The validity lists of a package: `meta.current_units`,
- * `meta.invalidation_units` and `meta.stale_units` when the generator wrote
- * them (the artifact's order), otherwise the units whose `validity` is
- * `current`, `invalidates_prior` or `superseded`, in unit order.
+ * The validity lists of a package: `meta.current_units`, `meta.invalidation_units` and
+ * `meta.stale_units` when the generator wrote them (the artifact's order), otherwise the units
+ * whose `validity` is `current`, `invalidates_prior` or `superseded`, in unit order.
  *
  * @param cp compiled package
  * @returns the three ordered lists (possibly empty)
@@ -93,12 +92,11 @@ export interface UpdateMetricsOptions {
 }
 
 /**
- * The update metrics of a store (ARTIFACT-SPEC §6.3): for each validity list
- * its length and its covered mass Σ_r min(1, z_r(X)) in list order, where
- * z_r(X) sums the selected candidates' coverage in store order (no weights,
- * no per-candidate clipping; units absent from the package count 0); plus
- * the number of selected tombstone-like candidates. A raw update span alone
- * covers an invalidation unit 0.45.
+ * The update metrics of a store (ARTIFACT-SPEC §6.3): for each validity list its length and its
+ * covered mass Σ_r min(1, z_r(X)) in list order, where z_r(X) sums the selected candidates'
+ * coverage in store order (no weights, no per-candidate clipping; units absent from the package
+ * count 0); plus the number of selected tombstone-like candidates. A raw update span alone covers
+ * an invalidation unit 0.45.
  *
  * @example
  * ```ts ignore
@@ -159,18 +157,7 @@ export function representationMix(
   cp: CompiledPackage,
   store: readonly (string | number)[],
 ): Record<string, number> {
-  // Types and counts in first-seen order (stores are small), then the keys sorted.
-  const types: string[] = [], counts: number[] = [];
-  for (const c of storeIndices(cp, store)) {
-    const k = types.indexOf(cp.rep[c]);
-    if (k < 0) {
-      types.push(cp.rep[c]);
-      counts.push(1);
-    } else counts[k]++;
-  }
-  const order = types.map((_, i) => i);
-  if (order.length > 1) order.sort((a, b) => compareIds(types[a], types[b]));
-  const mix: Record<string, number> = {};
-  for (const i of order) mix[types[i]] = counts[i];
-  return mix;
+  const counts = new Map<string, number>();
+  for (const c of storeIndices(cp, store)) counts.set(cp.rep[c], (counts.get(cp.rep[c]) ?? 0) + 1);
+  return Object.fromEntries([...counts].sort(([a], [b]) => compareIds(a, b)));
 }

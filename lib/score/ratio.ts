@@ -24,9 +24,8 @@ export interface Ratio {
 }
 
 /**
- * The package ratio rho = F(X) / OPT_P(B), reported only against a certified
- * OPT of the same package, budget and k; a degenerate OPT = 0 is flagged,
- * never divided.
+ * The package ratio rho = F(X) / OPT_P(B), reported only against a certified OPT of the same
+ * package, budget and k; a degenerate OPT = 0 is flagged, never divided.
  *
  * @example
  * ```ts
@@ -85,9 +84,8 @@ export function ratioToSmallerPackageOpt(
 }
 
 /**
- * The artifact's safe ratio (ARTIFACT-SPEC §6.1), used to reproduce its
- * means: null denominator -> null; |d| <= 1e-12 -> 1.0 if |v| <= 1e-12 else
- * null; else v/d.
+ * The artifact's safe ratio (ARTIFACT-SPEC §6.1), used to reproduce its means: null denominator ->
+ * null; |d| <= 1e-12 -> 1.0 if |v| <= 1e-12 else null; else v/d.
  *
  * @param v numerator
  * @param d denominator (a certified OPT value)
@@ -142,15 +140,10 @@ export function scoreStore(
   const feas = checkFeasible(cp, storeIds, opt.budget);
   const known = storeIds.filter((id) => cp.candIndex.has(id)).map((id) => cp.candIndex.get(id)!);
   const value = evaluateStore(cp, known);
-  if (!feas.feasible) {
-    return {
-      value,
-      cost: feas.cost,
-      feasible: false,
-      reasons: feas.reasons,
-      ratio: null,
-      flag: "infeasible",
-    };
-  }
-  return { value, cost: feas.cost, feasible: true, reasons: [], ...ratioToOpt(value, opt, use) };
+  // An infeasible store gets no ratio (and its certificate is not checked against F).
+  const ratio: Pick<StoreScore, "ratio" | "flag"> = feas.feasible
+    ? ratioToOpt(value, opt, use)
+    : { ratio: null, flag: "infeasible" };
+  const reasons = feas.feasible ? [] : feas.reasons;
+  return { value, cost: feas.cost, feasible: feas.feasible, reasons, ...ratio };
 }

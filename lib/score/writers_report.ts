@@ -54,55 +54,13 @@ export const WritersReportSchema = z.strictObject({
 });
 
 /** One writer's store at one budget of a {@linkcode WritersReport}. */
-export interface WriterScoreRow {
-  /** Writer id (lib/writers/registry.ts). */
-  method: string;
-  /** F of its store (weight units). */
-  value: number;
-  /** Cost of its store (cost units). */
-  cost: number;
-  /** Cost <= B and at most k per experience. */
-  feasible: boolean;
-  /** F / OPT against the certificate; null when undefined. */
-  ratio: number | null;
-  /** `ok`, or why the ratio is not a plain number. */
-  flag: string;
-  /** Why the store is infeasible, if it is. */
-  reasons: string[];
-}
+export type WriterScoreRow = z.output<typeof WriterSchema>;
 
 /** One budget of a {@linkcode WritersReport}: the certificate of OPT and every writer. */
-export interface WritersBudget {
-  /** Budget B (cost units). */
-  budget: number;
-  /** The certificate of OPT_P(B). */
-  opt: {
-    status: string;
-    certified: boolean;
-    value: number | null;
-    bound: number | null;
-    gap: number | null;
-    solver: string;
-  };
-  /** Every writer, in the order asked. */
-  writers: WriterScoreRow[];
-}
+export type WritersBudget = z.output<typeof BudgetSchema>;
 
-/** The report of {@linkcode writersReport} (`memaudit writers --json`). */
-export interface WritersReport {
-  /** The package file as given. */
-  package: string;
-  /** The package's id. */
-  id: string;
-  /** Group cap k of OPT and the writers. */
-  k: number;
-  /** Per budget. */
-  budgets: WritersBudget[];
-}
-
-// The types above are written out for readers; the compiler proves they are the schema's type.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const _sameShape: Same<WritersReport, z.output<typeof WritersReportSchema>> = true;
+/** The report of {@linkcode writersReport} (`memaudit writers --json`), as its schema states it. */
+export type WritersReport = z.output<typeof WritersReportSchema>;
 
 /** The shape of {@linkcode WritersReport}: its JSON and JSON Schema. */
 export const WRITERS_REPORT: ReportShape<typeof WritersReportSchema> = reportShape(

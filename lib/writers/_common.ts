@@ -1,11 +1,10 @@
 /**
- * Private helpers shared by the writers: tie-break keys, the step recorder
- * and the result builder.
+ * Private helpers shared by the writers: tie-break keys, the step recorder and the result builder.
  *
  * @module
  */
 import { compareIds, type CompiledPackage } from "../package/compile.ts";
-import { CoverageState, gainAt, valueOf, valueTol } from "../objective.ts";
+import { CoverageState, evaluateStore, gainAt, valueTol } from "../objective.ts";
 import { TOL, type WriterResult, type WriterStep } from "./types.ts";
 
 /** Density Δ / max(cost, 1e-12), as the artifact divides (ARTIFACT-SPEC §4.4). */
@@ -29,15 +28,8 @@ export function cmpGainKey(a: Scored, b: Scored): number {
   return compareIds(a.id, b.id);
 }
 
-/** Lexicographic compare of (Δ/cost, Δ, −cost, id); > 0 when `a` is the larger tuple. */
-export function cmpDensityKey(a: Scored, b: Scored): number {
-  if (a.density !== b.density) return a.density > b.density ? 1 : -1;
-  return cmpGainKey(a, b);
-}
-
 /**
- * True when (Δa/ca, Δa, −ca, a) > (Δb/cb, Δb, −cb, b) lexicographically,
- * the density key of {@linkcode cmpDensityKey} on plain numbers.
+ * True when (Δa/ca, Δa, −ca, a) > (Δb/cb, Δb, −cb, b) lexicographically: the density key.
  */
 export function densityKeyAbove(
   cp: CompiledPackage,
@@ -56,9 +48,8 @@ export function densityKeyAbove(
 }
 
 /**
- * The density-key pick of density-only and greedy: among the candidates of
- * `pool` not marked in `skip` that fit `budget` with Δ > 1e-12 x the
- * package's scale ({@linkcode valueTol}), the one
+ * The density-key pick of density-only and greedy: among the candidates of `pool` not marked in
+ * `skip` that fit `budget` with Δ > 1e-12 x the package's scale ({@linkcode valueTol}), the one
  * with the largest (Δ/cost, Δ, −cost, id) ({@linkcode densityKeyAbove}).
  *
  * @param cp compiled package
@@ -90,13 +81,6 @@ export function densityPick(
     }
   }
   return [best, bestGain];
-}
-
-/** Scores candidate c against a state (oracle marginal by full recomputation). */
-export function score(cp: CompiledPackage, st: CoverageState, c: number): Scored {
-  const gain = st.gain(c);
-  const cost = cp.cost[c];
-  return { c, gain, cost, id: cp.candIds[c], density: density(gain, cost) };
 }
 
 /** A store state that records one {@linkcode WriterStep} per insertion. */
@@ -138,9 +122,8 @@ export function checkBudget(writer: string, budget: number): void {
 }
 
 /**
- * Builds a writer result from a recorder. The value is F of the store
- * re-evaluated on `full` (the unrestricted package when the writer ran on a
- * restricted pool; ids are shared).
+ * Builds a writer result from a recorder. The value is F of the store re-evaluated on `full` (the
+ * unrestricted package when the writer ran on a restricted pool; ids are shared).
  */
 export function finish(
   writer: string,
@@ -150,24 +133,13 @@ export function finish(
   details?: Record<string, unknown>,
   full: CompiledPackage = rec.cp,
 ): WriterResult {
-  const selected = rec.state.selected;
-  const store = selected.map((c) => rec.cp.candIds[c]);
-  let value: number, cost: number;
-  if (full === rec.cp) {
-    // evaluateStore(full, selected) repeats the recorder's own insertions.
-    value = rec.state.value;
-    cost = rec.state.cost;
-  } else {
-    // As evaluateStore: coverage summed in store order, F evaluated in full; cost in store order.
-    const z = new Array<number>(full.unitIds.length).fill(0);
-    cost = 0;
-    for (const id of store) {
-      const c = full.candIndex.get(id)!;
-      const units = full.rowUnits[c], vals = full.rowVals[c];
-      for (let t = 0; t < units.length; t++) z[units[t]] += vals[t];
-      cost += full.cost[c];
-    }
-    value = store.length === 0 ? 0 : valueOf(full, z);
+  const store = rec.state.selected.map((c) => rec.cp.candIds[c]);
+  // On the recorder's own package, evaluateStore would repeat its insertions.
+  let value = rec.state.value, cost = rec.state.cost;
+  if (full !== rec.cp) {
+    const onFull = store.map((id) => full.candIndex.get(id)!);
+    value = evaluateStore(full, onFull);
+    cost = onFull.reduce((sum, c) => sum + full.cost[c], 0);
   }
   const result: WriterResult = { writer, label, budget, store, value, cost, trace: rec.trace };
   if (details !== undefined) result.details = details;

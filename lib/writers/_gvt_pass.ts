@@ -24,12 +24,11 @@ interface Step {
 }
 
 /**
- * Runs, for every λ of the grid (in the given order), one insertion-only pass over the
- * ordered groups: in each group the admissible candidates fit, have Δ > 1e-12 and
- * Δ/cost + 1e-12 >= λ (both relative to the package: {@linkcode valueTol},
- * {@linkcode densityTol}); the one maximising (Δ, −cost, id) is inserted (largest id wins a
- * full tie). It keeps the best store: replace if F > best + 1e-12, or |F − best| <= 1e-12
- * and the cost is lower; the incumbent starts at F = −1.
+ * Runs, for every λ of the grid (in the given order), one insertion-only pass over the ordered
+ * groups: in each group the admissible candidates fit, have Δ > 1e-12 and Δ/cost + 1e-12 >= λ (both
+ * relative to the package: {@linkcode valueTol}, {@linkcode densityTol}); the one maximising (Δ,
+ * −cost, id) is inserted (largest id wins a full tie). It keeps the best store: replace if F >
+ * best + 1e-12, or |F − best| <= 1e-12 and the cost is lower; the incumbent starts at F = −1.
  *
  * The passes are run together as a tree: passes whose thresholds made the same choices so far
  * share their store, so each (store, group) is scored once. Marginals are computed exactly as

@@ -1,8 +1,7 @@
 /**
- * Text features of the local proxy writers (ARTIFACT-SPEC App. A.2): token
- * sets, salience, graph affinity, anchor overlap, novelty, duplicate
- * penalty and recency. They read only type, text, confidence and time —
- * never coverage or weights.
+ * Text features of the local proxy writers (ARTIFACT-SPEC App. A.2): token sets, salience, graph
+ * affinity, anchor overlap, novelty, duplicate penalty and recency. They read only type, text,
+ * confidence and time — never coverage or weights.
  *
  * @module
  */

@@ -9,16 +9,10 @@ import { checkBudget, densityPick, finish, Recorder } from "./_common.ts";
 import type { WriterResult } from "./types.ts";
 
 /**
- * Density-only (`density_only`): one pass over the ordered groups; in each
- * group, insert the fitting candidate with Δ > 1e-12 maximising
- * (Δ/cost, Δ, −cost, id), or skip the group if none qualifies. This is the
- * artifact's online per-group rule, not the global greedy (see
+ * Density-only (`density_only`): one pass over the ordered groups; in each group, insert the
+ * fitting candidate with Δ > 1e-12 maximising (Δ/cost, Δ, −cost, id), or skip the group if none
+ * qualifies. This is the artifact's online per-group rule, not the global greedy (see
  * {@linkcode greedy}).
- *
- * @example Usage
- * ```ts ignore
- * const r = densityOnly(cp, 4);
- * ```
  *
  * @param cp compiled package
  * @param budget B in cost units

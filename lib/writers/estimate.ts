@@ -1,14 +1,12 @@
 /**
- * The non-oracle utility estimate used by Estimated-GVT and estimated
- * utility (ARTIFACT-SPEC App. A.1, §8 item 14): an external
- * `estimated_value` if the candidate has one, else the local heuristic
- * profile `gemini_flash_lite_v1` (type prior, cue bonuses, signature-token
- * count, confidence factor; no model is called), optionally with the
- * deterministic hash noise of `noisy_gemini_flash_lite_v1`.
+ * The non-oracle utility estimate used by Estimated-GVT and estimated utility (ARTIFACT-SPEC App.
+ * A.1, §8 item 14): an external `estimated_value` if the candidate has one, else the local
+ * heuristic profile `gemini_flash_lite_v1` (type prior, cue bonuses, signature-token count,
+ * confidence factor; no model is called), optionally with the deterministic hash noise of
+ * `noisy_gemini_flash_lite_v1`.
  *
- * Not implemented: the artifact's `estimated_coverage` precedence step
- * (our package schema has no estimated coverage) and the learned ridge
- * profile `synthetic_train_dev_v1`.
+ * Not implemented: the artifact's `estimated_coverage` precedence step (our package schema has no
+ * estimated coverage) and the learned ridge profile `synthetic_train_dev_v1`.
  *
  * @module
  */
@@ -84,10 +82,9 @@ export function estimatedText(rep: string, text: string): string {
 }
 
 /**
- * Signature tokens: lowercase "<type> <text>", every non-alphanumeric
- * character (Unicode letters and numbers count as alphanumeric) replaced by
- * a space, split, keeping tokens of >= 4 code points not in
- * {@linkcode ESTIMATED_STOPWORDS}.
+ * Signature tokens: lowercase "<type> <text>", every non-alphanumeric character (Unicode letters
+ * and numbers count as alphanumeric) replaced by a space, split, keeping tokens of >= 4 code points
+ * not in {@linkcode ESTIMATED_STOPWORDS}.
  *
  * @param rep representation type
  * @param text the candidate's text
@@ -118,11 +115,10 @@ export interface VisibleCandidate {
 }
 
 /**
- * Singleton estimate v(c) (App. A.1): `estimated_value` if present; else 0
- * under "external"; else prior + cue bonuses + min(0.55, 0.035·|tokens|),
- * times (0.55 + 0.45·conf) with conf clipped to [0, 1.25], floored at 0;
- * under the noisy profile times max(0.05, 1 + 0.40·(H("<model>|<id>|<text>") /
- * 1,000,000,007 − 0.5)).
+ * Singleton estimate v(c) (App. A.1): `estimated_value` if present; else 0 under "external"; else
+ * prior + cue bonuses + min(0.55, 0.035·|tokens|), times (0.55 + 0.45·conf) with conf clipped to
+ * [0, 1.25], floored at 0; under the noisy profile times max(0.05, 1 +
+ * 0.40·(H("<model>|<id>|<text>") / 1,000,000,007 − 0.5)).
  *
  * @param cand the visible candidate fields
  * @param opts profile and model label

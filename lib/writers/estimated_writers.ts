@@ -9,9 +9,9 @@ import type { CompiledPackage } from "../package/compile.ts";
 import { fitsAlone } from "../objective.ts";
 import {
   checkBudget,
-  cmpDensityKey,
   cmpGainKey,
   density,
+  densityKeyAbove,
   finish,
   Recorder,
   type Scored,
@@ -50,13 +50,11 @@ function meta(opts: EstimatorOptions): Record<string, unknown> {
 }
 
 /**
- * Estimated-GVT (`estimated_gvt`): grid = {v/max(cost, 1e-12) > 0 over
- * candidates with cost <= B} ∪ {0}, descending; per λ one pass over the
- * ordered groups inserting the admissible candidate (fits, estimated
- * marginal > 1e-12, its density + 1e-12 >= λ) maximising (marginal, −cost,
- * id), accumulating the stored signature tokens; λ is chosen by the largest
- * *estimated* total (> best + 1e-12; within 1e-12 the lower cost), the
- * incumbent starting at −1.
+ * Estimated-GVT (`estimated_gvt`): grid = {v/max(cost, 1e-12) > 0 over candidates with cost <= B} ∪
+ * {0}, descending; per λ one pass over the ordered groups inserting the admissible candidate (fits,
+ * estimated marginal > 1e-12, its density + 1e-12 >= λ) maximising (marginal, −cost, id),
+ * accumulating the stored signature tokens; λ is chosen by the largest *estimated* total (> best +
+ * 1e-12; within 1e-12 the lower cost), the incumbent starting at −1.
  *
  * @example Usage
  * ```ts ignore
@@ -119,10 +117,9 @@ export function estimatedGvt(
 }
 
 /**
- * Estimated utility (`estimated_utility`): global greedy on the estimated
- * marginal; repeatedly, over candidates whose group has room, that fit and
- * have estimated marginal > 1e-12, insert the max of (marginal/cost,
- * marginal, −cost, id).
+ * Estimated utility (`estimated_utility`): global greedy on the estimated marginal; repeatedly,
+ * over candidates whose group has room, that fit and have estimated marginal > 1e-12, insert the
+ * max of (marginal/cost, marginal, −cost, id).
  *
  * @param cp compiled package
  * @param budget B in cost units
@@ -147,7 +144,9 @@ export function estimatedUtility(
       if (taken[c] || !rec.state.fits(c, budget)) continue;
       const s = scoreEst(cp, est, c, tokens);
       if (!(s.gain > TOL)) continue;
-      if (pick === null || cmpDensityKey(s, pick) > 0) pick = s;
+      const above = pick === null ||
+        densityKeyAbove(cp, c, s.gain, s.density, pick.c, pick.gain, pick.density);
+      if (above) pick = s;
     }
     if (pick === null) break;
     taken[pick.c] = 1;

@@ -19,15 +19,9 @@ export interface GreedyOptions {
 }
 
 /**
- * Global greedy (`greedy`; also the artifact's `reference_value`):
- * repeatedly, over the allowed candidates not yet stored whose group has
- * room, that fit and have Δ > 1e-12, insert the one maximising
- * (Δ/cost, Δ, −cost, id); stop when none is left.
- *
- * @example Usage
- * ```ts ignore
- * const r = greedy(cp, 6);
- * ```
+ * Global greedy (`greedy`; also the artifact's `reference_value`): repeatedly, over the allowed
+ * candidates not yet stored whose group has room, that fit and have Δ > 1e-12, insert the one
+ * maximising (Δ/cost, Δ, −cost, id); stop when none is left.
  *
  * @param cp compiled package
  * @param budget B in cost units

@@ -1,8 +1,7 @@
 /**
- * GVT with the theorem-2 threshold grid: a geometric grid around OPT / 2B
- * (paper 000 theorem 2, "Scoped oracle-GVT guarantee", and its proof in
- * appendix A). Offered beside the artifact's singleton-density grid
- * (ARTIFACT-SPEC §8 item 7), never instead of it.
+ * GVT with the theorem-2 threshold grid: a geometric grid around OPT / 2B (paper 000 theorem 2,
+ * "Scoped oracle-GVT guarantee", and its proof in appendix A). Offered beside the artifact's
+ * singleton-density grid (ARTIFACT-SPEC §8 item 7), never instead of it.
  *
  * @module
  */
@@ -28,10 +27,9 @@ export interface Theorem2Options {
 export const MAX_THEOREM2_GRID = 100_000;
 
 /**
- * Default bounds on OPT from singletons: L = max F({c}) over candidates with
- * cost <= B (a feasible store), and U = Σ over groups of the k largest such
- * F({c}) (by submodularity F(O) <= Σ_{u∈O} F({u}), and O holds at most k
- * candidates per group).
+ * Default bounds on OPT from singletons: L = max F({c}) over candidates with cost <= B (a feasible
+ * store), and U = Σ over groups of the k largest such F({c}) (by submodularity F(O) <= Σ_{u∈O}
+ * F({u}), and O holds at most k candidates per group).
  *
  * @param cp compiled package
  * @param budget B in cost units
@@ -56,11 +54,10 @@ export function singletonOptBounds(
 }
 
 /**
- * The theorem-2 grid: λ_0 = U/(2B), λ_{j+1} = (1 − ε)·λ_j, ending with the
- * first λ_J <= L/(2B). For L <= OPT <= U it contains a λ in
- * [(1 − ε)·OPT/(2B), OPT/(2B)]: take the first λ_j <= OPT/(2B); either
- * j = 0 (then U = OPT) or λ_{j−1} > OPT/(2B), so λ_j > (1 − ε)·OPT/(2B).
- * When U = 0 (or B = 0) the grid is [0].
+ * The theorem-2 grid: λ_0 = U/(2B), λ_{j+1} = (1 − ε)·λ_j, ending with the first λ_J <= L/(2B). For
+ * L <= OPT <= U it contains a λ in [(1 − ε)·OPT/(2B), OPT/(2B)]: take the first λ_j <= OPT/(2B);
+ * either j = 0 (then U = OPT) or λ_{j−1} > OPT/(2B), so λ_j > (1 − ε)·OPT/(2B). When U = 0 (or B
+ * = 0) the grid is [0].
  *
  * @param budget B in cost units
  * @param lower L, a lower bound on OPT, in weight units
@@ -76,22 +73,13 @@ export function theorem2Grid(
   upper: number,
   epsilon: number,
 ): number[] {
-  if (!(epsilon > 0 && epsilon < 1)) {
-    throw new RangeError(
-      `Cannot build the theorem-2 grid: epsilon must be in (0, 1), got ${epsilon}`,
-    );
-  }
+  const bad = (why: string) => new RangeError(`Cannot build the theorem-2 grid: ${why}`);
+  if (!(epsilon > 0 && epsilon < 1)) throw bad(`epsilon must be in (0, 1), got ${epsilon}`);
   if (!Number.isFinite(lower) || !Number.isFinite(upper) || lower < 0 || lower > upper) {
-    throw new RangeError(
-      `Cannot build the theorem-2 grid: expected finite bounds 0 <= lower <= upper, got ${lower}, ${upper}`,
-    );
+    throw bad(`expected finite bounds 0 <= lower <= upper, got ${lower}, ${upper}`);
   }
   if (upper === 0 || budget <= 0) return [0];
-  if (lower === 0) {
-    throw new RangeError(
-      "Cannot build the theorem-2 grid: lower bound is 0 while upper bound is positive",
-    );
-  }
+  if (lower === 0) throw bad("lower bound is 0 while upper bound is positive");
   const bottom = lower / (2 * budget);
   let lambda = upper / (2 * budget);
   const grid = [lambda];
@@ -99,23 +87,18 @@ export function theorem2Grid(
     lambda *= 1 - epsilon;
     grid.push(lambda);
     if (grid.length > MAX_THEOREM2_GRID) {
-      throw new RangeError(
-        `Cannot build the theorem-2 grid: more than ${MAX_THEOREM2_GRID} thresholds (upper/lower = ${
-          upper / lower
-        })`,
-      );
+      throw bad(`more than ${MAX_THEOREM2_GRID} thresholds (upper/lower = ${upper / lower})`);
     }
   }
   return grid;
 }
 
 /**
- * GVT (theorem-2 grid) (`gvt_theorem2`): the per-group pass of
- * MemAudit-GVT (admissible: fits, Δ > 1e-12, Δ/cost + 1e-12 >= λ; insert the
- * max of (Δ, −cost, id)) over {@linkcode theorem2Grid}, keeping the best grid
- * store by F (same tie rule as `oracle_gvt`). If every cost is <= B/2 and
- * L <= OPT <= U, then F >= (1 − ε)·OPT/4 (theorem 2, k = 1). Uses exact
- * oracle marginals; not a certificate.
+ * GVT (theorem-2 grid) (`gvt_theorem2`): the per-group pass of MemAudit-GVT (admissible: fits, Δ >
+ * 1e-12, Δ/cost + 1e-12 >= λ; insert the max of (Δ, −cost, id)) over {@linkcode theorem2Grid},
+ * keeping the best grid store by F (same tie rule as `oracle_gvt`). If every cost is <= B/2 and L
+ * <= OPT <= U, then F >= (1 − ε)·OPT/4 (theorem 2, k = 1). Uses exact oracle marginals; not a
+ * certificate.
  *
  * @example Usage
  * ```ts ignore

@@ -1,7 +1,6 @@
 /**
- * MemAudit-GVT: grouped value-threshold with exact oracle marginals over the
- * artifact's singleton-density grid (paper 000 §3; ARTIFACT-SPEC §4.4
- * `oracle_gvt`, §8 item 7).
+ * MemAudit-GVT: grouped value-threshold with exact oracle marginals over the artifact's
+ * singleton-density grid (paper 000 §3; ARTIFACT-SPEC §4.4 `oracle_gvt`, §8 item 7).
  *
  * @module
  */
@@ -12,9 +11,8 @@ import { bestOfGrid } from "./_gvt_pass.ts";
 import type { WriterResult } from "./types.ts";
 
 /**
- * The artifact's threshold grid Λ: F({c}) / max(cost, 1e-12) for every
- * candidate with cost <= B, plus 0, de-duplicated by exact float equality
- * and sorted descending.
+ * The artifact's threshold grid Λ: F({c}) / max(cost, 1e-12) for every candidate with cost <= B,
+ * plus 0, de-duplicated by exact float equality and sorted descending.
  *
  * @param cp compiled package
  * @param budget B in cost units
@@ -30,18 +28,11 @@ export function singletonDensityGrid(cp: CompiledPackage, budget: number): numbe
 }
 
 /**
- * MemAudit-GVT (`oracle_gvt`). For each λ of {@linkcode singletonDensityGrid},
- * one pass over the ordered groups inserts, per group, the admissible
- * candidate (fits, Δ > 1e-12, Δ/cost + 1e-12 >= λ) maximising (Δ, −cost, id);
- * the best store by F wins (ties within 1e-12 go to the lower cost, then
- * the earlier, i.e. larger, λ). Uses exact oracle marginals: a calibration
- * baseline, not a deployable writer, and never an OPT certificate.
- *
- * @example Usage
- * ```ts ignore
- * const r = oracleGvt(cp, 8);
- * console.log(r.store, r.value, r.details?.lambda);
- * ```
+ * MemAudit-GVT (`oracle_gvt`). For each λ of {@linkcode singletonDensityGrid}, one pass over the
+ * ordered groups inserts, per group, the admissible candidate (fits, Δ > 1e-12, Δ/cost + 1e-12 >=
+ * λ) maximising (Δ, −cost, id); the best store by F wins (ties within 1e-12 go to the lower cost,
+ * then the earlier, i.e. larger, λ). Uses exact oracle marginals: a calibration baseline, not a
+ * deployable writer, and never an OPT certificate.
  *
  * @param cp compiled package
  * @param budget B in cost units
@@ -49,12 +40,33 @@ export function singletonDensityGrid(cp: CompiledPackage, budget: number): numbe
  * @throws {RangeError} if the budget is not a finite number >= 0
  */
 export function oracleGvt(cp: CompiledPackage, budget: number): WriterResult {
-  checkBudget("oracle_gvt", budget);
-  const grid = singletonDensityGrid(cp, budget);
-  const win = bestOfGrid(cp, budget, grid);
-  return finish("oracle_gvt", "MemAudit-GVT", budget, win.rec, {
-    lambda: win.lambda,
-    lambdaIndex: win.index,
-    gridSize: grid.length,
-  });
+  return gvtOnPool(cp, budget, cp, "oracle_gvt", "MemAudit-GVT");
+}
+
+/**
+ * MemAudit-GVT run on a candidate pool (`cp` itself, or a restricted package of it): the grid of
+ * the pool, its best pass, and F of the store on `cp`.
+ *
+ * @param cp compiled package (full)
+ * @param budget B in cost units
+ * @param pool the candidates the writer may use
+ * @param writer method id of the result
+ * @param label display name of the result
+ * @returns the store in arrival order; details: lambda, lambdaIndex, gridSize, and poolSize for a
+ *   restricted pool
+ * @throws {RangeError} if the budget is not a finite number >= 0
+ */
+export function gvtOnPool(
+  cp: CompiledPackage,
+  budget: number,
+  pool: CompiledPackage,
+  writer: string,
+  label: string,
+): WriterResult {
+  checkBudget(writer, budget);
+  const grid = singletonDensityGrid(pool, budget);
+  const win = bestOfGrid(pool, budget, grid);
+  const details = { lambda: win.lambda, lambdaIndex: win.index, gridSize: grid.length };
+  if (pool !== cp) Object.assign(details, { poolSize: pool.candIds.length });
+  return finish(writer, label, budget, win.rec, details, cp);
 }

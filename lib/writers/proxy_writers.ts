@@ -1,16 +1,15 @@
 /**
- * Local text-feature proxies of deployed memory systems (ARTIFACT-SPEC
- * App. A.2): `mem0_extract` (Mem0-style extraction and consolidation) and
- * `amem_graph` (A-Mem-style graph memory with online admission and
- * eviction). Heuristic baselines for diagnostics; they read only type,
- * text, confidence and time, never coverage or weights. Not the real
- * systems (see lib/systems/ for exported stores).
+ * Local text-feature proxies of deployed memory systems (ARTIFACT-SPEC App. A.2): `mem0_extract`
+ * (Mem0-style extraction and consolidation) and `amem_graph` (A-Mem-style graph memory with online
+ * admission and eviction). Heuristic baselines for diagnostics; they read only type, text,
+ * confidence and time, never coverage or weights. Not the real systems (see lib/systems/ for
+ * exported stores).
  *
  * @module
  */
 import { compareIds, type CompiledPackage } from "../package/compile.ts";
 import { fitsAlone, fitsBudget } from "../objective.ts";
-import { checkBudget, finish, Recorder } from "./_common.ts";
+import { checkBudget, densityKeyAbove, finish, Recorder } from "./_common.ts";
 import { ProxyFeatures } from "./_proxy_features.ts";
 import type { WriterResult } from "./types.ts";
 
@@ -57,12 +56,9 @@ interface Proposal {
   density: number;
 }
 
-/** Max of (density, score, −cost, id). */
+/** Whether `a` beats `b`: the larger (density, score, −cost, id). */
 function better(cp: CompiledPackage, a: Proposal, b: Proposal): boolean {
-  if (a.density !== b.density) return a.density > b.density;
-  if (a.score !== b.score) return a.score > b.score;
-  if (cp.cost[a.c] !== cp.cost[b.c]) return cp.cost[a.c] < cp.cost[b.c];
-  return compareIds(cp.candIds[a.c], cp.candIds[b.c]) > 0;
+  return densityKeyAbove(cp, a.c, a.score, a.density, b.c, b.score, b.density);
 }
 
 /** Replays `chosen` in chronological order (time, experience id, candidate id) into a result. */
@@ -85,13 +81,12 @@ function chronological(
 }
 
 /**
- * Mem0 proxy (`mem0_extract`). Per arriving group, propose the candidate
- * maximising (score/max(cost, 1)^0.70, score, −cost, id), where score =
- * (prior + 0.20·[extractable type] + 0.18·[validity type] + 0.60·salience +
- * 0.35·novelty + 0.15·recency + 0.30·confidence) × duplicate penalty against
- * earlier proposals; drop proposals with score <= 0.35. Then sort the
- * proposals by (density, score, recency) descending (ties keep arrival
- * order) and pack them, skipping a used group or a misfit.
+ * Mem0 proxy (`mem0_extract`). Per arriving group, propose the candidate maximising
+ * (score/max(cost, 1)^0.70, score, −cost, id), where score = (prior + 0.20·[extractable type] +
+ * 0.18·[validity type] + 0.60·salience + 0.35·novelty + 0.15·recency + 0.30·confidence) × duplicate
+ * penalty against earlier proposals; drop proposals with score <= 0.35. Then sort the proposals by
+ * (density, score, recency) descending (ties keep arrival order) and pack them, skipping a used
+ * group or a misfit.
  *
  * @param cp compiled package
  * @param budget B in cost units
@@ -138,15 +133,13 @@ export function mem0Extract(cp: CompiledPackage, budget: number): WriterResult {
 }
 
 /**
- * A-Mem proxy (`amem_graph`). Online over the ordered groups: propose the
- * candidate maximising (score/max(cost, 1)^0.60, score, −cost, id), score =
- * prior + 0.28·[graph type] + 0.16·[temporal type] + 0.48·graph affinity +
- * 0.42·anchor overlap with the store + 0.34·novelty + 0.22·recency +
- * 0.26·confidence + 0.24·salience; skip it if score <= 0.38 or cost > B.
- * Priority = score/max(cost^0.55, 1). Admit if it fits; otherwise evict
- * stored items in ascending (priority, anchor overlap, recency, −cost)
- * while their priority is below the new one, and admit only if it then fits
- * and its priority exceeds every evicted priority (else nothing changes).
+ * A-Mem proxy (`amem_graph`). Online over the ordered groups: propose the candidate maximising
+ * (score/max(cost, 1)^0.60, score, −cost, id), score = prior + 0.28·[graph type] + 0.16·[temporal
+ * type] + 0.48·graph affinity + 0.42·anchor overlap with the store + 0.34·novelty + 0.22·recency +
+ * 0.26·confidence + 0.24·salience; skip it if score <= 0.38 or cost > B. Priority =
+ * score/max(cost^0.55, 1). Admit if it fits; otherwise evict stored items in ascending (priority,
+ * anchor overlap, recency, −cost) while their priority is below the new one, and admit only if it
+ * then fits and its priority exceeds every evicted priority (else nothing changes).
  *
  * @param cp compiled package
  * @param budget B in cost units

@@ -39,11 +39,6 @@ function rawPool(cp: CompiledPackage): number[] {
  * (−time, cost, id), scanned once; a candidate is skipped when its group is
  * full or it does not fit, and the scan goes on (no early stop). Ignores F.
  *
- * @example Usage
- * ```ts ignore
- * const r = recencyRaw(cp, 8);
- * ```
- *
  * @param cp compiled package
  * @param budget B in cost units
  * @returns the store in pick order

@@ -14,11 +14,10 @@ import { genericCandidateGvt, noTombstoneGreedy, noTombstoneGvt } from "./restri
 import type { Writer } from "./types.ts";
 
 /**
- * Every writer by method id, with default options (`gvt_theorem2` uses the
- * singleton bounds on OPT and ε = 0.1; the estimated writers use the
- * `gemini_flash_lite_v1` profile; `mem0_extract` and `amem_graph` are the
- * App. A.2 text proxies). The exact methods (`opt`,
- * `no_tombstone_opt`, ...) are solvers, not writers, and are not here.
+ * Every writer by method id, with default options (`gvt_theorem2` uses the singleton bounds on OPT
+ * and ε = 0.1; the estimated writers use the `gemini_flash_lite_v1` profile; `mem0_extract` and
+ * `amem_graph` are the App. A.2 text proxies). The exact methods (`opt`, `no_tombstone_opt`, ...)
+ * are solvers, not writers, and are not here.
  */
 export const WRITERS: Readonly<Record<string, Writer>> = {
   oracle_gvt: oracleGvt,

@@ -1,7 +1,6 @@
 /**
- * Candidate-pool restriction for the representation ablations
- * (ARTIFACT-SPEC §4.4 `no_tombstone_*`, `generic_candidate_*`,
- * `summary_candidate_opt`; §8 item 16).
+ * Candidate-pool restriction for the representation ablations (ARTIFACT-SPEC §4.4 `no_tombstone_*`,
+ * `generic_candidate_*`, `summary_candidate_opt`; §8 item 16).
  *
  * @module
  */

@@ -1,45 +1,23 @@
 /**
- * Writers run on a restricted candidate pool: no-tombstone GVT / greedy and
- * generic-candidate GVT (ARTIFACT-SPEC §4.4). The exact counterparts
- * (`no_tombstone_opt`, `generic_candidate_opt`, `summary_candidate_opt`) are
- * the exact solver run on {@linkcode restrictPackage}.
+ * Writers run on a restricted candidate pool: no-tombstone GVT / greedy and generic-candidate GVT
+ * (ARTIFACT-SPEC §4.4). The exact counterparts (`no_tombstone_opt`, `generic_candidate_opt`,
+ * `summary_candidate_opt`) are the exact solver run on {@linkcode restrictPackage}.
  *
  * @module
  */
 import type { CompiledPackage } from "../package/compile.ts";
-import { checkBudget, finish } from "./_common.ts";
-import { bestOfGrid } from "./_gvt_pass.ts";
 import { greedy } from "./greedy.ts";
-import { singletonDensityGrid } from "./oracle_gvt.ts";
+import { gvtOnPool } from "./oracle_gvt.ts";
 import { GENERIC_TYPES, noTombstone, noTombstonePool, onlyTypes } from "./restrict_package.ts";
 import { restrictPackage } from "../package/restrict.ts";
 import type { WriterResult } from "./types.ts";
-
-function gvtOnPool(
-  cp: CompiledPackage,
-  budget: number,
-  pool: CompiledPackage,
-  writer: string,
-  label: string,
-): WriterResult {
-  checkBudget(writer, budget);
-  const grid = singletonDensityGrid(pool, budget);
-  const win = bestOfGrid(pool, budget, grid);
-  return finish(writer, label, budget, win.rec, {
-    lambda: win.lambda,
-    lambdaIndex: win.index,
-    gridSize: grid.length,
-    poolSize: pool.candIds.length,
-  }, cp);
-}
 
 /** The generic-candidate pool of a package, compiled once (it does not depend on the budget). */
 const genericPools = new WeakMap<CompiledPackage, CompiledPackage>();
 
 /**
- * No-tombstone GVT (`no_tombstone_gvt`): MemAudit-GVT on the pool without
- * `tombstone` and `compound_update` candidates, with the threshold grid
- * built from that pool and the same weights.
+ * No-tombstone GVT (`no_tombstone_gvt`): MemAudit-GVT on the pool without `tombstone` and
+ * `compound_update` candidates, with the threshold grid built from that pool and the same weights.
  *
  * @param cp compiled package (full)
  * @param budget B in cost units
@@ -64,13 +42,7 @@ export function genericCandidateGvt(cp: CompiledPackage, budget: number): Writer
   if (pool === undefined) {
     genericPools.set(cp, pool = restrictPackage(cp, onlyTypes(cp, GENERIC_TYPES)));
   }
-  return gvtOnPool(
-    cp,
-    budget,
-    pool,
-    "generic_candidate_gvt",
-    "Generic-candidate GVT",
-  );
+  return gvtOnPool(cp, budget, pool, "generic_candidate_gvt", "Generic-candidate GVT");
 }
 
 /**

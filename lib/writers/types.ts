@@ -1,9 +1,8 @@
 /**
  * Result types shared by every memory-writing policy (writer).
  *
- * A writer result is a heuristic store, never a certificate: it has no
- * status, bound or gap and must never be labelled OPT. Exact optima come
- * from the solvers (`lib/certificate/result.ts`).
+ * A writer result is a heuristic store, never a certificate: it has no status, bound or gap and
+ * must never be labelled OPT. Exact optima come from the solvers (`lib/certificate/result.ts`).
  *
  * @module
  */

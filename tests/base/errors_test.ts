@@ -53,3 +53,14 @@ Deno.test("InputError with another verb leaves out the root location", () => {
     "Cannot lock x: a: expected one",
   );
 });
+
+Deno.test("InputError.atRoot() reads by default and takes another verb", () => {
+  assert.equal(
+    InputError.atRoot("x", "expected one").message,
+    "Cannot read x: (root): expected one",
+  );
+  assert.equal(
+    InputError.atRoot("x", "expected one", "write").message,
+    "Cannot write x: expected one",
+  );
+});

@@ -5,7 +5,6 @@ import {
   confusionMatrix,
   gwetAc1,
   kendallTau,
-  percentAgreement,
 } from "../../lib/score/agreement.ts";
 
 const close = (a: number | null, b: number) =>
@@ -21,7 +20,7 @@ const B = [
 ];
 
 Deno.test("cohensKappa() and gwetAc1() reproduce hand-computed values on a 2 x 2 table", () => {
-  assert.equal(percentAgreement(A, B), 0.7);
+  assert.equal(agreementStats(A, B).percent, 0.7);
   close(cohensKappa(A, B), 0.4);
   // AC1: pi_yes = 0.55, pe = 2 * 0.55 * 0.45 = 0.495, (0.7 - 0.495) / 0.505.
   close(gwetAc1(A, B), 0.205 / 0.505);
@@ -44,7 +43,7 @@ Deno.test("agreement statistics handle perfect, degenerate and empty labelings",
   assert.equal(cohensKappa(["a", "a"], ["a", "a"]), null);
   assert.equal(gwetAc1(["a", "a"], ["a", "a"]), null);
   assert.equal(gwetAc1(["a", "a"], ["a", "a"], ["a", "b"]), 1);
-  assert.equal(percentAgreement([], []), null);
+  assert.equal(agreementStats([], []).percent, null);
   assert.equal(cohensKappa([], []), null);
   assert.throws(() => confusionMatrix(["a"], []), /1 labels against 0/);
   assert.throws(() => confusionMatrix(["a"], ["c"], ["a", "b"]), /label 'c' at item 0/);

@@ -1,7 +1,6 @@
 /**
- * cli-progress: the progress bar of long commands on a terminal.
- *
- * The one place its npm version is written (see lib/base/deps/README.md). Private to lib/.
+ * cli-progress: the progress bar of long commands on a terminal. Pinned here only (README.md).
+ * Private to lib/.
  *
  * @module
  */

@@ -1,7 +1,7 @@
 /**
- * csv-parse (synchronous): CSV folders, per-item CSV files, imported judgements (the retention tables have their own streaming reader, lib/retention/_csv.ts).
- *
- * The one place its npm version is written (see lib/base/deps/README.md). Private to lib/.
+ * csv-parse (synchronous): CSV folders, per-item CSV files, imported judgements (the retention
+ * tables have their own streaming reader, lib/retention/_csv.ts). Pinned here only (README.md).
+ * Private to lib/.
  *
  * @module
  */

@@ -1,7 +1,6 @@
 /**
- * csv-stringify (synchronous): every CSV file memaudit writes.
- *
- * The one place its npm version is written (see lib/base/deps/README.md). Private to lib/.
+ * csv-stringify (synchronous): every CSV file memaudit writes. Pinned here only (README.md).
+ * Private to lib/.
  *
  * @module
  */

@@ -1,9 +1,8 @@
 /**
  * d3-random: the reference for the scale scorer's binomial draws. lib/scale/_binomial.ts steps the
  * same sampler in typed code (the bootstrap's law, part of the scorer: issue 29 item 7), and
- * tests/scale/_binomial_test.ts checks its draws against this package's.
- *
- * The one place its npm version is written (see lib/base/deps/README.md). Used by tests and benches.
+ * tests/scale/_binomial_test.ts checks its draws against this package's. Pinned here only
+ * (README.md). Used by tests and benches.
  *
  * @module
  */

@@ -1,7 +1,6 @@
 /**
- * HiGHS compiled to WebAssembly: the MILP solver (`solveMilp`); the loader and its API type.
- *
- * The one place its npm version is written (see lib/base/deps/README.md). Private to lib/.
+ * HiGHS compiled to WebAssembly: the MILP solver (`solveMilp`); the loader and its API type. Pinned
+ * here only (README.md). Private to lib/.
  *
  * @module
  */

@@ -1,7 +1,6 @@
 /**
- * mersenne-twister: MT19937 behind the CPython-compatible `PyRandom`.
- *
- * The one place its npm version is written (see lib/base/deps/README.md). Private to lib/.
+ * mersenne-twister: MT19937 behind the CPython-compatible `PyRandom`. Pinned here only (README.md).
+ * Private to lib/.
  *
  * @module
  */

@@ -2,8 +2,7 @@
  * seedrandom: the reference for `SeededRandom`'s ARC4 stream (typed by its DefinitelyTyped
  * package). lib/base/rng/seeded_random.ts steps the same stream in typed code (issue 29 item 7);
  * tests/base/rng/seeded_random_test.ts checks its words against this package's; benches use it.
- *
- * The one place its npm version is written (see lib/base/deps/README.md). Used by tests and benches.
+ * Pinned here only (README.md). Used by tests and benches.
  *
  * @module
  */

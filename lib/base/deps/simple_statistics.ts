@@ -1,7 +1,6 @@
 /**
  * simple-statistics: the quantile of sorted values used by bootstrap intervals and scale scores.
- *
- * The one place its npm version is written (see lib/base/deps/README.md). Private to lib/.
+ * Pinned here only (README.md). Private to lib/.
  *
  * @module
  */

@@ -1,7 +1,6 @@
 /**
- * stemmer (Porter): the lexical judge's and BM25's token normalisation.
- *
- * The one place its npm version is written (see lib/base/deps/README.md). Private to lib/.
+ * stemmer (Porter): the lexical judge's and BM25's token normalisation. Pinned here only
+ * (README.md). Private to lib/.
  *
  * @module
  */

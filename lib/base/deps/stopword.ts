@@ -1,7 +1,6 @@
 /**
- * stopword: the English stop words of the lexical judge.
- *
- * The one place its npm version is written (see lib/base/deps/README.md). Private to lib/.
+ * stopword: the English stop words of the lexical judge. Pinned here only (README.md). Private to
+ * lib/.
  *
  * @module
  */

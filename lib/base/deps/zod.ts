@@ -1,7 +1,6 @@
 /**
- * zod 4: schemas of every input format, their validation and the JSON Schema files.
- *
- * The one place its npm version is written (see lib/base/deps/README.md). Private to lib/.
+ * zod 4: schemas of every input format, their validation and the JSON Schema files. Pinned here
+ * only (README.md). Private to lib/.
  *
  * @module
  */

@@ -12,12 +12,10 @@ interface Mt19937 {
 }
 
 /**
- * CPython's `random.Random(seed)`: MT19937 seeded through `init_by_array`
- * with |seed| split into little-endian 32-bit words, and every draw derived
- * exactly as CPython does (getrandbits, rejection `randbelow`, randrange,
- * randint, choice, shuffle, sample, 53-bit random()). Use it where numbers
- * must match the authors' Python artifact; use {@linkcode SeededRandom} for
- * new work.
+ * CPython's `random.Random(seed)`: MT19937 seeded through `init_by_array` with |seed| split into
+ * little-endian 32-bit words, and every draw derived exactly as CPython does (getrandbits,
+ * rejection `randbelow`, randrange, randint, choice, shuffle, sample, 53-bit random()). Use it
+ * where numbers must match the authors' Python artifact; use {@linkcode SeededRandom} for new work.
  *
  * @example Seed 0 gives CPython's first outputs
  * ```ts

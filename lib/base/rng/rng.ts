@@ -1,14 +1,12 @@
 /**
  * The random-number interface every seeded generator in memaudit draws from.
  *
- * Two implementations share it: {@linkcode PyRandom} (bit-for-bit CPython
- * `random.Random`, needed to reproduce the authors' synthetic packages,
- * ARTIFACT-SPEC §3.0) and {@linkcode SeededRandom} (seedrandom-based, for
- * everything new). All integer draws are built from a stream of unsigned
- * 32-bit words with CPython's rules, so the same call sequence with the same
- * words drawn consumes the same number of words in both (a draw that rejects,
- * as `randbelow` does for values past its range, takes more words; how many
- * depends on the words).
+ * Two implementations share it: {@linkcode PyRandom} (bit-for-bit CPython `random.Random`, needed
+ * to reproduce the authors' synthetic packages, ARTIFACT-SPEC §3.0) and {@linkcode SeededRandom}
+ * (seedrandom-based, for everything new). All integer draws are built from a stream of unsigned
+ * 32-bit words with CPython's rules, so the same call sequence with the same words drawn consumes
+ * the same number of words in both (a draw that rejects, as `randbelow` does for values past its
+ * range, takes more words; how many depends on the words).
  *
  * @module
  */
@@ -16,8 +14,7 @@
 /**
  * A seeded source of random draws with CPython `random` method semantics.
  *
- * Integer arguments must be safe integers; ranges larger than 2^53 are not
- * supported.
+ * Integer arguments must be safe integers; ranges larger than 2^53 are not supported.
  */
 export interface Rng {
   /** The next unsigned 32-bit word of the underlying stream, in [0, 2^32). */

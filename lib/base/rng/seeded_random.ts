@@ -21,10 +21,9 @@ function seedKey(seed: string): Uint8Array {
 }
 
 /**
- * A seeded {@linkcode Rng} on seedrandom's default ARC4 generator. The
- * derived draws follow CPython's rules (see {@linkcode PyRandom}), but the
- * word stream is **not** CPython's: `new SeededRandom(0)` and
- * `random.Random(0)` give different numbers. The same seed gives the same
+ * A seeded {@linkcode Rng} on seedrandom's default ARC4 generator. The derived draws follow
+ * CPython's rules (see {@linkcode PyRandom}), but the word stream is **not** CPython's: `new
+ * SeededRandom(0)` and `random.Random(0)` give different numbers. The same seed gives the same
  * stream on every machine.
  *
  * @example
@@ -58,23 +57,12 @@ export class SeededRandom extends WordRng {
       s[k] = s[j];
       s[j] = t;
     }
-    for (let k = 0; k < 256; k++) this.#byte(); // seedrandom drops the first 256 bytes
-  }
-
-  /** Steps the stream once: the next byte of the keystream. */
-  #byte(): number {
-    const s = this.#s;
-    const i = this.#i = (this.#i + 1) & 255;
-    const t = s[i];
-    const j = this.#j = (this.#j + t) & 255;
-    s[i] = s[j];
-    s[j] = t;
-    return s[(s[i] + t) & 255];
+    for (let k = 0; k < 64; k++) this.nextUint32(); // seedrandom drops the first 256 bytes
   }
 
   /** The next unsigned 32-bit word of the ARC4 stream, in [0, 2^32): four bytes, high first. */
   nextUint32(): number {
-    // #byte four times, with the state in locals (the bootstrap draws ~10^8 bytes).
+    // Four ARC4 steps, with the state in locals (the bootstrap draws ~10^8 bytes).
     const s = this.#s;
     let i = this.#i, j = this.#j, word = 0;
     for (let k = 0; k < 4; k++) {
