@@ -136,16 +136,13 @@ export function gainAt(
 const singletons = new WeakMap<CompiledPackage, Float64Array>();
 
 /**
- * F({c}) of every candidate alone, in candidate order: `valueOf` of its coverage row (what `gainAt`
- * gives on the empty store), computed once per compiled package. Writers' threshold grids and the
- * exact search's branch order read it.
+ * F({c}) of every candidate alone, in candidate order and weight units (do not modify): `valueOf`
+ * of its coverage row (what `gainAt` gives on the empty store), computed once per compiled package.
+ * Writers' threshold grids and the exact search's branch order read it.
  *
  * Each value is summed over the candidate's own row only, in unit order: the other terms of
  * `valueOf` are exact zeros, which leave Neumaier's sum and its compensation unchanged, so the
  * values are bit for bit those of `valueOf` at O(nnz) instead of O(candidates x units).
- *
- * @param cp compiled package
- * @returns F({c}) per candidate index, in weight units (do not modify)
  */
 export function singletonValues(cp: CompiledPackage): Float64Array;
 /**
@@ -189,12 +186,10 @@ export const VALUE_RTOL = 1e-12;
 const scales = new WeakMap<CompiledPackage, number>();
 
 /**
- * The package's value scale: F of every candidate together (monotone F: an upper bound on OPT and
- * on every store's F). It is multiplied by c when every weight is, so tolerances taken relative to
- * it do not depend on the weights' unit. 0 when no weighted unit has coverage.
- *
- * @param cp compiled package
- * @returns F(all candidates) in weight units (>= 0), cached per package
+ * The package's value scale, cached per package: F of every candidate together, in weight units
+ * (monotone F: an upper bound on OPT and on every store's F). It is multiplied by c when every
+ * weight is, so tolerances taken relative to it do not depend on the weights' unit. 0 when no
+ * weighted unit has coverage.
  */
 export function valueScale(cp: CompiledPackage): number {
   let v = scales.get(cp);
@@ -211,18 +206,15 @@ export function valueScale(cp: CompiledPackage): number {
 }
 
 /**
- * The value tolerance of the exact solvers: {@linkcode VALUE_RTOL} x {@linkcode valueScale}. Two
- * values closer than this tie; a gain or an improvement must exceed it; a bound must fall below the
- * incumbent by more than it to prune; an OPT at or below it is degenerate (0 when F is 0 for every
- * store).
+ * The value tolerance of the exact solvers, in weight units: {@linkcode VALUE_RTOL} x
+ * {@linkcode valueScale}. Two values closer than this tie; a gain or an improvement must exceed it;
+ * a bound must fall below the incumbent by more than it to prune; an OPT at or below it is
+ * degenerate (0 when F is 0 for every store).
  *
  * On the artifact's distributions the scale is between 8 and 22, so this is 1e-11 .. 2e-11 where
  * the artifact uses 1e-12; F values there are sums of products of decimals with at most two places,
  * so two of them differ either by float rounding (< 1e-13) or by more than 1e-4, and both
  * tolerances give the same verdicts (pinned by the sweep outputs, which are byte-identical).
- *
- * @param cp compiled package
- * @returns the tolerance in weight units (>= 0)
  */
 export function valueTol(cp: CompiledPackage): number {
   return VALUE_RTOL * valueScale(cp);
@@ -231,15 +223,12 @@ export function valueTol(cp: CompiledPackage): number {
 const densityScales = new WeakMap<CompiledPackage, number>();
 
 /**
- * The writers' threshold tolerance: {@linkcode VALUE_RTOL} x the largest singleton density F({c}) /
- * max(cost_c, 1e-12) (the top of GVT's threshold grid, ARTIFACT-SPEC §4.4). It scales with the
- * weights and inversely with the costs, as the densities compared with it do. On the artifact's
- * distributions it is 1e-12 .. 3e-12 where the artifact uses 1e-12; their densities differ by
- * rounding (< 1e-14) or by more than 1e-4, so the verdicts are the same (the sweep outputs are
- * byte-identical).
- *
- * @param cp compiled package
- * @returns the tolerance in weight units per cost unit (>= 0), cached per package
+ * The writers' threshold tolerance, in weight units per cost unit (cached per package):
+ * {@linkcode VALUE_RTOL} x the largest singleton density F({c}) / max(cost_c, 1e-12) (the top of
+ * GVT's threshold grid, ARTIFACT-SPEC §4.4). It scales with the weights and inversely with the
+ * costs, as the densities compared with it do. On the artifact's distributions it is 1e-12 ..
+ * 3e-12 where the artifact uses 1e-12; their densities differ by rounding (< 1e-14) or by more than
+ * 1e-4, so the verdicts are the same (the sweep outputs are byte-identical).
  */
 export function densityTol(cp: CompiledPackage): number {
   let d = densityScales.get(cp);

@@ -83,11 +83,10 @@ export function raiseCap(cp: CompiledPackage, cert: Certificate, k: number): Cer
 }
 
 /**
- * The one budget rule of every exact solver: B is a positive finite number (DESIGN §2,
- * "budget B > 0"; a package's `budgets` are refused at 0 the same way).
+ * The one budget rule of every exact solver: B (in cost units) is a positive finite number
+ * (DESIGN §2, "budget B > 0"; a package's `budgets` are refused at 0 the same way). `solver` names
+ * the solver in the message.
  *
- * @param solver the solver's name, for the message
- * @param budget B in cost units
  * @throws {RangeError} for a budget that is not a positive finite number
  */
 export function checkBudget(solver: string, budget: number): void {
@@ -99,12 +98,9 @@ export function checkBudget(solver: string, budget: number): void {
 }
 
 /**
- * The argument checks of every exact solver: B as {@linkcode checkBudget}, and k an integer
- * >= 1. Bad arguments are programming errors (RangeError), never a certificate.
+ * The argument checks of every exact solver: B as {@linkcode checkBudget}, and the group cap k an
+ * integer at least 1. Bad arguments are programming errors (RangeError), never a certificate.
  *
- * @param solver the solver's name, for the message
- * @param budget B in cost units
- * @param k group cap
  * @throws {RangeError} naming the bad argument
  */
 export function checkSolveArgs(solver: string, budget: number, k: number): void {
@@ -117,11 +113,9 @@ export function checkSolveArgs(solver: string, budget: number, k: number): void 
 const largest = new WeakMap<CompiledPackage, number>();
 
 /**
- * The largest value F can take on the package: Σ_r w_r max_z h_r(z) (w_r for the default
- * h = min(1, z); the sum of a piecewise h's pieces otherwise). No store exceeds it.
- *
- * @param cp compiled package
- * @returns the value in weight units (cached per package)
+ * The largest value F can take on the package, in weight units (cached per package):
+ * Σ_r w_r max_z h_r(z) (w_r for the default h = min(1, z); the sum of a piecewise h's pieces
+ * otherwise). No store exceeds it.
  */
 export function largestF(cp: CompiledPackage): number {
   let v = largest.get(cp);

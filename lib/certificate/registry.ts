@@ -37,22 +37,12 @@ export class Registry<T extends object, C> {
     return value;
   }
 
-  /**
-   * What `value` was issued for, or undefined when this registry did not issue it.
-   *
-   * @param value any value
-   * @returns the context given to {@linkcode Registry.issue}
-   */
+  /** What `value` (any value) was issued for, or undefined when this registry did not issue it. */
   contextOf(value: unknown): C | undefined {
     return typeof value === "object" && value !== null ? this.#issued.get(value) : undefined;
   }
 
-  /**
-   * True when this registry issued `value`.
-   *
-   * @param value any value
-   * @returns whether it is registered
-   */
+  /** True when this registry issued `value` (any value). */
   has(value: unknown): value is T {
     return typeof value === "object" && value !== null && this.#issued.has(value);
   }

@@ -229,11 +229,9 @@ export function batchWarnings(
 export type BatchOptions = Pick<SolveOptions, "solver" | "k" | "timeLimitMs">;
 
 /**
- * Certifies OPT_P(B) of one package at each of its budgets.
+ * Certifies OPT_P(B) of one package at each of its budgets (solver, k and time limit as for
+ * `solve()`): one row per budget, in the order given.
  *
- * @param p the package
- * @param opts solver, k and time limit, as for `solve()`
- * @returns one row per budget, in the order given
  * @throws {RangeError} as `solve()` does for a k or time limit out of range
  */
 export async function solvePackageRows(
@@ -272,13 +270,10 @@ export function defaultBatchWorkers(packages: number): number {
 }
 
 /**
- * The worker threads a batch starts for `workers` asked: at most one per package and two per
- * core (each loads its own HiGHS; 64 on 2 cores took 15 times the wall time and 9 times the
- * memory of 2 on 64 small packages).
- *
- * @param workers the --workers asked
- * @param packages packages in the batch
- * @returns the threads started (1: none, the main thread solves)
+ * The worker threads a batch of `packages` packages starts for the `workers` (--workers) asked (1:
+ * none, the main thread solves): at most one per package and two per core (each loads its own
+ * HiGHS; 64 on 2 cores took 15 times the wall time and 9 times the memory of 2 on 64 small
+ * packages).
  */
 export function batchThreads(workers: number, packages: number): number {
   return Math.max(1, Math.min(workers, packages, 2 * (navigator.hardwareConcurrency ?? 1)));

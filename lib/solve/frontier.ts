@@ -97,13 +97,9 @@ export function exactCostSums(cost: ArrayLike<number>): boolean {
 }
 
 /**
- * The package's components and their frontiers at group cap k (see the module doc), or why the
- * step declines.
- *
- * @param cp compiled package
- * @param k group cap
- * @param deadline `performance.now()` time after which the step declines (default: none)
- * @returns the components, or `{ decline }` with the reason
+ * The package's components and their frontiers at group cap k (see the module doc), or
+ * `{ decline }` with the reason the step declines (also when `performance.now()` passes
+ * `deadline`, default none).
  */
 export function splitComponents(cp: CompiledPackage, k: number, deadline = Infinity): Split {
   const nG = cp.groups.length, M = cp.unitIds.length;
@@ -446,15 +442,10 @@ function solveKnapsack(comps: Component[], budget: number, tol: number, deadline
 }
 
 /**
- * The presolve step of the MILP path (see the module doc): an `optimal` draft (solver `milp`,
- * method `frontier`) with the knapsack's proven bound, or why the step declines.
- *
- * @param cp compiled package
- * @param budget B in cost units (> 0)
- * @param k group cap
- * @param t0 `performance.now()` when the solve started (for `timeMs`)
- * @param deadline `performance.now()` time after which the step declines (default: none)
- * @returns the draft, or `{ decline }`
+ * The presolve step of the MILP path (see the module doc) at budget B > 0 and group cap k: an
+ * `optimal` draft (solver `milp`, method `frontier`) with the knapsack's proven bound, or
+ * `{ decline }` with the reason the step declines (also when `performance.now()` passes
+ * `deadline`, default none). `t0` is the `performance.now()` the solve started at (for `timeMs`).
  */
 export function frontierDraft(
   cp: CompiledPackage,

@@ -167,9 +167,6 @@ const coveringParts = new WeakMap<CompiledPackage, CompiledPackage>();
  * The package without its candidates whose coverage row is empty (the same object when there are
  * none, or when no candidate covers anything), cached per package: the same OPT value, a smaller
  * search for the MILP's verification. Internal (not in mod.ts).
- *
- * @param cp compiled package
- * @returns the restricted package, or `cp`
  */
 export function coveringPart(cp: CompiledPackage): CompiledPackage {
   let part = coveringParts.get(cp);
