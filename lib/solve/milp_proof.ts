@@ -55,10 +55,10 @@ export const MILP_MAX_RTOL = 1e-6;
  * The relative allowance for HiGHS' tolerances on the scaled model: its dual bound D, widened to
  * D (1 + delta), bounds OPT although HiGHS decides feasibility, integrality and dual feasibility
  * only up to {@linkcode FEASIBILITY_TOL} (1e-9) each. On the power-of-two scaled model (objective
- * coefficients c_j <= 1, each coverage row's largest value in [0.5, 1), so y_r has coefficient
- * >= 0.5 in its row) a y_r can exceed its coverage by at most 2 tol, an x_u within tol of 0 or 1
- * adds at most tol to each row it is in, and a dual infeasibility of tol per column moves the LP
- * bound by at most tol per column of range 1:
+ * coefficients c_j <= 1, each coverage row's largest value in [0.5, 1), so y_r has a coefficient
+ * of at least 0.5 in its row) a y_r can exceed its coverage by at most 2 tol, an x_u within tol of
+ * 0 or 1 adds at most tol to each row it is in, and a dual infeasibility of tol per column moves
+ * the LP bound by at most tol per column of range 1:
  *
  *     delta = tol x (2 sum_j c_j + 2 nnz max_j c_j + columns) / F_scaled
  *
