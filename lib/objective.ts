@@ -1,12 +1,11 @@
 /**
  * The package objective (paper 000 eq. 2) and feasibility (eq. 1).
  *
- * F(X) = sum_r w_r h_r(z_r(X)), z_r(X) = sum_{u in X} a_ur, default h_r(z) = min(1, z).
- * F is summed over units in package order with Neumaier's compensated
- * summation (what CPython >= 3.12's `sum()` does; see lib/score/_py_sum.ts
- * for the evidence that the artifact ran on it), and a marginal gain is the
- * difference of two full evaluations (ARTIFACT-SPEC §2.2, §2.4), so float
- * ties follow the authors' artifact.
+ * F(X) = sum_r w_r h_r(z_r(X)), z_r(X) = sum_{u in X} a_ur, default h_r(z) = min(1, z). F is summed
+ * over units in package order with Neumaier's compensated summation (what CPython >= 3.12's `sum()`
+ * does; see lib/score/_py_sum.ts for the evidence that the artifact ran on it), and a marginal gain
+ * is the difference of two full evaluations (ARTIFACT-SPEC §2.2, §2.4), so float ties follow the
+ * authors' artifact.
  *
  * @module
  */
@@ -49,13 +48,12 @@ export function valueOf(cp: CompiledPackage, z: ArrayLike<number>): number {
 }
 
 /**
- * The exact search's one evaluator of F's compensated sum (what
- * {@linkcode valueOf} computes, term for term, generalised): terms r = from .. M−1 of
- * sum_r w_r h_r(z_r + add[off + r]) (add = null: z_r alone), Neumaier's
- * compensated summation resumed from the partial sums (s, c). Every bound
- * and leaf value of the branch-and-bound goes through it; `valueOf` keeps
- * its own loop (the writers' hot path, called with plain arrays), and
- * tests/solve/bnb_test.ts pins the two bit for bit.
+ * The exact search's one evaluator of F's compensated sum (what {@linkcode valueOf} computes, term
+ * for term, generalised): terms r = from .. M−1 of sum_r w_r h_r(z_r + add[off + r]) (add = null:
+ * z_r alone), Neumaier's compensated summation resumed from the partial sums (s, c). Every bound
+ * and leaf value of the branch-and-bound goes through it; `valueOf` keeps its own loop (the
+ * writers' hot path, called with plain arrays), and tests/solve/bnb_test.ts pins the two bit for
+ * bit.
  *
  * @param w unit weights (M entries)
  * @param seg per-unit segments (null entries: min(1, z)), or null when every h is min(1, z)
@@ -138,28 +136,18 @@ export function gainAt(
 const singletons = new WeakMap<CompiledPackage, Float64Array>();
 
 /**
- * F({c}) of every candidate alone, in candidate order: `valueOf` of its
- * coverage row (what `gainAt` gives on the empty store), computed once per
- * compiled package. Writers' threshold grids and the exact search's branch
- * order read it.
+ * F({c}) of every candidate alone, in candidate order and weight units (do not modify): `valueOf`
+ * of its coverage row (what `gainAt` gives on the empty store), computed once per compiled package.
+ * Writers' threshold grids and the exact search's branch order read it.
  *
- * Each value is summed over the candidate's own row only, in unit order:
- * the other terms of `valueOf` are exact zeros, which leave Neumaier's sum
- * and its compensation unchanged, so the values are bit for bit those of
- * `valueOf` at O(nnz) instead of O(candidates x units).
- *
- * @param cp compiled package
- * @param deadline a `performance.now()` time after which to give up (default: none)
- * @returns F({c}) per candidate index, in weight units (do not modify), or
- *   null if the deadline passed first (nothing is cached then)
+ * Each value is summed over the candidate's own row only, in unit order: the other terms of
+ * `valueOf` are exact zeros, which leave Neumaier's sum and its compensation unchanged, so the
+ * values are bit for bit those of `valueOf` at O(nnz) instead of O(candidates x units).
  */
 export function singletonValues(cp: CompiledPackage): Float64Array;
 /**
- * {@linkcode singletonValues} that gives up at `deadline`.
- *
- * @param cp compiled package
- * @param deadline a `performance.now()` time after which to give up
- * @returns F({c}) per candidate index, or null if the deadline passed first
+ * {@linkcode singletonValues} that gives up at `deadline`, a `performance.now()` time: null if
+ * it passed first (nothing is cached then).
  */
 export function singletonValues(cp: CompiledPackage, deadline: number): Float64Array | null;
 export function singletonValues(cp: CompiledPackage, deadline = Infinity): Float64Array | null {
@@ -198,13 +186,10 @@ export const VALUE_RTOL = 1e-12;
 const scales = new WeakMap<CompiledPackage, number>();
 
 /**
- * The package's value scale: F of every candidate together (monotone F: an
- * upper bound on OPT and on every store's F). It is multiplied by c when
- * every weight is, so tolerances taken relative to it do not depend on the
- * weights' unit. 0 when no weighted unit has coverage.
- *
- * @param cp compiled package
- * @returns F(all candidates) in weight units (>= 0), cached per package
+ * The package's value scale, cached per package: F of every candidate together, in weight units
+ * (monotone F: an upper bound on OPT and on every store's F). It is multiplied by c when every
+ * weight is, so tolerances taken relative to it do not depend on the weights' unit. 0 when no
+ * weighted unit has coverage.
  */
 export function valueScale(cp: CompiledPackage): number {
   let v = scales.get(cp);
@@ -221,20 +206,15 @@ export function valueScale(cp: CompiledPackage): number {
 }
 
 /**
- * The value tolerance of the exact solvers: {@linkcode VALUE_RTOL} x
- * {@linkcode valueScale}. Two values closer than this tie; a gain or an
- * improvement must exceed it; a bound must fall below the incumbent by more
- * than it to prune; an OPT at or below it is degenerate (0 when F is 0 for
- * every store).
+ * The value tolerance of the exact solvers, in weight units: {@linkcode VALUE_RTOL} x
+ * {@linkcode valueScale}. Two values closer than this tie; a gain or an improvement must exceed it;
+ * a bound must fall below the incumbent by more than it to prune; an OPT at or below it is
+ * degenerate (0 when F is 0 for every store).
  *
- * On the artifact's distributions the scale is between 8 and 22, so this is
- * 1e-11 .. 2e-11 where the artifact uses 1e-12; F values there are sums of
- * products of decimals with at most two places, so two of them differ either
- * by float rounding (< 1e-13) or by more than 1e-4, and both tolerances give
- * the same verdicts (pinned by the sweep outputs, which are byte-identical).
- *
- * @param cp compiled package
- * @returns the tolerance in weight units (>= 0)
+ * On the artifact's distributions the scale is between 8 and 22, so this is 1e-11 .. 2e-11 where
+ * the artifact uses 1e-12; F values there are sums of products of decimals with at most two places,
+ * so two of them differ either by float rounding (< 1e-13) or by more than 1e-4, and both
+ * tolerances give the same verdicts (pinned by the sweep outputs, which are byte-identical).
  */
 export function valueTol(cp: CompiledPackage): number {
   return VALUE_RTOL * valueScale(cp);
@@ -243,16 +223,12 @@ export function valueTol(cp: CompiledPackage): number {
 const densityScales = new WeakMap<CompiledPackage, number>();
 
 /**
- * The writers' threshold tolerance: {@linkcode VALUE_RTOL} x the largest
- * singleton density F({c}) / max(cost_c, 1e-12) (the top of GVT's threshold
- * grid, ARTIFACT-SPEC §4.4). It scales with the weights and inversely with
- * the costs, as the densities compared with it do. On the artifact's
- * distributions it is 1e-12 .. 3e-12 where the artifact uses 1e-12; their
- * densities differ by rounding (< 1e-14) or by more than 1e-4, so the
- * verdicts are the same (the sweep outputs are byte-identical).
- *
- * @param cp compiled package
- * @returns the tolerance in weight units per cost unit (>= 0), cached per package
+ * The writers' threshold tolerance, in weight units per cost unit (cached per package):
+ * {@linkcode VALUE_RTOL} x the largest singleton density F({c}) / max(cost_c, 1e-12) (the top of
+ * GVT's threshold grid, ARTIFACT-SPEC §4.4). It scales with the weights and inversely with the
+ * costs, as the densities compared with it do. On the artifact's distributions it is 1e-12 ..
+ * 3e-12 where the artifact uses 1e-12; their densities differ by rounding (< 1e-14) or by more than
+ * 1e-4, so the verdicts are the same (the sweep outputs are byte-identical).
  */
 export function densityTol(cp: CompiledPackage): number {
   let d = densityScales.get(cp);
@@ -269,38 +245,32 @@ export function densityTol(cp: CompiledPackage): number {
   return d;
 }
 
-/**
- * Relative tolerance of the one cost-to-budget rule ({@linkcode withinBudget}).
- */
+/** Relative tolerance of the one cost-to-budget rule ({@linkcode withinBudget}). */
 export const BUDGET_RTOL = 1e-12;
 
 /** 2^-52: twice the unit roundoff of a double. */
 const EPS = 2 ** -52;
 
 /**
- * The one cost-to-budget rule (paper 000 eq. 1, sum of costs <= B), used by
- * every solver, writer, scorer and the MILP decode:
+ * The one cost-to-budget rule (paper 000 eq. 1, sum of costs <= B), used by every solver, writer,
+ * scorer and the MILP decode:
  *
  *     feasible  <=>  S <= B + tau,   tau = fl(1e-12 * B)
  *
- * where S is the EXACT real sum of the store's costs (doubles) and the
- * comparison is exact too. S does not depend on the order of the ids, so the
- * same set gets the same verdict everywhere; running float sums, which do
- * depend on the order (0.1 + 0.2 + 0.3 = 0.6000000000000001 but
- * 0.3 + 0.2 + 0.1 = 0.6), are only a fast filter: a running sum s of m
- * positive costs is within (m + 4) x 2^-52 x max(s, B) of S, and only a sum
- * inside that window of B + tau is summed exactly (Shewchuk's expansion
- * arithmetic: TwoSum, no rounding at all).
+ * where S is the EXACT real sum of the store's costs (doubles) and the comparison is exact too. S
+ * does not depend on the order of the ids, so the same set gets the same verdict everywhere;
+ * running float sums, which do depend on the order (0.1 + 0.2 + 0.3 = 0.6000000000000001 but 0.3 +
+ * 0.2 + 0.1 = 0.6), are only a fast filter: a running sum s of m positive costs is within (m + 4) x
+ * 2^-52 x max(s, B) of S, and only a sum inside that window of B + tau is summed exactly
+ * (Shewchuk's expansion arithmetic: TwoSum, no rounding at all).
  *
- * The tolerance tau is relative to B, so multiplying every cost and B by one
- * constant keeps every verdict (up to the rounding of the products). It lets
- * a store whose decimal costs add up to B exactly (0.1 + 0.2 + 0.3 with B =
- * 0.6) fit whatever the float rounding of its terms, and it is far below
- * any real cost difference. The artifact's rule is "used + cost <= B" with
- * no tolerance (ARTIFACT-SPEC §4.4); its costs are integers, so S is exact
- * there and S in (B, B + tau] would need a budget within 1e-12 x B below an
- * integer, which none of its budget grids has: both rules give the same
- * verdicts (the sweep outputs are byte-identical).
+ * The tolerance tau is relative to B, so multiplying every cost and B by one constant keeps every
+ * verdict (up to the rounding of the products). It lets a store whose decimal costs add up to B
+ * exactly (0.1 + 0.2 + 0.3 with B = 0.6) fit whatever the float rounding of its terms, and it is
+ * far below any real cost difference. The artifact's rule is "used + cost <= B" with no tolerance
+ * (ARTIFACT-SPEC §4.4); its costs are integers, so S is exact there and S in (B, B + tau] would
+ * need a budget within 1e-12 x B below an integer, which none of its budget grids has: both rules
+ * give the same verdicts (the sweep outputs are byte-identical).
  *
  * @param costs the costs of the store's candidates (any order)
  * @param budget B in cost units (finite, >= 0)
@@ -310,19 +280,13 @@ export function withinBudget(costs: ArrayLike<number>, budget: number): boolean 
   let s = 0;
   for (let i = 0; i < costs.length; i++) s += costs[i];
   const v = budgetFilter(s, costs.length, budget);
-  if (v !== 0) return v > 0;
-  return exactFits(costs, costs.length, budget);
+  return v === 0 ? exactFits(costs, costs.length, budget) : v > 0;
 }
 
 /**
- * The fast filter of {@linkcode withinBudget}: +1 when a running sum `s` of
- * `m` positive costs certainly fits B, -1 when it certainly does not, 0 when
- * the exact sum must decide.
- *
- * @param s a float sum of the costs, in any order and association
- * @param m how many costs were summed
- * @param budget B
- * @returns +1, -1 or 0
+ * The fast filter of {@linkcode withinBudget}: +1 when a float sum `s` (in any order and
+ * association) of `m` positive costs certainly fits B, -1 when it certainly does not, 0 when the
+ * exact sum must decide.
  */
 export function budgetFilter(s: number, m: number, budget: number): 1 | -1 | 0 {
   const limit = budget + BUDGET_RTOL * budget;
@@ -333,13 +297,8 @@ export function budgetFilter(s: number, m: number, budget: number): 1 | -1 | 0 {
 }
 
 /**
- * The exact verdict of {@linkcode withinBudget} for costs[0 .. m-1]: sign of
+ * The exact verdict of {@linkcode withinBudget} for costs[0 .. m-1], S <= B + tau: the sign of
  * S − B − tau computed as a nonoverlapping expansion (no rounding).
- *
- * @param costs costs (at least m entries)
- * @param m how many to sum
- * @param budget B
- * @returns S <= B + tau, decided exactly
  */
 export function exactFits(costs: ArrayLike<number>, m: number, budget: number): boolean {
   const e: number[] = [];
@@ -361,13 +320,7 @@ export function exactFits(costs: ArrayLike<number>, m: number, budget: number): 
   return e.length === 0 || e[e.length - 1] <= 0;
 }
 
-/**
- * {@linkcode withinBudget} for a store of one candidate (no array allocated).
- *
- * @param cost the candidate's cost
- * @param budget B
- * @returns true when the candidate alone fits the budget
- */
+/** {@linkcode withinBudget} for a store of one candidate of cost `cost` (no array allocated). */
 export function fitsAlone(cost: number, budget: number): boolean {
   const v = budgetFilter(cost, 1, budget);
   return v === 0 ? exactFits([cost], 1, budget) : v > 0;
@@ -394,29 +347,20 @@ export function fitsBudget(
   const m = idx.length + (extra >= 0 ? 1 : 0);
   const v = budgetFilter(s, m, budget);
   if (v !== 0) return v > 0;
-  const xs: number[] = [];
-  for (let i = 0; i < idx.length; i++) xs.push(cost[idx[i]]);
+  const xs = Array.from(idx, (c) => cost[c]);
   if (extra >= 0) xs.push(cost[extra]);
   return exactFits(xs, xs.length, budget);
 }
 
 /**
- * The cost of a store reported beside a verdict: Neumaier's compensated sum
- * of the costs sorted ascending, so it does not depend on the order of the ids.
- *
- * @param costs the store's costs (any order)
- * @returns the total cost in cost units
+ * The cost of a store reported beside a verdict, in cost units: Neumaier's compensated sum of its
+ * costs (any order) sorted ascending, so it does not depend on the order of the ids.
  */
 export function storeCost(costs: readonly number[]): number {
   return neumaierSum([...costs].sort((a, b) => a - b));
 }
 
-/**
- * Neumaier's compensated sum of `xs`, in the order given.
- *
- * @param xs the terms
- * @returns their sum
- */
+/** Neumaier's compensated sum of `xs`, in the order given. */
 export function neumaierSum(xs: Iterable<number>): number {
   let s = 0, c = 0;
   for (const x of xs) {
@@ -428,10 +372,9 @@ export function neumaierSum(xs: Iterable<number>): number {
 }
 
 /**
- * An incremental coverage state: the store so far, its summed coverage z,
- * F, cost and per-group counts. Coverage is accumulated in insertion order
- * and F re-evaluated in full after each insertion. Held in plain arrays,
- * which are cheaper to create than typed arrays for small packages.
+ * An incremental coverage state: the store so far, its summed coverage z (accumulated in insertion
+ * order), F (re-evaluated in full after each insertion), cost and per-group counts, in plain arrays
+ * (cheaper to create than typed arrays for small packages).
  */
 export class CoverageState {
   /** Summed coverage z_r per unit (weight-free), package unit order. */
@@ -454,18 +397,6 @@ export class CoverageState {
   /** Marginal gain Δ(c | store) = F(store + c) − F(store), both evaluated in full ({@linkcode gainAt}). */
   gain(c: number): number {
     return gainAt(this.cp, this.z, this.value, c);
-  }
-
-  /** Marginal gain computed only over c's coverage row: faster, equal up to rounding. */
-  gainFast(c: number): number {
-    const { weights, segments, rowUnits, rowVals } = this.cp;
-    const units = rowUnits[c], vals = rowVals[c];
-    let g = 0;
-    for (let t = 0; t < units.length; t++) {
-      const r = units[t], z0 = this.z[r];
-      g += weights[r] * (saturate(segments[r], z0 + vals[t]) - saturate(segments[r], z0));
-    }
-    return g;
   }
 
   /**
@@ -515,22 +446,17 @@ export function evaluateStore(cp: CompiledPackage, store: readonly number[]): nu
 let evalZ = new Float64Array(64);
 
 /**
- * Checks a store against eq. 1: known candidates, no repeats, cost <= B
- * under the one cost-to-budget rule ({@linkcode withinBudget}: exact sum,
- * tolerance 1e-12 x B, independent of the order of the ids) and at most k
- * per group.
+ * Checks a store against eq. 1: known candidates, no repeats, cost <= B under the one
+ * cost-to-budget rule ({@linkcode withinBudget}: exact sum, tolerance 1e-12 x B, independent of the
+ * order of the ids) and at most k per group.
  *
  * @param cp compiled package
  * @param storeIds candidate ids of the store
  * @param budget B in cost units
- * @returns feasibility with one human-readable reason per violation; `cost`
- *   is {@linkcode storeCost} of the known candidates (order-independent)
+ * @returns feasibility with one human-readable reason per violation; `cost` is
+ *   {@linkcode storeCost} of the known candidates (order-independent)
  */
-export function checkFeasible(
-  cp: CompiledPackage,
-  storeIds: readonly string[],
-  budget: number,
-): {
+export function checkFeasible(cp: CompiledPackage, storeIds: readonly string[], budget: number): {
   /** True when no reason was found. */
   feasible: boolean;
   /** Order-independent total cost ({@linkcode storeCost}) of the known candidates. */

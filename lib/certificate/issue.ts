@@ -1,36 +1,21 @@
 /**
  * Certificates that cannot be laundered (DESIGN §3; issue 10 finding 4).
  *
- * A number labelled OPT must come from an exact solver that ran on the same
- * package, at the same budget B and group cap k. This module keeps a registry
- * (a `WeakMap`, so nothing leaks) of the certificates the exact solvers made,
- * each with the compiled package it was made for. Every scorer that divides
- * by OPT (ratios, audits, union scores, natural scores) calls
- * {@linkcode requireCertificate}, which refuses:
+ * A number labelled OPT must come from an exact solver that ran on the same package, at the same
+ * budget B and group cap k. The registry (lib/certificate/registry.ts, a `WeakMap`, so nothing
+ * leaks) keeps the certificates the exact solvers made, each with the compiled package it was made
+ * for. Every scorer that divides by OPT (ratios, audits, union scores, natural scores) calls
+ * {@linkcode requireCertificate}, which refuses an object no solver made (a literal, a copy, a
+ * value that crossed a worker or a JSON file), a certificate of another package (by the SHA-256 of
+ * its canonical JSON), budget or k, and a compiled package changed after `compilePackage()` (its
+ * typed arrays are writable; compiling keeps private copies to compare). A feasible store whose F
+ * exceeds the certificate's proven bound by more than its tolerance is an error
+ * ({@linkcode requireWithinBound}, a `ClaimError`; the CLI exits 1): a ratio above 1 is never "ok".
  *
- * - an object that no solver made (a hand-written literal, a copy, a value
- *   that crossed a worker or a JSON file), with a `TypeError`;
- * - a certificate of another package (compared by the SHA-256 of the
- *   package's canonical JSON, recorded in the certificate when it was
- *   issued), another budget or another k, with a `RangeError`;
- * - a compiled package whose numbers were changed after `compilePackage()`
- *   (its typed arrays are writable: compiling keeps private copies and a
- *   private, frozen copy of the package, and every issue and use compares
- *   them), with a `TypeError`.
- *
- * A feasible store whose F exceeds the certificate's proven bound by more
- * than its tolerance is an error ({@linkcode requireWithinBound}, a
- * `ClaimError`; the CLI exits 1): a ratio above 1 is never "ok".
- *
- * Issued certificates are frozen, so their status and numbers cannot be
- * edited afterwards. The solvers (lib/solve/) return drafts; only the public
- * entry points (`solve()`, `solveSync()`, `solveBnb()`, `solveMilp()`,
- * `solveMilpSync()`, `solveBrute()`) issue, once per call, through
- * {@linkcode issueAnswer}: one budget rule ({@linkcode checkBudget}, B > 0 as
- * DESIGN §2 defines it), the best store any solver of the call found, and a
- * gap closed within the tie tolerance read as `optimal` ({@linkcode closeGap};
- * issue 29 items 1 and 5). The registry is lib/certificate/registry.ts; this
- * module adds the checks' public entry points and {@linkcode raiseCap}.
+ * Issued certificates are frozen. The solvers (lib/solve/) return drafts; only the public entry
+ * points (`solve()`, `solveSync()`, `solveBnb()`, `solveMilp()`, `solveMilpSync()`, `solveBrute()`)
+ * issue, once per call, through {@linkcode issueAnswer}. This module adds the checks' public entry
+ * points and {@linkcode raiseCap}.
  *
  * @example Scoring against a certified OPT
  * ```ts
@@ -63,12 +48,11 @@ export {
 } from "./registry.ts";
 
 /**
- * A certificate at a larger group cap from a certified one at a smaller cap
- * that already reaches the largest value F can take on the package
- * ({@linkcode largestF}). Its store holds at most the smaller cap per group,
- * so it is feasible under the larger cap, and no store can exceed that
- * value: it is OPT under the larger cap too. This is
- * a proof, not a search; any other case returns null.
+ * A certificate at a larger group cap from a certified one at a smaller cap that already reaches
+ * the largest value F can take on the package ({@linkcode largestF}). Its store holds at most the
+ * smaller cap per group, so it is feasible under the larger cap, and no store can exceed that
+ * value: it is OPT under the larger cap too. This is a proof, not a search; any other case returns
+ * null.
  *
  * @param cp the compiled package (the certificate must belong to it)
  * @param cert an issued, certified certificate of `cp` at a cap below `k`
@@ -99,11 +83,10 @@ export function raiseCap(cp: CompiledPackage, cert: Certificate, k: number): Cer
 }
 
 /**
- * The one budget rule of every exact solver: B is a positive finite number (DESIGN §2,
- * "budget B > 0"; a package's `budgets` are refused at 0 the same way).
+ * The one budget rule of every exact solver: B (in cost units) is a positive finite number
+ * (DESIGN §2, "budget B > 0"; a package's `budgets` are refused at 0 the same way). `solver` names
+ * the solver in the message.
  *
- * @param solver the solver's name, for the message
- * @param budget B in cost units
  * @throws {RangeError} for a budget that is not a positive finite number
  */
 export function checkBudget(solver: string, budget: number): void {
@@ -114,14 +97,25 @@ export function checkBudget(solver: string, budget: number): void {
   }
 }
 
+/**
+ * The argument checks of every exact solver: B as {@linkcode checkBudget}, and the group cap k an
+ * integer at least 1. Bad arguments are programming errors (RangeError), never a certificate.
+ *
+ * @throws {RangeError} naming the bad argument
+ */
+export function checkSolveArgs(solver: string, budget: number, k: number): void {
+  checkBudget(solver, budget);
+  if (!Number.isInteger(k) || k < 1) {
+    throw new RangeError(`Cannot solve with ${solver}: k must be an integer >= 1, got ${k}`);
+  }
+}
+
 const largest = new WeakMap<CompiledPackage, number>();
 
 /**
- * The largest value F can take on the package: Σ_r w_r max_z h_r(z) (w_r for the default
- * h = min(1, z); the sum of a piecewise h's pieces otherwise). No store exceeds it.
- *
- * @param cp compiled package
- * @returns the value in weight units (cached per package)
+ * The largest value F can take on the package, in weight units (cached per package):
+ * Σ_r w_r max_z h_r(z) (w_r for the default h = min(1, z); the sum of a piecewise h's pieces
+ * otherwise). No store exceeds it.
  */
 export function largestF(cp: CompiledPackage): number {
   let v = largest.get(cp);

@@ -1,12 +1,7 @@
 /**
- * The registry of solver-made certificates (DESIGN §3; issue 10 finding 4;
- * issue 18): one generic {@linkcode Registry} of issued, frozen results, used
- * for package optima (every public solver entry point issues its result here,
- * and every scorer that divides by OPT checks it with
- * {@linkcode requireCertificate}) and for paper 003's retention optima
- * (lib/retention/optimum.ts). {@linkcode ClaimError} and
- * {@linkcode requireWithinBound} refuse a value above a proven bound. See
- * `lib/certificate/issue.ts` for the whole design.
+ * The registry of solver-made certificates (DESIGN §3; issue 10 finding 4; issue 18): one generic
+ * {@linkcode Registry} of issued, frozen results, for package optima and paper 003's retention
+ * optima (lib/retention/optimum.ts). See `lib/certificate/issue.ts` for the whole design.
  *
  * @module
  */
@@ -42,41 +37,24 @@ export class Registry<T extends object, C> {
     return value;
   }
 
-  /**
-   * What `value` was issued for, or undefined when this registry did not issue it.
-   *
-   * @param value any value
-   * @returns the context given to {@linkcode Registry.issue}
-   */
+  /** What `value` (any value) was issued for, or undefined when this registry did not issue it. */
   contextOf(value: unknown): C | undefined {
     return typeof value === "object" && value !== null ? this.#issued.get(value) : undefined;
   }
 
-  /**
-   * True when this registry issued `value`.
-   *
-   * @param value any value
-   * @returns whether it is registered
-   */
+  /** True when this registry issued `value` (any value). */
   has(value: unknown): value is T {
     return typeof value === "object" && value !== null && this.#issued.has(value);
   }
 }
 
-/** What the registry knows about an issued certificate. */
-interface Issue {
-  cp: CompiledPackage;
-}
-
-const ISSUED = new Registry<Certificate, Issue>();
+/** The issued certificates, each with the compiled package it was made for. */
+const ISSUED = new Registry<Certificate, CompiledPackage>();
 const HASHES = new WeakMap<CompiledPackage, string>();
 
 /**
- * The package digest of a compiled package: SHA-256 of the canonical JSON of its private,
- * frozen copy of the package, cached (the copy cannot change).
- *
- * @param cp a compiled package
- * @returns 64 hex digits
+ * The package digest of a compiled package (64 hex digits): SHA-256 of the canonical JSON of its
+ * private, frozen copy of the package, cached (the copy cannot change).
  */
 export function packageDigest(cp: CompiledPackage): string {
   let h = HASHES.get(cp);
@@ -85,9 +63,8 @@ export function packageDigest(cp: CompiledPackage): string {
 }
 
 /**
- * Thrown when a claim a certificate makes is contradicted: a feasible store whose F exceeds
- * the certificate's proven bound by more than its tolerance (issue 18 point 3). The CLI exits 1
- * on it.
+ * Thrown when a claim a certificate makes is contradicted: a feasible store whose F exceeds the
+ * certificate's proven bound by more than its tolerance (issue 18 point 3). The CLI exits 1 on it.
  */
 export class ClaimError extends Error {
   /** Always `ClaimError`. */
@@ -113,10 +90,9 @@ export function requireIntact(cp: CompiledPackage, what: string): void {
 }
 
 /**
- * Registers a certificate an exact solver just made for `cp` and freezes it
- * (and its store). For the exact solvers only (`solveBnb`, `solveBrute`,
- * `solveMilp`, `solveMilpSync`, `solve` call it on every result they
- * return); it is not part of the public API.
+ * Registers a certificate an exact solver just made for `cp` and freezes it (and its store). For
+ * the exact solvers only (`solveBnb`, `solveBrute`, `solveMilp`, `solveMilpSync`, `solve` call it
+ * on every result they return); it is not part of the public API.
  *
  * @param cp the compiled package the solver ran on
  * @param draft the solver's result (budget and k as solved)
@@ -141,30 +117,21 @@ export function issueCertificate(cp: CompiledPackage, draft: CertificateDraft): 
       return packageDigest(cp);
     },
   };
-  return ISSUED.issue(cert, { cp }, [cert.store]);
+  return ISSUED.issue(cert, cp, [cert.store]);
 }
 
-/**
- * True when `cert` was issued by an exact solver (see the module doc).
- *
- * @param cert any value
- * @returns whether the registry holds it
- */
+/** True when the registry holds `cert` (any value): an exact solver issued it. */
 export function isIssued(cert: unknown): cert is Certificate {
   return ISSUED.has(cert);
 }
 
 /**
- * True when the issued certificate `cert` was made for `cp` (a package with
- * the same digest) and `cp` is intact.
- *
- * @param cert a certificate
- * @param cp a compiled package
- * @returns false as well for a certificate no solver made
+ * True when the issued certificate `cert` was made for `cp` (a package with the same digest) and
+ * `cp` is intact; false as well for a certificate no solver made.
  */
 export function issuedFor(cert: Certificate, cp: CompiledPackage): boolean {
-  const issue = ISSUED.contextOf(cert);
-  return issue !== undefined && compiledIntegrity(cp) === null && sameContent(issue.cp, cp);
+  const made = ISSUED.contextOf(cert);
+  return made !== undefined && compiledIntegrity(cp) === null && sameContent(made, cp);
 }
 
 /**
@@ -186,18 +153,16 @@ export interface CertificateUse {
 }
 
 /**
- * Checks that `cert` is a solver-made certificate of the same package,
- * budget and k, and that the package is intact. It does not check the
- * status: use `isCertified` for that (a `time_limit` certificate is genuine
- * but certifies nothing).
+ * Checks that `cert` is a solver-made certificate of the same package, budget and k, and that the
+ * package is intact. It does not check the status: use `isCertified` for that (a `time_limit`
+ * certificate is genuine but certifies nothing).
  *
  * @param cert the certificate to use
  * @param use the package, budget and k it must belong to
  * @param what what is being done, for the message (e.g. "score against OPT")
  * @returns `cert`
- * @throws {TypeError} if no exact solver made `cert` (a hand-made object, a
- *   copy, a value read back from JSON or passed through a worker), or if the
- *   package was modified after compilePackage()
+ * @throws {TypeError} if no exact solver made `cert` (a hand-made object, a copy, a value read back
+ *   from JSON or passed through a worker), or if the package was modified after compilePackage()
  * @throws {RangeError} if it belongs to another package, budget or k
  */
 export function requireCertificate(
@@ -205,28 +170,22 @@ export function requireCertificate(
   use: CertificateUse,
   what: string,
 ): Certificate {
-  const issue = ISSUED.contextOf(cert);
-  if (issue === undefined) {
+  const made = ISSUED.contextOf(cert);
+  if (made === undefined) {
     throw new TypeError(
       `Cannot ${what}: the certificate was not made by an exact solver (use a solver: solve(), solveBnb(), solveMilp(), solveBrute(); copies, object literals and values passed through JSON or a worker are refused)`,
     );
   }
   requireIntact(use.cp, what);
   const k = use.k ?? use.cp.k;
-  if (!sameContent(issue.cp, use.cp)) {
-    throw new RangeError(
-      `Cannot ${what}: the certificate is for package '${issue.cp.pkg.id}', not '${use.cp.pkg.id}'` +
-        (issue.cp.pkg.id === use.cp.pkg.id ? " (same id, different content)" : ""),
-    );
+  const refuse = (claim: string) =>
+    new RangeError(`Cannot ${what}: the certificate is for ${claim}`);
+  if (!sameContent(made, use.cp)) {
+    const same = made.pkg.id === use.cp.pkg.id ? " (same id, different content)" : "";
+    throw refuse(`package '${made.pkg.id}', not '${use.cp.pkg.id}'${same}`);
   }
-  if (cert.budget !== use.budget) {
-    throw new RangeError(
-      `Cannot ${what}: the certificate is for budget ${cert.budget}, not ${use.budget}`,
-    );
-  }
-  if (cert.k !== k) {
-    throw new RangeError(`Cannot ${what}: the certificate is for k = ${cert.k}, not k = ${k}`);
-  }
+  if (cert.budget !== use.budget) throw refuse(`budget ${cert.budget}, not ${use.budget}`);
+  if (cert.k !== k) throw refuse(`k = ${cert.k}, not k = ${k}`);
   return cert;
 }
 
@@ -241,16 +200,15 @@ export interface ProvenBound {
 }
 
 /**
- * Throws when a feasible store's F exceeds what the certificate proved:
- * above bound + tolerance x bound (issue 18 point 3). Call it with the F of
- * a store that passed the feasibility check.
+ * Throws when a feasible store's F exceeds what the certificate proved: above bound + tolerance x
+ * bound (issue 18 point 3). Call it with the F of a store that passed the feasibility check.
  *
  * @param value F of a feasible store, in weight units
- * @param cert a certified certificate of the same package, budget and k (or a retention
- *   optimum: any proven bound with its relative tolerance)
+ * @param cert a certified certificate of the same package, budget and k (or a retention optimum:
+ *   any proven bound with its relative tolerance)
  * @param what what is being done, for the message
- * @param absTol an absolute allowance in weight units besides the relative tolerance (the
- *   package's tie tolerance `valueTol(cp)`: it decides ties and zeros when the bound is 0)
+ * @param absTol an absolute allowance in weight units besides the relative tolerance (the package's
+ *   tie tolerance `valueTol(cp)`: it decides ties and zeros when the bound is 0)
  * @throws {ClaimError} when `value` exceeds the proven bound by more than the tolerance
  */
 export function requireWithinBound(
@@ -263,12 +221,11 @@ export function requireWithinBound(
   const tolerance = cert.tolerance ?? 0;
   const limit = cert.bound + tolerance * Math.abs(cert.bound) + absTol;
   if (value > limit) {
+    const method = cert.method ?? "none";
     throw new ClaimError(
       `Cannot ${what}: F = ${value} exceeds the proven bound ${cert.bound} on OPT by more than ` +
-        `its tolerance (${tolerance} relative; method ${
-          cert.method ?? "none"
-        }): the certificate or ` +
-        `the store is wrong`,
+        `its tolerance (${tolerance} relative; method ${method}): the certificate or the store ` +
+        `is wrong`,
     );
   }
 }

@@ -1,42 +1,36 @@
 /**
- * The certificate every exact solver returns (paper 000 §3; issue 18).
- *
- * A certificate says what was proved: the store and its F (re-evaluated
- * with the package objective, never a solver's LP value), a proven upper
- * bound on OPT, the relative gap between them, the method of the proof and
- * its tolerance, and the digest of the package it was proved for.
+ * The certificate every exact solver returns (paper 000 §3; issue 18): what was proved (the store
+ * and its F, a proven upper bound on OPT, the gap, the method and tolerance of the proof) and the
+ * digest of the package it was proved for.
  *
  * @module
  */
 
 /**
- * Outcome of an exact solve. `optimal`: the bound is proven and the gap is
- * within the method's tolerance. `unverified`: a solver's answer that
- * nothing here proved (HiGHS' word with `verify: false`, or an injected
- * runtime); ratios and audits refuse it. `time_limit`: stopped, with an
- * incumbent and a bound. `no_certificate`: the solver could not certify.
+ * Outcome of an exact solve. `optimal`: the bound is proven and the gap is within the method's
+ * tolerance. `unverified`: a solver's answer that nothing here proved (HiGHS' word with
+ * `verify: false`, or an injected runtime); ratios and audits refuse it. `time_limit`: stopped,
+ * with an incumbent and a bound. `no_certificate`: the solver could not certify.
  */
 export type SolveStatus = "optimal" | "unverified" | "time_limit" | "no_certificate";
 
 /**
  * How the bound was proved:
- * - `bnb`: exhaustive branch-and-bound (every store considered; stores within
- *   the tie tolerance of the best are not told apart);
+ * - `bnb`: exhaustive branch-and-bound (every store considered; stores within the tie tolerance of
+ *   the best are not told apart);
  * - `brute`: every store enumerated;
- * - `milp+bnb`: HiGHS' store, its optimality re-proved by the exhaustive
- *   branch-and-bound (warm-started with HiGHS' F);
- * - `milp`: HiGHS' branch-and-cut at zero MIP gap on the power-of-two scaled
- *   model, its dual bound widened by the error HiGHS' tolerances can cause
- *   (see lib/solve/milp.ts);
- * - `frontier`: the package split into independent components (no shared unit or experience),
- *   each component's (cost, F) frontier enumerated exactly, and the multiple-choice knapsack
- *   over the frontiers solved by an exact state search with a Lagrangian bound; the bound is
- *   that search's, within the tie tolerance (see lib/solve/frontier.ts);
- * - `cap`: a proof by value (OPT at a smaller group cap already reaches the
- *   largest F the package allows);
- * - `total_weight`: a proof by value (the store's F reaches the largest F the
- *   package allows, Σ w_r max h_r, within the tie tolerance), whichever solver
- *   found the store;
+ * - `milp+bnb`: HiGHS' store, its optimality re-proved by the exhaustive branch-and-bound
+ *   (warm-started with HiGHS' F);
+ * - `milp`: HiGHS' branch-and-cut at zero MIP gap on the power-of-two scaled model, its dual bound
+ *   widened by the error HiGHS' tolerances can cause (see lib/solve/milp.ts);
+ * - `frontier`: the package split into independent components (no shared unit or experience), each
+ *   component's (cost, F) frontier enumerated exactly, and the multiple-choice knapsack over the
+ *   frontiers solved by an exact state search with a Lagrangian bound; the bound is that search's,
+ *   within the tie tolerance (see lib/solve/frontier.ts);
+ * - `cap`: a proof by value (OPT at a smaller group cap already reaches the largest F the package
+ *   allows);
+ * - `total_weight`: a proof by value (the store's F reaches the largest F the package allows, Σ w_r
+ *   max h_r, within the tie tolerance), whichever solver found the store;
  * - `trivial`: no weighted unit has coverage (OPT = 0);
  * - `none`: nothing was proved (unverified answers, failures).
  */

@@ -1,7 +1,6 @@
 /**
- * The exact-solver certification audit (paper 000 Table 1; ARTIFACT-SPEC
- * §5.3): the same packages and budgets solved by branch-and-bound and by
- * the MILP, objectives compared.
+ * The exact-solver certification audit (paper 000 Table 1; ARTIFACT-SPEC §5.3): the same packages
+ * and budgets solved by branch-and-bound and by the MILP, objectives compared.
  *
  * @module
  */

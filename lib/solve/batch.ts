@@ -1,12 +1,9 @@
 /**
  * Many packages certified in one process (`memaudit solve PACKAGE... | DIR`; issue 29 item 3,
- * "batches in one process"). The packages are listed ({@linkcode listBatch}: a folder of
- * packages gives its `*.json` files and CSV package folders in sorted name order), every one
- * read and checked before any is solved
- * ({@linkcode readBatch}: a bad file stops the run before anything is printed), then solved at
- * each budget with `solve()` (paper 000 §3), one row per (package, budget)
- * ({@linkcode solveBatch}). The report's shape is declared once as a zod schema
- * ({@linkcode SOLVE_BATCH_REPORT}).
+ * "batches in one process"): listed ({@linkcode listBatch}), every one read and checked before any
+ * is solved ({@linkcode readBatch}), then solved at each budget with `solve()` (paper 000 §3), one
+ * row per (package, budget) ({@linkcode solveBatch}). The report's shape is declared once as a zod
+ * schema ({@linkcode SOLVE_BATCH_REPORT}).
  *
  * @module
  */
@@ -49,10 +46,8 @@ export const SolveBatchReportSchema = z.strictObject({
 
 /** One row of a batch ({@linkcode SolveBatchRowSchema}). */
 export type SolveBatchRow = z.output<typeof SolveBatchRowSchema>;
-/** The whole report ({@linkcode SolveBatchReportSchema}). */
-export type SolveBatchReport = z.output<typeof SolveBatchReportSchema>;
 
-/** The shape of {@linkcode SolveBatchReport}: its JSON and JSON Schema. */
+/** The shape of {@linkcode SolveBatchReportSchema}: its JSON and JSON Schema. */
 export const SOLVE_BATCH_REPORT: ReportShape<typeof SolveBatchReportSchema> = reportShape(
   "solve_batch_report",
   SolveBatchReportSchema,
@@ -67,26 +62,20 @@ export const SOLVE_BATCH_TABLE_COLUMNS: readonly string[] = rowColumns(SolveBatc
   "digest",
 ]);
 
-/** What {@linkcode listBatch} found. */
-export interface BatchList {
-  /** The package paths, in the order given (a folder's in sorted name order). */
-  files: string[];
-  /** One per folder with entries that are not packages, naming them. */
-  warnings: string[];
-}
-
 /**
- * Lists the packages of `memaudit solve PACKAGE...`: each argument that is a file or a CSV
- * package folder is one package; a folder of packages gives its `*.json` files and its CSV
- * package folders, in sorted name order (code units; not recursive); its other entries are
- * named in a warning.
+ * Lists the packages of `memaudit solve PACKAGE...`: each argument that is a file or a CSV package
+ * folder is one package; a folder of packages gives its `*.json` files and its CSV package folders,
+ * in sorted name order (code units; not recursive); its other entries are named in a warning.
  *
  * @param args the paths given, in order
- * @returns the package paths and the warnings
- * @throws {InputError} naming the path that does not exist (or is a link that loops), or a
- *   folder holding no package
+ * @returns the package paths, in the order given (a folder's in sorted name order), and one warning
+ *   per folder with entries that are not packages, naming them
+ * @throws {InputError} naming the path that does not exist (or is a link that loops), or a folder
+ *   holding no package
  */
-export async function listBatch(args: readonly string[]): Promise<BatchList> {
+export async function listBatch(
+  args: readonly string[],
+): Promise<{ files: string[]; warnings: string[] }> {
   const files: string[] = [], warnings: string[] = [];
   for (const arg of args) {
     const info = await statFollowing(arg);
@@ -167,16 +156,15 @@ export interface BatchPackage {
 }
 
 /**
- * Reads and compiles every package of a batch before any is solved, so a bad file stops the
- * run before anything is printed. A package id given by two files, a path listed twice and a
- * budget a package lists twice are warnings ({@linkcode batchWarnings}; everything listed is
- * solved).
+ * Reads and compiles every package of a batch before any is solved, so a bad file stops the run
+ * before anything is printed. A package id given by two files, a path listed twice and a budget a
+ * package lists twice are warnings ({@linkcode batchWarnings}; everything listed is solved).
  *
  * @param files the package paths, in order
  * @param budgets the --budgets values, or undefined for each package's own
  * @returns the packages, in order, and the warnings
- * @throws {InputError} naming the file and the field of the first problem of the first bad
- *   package, or a package with no budgets when --budgets is not given
+ * @throws {InputError} naming the file and the field of the first problem of the first bad package,
+ *   or a package with no budgets when --budgets is not given
  */
 export async function readBatch(
   files: readonly string[],
@@ -201,26 +189,18 @@ export async function readBatch(
   return { packages, warnings };
 }
 
-/** One listed package of a batch, as {@linkcode batchWarnings} sees it. */
-export interface BatchEntry {
-  /** The path, as listed. */
-  file: string;
-  /** The package's id. */
-  id: string;
-  /** The budgets it is solved at. */
-  budgets: readonly number[];
-}
-
 /**
  * What a batch repeats, as warnings (rows that repeat change the counts of a summary): a path
  * listed more than once, a budget a package's own budgets list more than once, a package id
  * given by two files. One warning per path (its first listing), in list order; the id of a
  * path is compared with the first path that gave it.
  *
- * @param listing the listed packages, in list order
+ * @param listing the listed packages, in list order: each one's path as listed, id and budgets
  * @returns the warnings
  */
-export function batchWarnings(listing: readonly BatchEntry[]): string[] {
+export function batchWarnings(
+  listing: readonly { file: string; id: string; budgets: readonly number[] }[],
+): string[] {
   const times = new Map<string, number>();
   for (const e of listing) times.set(e.file, (times.get(e.file) ?? 0) + 1);
   const warnings: string[] = [], firstFile = new Map<string, string>(), done = new Set<string>();
@@ -245,18 +225,13 @@ export function batchWarnings(listing: readonly BatchEntry[]): string[] {
   return warnings;
 }
 
-/** What {@linkcode solveBatch} reports after each package. */
-export type BatchProgress = (done: number, total: number) => void;
-
 /** The solve options of a batch, as for `solve()`. */
 export type BatchOptions = Pick<SolveOptions, "solver" | "k" | "timeLimitMs">;
 
 /**
- * Certifies OPT_P(B) of one package at each of its budgets.
+ * Certifies OPT_P(B) of one package at each of its budgets (solver, k and time limit as for
+ * `solve()`): one row per budget, in the order given.
  *
- * @param p the package
- * @param opts solver, k and time limit, as for `solve()`
- * @returns one row per budget, in the order given
  * @throws {RangeError} as `solve()` does for a k or time limit out of range
  */
 export async function solvePackageRows(
@@ -289,33 +264,26 @@ export const PARALLEL_PACKAGES = 4;
 /**
  * The default worker count of a batch of `packages` packages: one per core from
  * {@linkcode PARALLEL_PACKAGES} packages, else 1 (the main thread).
- *
- * @param packages packages in the batch
- * @returns the worker count
  */
 export function defaultBatchWorkers(packages: number): number {
   return packages >= PARALLEL_PACKAGES ? navigator.hardwareConcurrency ?? 1 : 1;
 }
 
 /**
- * The worker threads a batch starts for `workers` asked: at most one per package and two per
- * core (each loads its own HiGHS; 64 on 2 cores took 15 times the wall time and 9 times the
- * memory of 2 on 64 small packages).
- *
- * @param workers the --workers asked
- * @param packages packages in the batch
- * @returns the threads started (1: none, the main thread solves)
+ * The worker threads a batch of `packages` packages starts for the `workers` (--workers) asked (1:
+ * none, the main thread solves): at most one per package and two per core (each loads its own
+ * HiGHS; 64 on 2 cores took 15 times the wall time and 9 times the memory of 2 on 64 small
+ * packages).
  */
 export function batchThreads(workers: number, packages: number): number {
   return Math.max(1, Math.min(workers, packages, 2 * (navigator.hardwareConcurrency ?? 1)));
 }
 
 /**
- * Certifies OPT_P(B) of each package at each of its budgets, in one process: on the main
- * thread (`workers` 1), or spread over `workers` worker threads (at most two per core,
- * {@linkcode batchThreads}), each taking the next package
- * when it is done with one (every worker loads its own HiGHS). The rows are the same either
- * way but for `seconds`.
+ * Certifies OPT_P(B) of each package at each of its budgets, in one process: on the main thread
+ * (`workers` 1), or spread over `workers` worker threads (at most two per core,
+ * {@linkcode batchThreads}), each taking the next package when it is done with one (every worker
+ * loads its own HiGHS). The rows are the same either way but for `seconds`.
  *
  * @param packages the packages ({@linkcode readBatch})
  * @param opts solver, k and time limit, as for `solve()`
@@ -330,7 +298,7 @@ export async function solveBatch(
   packages: readonly BatchPackage[],
   opts: BatchOptions,
   workers = 1,
-  onPackage: BatchProgress = () => {},
+  onPackage: (done: number, total: number) => void = () => {},
 ): Promise<SolveBatchRow[]> {
   const out: SolveBatchRow[][] = new Array(packages.length);
   let done = 0;
@@ -348,9 +316,7 @@ export async function solveBatch(
   }
   let next = 0;
   const lane = async () => {
-    const worker = new Worker(new URL("./_batch_worker.ts", import.meta.url).href, {
-      type: "module",
-    });
+    const worker = new Worker(new URL("./_batch_worker.ts", import.meta.url), { type: "module" });
     try {
       for (let i = next++; i < packages.length; i = next++) {
         out[i] = await askWorker(worker, i, packages[i], opts);
@@ -426,14 +392,7 @@ function askWorker(
       e.preventDefault();
       reject(new Error(`Cannot solve ${p.file}: a worker failed: ${e.message}`));
     };
-    worker.postMessage(
-      {
-        index,
-        file: p.file,
-        pkg: p.cp.pkg,
-        budgets: [...p.budgets],
-        opts,
-      } satisfies BatchRequest,
-    );
+    const { file, cp } = p, budgets = [...p.budgets];
+    worker.postMessage({ index, file, pkg: cp.pkg, budgets, opts } satisfies BatchRequest);
   });
 }

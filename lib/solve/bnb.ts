@@ -1,34 +1,30 @@
 /**
  * Exact branch-and-bound over ordered groups (paper 000 §3; ARTIFACT-SPEC §5.1, §5.4).
  *
- * Depth-first over groups in (order, id) order. At each group the search
- * branches over the group's options (candidates of singleton value 0 left out: they are in no
- * lowest-cost optimum): discard first, then each candidate in
- * (−F({c}), cost, id) order (k = 1); with the k-per-group relaxation every
- * subset of at most k candidates that fits, in (−F(S)/max(1, cost(S)), cost,
- * ids) order, the empty subset among them. A leaf replaces the incumbent if
- * its F exceeds it by more than 1e-12, or ties within 1e-12 at a lower cost;
- * so among tied optima the first found in this order wins, whatever bound
- * prunes the tree.
+ * Depth-first over groups in (order, id) order. At each group the search branches over the group's
+ * options (candidates of singleton value 0 left out: they are in no lowest-cost optimum): discard
+ * first, then each candidate in (−F({c}), cost, id) order (k = 1); with the k-per-group relaxation
+ * every subset of at most k candidates that fits, in (−F(S)/max(1, cost(S)), cost, ids) order, the
+ * empty subset among them. A leaf replaces the incumbent if its F exceeds it by more than 1e-12, or
+ * ties within 1e-12 at a lower cost; so among tied optima the first found in this order wins,
+ * whatever bound prunes the tree.
  *
  * Bounds (both admissible):
- * - `suffix` (the artifact's): F(z + S_i) with S_i[r] = sum over groups j >= i
- *   of the largest coverage of r among j's options. Budget-blind.
- * - `knapsack` (default above 8 groups): the minimum of `suffix` and F(z) + the LP bound of
- *   the multiple-choice knapsack over the remaining groups, valuing each
- *   option by its marginal gain at the node (an overestimate of its joint
- *   gain, F being submodular).
+ * - `suffix` (the artifact's): F(z + S_i) with S_i[r] = sum over groups j >= i of the largest
+ *   coverage of r among j's options. Budget-blind.
+ * - `knapsack` (default above 8 groups): the minimum of `suffix` and F(z) + the LP bound of the
+ *   multiple-choice knapsack over the remaining groups, valuing each option by its marginal gain at
+ *   the node (an overestimate of its joint gain, F being submodular).
  *
  * @module
  */
-import type { CompiledPackage } from "../package/compile.ts";
-import { compareIds } from "../package/compile.ts";
+import { compareIds, type CompiledPackage } from "../package/compile.ts";
 import {
   BUDGET_RTOL,
-  budgetFilter,
   CoverageState,
   evaluateStore,
   exactFits,
+  fitsBudget,
   saturate,
   singletonValues,
   sumTerms,
@@ -36,10 +32,8 @@ import {
   valueScale,
   valueTol,
 } from "../objective.ts";
-import type { Certificate } from "../certificate/result.ts";
-import { checkSolveArgs } from "./_validate.ts";
-import type { CertificateDraft } from "../certificate/result.ts";
-import { issueAnswer } from "../certificate/issue.ts";
+import type { Certificate, CertificateDraft } from "../certificate/result.ts";
+import { checkSolveArgs, issueAnswer } from "../certificate/issue.ts";
 
 /** Above this many groups the `auto` bound is `knapsack`. */
 const AUTO_KNAPSACK_GROUPS = 8;
@@ -57,19 +51,16 @@ export interface BnbOptions {
   /** Stop after this many milliseconds with status `time_limit`. */
   timeLimitMs?: number;
   /**
-   * A known feasible value used only to prune subtrees whose bound is below
-   * it by more than 1e-9 (e.g. a writer's F). It must be the F of a feasible
-   * store; then it does not change the returned store. Default with the
-   * knapsack bound: the F of a quick greedy store.
+   * A known feasible value used only to prune subtrees whose bound is below it by more than 1e-9
+   * (e.g. a writer's F). It must be the F of a feasible store; then it does not change the returned
+   * store. Default with the knapsack bound: the F of a quick greedy store.
    */
   lowerBound?: number;
   /**
-   * Explore subtrees that can only tie the incumbent, to apply the artifact's
-   * tie rule (a tie at lower cost wins) — default true, needed for the
-   * artifact's exact stores. `false` prunes every subtree that cannot beat
-   * the incumbent by more than 1e-12: the same OPT value, often far fewer
-   * nodes on packages with many tied optima, but the store may be another
-   * optimal one.
+   * Explore subtrees that can only tie the incumbent, to apply the artifact's tie rule (a tie at
+   * lower cost wins) — default true, needed for the artifact's exact stores. `false` prunes every
+   * subtree that cannot beat the incumbent by more than 1e-12: the same OPT value, often far fewer
+   * nodes on packages with many tied optima, but the store may be another optimal one.
    */
   exploreTies?: boolean;
   /**
@@ -86,16 +77,12 @@ export interface BnbOptions {
   workLimit?: number;
 }
 
-interface GroupOptions {
-  /** Candidate indices of each option (the empty option has none). */
-  members: number[][];
-  cost: number[];
-}
+/** The options of one group: each one's candidate indices (none for the empty option) and cost. */
+type GroupOptions = { members: number[][]; cost: number[] };
 
 /**
- * Most branching options (subsets of at most k candidates, over all groups)
- * the search tables are built for; beyond it the search gives no certificate
- * rather than enumerate C(n, k) subsets.
+ * Most branching options (subsets of at most k candidates, over all groups) the search tables are
+ * built for; beyond it the search gives no certificate rather than enumerate C(n, k) subsets.
  */
 export const BNB_MAX_OPTIONS = 1_000_000;
 
@@ -126,17 +113,13 @@ function groupOptions(
   // the tie. So it is never in the returned store, and no option holds it.
   if (k === 1) {
     return cp.groups.map((g) => {
-      const order = [...g].filter((c) => single[c] > 0).map((c) => ({ c, f: single[c] }))
-        .sort((a, b) =>
-          b.f - a.f || cp.cost[a.c] - cp.cost[b.c] ||
-          compareIds(cp.candIds[a.c], cp.candIds[b.c])
-        );
-      const members: number[][] = [[]], cost: number[] = [0];
-      for (const o of order) {
-        members.push([o.c]);
-        cost.push(cp.cost[o.c]);
-      }
-      return { members, cost };
+      const order = [...g].filter((c) => single[c] > 0).sort((a, b) =>
+        single[b] - single[a] || cp.cost[a] - cp.cost[b] || compareIds(cp.candIds[a], cp.candIds[b])
+      );
+      return {
+        members: [[], ...order.map((c) => [c])],
+        cost: [0, ...order.map((c) => cp.cost[c])],
+      };
     });
   }
   const out: GroupOptions[] = [];
@@ -144,12 +127,9 @@ function groupOptions(
   const t0 = performance.now();
   for (const g of cp.groups) {
     const subsets: { m: number[]; cost: number; f: number; ids: string[] }[] = [];
-    const cur: number[] = [], costs: number[] = [];
+    const cur: number[] = [];
     const rec = (start: number, cost: number): boolean => {
-      if (
-        (++total & 255) === 0 && deadline !== Infinity &&
-        performance.now() > deadline
-      ) {
+      if ((++total & 255) === 0 && deadline !== Infinity && performance.now() > deadline) {
         timedOut = true;
         return false;
       }
@@ -161,12 +141,8 @@ function groupOptions(
         const c = g[t];
         if (!(single[c] > 0)) continue;
         cur.push(c);
-        costs.push(cp.cost[c]);
-        const s = cost + cp.cost[c], v = budgetFilter(s, costs.length, budget);
-        const ok = v === 0 ? exactFits(costs, costs.length, budget) : v > 0;
-        const go = !ok || rec(t + 1, s);
+        const go = !fitsBudget(cp.cost, cur, budget) || rec(t + 1, cost + cp.cost[c]);
         cur.pop();
-        costs.pop();
         if (!go) return false;
       }
       return true;
@@ -180,9 +156,7 @@ function groupOptions(
       };
     }
     // Sorting costs about what enumerating did: stop now rather than overrun the limit.
-    if (deadline !== Infinity && 2 * performance.now() - t0 > deadline) {
-      return { stop: "time" };
-    }
+    if (deadline !== Infinity && 2 * performance.now() - t0 > deadline) return { stop: "time" };
     subsets.sort((a, b) => {
       const d = b.f / Math.max(1, b.cost) - a.f / Math.max(1, a.cost);
       if (d !== 0) return d;
@@ -193,10 +167,7 @@ function groupOptions(
       }
       return a.ids.length - b.ids.length;
     });
-    out.push({
-      members: subsets.map((s) => s.m),
-      cost: subsets.map((s) => s.cost),
-    });
+    out.push({ members: subsets.map((s) => s.m), cost: subsets.map((s) => s.cost) });
   }
   return out;
 }
@@ -216,7 +187,7 @@ function greedyStore(
     if (deadline !== Infinity && performance.now() > deadline) return st;
     for (let c = 0; c < n; c++) {
       if (used[c] || !st.fits(c, budget)) continue;
-      const d = st.gainFast(c) / cp.cost[c];
+      const d = rowGain(cp, st.z, c) / cp.cost[c];
       if (d > bestD) [best, bestD] = [c, d];
     }
     if (best < 0) return st;
@@ -255,54 +226,30 @@ interface SearchTables {
    */
   resumeFrom: Int32Array;
   /**
-   * Search buffers a finished search handed back, for the next search on
-   * these tables (taken, so a search never shares them with another; a
-   * search that finds none allocates its own).
+   * Search buffers a finished search handed back, for the next search on these tables (taken, so a
+   * search never shares them with another; a search that finds none allocates its own).
    */
   spare: Workspace | null;
 }
 
 /** Search buffers of one search (never shared: a search takes them, then hands them back to its tables). */
-interface Workspace {
-  z: Float64Array;
-  tAt: Int32Array;
-  usedAt: Float64Array;
-  saved: Float64Array;
-  path: Int32Array;
-  partS: Float64Array;
-  partC: Float64Array;
-}
+type Workspace = ReturnType<typeof workspace>;
 
-/** Fresh search buffers for a package of M units and G groups. */
-function workspace(
-  M: number,
-  G: number,
-  maxCells: number,
-  maxMembers: number,
-): Workspace {
+/** Fresh search buffers for a package and its tables. */
+function workspace(cp: CompiledPackage, t: SearchTables) {
+  const M = cp.unitIds.length, G = cp.groups.length;
   return {
     z: new Float64Array(M),
     tAt: new Int32Array(G + 1),
     usedAt: new Float64Array(G + 1),
-    saved: new Float64Array(maxCells),
-    path: new Int32Array(maxMembers),
+    saved: new Float64Array(t.maxCells),
+    path: new Int32Array(t.maxMembers),
     partS: new Float64Array((G + 1) * (M + 1)),
     partC: new Float64Array((G + 1) * (M + 1)),
   };
 }
 
 const tablesK1 = new WeakMap<CompiledPackage, SearchTables>();
-
-/** Why the per-depth tables of a package would be too large, or null. */
-function tableSizeProblem(cp: CompiledPackage): Stop | null {
-  const M = cp.unitIds.length, G = cp.groups.length;
-  if ((G + 1) * (M + 1) <= BNB_MAX_TABLE) return null;
-  return {
-    stop: "size",
-    message: `${G} groups x ${M} units exceed the branch-and-bound's table limit of ` +
-      `${BNB_MAX_TABLE} entries`,
-  };
-}
 
 /** The search tables (cached per package when k = 1), or why they were not built. */
 function searchTables(
@@ -311,14 +258,9 @@ function searchTables(
   k: number,
   deadline: number,
 ): SearchTables | Stop {
-  if (k === 1) {
-    const hit = tablesK1.get(cp);
-    if (hit) return hit;
-  }
-  const M = cp.unitIds.length;
-  const G = cp.groups.length;
-  const tooLarge = tableSizeProblem(cp);
-  if (tooLarge !== null) return tooLarge;
+  const hit = k === 1 ? tablesK1.get(cp) : undefined;
+  if (hit) return hit;
+  const M = cp.unitIds.length, G = cp.groups.length;
   const options = groupOptions(cp, budget, k, deadline);
   if (!Array.isArray(options)) return options;
 
@@ -374,33 +316,25 @@ function searchTables(
   const { suffix } = tables;
   const unitMax = new Float64Array(M), optionSum = new Float64Array(M);
   for (let i = G - 1; i >= 0; i--) {
-    if (
-      (i & 63) === 0 && deadline !== Infinity && performance.now() > deadline
-    ) {
+    if ((i & 63) === 0 && deadline !== Infinity && performance.now() > deadline) {
       return { stop: "time" };
     }
     unitMax.fill(0, 0, M);
     for (const m of options[i].members) {
-      // Summed coverage of the option (one candidate when k = 1), then the per-unit maximum.
+      // Summed coverage of the option (one candidate when k = 1), then the per-unit maximum
+      // (optionSum cleared as it is read: a unit met again compares 0).
       for (const c of m) {
         const u = cp.rowUnits[c], v = cp.rowVals[c];
         for (let t = 0; t < u.length; t++) optionSum[u[t]] += v[t];
       }
       for (const c of m) {
-        const u = cp.rowUnits[c];
-        for (let t = 0; t < u.length; t++) {
-          const r = u[t];
+        for (const r of cp.rowUnits[c]) {
           if (optionSum[r] > unitMax[r]) unitMax[r] = optionSum[r];
+          optionSum[r] = 0;
         }
       }
-      for (const c of m) {
-        const u = cp.rowUnits[c];
-        for (let t = 0; t < u.length; t++) optionSum[u[t]] = 0;
-      }
     }
-    for (let r = 0; r < M; r++) {
-      suffix[i * M + r] = suffix[(i + 1) * M + r] + unitMax[r];
-    }
+    for (let r = 0; r < M; r++) suffix[i * M + r] = suffix[(i + 1) * M + r] + unitMax[r];
   }
 
   // The options' costs, cells and members, group after group.
@@ -456,37 +390,15 @@ function searchTables(
  * @throws {RangeError} for a budget that is not a positive finite number, a k that is
  *   not an integer >= 1, or a non-finite lowerBound
  */
-export function solveBnb(
-  cp: CompiledPackage,
-  budget: number,
-  opts: BnbOptions = {},
-): Certificate {
+export function solveBnb(cp: CompiledPackage, budget: number, opts: BnbOptions = {}): Certificate {
   return issueAnswer(cp, searchBnb(cp, budget, opts));
 }
 
 /** Tolerances, floors and limits of one search ({@linkcode searchLimits}). */
-interface Limits {
-  k: number;
-  useKnapsack: boolean;
-  /** Tie tolerance (valueTol) and the 1e-9-relative pad of the knapsack bound and floors. */
-  TOL: number;
-  SLACK: number;
-  /** Prune when the bound cannot reach best − TOL (ties explored) or best + TOL (ties skipped). */
-  margin: number;
-  deadline: number;
-  nodeCap: number;
-  workCap: number;
-  /** Prune below this (a caller's or the greedy store's F, less SLACK). */
-  floor: number;
-}
+type Limits = ReturnType<typeof searchLimits>;
 
 /** Checks the options and derives the search's tolerances and limits (floor still -Infinity). */
-function searchLimits(
-  cp: CompiledPackage,
-  budget: number,
-  opts: BnbOptions,
-  t0: number,
-): Limits {
+function searchLimits(cp: CompiledPackage, budget: number, opts: BnbOptions, t0: number) {
   const k = opts.k ?? cp.k;
   checkSolveArgs("branch-and-bound", budget, k);
   if (opts.lowerBound !== undefined && !Number.isFinite(opts.lowerBound)) {
@@ -500,26 +412,23 @@ function searchLimits(
     k,
     useKnapsack: bound === "knapsack" ||
       (bound === "auto" && cp.groups.length > AUTO_KNAPSACK_GROUPS),
+    // The tie tolerance, and the 1e-9-relative pad of the knapsack bound and floors (never below
+    // 1e-300, where divisions of subnormal gains lose their precision).
     TOL,
-    // SLACK never falls below 1e-300, where divisions of subnormal gains lose their precision.
     SLACK: Math.max(1e-9 * valueScale(cp), 1e-300),
+    // Prune when the bound cannot reach best − TOL (ties explored) or best + TOL (ties skipped).
     margin: opts.exploreTies === false ? -TOL : TOL,
     deadline: opts.timeLimitMs === undefined ? Infinity : t0 + opts.timeLimitMs,
     nodeCap: opts.nodeLimit ?? Infinity,
     workCap: opts.workLimit ?? Infinity,
+    // Prune below this (a caller's or the greedy store's F, less SLACK), set by the search.
     floor: -Infinity,
   };
 }
 
 /**
- * {@linkcode solveBnb}'s search, returning the draft (not issued): for the other solvers and
- * `solve()`, which issue once per call. Internal (not in mod.ts).
- *
- * @param cp compiled package
- * @param budget B in cost units (> 0)
- * @param opts as {@linkcode solveBnb}
- * @returns the draft
- * @throws {RangeError} as {@linkcode solveBnb}
+ * {@linkcode solveBnb}'s search (same arguments and errors), returning the draft (not issued):
+ * for the other solvers and `solve()`, which issue once per call. Internal (not in mod.ts).
  */
 export function searchBnb(
   cp: CompiledPackage,
@@ -528,61 +437,32 @@ export function searchBnb(
 ): CertificateDraft {
   const t0 = performance.now();
   const lim = searchLimits(cp, budget, opts, t0);
-  const tooLarge = tableSizeProblem(cp);
-  if (tooLarge !== null) {
-    return stopped(cp, budget, lim.k, opts, t0, null, tooLarge);
+  const M = cp.unitIds.length, G = cp.groups.length;
+  if ((G + 1) * (M + 1) > BNB_MAX_TABLE) {
+    const message = `${G} groups x ${M} units exceed the branch-and-bound's table limit of ` +
+      `${BNB_MAX_TABLE} entries`;
+    return stopped(cp, budget, lim.k, opts, t0, null, { stop: "size", message });
   }
   const greedy = lim.useKnapsack ? greedyStore(cp, budget, lim.k, lim.deadline) : null;
   lim.floor = (opts.lowerBound ?? greedy?.value ?? -Infinity) - lim.SLACK;
   const tables = searchTables(cp, budget, lim.k, lim.deadline);
-  if ("stop" in tables) {
-    return stopped(cp, budget, lim.k, opts, t0, greedy, tables);
-  }
-  const ws = tables.spare ?? workspace(
-    cp.unitIds.length,
-    cp.groups.length,
-    tables.maxCells,
-    tables.maxMembers,
-  );
+  if ("stop" in tables) return stopped(cp, budget, lim.k, opts, t0, greedy, tables);
+  const ws = tables.spare ?? workspace(cp, tables);
   tables.spare = null;
   const run = depthFirst(cp, budget, tables, ws, lim);
   tables.spare = ws;
-  if (
-    !run.timedOut && opts.lowerBound !== undefined &&
-    run.best + lim.SLACK < opts.lowerBound
-  ) {
+  if (!run.timedOut && opts.lowerBound !== undefined && run.best + lim.SLACK < opts.lowerBound) {
     // The caller's lower bound was not the F of a feasible store: it may have pruned the optimum.
     const left = opts.timeLimitMs === undefined
       ? undefined
       : Math.max(0, opts.timeLimitMs - (performance.now() - t0));
-    return searchBnb(cp, budget, {
-      ...opts,
-      lowerBound: undefined,
-      timeLimitMs: left,
-    });
+    return searchBnb(cp, budget, { ...opts, lowerBound: undefined, timeLimitMs: left });
   }
-  return searchResult(
-    cp,
-    budget,
-    lim,
-    opts,
-    performance.now() - t0,
-    run,
-    greedy,
-  );
+  return searchResult(cp, budget, lim, opts, performance.now() - t0, run, greedy);
 }
 
 /** What a depth-first search found: the incumbent, the root bound and whether it stopped early. */
-interface Run {
-  best: number;
-  bestCost: number;
-  bestPath: number[];
-  nodes: number;
-  /** Nodes plus the knapsack bound's option evaluations (see `workLimit`). */
-  work: number;
-  timedOut: boolean;
-  rootBound: number;
-}
+type Run = ReturnType<typeof depthFirst>;
 
 /** The certificate of a finished or stopped search. */
 function searchResult(
@@ -638,18 +518,7 @@ function knapsackBound(
   z: Float64Array,
   work: { n: number },
 ): (i: number, cap: number) => number {
-  const w = cp.weights, G = options.length;
-  // CoverageState.gainFast on z itself: the marginal over c's row only.
-  const gainFast = (c: number) => {
-    const units = cp.rowUnits[c], vals = cp.rowVals[c];
-    let g = 0;
-    for (let t = 0; t < units.length; t++) {
-      const r = units[t], z0 = z[r];
-      g += w[r] *
-        (saturate(cp.segments[r], z0 + vals[t]) - saturate(cp.segments[r], z0));
-    }
-    return g;
-  };
+  const G = options.length;
   const hullSlopes: number[] = [], hullWidths: number[] = [];
   return (i: number, cap: number) => {
     hullSlopes.length = 0;
@@ -662,7 +531,7 @@ function knapsackBound(
       for (let t = 0; t < o.members.length; t++) {
         if (o.cost[t] > cap || o.members[t].length === 0) continue;
         let gain = 0;
-        for (const c of o.members[t]) gain += gainFast(c);
+        for (const c of o.members[t]) gain += rowGain(cp, z, c);
         if (gain > 0) pts.push([o.cost[t], gain]);
       }
       if (pts.length > 0) upperHull(pts, hullSlopes, hullWidths);
@@ -679,12 +548,19 @@ function knapsackBound(
   };
 }
 
+/** Marginal gain of candidate c on coverage z over c's row only: fast, equal up to rounding. */
+function rowGain(cp: CompiledPackage, z: ArrayLike<number>, c: number): number {
+  const units = cp.rowUnits[c], vals = cp.rowVals[c];
+  let g = 0;
+  for (let t = 0; t < units.length; t++) {
+    const r = units[t], z0 = z[r];
+    g += cp.weights[r] * (saturate(cp.segments[r], z0 + vals[t]) - saturate(cp.segments[r], z0));
+  }
+  return g;
+}
+
 /** Appends the slopes and widths of the upper concave hull of `pts` (from (0, 0)). */
-function upperHull(
-  pts: [number, number][],
-  slopes: number[],
-  widths: number[],
-): void {
+function upperHull(pts: [number, number][], slopes: number[], widths: number[]): void {
   pts.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
   let cy = 0;
   const hull: [number, number][] = [];
@@ -725,22 +601,6 @@ function improves(v: number, used: number, best: number, bestCost: number, tol: 
   return v > best + tol || (Math.abs(v - best) <= tol && used < bestCost);
 }
 
-/** The one cost-to-budget rule for the path (its first `len` candidates) plus option o, by the exact sum. */
-function fitsExactly(
-  cost: Float64Array,
-  path: Int32Array,
-  len: number,
-  t: SearchTables,
-  o: number,
-  budget: number,
-  pathCosts: number[],
-): boolean {
-  pathCosts.length = 0;
-  for (let q = 0; q < len; q++) pathCosts.push(cost[path[q]]);
-  for (let q = t.memStart[o]; q < t.memStart[o + 1]; q++) pathCosts.push(cost[t.memCand[q]]);
-  return exactFits(pathCosts, pathCosts.length, budget);
-}
-
 /** Adds option o's cells to z, pushing their previous values on `saved`; returns the new top. */
 function applyCells(t: SearchTables, o: number, z: Float64Array, saved: Float64Array, sp: number) {
   const { cellStart, cellUnit, cellVal } = t;
@@ -769,13 +629,12 @@ function pathOf(path: Int32Array, len: number, t: SearchTables, extra: number): 
 }
 
 /**
- * Depth-first search without recursion, its state in locals (the hot loop of the sweep; the
- * steps are the small helpers above). At depth i, tAt[i] is the option applied (optFirst[i] - 1:
- * none yet), usedAt[i] the cost of the path above; applying an option pushes the previous z of
- * its cells on `saved`, undoing pops them in reverse order, so z is restored bit for bit. A node
- * is pruned by F(z + S_i) and, with the knapsack bound, by F(z) + the knapsack bound; the leaves
- * below a depth G − 1 node are scanned inline, with the same nodes, checks and order as entering
- * each one.
+ * Depth-first search without recursion, its state in locals (the hot loop of the sweep; the steps
+ * are the small helpers above). At depth i, tAt[i] is the option applied (optFirst[i] - 1: none
+ * yet), usedAt[i] the cost of the path above; applying an option pushes the previous z of its cells
+ * on `saved`, undoing pops them in reverse order, so z is restored bit for bit. A node is pruned by
+ * F(z + S_i) and, with the knapsack bound, by F(z) + the knapsack bound; the leaves below a depth
+ * G − 1 node are scanned inline, with the same nodes, checks and order as entering each one.
  */
 function depthFirst(
   cp: CompiledPackage,
@@ -783,7 +642,7 @@ function depthFirst(
   t: SearchTables,
   ws: Workspace,
   lim: Limits,
-): Run {
+) {
   const w = cp.weights, cost = cp.cost, M = cp.unitIds.length, G = cp.groups.length;
   const seg = cp.segments.every((h) => h === null) ? null : cp.segments;
   const { z, tAt, usedAt, saved, path, partS, partC } = ws;
@@ -796,7 +655,6 @@ function depthFirst(
   const limit = budget + BUDGET_RTOL * budget,
     win = 4 * (t.maxMembers + 4) * 2 ** -52 * limit;
   const lo = limit - win, hi = limit + win;
-  const pathCosts: number[] = [];
   // Read the clock every 1024 nodes, or at every node when a node costs O(candidates).
   const clockMask = lim.useKnapsack && cp.candIds.length > 2000 ? 0 : 1023;
   const work = { n: 0 };
@@ -805,6 +663,11 @@ function depthFirst(
   let best = 0, bestCost = 0, bestPath: number[] = [];
   let nodes = 0, timedOut = false, sp = 0, pathLen = 0;
   let i = 0, enter = true;
+  // The one cost-to-budget rule for the path plus option o, by the exact sum.
+  const fitsExactly = (o: number) => {
+    const costs = pathOf(path, pathLen, t, o).map((c) => cost[c]);
+    return exactFits(costs, costs.length, budget);
+  };
   search: for (;;) {
     if (!enter) {
       // Back at depth i: undo the option applied here, then apply the next one that fits.
@@ -816,9 +679,7 @@ function depthFirst(
       const used = usedAt[i], end = optFirst[i + 1];
       for (o++; o < end; o++) {
         const c = used + optCost[o];
-        if (c <= lo || (c <= hi && fitsExactly(cost, path, pathLen, t, o, budget, pathCosts))) {
-          break;
-        }
+        if (c <= lo || (c <= hi && fitsExactly(o))) break;
       }
       if (o === end) {
         if (--i < 0) break;
@@ -840,20 +701,8 @@ function depthFirst(
     const used = usedAt[i];
     // At a leaf S_G = 0, so this is F(z) itself.
     const j = i === 0 ? 0 : firstUnit[i - 1], from = resumeFrom[i] * (M + 1) + j;
-    const save = i < G ? partS : null;
-    let optimistic = sumTerms(
-      w,
-      seg,
-      z,
-      suffix,
-      i * M,
-      j,
-      partS[from],
-      partC[from],
-      save,
-      partC,
-      i * (M + 1),
-    );
+    const save = i < G ? partS : null, s0 = partS[from], c0 = partC[from];
+    let optimistic = sumTerms(w, seg, z, suffix, i * M, j, s0, c0, save, partC, i * (M + 1));
     let expand = !prunes(optimistic, best, lim);
     if (expand && i === G) {
       if (improves(optimistic, used, best, bestCost, lim.TOL)) {
@@ -875,10 +724,7 @@ function depthFirst(
       const lj = firstUnit[i], lfrom = resumeFrom[G] * (M + 1) + lj;
       for (let o = optFirst[i]; o < optFirst[i + 1]; o++) {
         const leafUsed = used + optCost[o];
-        if (
-          leafUsed > lo &&
-          (leafUsed > hi || !fitsExactly(cost, path, pathLen, t, o, budget, pathCosts))
-        ) continue;
+        if (leafUsed > lo && (leafUsed > hi || !fitsExactly(o))) continue;
         sp = applyCells(t, o, z, saved, sp);
         if (outOfTime(++nodes, clockMask, deadline, nodeCap)) {
           // Undo this leaf's cells: z stays the node's (a fresh workspace per search anyway).
@@ -899,6 +745,7 @@ function depthFirst(
     if (expand) tAt[i] = optFirst[i] - 1;
     else if (--i < 0) break;
   }
+  // work: nodes plus the knapsack bound's option evaluations (see `workLimit`).
   return { best, bestCost, bestPath, nodes, work: nodes + work.n, timedOut, rootBound };
 }
 
@@ -917,37 +764,19 @@ function stopped(
   why: Stop,
 ): CertificateDraft {
   const timeMs = performance.now() - t0;
+  const draft = { status: "no_certificate" as const, solver: "bnb" as const, budget, k };
   if (why.stop === "size") {
-    return {
-      status: "no_certificate",
-      solver: "bnb",
-      budget,
-      k,
-      objective: null,
-      store: [],
-      cost: 0,
-      bound: null,
-      gap: null,
-      nodes: 0,
-      timeMs,
-      message: why.message,
-    };
+    const none = { objective: null, store: [], cost: 0, bound: null, gap: null, nodes: 0 };
+    return { ...draft, ...none, timeMs, message: why.message };
   }
   // A quick incumbent when the search did not compute one (small packages only: it is O(n^2)).
   if (greedy === null && cp.candIds.length <= 5000) {
-    greedy = greedyStore(
-      cp,
-      budget,
-      k,
-      performance.now() + 0.05 * (opts.timeLimitMs ?? 0),
-    );
+    greedy = greedyStore(cp, budget, k, performance.now() + 0.05 * (opts.timeLimitMs ?? 0));
   }
   const best = greedy?.value ?? 0, bound = Math.max(valueScale(cp), best);
   return {
+    ...draft,
     status: "time_limit",
-    solver: "bnb",
-    budget,
-    k,
     objective: best,
     store: greedy === null ? [] : greedy.selected.map((c) => cp.candIds[c]),
     cost: greedy?.cost ?? 0,

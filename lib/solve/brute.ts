@@ -1,24 +1,19 @@
 /**
- * Brute-force enumeration of every feasible store, for tests on tiny
- * packages (ARTIFACT-SPEC §5.1, last paragraph).
+ * Brute-force enumeration of every feasible store, for tests on tiny packages (ARTIFACT-SPEC §5.1,
+ * last paragraph).
  *
- * Leaves are visited in the branch-and-bound's order (per group: discard,
- * then candidates by (−F({c}), cost, id)) with the same tie rule, so the
- * returned store equals the branch-and-bound's, not just its value.
- * Groups' options are every subset of at most k candidates (k <= 3); costs
- * are checked with the one cost-to-budget rule ({@linkcode withinBudget}) on
- * the store's candidates, values compared with the package's tolerance
- * ({@linkcode valueTol}).
+ * Leaves are visited in the branch-and-bound's order (per group: discard, then candidates by
+ * (−F({c}), cost, id)) with the same tie rule, so the returned store equals the branch-and-bound's,
+ * not just its value. Groups' options are every subset of at most k candidates (k <= 3); costs are
+ * checked with the one cost-to-budget rule ({@linkcode withinBudget}) on the store's candidates,
+ * values compared with the package's tolerance ({@linkcode valueTol}).
  *
  * @module
  */
-import type { CompiledPackage } from "../package/compile.ts";
-import { compareIds } from "../package/compile.ts";
+import { compareIds, type CompiledPackage } from "../package/compile.ts";
 import { evaluateStore, fitsBudget, valueTol, withinBudget } from "../objective.ts";
-import type { Certificate } from "../certificate/result.ts";
-import { checkSolveArgs } from "./_validate.ts";
-import type { CertificateDraft } from "../certificate/result.ts";
-import { issueAnswer } from "../certificate/issue.ts";
+import type { Certificate, CertificateDraft } from "../certificate/result.ts";
+import { checkSolveArgs, issueAnswer } from "../certificate/issue.ts";
 
 /**
  * Enumerates every store with cost <= B and at most k per group.
@@ -38,22 +33,13 @@ export function solveBrute(
   return issueAnswer(cp, enumerateBrute(cp, budget, opts));
 }
 
-/**
- * {@linkcode solveBrute}'s enumeration, returning the draft (not issued). Internal.
- *
- * @param cp compiled package
- * @param budget B in cost units (> 0)
- * @param opts.k group cap
- * @returns the draft
- * @throws {RangeError} as {@linkcode solveBrute}
- */
+/** {@linkcode solveBrute}'s enumeration, returning the draft (not issued). Internal. */
 export function enumerateBrute(
   cp: CompiledPackage,
   budget: number,
   opts: { k?: number } = {},
 ): CertificateDraft {
-  const t0 = performance.now();
-  const k = opts.k ?? cp.k;
+  const t0 = performance.now(), k = opts.k ?? cp.k;
   checkSolveArgs("brute force", budget, k);
   if (k > 3) throw new RangeError(`Cannot enumerate: k = ${k} (brute force supports k <= 3)`);
   const TOL = valueTol(cp);
@@ -96,8 +82,7 @@ export function enumerateBrute(
       return;
     }
     for (const m of opts1[i]) {
-      const c = m.reduce((s, x) => s + cp.cost[x], 0);
-      const next = [...store, ...m];
+      const next = [...store, ...m], c = m.reduce((s, x) => s + cp.cost[x], 0);
       if (fitsBudget(cp.cost, next, budget)) rec(i + 1, next, used + c);
     }
   };

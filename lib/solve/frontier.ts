@@ -1,40 +1,39 @@
 /**
- * Exact decomposition for the MILP path (issue 29 item 2): a presolve step that splits the
- * package into independent components and solves a multiple-choice knapsack over their
- * frontiers, without HiGHS (paper 000 §3; DESIGN §3).
+ * Exact decomposition for the MILP path (issue 29 item 2): a presolve step that splits the package
+ * into independent components and solves a multiple-choice knapsack over their frontiers, without
+ * HiGHS (paper 000 §3; DESIGN §3).
  *
- * 1. **Components.** Experiences (groups) are joined when their candidates cover a common
- *    weighted unit. Two components share no unit and no group, so F is the sum of their own
- *    values and feasibility couples them only through the budget row.
+ * 1. **Components.** Experiences (groups) are joined when their candidates cover a common weighted
+ *    unit. Two components share no unit and no group, so F is the sum of their own values and
+ *    feasibility couples them only through the budget row.
  * 2. **Frontiers.** In each component every selection of at most k candidates per group is
  *    enumerated (after dropping, per group, options strictly dominated by another option of the
- *    group: no dearer and covering every unit at least as much, saturation counted, one of the
- *    two strictly). The component's frontier keeps the (cost, value) points no other point
- *    strictly dominates (no dearer, no lower value, one strictly); points with equal cost and
- *    value are all kept, so no optimal store is lost. The empty selection (cost 0) is always on it.
- * 3. **Multiple-choice knapsack** (one point per component, total cost <= B), solved exactly
- *    by a state search from the LP solution: the LP's critical slope lambda (greedy over the
- *    frontiers' upper hulls) gives each component a base point (the cheapest maximiser of
- *    value - lambda cost) and a Lagrangian penalty for leaving it; components are opened in
- *    increasing order of their smallest penalty, states (cost and value changes from the base)
- *    are kept Pareto-reduced, and a state is dropped when its Lagrangian bound
- *    V0 + dV + lambda (B - C0 - dC) (valid for every lambda >= 0) does not exceed the best
- *    feasible value by more than the package's tie tolerance ({@linkcode valueTol}). The search
- *    stops when the next component's smallest penalty already closes every state's bound. The
- *    proven bound is the largest bound of anything dropped or left unopened (at most the answer
- *    plus the tie tolerance), or the answer.
+ *    group: no dearer and covering every unit at least as much, saturation counted, one of the two
+ *    strictly). The component's frontier keeps the (cost, value) points no other point strictly
+ *    dominates (no dearer, no lower value, one strictly); points with equal cost and value are all
+ *    kept, so no optimal store is lost. The empty selection (cost 0) is always on it.
+ * 3. **Multiple-choice knapsack** (one point per component, total cost <= B), solved exactly by a
+ *    state search from the LP solution: the LP's critical slope lambda (greedy over the frontiers'
+ *    upper hulls) gives each component a base point (the cheapest maximiser of value - lambda cost)
+ *    and a Lagrangian penalty for leaving it; components are opened in increasing order of their
+ *    smallest penalty, states (cost and value changes from the base) are kept Pareto-reduced, and a
+ *    state is dropped when its Lagrangian bound V0 + dV + lambda (B - C0 - dC) (valid for every
+ *    lambda >= 0) does not exceed the best feasible value by more than the package's tie tolerance
+ *    ({@linkcode valueTol}). The search stops when the next component's smallest penalty already
+ *    closes every state's bound. The proven bound is the largest bound of anything dropped or left
+ *    unopened (at most the answer plus the tie tolerance), or the answer.
  *
- * Exactness: costs are used only where every sum of them is exact in doubles (every cost a
- * multiple of one power of two, the total below 2^53: integer and byte-rule costs are); then the
- * budget test of a knapsack state is the one cost-to-budget rule on an exact sum. Component
- * values are Neumaier sums in unit order; they differ from {@linkcode evaluateStore} by
- * rounding only, far below the tie tolerance. The answer's F is re-evaluated on the decoded
- * store of the original package and its feasibility checked ({@linkcode checkFeasible}).
+ * Exactness: costs are used only where every sum of them is exact in doubles (every cost a multiple
+ * of one power of two, the total below 2^53: integer and byte-rule costs are); then the budget test
+ * of a knapsack state is the one cost-to-budget rule on an exact sum. Component values are Neumaier
+ * sums in unit order; they differ from {@linkcode evaluateStore} by rounding only, far below the
+ * tie tolerance. The answer's F is re-evaluated on the decoded store of the original package and
+ * its feasibility checked ({@linkcode checkFeasible}).
  *
- * Hard caps (work, not time, so whether the step applies does not depend on the machine):
- * options per group, selections enumerated per component and in all, frontier points per
- * component, knapsack states. Beyond any of them, with inexact cost sums, or with a single
- * component, the step declines with the reason and the MILP path runs HiGHS' model as before.
+ * Hard caps (work, not time, so whether the step applies does not depend on the machine): options
+ * per group, selections enumerated per component and in all, frontier points per component,
+ * knapsack states. Beyond any of them, with inexact cost sums, or with a single component, the step
+ * declines with the reason and the MILP path runs HiGHS' model as before.
  *
  * @module
  */
@@ -64,19 +63,11 @@ export const FRONTIER_MAX_STATES = 5_000_000;
 /** The decline when the time limit passes first. */
 const TIME = "the time limit passed during the decomposition";
 
-/** One frontier point of a component: a feasible selection inside it. */
-interface Point {
-  cost: number;
-  value: number;
-  /** Candidate indices, in group order. */
-  members: number[];
-}
+/** A frontier point of a component: a feasible selection inside it (candidates in group order). */
+type Point = { cost: number; value: number; members: number[] };
 
 /** A component: its groups (group order) and its frontier by increasing cost. */
-interface Component {
-  groups: number[];
-  points: Point[];
-}
+type Component = { groups: number[]; points: Point[] };
 
 /** What the decomposition found, or why the step declines. */
 export type Split =
@@ -106,20 +97,14 @@ export function exactCostSums(cost: ArrayLike<number>): boolean {
 }
 
 /**
- * The package's components and their frontiers at group cap k (see the module doc), or why the
- * step declines.
- *
- * @param cp compiled package
- * @param k group cap
- * @param deadline `performance.now()` time after which the step declines (default: none)
- * @returns the components, or `{ decline }` with the reason
+ * The package's components and their frontiers at group cap k (see the module doc), or
+ * `{ decline }` with the reason the step declines (also when `performance.now()` passes
+ * `deadline`, default none).
  */
 export function splitComponents(cp: CompiledPackage, k: number, deadline = Infinity): Split {
   const nG = cp.groups.length, M = cp.unitIds.length;
   const w = cp.weights, seg = cp.segments;
-  if (!exactCostSums(cp.cost)) {
-    return { decline: "the costs' sums are not exact in doubles" };
-  }
+  if (!exactCostSums(cp.cost)) return { decline: "the costs' sums are not exact in doubles" };
   const useful = new Uint8Array(cp.candIds.length);
   for (let c = 0; c < useful.length; c++) {
     for (const r of cp.rowUnits[c]) if (w[r] > 0) useful[c] = 1;
@@ -204,11 +189,7 @@ export function splitComponents(cp: CompiledPackage, k: number, deadline = Infin
 }
 
 /** A group's option: candidates, exact cost, coverage on the component's units. */
-interface Option {
-  members: number[];
-  cost: number;
-  z: Float64Array;
-}
+type Option = { members: number[]; cost: number; z: Float64Array };
 
 /**
  * The options of group g (the empty one first, then subsets of at most k covering candidates in
@@ -319,25 +300,12 @@ function enumerate(cp: CompiledPackage, opts: Option[][], units: number[]): Poin
   return front;
 }
 
-/** The knapsack's answer: a point per component, its value, the proven bound, the work. */
-interface Knapsack {
-  choice: Int32Array;
-  value: number;
-  bound: number;
-  states: number;
-  opened: number;
-}
-
 /**
- * One point per component, total cost within the budget rule, largest total value (see the
- * module doc), or why not (past {@linkcode FRONTIER_MAX_STATES}, or the deadline).
+ * One point per component, total cost within the budget rule, largest total value (see the module
+ * doc): the point chosen per component, the value, the proven bound and the work (states, opened
+ * components); or why not (past {@linkcode FRONTIER_MAX_STATES}, or the deadline).
  */
-function solveKnapsack(
-  comps: Component[],
-  budget: number,
-  tol: number,
-  deadline: number,
-): Knapsack | string {
+function solveKnapsack(comps: Component[], budget: number, tol: number, deadline: number) {
   const n = comps.length;
   // The LP's critical slope: greedy over the upper hulls' increments, steepest first.
   const incs: { i: number; from: number; to: number; dc: number; s: number }[] = [];
@@ -355,20 +323,13 @@ function solveKnapsack(
       hull.push(p);
     }
     for (let h = 1; h < hull.length; h++) {
-      const a = pts[hull[h - 1]], b = pts[hull[h]];
-      incs.push({
-        i,
-        from: hull[h - 1],
-        to: hull[h],
-        dc: b.cost - a.cost,
-        s: (b.value - a.value) / (b.cost - a.cost),
-      });
+      const a = pts[hull[h - 1]], b = pts[hull[h]], dc = b.cost - a.cost;
+      incs.push({ i, from: hull[h - 1], to: hull[h], dc, s: (b.value - a.value) / dc });
     }
   }
   incs.sort((a, b) => b.s - a.s || a.i - b.i || a.from - b.from);
-  // Base: the hull point each component reaches in the greedy before the split (within the
-  // budget by construction), then greedy's first incumbent: the increments after the split that
-  // still fit.
+  // Base: the hull point each component reaches in the greedy before the split (within the budget
+  // by construction), then greedy's first incumbent: the increments after the split that still fit.
   const base = new Int32Array(n);
   let used = 0, lambda = 0, split = incs.length;
   for (let j = 0; j < incs.length; j++) {
@@ -416,18 +377,9 @@ function solveKnapsack(
   }
   const G = neumaierSum(gs);
   let inc = neumaierSum(comps.map((c, i) => c.points[greedy[i]].value));
-  interface Link {
-    i: number;
-    p: number;
-    prev: Link | null;
-  }
-  interface State {
-    dc: number;
-    dv: number;
-    /** Penalties of the opened components' points. */
-    pd: number;
-    link: Link | null;
-  }
+  type Link = { i: number; p: number; prev: Link | null };
+  // A state: cost and value changes from the base, and the penalties of its opened points.
+  type State = { dc: number; dv: number; pd: number; link: Link | null };
   let incLink: Link | null | undefined = inc > V0 ? undefined : null; // undefined: greedy's
   if (inc <= V0) inc = V0;
   const order = [...Array(n).keys()].sort((a, b) => minPen[a] - minPen[b] || a - b);
@@ -489,19 +441,11 @@ function solveKnapsack(
   return { choice, value: inc, bound: Math.max(inc, dropped), states: total, opened };
 }
 
-/** What {@linkcode frontierDraft} returns: a certificate draft, or why the step declined. */
-export type FrontierOutcome = { draft: CertificateDraft } | { decline: string };
-
 /**
- * The presolve step of the MILP path (see the module doc): an `optimal` draft (solver `milp`,
- * method `frontier`) with the knapsack's proven bound, or why the step declines.
- *
- * @param cp compiled package
- * @param budget B in cost units (> 0)
- * @param k group cap
- * @param t0 `performance.now()` when the solve started (for `timeMs`)
- * @param deadline `performance.now()` time after which the step declines (default: none)
- * @returns the draft, or `{ decline }`
+ * The presolve step of the MILP path (see the module doc) at budget B > 0 and group cap k: an
+ * `optimal` draft (solver `milp`, method `frontier`) with the knapsack's proven bound, or
+ * `{ decline }` with the reason the step declines (also when `performance.now()` passes
+ * `deadline`, default none). `t0` is the `performance.now()` the solve started at (for `timeMs`).
  */
 export function frontierDraft(
   cp: CompiledPackage,
@@ -509,25 +453,15 @@ export function frontierDraft(
   k: number,
   t0: number,
   deadline = Infinity,
-): FrontierOutcome {
+): { draft: CertificateDraft } | { decline: string } {
   const split = splitComponents(cp, k, deadline);
   if ("decline" in split) return split;
   const tol = valueTol(cp);
   const ks = solveKnapsack(split.comps, budget, tol, deadline);
   if (typeof ks === "string") return { decline: ks };
-  const store: number[] = [];
   // Group order, as the other solvers list a store.
-  const byGroup = new Map<number, number[]>();
-  split.comps.forEach((c, i) => {
-    for (const u of c.points[ks.choice[i]].members) {
-      const g = cp.groupOf[u];
-      byGroup.set(g, [...(byGroup.get(g) ?? []), u]);
-    }
-  });
-  for (let g = 0; g < cp.groups.length; g++) {
-    const ms = byGroup.get(g);
-    if (ms !== undefined) { for (const u of cp.groups[g]) if (ms.includes(u)) store.push(u); }
-  }
+  const chosen = new Set(split.comps.flatMap((c, i) => c.points[ks.choice[i]].members));
+  const store = cp.groups.flatMap((g) => [...g].filter((u) => chosen.has(u)));
   const ids = store.map((u) => cp.candIds[u]);
   const feas = checkFeasible(k === cp.k ? cp : { ...cp, k }, ids, budget);
   const f = evaluateStore(cp, store);

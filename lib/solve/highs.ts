@@ -2,13 +2,12 @@
  * The HiGHS runtime (npm `highs`, WebAssembly) and its one runner (paper 000 §3; DESIGN §3):
  * loading and caching the runtime, the options every memaudit solve sets, and
  * {@linkcode runHighsLp}, which runs one model in CPLEX LP format and copies the answer out. The
- * package MILP (lib/solve/milp.ts) and paper 003's retention optimum
- * (lib/retention/optimum.ts) both run their LPs through it.
+ * package MILP (lib/solve/milp.ts) and paper 003's retention optimum (lib/retention/optimum.ts)
+ * both run their LPs through it.
  *
- * The WebAssembly runtime loads asynchronously once and is cached at module
- * level; each solve creates and disposes a fresh HiGHS model in it. A
- * WebAssembly abort (after which every call of that instance aborts), an
- * exception or an unreadable answer drops the cached runtime (the MILP
+ * The WebAssembly runtime loads asynchronously once and is cached at module level; each solve
+ * creates and disposes a fresh HiGHS model in it. A WebAssembly abort (after which every call of
+ * that instance aborts), an exception or an unreadable answer drops the cached runtime (the MILP
  * solver calls {@linkcode resetMilpSolver}; the next solve loads a new one).
  *
  * @module
@@ -16,31 +15,19 @@
 import { type Highs, highsModule } from "../base/deps/highs.ts";
 
 /**
- * A loaded HiGHS runtime as the MILP solver sees it: the npm `highs` module
- * after {@linkcode loadMilpSolver}, or a test double with the same
- * `createModel()` (its model API is HiGHS' own; see the npm package's types).
+ * A loaded HiGHS runtime as the MILP solver sees it: the npm `highs` module after
+ * {@linkcode loadMilpSolver}, or a test double with the same `createModel()` (its model API is
+ * HiGHS' own; see the npm package's types).
  */
 export interface HighsRuntime {
   /** Creates an empty HiGHS model (HiGHS' `Highs["createModel"]`). */
   createModel(): unknown;
 }
 
-/** Counters of the cached HiGHS runtime, for diagnostics and tests. */
-export interface MilpSolverStats {
-  /** Runtimes loaded so far (1 + re-creations after failures). */
-  loads: number;
-  /** Solves that reached HiGHS (cached or injected runtime). */
-  solves: number;
-  /** Solves that ended in an exception or an unreadable answer. */
-  failures: number;
-  /** Current Wasm memory capacity of the cached runtime in bytes, or null if none is loaded. */
-  memoryBytes: number | null;
-}
-
 /**
- * HiGHS' MIP and primal feasibility tolerance (defaults 1e-6 and 1e-7). With
- * the defaults a y_r may exceed its coverage by 1e-6, so the LP objective
- * overstates F by that much; 1e-9 keeps it within {@linkcode MILP_OBJECTIVE_TOL}.
+ * HiGHS' MIP and primal feasibility tolerance (defaults 1e-6 and 1e-7). With the defaults a y_r may
+ * exceed its coverage by 1e-6, so the LP objective overstates F by that much; 1e-9 keeps it within
+ * {@linkcode MILP_OBJECTIVE_TOL}.
  */
 export const FEASIBILITY_TOL = 1e-9;
 
@@ -67,29 +54,16 @@ const EFFORT = {
 
 /** HiGHS model status codes used here (`highs.constants.modelStatus`). */
 export const OPTIMAL = 7, TIME_LIMIT = 13;
-export const STATUS_TEXT: Record<number, string> = {
-  0: "not set",
-  1: "load error",
-  2: "model error",
-  3: "presolve error",
-  4: "solve error",
-  5: "postsolve error",
-  6: "empty",
-  7: "optimal",
-  8: "infeasible",
-  9: "unbounded or infeasible",
-  10: "unbounded",
-  11: "objective bound reached",
-  12: "objective target reached",
-  13: "time limit reached",
-  14: "iteration limit reached",
-  15: "unknown",
-  16: "solution limit reached",
-  17: "interrupted",
-};
+/** Every HiGHS model status as text, indexed by its code (0 .. 17). */
+export const STATUS_TEXT: Record<number, string> = [
+  ...["not set", "load error", "model error", "presolve error", "solve error", "postsolve error"],
+  ...["empty", "optimal", "infeasible", "unbounded or infeasible", "unbounded"],
+  ...["objective bound reached", "objective target reached", "time limit reached"],
+  ...["iteration limit reached", "unknown", "solution limit reached", "interrupted"],
+];
 
-// The package's types describe a CommonJS module whose default import is its
-// namespace; at run time (Deno's npm ESM interop) it is the loader function.
+// The package's types describe a CommonJS module whose default import is its namespace; at run
+// time (Deno's npm ESM interop) it is the loader function.
 const highsLoader = highsModule as unknown as typeof highsModule.default;
 
 let cached: Promise<HighsRuntime> | null = null;
@@ -102,8 +76,8 @@ export const highsCounters = { loads: 0, solves: 0, failures: 0 };
 /** Options of {@linkcode loadMilpSolver}. */
 export interface LoadMilpOptions {
   /**
-   * Creates the runtime when none is cached (default: the `highs` package's
-   * loader, output off). Tests inject failing runtimes through it.
+   * Creates the runtime when none is cached (default: the `highs` package's loader, output off).
+   * Tests inject failing runtimes through it.
    */
   loader?: () => Promise<HighsRuntime>;
 }
@@ -141,36 +115,30 @@ export function resetMilpSolver(): void {
   loadedGenuine = false;
 }
 
-/** Counters of the cached runtime: loads, solves, failures and Wasm memory capacity. */
-export function milpSolverStats(): MilpSolverStats {
+/** Counters of the cached HiGHS runtime, for diagnostics and tests. */
+export function milpSolverStats(): {
+  /** Runtimes loaded so far (1 + re-creations after failures). */
+  loads: number;
+  /** Solves that reached HiGHS (cached or injected runtime). */
+  solves: number;
+  /** Solves that ended in an exception or an unreadable answer. */
+  failures: number;
+  /** Current Wasm memory capacity of the cached runtime in bytes, or null if none is loaded. */
+  memoryBytes: number | null;
+} {
   const bytes = (loaded as Partial<Highs> | null)?.memoryBytes;
   return { ...highsCounters, memoryBytes: typeof bytes === "number" ? bytes : null };
 }
 
 /**
- * True when the cached HiGHS runtime is loaded (a synchronous solve can use it). Internal.
- *
- * @returns whether {@linkcode solveMilpSync} can run without an injected runtime
- */
-export function milpLoaded(): boolean {
-  return loaded !== null;
-}
-
-/**
- * The cached runtime and whether it is the `highs` package's own (not a loader's test double).
- * Internal.
- *
- * @returns the runtime (null when none is loaded) and whether it is genuine
+ * The cached runtime (null when none is loaded: a synchronous solve needs an injected one) and
+ * whether it is the `highs` package's own (not a loader's test double). Internal.
  */
 export function cachedRuntime(): { runtime: HighsRuntime | null; genuine: boolean } {
   return { runtime: loaded, genuine: loadedGenuine };
 }
 
-/**
- * What one HiGHS run returned (see {@linkcode runHighsLp}): the model status
- * code (7 optimal, 13 time limit, ...), the objective and column values when
- * HiGHS has a primal feasible solution, its dual bound, gap and node count.
- */
+/** What one HiGHS run returned (see {@linkcode runHighsLp}). */
 export interface HighsAnswer {
   /** HiGHS model status code (7 optimal, 13 time limit, 8 infeasible, ...). */
   status: number;
@@ -189,16 +157,16 @@ export interface HighsAnswer {
 }
 
 /**
- * Runs one MILP in a fresh model of `highs` (zero MIP gap, no output, two
- * heuristics and presolve's probing off) and copies out everything needed, disposing the model. The one HiGHS runner of
+ * Runs one MILP in a fresh model of `highs` (zero MIP gap, no output, two heuristics and presolve's
+ * probing off) and copies out everything needed, disposing the model. The one HiGHS runner of
  * memaudit: the package MILP and the retention optimum both use it.
  *
  * @param highs a loaded runtime ({@linkcode loadMilpSolver})
  * @param text the model in CPLEX LP format
- * @param opts `timeLimitSec` (reading the model, then HiGHS' own clock); `precise` (default true) also
- *   sets memaudit's tight feasibility tolerances and small-matrix value for
- *   real-valued coverage; a pure 0/1 model may pass false; `presolve` (default true) false
- *   runs HiGHS without presolve, which does not look at its clock
+ * @param opts `timeLimitSec` (reading the model, then HiGHS' own clock); `precise` (default true)
+ *   also sets memaudit's tight feasibility tolerances and small-matrix value for real-valued
+ *   coverage (a pure 0/1 model may pass false); `presolve` (default true) false runs HiGHS without
+ *   presolve, which does not look at its clock
  * @returns the answer (status, objective, values, bound, gap, nodes)
  * @throws whatever HiGHS throws for a model it cannot read
  */
@@ -228,9 +196,7 @@ export function runHighsLp(
     model.readModel({ format: "lp", data: text });
     // HiGHS' clock starts at run(): reading the model is charged to the limit here.
     if (timeLimit !== undefined) {
-      model.options.set({
-        time_limit: Math.max(0, timeLimit - (performance.now() - t0) / 1000),
-      });
+      model.options.set({ time_limit: Math.max(0, timeLimit - (performance.now() - t0) / 1000) });
     }
     const run = model.run();
     const status = run.modelStatus as number;

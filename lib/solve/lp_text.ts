@@ -1,36 +1,34 @@
 /**
- * The MILP certificate model as CPLEX LP-format text (paper 000 §3; DESIGN §3;
- * ARTIFACT-SPEC §5.2), built without any solver so it can be read and tested
- * on its own.
+ * The MILP certificate model as CPLEX LP-format text (paper 000 §3; DESIGN §3; ARTIFACT-SPEC §5.2),
+ * built without any solver so it can be read and tested on its own.
  *
  * Variables (generated names only; package ids never appear in the text):
  * - `x<u>` binary: candidate u is kept (u = candidate index in the compiled package).
  * - `y<r>` in [0, 1]: clipped coverage min(1, z_r) of evidence unit r (default h).
- * - `y<r>_<s>` in [0, width_s]: the part of z_r that falls on segment s of a
- *   piecewise-linear concave h_r (only segments with slope > 0).
+ * - `y<r>_<s>` in [0, width_s]: the part of z_r that falls on segment s of a piecewise-linear
+ *   concave h_r (only segments with slope > 0).
  *
  * Model:
  * - maximise sum_r w_r y_r (default h), or sum_r sum_s w_r slope_s y_r_s (piecewise h);
  * - budget row `budget`: sum_u c_u x_u <= B;
- * - group rows `g<i>`: sum_{u in G_i} x_u <= k, written only for groups with
- *   more than k candidates (the others cannot bind);
+ * - group rows `g<i>`: sum_{u in G_i} x_u <= k, written only for groups with more than k candidates
+ *   (the others cannot bind);
  * - coverage rows `c<r>`: y_r - sum_u a_ur x_u <= 0 (or sum_s y_r_s - ... <= 0).
  *
- * Only units with w_r > 0 and some coverage get y variables: the others add
- * nothing to F. With nonincreasing slopes the LP fills the steepest segments
- * first, so sum_s slope_s y_r_s equals h_r(z_r) at the optimum (concavity).
+ * Only units with w_r > 0 and some coverage get y variables: the others add nothing to F. With
+ * nonincreasing slopes the LP fills the steepest segments first, so sum_s slope_s y_r_s equals
+ * h_r(z_r) at the optimum (concavity).
  *
- * With `normalise` (what the MILP solver uses) the model is scaled by powers
- * of two, which changes no bit of any value: objective coefficients so the
- * largest lies in [0.5, 1), costs and B so B lies in [0.5, 1), and each
- * coverage row so its largest coverage value lies in [0.5, 1). HiGHS'
- * absolute tolerances (about 1e-9) are then relative to the package's
- * scale, whatever units the weights and costs are in.
+ * With `normalise` (what the MILP solver uses) the model is scaled by powers of two, which changes
+ * no bit of any value: objective coefficients so the largest lies in [0.5, 1), costs and B so B
+ * lies in [0.5, 1), and each coverage row so its largest coverage value lies in [0.5, 1). HiGHS'
+ * absolute tolerances (about 1e-9) are then relative to the package's scale, whatever units the
+ * weights and costs are in.
  *
- * Numbers are printed with `String(x)`, which round-trips every double; HiGHS
- * reads its exponent forms (`1e-7`, `1.5e+21`). Lines are wrapped at
- * {@linkcode LP_LINE_LIMIT} characters, the classic CPLEX limit (current
- * HiGHS reads longer lines, other readers may not).
+ * Numbers are printed as `String(x)` does (template literals), which round-trips every double;
+ * HiGHS reads its exponent forms (`1e-7`, `1.5e+21`). Lines are wrapped at
+ * {@linkcode LP_LINE_LIMIT} characters, the classic CPLEX limit (current HiGHS reads longer lines,
+ * other readers may not).
  *
  * @module
  */
@@ -73,14 +71,6 @@ export interface LpModel {
   rowScale: Float64Array;
 }
 
-/** Options of {@linkcode buildLp}. */
-export interface LpOptions {
-  /** Group cap k (default: the compiled package's k). */
-  k?: number;
-  /** Scale the model by powers of two (objective, costs and B, coverage rows): default false. */
-  normalise?: boolean;
-}
-
 /** The power of two 2^-e with x * 2^-e in [0.5, 1) (1 for x <= 0 or not finite). */
 export function pow2Scale(x: number): number {
   if (!(x > 0) || !Number.isFinite(x)) return 1;
@@ -120,7 +110,11 @@ export function pow2Scale(x: number): number {
  * @returns the text, `xNames` (index = candidate index) and the y variables
  * @throws {RangeError} if the budget is not a finite number >= 0 or k is not an integer >= 1
  */
-export function buildLp(cp: CompiledPackage, budget: number, opts: LpOptions = {}): LpModel {
+export function buildLp(
+  cp: CompiledPackage,
+  budget: number,
+  opts: { k?: number; normalise?: boolean } = {},
+): LpModel {
   const k = opts.k ?? cp.k;
   if (!Number.isFinite(budget) || budget < 0) {
     throw new RangeError(
@@ -164,15 +158,8 @@ export function buildLp(cp: CompiledPackage, budget: number, opts: LpOptions = {
       varsOfUnit[r].push({ name: y, unit: r, segment: null, upper: 1, objective: w });
     } else {
       segs.forEach((s, i) => {
-        if (s.slope > 0) {
-          varsOfUnit[r].push({
-            name: `${y}_${i}`,
-            unit: r,
-            segment: i,
-            upper: s.width,
-            objective: w * s.slope,
-          });
-        }
+        const name = `${y}_${i}`, upper = s.width, objective = w * s.slope;
+        if (s.slope > 0) varsOfUnit[r].push({ name, unit: r, segment: i, upper, objective });
       });
     }
     unitVars.push(...varsOfUnit[r]);
@@ -201,21 +188,12 @@ export function buildLp(cp: CompiledPackage, budget: number, opts: LpOptions = {
     }
   }
   out.push("Maximize");
-  emit(
-    out,
-    " F:",
-    unitVars.map((v, i) => term(v.objective * objectiveScale, v.name, i === 0)),
-    "",
-  );
+  emit(out, " F:", unitVars.map((v, i) => term(v.objective * objectiveScale, v.name, i === 0)), "");
   out.push("Subject To");
   let rows = 0;
   if (n > 0) {
-    emit(
-      out,
-      " budget:",
-      candOrder.map((u, p) => term(cp.cost[u] * costScale, xNames[u], p === 0)),
-      ` <= ${num(budget * costScale)}`,
-    );
+    const costs = candOrder.map((u, p) => term(cp.cost[u] * costScale, xNames[u], p === 0));
+    emit(out, " budget:", costs, ` <= ${budget * costScale}`);
     rows++;
   }
   cp.groups.forEach((members, i) => {
@@ -234,33 +212,20 @@ export function buildLp(cp: CompiledPackage, budget: number, opts: LpOptions = {
   }
   if (unitVars.length > 0) {
     out.push("Bounds");
-    for (const v of unitVars) out.push(` ${v.name} <= ${num(v.upper)}`);
+    for (const v of unitVars) out.push(` ${v.name} <= ${v.upper}`);
   }
   if (n > 0) {
     out.push("Binary");
     emit(out, "", candOrder.map((u) => ` ${xNames[u]}`), "");
   }
   out.push("End");
-  return {
-    text: out.join("\n") + "\n",
-    xNames,
-    unitVars,
-    k,
-    rows,
-    objectiveScale,
-    costScale,
-    rowScale,
-  };
-}
-
-/** A number as LP text: the shortest round-trip decimal of the double. */
-function num(x: number): string {
-  return String(x);
+  const text = out.join("\n") + "\n";
+  return { text, xNames, unitVars, k, rows, objectiveScale, costScale, rowScale };
 }
 
 /** One linear term with a leading separator; a coefficient of 1 is left out. */
 function term(coef: number, name: string, first: boolean): string {
-  const mag = Math.abs(coef) === 1 ? name : `${num(Math.abs(coef))} ${name}`;
+  const mag = Math.abs(coef) === 1 ? name : `${Math.abs(coef)} ${name}`;
   if (coef < 0) return ` - ${mag}`;
   return first ? ` ${mag}` : ` + ${mag}`;
 }

@@ -1,71 +1,56 @@
 /**
- * MILP certificate of OPT_P(B) through HiGHS (npm `highs`, WebAssembly)
- * (paper 000 §3; DESIGN §3; ARTIFACT-SPEC §5.2).
+ * MILP certificate of OPT_P(B) through HiGHS (npm `highs`, WebAssembly) (paper 000 §3; DESIGN §3;
+ * ARTIFACT-SPEC §5.2).
  *
- * The model is the LP text of {@linkcode buildLp}: binary x_u (candidate u
- * kept), continuous y_r in [0, 1] (clipped coverage of unit r; one variable
- * per positive-slope segment for a piecewise h_r), budget row, group rows and
- * coverage rows, normalised by powers of two (largest objective coefficient,
- * B and each coverage row's largest value in [0.5, 1)), so HiGHS' absolute
- * tolerances act relative to the package's scale. HiGHS runs with zero
- * relative and absolute MIP gap (its defaults are 1e-4 and 1e-6),
- * feasibility tolerances of 1e-9, its smallest `small_matrix_value` (1e-12)
- * and two primal heuristics and presolve's probing off (together 47 % of its
- * time on the bench packages; they take no part in the proof).
+ * The model is the LP text of {@linkcode buildLp} (binary x_u, continuous y_r, budget, group and
+ * coverage rows), normalised by powers of two so HiGHS' absolute tolerances act relative to the
+ * package's scale. HiGHS runs ({@linkcode runHighsLp}) with zero relative and absolute MIP gap (its
+ * defaults are 1e-4 and 1e-6), feasibility tolerances of 1e-9, its smallest `small_matrix_value`
+ * (1e-12) and two primal heuristics and presolve's probing off (together 47 % of its time on the
+ * bench packages; they take no part in the proof).
  *
  * Step 0, above {@linkcode MILP_EXACT_MAX_GROUPS} experiences (issue 29 item 2): the exact
- * decomposition of lib/solve/frontier.ts. A package that splits into independent components
- * (no shared weighted unit or experience) with small frontiers is certified without HiGHS by the
- * multiple-choice knapsack over the components' (cost, F) frontiers (method `frontier`); where
- * it declines (a cap, inexact cost sums, one component) the reason is appended to the message
- * and HiGHS' model runs as below.
+ * decomposition of lib/solve/frontier.ts. A package that splits into independent components (no
+ * shared weighted unit or experience) with small frontiers is certified without HiGHS by the
+ * multiple-choice knapsack over the components' (cost, F) frontiers (method `frontier`); where it
+ * declines (a cap, inexact cost sums, one component) the reason is appended to the message and
+ * HiGHS' model runs as below.
  *
  * Reading the answer:
- * 1. the store is {u : x_u > 0.5} in group order; it must pass
- *    {@linkcode checkFeasible} (the one cost-to-budget rule, and k) in TypeScript;
- * 2. members whose removal leaves F exactly unchanged are left out (HiGHS is
- *    indifferent to them);
- * 3. F is re-evaluated with {@linkcode evaluateStore}: that F, never the LP
- *    objective, is the certificate's objective; an LP objective above it by
- *    more than {@linkcode MILP_OBJECTIVE_TOL} x the package's value scale
- *    ({@linkcode valueScale}) means a decode problem;
- * 4. HiGHS' Optimal status with a relative gap of at most
- *    {@linkcode MILP_GAP_TOL}, no feasible single addition gaining more than
- *    the package's tolerance ({@linkcode valueTol}), and coverage HiGHS
- *    dropped (<= 1e-12 after scaling) worth at most that;
- * 5. PROVED (the proof step; issue 18 point 6):
- *    - up to {@linkcode MILP_EXACT_MAX_GROUPS} experiences, the exhaustive
- *      branch-and-bound, warm-started with the MILP's F as its floor (it only
- *      has to refute improvements), within a work cap of
- *      {@linkcode MILP_EXACT_WORK} nodes x candidates (a cap on work, not
- *      time: the verdict does not depend on the machine). Finished and
- *      nothing above F: method `milp+bnb`, gap 0. A better store (HiGHS'
- *      tolerances hide improvements below about 1e-9): that store is the answer, method
- *      `bnb`, with the search's bound and tie tolerance;
- *    - otherwise (larger packages, or the cap reached), HiGHS' own proof:
- *      its branch-and-cut at zero MIP gap on the power-of-two scaled model,
- *      its dual bound D widened to D (1 + delta) by the most its 1e-9
- *      tolerances can move it ({@linkcode milpBoundTolerance}, a worst case:
- *      1e-8 .. 4e-7 on the bench's 80-400 experience packages). Method
- *      `milp`: the certificate states that bound and its gap instead of
- *      claiming zero gap; certified while delta <= {@linkcode MILP_MAX_RTOL};
- *    - an injected runtime (`highs`, or a test loader) is not trusted for the
- *      second kind of proof, and `verify: false` skips the proof: both give
- *      `unverified`, which ratios and audits refuse.
+ * 1. the store is {u : x_u > 0.5} in group order; it must pass {@linkcode checkFeasible} (the one
+ *    cost-to-budget rule, and k) in TypeScript;
+ * 2. members whose removal leaves F exactly unchanged are left out (HiGHS is indifferent to them);
+ * 3. F is re-evaluated with {@linkcode evaluateStore}: that F, never the LP objective, is the
+ *    certificate's objective; an LP objective above it by more than
+ *    {@linkcode MILP_OBJECTIVE_TOL} x the package's value scale ({@linkcode valueScale}) means a
+ *    decode problem;
+ * 4. HiGHS' Optimal status with a relative gap of at most {@linkcode MILP_GAP_TOL}, no feasible
+ *    single addition gaining more than the package's tolerance ({@linkcode valueTol}), and coverage
+ *    HiGHS dropped (<= 1e-12 after scaling) worth at most that;
+ * 5. PROVED (the proof step, lib/solve/milp_proof.ts; issue 18 point 6):
+ *    - up to {@linkcode MILP_EXACT_MAX_GROUPS} experiences, the exhaustive branch-and-bound,
+ *      warm-started with the MILP's F as its floor (it only has to refute improvements), within
+ *      the work cap {@linkcode MILP_EXACT_WORK}. Finished and nothing above F: method `milp+bnb`,
+ *      gap 0. A better store (HiGHS' tolerances hide improvements below about 1e-9): that store is
+ *      the answer, method `bnb`, with the search's bound and tie tolerance;
+ *    - otherwise (larger packages, or the cap reached), HiGHS' own proof: its branch-and-cut at
+ *      zero MIP gap on the scaled model, its dual bound D widened to D (1 + delta) for its
+ *      tolerances ({@linkcode milpBoundTolerance}). Method `milp`: the certificate states that
+ *      bound and its gap instead of claiming zero gap; certified while delta <=
+ *      {@linkcode MILP_MAX_RTOL};
+ *    - an injected runtime (`highs`, or a test loader) is not trusted for the second kind of proof,
+ *      and `verify: false` skips the proof: both give `unverified`, which ratios and audits refuse.
  *
- * Why this proof step: re-proving every answer by branch-and-bound is
- * exponential (a random 80-experience package did not finish in 120 s); a
- * second HiGHS solve with the objective cut F >= F* (1 + delta) shown
- * infeasible was measured at 1.5-10x the first solve on the bench packages
- * (the cut row is dense and degenerate); HiGHS' `objective_bound` option does
- * not act as a cutoff for maximisation. Widening the first solve's dual bound
- * costs nothing and states honestly what HiGHS' tolerances leave open. It is
- * HiGHS' proof at its tolerances, not one in exact arithmetic: where the exact
- * search can finish, it is preferred.
+ * Why this proof step: re-proving every answer by branch-and-bound is exponential (a random
+ * 80-experience package did not finish in 120 s); a second HiGHS solve with the objective cut F >=
+ * F* (1 + delta) shown infeasible was measured at 1.5-10x the first solve on the bench packages
+ * (the cut row is dense and degenerate); HiGHS' `objective_bound` option does not act as a cutoff
+ * for maximisation. Widening the first solve's dual bound costs nothing and states honestly what
+ * HiGHS' tolerances leave open. It is HiGHS' proof at its tolerances, not one in exact arithmetic:
+ * where the exact search can finish, it is preferred.
  *
- * The runtime and its runner are lib/solve/highs.ts; the proof step is
- * lib/solve/milp_proof.ts. A WebAssembly abort, an exception or an unreadable
- * answer drops the cached runtime (the next solve loads a new one) and yields
+ * The runtime and its runner are lib/solve/highs.ts. A WebAssembly abort, an exception or an
+ * unreadable answer drops the cached runtime (the next solve loads a new one) and yields
  * `no_certificate` with objective null.
  *
  * @module
@@ -79,10 +64,9 @@ import {
   valueScale,
   valueTol,
 } from "../objective.ts";
-import type { Certificate, CertificateDraft } from "../certificate/result.ts";
-import { issueAnswer } from "../certificate/issue.ts";
+import type { Certificate, CertificateDraft, SolveStatus } from "../certificate/result.ts";
+import { checkSolveArgs, issueAnswer } from "../certificate/issue.ts";
 import { buildLp, type LpModel } from "./lp_text.ts";
-import { checkSolveArgs } from "./_validate.ts";
 import {
   cachedRuntime,
   type HighsAnswer,
@@ -160,22 +144,20 @@ const HIGHS_CLOCK_SHARE = 0.85;
 const HIGHS_CLOCK_RESERVE_SEC = 0.1;
 
 /**
- * Most candidates for which a time-limited MILP solve calls HiGHS. HiGHS
- * reads and presolves a model without looking at its clock: on a package of
- * 100,000 candidates over 200 units, reading took 5.7 s and a run with
- * `time_limit` 3 s took 305 s (bench/time_limits.ts). Beyond this size a
- * time-limited solve answers `time_limit` without calling HiGHS; without a
- * time limit it runs as long as HiGHS needs.
+ * Most candidates for which a time-limited MILP solve calls HiGHS. HiGHS reads and presolves a
+ * model without looking at its clock: on a package of 100,000 candidates over 200 units, reading
+ * took 5.7 s and a run with `time_limit` 3 s took 305 s (bench/time_limits.ts). Beyond this size a
+ * time-limited solve answers `time_limit` without calling HiGHS; without a time limit it runs as
+ * long as HiGHS needs.
  */
 export const MILP_TIMED_MAX_CANDIDATES = 20_000;
 
 /**
- * Most candidates for which a time-limited MILP solve runs HiGHS' presolve. Presolve does not
- * look at HiGHS' clock and its time grows about with the square of the budget row's length
- * when no group row binds (k at least every group's size): 12,000 candidates at k = 3 spent
- * 2.4 s in presolve under a 0.5 s limit (7 s from the CLI), 19,000 spent 6 s (17 s). Above this
- * size a time-limited solve runs without presolve, which honours the limit; the answer's proof
- * does not depend on it.
+ * Most candidates for which a time-limited MILP solve runs HiGHS' presolve. Presolve does not look
+ * at HiGHS' clock and its time grows about with the square of the budget row's length when no group
+ * row binds (k at least every group's size): 12,000 candidates at k = 3 spent 2.4 s in presolve
+ * under a 0.5 s limit (7 s from the CLI), 19,000 spent 6 s (17 s). Above this size a time-limited
+ * solve runs without presolve, which honours the limit; the answer's proof does not depend on it.
  */
 export const MILP_TIMED_PRESOLVE_MAX_CANDIDATES = 2_000;
 
@@ -217,51 +199,33 @@ export async function solveMilp(
 }
 
 /**
- * {@linkcode solveMilp}'s solve, returning the draft (not issued): for `solve()`, which issues
- * once per call. Internal (not in mod.ts).
- *
- * @param cp compiled package
- * @param budget B in cost units (> 0)
- * @param opts as {@linkcode solveMilp}
- * @returns the draft
- * @throws {RangeError} if the budget, k or the time limit is invalid
+ * {@linkcode solveMilp}'s solve without an injected runtime (same arguments and errors),
+ * returning the draft (not issued): for `solve()`, which issues once per call. Internal.
  */
 export async function milpDraft(
   cp: CompiledPackage,
   budget: number,
   opts: MilpOptions = {},
 ): Promise<CertificateDraft> {
-  if (opts.highs !== undefined) return runMilpSync(cp, budget, opts);
-  const t0 = performance.now();
+  const t0 = performance.now(), k = opts.k ?? cp.k;
   // The decomposition first: where it certifies, HiGHS is not even loaded.
   checkMilpArgs(cp, budget, opts);
-  const fr = tryFrontiers(cp, budget, opts.k ?? cp.k, opts, t0);
+  const fr = tryFrontiers(cp, budget, k, opts, t0);
   if ("draft" in fr) return fr.draft;
-  const withNote = (d: CertificateDraft) => noted(d, fr.note);
   opts = { ...opts, frontiers: false };
   try {
     await loadMilpSolver();
   } catch (e) {
-    checkSolveArgs("the MILP", budget, opts.k ?? cp.k);
-    return withNote(noCertificate(
-      budget,
-      opts.k ?? cp.k,
-      performance.now() - t0,
-      `HiGHS could not be loaded: ${errText(e)}`,
-    ));
+    const why = `HiGHS could not be loaded: ${errText(e)}`;
+    return noted(noCertificate(budget, k, performance.now() - t0, why), fr.note);
   }
   // Loading the runtime (the first solve) and the declined decomposition count against the
   // time limit.
-  const loadMs = performance.now() - t0;
-  const limit = opts.timeLimitSec;
-  if (limit !== undefined && limit >= 0 && Number.isFinite(limit)) {
-    const cert = runMilpSync(cp, budget, {
-      ...opts,
-      timeLimitSec: Math.max(0, limit - loadMs / 1000),
-    });
-    return withNote({ ...cert, timeMs: cert.timeMs + loadMs });
-  }
-  return withNote(runMilpSync(cp, budget, opts));
+  const loadMs = performance.now() - t0, limit = opts.timeLimitSec;
+  if (limit === undefined) return noted(runMilpSync(cp, budget, opts), fr.note);
+  const left = Math.max(0, limit - loadMs / 1000);
+  const cert = runMilpSync(cp, budget, { ...opts, timeLimitSec: left });
+  return noted({ ...cert, timeMs: cert.timeMs + loadMs }, fr.note);
 }
 
 /** Throws a RangeError for a bad budget, k or time limit. */
@@ -353,70 +317,43 @@ interface MilpRun {
 }
 
 /**
- * The solve as named steps: write the model, ask HiGHS, read its store back, then prove
- * (see the module doc for what each step checks). Returns the draft (not issued); internal.
- *
- * @param cp compiled package
- * @param budget B in cost units (> 0)
- * @param opts as {@linkcode solveMilp}
- * @returns the draft
- * @throws {RangeError} if the budget, k or the time limit is invalid
- * @throws {Error} if no runtime is injected and none is loaded
+ * {@linkcode solveMilpSync}'s solve (same arguments and errors) as named steps: write the model,
+ * ask HiGHS, read its store back, then prove (see the module doc for what each step checks).
+ * Returns the draft (not issued); internal.
  */
 export function runMilpSync(
   cp: CompiledPackage,
   budget: number,
   opts: MilpOptions = {},
 ): CertificateDraft {
-  const t0 = performance.now();
-  const timeLimit = opts.timeLimitSec;
+  const t0 = performance.now(), ms = () => performance.now() - t0;
   checkMilpArgs(cp, budget, opts);
-  const run: MilpRun = {
-    cp,
-    budget,
-    k: opts.k ?? cp.k,
-    timeLimit,
-    opts,
-    ms: () => performance.now() - t0,
-  };
+  const run: MilpRun = { cp, budget, k: opts.k ?? cp.k, timeLimit: opts.timeLimitSec, opts, ms };
   const fr = tryFrontiers(cp, budget, run.k, opts, t0);
   if ("draft" in fr) return fr.draft;
-  return noted(highsSteps(run), fr.note);
-}
-
-/** Steps 1-4 (the model, HiGHS, its store, the proof). */
-function highsSteps(run: MilpRun): CertificateDraft {
+  // Steps 1-4 (the model, HiGHS, its store, the proof).
   const model = writeModel(run);
-  if ("done" in model) return model.done;
+  if ("done" in model) return noted(model.done, fr.note);
   const asked = askHighs(run, model.next);
-  if ("done" in asked) return asked.done;
-  return judgeAnswer(run, model.next, asked.next);
+  if ("done" in asked) return noted(asked.done, fr.note);
+  return noted(judgeAnswer(run, model.next, asked.next), fr.note);
 }
 
 /** Step 1: the model text, or the certificate when HiGHS need not (or cannot) be called. */
 function writeModel(run: MilpRun): Step<LpModel> {
   const { cp, budget, k, timeLimit, ms } = run;
+  const stop = (message: string): Step<LpModel> => ({
+    done: { ...base(budget, k), status: "time_limit", timeMs: ms(), message },
+  });
   if (timeLimit !== undefined && cp.candIds.length > MILP_TIMED_MAX_CANDIDATES) {
-    return {
-      done: {
-        ...base(budget, k),
-        status: "time_limit",
-        timeMs: ms(),
-        message: `HiGHS not called: with ${cp.candIds.length} candidates (more than ` +
-          `${MILP_TIMED_MAX_CANDIDATES}) it does not honour a time limit`,
-      },
-    };
+    return stop(
+      `HiGHS not called: with ${cp.candIds.length} candidates (more than ` +
+        `${MILP_TIMED_MAX_CANDIDATES}) it does not honour a time limit`,
+    );
   }
   const lp = buildLp(cp, budget, { k, normalise: true });
   if (timeLimit !== undefined && ms() > timeLimit * 1000) {
-    return {
-      done: {
-        ...base(budget, k),
-        status: "time_limit",
-        timeMs: ms(),
-        message: "time limit reached while writing the model",
-      },
-    };
+    return stop("time limit reached while writing the model");
   }
   if (lp.unitVars.length === 0) {
     // Every weighted unit is uncoverable: F = 0 for every store.
@@ -438,13 +375,8 @@ function writeModel(run: MilpRun): Step<LpModel> {
   return range === null ? { next: lp } : { done: noCertificate(budget, k, ms(), range) };
 }
 
-/** What HiGHS answered, in weight units, and whether the runtime is trusted. */
-interface Asked {
-  answer: Answer;
-  injected: boolean;
-  /** Only the `highs` package's own runtime is trusted for the proof by its bound. */
-  trusted: boolean;
-}
+/** HiGHS' answer in weight units; only the `highs` package's own runtime is trusted (its bound). */
+type Asked = { answer: HighsAnswer; trusted: boolean };
 
 /** Step 2: HiGHS' answer, scaled back to weight units; a failure or an unreadable answer ends the solve. */
 function askHighs(run: MilpRun, lp: LpModel): Step<Asked> {
@@ -458,70 +390,47 @@ function askHighs(run: MilpRun, lp: LpModel): Step<Asked> {
     );
   }
   highsCounters.solves++;
-  let answer: Answer;
-  try {
-    // HiGHS gets what is left of the limit after writing the model (its clock starts at zero),
-    // less a margin: it overruns its own clock (50-230 ms measured under load) and decoding
-    // follows, while the whole solve must end within 10 % + 100 ms of the limit.
-    answer = runHighs(
-      highs,
-      lp,
-      timeLimit === undefined
-        ? undefined
-        : Math.max(0, HIGHS_CLOCK_SHARE * (timeLimit - ms() / 1000) - HIGHS_CLOCK_RESERVE_SEC),
-    );
-  } catch (e) {
+  const fail = (what: string, why: string): Step<Asked> => {
     highsCounters.failures++;
     if (!injected) resetMilpSolver();
-    return {
-      done: noCertificate(budget, k, ms(), `HiGHS failed${renewed(injected)}: ${errText(e)}`),
-    };
+    const dropped = injected ? "" : " (runtime dropped; the next solve loads a new one)";
+    return { done: noCertificate(budget, k, ms(), `${what}${dropped}: ${why}`) };
+  };
+  // HiGHS gets what is left of the limit after writing the model (its clock starts at zero),
+  // less a margin: it overruns its own clock (50-230 ms measured under load) and decoding
+  // follows, while the whole solve must end within 10 % + 100 ms of the limit. Presolve does
+  // not look at HiGHS' clock ({@linkcode MILP_TIMED_PRESOLVE_MAX_CANDIDATES}).
+  const clock = timeLimit === undefined
+    ? undefined
+    : Math.max(0, HIGHS_CLOCK_SHARE * (timeLimit - ms() / 1000) - HIGHS_CLOCK_RESERVE_SEC);
+  const presolve = timeLimit === undefined ||
+    lp.xNames.length <= MILP_TIMED_PRESOLVE_MAX_CANDIDATES;
+  let answer: HighsAnswer;
+  try {
+    answer = runHighsLp(highs, lp.text, { timeLimitSec: clock, presolve });
+  } catch (e) {
+    return fail("HiGHS failed", errText(e));
   }
   const unreadable = checkAnswer(answer, lp);
   // Back from the scaled model to weight units (powers of two: exact).
   answer.objective /= lp.objectiveScale;
   answer.dualBound /= lp.objectiveScale;
-  if (unreadable !== null) {
-    highsCounters.failures++;
-    if (!injected) resetMilpSolver();
-    return {
-      done: noCertificate(
-        budget,
-        k,
-        ms(),
-        `unreadable HiGHS answer${renewed(injected)}: ${unreadable}`,
-      ),
-    };
-  }
-  return { next: { answer, injected, trusted: !injected && cached.genuine } };
+  if (unreadable !== null) return fail("unreadable HiGHS answer", unreadable);
+  return { next: { answer, trusted: !injected && cached.genuine } };
 }
 
 /** HiGHS' store read back: candidate indices, their re-evaluated F, a note on what was pruned. */
-interface Incumbent {
-  store: number[];
-  f: number;
-  pruneNote: string;
-}
+type Incumbent = { store: number[]; f: number; pruneNote: string };
 
 /** Step 3: the decoded store, checked feasible, pruned, and its F re-evaluated against the LP objective. */
-function readIncumbent(run: MilpRun, lp: LpModel, answer: Answer): Step<Incumbent> {
+function readIncumbent(run: MilpRun, lp: LpModel, answer: HighsAnswer): Step<Incumbent> {
   const { cp, budget, k, ms } = run;
+  const refuse = (why: string) => ({ done: noCertificate(budget, k, ms(), why, answer.nodes) });
   const decoded = decode(cp, lp, answer.values);
-  const feas = checkFeasible(
-    k === cp.k ? cp : { ...cp, k },
-    decoded.map((u) => cp.candIds[u]),
-    budget,
-  );
+  const ids = decoded.map((u) => cp.candIds[u]);
+  const feas = checkFeasible(k === cp.k ? cp : { ...cp, k }, ids, budget);
   if (!feas.feasible) {
-    return {
-      done: noCertificate(
-        budget,
-        k,
-        ms(),
-        `decoded store is infeasible (HiGHS tolerances): ${feas.reasons.join("; ")}`,
-        answer.nodes,
-      ),
-    };
+    return refuse(`decoded store is infeasible (HiGHS tolerances): ${feas.reasons.join("; ")}`);
   }
   const store = pruneZeroGain(cp, decoded);
   const pruneNote = store.length === decoded.length
@@ -529,15 +438,9 @@ function readIncumbent(run: MilpRun, lp: LpModel, answer: Answer): Step<Incumben
     : `; ${decoded.length - store.length} zero-gain candidate(s) of HiGHS' store left out`;
   const f = evaluateStore(cp, store);
   if (answer.objective - f > MILP_OBJECTIVE_TOL * valueScale(cp)) {
-    return {
-      done: noCertificate(
-        budget,
-        k,
-        ms(),
-        `LP objective ${answer.objective} differs from re-evaluated F ${f}: decode problem`,
-        answer.nodes,
-      ),
-    };
+    return refuse(
+      `LP objective ${answer.objective} differs from re-evaluated F ${f}: decode problem`,
+    );
   }
   return { next: { store, f, pruneNote } };
 }
@@ -561,15 +464,17 @@ function judgeAnswer(run: MilpRun, lp: LpModel, asked: Asked): CertificateDraft 
     ? ""
     : `; coverage <= ${SMALL_MATRIX_VALUE} dropped by HiGHS is worth at most ${slack}`;
   const bound = Number.isFinite(answer.dualBound) ? answer.dualBound + slack : null;
+  // No store: HiGHS' bound alone.
+  const noStore = (status: SolveStatus, upperBound: number | null, message: string) => ({
+    ...base(budget, k),
+    bound: upperBound,
+    nodes: answer.nodes,
+    status,
+    timeMs: ms(),
+    message,
+  });
   if (!hasIncumbent) {
-    return {
-      ...base(budget, k),
-      status: "time_limit",
-      bound,
-      nodes: answer.nodes,
-      timeMs: ms(),
-      message: `HiGHS: ${statusText}, no feasible store found`,
-    };
+    return noStore("time_limit", bound, `HiGHS: ${statusText}, no feasible store found`);
   }
   const read = readIncumbent(run, lp, answer);
   if ("done" in read) return read.done;
@@ -587,14 +492,10 @@ function judgeAnswer(run: MilpRun, lp: LpModel, asked: Asked): CertificateDraft 
     cost: storeCost(store.map((u) => cp.cost[u])),
     nodes: answer.nodes,
   };
-  if (
-    closed && answer.gap >= 0 && answer.gap <= MILP_GAP_TOL && slack <= valueTol(cp)
-  ) {
-    const note = (answer.gap === 0
+  if (closed && answer.gap >= 0 && answer.gap <= MILP_GAP_TOL && slack <= valueTol(cp)) {
+    const gapNote = answer.gap === 0
       ? ""
-      : ` (dual bound ${answer.dualBound}, relative gap ${answer.gap} read as 0)`) +
-      slackNote +
-      pruneNote + addNote;
+      : ` (dual bound ${answer.dualBound}, relative gap ${answer.gap} read as 0)`;
     return proveOptimal(cp, budget, k, lp, answer, common, {
       f,
       slack,
@@ -602,25 +503,19 @@ function judgeAnswer(run: MilpRun, lp: LpModel, asked: Asked): CertificateDraft 
       verify: opts.verify !== false,
       verifyMs: opts.verifyTimeMs ??
         (timeLimit === undefined ? Infinity : Math.max(0, timeLimit * 1000 - ms())),
-      head: `HiGHS: ${statusText}${note}`,
+      head: `HiGHS: ${statusText}${gapNote}${slackNote}${pruneNote}${addNote}`,
       ms,
     });
   }
   // OPT >= F(store): a bound below it is HiGHS' tolerance showing.
   const upper = bound === null ? null : Math.max(bound, f + slack);
   if (answer.status === OPTIMAL) {
-    return {
-      ...common,
-      status: "no_certificate",
-      objective: null,
-      store: [],
-      cost: 0,
-      bound: upper,
-      gap: null,
-      timeMs: ms(),
-      message:
-        `HiGHS reported optimal, but the gap is not zero: relative gap ${answer.gap}${slackNote} (bound ${upper}, F ${f})`,
-    };
+    return noStore(
+      "no_certificate",
+      upper,
+      `HiGHS reported optimal, but the gap is not zero: relative gap ${answer.gap}${slackNote} ` +
+        `(bound ${upper}, F ${f})`,
+    );
   }
   return {
     ...common,
@@ -630,14 +525,6 @@ function judgeAnswer(run: MilpRun, lp: LpModel, asked: Asked): CertificateDraft 
     timeMs: ms(),
     message: `HiGHS: ${statusText}${slackNote}${pruneNote}`,
   };
-}
-
-type Answer = HighsAnswer;
-
-function runHighs(highs: HighsRuntime, lp: LpModel, timeLimit: number | undefined): Answer {
-  const presolve = timeLimit === undefined ||
-    lp.xNames.length <= MILP_TIMED_PRESOLVE_MAX_CANDIDATES;
-  return runHighsLp(highs, lp.text, { timeLimitSec: timeLimit, presolve });
 }
 
 /**
@@ -657,7 +544,7 @@ function takeMissed(cp: CompiledPackage, store: number[], budget: number, k: num
 }
 
 /** Null if the answer can be decoded, else what is wrong with it. */
-function checkAnswer(a: Answer, lp: LpModel): string | null {
+function checkAnswer(a: HighsAnswer, lp: LpModel): string | null {
   if (!Number.isInteger(a.status)) return `model status ${a.status}`;
   if (a.status === OPTIMAL && !a.primalFeasible) {
     return "optimal status without a feasible solution";
@@ -682,9 +569,8 @@ function decode(cp: CompiledPackage, lp: LpModel, values: Map<string, number>): 
 }
 
 /**
- * `store` without the members whose removal leaves F exactly unchanged
- * (zero-coverage candidates, or coverage of units already saturated). HiGHS
- * may keep such members: it is indifferent to them.
+ * `store` without the members whose removal leaves F exactly unchanged (zero-coverage candidates,
+ * or coverage of units already saturated). HiGHS may keep such members: it is indifferent to them.
  */
 function pruneZeroGain(cp: CompiledPackage, store: readonly number[]): number[] {
   let kept = [...store];
@@ -697,9 +583,9 @@ function pruneZeroGain(cp: CompiledPackage, store: readonly number[]): number[] 
 }
 
 /**
- * The most F can lose because HiGHS drops coverage coefficients a_ur <=
- * small_matrix_value: sum over modelled units of w_r * (largest slope of h_r)
- * * (sum of the dropped a_ur). OPT <= F(decoded store) + this.
+ * The most F can lose because HiGHS drops coverage coefficients a_ur <= small_matrix_value: sum
+ * over modelled units of w_r x (largest slope of h_r) x (sum of the dropped a_ur). OPT <= F(decoded
+ * store) + this.
  */
 function droppedSlack(cp: CompiledPackage, lp: LpModel): number {
   const steepest = new Map<number, number>();
@@ -721,10 +607,9 @@ function droppedSlack(cp: CompiledPackage, lp: LpModel): number {
 }
 
 /**
- * The feasible single addition to `store` with the largest gain (full
- * re-evaluation of F), or null if none fits. A positive gain means HiGHS'
- * "optimal" store is not optimal: its tolerances (about 1e-9) hid an
- * improvement, e.g. from coverage values below 1e-8.
+ * The feasible single addition to `store` with the largest gain (full re-evaluation of F), or null
+ * if none fits. A positive gain means HiGHS' "optimal" store is not optimal: its tolerances (about
+ * 1e-9) hid an improvement, e.g. from coverage values below 1e-8.
  */
 function bestAddition(
   cp: CompiledPackage,
@@ -791,18 +676,7 @@ function noCertificate(
   message: string,
   nodes: number | null = null,
 ): CertificateDraft {
-  return {
-    ...base(budget, k),
-    status: "no_certificate",
-    method: "none",
-    nodes,
-    timeMs,
-    message,
-  };
-}
-
-function renewed(injected: boolean): string {
-  return injected ? "" : " (runtime dropped; the next solve loads a new one)";
+  return { ...base(budget, k), status: "no_certificate", method: "none", nodes, timeMs, message };
 }
 
 function errText(e: unknown): string {

@@ -55,10 +55,10 @@ export const MILP_MAX_RTOL = 1e-6;
  * The relative allowance for HiGHS' tolerances on the scaled model: its dual bound D, widened to
  * D (1 + delta), bounds OPT although HiGHS decides feasibility, integrality and dual feasibility
  * only up to {@linkcode FEASIBILITY_TOL} (1e-9) each. On the power-of-two scaled model (objective
- * coefficients c_j <= 1, each coverage row's largest value in [0.5, 1), so y_r has coefficient
- * >= 0.5 in its row) a y_r can exceed its coverage by at most 2 tol, an x_u within tol of 0 or 1
- * adds at most tol to each row it is in, and a dual infeasibility of tol per column moves the LP
- * bound by at most tol per column of range 1:
+ * coefficients c_j <= 1, each coverage row's largest value in [0.5, 1), so y_r has a coefficient
+ * of at least 0.5 in its row) a y_r can exceed its coverage by at most 2 tol, an x_u within tol of
+ * 0 or 1 adds at most tol to each row it is in, and a dual infeasibility of tol per column moves
+ * the LP bound by at most tol per column of range 1:
  *
  *     delta = tol x (2 sum_j c_j + 2 nnz max_j c_j + columns) / F_scaled
  *
@@ -84,12 +84,7 @@ export function milpBoundTolerance(cp: CompiledPackage, lp: LpModel, f: number):
   return FEASIBILITY_TOL * (2 * sumC + 2 * nnz * maxC + cols) / fScaled;
 }
 
-/**
- * The proof step of a HiGHS "optimal" answer (see the module doc): the exact search within its
- * work cap (`milp+bnb`, gap 0), else HiGHS' dual bound widened for its tolerances (`milp`, a
- * stated bound and gap); an injected runtime's answer without the exact search, or
- * `verify: false`, is `unverified`.
- */
+/** The proof step of a HiGHS "optimal" answer (see the module doc and lib/solve/milp.ts's). */
 export function proveOptimal(
   cp: CompiledPackage,
   budget: number,
@@ -99,15 +94,19 @@ export function proveOptimal(
   common: Omit<CertificateDraft, "status" | "bound" | "gap" | "timeMs">,
   p: ProofInput,
 ): CertificateDraft {
-  const unverified = (why: string): CertificateDraft => ({
+  // HiGHS' store with what the proof step found (status, method, bound, gap, tolerance).
+  type Proof = Pick<CertificateDraft, "status" | "method" | "bound" | "gap" | "tolerance">;
+  const outcome = (proof: Proof, message: string): CertificateDraft => ({
     ...common,
-    status: "unverified",
-    method: "none",
-    bound: null,
-    gap: null,
+    ...proof,
     timeMs: p.ms(),
-    message: `${p.head}; ${why}: not a certificate`,
+    message: `${p.head}${message}`,
   });
+  const unverified = (why: string) =>
+    outcome(
+      { status: "unverified", method: "none", bound: null, gap: null },
+      `; ${why}: not a certificate`,
+    );
   if (!p.verify) return unverified("NOT verified (verify: false): HiGHS' word");
   // Candidates with an empty coverage row add cost and no value: OPT without them is OPT with
   // them (F is monotone and dropping a candidate keeps a store feasible), so the check searches
@@ -135,15 +134,11 @@ export function proveOptimal(
           `${check.objective} (an improvement hidden below HiGHS' tolerances)`,
       };
     }
-    return {
-      ...common,
-      status: "optimal",
-      method: "milp+bnb",
-      bound: Math.max(p.f, check.bound ?? p.f),
-      gap: 0,
-      timeMs: p.ms(),
-      message: `${p.head}; verified by branch-and-bound`,
-    };
+    const bound = Math.max(p.f, check.bound ?? p.f);
+    return outcome(
+      { status: "optimal", method: "milp+bnb", bound, gap: 0 },
+      "; verified by branch-and-bound",
+    );
   }
   const why = check === null
     ? `the exact search is not run above ${MILP_EXACT_MAX_GROUPS} experiences`
@@ -153,39 +148,25 @@ export function proveOptimal(
   const bound = (Math.max(answer.dualBound, p.f) + p.slack) * (1 + delta);
   const gap = bound > 0 ? (bound - p.f) / bound : 0;
   if (!(delta <= MILP_MAX_RTOL)) {
-    return {
-      ...common,
-      status: "no_certificate",
-      method: "none",
-      bound: Number.isFinite(bound) ? bound : null,
-      gap: Number.isFinite(gap) ? gap : null,
-      timeMs: p.ms(),
-      message: `${p.head}; ${why}, and HiGHS' tolerances allow ${delta} relative (more than ` +
-        `${MILP_MAX_RTOL}): not certified`,
-    };
+    const finite = (x: number) => Number.isFinite(x) ? x : null;
+    return outcome(
+      { status: "no_certificate", method: "none", bound: finite(bound), gap: finite(gap) },
+      `; ${why}, and HiGHS' tolerances allow ${delta} relative (more than ${MILP_MAX_RTOL}): ` +
+        `not certified`,
+    );
   }
-  return {
-    ...common,
-    status: "optimal",
-    method: "milp",
-    bound,
-    gap,
-    tolerance: gap,
-    timeMs: p.ms(),
-    message: `${p.head}; bound = HiGHS' dual bound x (1 + ${delta}) for its tolerances`,
-  };
+  return outcome(
+    { status: "optimal", method: "milp", bound, gap, tolerance: gap },
+    `; bound = HiGHS' dual bound x (1 + ${delta}) for its tolerances`,
+  );
 }
 
 const coveringParts = new WeakMap<CompiledPackage, CompiledPackage>();
 
 /**
- * The package without its candidates whose coverage row is empty (the same
- * object when there are none, or when no candidate covers anything), cached
- * per package: the same OPT value, a smaller search for the MILP's
- * verification. Internal (not in mod.ts).
- *
- * @param cp compiled package
- * @returns the restricted package, or `cp`
+ * The package without its candidates whose coverage row is empty (the same object when there are
+ * none, or when no candidate covers anything), cached per package: the same OPT value, a smaller
+ * search for the MILP's verification. Internal (not in mod.ts).
  */
 export function coveringPart(cp: CompiledPackage): CompiledPackage {
   let part = coveringParts.get(cp);

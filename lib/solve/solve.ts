@@ -1,14 +1,12 @@
 /**
- * One entry point for exact optima: `solve()` picks or combines the exact
- * solvers and always returns a {@linkcode Certificate} (paper 000 §3).
+ * One entry point for exact optima: `solve()` picks or combines the exact solvers and always
+ * returns a {@linkcode Certificate} (paper 000 §3).
  *
- * `auto` runs branch-and-bound first, within a cap on its work
- * ({@linkcode AUTO_BNB_WORK}, so the hand-over does not depend on the
- * machine; issue 29 item 4) and `bnbTimeMs`, then the MILP. The solvers return drafts; the call
- * issues one certificate, with the best store any of its solvers found
- * (lib/certificate/issue.ts). Above {@linkcode AUTO_BNB_MAX_GROUPS} experiences the MILP path
- * runs first, and its exact decomposition (lib/solve/frontier.ts) first of all: also where a
- * time-limited solve does not call HiGHS.
+ * `auto` runs branch-and-bound first, within {@linkcode AUTO_BNB_WORK} and `bnbTimeMs`, then the
+ * MILP. The solvers return drafts; the call issues one certificate, with the best store any of its
+ * solvers found (lib/certificate/issue.ts). Above {@linkcode AUTO_BNB_MAX_GROUPS} experiences the
+ * MILP path runs first, and its exact decomposition (lib/solve/frontier.ts) first of all: also
+ * where a time-limited solve does not call HiGHS.
  *
  * @module
  */
@@ -17,11 +15,10 @@ import { searchBnb } from "./bnb.ts";
 import { enumerateBrute } from "./brute.ts";
 import { coveringPart } from "./milp_proof.ts";
 import { MILP_TIMED_MAX_CANDIDATES, milpDraft, runMilpSync } from "./milp.ts";
-import { milpLoaded } from "./highs.ts";
+import { cachedRuntime } from "./highs.ts";
 import { frontierDraft } from "./frontier.ts";
 import type { Certificate, CertificateDraft } from "../certificate/result.ts";
-import { checkSolveArgs } from "./_validate.ts";
-import { closeGap, issueAnswer } from "../certificate/issue.ts";
+import { checkSolveArgs, closeGap, issueAnswer } from "../certificate/issue.ts";
 
 /**
  * Above this many experiences (groups with covering candidates), `auto` runs the MILP first:
@@ -42,10 +39,9 @@ export const AUTO_BNB_WORK = 1_000_000;
 /** Options of {@linkcode solve}. */
 export interface SolveOptions {
   /**
-   * `auto` (default): branch-and-bound (ties not explored: the OPT value is
-   * certified, the store is one optimal store) within {@linkcode AUTO_BNB_WORK} and
-   * `bnbTimeMs`, then the MILP certificate for whatever is left of the time limit; `bnb`,
-   * `milp`, `brute`: that solver only.
+   * `auto` (default): branch-and-bound (ties not explored: the OPT value is certified, the store is
+   * one optimal store) within {@linkcode AUTO_BNB_WORK} and `bnbTimeMs`, then the MILP certificate
+   * for whatever is left of the time limit; `bnb`, `milp`, `brute`: that solver only.
    */
   solver?: "auto" | "bnb" | "milp" | "brute";
   /** Group cap k (default: the package's). */
@@ -57,10 +53,7 @@ export interface SolveOptions {
 }
 
 /** A solve's answer and the other drafts its solvers made (their stores count too). */
-interface Run {
-  answer: CertificateDraft;
-  found: CertificateDraft[];
-}
+type Run = { answer: CertificateDraft; found: CertificateDraft[] };
 
 /**
  * Certifies OPT_P(B).
@@ -84,42 +77,34 @@ export async function solve(
   return issueAnswer(cp, answer, found);
 }
 
-/** Options of {@linkcode solveSync}. */
-export interface SolveSyncOptions {
-  /** Group cap k (default: the package's). */
-  k?: number;
-  /**
-   * Explore ties in the branch-and-bound phase (default false; true applies the artifact's tie
-   * rule to the store whenever the search finishes within its work cap, as `solveBnb()`).
-   */
-  exploreTies?: boolean;
-}
-
 /**
- * Synchronous `auto` solve without a time limit: above {@linkcode AUTO_BNB_MAX_GROUPS}
- * experiences the MILP path's exact decomposition first (lib/solve/frontier.ts), then
- * branch-and-bound within
+ * Synchronous `auto` solve without a time limit: above {@linkcode AUTO_BNB_MAX_GROUPS} experiences
+ * the MILP path's exact decomposition first (lib/solve/frontier.ts), then branch-and-bound within
  * {@linkcode AUTO_BNB_WORK}, then the MILP when HiGHS is loaded (`await loadMilpSolver()` once
- * first), then, if neither certified, the exhaustive search to the end. Without a loaded
- * HiGHS it is the exhaustive search alone.
+ * first), then, if neither certified, the exhaustive search to the end. Without a loaded HiGHS it
+ * is the exhaustive search alone.
  *
  * @param cp compiled package
  * @param budget B in cost units (> 0)
- * @param opts k, ties
+ * @param opts.k group cap (default: the package's)
+ * @param opts.exploreTies explore ties in the branch-and-bound phase (default false; true applies
+ *   the artifact's tie rule to the store whenever the search finishes within its work cap, as
+ *   `solveBnb()`)
  * @returns the certificate, as {@linkcode solve}
  * @throws {RangeError} for a budget that is not a positive finite number or a bad k
  */
 export function solveSync(
   cp: CompiledPackage,
   budget: number,
-  opts: SolveSyncOptions = {},
+  opts: { k?: number; exploreTies?: boolean } = {},
 ): Certificate {
   const k = opts.k ?? cp.k;
   checkSolveArgs("solveSync()", budget, k);
   const exploreTies = opts.exploreTies ?? false;
-  if (!milpLoaded()) return issueAnswer(cp, searchBnb(cp, budget, { k, exploreTies }));
+  if (cachedRuntime().runtime === null) {
+    return issueAnswer(cp, searchBnb(cp, budget, { k, exploreTies }));
+  }
   const t0 = performance.now();
-  // Large: the MILP path's decomposition first (lib/solve/frontier.ts), before any search.
   const fr = cp.groups.length > AUTO_BNB_MAX_GROUPS ? frontierDraft(cp, budget, k, t0) : null;
   if (fr !== null && "draft" in fr) return issueAnswer(cp, fr.draft);
   const bnb = closeGap(cp, searchBnb(cp, budget, { k, exploreTies, workLimit: AUTO_BNB_WORK }));
@@ -153,20 +138,14 @@ async function solveAuto(
   k: number,
   opts: SolveOptions,
 ): Promise<Run> {
-  const limit = opts.timeLimitMs;
-  switch (opts.solver ?? "auto") {
-    case "bnb":
-      return {
-        answer: searchBnb(cp, budget, { k, timeLimitMs: limit, exploreTies: false }),
-        found: [],
-      };
-    case "brute":
-      return { answer: enumerateBrute(cp, budget, { k }), found: [] };
-    case "milp":
-      return {
-        answer: await milpDraft(cp, budget, { k, timeLimitSec: seconds(limit) }),
-        found: [],
-      };
+  const limit = opts.timeLimitMs, only = opts.solver ?? "auto";
+  if (only === "bnb") {
+    const answer = searchBnb(cp, budget, { k, timeLimitMs: limit, exploreTies: false });
+    return { answer, found: [] };
+  }
+  if (only === "brute") return { answer: enumerateBrute(cp, budget, { k }), found: [] };
+  if (only === "milp") {
+    return { answer: await milpDraft(cp, budget, { k, timeLimitSec: seconds(limit) }), found: [] };
   }
   const t0 = performance.now();
   // Auto searches the package without the candidates that cover nothing (the same OPT: they
@@ -195,15 +174,9 @@ async function solveAuto(
     if ("draft" in fr) return { answer: fr.draft, found: [] };
   }
   const first = milpRuns ? Math.min(opts.bnbTimeMs ?? 1000, limit ?? Infinity) : left();
-  const bnb = closeGap(
-    cp,
-    searchBnb(cp, budget, {
-      k,
-      timeLimitMs: first,
-      workLimit: milpRuns ? AUTO_BNB_WORK : undefined,
-      exploreTies: false,
-    }),
-  );
+  const workLimit = milpRuns ? AUTO_BNB_WORK : undefined;
+  const search = searchBnb(cp, budget, { k, timeLimitMs: first, workLimit, exploreTies: false });
+  const bnb = closeGap(cp, search);
   if (bnb.status === "optimal") return { answer: bnb, found: [] };
   if (left() === 0 || !milpRuns) return { answer: took(bnb, t0), found: [] };
   const milp = await milpDraft(cp, budget, { k, timeLimitSec: seconds(left()) });
@@ -223,20 +196,15 @@ function neitherCertified(
 ): CertificateDraft {
   const best = (milp.objective ?? -Infinity) > (bnb.objective ?? -Infinity) ? milp : bnb;
   const bound = Math.min(bnb.bound ?? Infinity, milp.bound ?? Infinity);
-  const objective = best.objective;
+  const finite = Number.isFinite(bound), objective = best.objective;
+  const why = (d: CertificateDraft) => d.message ?? d.status;
   return {
     ...best,
     status: "time_limit",
     method: "none",
-    bound: Number.isFinite(bound) ? bound : null,
-    gap: objective === null || !Number.isFinite(bound)
-      ? null
-      : bound > 0
-      ? (bound - objective) / bound
-      : 0,
+    bound: finite ? bound : null,
+    gap: objective === null || !finite ? null : bound > 0 ? (bound - objective) / bound : 0,
     timeMs,
-    message: `no certificate within the time limit (bnb: ${bnb.message ?? bnb.status}; milp: ${
-      milp.message ?? milp.status
-    })`,
+    message: `no certificate within the time limit (bnb: ${why(bnb)}; milp: ${why(milp)})`,
   };
 }

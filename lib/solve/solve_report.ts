@@ -1,8 +1,7 @@
 /**
- * What `memaudit solve PACKAGE --json` prints: one row per budget, each what the certificate
- * proved there (paper 000 §3), declared once as a zod schema ({@linkcode SOLVE_REPORT}): the
- * keys, the `--csv` and table columns ({@linkcode SOLVE_COLUMNS}) and
- * `data/schema/solve_report.schema.json`.
+ * What `memaudit solve PACKAGE --json` prints: one row per budget, each what the certificate proved
+ * there (paper 000 §3), declared once as a zod schema ({@linkcode SOLVE_REPORT}): the keys, the
+ * `--csv` and table columns ({@linkcode SOLVE_COLUMNS}) and `data/schema/solve_report.schema.json`.
  *
  * @module
  */
