@@ -34,8 +34,8 @@ import {
 export interface GatingPolicy {
   /** Short name (e.g. `oracle`, `recent-context (analogue)`). */
   readonly name: string;
-  /** `reference` (universal, oracle), `offline analogue`, or `loaded` (the user's predictions). */
-  readonly kind: "reference" | "offline analogue" | "loaded";
+  /** `reference` (universal, oracle) or `offline analogue`. */
+  readonly kind: "reference" | "offline analogue";
   /**
    * The decisions for one user's sessions (in session order).
    *
@@ -193,7 +193,7 @@ export interface PolicyUser {
 export interface PolicyRow {
   /** The policy's name. */
   policy: string;
-  /** Its kind (reference, offline analogue, loaded). */
+  /** Its kind (reference or offline analogue). */
   kind: GatingPolicy["kind"];
   /** Entry budget B (null: no budget). */
   budget: number | null;
