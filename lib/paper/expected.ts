@@ -6,8 +6,7 @@
  *
  * @module
  */
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import raw from "../../data/expected/paper_000.json" with { type: "json" };
 import type { AggregateRow } from "../score/aggregate.ts";
 
 /** One exact-sweep cell: mean ratio to OPT and its bootstrap band (ARTIFACT-SPEC §7.1). */
@@ -76,16 +75,9 @@ export interface PaperExpected {
   };
 }
 
-const EXPECTED_PATH = join(
-  dirname(dirname(dirname(fileURLToPath(import.meta.url)))),
-  "data",
-  "expected",
-  "paper_000.json",
-);
-
-/** Reads data/expected/paper_000.json. */
-export async function paperExpected(): Promise<PaperExpected> {
-  return JSON.parse(await Deno.readTextFile(EXPECTED_PATH));
+/** Reads data/expected/paper_000.json (a fresh copy each call). */
+export function paperExpected(): Promise<PaperExpected> {
+  return Promise.resolve(structuredClone(raw) as PaperExpected);
 }
 
 /** One compared number: ours, the paper's, and whether they agree within the tolerance. */

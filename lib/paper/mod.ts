@@ -10,7 +10,6 @@
  *
  * @module
  */
-// paper 000: the exact sweep's and the stress suite's cells (figures 2-3), and comparisons
 export {
   compareExactSweep,
   compareStress,
@@ -20,9 +19,7 @@ export {
   type StressCell,
   type SweepCell,
 } from "./expected.ts";
-// paper 000 §5: the Natural-87 table
 export { PAPER_NATURAL87, type PaperNatural } from "./natural87.ts";
-// paper 000 Table 4: systems under the union denominator
 export {
   PAPER_COST_RULES_B100,
   PAPER_EXTERNAL_B100,
@@ -30,9 +27,7 @@ export {
   type PaperExternalRow,
   type PaperSystemRow,
 } from "./table4.ts";
-// paper 000 §5: the LongMemEval reliability table
 export { PAPER_RELIABILITY, type PaperReliabilityRow } from "./reliability.ts";
-// paper 002: the main and failure tables, and the check of ours against them
 export {
   type CheckPaper002Options,
   checkPaper002Tables,

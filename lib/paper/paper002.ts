@@ -77,18 +77,10 @@ export const PAPER002_FAILURE_TABLE: readonly Paper002FailureRow[] = DATA.failur
 export const PAPER002_LOCOMO: Readonly<Paper002LocomoFact> = DATA.locomo;
 
 /** The LoCoMo fact of paper 002's text: one agent and system, Pass@B0 at s0 and s4 (%), the drop (pp). */
-export interface Paper002LocomoFact {
-  /** Agent A. */
-  agent: string;
-  /** Memory system M. */
-  system: string;
-  /** Pass@B0 at s0, percent. */
-  pass_s0: number;
-  /** Pass@B0 at s4, percent. */
-  pass_s4: number;
-  /** Reported drop s0 → s4, percentage points. */
-  drop: number;
-}
+export type Paper002LocomoFact = Pick<
+  Paper002MainRow,
+  "agent" | "system" | "pass_s0" | "pass_s4" | "drop"
+>;
 
 /** One consistency check of the reported tables. */
 export interface TableCheck {
@@ -197,26 +189,17 @@ export function checkPaper002Tables(opts: CheckPaper002Options = {}): TableCheck
   for (const f of failure) {
     const m = main.find((x) => x.agent === f.agent && x.system === f.system);
     if (m !== undefined) {
-      for (
-        const [e, w, p, s] of [
-          [f.p_exh_s0, f.p_wrong_s0, m.pass_s0, "s0"],
-          [f.p_exh_s4, f.p_wrong_s4, m.pass_s4, "s4"],
-        ] as const
-      ) {
+      for (const s of ["s0", "s4"] as const) {
+        const [e, w, p] = [f[`p_exh_${s}`], f[`p_wrong_${s}`], m[`pass_${s}`]];
         const derived = r1(100 - e - w);
         const detail = `${s}: 100 − ${e} − ${w} = ${derived} vs Pass@B ${p}`;
         check("split_sums_to_100", "both", f, Math.abs(derived - p) <= 0.15 + eps, detail);
       }
       const le = m.p90r_s4 <= B, small = f.p_exh_s4 <= 10;
-      check(
-        "p90r_vs_p_exh",
-        "both",
-        f,
-        le === small,
-        `s4: P90R ${m.p90r_s4} ${le ? "≤" : ">"} B = ${B} and p_exh ${f.p_exh_s4} ${
-          small ? "≤" : ">"
-        } 10 %`,
-      );
+      const sign = (holds: boolean) => (holds ? "≤" : ">");
+      const detail = `s4: P90R ${m.p90r_s4} ${sign(le)} B = ${B} and ` +
+        `p_exh ${f.p_exh_s4} ${sign(small)} 10 %`;
+      check("p90r_vs_p_exh", "both", f, le === small, detail);
     }
   }
   const l = locomo;

@@ -10,7 +10,7 @@ import { Buffer } from "node:buffer";
 import { vega, vegaLite as vl } from "../base/deps_plot.ts";
 import { writeBytesAtomic, writeTextAtomic } from "../base/fs.ts";
 import { join } from "node:path";
-import { outPath, outRoot } from "../report/out.ts";
+import { outRoot } from "../report/out.ts";
 import { renderPng } from "./png.ts";
 import { styleSpec, type VegaLiteSpec } from "./style.ts";
 
@@ -57,15 +57,6 @@ export class Figure {
       [VEGALITE_MIME]: this.spec,
       "image/png": Buffer.from(this.png).toString("base64"),
       "text/plain": `Figure ${this.name}`,
-    };
-  }
-
-  /** Paths of the SVG, PNG and spec files {@linkcode save} writes. */
-  get paths(): { svg: string; png: string; spec: string } {
-    return {
-      svg: outPath("figures", `${this.name}.svg`),
-      png: outPath("figures", `${this.name}.png`),
-      spec: outPath("figures", `${this.name}.vl.json`),
     };
   }
 

@@ -7,7 +7,7 @@
 import { CSV_CAST, stringifyCsv } from "../base/deps/csv_stringify.ts";
 import { writeTextAtomic } from "../base/fs.ts";
 import { join } from "node:path";
-import { outPath, outRoot } from "./out.ts";
+import { outRoot } from "./out.ts";
 
 /** One column: the row key, a header label and an optional cell formatter. */
 export interface Column {
@@ -19,7 +19,8 @@ export interface Column {
   format?: (v: unknown) => string;
 }
 
-const escapeHtml = (s: string) =>
+/** HTML-escapes text (`&`, `<`, `>`, `"`). */
+export const escapeHtml = (s: string): string =>
   s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll(
     '"',
     "&quot;",
@@ -116,11 +117,6 @@ export class Table {
   bundle(): Record<string, unknown> {
     const md = this.toMarkdown();
     return { "text/html": this.toHtml(), "text/markdown": md, "text/plain": md };
-  }
-
-  /** Path of the CSV file {@linkcode save} writes. */
-  get path(): string {
-    return outPath("tables", `${this.name}.csv`);
   }
 
   /**

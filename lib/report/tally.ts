@@ -129,12 +129,8 @@ export function tally(outcomes: readonly NotebookOutcome[]): Tally {
  */
 export function summaryLines(t: Tally): string[] {
   const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? "" : "s"}`;
-  const lines = [
-    `${
-      plural(t.passed + t.failed + t.skipped, "check")
-    }: ${t.passed} passed, ${t.failed} failed, ` +
-    `${t.skipped} skipped`,
-  ];
+  const total = plural(t.passed + t.failed + t.skipped, "check");
+  const lines = [`${total}: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped`];
   for (const g of t.skipGroups) {
     lines.push(`${plural(g.count, "check")} skipped: ${g.what}${g.hint ? `; ${g.hint}` : ""}`);
   }

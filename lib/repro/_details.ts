@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { escapeHtml as esc } from "../report/table.ts";
 
 /** Most characters of text a table cell of the report shows. */
 export const MAX_CELL_CHARS = 300;
@@ -15,13 +16,6 @@ const MAX_ROWS = 6;
 
 /** Entries of a JSON object listed in a cell; the rest is counted. */
 const MAX_ENTRIES = 8;
-
-/** HTML-escapes text. */
-export const esc = (s: string): string =>
-  s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll(
-    '"',
-    "&quot;",
-  );
 
 /** A number as shown: 12 significant digits at most (0.6999999999999998 is 0.7). */
 export function shownNumber(x: number): string {

@@ -10,7 +10,8 @@ import { PNG_ZOOM } from "../plot/png.ts";
 import type { ReferencePanel } from "./reference.ts";
 import type { ChecksSummary } from "../report/checks.ts";
 import { summaryLines, type Tally } from "../report/tally.ts";
-import { detailHtml, esc, neededNames, withoutMachinePaths } from "./_details.ts";
+import { escapeHtml as esc } from "../report/table.ts";
+import { detailHtml, neededNames, withoutMachinePaths } from "./_details.ts";
 
 /** One section of the page: a notebook and what it showed. */
 export interface ReportSection {
@@ -110,20 +111,16 @@ function section(s: ReportSection): string {
     s.links.html ? `<a href="${esc(s.links.html)}">executed notebook (HTML)</a>` : "",
     `<a href="${esc(s.links.ipynb)}">executed notebook (.ipynb)</a>`,
   ].filter((x) => x).join(" · ");
+  const error = s.ok ? "" : " · <span class=failed>the notebook raised an error</span>";
+  const ours = `<h3>Ours</h3>${oursColumn(s)}`;
+  const paper = `<div class=ref><h3>Paper (reference data)</h3>${paperColumn(s)}</div>`;
+  // No empty half page: our column takes the width, and one line says why.
+  const body = s.reference.length === 0
+    ? `${ours}<p class=noref>The paper gives no numbers for this section.</p>`
+    : `<div class=cols><div>${ours}</div>${paper}</div>`;
   return `<section id="${esc(s.notebook)}"><h2>${esc(s.title)}</h2>
-<p>${esc(s.claim)}</p><p>${links}${
-    s.ok ? "" : " · <span class=failed>the notebook raised an error</span>"
-  }</p>
-${
-    s.reference.length === 0
-      // No empty half page: our column takes the width, and one line says why.
-      ? `<h3>Ours</h3>${
-        oursColumn(s)
-      }<p class=noref>The paper gives no numbers for this section.</p>`
-      : `<div class=cols><div><h3>Ours</h3>${
-        oursColumn(s)
-      }</div><div class=ref><h3>Paper (reference data)</h3>${paperColumn(s)}</div></div>`
-  }
+<p>${esc(s.claim)}</p><p>${links}${error}</p>
+${body}
 <h3>Claims</h3>${checksTable(s.summaries)}</section>`;
 }
 

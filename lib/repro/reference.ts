@@ -134,16 +134,16 @@ async function table1(): Promise<ReferencePanel[]> {
   return [{ caption: `Paper Table 1 (${a.section}). ${REF}.`, html: t.toHtml() }];
 }
 
-function natural87(): Promise<ReferencePanel[]> {
+function natural87(): ReferencePanel[] {
   const p = PAPER_NATURAL87;
   const rows = Object.values(p.writers).map((w) =>
     Object.fromEntries([["writer", w.label], ...p.budgets.map((b, i) => [`B = ${b}`, w.ratio[i]])])
   );
   const t = new Table("paper_natural87", rows);
-  return Promise.resolve([{ caption: `${p.source} ${REF}.`, html: t.toHtml() }]);
+  return [{ caption: `${p.source} ${REF}.`, html: t.toHtml() }];
 }
 
-function table4(): Promise<ReferencePanel[]> {
+function table4(): ReferencePanel[] {
   const t = new Table(
     "paper_table4",
     PAPER_TABLE4.map((r) => ({
@@ -154,13 +154,10 @@ function table4(): Promise<ReferencePanel[]> {
       "B = 100": r.b100,
     })),
   );
-  return Promise.resolve([{
-    caption: `Paper 000 Table 4 (ARTIFACT-SPEC §7.4). ${REF}.`,
-    html: t.toHtml(),
-  }]);
+  return [{ caption: `Paper 000 Table 4 (ARTIFACT-SPEC §7.4). ${REF}.`, html: t.toHtml() }];
 }
 
-const PANELS: Record<string, () => Promise<ReferencePanel[]>> = {
+const PANELS: Record<string, () => ReferencePanel[] | Promise<ReferencePanel[]>> = {
   "02": table1,
   "03": figure2,
   "04": figure3,
@@ -174,9 +171,7 @@ const PANELS: Record<string, () => Promise<ReferencePanel[]>> = {
  *
  * @param notebook the notebook's file name
  * @returns the panels, possibly none
- * @throws {Error} if data/expected/paper_000.json cannot be read
  */
-export function referencePanels(notebook: string): Promise<ReferencePanel[]> {
-  const make = PANELS[notebook.slice(0, 2)];
-  return make ? make() : Promise.resolve([]);
+export async function referencePanels(notebook: string): Promise<ReferencePanel[]> {
+  return (await PANELS[notebook.slice(0, 2)]?.()) ?? [];
 }

@@ -138,11 +138,7 @@ export function forEachCsvRow(
     const line = c.line;
     readRecord(c, cells);
     if (cells.length !== column.size) {
-      throw new InputError(
-        file,
-        { path: `line ${line}` },
-        `expected valid CSV (${column.size} fields as in the header, got ${cells.length})`,
-      );
+      throw csvError({ ...c, line }, `${column.size} fields as in the header, got ${cells.length}`);
     }
     visit(cells, ++row, column);
   }
@@ -153,34 +149,22 @@ function headerColumns(
   file: string,
   required: readonly string[],
 ): Map<string, number> {
+  const bad = (expected: string) => new InputError(file, { path: "header" }, expected);
   const column = new Map<string, number>();
   for (const [j, raw] of cells.entries()) {
     const h = raw.trim();
-    if (column.has(h)) {
-      throw new InputError(file, { path: "header" }, `expected each column once; '${h}' repeats`);
-    }
+    if (column.has(h)) throw bad(`expected each column once; '${h}' repeats`);
     column.set(h, j);
   }
   for (const name of required) {
-    if (!column.has(name)) {
-      throw new InputError(
-        file,
-        { path: "header" },
-        `expected a column '${name}' (header ${required.join(",")})`,
-      );
-    }
+    if (!column.has(name)) throw bad(`expected a column '${name}' (header ${required.join(",")})`);
   }
   return column;
 }
 
 /**
- * Parses CSV with a header holding at least `required` (each column once)
- * into rows of named cells ({@linkcode forEachCsvRow} kept as rows).
+ * {@linkcode forEachCsvRow}'s data rows kept as rows of named cells.
  *
- * @param text the CSV text (a byte-order mark is skipped)
- * @param file the file name for errors
- * @param required the columns that must be present
- * @returns the data rows (empty lines skipped)
  * @throws {InputError} as {@linkcode forEachCsvRow}
  */
 export function parseCsvRows(text: string, file: string, required: readonly string[]): CsvRow[] {

@@ -47,23 +47,6 @@ export function checkpointIndices(n: number, k: number = DEFAULT_CHECKPOINTS): n
 }
 
 /**
- * The checkpoint sessions of a contiguous lifespan t_start..t_target.
- *
- * @param tStart first session of the lifespan
- * @param tTarget last session of the lifespan (>= tStart)
- * @param k the number of checkpoints (default 20)
- * @returns the session ids checked, ascending
- * @throws {RangeError} as {@linkcode checkpointIndices}
- */
-export function checkpointSessions(
-  tStart: number,
-  tTarget: number,
-  k: number = DEFAULT_CHECKPOINTS,
-): number[] {
-  return checkpointIndices(tTarget - tStart + 1, k).map((i) => tStart + i);
-}
-
-/**
  * The artifact's replica count per sampled score: m = round_half_even(L / n_samples)
  * (L = 50, 20 samples → 2.5 → 2; L = 70 → 3.5 → 4).
  *

@@ -160,26 +160,18 @@ export interface CohortOptions {
 
 const FREQS: readonly Frequency[] = ["high", "medium", "low"];
 
-/**
- * The id embedded in a simulated fact's text: `⟦<uuid>/<session>:<gt_idx>⟧`.
- *
- * @param user the user id
- * @param fact the fact id `<session>:<gt_idx>`
- * @returns the token
- */
+/** The simulator's rates and switches, defaults filled in. */
+type Rates = Required<Omit<CohortOptions, "seed">>;
+
+/** One item drawn uniformly (`rng.randbelow(items.length)`). */
+const pick = <T>(rng: Rng, items: readonly T[]): T => items[rng.randbelow(items.length)];
+
+/** The id embedded in a simulated fact's text: `⟦<uuid>/<session>:<gt_idx>⟧` (user, fact id). */
 export function embeddedFactId(user: string, fact: string): string {
   return `⟦${user}/${fact}⟧`;
 }
 
-/**
- * Weighted sampling without replacement (successive draws proportional to weight).
- *
- * @param rng the stream
- * @param items the items
- * @param weights positive weights
- * @param k how many
- * @returns k distinct items in draw order
- */
+/** k distinct items in draw order, each draw proportional to the (positive) weights left. */
 function weightedSample<T>(
   rng: Rng,
   items: readonly T[],
@@ -199,33 +191,18 @@ function weightedSample<T>(
   return out;
 }
 
-const TRAITS = [
-  "is vegetarian",
-  "works night shifts",
-  "has two teenage children",
-  "is allergic to peanuts",
-  "prefers concise answers",
-  "lives in a small apartment",
-  "is training for a marathon",
-  "speaks Portuguese at home",
-  "budgets strictly every month",
-  "cares for an elderly parent",
-  "uses a wheelchair",
-  "is left-handed",
-  "commutes by bicycle",
-  "dislikes early meetings",
-  "keeps a vegetable garden",
-];
-const STATES = [
-  "settled on a deadline of week",
-  "chose the option labelled",
-  "has finished step",
-  "set the budget at",
-  "booked the slot numbered",
-  "picked version",
-  "is waiting on reply",
-  "moved the milestone to week",
-];
+const TRAITS = (
+  "is vegetarian, works night shifts, has two teenage children, is allergic to peanuts, " +
+  "prefers concise answers, lives in a small apartment, is training for a marathon, " +
+  "speaks Portuguese at home, budgets strictly every month, cares for an elderly parent, " +
+  "uses a wheelchair, is left-handed, commutes by bicycle, dislikes early meetings, " +
+  "keeps a vegetable garden"
+).split(", ");
+const STATES = (
+  "settled on a deadline of week, chose the option labelled, has finished step, " +
+  "set the budget at, booked the slot numbered, picked version, is waiting on reply, " +
+  "moved the milestone to week"
+).split(", ");
 const DETAILS = (
   "amber harbor violin cedar granite saffron lantern orchid falcon meadow copper glacier tundra " +
   "velvet walnut quartz pelican sierra mosaic thistle juniper cobalt marble hazel lagoon ember " +
@@ -253,14 +230,14 @@ function projectDrafts(
   firstProject: number,
   projects: number,
   months: [number, number],
-  o: Required<Omit<CohortOptions, "seed">>,
+  o: Rates,
   order: { n: number },
 ): Draft[] {
   const [, lo, hi] = PROJECT_SIZES[freq];
   const events: Omit<Draft, "month">[] = [];
   for (let p = 0; p < projects; p++) {
     const pid = firstProject + p;
-    const title = `${domain} ${NOUNS[rng.randbelow(NOUNS.length)]} #${pid}`;
+    const title = `${domain} ${pick(rng, NOUNS)} #${pid}`;
     const n = rng.randint(lo, hi);
     for (let e = 1; e <= n; e++) {
       const factTypes: ("user_profile" | "ongoing_state")[] = [];
@@ -294,8 +271,7 @@ function oneOffDrafts(
   const span = months[1] - months[0] + 1;
   const count = Math.max(1, Math.floor((span * 4) / interval));
   const out: Draft[] = [];
-  const topic = () =>
-    `${DETAILS[rng.randbelow(DETAILS.length)]} ${DETAILS[rng.randbelow(DETAILS.length)]}`;
+  const topic = () => `${pick(rng, DETAILS)} ${pick(rng, DETAILS)}`;
   for (let k = 1; k <= count; k++) {
     const m = Math.max(1, roundHalfEven((k * interval) / 4.33));
     if (m > span) continue;
@@ -322,12 +298,10 @@ function toSessions(rng: Rng, uuid: string, drafts: Draft[], firstId: number): S
     const sessionId = firstId + i;
     const gt: GtMemory[] = d.factTypes.map((type, j) => {
       const id = embeddedFactId(uuid, factId(sessionId, j));
-      const code = `${DETAILS[rng.randbelow(DETAILS.length)]} ${
-        DETAILS[rng.randbelow(DETAILS.length)]
-      } ${rng.randint(100, 999)}`;
+      const code = `${pick(rng, DETAILS)} ${pick(rng, DETAILS)} ${rng.randint(100, 999)}`;
       const fact = type === "user_profile"
-        ? `${id} The user ${TRAITS[rng.randbelow(TRAITS.length)]} (${code}).`
-        : `${id} In ${d.projectTitle}, the user ${STATES[rng.randbelow(STATES.length)]} ${code}.`;
+        ? `${id} The user ${pick(rng, TRAITS)} (${code}).`
+        : `${id} In ${d.projectTitle}, the user ${pick(rng, STATES)} ${code}.`;
       return { type, fact, probing_question: `What about ${code}?`, answer: code };
     });
     return {
@@ -357,29 +331,24 @@ function toSessions(rng: Rng, uuid: string, drafts: Draft[], firstId: number): S
   });
 }
 
-function simulateUser(
-  uuid: string,
-  rng: Rng,
-  o: Required<Omit<CohortOptions, "seed">>,
-): CohortUser {
+function simulateUser(uuid: string, rng: Rng, o: Rates): CohortUser {
   const domains: ProfileDomain[] = DOMAINS.map((name) => {
     const use = rng.random() < o.pUse;
     return {
       domain_name: name,
       use,
       memory_required: use ? rng.random() < o.pRequired : null,
-      frequency: use ? FREQS[rng.randbelow(3)] : null,
+      frequency: use ? pick(rng, FREQS) : null,
       reason: "simulated",
     };
   });
   // Forced, declared: at least one used and one memory-required domain.
   if (!domains.some((d) => d.use)) {
-    const d = domains[rng.randbelow(domains.length)];
-    Object.assign(d, { use: true, memory_required: true, frequency: FREQS[rng.randbelow(3)] });
+    const d = pick(rng, domains);
+    Object.assign(d, { use: true, memory_required: true, frequency: pick(rng, FREQS) });
   }
   if (!domains.some((d) => d.memory_required)) {
-    const used = domains.filter((d) => d.use);
-    used[rng.randbelow(used.length)].memory_required = true;
+    pick(rng, domains.filter((d) => d.use)).memory_required = true;
   }
   const required = domains.filter((d) => d.memory_required === true);
   const skeleton = weightedSample(
@@ -392,26 +361,14 @@ function simulateUser(
   const totalMonths = Math.min(24, Math.max(12, 3 * nProjects));
   const order = { n: 0 };
   const drafts: Draft[] = [];
-  for (const d of skeleton) {
-    drafts.push(
-      ...projectDrafts(
-        rng,
-        d.domain_name,
-        d.frequency!,
-        1,
-        PROJECT_SIZES[d.frequency!][0],
-        [
-          1,
-          totalMonths,
-        ],
-        o,
-        order,
-      ),
-    );
+  const months: [number, number] = [1, totalMonths];
+  for (const { domain_name, frequency } of skeleton) {
+    const projects = PROJECT_SIZES[frequency!][0];
+    drafts.push(...projectDrafts(rng, domain_name, frequency!, 1, projects, months, o, order));
   }
   const transient = domains.filter((d) => d.use && d.memory_required === false);
   for (const d of transient) {
-    drafts.push(...oneOffDrafts(rng, d.domain_name, d.frequency!, [1, totalMonths], order));
+    drafts.push(...oneOffDrafts(rng, d.domain_name, d.frequency!, months, order));
   }
   const sessions = toSessions(rng, uuid, drafts, 1);
   const user: CohortUser = {
@@ -430,22 +387,20 @@ function simulateUser(
 function shiftUser(
   user: CohortUser,
   rng: Rng,
-  o: Required<Omit<CohortOptions, "seed">>,
+  o: Rates,
   phase1: Draft[],
   order: { n: number },
 ): void {
   const last = user.sessions.length;
-  const demoted = user.skeletonDomains[rng.randbelow(user.skeletonDomains.length)];
+  const demoted = pick(rng, user.skeletonDomains);
   const freqOf = new Map(user.profile.domains.map((d) => [d.domain_name, d.frequency]));
   const candidates = DOMAINS.filter((d) => !user.skeletonDomains.includes(d));
-  const added = candidates[rng.randbelow(candidates.length)];
-  const addedFreq = FREQS[rng.randbelow(3)];
+  const added = pick(rng, candidates);
+  const addedFreq = pick(rng, FREQS);
   const others = candidates.filter((d) =>
     d !== added && !user.profile.domains.find((p) => p.domain_name === d)!.use
   );
-  const addedTransient = others.length > 0 && rng.random() < 0.5
-    ? others[rng.randbelow(others.length)]
-    : null;
+  const addedTransient = others.length > 0 && rng.random() < 0.5 ? pick(rng, others) : null;
   const months: [number, number] = [user.totalMonths + 1, user.totalMonths + 12];
   const drafts: Draft[] = [];
   for (const d of user.skeletonDomains) {
@@ -453,25 +408,15 @@ function shiftUser(
     const lastProject = Math.max(...phase1.filter((x) => x.domain === d).map((x) => x.projectId!));
     drafts.push(...projectDrafts(rng, d, freqOf.get(d)!, lastProject + 1, 1, months, o, order));
   }
-  drafts.push(
-    ...projectDrafts(
-      rng,
-      added,
-      addedFreq,
-      1,
-      Math.min(2, PROJECT_SIZES[addedFreq][0]),
-      months,
-      o,
-      order,
-    ),
-  );
+  const addedProjects = Math.min(2, PROJECT_SIZES[addedFreq][0]);
+  drafts.push(...projectDrafts(rng, added, addedFreq, 1, addedProjects, months, o, order));
   drafts.push(...oneOffDrafts(rng, demoted, freqOf.get(demoted)!, months, order));
   for (const d of user.profile.domains.filter((p) => p.use && p.memory_required === false)) {
     if (d.domain_name === added) continue;
     drafts.push(...oneOffDrafts(rng, d.domain_name, d.frequency!, months, order));
   }
   if (addedTransient !== null) {
-    drafts.push(...oneOffDrafts(rng, addedTransient, FREQS[rng.randbelow(3)], months, order));
+    drafts.push(...oneOffDrafts(rng, addedTransient, pick(rng, FREQS), months, order));
   }
   user.sessions.push(...toSessions(rng, user.uuid, drafts, last + 1));
   user.shift = { lastPhase1Session: last, demoted, added, addedTransient };
@@ -493,7 +438,7 @@ function shiftUser(
  * @throws {RangeError} for a user count that is not a positive integer or a rate outside [0, 1]
  */
 export function generateCohort(opts: CohortOptions = {}): Cohort {
-  const o: Required<Omit<CohortOptions, "seed">> = {
+  const o: Rates = {
     users: opts.users ?? 20,
     pUse: opts.pUse ?? 0.25,
     pRequired: opts.pRequired ?? 0.4,
@@ -531,43 +476,10 @@ export function cohortToJson(cohort: Cohort): string {
 }
 
 /**
- * The user's timeline in the benchmark's shape (`{total_months,
- * anchor_life_events, sessions}`).
- *
- * @param user a simulated user
- * @returns the timeline
- */
-export function timelineOf(user: CohortUser): {
-  total_months: number;
-  anchor_life_events: unknown[];
-  sessions: Record<string, unknown>[];
-} {
-  return {
-    total_months: user.shift ? user.totalMonths + 12 : user.totalMonths,
-    anchor_life_events: [],
-    sessions: user.sessions.map((s) => ({
-      session_id: s.session_id,
-      month: s.month,
-      domain: s.domain,
-      memory_required: s.memory_required,
-      project_id: s.project_id ?? null,
-      event_id: s.event_id ?? null,
-      event_title: s.event_title ?? null,
-      event_description: s.event_description ?? null,
-      anchor_life_event: null,
-      cross_domain_links: [],
-    })),
-  };
-}
-
-/**
  * Writes the cohort as a PerMem-Bench-shaped folder: `<dir>/<uuid>/session_NNNN.json`
  * and `<dir>/<uuid>/profile.json` (readable by `readSessionFolder`).
  *
- * @param dir the output folder
- * @param cohort the cohort
  * @param write writes one file (default `writeTextAtomic`; a shard's writer records its SHA-256)
- * @returns nothing once every file is written (each atomically)
  * @throws {InputError} if the folder cannot be made
  */
 export async function writeCohort(

@@ -12,21 +12,14 @@
  * @module
  */
 import { z } from "../base/deps/zod.ts";
-
-/**
- * What the readers use of a zod schema: `safeParse` with issues carrying a
- * path and a message (every schema here is a zod schema of this shape).
- */
-export interface Schema<T> {
-  /** Validates `data`; on failure the issues name their JSON paths. */
-  safeParse(data: unknown):
-    | { success: true; data: T }
-    | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
-}
+import type { SafeParser } from "../base/validate_input.ts";
 
 const sessionId = z.int({ error: "expected an integer session id >= 1" }).min(1, {
   error: "expected an integer session id >= 1",
 }).meta({ description: "session id t (1..N in timeline order)" });
+const uuid = z.string({ error: "expected the user's uuid" }).min(1, {
+  error: "expected the user's uuid",
+});
 
 /** A reference memory of a memory-required session (`gt_memory[i]`). */
 const gtMemory = z.looseObject({
@@ -55,10 +48,8 @@ export interface GtMemory {
 }
 
 /** One session of a user's timeline (`<data>/<uuid>/session_NNNN.json`). */
-export const SessionFileSchema: Schema<SessionFile> = z.looseObject({
-  uuid: z.string({ error: "expected the user's uuid" }).min(1, {
-    error: "expected the user's uuid",
-  }),
+export const SessionFileSchema: SafeParser<SessionFile> = z.looseObject({
+  uuid,
   session_id: sessionId,
   month: z.number({ error: "expected the month (a number)" }),
   domain: z.string({ error: "expected the domain name" }),
@@ -116,15 +107,14 @@ export interface SessionFile {
   [key: string]: unknown;
 }
 
-/** One memory entry of a snapshot. */
 const snapshotMemory = z.looseObject({
   memory_id: z.union([z.string(), z.number()]).optional(),
   memory_text: z.string().optional(),
   content: z.string().optional(),
   session_file: z.string().nullable().optional(),
   turn_idx: z.number().nullable().optional(),
-  token_count: z.number().nonnegative().optional(),
-  insert_order: z.number().optional(),
+  token_count: z.number().nonnegative().optional(), // cl100k tokens in the artifact
+  insert_order: z.number().optional(), // insertion counter (FIFO order)
   fact_ids: z.array(z.string()).optional().meta({
     description: "memaudit extension: reference fact ids this entry carries (provenance judge)",
   }),
@@ -132,33 +122,12 @@ const snapshotMemory = z.looseObject({
   error: "expected memory_text or content (a string)",
 });
 
-/** A memory entry. */
-export interface SnapshotMemory {
-  /** The entry's id. */
-  memory_id?: string | number;
-  /** Its text (read first). */
-  memory_text?: string;
-  /** Its text (when memory_text is absent). */
-  content?: string;
-  /** Session file it was written from. */
-  session_file?: string | null;
-  /** Turn it was written from. */
-  turn_idx?: number | null;
-  /** Tokens (cl100k in the artifact). */
-  token_count?: number;
-  /** Insertion counter (FIFO order). */
-  insert_order?: number;
-  /** memaudit extension: reference fact ids the entry carries. */
-  fact_ids?: string[];
-  /** Other fields of the file, kept as read. */
-  [key: string]: unknown;
-}
+/** A memory entry: its text is `memory_text`, else `content`; other fields kept as read. */
+export type SnapshotMemory = z.output<typeof snapshotMemory>;
 
 /** A bank after one session (`<snapshots>/<system>/<uuid>/session_NNNN.json`). */
-export const SnapshotSchema: Schema<Snapshot> = z.looseObject({
-  uuid: z.string({ error: "expected the user's uuid" }).min(1, {
-    error: "expected the user's uuid",
-  }),
+export const SnapshotSchema = z.looseObject({
+  uuid,
   session_id: sessionId,
   session_file: z.string().optional(),
   domain: z.string().optional(),
@@ -173,57 +142,12 @@ export const SnapshotSchema: Schema<Snapshot> = z.looseObject({
   saved_at: z.string().optional(),
 });
 
-/** A snapshot. */
-export interface Snapshot {
-  /** The user. */
-  uuid: string;
-  /** The session after which the bank was saved. */
-  session_id: number;
-  /** The session's file name. */
-  session_file?: string;
-  /** Its domain. */
-  domain?: string;
-  /** Its month. */
-  month?: number;
-  /** Ground-truth memory_required of the session. */
-  memory_required?: boolean;
-  /** Entries written in the session. */
-  n_written_this_session?: number;
-  /** Entries evicted by the budget after it. */
-  n_evicted_by_budget?: number;
-  /** Tokens held after the session. */
-  total_tokens_after?: number;
-  /** Entries held after the session. */
-  n_entries_after?: number;
-  /** The bank M_t. */
-  memories: SnapshotMemory[];
-  /** The session's reference memories (copied). */
-  gt_memory?: unknown[];
-  /** When it was saved. */
-  saved_at?: string;
-  /** Other fields of the file, kept as read. */
-  [key: string]: unknown;
-}
-
-/** One gating decision (`session_records[i]`). */
-export interface GatingRecord {
-  /** The user (optional inside a per-user file). */
-  uuid?: string;
-  /** Session id. */
-  session_id: number;
-  /** Ground truth memory_required. */
-  gt_required: boolean;
-  /** The policy's decision: store the session. */
-  pred_required: boolean;
-  /** Other fields of the file, kept as read. */
-  [key: string]: unknown;
-}
+/** A snapshot: the bank M_t after session `session_id` (other fields kept as read). */
+export type Snapshot = z.output<typeof SnapshotSchema>;
 
 /** A gating method's output for one user (`results/<method>/<model>/per_uuid/<uuid>.json`). */
-export const GatingOutputSchema: Schema<GatingOutput> = z.looseObject({
-  uuid: z.string({ error: "expected the user's uuid" }).min(1, {
-    error: "expected the user's uuid",
-  }),
+export const GatingOutputSchema = z.looseObject({
+  uuid,
   n_sessions: z.number().optional(),
   required_accuracy: z.number().nullable().optional(),
   session_records: z.array(
@@ -235,30 +159,15 @@ export const GatingOutputSchema: Schema<GatingOutput> = z.looseObject({
     }),
     { error: "expected a list of session records" },
   ),
-  personal_note: z.unknown().optional(),
+  personal_note: z.unknown().optional(), // the structure-aware method's final note
 });
 
-/** A gating output. */
-export interface GatingOutput {
-  /** The user. */
-  uuid: string;
-  /** Number of sessions. */
-  n_sessions?: number;
-  /** The script's per-user accuracy. */
-  required_accuracy?: number | null;
-  /** One decision per session. */
-  session_records: GatingRecord[];
-  /** The structure-aware method's final note. */
-  personal_note?: unknown;
-  /** Other fields of the file, kept as read. */
-  [key: string]: unknown;
-}
+/** A gating output: per session the ground truth and the decision (other fields kept as read). */
+export type GatingOutput = z.output<typeof GatingOutputSchema>;
 
 /** One fact of the evaluator's per-fact output (`per_fact/<uuid>.json` is a list of these). */
 const perFact = z.looseObject({
-  uuid: z.string({ error: "expected the user's uuid" }).min(1, {
-    error: "expected the user's uuid",
-  }),
+  uuid,
   source_session_id: sessionId,
   gt_idx: z.int({ error: "expected gt_idx (an integer)" }).min(0),
   gt_type: z.string({ error: "expected gt_type" }),
@@ -281,39 +190,15 @@ const perFact = z.looseObject({
   metrics: z.record(z.string(), z.unknown()).optional(),
 });
 
-/** One evaluated fact. */
-export interface PerFact {
-  /** The user. */
-  uuid: string;
-  /** t_start. */
-  source_session_id: number;
-  /** Index in that session's gt_memory. */
-  gt_idx: number;
-  /** user_profile or ongoing_state. */
-  gt_type: string;
-  /** The domain. */
-  domain?: string;
-  /** The project. */
-  project_id?: number | string | null;
-  /** The fact's text. */
-  fact?: string;
-  /** T_target. */
-  valid_through_session: number;
-  /**
-   * The judge's verdict at the checked sessions (the K checkpoints): `write` is presence (1: the
-   * fact is in the snapshot), `retrieved` the top-k memory texts the judge saw.
-   */
-  session_scores: { session_id: number; write: 0 | 1 | boolean; retrieved?: string[] }[];
-  /** The evaluator's metrics. */
-  metrics?: Record<string, unknown>;
-  /** Other fields of the file, kept as read. */
-  [key: string]: unknown;
-}
+/**
+ * One evaluated fact: its lifespan source_session_id..valid_through_session and the judge's
+ * verdict at the checked sessions (the K checkpoints): `write` is presence (1: the fact is in the
+ * snapshot), `retrieved` the top-k memory texts the judge saw. Other fields kept as read.
+ */
+export type PerFact = z.output<typeof perFact>;
 
 /** The per-fact file: a list of evaluated facts. */
-export const PerFactFileSchema: Schema<PerFact[]> = z.array(perFact, {
-  error: "expected a list of evaluated facts",
-});
+export const PerFactFileSchema = z.array(perFact, { error: "expected a list of evaluated facts" });
 
 /** Columns of the facts CSV, in order. */
 export const FACTS_CSV_COLUMNS = ["user", "fact", "type", "t_start", "t_target"] as const;
@@ -321,23 +206,3 @@ export const FACTS_CSV_COLUMNS = ["user", "fact", "type", "t_start", "t_target"]
 export const PRESENCE_CSV_COLUMNS = ["user", "fact", "session", "present"] as const;
 /** Columns of the gating predictions CSV, in order. */
 export const PREDICTIONS_CSV_COLUMNS = ["user", "session", "required", "predicted"] as const;
-
-/**
- * JSON Schemas of the benchmark's file shapes (`z.toJSONSchema` of the zod
- * schemas above), for readers in other languages.
- *
- * @returns schemas keyed `session_file`, `snapshot`, `gating_output`, `per_fact_file`
- */
-export function formatJsonSchemas(): Record<string, Record<string, unknown>> {
-  const js = (s: unknown) =>
-    z.toJSONSchema(s as z.ZodType, { unrepresentable: "any", io: "input" }) as Record<
-      string,
-      unknown
-    >;
-  return {
-    session_file: js(SessionFileSchema),
-    snapshot: js(SnapshotSchema),
-    gating_output: js(GatingOutputSchema),
-    per_fact_file: js(PerFactFileSchema),
-  };
-}

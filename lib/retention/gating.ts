@@ -6,8 +6,8 @@
  *
  * Null conventions follow the benchmark's script: a ratio with a zero
  * denominator is null, and F1 is null when precision or recall is 0 (or
- * null). The script rounds to 4 decimals; here every value stays exact in
- * the API and {@linkcode roundGatingMetrics} rounds only for display.
+ * null). The script rounds to 4 decimals; here every value stays exact
+ * (tables round only for display).
  *
  * @module
  */
@@ -16,6 +16,7 @@ import { InputError } from "../base/errors.ts";
 import { type ReportShape, reportShape } from "../base/report_shape.ts";
 import { readTextInput } from "../base/fs.ts";
 import { parseCsvRows } from "./_csv.ts";
+import { bitCell, nonEmpty, sessionCell } from "./read.ts";
 import { type GatingOutput, PREDICTIONS_CSV_COLUMNS } from "./formats.ts";
 
 /** One session's ground truth and a policy's decision. */
@@ -110,31 +111,6 @@ export function gatingMetrics(decisions: Iterable<GatingDecision>): GatingMetric
 }
 
 /**
- * The metrics rounded to 4 decimals, as the benchmark's script prints them
- * (for display only: compare exact values).
- *
- * @param m exact metrics
- * @returns the same counts with the rates rounded to 4 decimals
- */
-export function roundGatingMetrics(m: GatingMetrics): GatingMetrics {
-  const r = (x: number | null) => (x === null ? null : Math.round(x * 1e4) / 1e4);
-  return {
-    ...m,
-    precision: r(m.precision),
-    recall: r(m.recall),
-    f1: r(m.f1),
-    accuracy: r(m.accuracy),
-  };
-}
-
-const BIT = (file: string, row: number, column: string, v: string): boolean => {
-  const t = v.trim();
-  if (t === "1") return true;
-  if (t === "0") return false;
-  throw new InputError(file, { row, column }, `expected 0 or 1, got ${JSON.stringify(v)}`);
-};
-
-/**
  * Parses a predictions CSV `user,session,required,predicted` (0/1).
  *
  * @param text the CSV text
@@ -146,42 +122,24 @@ const BIT = (file: string, row: number, column: string, v: string): boolean => {
 export function parsePredictionsCsv(text: string, file = "<memory>"): GatingDecision[] {
   const seen = new Set<string>();
   return parseCsvRows(text, file, PREDICTIONS_CSV_COLUMNS).map(({ row, cells }) => {
-    const user = cells.user.trim();
-    if (user === "") {
-      throw new InputError(file, { row, column: "user" }, "expected a user id, got an empty cell");
-    }
-    const s = cells.session.trim();
-    const session = /^\d+$/.test(s) ? Number(s) : NaN;
-    if (!(Number.isSafeInteger(session) && session >= 1)) {
-      throw new InputError(
-        file,
-        { row, column: "session" },
-        `expected an integer session id >= 1, got ${JSON.stringify(cells.session)}`,
-      );
-    }
+    const at = (column: string) => ({ row, column });
+    const user = nonEmpty(file, at("user"), cells.user, "a user id");
+    const session = sessionCell(file, at("session"), cells.session);
     const key = JSON.stringify([user, session]);
     if (seen.has(key)) {
-      throw new InputError(
-        file,
-        { row, column: "session" },
-        `expected each (user, session) once; session ${session} of '${user}' repeats`,
-      );
+      const expected =
+        `expected each (user, session) once; session ${session} of '${user}' repeats`;
+      throw new InputError(file, at("session"), expected);
     }
     seen.add(key);
-    return {
-      user,
-      session,
-      required: BIT(file, row, "required", cells.required),
-      predicted: BIT(file, row, "predicted", cells.predicted),
-    };
+    const required = bitCell(file, at("required"), cells.required);
+    return { user, session, required, predicted: bitCell(file, at("predicted"), cells.predicted) };
   });
 }
 
 /**
- * Reads a predictions CSV file.
+ * Reads a predictions CSV file ({@linkcode parsePredictionsCsv}).
  *
- * @param path the file
- * @returns the decisions
  * @throws {InputError} as {@linkcode parsePredictionsCsv}, or for a missing or non-UTF-8 file
  */
 export async function readPredictionsCsv(path: string): Promise<GatingDecision[]> {

@@ -14,25 +14,16 @@
  *   benchmark's retrieve-then-judge shape (no embedding model, no LLM),
  *   labelled as such.
  * - table: the user's own judge results, read with `parsePresenceCsv` or
- *   `readPerFactFolder` (already tracks; {@linkcode tableJudge} looks them up).
- * - {@linkcode adjudicatedTracks}: any memaudit adjudicator (e.g. the cached
- *   OpenAI-compatible LLM adjudicator) on the BM25 top-10 of the bank, at the
- *   K checkpoints like the benchmark's evaluator.
+ *   `readPerFactFolder` (already tracks).
  *
  * @module
  */
 import { lexicalStems } from "../adjudicate/lexical.ts";
-import { checkpointSessions } from "./checkpoints.ts";
 import { Bm25Okapi } from "../base/bm25.ts";
 import { embeddedFactId } from "./cohort.ts";
 import type { Snapshot } from "./formats.ts";
 import { type BankSnapshot, countTokens, memoryText } from "./replay.ts";
-import {
-  type FactTrack,
-  lifespanOf,
-  type ReferenceFact,
-  trackFromJudge,
-} from "./retention_rate.ts";
+import { type FactTrack, type ReferenceFact, trackFromJudge } from "./retention_rate.ts";
 
 /** A presence judge: I(r ∈ M_t) for a fact and the bank after session t. */
 export interface PresenceJudge {
@@ -61,7 +52,6 @@ export function judgeTracks(
   const bySession = new Map<string, Map<number, BankSnapshot>>();
   for (const [u, list] of banks) bySession.set(u, new Map(list.map((b) => [b.session, b])));
   return facts.map((f) => {
-    lifespanOf(f);
     const m = bySession.get(f.user);
     return trackFromJudge(f, (t) => {
       const b = m?.get(t);
@@ -108,38 +98,20 @@ export function provenanceJudge(): PresenceJudge {
   };
 }
 
-/** Options of {@linkcode lexicalJudge}. */
-export interface LexicalJudgeOptions {
-  /** Memories retrieved per check (default 10, the benchmark's top-10). */
-  topK?: number;
-  /** Share of the fact's stems one retrieved entry must hold (default 0.6). */
-  threshold?: number;
-  /** Remove ids embedded as ⟦…⟧ from texts first, so they cannot match (default true). */
-  stripEmbeddedIds?: boolean;
-}
-
 /**
  * The lexical judge, an APPROXIMATION of the benchmark's judge: BM25
  * (Okapi, over content stems from `lexicalStems`, each stem once per text)
- * retrieves the top-k entries of the bank for the fact's text; the fact is
- * present iff one of them holds at least `threshold` of the fact's distinct
- * stems (per entry, not over the joined text: a union of 10 templated
- * entries matches almost anything). A fact without text, or without content
- * stems, is absent.
+ * retrieves the top-10 entries of the bank for the fact's text (ids embedded
+ * as ⟦…⟧ removed first, so they cannot match); the fact is present iff one
+ * of them holds at least 0.6 of the fact's distinct stems (per entry, not
+ * over the joined text: a union of 10 templated entries matches almost
+ * anything). A fact without text, or without content stems, is absent.
  *
- * @param opts top-k, threshold, id stripping
  * @returns the judge (its name says "approximation")
- * @throws {RangeError} for top-k < 1 or a threshold outside (0, 1]
  */
-export function lexicalJudge(opts: LexicalJudgeOptions = {}): PresenceJudge {
-  const topK = opts.topK ?? 10, threshold = opts.threshold ?? 0.6;
-  const strip = opts.stripEmbeddedIds ?? true;
-  if (!(Number.isInteger(topK) && topK >= 1) || !(threshold > 0 && threshold <= 1)) {
-    throw new RangeError(
-      `Cannot build the lexical judge: expected topK >= 1 and threshold in (0, 1], got ${topK} and ${threshold}`,
-    );
-  }
-  const clean = (t: string) => (strip ? t.replace(EMBEDDED, " ") : t);
+export function lexicalJudge(): PresenceJudge {
+  const topK = 10, threshold = 0.6;
+  const clean = (t: string) => t.replace(EMBEDDED, " ");
   const cache = new WeakMap<BankSnapshot, { bm: Bm25Okapi; stems: Set<string>[] }>();
   const indexOf = (bank: BankSnapshot) => {
     let ix = cache.get(bank);
@@ -173,32 +145,9 @@ export function lexicalJudge(opts: LexicalJudgeOptions = {}): PresenceJudge {
 }
 
 /**
- * A judge that looks presence up in tracks read from the user's own judge
- * results (presence CSV or per-fact JSON).
- *
- * @param tracks the tracks
- * @returns the judge (a (fact, session) not in the tracks is absent)
- */
-export function tableJudge(tracks: readonly FactTrack[]): PresenceJudge {
-  const m = new Map(tracks.map((t) => [`${t.user}\u0000${t.fact}`, t]));
-  return {
-    name: "table",
-    present(fact, bank) {
-      const t = m.get(`${fact.user}\u0000${fact.fact}`);
-      if (t === undefined) return false;
-      const i = bank.session - t.tStart;
-      return i >= 0 && i < t.present.length && t.present[i] === 1;
-    },
-  };
-}
-
-/**
  * A snapshot file (the artifact's shape) as a {@linkcode BankSnapshot}, so the
  * judges run on a user's own snapshot folders. Entries carry the
  * `fact_ids` extension when present, else no facts (use the lexical judge).
- *
- * @param s a snapshot file
- * @returns the bank after that session
  */
 export function bankFromSnapshotFile(s: Snapshot): BankSnapshot {
   const entries = s.memories.map((m, i) => {
@@ -220,91 +169,4 @@ export function bankFromSnapshotFile(s: Snapshot): BankSnapshot {
     tokens: entries.reduce((x, e) => x + e.tokens, 0),
     skipped: false,
   };
-}
-
-/**
- * What {@linkcode adjudicatedTracks} needs of an adjudicator: the part of
- * lib/adjudicate's `Adjudicator` contract it calls (every memaudit
- * adjudicator, e.g. `LlmAdjudicator`, fits).
- */
-export interface PresenceAdjudicator {
-  /**
-   * Coverage of the units by the memory text.
-   *
-   * @param request the package id, the memory (the joined top-k entries) and the fact as one unit
-   * @returns coverage edges (unit id and value in [0, 1])
-   */
-  adjudicate(request: {
-    packageId: string;
-    memory: { id: string; text: string };
-    units: readonly { id: string; text: string; family: string }[];
-  }): Promise<readonly { unit: string; value: number }[]>;
-}
-
-/** Options of {@linkcode adjudicatedTracks}. */
-export interface AdjudicatedOptions {
-  /** Memories retrieved per check by BM25 (default 10, the benchmark's top-10). */
-  topK?: number;
-  /** Checkpoints per fact (default 20); only these sessions are asked unless `allSessions`. */
-  k?: number;
-  /** Ask at every session of the lifespan (exact value; many more requests). */
-  allSessions?: boolean;
-  /** Coverage value from the adjudicator that counts as present (default 1, a full "yes"). */
-  minValue?: number;
-}
-
-/**
- * Presence from any memaudit {@linkcode Adjudicator} (e.g. the cached,
- * bounded OpenAI-compatible `LlmAdjudicator`), in the benchmark's
- * retrieve-then-judge shape: BM25 (not the benchmark's embeddings)
- * retrieves the top-k entries of the bank for the fact, they are joined
- * with newlines as one memory text, and the adjudicator says whether it
- * covers the fact (value >= minValue is present; an empty bank is absent,
- * as in the benchmark). By default only the K checkpoints are asked, as the
- * benchmark's evaluator does; the other sessions count as absent, so then
- * only the K estimate is meaningful (`checked` says how many were asked).
- *
- * @param facts the facts (with text)
- * @param banks snapshots by user id
- * @param adjudicator the adjudicator (its errors propagate)
- * @param opts top-k, K, all sessions, threshold
- * @returns one track per fact and the sessions asked per fact
- * @throws {RangeError} on a bad lifespan or option
- */
-export async function adjudicatedTracks(
-  facts: readonly ReferenceFact[],
-  banks: ReadonlyMap<string, readonly BankSnapshot[]>,
-  adjudicator: PresenceAdjudicator,
-  opts: AdjudicatedOptions = {},
-): Promise<{ tracks: FactTrack[]; checked: number[] }> {
-  const topK = opts.topK ?? 10, k = opts.k ?? 20, minValue = opts.minValue ?? 1;
-  if (!(Number.isInteger(topK) && topK >= 1) || !(minValue > 0 && minValue <= 1)) {
-    throw new RangeError("Cannot adjudicate presence: expected topK >= 1 and minValue in (0, 1]");
-  }
-  const tracks: FactTrack[] = [], checked: number[] = [];
-  for (const f of facts) {
-    const n = lifespanOf(f);
-    const present = new Uint8Array(n);
-    const sessions = opts.allSessions
-      ? Array.from({ length: n }, (_, i) => f.tStart + i)
-      : checkpointSessions(f.tStart, f.tTarget, k);
-    const bySession = new Map((banks.get(f.user) ?? []).map((b) => [b.session, b]));
-    const q = lexicalStems(f.text ?? "");
-    for (const t of sessions) {
-      const bank = bySession.get(t);
-      if (bank === undefined || bank.entries.length === 0) continue;
-      const bm = new Bm25Okapi(bank.entries.map((e) => lexicalStems(e.text)));
-      const text = bm.topK(q, topK).map((h) => h.index).map((i) => bank.entries[i].text).join("\n");
-      const edges = await adjudicator.adjudicate({
-        packageId: `retention:${f.user}`,
-        memory: { id: `${f.user}/bank@${t}`, text },
-        units: [{ id: f.fact, text: f.text ?? f.fact, family: f.type }],
-      });
-      const v = edges.find((e) => e.unit === f.fact)?.value ?? 0;
-      if (v >= minValue) present[t - f.tStart] = 1;
-    }
-    tracks.push({ ...f, present });
-    checked.push(sessions.length);
-  }
-  return { tracks, checked };
 }

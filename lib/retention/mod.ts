@@ -5,16 +5,7 @@
  * measures and the workflow notebook 09 runs, with the types their results carry; anything
  * under `lib/retention/` it does not name is internal and may change (the readers of the
  * benchmark's files, the judges and the simulated run on disk are what `memaudit retention`
- * runs). What the list names, by file:
- *
- * - `checkpoints.ts`, `retention_rate.ts`: Memory Retention Rate, exact and
- *   from K = 20 checkpoints (artifact or exact reweighting), pooled per user
- *   (default), per-fact macro, benchmark mean;
- * - `gating.ts`: pooled gating metrics with the benchmark's null conventions;
- * - `cohort.ts`: the seeded cohort simulator (SIMULATED);
- * - `replay.ts`: the simulated memory system's per-session writes;
- * - `policies.ts`: universal, oracle, offline gate analogues; retention per policy and budget;
- * - `optimum.ts`: the certified retention optimum (MILP through HiGHS) and ratios to it.
+ * runs). Each file's module doc says what it holds.
  *
  * @example The artifact's profile domains
  * ```ts

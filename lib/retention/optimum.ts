@@ -40,8 +40,7 @@ import { pow2Scale } from "../solve/lp_text.ts";
 import { Registry, requireWithinBound } from "../certificate/registry.ts";
 import { withinBudget } from "../objective.ts";
 import { packageHash } from "../package/digest.ts";
-import type { ReferenceFact } from "./retention_rate.ts";
-import { lifespanOf } from "./retention_rate.ts";
+import { lifespanOf, mean, type ReferenceFact } from "./retention_rate.ts";
 
 /** One entry of the stream. */
 export interface StreamEntry {
@@ -83,8 +82,8 @@ export interface RetentionLp {
 export interface RetentionOptimum {
   /** Only `optimal` is a certified OPT (zero gap). */
   status: "optimal" | "time_limit" | "no_certificate";
-  /** `milp` (HiGHS), `brute` (enumeration, small cases) or `none` (no entry can help: OPT 0). */
-  solver: "milp" | "brute" | "none";
+  /** `milp` (HiGHS) or `none` (no entry can help: OPT 0). */
+  solver: "milp" | "none";
   /** The user. */
   user: string;
   /** B. */
@@ -101,7 +100,7 @@ export interface RetentionOptimum {
   bound: number | null;
   /** (bound − retention) / max(1e-12, bound); 0 when optimal. */
   gap: number | null;
-  /** Branch-and-bound nodes (HiGHS), or schedules enumerated (brute). */
+  /** Branch-and-bound nodes (HiGHS). */
   nodes: number | null;
   /** Wall time in milliseconds. */
   timeMs: number;
@@ -109,10 +108,10 @@ export interface RetentionOptimum {
   flag?: "no_facts";
   /**
    * How it was proved: `milp` (HiGHS; its dual bound, widened for its tolerances, below
-   * held + 1: the objective is an integer count), `brute` (every schedule), `trivial` (no entry
-   * can help), `none` (not certified).
+   * held + 1: the objective is an integer count), `trivial` (no entry can help), `none` (not
+   * certified).
    */
-  method?: "milp" | "brute" | "trivial" | "none";
+  method?: "milp" | "trivial" | "none";
   /** Relative tolerance of the ratio check: a retention above bound x (1 + this) is an error. */
   tolerance?: number;
   /**
@@ -126,51 +125,32 @@ export interface RetentionOptimum {
   message?: string;
 }
 
-interface Prepared {
-  entries: RetentionLp["entries"];
-  facts: ReferenceFact[];
-  lifespanTotal: number;
-  carriers: number[][];
-}
-
+/** The kept entries, the facts and Σ L_r, and per fact the kept entries that carry it. */
 function prepare(
   entries: readonly StreamEntry[],
   facts: readonly ReferenceFact[],
   budget: RetentionBudget,
-): Prepared {
+): Pick<RetentionLp, "entries" | "facts" | "lifespanTotal"> & { carriers: number[][] } {
+  const bad = (what: string) => new RangeError(`Cannot build the retention optimum: ${what}`);
   if (!(Number.isFinite(budget.value) && budget.value >= 0)) {
-    throw new RangeError(
-      `Cannot build the retention optimum: budget must be finite and >= 0, got ${budget.value}`,
-    );
+    throw bad(`budget must be finite and >= 0, got ${budget.value}`);
   }
   const unit = budget.unit ?? "entries";
   const index = new Map<string, number>();
   let lifespanTotal = 0;
   facts.forEach((f, r) => {
-    if (index.has(f.fact)) {
-      throw new RangeError(`Cannot build the retention optimum: fact ${f.fact} appears twice`);
-    }
+    if (index.has(f.fact)) throw bad(`fact ${f.fact} appears twice`);
     index.set(f.fact, r);
     lifespanTotal += lifespanOf(f);
   });
   const ids = new Set<string>();
   const kept: RetentionLp["entries"] = [];
   for (const e of entries) {
-    if (ids.has(e.id)) {
-      throw new RangeError(`Cannot build the retention optimum: entry ${e.id} appears twice`);
-    }
+    if (ids.has(e.id)) throw bad(`entry ${e.id} appears twice`);
     ids.add(e.id);
-    if (!Number.isInteger(e.session)) {
-      throw new RangeError(
-        `Cannot build the retention optimum: entry ${e.id} has session ${e.session}`,
-      );
-    }
+    if (!Number.isInteger(e.session)) throw bad(`entry ${e.id} has session ${e.session}`);
     const cost = unit === "tokens" ? e.tokens ?? 1 : 1;
-    if (!(cost >= 0 && Number.isFinite(cost))) {
-      throw new RangeError(
-        `Cannot build the retention optimum: entry ${e.id} has tokens ${e.tokens}`,
-      );
-    }
+    if (!(cost >= 0 && Number.isFinite(cost))) throw bad(`entry ${e.id} has tokens ${e.tokens}`);
     if (!withinBudget([cost], budget.value)) continue;
     const fs = [...new Set(e.facts)].map((f) => index.get(f)).filter((r): r is number =>
       r !== undefined && facts[r].tTarget >= e.session
@@ -200,6 +180,7 @@ export function buildRetentionLp(
 ): RetentionLp {
   const prep = prepare(entries, facts, budget);
   const { entries: es, carriers } = prep;
+  const binary: string[] = [];
   const out: string[] = [
     "\\ memaudit retention optimum (paper 003 extension): max held fact-sessions",
     "\\ x<e>_<t> binary: entry e held at the end of session t (s_e <= t <= h_e)",
@@ -215,17 +196,16 @@ export function buildRetentionLp(
       presence.push(` r${r}_${t}: p${r}_${t}${xs.map((e) => ` - x${e}_${t}`).join("")} <= 0`);
     }
   });
-  out.push("Maximize");
-  out.push(...wrap(" held:", pTerms.map((p, i) => (i === 0 ? ` ${p}` : ` + ${p}`))));
+  out.push("Maximize", ...wrap(" held:", pTerms.map((p, i) => (i === 0 ? ` ${p}` : ` + ${p}`))));
   out.push("Subject To");
-  let rows = 0, xCount = 0;
+  let rows = 0;
   const byT = new Map<number, string[]>();
   // Token budgets are written scaled by a power of two (B in [0.5, 1)), so HiGHS' absolute
   // tolerances act relative to B: a 1e-9 token budget is no looser than a 1-token one.
   const scale = (budget.unit ?? "entries") === "tokens" ? pow2Scale(budget.value) : 1;
   es.forEach((e, i) => {
     for (let t = e.session; t <= e.horizon; t++) {
-      xCount++;
+      binary.push(` x${i}_${t}`);
       const list = byT.get(t) ?? [];
       const c = e.cost * scale;
       list.push(c === 1 ? `x${i}_${t}` : `${c} x${i}_${t}`);
@@ -249,21 +229,14 @@ export function buildRetentionLp(
     out.push("Bounds");
     for (const p of pTerms) out.push(` ${p} <= 1`);
   }
-  if (xCount > 0) {
-    out.push("Binary");
-    const xs: string[] = [];
-    es.forEach((e, i) => {
-      for (let t = e.session; t <= e.horizon; t++) xs.push(` x${i}_${t}`);
-    });
-    out.push(...wrap("", xs));
-  }
+  if (binary.length > 0) out.push("Binary", ...wrap("", binary));
   out.push("End");
   return {
     text: out.join("\n") + "\n",
     entries: es,
     facts: prep.facts,
     lifespanTotal: prep.lifespanTotal,
-    xCount,
+    xCount: binary.length,
     rows,
   };
 }
@@ -284,12 +257,15 @@ function wrap(head: string, terms: string[], tail = ""): string[] {
 }
 
 /**
- * Counts held fact-sessions of a schedule (each kept entry held from its
- * session through `through[e]`, or never when null) and checks it.
+ * Held fact-sessions of a schedule (each kept entry held from its session through `through[e]`,
+ * or never when null), or the first rule it violates.
  *
- * @returns the count, or the first violated rule
+ * @param lp the kept entries and the facts of {@linkcode buildRetentionLp}
+ * @param through per kept entry, the last session it is held (null: never stored)
+ * @param budget B and its unit
+ * @returns the count, or the violation
  */
-function countHeld(
+export function countHeld(
   lp: Pick<RetentionLp, "entries" | "facts">,
   through: (number | null)[],
   budget: RetentionBudget,
@@ -364,8 +340,14 @@ export async function retentionOptimum(
   budget: RetentionBudget,
   opts: OptimumOptions = {},
 ): Promise<RetentionOptimum> {
-  const draft = await solveRetention(user, entries, facts, budget, opts);
-  return issueRetention(draft, entries, facts, budget);
+  const opt = await solveRetention(user, entries, facts, budget, opts);
+  const issued: RetentionOptimum = {
+    ...opt,
+    method: opt.method ?? "none",
+    tolerance: opt.tolerance ?? 1e-12,
+    stream: retentionStreamDigest(entries, facts, budget),
+  };
+  return ISSUED.issue(issued, null, [issued.schedule ?? undefined]);
 }
 
 async function solveRetention(
@@ -376,12 +358,11 @@ async function solveRetention(
   opts: OptimumOptions,
 ): Promise<RetentionOptimum> {
   const t0 = performance.now();
-  const unit = budget.unit ?? "entries";
   const lp = buildRetentionLp(entries, facts, budget);
   const base = {
     user,
     budget: budget.value,
-    unit,
+    unit: budget.unit ?? "entries",
     lifespanTotal: lp.lifespanTotal,
     ...(lp.lifespanTotal === 0 ? { flag: "no_facts" as const } : {}),
   };
@@ -423,12 +404,9 @@ async function solveRetention(
   }
   try {
     // Token budgets are real-valued: memaudit's tight tolerances (1e-9); entry budgets are 0/1.
-    const precise = unit === "tokens";
+    const precise = base.unit === "tokens";
     const a = runHighsLp(highs, lp.text, { timeLimitSec: opts.timeLimitSec, precise });
-    const status = a.status;
-    const nodes = a.nodes ?? NaN;
-    const dual = a.dualBound;
-    const feasible = a.primalFeasible;
+    const { status, dualBound: dual, primalFeasible: feasible } = a;
     if (status === TIME_LIMIT && !feasible) {
       return {
         ...fail("HiGHS: time limit reached, no feasible schedule found"),
@@ -438,32 +416,29 @@ async function solveRetention(
     if ((status !== OPTIMAL && status !== TIME_LIMIT) || !feasible) {
       return fail(`HiGHS: model status ${status}${feasible ? "" : ", no feasible schedule"}`);
     }
-    const value = a.values;
     const through: (number | null)[] = lp.entries.map((e, i) => {
       let d: number | null = null;
       for (let t = e.session; t <= e.horizon; t++) {
-        if ((value.get(`x${i}_${t}`) ?? 0) > 0.5) d = t;
+        if ((a.values.get(`x${i}_${t}`) ?? 0) > 0.5) d = t;
         else break;
       }
       return d;
     });
     const counted = countHeld(lp, through, budget);
     if ("violation" in counted) return fail(`decoded schedule is infeasible: ${counted.violation}`);
-    const objective = a.objective;
-    if (Math.abs(objective - counted.held) > 1e-6) {
+    if (Math.abs(a.objective - counted.held) > 1e-6) {
       return fail(
-        `LP objective ${objective} differs from the re-counted ${counted.held}: decode problem`,
+        `LP objective ${a.objective} differs from the re-counted ${counted.held}: decode problem`,
       );
     }
-    const schedule = lp.entries.map((e, i) => ({ id: e.id, heldThrough: through[i] }));
-    const gapRaw = a.gap;
+    const nodes = a.nodes ?? NaN;
     const common = {
       ...base,
       solver: "milp" as const,
       held: counted.held,
       retention: ratio(counted.held),
       nodes: Number.isFinite(nodes) ? nodes : null,
-      schedule,
+      schedule: lp.entries.map((e, i) => ({ id: e.id, heldThrough: through[i] })),
     };
     // The proof, as the package MILP's: HiGHS' dual bound widened by what its tolerances can
     // cause (tol x 3 x (rows + x-columns), in count units: each presence p can exceed its row by
@@ -494,97 +469,12 @@ async function solveRetention(
         : (bound - common.retention) / Math.max(1e-12, bound),
       timeMs: performance.now() - t0,
       message: `HiGHS: ${
-        status === TIME_LIMIT ? "time limit reached" : `optimal with gap ${gapRaw}`
+        status === TIME_LIMIT ? "time limit reached" : `optimal with gap ${a.gap}`
       }`,
     };
   } catch (e) {
     return fail(`HiGHS failed: ${(e as Error).message}`);
   }
-}
-
-/**
- * OPT_u(B) by enumerating every schedule (each kept entry: never stored, or
- * held from its session through some t <= h_e). For small cross-checks only.
- *
- * @param user the user id
- * @param entries the stream
- * @param facts the reference facts
- * @param budget B and its unit
- * @param maxSchedules refuse (RangeError) above this many schedules (default 2e5)
- * @returns the certificate (solver `brute`)
- * @throws {RangeError} when there are too many schedules, or as {@linkcode buildRetentionLp}
- */
-export function bruteRetentionOptimum(
-  user: string,
-  entries: readonly StreamEntry[],
-  facts: readonly ReferenceFact[],
-  budget: RetentionBudget,
-  maxSchedules = 2e5,
-): RetentionOptimum {
-  return issueRetention(
-    enumerateRetention(user, entries, facts, budget, maxSchedules),
-    entries,
-    facts,
-    budget,
-  );
-}
-
-function enumerateRetention(
-  user: string,
-  entries: readonly StreamEntry[],
-  facts: readonly ReferenceFact[],
-  budget: RetentionBudget,
-  maxSchedules: number,
-): RetentionOptimum {
-  const t0 = performance.now();
-  const lp = buildRetentionLp(entries, facts, budget);
-  const choices = lp.entries.map((e) => e.horizon - e.session + 2);
-  const total = choices.reduce((p, c) => p * c, 1);
-  if (total > maxSchedules) {
-    throw new RangeError(`Cannot enumerate ${total} schedules (limit ${maxSchedules})`);
-  }
-  let best = -1, bestThrough: (number | null)[] = [];
-  const through: (number | null)[] = lp.entries.map(() => null);
-  let nodes = 0;
-  const rec = (i: number) => {
-    if (i === lp.entries.length) {
-      nodes++;
-      const c = countHeld(lp, through, budget);
-      if ("held" in c && c.held > best) {
-        best = c.held;
-        bestThrough = [...through];
-      }
-      return;
-    }
-    const e = lp.entries[i];
-    through[i] = null;
-    rec(i + 1);
-    for (let d = e.session; d <= e.horizon; d++) {
-      through[i] = d;
-      rec(i + 1);
-    }
-    through[i] = null;
-  };
-  rec(0);
-  const r = lp.lifespanTotal === 0 ? null : best / lp.lifespanTotal;
-  return {
-    user,
-    budget: budget.value,
-    unit: budget.unit ?? "entries",
-    lifespanTotal: lp.lifespanTotal,
-    ...(lp.lifespanTotal === 0 ? { flag: "no_facts" as const } : {}),
-    status: "optimal",
-    solver: "brute",
-    method: "brute",
-    tolerance: 1e-12,
-    held: best,
-    retention: r,
-    bound: r,
-    gap: 0,
-    nodes,
-    timeMs: performance.now() - t0,
-    schedule: lp.entries.map((e, i) => ({ id: e.id, heldThrough: bestThrough[i] ?? null })),
-  };
 }
 
 /** A retention as a ratio to a certified optimum. */
@@ -600,12 +490,8 @@ const ISSUED = new Registry<RetentionOptimum, null>();
 
 /**
  * The digest a retention optimum is bound to: SHA-256 of the canonical JSON of the stream
- * (entries sorted by id, facts by id), the budget and its unit. Order-independent.
- *
- * @param entries the stream
- * @param facts the reference facts
- * @param budget B and its unit
- * @returns 64 hex digits
+ * (entries sorted by id, facts by id), the budget and its unit: 64 hex digits,
+ * order-independent.
  */
 export function retentionStreamDigest(
   entries: readonly StreamEntry[],
@@ -623,91 +509,40 @@ export function retentionStreamDigest(
   });
 }
 
-function issueRetention(
-  opt: RetentionOptimum,
-  entries: readonly StreamEntry[],
-  facts: readonly ReferenceFact[],
-  budget: RetentionBudget,
-): RetentionOptimum {
-  const issued: RetentionOptimum = {
-    ...opt,
-    method: opt.method ?? "none",
-    tolerance: opt.tolerance ?? 1e-12,
-    stream: retentionStreamDigest(entries, facts, budget),
-  };
-  return ISSUED.issue(issued, null, [issued.schedule ?? undefined]);
-}
-
-/** Where a retention optimum is used: the user and budget it must belong to, and its stream. */
-export interface RetentionUse {
-  /** The user. */
-  user?: string;
-  /** B (compared exactly). */
-  budget?: number;
-  /** What B counts (default "entries"). */
-  unit?: "entries" | "tokens";
-  /** The stream, when at hand: compared by {@linkcode retentionStreamDigest}. */
-  stream?: { entries: readonly StreamEntry[]; facts: readonly ReferenceFact[] };
-}
-
-/**
- * Checks that `opt` was issued by {@linkcode retentionOptimum} or
- * {@linkcode bruteRetentionOptimum} for the user, budget, unit and stream given.
- *
- * @param opt the optimum
- * @param use what it must belong to
- * @returns `opt`
- * @throws {TypeError} if no solver here made it (a literal, a copy, JSON)
- * @throws {RangeError} if it belongs to another user, budget, unit or stream
- */
-export function requireRetentionOptimum(
-  opt: RetentionOptimum,
-  use: RetentionUse,
-): RetentionOptimum {
-  if (!ISSUED.has(opt)) {
-    throw new TypeError(
-      "Cannot take a ratio to the retention optimum: it was not made by an exact solver " +
-        "(use retentionOptimum() or certifyOptima(); literals, copies and JSON are refused)",
-    );
-  }
-  const unit = use.unit ?? (use.budget === undefined ? opt.unit : "entries");
-  const bad = use.user !== undefined && use.user !== opt.user
-    ? `user ${opt.user}, not ${use.user}`
-    : use.budget !== undefined && use.budget !== opt.budget
-    ? `budget ${opt.budget}, not ${use.budget}`
-    : unit !== opt.unit
-    ? `unit ${opt.unit}, not ${unit}`
-    : use.stream !== undefined &&
-        retentionStreamDigest(use.stream.entries, use.stream.facts, {
-            value: opt.budget,
-            unit: opt.unit,
-          }) !== opt.stream
-    ? "another stream"
-    : null;
-  if (bad !== null) {
-    throw new RangeError(`Cannot take a ratio to the retention optimum: it is for ${bad}`);
-  }
-  return opt;
-}
-
 /**
  * A policy's retention as a ratio to the certified optimum of the same
  * user, stream and budget.
  *
  * @param retention the policy's pooled retention (exact, provenance judge)
  * @param opt the optimum's certificate (issued by {@linkcode retentionOptimum})
- * @param use the user, budget and stream it must belong to (default: not compared)
+ * @param use the user and the entry budget B (compared exactly) it must belong to (default: not
+ *   compared)
  * @returns the ratio, null unless the optimum is certified and positive
  * @throws {TypeError} if no solver made `opt`; {RangeError} if it is for another user, budget
- *   or stream; {ClaimError} (name `ClaimError`) if `retention` exceeds the certified optimum by
+ *   or unit; {ClaimError} (name `ClaimError`) if `retention` exceeds the certified optimum by
  *   more than its tolerance
  */
 export function retentionRatio(
   retention: number | null,
   opt: RetentionOptimum,
-  use: RetentionUse = {},
+  use: { user?: string; budget?: number } = {},
 ): RetentionRatio {
-  requireRetentionOptimum(opt, use);
+  if (!ISSUED.has(opt)) {
+    throw new TypeError(
+      "Cannot take a ratio to the retention optimum: it was not made by an exact solver " +
+        "(use retentionOptimum() or certifyOptima(); literals, copies and JSON are refused)",
+    );
+  }
+  const bad = use.user !== undefined && use.user !== opt.user
+    ? `user ${opt.user}, not ${use.user}`
+    : use.budget !== undefined && use.budget !== opt.budget
+    ? `budget ${opt.budget}, not ${use.budget}`
+    : use.budget !== undefined && opt.unit !== "entries"
+    ? `unit ${opt.unit}, not entries`
+    : null;
+  if (bad !== null) {
+    throw new RangeError(`Cannot take a ratio to the retention optimum: it is for ${bad}`);
+  }
   if (opt.status !== "optimal" || opt.gap !== 0) return { ratio: null, flag: "no_certificate" };
   if (opt.retention === null || opt.retention === 0 || retention === null) {
     return { ratio: null, flag: "degenerate_opt" };
@@ -745,10 +580,8 @@ export async function certifyOptima(
   for (const b of budgets) {
     for (const u of users) {
       const stream = [...u.writes.values()].flat();
-      out.set(
-        `${u.user}|${b}`,
-        await retentionOptimum(u.user, stream, u.facts, { value: b }, opts),
-      );
+      const opt = await retentionOptimum(u.user, stream, u.facts, { value: b }, opts);
+      out.set(`${u.user}|${b}`, opt);
     }
   }
   return out;
@@ -803,9 +636,6 @@ export function ratiosToOptimum(
       ratio: retentionRatio(p.u.pooledExact, p.opt!, { user: p.u.user, budget: r.budget! }),
     }))
       .filter((p) => p.ratio.flag === "ok");
-    const mean = (
-      xs: number[],
-    ) => (xs.length === 0 ? null : xs.reduce((s, x) => s + x, 0) / xs.length);
     const meanOpt = mean(ok.map((p) => p.opt!.retention!));
     const meanRr = mean(ok.map((p) => p.u.pooledExact!));
     const ratios = ok.map((p) => p.ratio.ratio!);

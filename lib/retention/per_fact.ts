@@ -23,7 +23,7 @@ import { parseCsvRows } from "./_csv.ts";
 import { InputError } from "../base/errors.ts";
 import { artifactReplicas } from "./checkpoints.ts";
 import type { Checkpoint } from "./read.ts";
-import type { FactTrack } from "./retention_rate.ts";
+import { type FactTrack, mean } from "./retention_rate.ts";
 
 const count = z.number().int().min(0);
 const value = z.number().nullable();
@@ -89,15 +89,13 @@ export const PER_FACT_REPORT: ReportShape<typeof PerFactReportSchema> = reportSh
 /** Columns of `rr_facts.csv` of a per-fact run: a counted fact's keys. */
 export const PER_FACT_COLUMNS: readonly string[] = rowColumns(FactSchema);
 
-const mean = (xs: number[]) => xs.length === 0 ? null : xs.reduce((a, b) => a + b, 0) / xs.length;
-
 function userRetention(
   user: string,
   facts: { track: FactTrack; scores: Checkpoint[] }[],
   cutoff: number | null,
   out: PerFactContribution[],
 ): PerFactUserRetention {
-  let listSum = 0, listLen = 0, wSum = 0, wxSum = 0, n = 0, points = 0;
+  let listSum = 0, listLen = 0, wSum = 0, wxSum = 0, points = 0;
   const perFact: number[] = [];
   for (const { track, scores } of facts) {
     if (cutoff !== null && track.tStart > cutoff) continue;
@@ -127,12 +125,11 @@ function userRetention(
       held,
       replicas: m,
     });
-    n++;
     points += kept.length;
   }
   return {
     user,
-    facts: n,
+    facts: perFact.length,
     checkpoints: points,
     pooled_artifact: listLen === 0 ? null : listSum / listLen,
     pooled_exact_weights: wSum === 0 ? null : wxSum / wSum,
@@ -196,7 +193,7 @@ export function perFactRetention(
     }
   }
   const vals = (k: "pooled_artifact" | "pooled_exact_weights" | "per_fact_mean") =>
-    mean(users.map((u) => u[k]).filter((x): x is number => x !== null));
+    mean(users.map((u) => u[k]));
   return {
     variant: cutoffs === undefined ? "dynamic" : "static",
     users,
@@ -235,11 +232,8 @@ export function parseStaticCutoffs(text: string, file = "<memory>"): Map<string,
     return out;
   }
   if (!/^\s*"?user"?\s*,\s*"?cutoff"?\s*(\r?\n|\r|$)/.test(text.replace(/^\uFEFF/, ""))) {
-    throw new InputError(
-      file,
-      { path: "line 1" },
-      "expected a JSON object {uuid: session} or a CSV user,cutoff",
-    );
+    const expected = "expected a JSON object {uuid: session} or a CSV user,cutoff";
+    throw new InputError(file, { path: "line 1" }, expected);
   }
   for (const { row, cells } of parseCsvRows(text, file, ["user", "cutoff"])) {
     const user = cells.user.trim(), s = cutoffSession(cells.cutoff);

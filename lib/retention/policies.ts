@@ -10,16 +10,11 @@
  *     true- and false-positive rates (the Greedy method sees only the
  *     current dialogue);
  *   - `recent-context (analogue)`: store iff the session's domain occurs at
- *     least `minCount` = 2 times among the current session and the previous
- *     K = 5 (the Context-aware method also sees the last K summaries);
- *   - `structure-cluster (analogue)`: sessions are read in windows of 10; a
- *     note clusters them (by domain, or by domain and title); a cluster
- *     with at least 2 sessions inside one window becomes a project, and all
- *     its sessions, earlier ones included, are relabelled required
- *     (retroactive relabelling); final labels come from the final note; a
- *     session the note never saw defaults to required;
- * - `predictions`: a user's own decisions (predictions CSV or the
- *   benchmark's gating outputs).
+ *     least twice among the current session and the previous K = 5 (the
+ *     Context-aware method also sees the last K summaries);
+ *   - `structure-cluster (analogue)`: a note over windows of 10 sessions
+ *     whose clusters become projects, relabelled retroactively (see
+ *     {@linkcode structureClusterPolicy}).
  *
  * @module
  */
@@ -39,8 +34,8 @@ import {
 export interface GatingPolicy {
   /** Short name (e.g. `oracle`, `recent-context (analogue)`). */
   readonly name: string;
-  /** `reference` (universal, oracle), `offline analogue`, or `loaded` (the user's predictions). */
-  readonly kind: "reference" | "offline analogue" | "loaded";
+  /** `reference` (universal, oracle) or `offline analogue`. */
+  readonly kind: "reference" | "offline analogue";
   /**
    * The decisions for one user's sessions (in session order).
    *
@@ -77,25 +72,15 @@ export function oraclePolicy(): GatingPolicy {
   };
 }
 
-/** Options of {@linkcode sessionLocalPolicy}. */
-export interface SessionLocalOptions {
-  /** P(store | required) (default 0.85). */
-  tpr?: number;
-  /** P(store | transient) (default 0.35). */
-  fpr?: number;
-  /** Seed (default 0). */
-  seed?: number | string;
-}
-
 /**
- * The session-local analogue: a noisy per-session signal with declared
- * rates (deterministic per seed, user and session).
+ * The session-local analogue: a noisy per-session signal with declared rates, P(store |
+ * required) = 0.85 and P(store | transient) = 0.35 (deterministic per seed, user and session).
  *
- * @param opts rates and seed
+ * @param opts the seed (default 0)
  * @returns the policy
  */
-export function sessionLocalPolicy(opts: SessionLocalOptions = {}): GatingPolicy {
-  const tpr = opts.tpr ?? 0.85, fpr = opts.fpr ?? 0.35, seed = opts.seed ?? 0;
+export function sessionLocalPolicy(opts: { seed?: number | string } = {}): GatingPolicy {
+  const tpr = 0.85, fpr = 0.35, seed = opts.seed ?? 0;
   return {
     name: "session-local (analogue)",
     kind: "offline analogue",
@@ -106,24 +91,15 @@ export function sessionLocalPolicy(opts: SessionLocalOptions = {}): GatingPolicy
   };
 }
 
-/** Options of {@linkcode recentContextPolicy}. */
-export interface RecentContextOptions {
-  /** Previous sessions looked at (default 5, the paper's K). */
-  window?: number;
-  /** Occurrences of the domain in the current session and those before it needed to store (default 2). */
-  minCount?: number;
-}
-
 /**
- * The recent-context analogue: store iff the session's domain occurs at
- * least `minCount` times among the current session and the previous
- * `window` sessions.
+ * The recent-context analogue: store iff the session's domain occurs at least twice among the
+ * current session and the previous `window` sessions.
  *
- * @param opts window and count
+ * @param opts `window`: the previous sessions looked at (default 5, the paper's K)
  * @returns the policy
  */
-export function recentContextPolicy(opts: RecentContextOptions = {}): GatingPolicy {
-  const k = opts.window ?? 5, min = opts.minCount ?? 2;
+export function recentContextPolicy(opts: { window?: number } = {}): GatingPolicy {
+  const k = opts.window ?? 5, min = 2;
   return {
     name: "recent-context (analogue)",
     kind: "offline analogue",
@@ -146,33 +122,31 @@ export function clusterKey(s: SessionFile): string {
 }
 
 /**
- * The structure-clustering analogue (windows of 10, retroactive
- * relabelling from the final note; unseen sessions default to required).
+ * The structure-clustering analogue: a note clusters the sessions (by domain, or by domain and
+ * title) and is updated once per window of 10; a cluster with at least 2 sessions inside one
+ * window becomes a project, and all its sessions, earlier windows' too, are relabelled required.
+ * Final labels come from the final note; a session it never saw defaults to required.
  *
- * @param opts window and minimum cluster size
+ * @param opts window and cluster key
  * @returns the policy
  */
 export function structureClusterPolicy(opts: {
   /** Sessions per note update (default 10). */
   window?: number;
-  /** Sessions of a cluster within one window that make it a project (default 2). */
-  minCluster?: number;
   /**
    * Cluster key: "domain" (default) or "domain+title" ({@linkcode clusterKey}; on simulated
    * data the titles give projects away, so that variant is close to the oracle).
    */
   key?: "domain" | "domain+title";
 } = {}): GatingPolicy {
-  const w = opts.window ?? 10, min = opts.minCluster ?? 2, key = opts.key ?? "domain";
+  const w = opts.window ?? 10, min = 2, key = opts.key ?? "domain";
   return {
     name: key === "domain" ? "structure-cluster (analogue)" : "structure-cluster+title (analogue)",
     kind: "offline analogue",
     decide(user, ss) {
       const sorted = [...ss].sort((a, b) => a.session_id - b.session_id);
       const keyOf = key === "domain" ? (s: SessionFile) => s.domain : clusterKey;
-      // The note: cluster -> its sessions so far and whether it is a project. It is updated
-      // once per window of w sessions; a cluster with >= min sessions inside one window
-      // becomes a project, and every session of it (earlier windows too) is relabelled.
+      // The note: cluster -> its sessions so far and whether it is a project.
       const note = new Map<string, { ids: number[]; project: boolean }>();
       for (let start = 0; start < sorted.length; start += w) {
         const inWindow = new Map<string, number>();
@@ -189,27 +163,6 @@ export function structureClusterPolicy(opts: {
       for (const c of note.values()) for (const id of c.ids) label.set(id, c.project);
       return decisions(user, sorted, (s) => label.get(s.session_id) ?? true);
     },
-  };
-}
-
-/**
- * A policy replaying loaded decisions (a predictions CSV or the
- * benchmark's gating outputs). A session without a decision is stored (the
- * benchmark's methods default to required).
- *
- * @param loaded the decisions (any users)
- * @param name a name for tables (default `predictions`)
- * @returns the policy
- */
-export function predictionsPolicy(
-  loaded: readonly GatingDecision[],
-  name = "predictions",
-): GatingPolicy {
-  const m = new Map(loaded.map((d) => [`${d.user}\u0000${d.session}`, d.predicted]));
-  return {
-    name,
-    kind: "loaded",
-    decide: (u, ss) => decisions(u, ss, (s) => m.get(`${u}\u0000${s.session_id}`) ?? true),
   };
 }
 
@@ -240,7 +193,7 @@ export interface PolicyUser {
 export interface PolicyRow {
   /** The policy's name. */
   policy: string;
-  /** Its kind (reference, offline analogue, loaded). */
+  /** Its kind (reference or offline analogue). */
   kind: GatingPolicy["kind"];
   /** Entry budget B (null: no budget). */
   budget: number | null;
@@ -296,10 +249,7 @@ export function evaluatePolicies(
         const banks = replayBank(sessions, u.writes, { maxEntries: b, skip });
         return judgeTracks(u.facts, new Map([[u.user, banks]]), judge);
       });
-      const report = retentionRate(tracks, {
-        k: opts.k ?? 20,
-        reweight: opts.reweight ?? "artifact",
-      });
+      const report = retentionRate(tracks, { k: opts.k, reweight: opts.reweight });
       rows.push({
         policy: p.name,
         kind: p.kind,

@@ -2,28 +2,15 @@
  * Readers of PerMem-Bench folders and memaudit's plain CSV forms (paper 003;
  * COMPANIONS §2(b)). Every problem is an {@linkcode InputError} naming the
  * file and the JSON path, or the CSV row (1-based data row, header excluded)
- * and column.
- *
- * - {@linkcode readSessionFolder}: an unzipped PerMem-Bench data folder,
- *   `<dir>/<uuid>/session_NNNN.json`;
- * - {@linkcode readSnapshotFolder}: one system's snapshots,
- *   `<dir>/<uuid>/session_NNNN.json`;
- * - {@linkcode readGatingFolder}: a gating method's `per_uuid/<uuid>.json`;
- * - {@linkcode readPerFactFolder}: the evaluator's `per_fact/<uuid>.json`;
- * - {@linkcode parseFactsCsv} / {@linkcode parsePresenceCsv}: the facts table
- *   `user,fact,type,t_start,t_target` and the presence table
- *   `user,fact,session,present` (one row per checked (fact, session); a
- *   session of a lifespan without a row counts as absent).
+ * and column. Each reader's doc names the files it reads.
  *
  * @module
  */
 import { join } from "node:path";
 import { InputError } from "../base/errors.ts";
-import { readTextInput, statOrNull } from "../base/fs.ts";
-import { parseJsonText } from "../base/json_text.ts";
-import { validateInput } from "../base/validate_input.ts";
+import { readJsonInput, readTextInput, statOrNull } from "../base/fs.ts";
+import { type SafeParser, validateInput } from "../base/validate_input.ts";
 import { forEachCsvRow, parseCsvRows } from "./_csv.ts";
-import { readDirSorted } from "./_dir.ts";
 import {
   FACTS_CSV_COLUMNS,
   type GatingOutput,
@@ -31,7 +18,6 @@ import {
   type PerFact,
   PerFactFileSchema,
   PRESENCE_CSV_COLUMNS,
-  type Schema,
   type SessionFile,
   SessionFileSchema,
   type Snapshot,
@@ -47,35 +33,34 @@ import {
 
 const SESSION_FILE = /^session_(\d+)\.json$/;
 
+async function readJson<T>(schema: SafeParser<T>, path: string): Promise<T> {
+  return validateInput(schema, await readJsonInput(path), path);
+}
+
 /**
- * Validates parsed JSON with a schema, or throws the first issue as an InputError.
- *
- * @param schema the zod schema
- * @param data the parsed value
- * @param file the file name for errors
- * @returns the validated value
- * @throws {InputError} naming the JSON path of the first problem
+ * A folder's entries sorted by name, a link counting as what it points to (a folder of links, as
+ * `cp -s` makes, is read, not skipped) and a dangling link as neither file nor folder.
  */
-export function validateJson<T>(schema: Schema<T>, data: unknown, file: string): T {
-  return validateInput(schema, data, file);
-}
-
-async function readJson<T>(schema: Schema<T>, path: string): Promise<T> {
-  const data = parseJsonText(await readTextInput(path), path, { uniqueKeys: true });
-  return validateJson(schema, data, path);
-}
-
 async function listDir(dir: string): Promise<Deno.DirEntry[]> {
   const st = await statOrNull(dir);
   if (st === null) throw InputError.atRoot(dir, "expected an existing folder");
   if (!st.isDirectory) throw InputError.atRoot(dir, "expected a folder, found a file");
-  return await readDirSorted(dir);
+  const out: Deno.DirEntry[] = [];
+  for await (const e of Deno.readDir(dir)) {
+    if (!e.isSymlink) {
+      out.push(e);
+      continue;
+    }
+    const target = await statOrNull(join(dir, e.name));
+    out.push({ ...e, isFile: target?.isFile ?? false, isDirectory: target?.isDirectory ?? false });
+  }
+  return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
 /** Reads `<dir>/<uuid>/session_NNNN.json` files of one kind, checking names against contents. */
 async function readPerSessionFolder<T extends { uuid: string; session_id: number }>(
   dir: string,
-  schema: Schema<T>,
+  schema: SafeParser<T>,
   what: string,
 ): Promise<Map<string, T[]>> {
   const out = new Map<string, T[]>();
@@ -138,11 +123,9 @@ export function readSnapshotFolder(dir: string): Promise<Map<string, Snapshot[]>
 }
 
 async function jsonFiles(dir: string): Promise<string[]> {
-  const sub = join(dir, "per_uuid");
-  const base = (await statOrNull(sub))?.isDirectory ? sub : dir;
-  const files = (await listDir(base)).filter((e) => e.isFile && e.name.endsWith(".json"));
-  if (files.length === 0) throw InputError.atRoot(base, "expected <uuid>.json files");
-  return files.map((e) => join(base, e.name));
+  const files = (await listDir(dir)).filter((e) => e.isFile && e.name.endsWith(".json"));
+  if (files.length === 0) throw InputError.atRoot(dir, "expected <uuid>.json files");
+  return files.map((e) => join(dir, e.name));
 }
 
 /**
@@ -153,8 +136,11 @@ async function jsonFiles(dir: string): Promise<string[]> {
  * @throws {InputError} for a missing folder, no files or a file that fails the schema
  */
 export async function readGatingFolder(dir: string): Promise<GatingOutput[]> {
+  const sub = join(dir, "per_uuid");
   const out: GatingOutput[] = [];
-  for (const path of await jsonFiles(dir)) out.push(await readJson(GatingOutputSchema, path));
+  for (const path of await jsonFiles((await statOrNull(sub))?.isDirectory ? sub : dir)) {
+    out.push(await readJson(GatingOutputSchema, path));
+  }
   return out;
 }
 
@@ -177,12 +163,9 @@ export async function readGatingFolder(dir: string): Promise<GatingOutput[]> {
 export async function readPerFactFolder(
   dir: string,
 ): Promise<{ tracks: FactTrack[]; checked: number[]; checkpoints: Checkpoint[][] }> {
-  const files = (await listDir(dir)).filter((e) => e.isFile && e.name.endsWith(".json"));
-  if (files.length === 0) throw InputError.atRoot(dir, "expected <uuid>.json files");
   const tracks: FactTrack[] = [], checked: number[] = [], checkpoints: Checkpoint[][] = [];
   const seen = new Set<string>();
-  for (const e of files) {
-    const path = join(dir, e.name);
+  for (const path of await jsonFiles(dir)) {
     const items: PerFact[] = await readJson(PerFactFileSchema, path);
     items.forEach((it, i) => {
       const bad = (field: string, expected: string) =>
@@ -198,10 +181,8 @@ export async function readPerFactFolder(
         ...(it.fact !== undefined ? { text: it.fact } : {}),
       };
       if (fact.tTarget < fact.tStart) {
-        throw bad(
-          "valid_through_session",
-          `expected a session >= source_session_id ${fact.tStart}`,
-        );
+        const expected = `expected a session >= source_session_id ${fact.tStart}`;
+        throw bad("valid_through_session", expected);
       }
       const key = JSON.stringify([fact.user, fact.fact]);
       if (seen.has(key)) {
@@ -209,35 +190,25 @@ export async function readPerFactFolder(
       }
       seen.add(key);
       if (it.session_scores.length === 0) {
-        throw bad(
-          "session_scores",
-          "expected at least one scored checkpoint (the evaluator scores K per fact)",
-        );
+        const expected =
+          "expected at least one scored checkpoint (the evaluator scores K per fact)";
+        throw bad("session_scores", expected);
       }
-      const present: number[] = [];
-      it.session_scores.forEach((s, j) => {
+      const scores = it.session_scores.map((s, j): Checkpoint => {
         if (s.session_id < fact.tStart || s.session_id > fact.tTarget) {
           const expected = `expected a session in ${fact.tStart}..${fact.tTarget}`;
           throw bad(`session_scores[${j}].session_id`, expected);
         }
-        if (s.write === true || s.write === 1) present.push(s.session_id);
+        return { session: s.session_id, present: s.write === true || s.write === 1 };
       });
-      tracks.push(trackFromSessions(fact, present));
-      checked.push(new Set(it.session_scores.map((s) => s.session_id)).size);
-      checkpoints.push(
-        it.session_scores.map((s) => ({
-          session: s.session_id,
-          present: s.write === true || s.write === 1,
-        })),
-      );
+      tracks.push(trackFromSessions(fact, scores.filter((s) => s.present).map((s) => s.session)));
+      checked.push(new Set(scores.map((s) => s.session)).size);
+      checkpoints.push(scores);
     });
   }
   if (tracks.length === 0) {
-    throw InputError.atRoot(
-      dir,
-      "expected at least one fact of type user_profile or ongoing_state (the types the " +
-        "evaluator scores)",
-    );
+    const types = "user_profile or ongoing_state (the types the evaluator scores)";
+    throw InputError.atRoot(dir, `expected at least one fact of type ${types}`);
   }
   return { tracks, checked, checkpoints };
 }
@@ -330,25 +301,21 @@ export function parseFactsCsv(
     const fact = nonEmpty(file, at("fact"), cells.fact, "a fact id");
     const type = referenceType(cells.type.trim());
     if (type === null) {
-      throw bad(
-        "type",
-        `expected a type user_profile or ongoing_state, got ${JSON.stringify(cells.type)}`,
-      );
+      const got = JSON.stringify(cells.type);
+      throw bad("type", `expected a type user_profile or ongoing_state, got ${got}`);
     }
-    const tStart = session(file, at("t_start"), cells.t_start);
-    const tTarget = session(file, at("t_target"), cells.t_target);
+    const tStart = sessionCell(file, at("t_start"), cells.t_start);
+    const tTarget = sessionCell(file, at("t_target"), cells.t_target);
     if (tTarget < tStart) {
       throw bad("t_target", `expected t_target >= t_start (${tStart}), got ${tTarget}`);
     }
     let supersededAt: number | undefined;
     const sup = cells.superseded_at;
     if (sup !== undefined && sup.trim() !== "") {
-      supersededAt = session(file, at("superseded_at"), sup);
+      supersededAt = sessionCell(file, at("superseded_at"), sup);
       if (supersededAt <= tStart) {
-        throw bad(
-          "superseded_at",
-          `expected a session after t_start (${tStart}), got ${supersededAt}`,
-        );
+        const expected = `expected a session after t_start (${tStart}), got ${supersededAt}`;
+        throw bad("superseded_at", expected);
       }
     }
     const key = JSON.stringify([user, fact]);
@@ -361,9 +328,22 @@ export function parseFactsCsv(
   });
 }
 
-function nonEmpty(file: string, where: { row: number; column: string }, v: string, what: string) {
+/** Where a CSV cell is: its data row (1-based) and column. */
+type Cell = { row: number; column: string };
+
+/** A cell's text, trimmed; an {@linkcode InputError} when it is blank. */
+export function nonEmpty(file: string, where: Cell, v: string, what: string): string {
   if (v.trim() === "") throw new InputError(file, where, `expected ${what}, got an empty cell`);
   return v.trim();
+}
+
+/** A 0 / 1 cell (spaces around it allowed); an {@linkcode InputError} for anything else. */
+export function bitCell(file: string, where: Cell, v: string): boolean {
+  const t = v === "0" || v === "1" ? v : v.trim();
+  if (t !== "0" && t !== "1") {
+    throw new InputError(file, where, `expected 0 or 1, got ${JSON.stringify(v)}`);
+  }
+  return t === "1";
 }
 
 /** Plain digits (the common case, checked without the regular expression). */
@@ -376,14 +356,12 @@ function digits(v: string): boolean {
   return true;
 }
 
-function session(file: string, where: { row: number; column: string }, v: string): number {
+/** A session id cell, an integer >= 1 (spaces around it allowed), else an InputError. */
+export function sessionCell(file: string, where: Cell, v: string): number {
   const n = digits(v) || INT.test(v) ? Number(v) : NaN;
   if (!(Number.isSafeInteger(n) && n >= 1)) {
-    throw new InputError(
-      file,
-      where,
-      `expected an integer session id >= 1, got ${JSON.stringify(v)}`,
-    );
+    const expected = `expected an integer session id >= 1, got ${JSON.stringify(v)}`;
+    throw new InputError(file, where, expected);
   }
   return n;
 }
@@ -427,17 +405,13 @@ export function parsePresenceCsv(
       [lastUser, lastFact, last] = [user, fact, i];
     }
     const f = facts[i];
-    const t = session(file, at("session"), cell("session"));
+    const t = sessionCell(file, at("session"), cell("session"));
     if (t < f.tStart || t > f.tTarget) {
       const expected =
         `expected a session in the fact's lifespan ${f.tStart}..${f.tTarget}, got ${t}`;
       throw new InputError(file, at("session"), expected);
     }
-    const raw = cell("present");
-    const p = raw === "0" || raw === "1" ? raw : raw.trim();
-    if (p !== "0" && p !== "1") {
-      throw new InputError(file, at("present"), `expected 0 or 1, got ${JSON.stringify(raw)}`);
-    }
+    const present = bitCell(file, at("present"), cell("present"));
     if (seen[i].length === 0) seen[i] = new Uint8Array(bits[i].length);
     if (seen[i][t - f.tStart]) {
       const expected = `expected each (fact, session) once; session ${t} of '${fact}' repeats`;
@@ -445,7 +419,7 @@ export function parsePresenceCsv(
     }
     seen[i][t - f.tStart] = 1;
     checked[i]++;
-    if (p === "1") bits[i][t - f.tStart] = 1;
+    if (present) bits[i][t - f.tStart] = 1;
   });
   return { tracks: facts.map((f, i) => ({ ...f, present: bits[i] })), checked };
 }
@@ -456,7 +430,7 @@ function presenceFactIndex(
   user: string,
   fact: string,
   file: string,
-  at: (name: string) => { row: number; column: string },
+  at: (name: string) => Cell,
   cell: (name: string) => string,
 ): number {
   const facts = byUser.get(user);
@@ -466,11 +440,9 @@ function presenceFactIndex(
   }
   const i = facts.get(fact);
   if (i === undefined) {
-    throw new InputError(
-      file,
-      at("fact"),
-      `expected a fact of user '${user}' in the facts table, got ${JSON.stringify(cell("fact"))}`,
-    );
+    const expected = `expected a fact of user '${user}' in the facts table, got ` +
+      JSON.stringify(cell("fact"));
+    throw new InputError(file, at("fact"), expected);
   }
   return i;
 }

@@ -14,11 +14,7 @@
  *
  * Also here: a SIMULATED memory system ({@linkcode simulateWrites}: each
  * reference fact of a stored session becomes an entry with probability
- * p_extract, plus Poisson filler entries), and adapters from other sources
- * of per-session writes ({@linkcode writesFromEntryLists} for any memaudit
- * writer's or exported store's per-session entries, e.g. a Mem0
- * add/history replay; {@linkcode writesFromSnapshots} for the artifact's
- * unbudgeted snapshots, by each memory's `session_file`).
+ * p_extract, plus Poisson filler entries).
  *
  * @module
  */
@@ -57,16 +53,6 @@ export interface BankSnapshot {
   skipped: boolean;
 }
 
-/** Options of {@linkcode replayBank}. */
-export interface ReplayOptions {
-  /** At most this many entries after each session (default: no limit). */
-  maxEntries?: number;
-  /** At most this many tokens after each session (default: no limit). */
-  maxTokens?: number;
-  /** Sessions whose writes are skipped (gated out). */
-  skip?: ReadonlySet<number>;
-}
-
 /** Per-session writes of an unbudgeted run: entries by session id, in insertion order. */
 export type SessionWrites = ReadonlyMap<number, readonly MemoryEntry[]>;
 
@@ -91,7 +77,14 @@ export type SessionWrites = ReadonlyMap<number, readonly MemoryEntry[]>;
 export function replayBank(
   sessions: readonly number[],
   writes: SessionWrites,
-  opts: ReplayOptions = {},
+  opts: {
+    /** At most this many entries after each session (default: no limit). */
+    maxEntries?: number;
+    /** At most this many tokens after each session (default: no limit). */
+    maxTokens?: number;
+    /** Sessions whose writes are skipped (gated out). */
+    skip?: ReadonlySet<number>;
+  } = {},
 ): BankSnapshot[] {
   const maxEntries = opts.maxEntries ?? Infinity;
   const maxTokens = opts.maxTokens ?? Infinity;
@@ -195,55 +188,10 @@ export function simulateWrites(
     }
     const filler = poisson(rng, s.memory_required ? lr : lt);
     for (let i = 0; i < filler; i++) {
-      list.push(
-        entry(
-          `User mentioned ${s.domain.toLowerCase()} detail ${rng.randint(1000, 9999)} (filler)`,
-          [],
-        ),
-      );
+      const detail = `${s.domain.toLowerCase()} detail ${rng.randint(1000, 9999)}`;
+      list.push(entry(`User mentioned ${detail} (filler)`, []));
     }
     out.set(s.session_id, list);
-  }
-  return out;
-}
-
-/** One entry of an external store's per-session list. */
-export interface EntryInput {
-  /** The text. */
-  text: string;
-  /** Reference fact ids it carries, when known. */
-  facts?: string[];
-  /** Tokens (default: whitespace words). */
-  tokens?: number;
-  /** An id (default: `<session>/<index>`). */
-  id?: string;
-}
-
-/**
- * Adapter: per-session entry lists (from any memaudit writer's store per
- * session, or an exported store's add/history replay, in insertion order)
- * to {@linkcode SessionWrites}. Only additions are represented (see the
- * module's known limits).
- *
- * @param lists for each session id, the entries it adds
- * @returns the writes
- */
-export function writesFromEntryLists(
-  lists: Iterable<{ session: number; entries: readonly EntryInput[] }>,
-): Map<number, MemoryEntry[]> {
-  const out = new Map<number, MemoryEntry[]>();
-  for (const { session, entries } of lists) {
-    const list = out.get(session) ?? [];
-    for (const e of entries) {
-      list.push({
-        id: e.id ?? `${session}/${list.length}`,
-        session,
-        text: e.text,
-        tokens: e.tokens ?? countTokens(e.text),
-        facts: [...(e.facts ?? [])],
-      });
-    }
-    out.set(session, list);
   }
   return out;
 }
@@ -251,49 +199,6 @@ export function writesFromEntryLists(
 /** The text the evaluator reads from a snapshot memory: `memory_text`, else `content`. */
 export function memoryText(m: SnapshotMemory): string {
   return m.memory_text ?? m.content ?? "";
-}
-
-/**
- * Adapter: the artifact's post-hoc replay input. From one user's unbudgeted
- * snapshots, every distinct memory (by `memory_id`, else its text) is
- * written at the session whose `session_file` it names (else the first
- * snapshot holding it), in `insert_order`.
- *
- * @param snapshots one user's snapshots (any order)
- * @returns the writes
- */
-export function writesFromSnapshots(snapshots: readonly Snapshot[]): Map<number, MemoryEntry[]> {
-  const sorted = [...snapshots].sort((a, b) => a.session_id - b.session_id);
-  const fileToSession = new Map<string, number>();
-  for (const s of sorted) if (s.session_file) fileToSession.set(s.session_file, s.session_id);
-  const seen = new Map<string, { m: SnapshotMemory; session: number; first: number }>();
-  let order = 0;
-  for (const s of sorted) {
-    for (const m of s.memories) {
-      const key = m.memory_id !== undefined ? `id:${m.memory_id}` : `text:${memoryText(m)}`;
-      if (seen.has(key)) continue;
-      const session = (m.session_file && fileToSession.get(m.session_file)) || s.session_id;
-      seen.set(key, { m, session, first: order++ });
-    }
-  }
-  const all = [...seen.values()].sort((a, b) =>
-    a.session - b.session || (a.m.insert_order ?? a.first) - (b.m.insert_order ?? b.first) ||
-    a.first - b.first
-  );
-  const out = new Map<number, MemoryEntry[]>();
-  for (const { m, session } of all) {
-    const list = out.get(session) ?? [];
-    const text = memoryText(m);
-    list.push({
-      id: m.memory_id !== undefined ? String(m.memory_id) : `${session}/${list.length}`,
-      session,
-      text,
-      tokens: m.token_count ?? countTokens(text),
-      facts: [...(m.fact_ids ?? [])],
-    });
-    out.set(session, list);
-  }
-  return out;
 }
 
 /**

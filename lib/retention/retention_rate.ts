@@ -69,17 +69,8 @@ export interface RetentionOptions {
 }
 
 /** Retention of one fact. */
-export interface FactRetention {
-  /** The user. */
-  user: string;
-  /** The fact id. */
-  fact: string;
-  /** Its reference type. */
-  type: ReferenceType;
-  /** t_start(r). */
-  tStart: number;
-  /** T_target(r). */
-  tTarget: number;
+export interface FactRetention
+  extends Pick<ReferenceFact, "user" | "fact" | "type" | "tStart" | "tTarget"> {
   /** L_r in sessions. */
   lifespan: number;
   /** Sessions of the lifespan where the fact is present. */
@@ -151,7 +142,6 @@ export interface RetentionReport {
  *
  * @param fact the fact and its lifespan
  * @param presentSessions session ids where I(r ∈ M_t) = 1
- * @returns the track
  * @throws {RangeError} if the lifespan is not integers with tStart <= tTarget
  */
 export function trackFromSessions(
@@ -172,7 +162,6 @@ export function trackFromSessions(
  *
  * @param fact the fact and its lifespan
  * @param judge I(r ∈ M_t) for a session id t
- * @returns the track
  * @throws {RangeError} if the lifespan is not integers with tStart <= tTarget
  */
 export function trackFromJudge(fact: ReferenceFact, judge: (t: number) => boolean): FactTrack {
@@ -183,10 +172,8 @@ export function trackFromJudge(fact: ReferenceFact, judge: (t: number) => boolea
 }
 
 /**
- * L_r = tTarget − tStart + 1 after checking the lifespan.
+ * L_r = tTarget − tStart + 1 (sessions) after checking the lifespan.
  *
- * @param fact the fact
- * @returns the lifespan length in sessions
  * @throws {RangeError} if the ids are not integers or tTarget < tStart
  */
 export function lifespanOf(fact: ReferenceFact): number {
@@ -238,20 +225,12 @@ export function factRetention(track: FactTrack, k: number = DEFAULT_CHECKPOINTS)
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/**
- * Aggregates per-fact results of one user.
- *
- * @param user the user id
- * @param facts the user's per-fact results (any order)
- * @param reweight sample weights of the estimate
- * @param aggregate which value is the headline
- * @returns the user's retention (nulls when there are no facts)
- */
-export function aggregateUser(
+/** One user's retention from their per-fact results (any order; nulls without facts). */
+function aggregateUser(
   user: string,
   facts: readonly FactRetention[],
-  reweight: Reweight = "artifact",
-  aggregate: Aggregate = "pooled",
+  reweight: Reweight,
+  aggregate: Aggregate,
 ): UserRetention {
   const sorted = [...facts].sort((a, b) => cmp(a.fact, b.fact));
   let held = 0, life = 0, sumExact = 0, sumSampled = 0;
@@ -279,9 +258,7 @@ export function aggregateUser(
   };
 }
 
-function diff(a: number | null, b: number | null): number | null {
-  return a === null || b === null ? null : a - b;
-}
+const diff = (a: number | null, b: number | null) => (a === null || b === null ? null : a - b);
 
 /** The seven {@linkcode RetentionValues} from the four rates: errors and the headline derived. */
 function retentionValues(
@@ -302,7 +279,8 @@ function retentionValues(
   };
 }
 
-function mean(xs: (number | null)[]): number | null {
+/** The mean of the numbers among `xs` (nulls left out), or null when there are none. */
+export function mean(xs: readonly (number | null)[]): number | null {
   const ys = xs.filter((x): x is number => x !== null);
   return ys.length === 0 ? null : ys.reduce((s, x) => s + x, 0) / ys.length;
 }
@@ -353,21 +331,6 @@ export function retentionRate(
     list.push(factRetention(t, options.k));
     byUser.set(t.user, list);
   }
-  return reportFromFacts(byUser, options);
-}
-
-/**
- * Builds the report from per-fact results grouped by user (users with an
- * empty list count as users without facts).
- *
- * @param byUser per-fact results by user id
- * @param options the options used
- * @returns the report
- */
-export function reportFromFacts(
-  byUser: ReadonlyMap<string, readonly FactRetention[]>,
-  options: Required<RetentionOptions>,
-): RetentionReport {
   const users = [...byUser.keys()].sort(cmp).map((u) =>
     aggregateUser(u, byUser.get(u)!, options.reweight, options.aggregate)
   );
@@ -392,46 +355,12 @@ export function reportFromFacts(
 }
 
 /**
- * The static variant (PerMem-Bench_s) of tracks: per user, facts with
- * t_start <= the user's cutoff (the last pre-shift session), lifespans
- * truncated at it (L = min(T_target, cutoff) − t_start + 1). Users without
- * a cutoff keep their tracks. Checkpoints are then chosen on the truncated
- * lifespan; the benchmark's notebook instead keeps the full lifespan's
- * checkpoints that fall at or before the cutoff, so K estimates on truncated
- * facts can differ from its numbers (exact values do not).
- *
- * @param tracks the tracks (any users)
- * @param cutoff the last static session per user (e.g. `CohortUser.shift.lastPhase1Session`)
- * @returns the truncated tracks, in input order (dropped facts left out)
- * @throws {RangeError} for a cutoff that is not an integer
- */
-export function staticTracks(
-  tracks: readonly FactTrack[],
-  cutoff: ReadonlyMap<string, number>,
-): FactTrack[] {
-  const out: FactTrack[] = [];
-  for (const t of tracks) {
-    const c = cutoff.get(t.user);
-    if (c === undefined) {
-      out.push(t);
-      continue;
-    }
-    if (!Number.isInteger(c)) throw new RangeError(`Cannot truncate: cutoff of ${t.user} is ${c}`);
-    if (t.tStart > c) continue;
-    const tTarget = Math.min(t.tTarget, c);
-    out.push({ ...t, tTarget, present: t.present.slice(0, tTarget - t.tStart + 1) });
-  }
-  return out;
-}
-
-/**
  * The `endOnUpdate` option (COMPANIONS §2(a) "Updates do not end a lifespan
  * in the code"): a fact with `supersededAt` = u keeps its lifespan only
  * through session u − 1 (the update's session starts the new fact's own
  * lifespan); a fact superseded at or before its t_start is dropped. Off in
  * the benchmark (its data has no supersession), so apply it explicitly.
  *
- * @param tracks the tracks
  * @returns the tracks with lifespans ended at the update, in input order
  */
 export function endOnUpdate(tracks: readonly FactTrack[]): FactTrack[] {

@@ -15,7 +15,7 @@ import { bankFromSnapshotFile, judgeTracks, lexicalJudge, provenanceJudge } from
 import { pairSnapshotFolders } from "./pair_folders.ts";
 import * as read from "./read.ts";
 import type { BankSnapshot } from "./replay.ts";
-import { endOnUpdate, type FactTrack, retentionRate, type Reweight } from "./retention_rate.ts";
+import { endOnUpdate, type FactTrack, retentionRate } from "./retention_rate.ts";
 
 const K = z.number().int().min(2).max(2 ** 31 - 1).default(20);
 const REWEIGHT = z.enum(["artifact", "exact"]).default("artifact");
@@ -24,52 +24,29 @@ const REWEIGHT = z.enum(["artifact", "exact"]).default("artifact");
 export const RrInputSchema = z.discriminatedUnion("mode", [
   z.strictObject({
     mode: z.literal("tables"),
-    facts: z.string().min(1),
-    presence: z.string().min(1),
+    facts: z.string().min(1), // FACTS.csv: user,fact,type,t_start,t_target[,superseded_at]
+    presence: z.string().min(1), // PRESENCE.csv: user,fact,session,present
     k: K,
     reweight: REWEIGHT,
-    end_on_update: z.boolean().default(false),
+    end_on_update: z.boolean().default(false), // end a lifespan before its superseded_at session
   }),
   z.strictObject({
-    mode: z.literal("folders"),
-    sessions: z.string().min(1),
-    snapshots: z.string().min(1),
+    mode: z.literal("folders"), // the facts from the sessions, presence judged in the snapshots
+    sessions: z.string().min(1), // the data folder (<uuid>/session_NNNN.json)
+    snapshots: z.string().min(1), // one system's snapshots (<uuid>/session_NNNN.json)
     judge: z.enum(["lexical", "provenance"]).default("lexical"),
     k: K,
     reweight: REWEIGHT,
   }),
 ]);
 
-/** The input of {@linkcode retentionReport} (defaults: k 20, artifact reweighting, lexical judge). */
-export type RrInput =
-  | {
-    /** A facts table and a presence table (CSV). */
-    mode: "tables";
-    /** FACTS.csv: user,fact,type,t_start,t_target[,superseded_at]. */
-    facts: string;
-    /** PRESENCE.csv: user,fact,session,present. */
-    presence: string;
-    /** Checkpoints per fact (>= 2). */
-    k?: number;
-    /** `artifact` (integer replicas) or `exact` (L/n per sample). */
-    reweight?: Reweight;
-    /** End a fact's lifespan before its superseded_at session. */
-    end_on_update?: boolean;
-  }
-  | {
-    /** PerMem-Bench folders: the facts from the sessions, presence judged in the snapshots. */
-    mode: "folders";
-    /** The data folder (`<uuid>/session_NNNN.json`). */
-    sessions: string;
-    /** One system's snapshots (`<uuid>/session_NNNN.json`). */
-    snapshots: string;
-    /** `lexical` (an approximation of the benchmark's judge) or `provenance`. */
-    judge?: "lexical" | "provenance";
-    /** Checkpoints per fact (>= 2). */
-    k?: number;
-    /** `artifact` or `exact`. */
-    reweight?: Reweight;
-  };
+/**
+ * The input of {@linkcode retentionReport}: a facts and a presence table (CSV), or PerMem-Bench
+ * folders; k checkpoints per fact (>= 2, default 20), `artifact` (integer replicas, default) or
+ * `exact` (L/n per sample) reweighting, the `lexical` (default; an approximation of the
+ * benchmark's judge) or `provenance` judge for folders.
+ */
+export type RrInput = z.input<typeof RrInputSchema>;
 
 const value = z.number().nullable();
 
@@ -137,20 +114,9 @@ export const RR_REPORT: { name: string; jsonSchema(): Record<string, unknown> } 
 };
 
 /** The columns of `rr_facts.csv`. */
-export const RR_FACT_COLUMNS: readonly string[] = [
-  "user",
-  "fact",
-  "type",
-  "t_start",
-  "t_target",
-  "lifespan",
-  "checked",
-  "held",
-  "exact",
-  "samples",
-  "sampled",
-  "replicas",
-];
+export const RR_FACT_COLUMNS: readonly string[] = (
+  "user fact type t_start t_target lifespan checked held exact samples sampled replicas"
+).split(" ");
 
 /** The `--json` report of `retention rr` (`K` the K-checkpoint key, `pooled_k<k>`). */
 export interface RrReport {
@@ -191,10 +157,8 @@ async function folderTracks(
     { sessions: i.sessions, snapshots: i.snapshots },
   );
   if (paired.sessions.size === 0) {
-    throw InputError.atRoot(
-      i.snapshots,
-      `expected a snapshot folder for at least one user of ${i.sessions}`,
-    );
+    const expected = `expected a snapshot folder for at least one user of ${i.sessions}`;
+    throw InputError.atRoot(i.snapshots, expected);
   }
   warnings.push(...paired.warnings);
   const banks = new Map<string, BankSnapshot[]>();
@@ -211,14 +175,7 @@ async function folderTracks(
   return { tracks, checked, judge: judge.name };
 }
 
-/**
- * The warning for lifespan sessions the presence table does not check (they count as absent).
- *
- * @param tracks the facts as read (before any truncation)
- * @param checked checked sessions per fact, in `tracks` order
- * @param presence the presence table's path
- * @returns no line when every lifespan session has a row, else one
- */
+/** The warning (if any) for lifespan sessions of `tracks` (as read) without a presence row. */
 function uncheckedWarning(
   tracks: readonly FactTrack[],
   checked: readonly number[],

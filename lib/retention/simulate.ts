@@ -89,9 +89,8 @@ const csv = (columns: string[], byUser: Record<string, unknown>[][]) => ({
  * @returns the name, the policy's name with runs of other characters than letters and digits as `_`
  */
 export function snapshotLabel(policy: string, budget: number): string {
-  return `${policy.replace(/[^a-z0-9]+/gi, "_").replace(/_+$/, "")}-B${
-    Number.isFinite(budget) ? budget : "inf"
-  }`;
+  const name = policy.replace(/[^a-z0-9]+/gi, "_").replace(/_+$/, "");
+  return `${name}-B${Number.isFinite(budget) ? budget : "inf"}`;
 }
 
 /**
@@ -126,10 +125,9 @@ export async function writeSimulatedRun(
   const seed = opts.seed ?? 0;
   const policy = defaultPolicies(seed).find((p) => p.name === (opts.policy ?? "universal"));
   if (policy === undefined) {
+    const names = defaultPolicies().map((p) => p.name).join(", ");
     throw new RangeError(
-      `Cannot simulate: unknown policy '${opts.policy}'; expected one of ${
-        defaultPolicies().map((p) => p.name).join(", ")
-      }`,
+      `Cannot simulate: unknown policy '${opts.policy}'; expected one of ${names}`,
     );
   }
   const cohort = generateCohort({ users, seed, profileShift: opts.profileShift ?? false });
@@ -180,16 +178,13 @@ export async function writeSimulatedRun(
   await put(files.predictions, csv([...PREDICTIONS_CSV_COLUMNS], rows.map((r) => r.predictions)));
   await put(
     join(out, "SIMULATED.txt"),
-    `${SIMULATED_MARK} (seed ${seed}, policy ${policy.name}, ` +
+    `Everything in this folder is SIMULATED by memaudit (seed ${seed}, policy ${policy.name}, ` +
       `budget ${Number.isFinite(budget) ? budget : "none"}); it is not PerMem-Bench data.\n`,
   );
   await shard?.close();
   await run?.writeManifest(out);
   return files;
 }
-
-/** How every SIMULATED.txt memaudit writes begins. */
-const SIMULATED_MARK = "Everything in this folder is SIMULATED by memaudit";
 
 /** The manifests a simulated run writes: `memaudit-run.json`, or a shard's `shard.json`. */
 const RUN_MANIFESTS = [
@@ -235,7 +230,12 @@ function userRows(
     maxEntries: budget,
     skip,
   });
-  const out: UserRows = { facts: [], presence: [], predictions: [] };
+  const predictions = decisions.map((d) => ({
+    ...d,
+    required: Number(d.required),
+    predicted: Number(d.predicted),
+  }));
+  const out: UserRows = { facts: [], presence: [], predictions };
   for (const t of judgeTracks(u.facts, new Map([[u.uuid, banks]]), provenanceJudge())) {
     out.facts.push({
       user: t.user,
@@ -247,14 +247,6 @@ function userRows(
     t.present.forEach((p, i) =>
       out.presence.push({ user: t.user, fact: t.fact, session: t.tStart + i, present: p })
     );
-  }
-  for (const d of decisions) {
-    out.predictions.push({
-      user: d.user,
-      session: d.session,
-      required: d.required ? 1 : 0,
-      predicted: d.predicted ? 1 : 0,
-    });
   }
   return { ...out, banks };
 }

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { loadMilpSolver, runHighsLp } from "../solve/highs.ts";
+import { loadMilpSolver, OPTIMAL, runHighsLp } from "../solve/highs.ts";
 import type { CompiledPackage } from "../package/compile.ts";
 import { fitsAlone, singletonValues, valueOf } from "../objective.ts";
 import { solveBnb } from "../solve/bnb.ts";
@@ -72,7 +72,7 @@ export async function rootKnapsackBound(cp: CompiledPackage, budget: number): Pr
     "End",
   ].join("\n");
   const answer = runHighsLp(await loadMilpSolver(), text, { precise: false });
-  if (answer.status !== 7) {
+  if (answer.status !== OPTIMAL) {
     throw new Error(`Cannot compute the knapsack bound: HiGHS status ${answer.status}`);
   }
   return Math.min(rootSuffixBound(cp), answer.objective);

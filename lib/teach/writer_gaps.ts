@@ -32,11 +32,10 @@ export function proposition1Package(eta: number): CompiledPackage {
       { id: "tiny", experience: "e", kind: "fact", cost: eta / 2 },
       { id: "useful", experience: "e", kind: "fact", cost: 1 },
     ],
-    units: [{ id: "minor", family: "fact", weight: eta }, {
-      id: "major",
-      family: "fact",
-      weight: 1,
-    }],
+    units: [
+      { id: "minor", family: "fact", weight: eta },
+      { id: "major", family: "fact", weight: 1 },
+    ],
     coverage: [
       { candidate: "tiny", unit: "minor", value: 1 },
       { candidate: "useful", unit: "major", value: 1 },
@@ -78,15 +77,13 @@ export function gvtRows(
       const opt = solveBnb(cp, B);
       if (opt.status !== "optimal") throw new Error(`Cannot certify ${name} at B = ${B}`);
       const use = { cp, budget: B };
-      let small = true;
-      for (const c of cp.cost) if (c > B / 2) small = false;
       return {
         package: name,
         B,
         OPT: opt.objective!,
         gvt: ratioToOpt(oracleGvt(cp, B).value, opt, use).ratio,
         theorem2: ratioToOpt(gvtTheorem2(cp, B).value, opt, use).ratio,
-        smallItems: small,
+        smallItems: cp.cost.every((c) => c <= B / 2),
       };
     })
   );

@@ -1,9 +1,5 @@
 import assert from "node:assert/strict";
-import {
-  artifactReplicas,
-  checkpointIndices,
-  checkpointSessions,
-} from "../../lib/retention/checkpoints.ts";
+import { artifactReplicas, checkpointIndices } from "../../lib/retention/checkpoints.ts";
 import { roundHalfEven } from "../../lib/generate/budgets.ts";
 
 Deno.test("roundHalfEven() rounds ties to the even integer like Python's round", () => {
@@ -19,8 +15,8 @@ Deno.test("roundHalfEven() rounds ties to the even integer like Python's round",
   ]);
 });
 
-Deno.test("checkpointSessions() gives the worked example's 20 checkpoints of 3..52", () => {
-  assert.deepEqual(checkpointSessions(3, 52, 20), [
+Deno.test("checkpointIndices() gives the worked example's 20 checkpoints of 3..52", () => {
+  assert.deepEqual(checkpointIndices(50, 20).map((i) => 3 + i), [
     3,
     6,
     8,

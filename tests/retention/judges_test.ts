@@ -1,13 +1,10 @@
 import assert from "node:assert/strict";
 import { generateCohort } from "../../lib/retention/cohort.ts";
 import {
-  adjudicatedTracks,
   bankFromSnapshotFile,
   judgeTracks,
   lexicalJudge,
-  type PresenceAdjudicator,
   provenanceJudge,
-  tableJudge,
 } from "../../lib/retention/judges.ts";
 import { readSessionFolder, readSnapshotFolder, referenceFacts } from "../../lib/retention/read.ts";
 import { replayBank, simulateWrites } from "../../lib/retention/replay.ts";
@@ -70,50 +67,4 @@ Deno.test("lexicalJudge() agrees with provenance on most simulated checks (ids s
     );
   }
   assert.ok(agree / total > 0.9, `agreement ${agree / total}`);
-});
-
-Deno.test("tableJudge() looks presence up in the user's tracks", () => {
-  const [u] = generateCohort({ users: 1, seed: 4 }).users;
-  const writes = simulateWrites(u, { seed: 2 });
-  const banks = new Map([[
-    u.uuid,
-    replayBank(u.sessions.map((s) => s.session_id), writes, { maxEntries: 5 }),
-  ]]);
-  const p = judgeTracks(u.facts, banks, provenanceJudge());
-  assert.deepEqual(judgeTracks(u.facts, banks, tableJudge(p)), p);
-});
-
-Deno.test("adjudicatedTracks() asks an adjudicator at the K checkpoints with the top-10 joined", async () => {
-  const facts = referenceFacts((await readSessionFolder(`${FX}permem`)).get("u1")!);
-  const snaps = (await readSnapshotFolder(`${FX}snapshots`)).get("u1")!.map(bankFromSnapshotFile);
-  const asked: string[] = [];
-  // A stub adjudicator: "yes" iff the joined text mentions the fact's first content word.
-  const stub = {
-    name: "stub",
-    adjudicate(req: { memory: { text: string }; units: readonly { id: string; text: string }[] }) {
-      asked.push(req.memory.text);
-      const u = req.units[0];
-      const key = /vegetarian|Lisbon trip|Alfama|Porto/.exec(u.text)![0].replace(
-        "Lisbon trip",
-        "Trip to Lisbon",
-      );
-      return Promise.resolve([{
-        unit: u.id,
-        value: req.memory.text.includes(key) ? 1 : 0,
-        provenance: "stub",
-      }]);
-    },
-  };
-  const { tracks, checked } = await adjudicatedTracks(facts, new Map([["u1", snaps]]), stub);
-  assert.deepEqual(checked, [4, 3, 1, 1]);
-  assert.equal(asked.length, 9);
-  assert.deepEqual(tracks.map((t) => [...t.present]), [[1, 1, 0, 0], [1, 1, 1], [1], [1]]);
-  const k2 = await adjudicatedTracks(facts, new Map([["u1", snaps]]), stub, { k: 2 });
-  assert.deepEqual(k2.checked, [2, 2, 1, 1]);
-  assert.deepEqual([...k2.tracks[0].present], [1, 0, 0, 0]);
-});
-
-Deno.test("adjudicatedTracks() accepts a memaudit Adjudicator (type check)", () => {
-  const fits = (a: import("../../lib/adjudicate/types.ts").Adjudicator): PresenceAdjudicator => a;
-  assert.equal(typeof fits, "function");
 });

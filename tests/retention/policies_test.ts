@@ -5,7 +5,6 @@ import { gatingMetrics } from "../../lib/retention/gating.ts";
 import {
   evaluatePolicies,
   oraclePolicy,
-  predictionsPolicy,
   recentContextPolicy,
   sessionLocalPolicy,
   structureClusterPolicy,
@@ -68,13 +67,11 @@ Deno.test("structureClusterPolicy() relabels a cluster's earlier sessions once i
   assert.match(structureClusterPolicy({ key: "domain+title" }).name, /title \(analogue\)/);
 });
 
-Deno.test("sessionLocalPolicy() is seeded and predictionsPolicy() defaults to store", () => {
+Deno.test("sessionLocalPolicy() is seeded", () => {
   const ss = generateCohort({ users: 1, seed: 1 }).users[0].sessions;
   const a = sessionLocalPolicy({ seed: 3 }).decide("u", ss);
   assert.deepEqual(a, sessionLocalPolicy({ seed: 3 }).decide("u", ss));
   assert.equal(sessionLocalPolicy().kind, "offline analogue");
-  const p = predictionsPolicy([{ user: "u", session: 1, required: true, predicted: false }]);
-  assert.deepEqual(preds(p.decide("u", toy(["A", "B"], [true, true]))), [0, 1]);
 });
 
 Deno.test("evaluatePolicies(): oracle >= universal at every budget, equal without a budget, headroom 0 for oracle", () => {

@@ -5,13 +5,9 @@ import {
   replayBank,
   simulateWrites,
   toSnapshotFile,
-  writesFromEntryLists,
-  writesFromSnapshots,
 } from "../../lib/retention/replay.ts";
-import { readSnapshotFolder } from "../../lib/retention/read.ts";
 import { SnapshotSchema } from "../../lib/retention/formats.ts";
 
-const FX = new URL("./fixtures/", import.meta.url).pathname;
 const e = (id: string, session: number, tokens = 1): MemoryEntry => ({
   id,
   session,
@@ -60,29 +56,11 @@ Deno.test("simulateWrites() is deterministic and carries fact provenance", () =>
   assert.equal([...every.values()].flat().length, u.facts.length);
 });
 
-Deno.test("writesFromSnapshots() rebuilds the artifact's per-session writes from snapshots", async () => {
-  const snaps = (await readSnapshotFolder(`${FX}snapshots`)).get("u1")!;
-  const writes = writesFromSnapshots(snaps);
-  assert.deepEqual([...writes.entries()].map(([t, es]) => [t, es.map((x) => x.id)]), [
-    [1, ["m1", "m2"]],
-    [2, ["m3"]],
-    [3, ["m4"]],
-    [4, ["m5"]],
-  ]);
-  const replay = replayBank([1, 2, 3, 4], writes, { maxEntries: 2 });
-  assert.deepEqual(replay.map(ids), ["m1,m2", "m2,m3", "m3,m4", "m4,m5"]);
-  const file = toSnapshotFile("u1", replay[3]);
+Deno.test("toSnapshotFile() writes a replayed bank in the artifact's snapshot shape", () => {
+  const replay = replayBank([1, 2], new Map([[1, [e("a", 1), e("b", 1)]], [2, [e("c", 2)]]]), {
+    maxEntries: 2,
+  });
+  const file = toSnapshotFile("u1", replay[1]);
   assert.ok(SnapshotSchema.safeParse(file).success);
   assert.equal(file.n_entries_after, 2);
-});
-
-Deno.test("writesFromEntryLists() keeps insertion order and counts tokens", () => {
-  const w = writesFromEntryLists([
-    { session: 2, entries: [{ text: "two words", facts: ["f"] }] },
-    { session: 2, entries: [{ text: "x", id: "k" }] },
-  ]);
-  assert.deepEqual(w.get(2), [
-    { id: "2/0", session: 2, text: "two words", tokens: 2, facts: ["f"] },
-    { id: "k", session: 2, text: "x", tokens: 1, facts: [] },
-  ]);
 });

@@ -5,7 +5,6 @@ import {
   factRetention,
   type FactTrack,
   retentionRate,
-  staticTracks,
   trackFromJudge,
   trackFromSessions,
 } from "../../lib/retention/retention_rate.ts";
@@ -148,23 +147,6 @@ Deno.test("retentionRate() K = 20 estimate equals the exact value when every lif
     ),
     { numRuns: 200, seed: 4 },
   );
-});
-
-Deno.test("staticTracks() truncates lifespans at the user's cutoff and drops later facts", () => {
-  const late = trackFromSessions({
-    user: "u",
-    fact: "f3",
-    type: "ongoing_state",
-    tStart: 30,
-    tTarget: 40,
-  }, [30]);
-  const tracks = staticTracks([...workedExample(), late], new Map([["u", 20]]));
-  assert.deepEqual(tracks.map((t) => [t.fact, t.tStart, t.tTarget, t.present.length]), [
-    ["f1", 3, 20, 18],
-    ["f2", 10, 16, 7],
-  ]);
-  assert.equal(retentionRate(tracks).users[0].pooledExact, 24 / 25);
-  assert.deepEqual(staticTracks([late], new Map()), [late]);
 });
 
 Deno.test("endOnUpdate() ends a superseded fact's lifespan before its update", () => {
