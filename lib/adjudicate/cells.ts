@@ -110,13 +110,9 @@ export async function writeCoverageCells(
       stringifyCsv([COLUMNS, ...cells.map((c) => COLUMNS.map((k) => c[k]))]),
     );
   } else if (path.endsWith(".jsonl")) {
-    await writeTextAtomic(
-      path,
-      cells.map((c) => JSON.stringify(Object.fromEntries(COLUMNS.map((k) => [k, c[k]])))).join(
-        "\n",
-      ) +
-        "\n",
-    );
+    const line = (c: CoverageGridCell) =>
+      JSON.stringify(Object.fromEntries(COLUMNS.map((k) => [k, c[k]])));
+    await writeTextAtomic(path, cells.map(line).join("\n") + "\n");
   } else {
     throw new RangeError(
       `Cannot write coverage cells to '${path}': expected a .csv or .jsonl file`,

@@ -104,9 +104,12 @@ export async function adjudicatePackage(
   const select = opts.select ?? (() => true);
   const units = pkg.units.map((u) => ({ id: u.id, text: u.text ?? "", family: u.family }));
   const unitIds = new Set(units.map((u) => u.id));
-  const edgesOf = new Map<string, CoverageCell[]>();
+  const coverage: CoverageCell[] = [];
   for (const c of pkg.candidates) {
-    if (!select(c)) continue;
+    if (!select(c)) {
+      coverage.push(...pkg.coverage.filter((cell) => cell.candidate === c.id));
+      continue;
+    }
     const edges = await adjudicator.adjudicate({
       packageId: pkg.id,
       memory: { id: c.id, text: c.text ?? "" },
@@ -130,12 +133,7 @@ export async function adjudicatePackage(
         });
       }
     }
-    edgesOf.set(c.id, pkg.units.flatMap((u) => cells.get(u.id) ?? []));
-  }
-  const coverage: CoverageCell[] = [];
-  for (const c of pkg.candidates) {
-    if (edgesOf.has(c.id)) coverage.push(...edgesOf.get(c.id)!);
-    else coverage.push(...pkg.coverage.filter((cell) => cell.candidate === c.id));
+    coverage.push(...pkg.units.flatMap((u) => cells.get(u.id) ?? []));
   }
   return { ...pkg, coverage };
 }

@@ -107,19 +107,12 @@ export function carriesAnswer(
   return lexical.score(sentence, answer).value === 1;
 }
 
-function familyOf(q: LongMemEvalInstance): UnitFamily {
-  if (q.question_id.endsWith("_abs")) return "abstention";
-  switch (q.question_type) {
-    case "temporal-reasoning":
-      return "temporal";
-    case "knowledge-update":
-      return "current_state";
-    case "single-session-preference":
-      return "preference";
-    default:
-      return "fact";
-  }
-}
+/** Unit families by question type (other types: fact; an `_abs` question: abstention). */
+const FAMILY_OF_TYPE = new Map<string, UnitFamily>([
+  ["temporal-reasoning", "temporal"],
+  ["knowledge-update", "current_state"],
+  ["single-session-preference", "preference"],
+]);
 
 interface SliceTurn {
   /** `<session_id>_<1-based turn>`. */
@@ -205,7 +198,9 @@ export function longMemEvalSupportSlice(
     ? null
     : opts.lexical ?? new LexicalAdjudicator({ corpus: turns.map((t) => t.line) });
   const locator = lexical ?? new LexicalAdjudicator({ corpus: turns.map((t) => t.line) });
-  const family = familyOf(q);
+  const family = q.question_id.endsWith("_abs")
+    ? "abstention"
+    : FAMILY_OF_TYPE.get(q.question_type) ?? "fact";
   const experiences: Experience[] = [];
   const candidates: Candidate[] = [];
   const units: Unit[] = [];

@@ -233,15 +233,10 @@ function instanceOf(
   if (!isObject(raw)) {
     throw new InputError(file, at(""), `expected an instance object, got ${show(raw)}`);
   }
-  const qidRaw = raw.question_id;
-  if (typeof qidRaw !== "string" || qidRaw === "") {
-    throw new InputError(
-      file,
-      at("question_id"),
-      `expected a non-empty string, got ${show(qidRaw)}`,
-    );
+  const qid = raw.question_id;
+  if (typeof qid !== "string" || qid === "") {
+    throw new InputError(file, at("question_id"), `expected a non-empty string, got ${show(qid)}`);
   }
-  const qid = qidRaw;
   const fail = (field: string, expected: string): never => {
     throw new InputError(file, at(field), `question '${qid}': ${expected}`);
   };
@@ -281,18 +276,13 @@ function instanceOf(
     fail("haystack_sessions", `expected a list of sessions, got ${show(sessionsRaw)}`);
   }
   const sessionsList = sessionsRaw as unknown[];
-  if (sessionsList.length !== haystack_session_ids.length) {
-    fail(
-      "haystack_sessions",
-      `expected one session per haystack_session_ids entry: ${sessionsList.length} sessions, ${haystack_session_ids.length} ids`,
-    );
-  }
-  if (haystack_dates.length !== haystack_session_ids.length) {
-    fail(
-      "haystack_dates",
-      `expected one date per haystack_session_ids entry: ${haystack_dates.length} dates, ${haystack_session_ids.length} ids`,
-    );
-  }
+  const n = haystack_session_ids.length;
+  const perId = (field: string, what: string, length: number) => {
+    const expected = `expected one ${what} per haystack_session_ids entry`;
+    if (length !== n) fail(field, `${expected}: ${length} ${what}s, ${n} ids`);
+  };
+  perId("haystack_sessions", "session", sessionsList.length);
+  perId("haystack_dates", "date", haystack_dates.length);
   let evidence = 0;
   const haystack_sessions = sessionsList.map((s, si) => {
     if (!Array.isArray(s)) {

@@ -9,7 +9,6 @@
 import { z } from "../base/deps/zod.ts";
 import { type ReportShape, reportShape } from "../base/report_shape.ts";
 import { NaturalReportSchema } from "../natural/report.ts";
-import type { LongMemEvalNaturalSummary } from "./run.ts";
 
 const Counts = z.strictObject({
   attempted: z.number().int().describe("questions read"),
@@ -17,7 +16,7 @@ const Counts = z.strictObject({
   flagged: z.number().int().describe("questions kept for audit, not scored"),
 });
 
-/** The zod schema of a {@linkcode LongMemEvalNaturalSummary}. */
+/** The zod schema of a LongMemEval natural run's summary (`LongMemEvalNaturalSummary`, run.ts). */
 export const LongMemEvalNaturalReportSchema = z.strictObject({
   source: z.literal("longmemeval"),
   attempted: z.number().int().describe("questions read"),
@@ -34,10 +33,6 @@ export const LongMemEvalNaturalReportSchema = z.strictObject({
   warnings: z.array(z.string()).describe("every warning of the reader and the run"),
   ...NaturalReportSchema.shape,
 });
-
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const _sameShape: Same<LongMemEvalNaturalSummary, z.output<typeof LongMemEvalNaturalReportSchema>> =
-  true;
 
 /** The shape of a LongMemEval natural run's summary: its JSON and JSON Schema. */
 export const LONGMEMEVAL_NATURAL_REPORT: ReportShape<typeof LongMemEvalNaturalReportSchema> =

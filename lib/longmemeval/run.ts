@@ -11,13 +11,9 @@ import { InputError } from "../base/errors.ts";
 import { canonicalJson, sortedPrettyJson } from "../base/canonical_json.ts";
 import { writeFileSet } from "../base/write_files.ts";
 import type { Adjudicator } from "../adjudicate/types.ts";
-import {
-  NATURAL_FILES,
-  type NaturalGrid,
-  type NaturalRunSummary,
-  summaryOf,
-} from "../natural/run.ts";
-import type { LongMemEvalReliability } from "./natural.ts";
+import { NATURAL_FILES, type NaturalGrid, summaryOf } from "../natural/run.ts";
+import type { LongMemEvalNaturalReportSchema } from "./report.ts";
+import type { z } from "../base/deps/zod.ts";
 
 /** Options of {@linkcode runNaturalLongMemEval}. */
 export interface LongMemEvalNaturalOptions {
@@ -39,25 +35,11 @@ export interface LongMemEvalNaturalOptions {
   onWarning?: (w: string) => void;
 }
 
-/** The summary of a LongMemEval natural run (`--json`). */
-export interface LongMemEvalNaturalSummary extends NaturalRunSummary {
-  /** Always `longmemeval`. */
-  source: "longmemeval";
-  /** Questions read. */
-  attempted: number;
-  /** Questions whose package is scored. */
-  accepted: number;
-  /** Flagged questions (kept for audit, not scored) and why. */
-  flagged: { question_id: string; reason: string }[];
-  /** The paper's reliability counts (attempted / accepted / flagged), over all and per question type. */
-  reliability: LongMemEvalReliability;
-  /** Evidence turns whose answer was not located (whole-turn units) in accepted packages. */
-  whole_turn_units: number;
-  /** The coverage adjudicator's name. */
-  adjudicator: string;
-  /** Every warning of the reader and the run. */
-  warnings: string[];
-}
+/**
+ * The summary of a LongMemEval natural run (`--json`): a LoCoMo run's summary with the questions'
+ * reliability counts, flags and warnings (`LongMemEvalNaturalReportSchema` of report.ts).
+ */
+export type LongMemEvalNaturalSummary = z.output<typeof LongMemEvalNaturalReportSchema>;
 
 /**
  * Natural packages from a LongMemEval file (paper 000 §5, reliability table): one support-slice

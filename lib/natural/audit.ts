@@ -177,10 +177,8 @@ export function auditLocomo(
     const ordered = (Object.keys(AUDIT_REASONS) as AuditReason[]).filter((k) => reasons.has(k));
     const corrections = r.issues.filter((i) => QA_CORRECTION_CODES.has(i.code))
       .map((i) => `${i.code}: ${i.detail}`);
-    const rejected = ordered.some((k) => AUDIT_REASONS[k][0] === "rejected") ||
-      (!r.package && !ordered.length);
     let status: AuditStatus = corrections.length > 0 ? "corrected" : "accepted";
-    if (rejected) status = "rejected";
+    if (ordered.some((k) => AUDIT_REASONS[k][0] === "rejected")) status = "rejected";
     else if (ordered.length > 0) status = "flagged";
     const rec: QaAuditRecord = {
       sample_id: r.sample_id,

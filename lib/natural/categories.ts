@@ -5,7 +5,7 @@
  * @module
  */
 import { z } from "../base/deps/zod.ts";
-import { UNIT_FAMILIES, type UnitFamily } from "../package/schema.ts";
+import { UNIT_FAMILIES } from "../package/schema.ts";
 import raw from "../../data/locomo/categories.json" with { type: "json" };
 import { formatPath, InputError } from "../base/errors.ts";
 
@@ -23,19 +23,12 @@ export const LocomoCategoryFileSchema = z.object({
   categories: z.record(z.string().regex(/^[1-9][0-9]*$/), LocomoCategorySchema),
 }).strict();
 
-/** One LoCoMo QA category. */
-export interface LocomoCategory {
-  /** LoCoMo category code (1 multi-hop, 2 temporal, 3 open-domain, 4 single-hop, 5 adversarial). */
-  code: number;
-  /** Snake-case name used as the query category (e.g. `multi_hop`). */
-  name: string;
-  /** Human-readable label (e.g. `multi-hop`). */
-  label: string;
-  /** Family of the evidence units of the category's items. */
-  family: UnitFamily;
-  /** False for adversarial (unanswerable) items: flagged `unanswerable` by the audit. */
-  answerable: boolean;
-}
+/**
+ * One LoCoMo QA category: its code (1 multi-hop, 2 temporal, 3 open-domain, 4 single-hop,
+ * 5 adversarial), its snake-case name (the query category), label, the unit family of its items'
+ * evidence, and whether it is answerable (adversarial items are not: the audit flags them).
+ */
+export type LocomoCategory = { code: number } & z.output<typeof LocomoCategorySchema>;
 
 /**
  * Validates a category file's parsed JSON.

@@ -13,7 +13,14 @@ export const COST_RULES = ["default", "word", "byte_overhead"] as const;
 /** One of {@linkcode COST_RULES}. */
 export type CostRule = (typeof COST_RULES)[number];
 
-const clamp = (w: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, w));
+/** The [low, high] clamp of each representation with its own rule (others: [6, 45]). */
+const CLAMPS = new Map<string, readonly [number, number]>([
+  ["atomic_fact", [4, 20]],
+  ["tombstone", [4, 20]],
+  ["graph_edge", [8, 35]],
+  ["summary", [10, 45]],
+  ["compound_update", [10, 45]],
+]);
 
 /**
  * The default natural-package cost of a serialized memory (ARTIFACT-SPEC
@@ -27,20 +34,9 @@ const clamp = (w: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, w
  */
 export function naturalCost(representation: string, text: string): number {
   const w = Math.max(1, words(text).length);
-  switch (representation) {
-    case "raw_span":
-      return Math.max(12, w);
-    case "atomic_fact":
-    case "tombstone":
-      return clamp(w, 4, 20);
-    case "graph_edge":
-      return clamp(w, 8, 35);
-    case "summary":
-    case "compound_update":
-      return clamp(w, 10, 45);
-    default:
-      return clamp(w, 6, 45);
-  }
+  if (representation === "raw_span") return Math.max(12, w);
+  const [lo, hi] = CLAMPS.get(representation) ?? [6, 45];
+  return Math.min(hi, Math.max(lo, w));
 }
 
 /**

@@ -7,7 +7,6 @@
  */
 import type { LocomoQa, LocomoSample } from "./load_locomo.ts";
 import { type SliceIssue, sliceIssue } from "./slice_issue.ts";
-import { LOCOMO_CATEGORIES } from "./categories.ts";
 
 /** Raw spans keep at most this many words, then " ..." (ARTIFACT-SPEC §6.6). */
 export const RAW_SPAN_WORDS = 220;
@@ -42,21 +41,6 @@ export function rawSpanCost(serialized: string): number {
 /** atomic_fact cost clamp(w, 4, 20), w = max(1, words) (ARTIFACT-SPEC §6.6). */
 export function atomicFactCost(serialized: string): number {
   return Math.min(20, Math.max(4, Math.max(1, words(serialized).length)));
-}
-
-/** LoCoMo category code to a readable query category (from `data/locomo/categories.json`). */
-export const CATEGORY_NAMES: Record<number, string> = Object.fromEntries(
-  [...LOCOMO_CATEGORIES].map(([code, c]) => [code, c.name]),
-);
-
-/** summary and compound_update cost clamp(w, 10, 45) (ARTIFACT-SPEC §6.6). */
-export function summaryCost(serialized: string): number {
-  return Math.min(45, Math.max(10, Math.max(1, words(serialized).length)));
-}
-
-/** Cost of any other representation (e.g. an event summary): clamp(w, 6, 45) (ARTIFACT-SPEC §6.6). */
-export function otherCost(serialized: string): number {
-  return Math.min(45, Math.max(6, Math.max(1, words(serialized).length)));
 }
 
 /** One turn of a sample with its place in the session text. */
@@ -234,16 +218,10 @@ export function indexSample(sample: LocomoSample): SampleIndex {
   const turns = new Map<string, TurnInfo>();
   const at = { order: 0 };
   for (const n of numbers) {
-    const s = indexSession(
-      sample.sample_id,
+    sessions.set(
       n,
-      lists.get(n) ?? [],
-      dates.get(n),
-      at,
-      turns,
-      issues,
+      indexSession(sample.sample_id, n, lists.get(n) ?? [], dates.get(n), at, turns, issues),
     );
-    sessions.set(n, s);
   }
   attachObservations(sample, sessions, turns);
   attachSummaries(sample, sessions);

@@ -11,27 +11,24 @@ import type {
   Package,
   Query,
   Unit,
-  UnitFamily,
 } from "../package/schema.ts";
 import { PACKAGE_SCHEMA_VERSION } from "../package/version.ts";
 import type { LocomoSample } from "./load_locomo.ts";
 import { type SliceIssue, sliceIssue } from "./slice_issue.ts";
 import {
   atomicFactCost,
-  CATEGORY_NAMES,
   evidenceOf,
   indexSample,
   type ObservationInfo,
-  otherCost,
   RAW_SPAN_WORDS,
   rawSpanCost,
   rawSpanText,
   safeToken,
   type SampleIndex,
   type SessionInfo,
-  summaryCost,
   type TurnInfo,
 } from "./dialogue.ts";
+import { naturalCost } from "./cost_rules.ts";
 import { LexicalAdjudicator } from "../adjudicate/lexical.ts";
 import { locomoCategory } from "./categories.ts";
 
@@ -100,10 +97,6 @@ export interface LocomoSlice {
   package: Package | null;
   /** Issues the converter reported (the reason, when `package` is null). */
   issues: SliceIssue[];
-}
-
-function familyOf(category: number): UnitFamily {
-  return locomoCategory(category).family;
 }
 
 /**
@@ -224,7 +217,7 @@ export function locomoSupportSlice(
     schema_version: PACKAGE_SCHEMA_VERSION,
     id: granularity === "session" ? prefix : `${prefix}_turn`,
     description: `LoCoMo ${sid} QA ${qaIndex} (${
-      CATEGORY_NAMES[qa.category]
+      locomoCategory(qa.category).name
     }): ${granularity} support slice`,
     experiences: b.experiences,
     candidates: b.candidates,
@@ -338,7 +331,7 @@ function evidenceUnits(
         unitOfTurn.set(id, unit);
         units.push({
           id: unit,
-          family: familyOf(q.category),
+          family: locomoCategory(q.category).family,
           text: index.turns.get(id)!.line,
           weight: ownSet.has(id) ? 1 : 0,
         });
@@ -350,7 +343,7 @@ function evidenceUnits(
       importance: 1,
       required_units: required,
       text: q.question,
-      category: CATEGORY_NAMES[q.category],
+      category: locomoCategory(q.category).name,
     };
     if (q.answer !== undefined) query.answer = String(q.answer);
     queries.push(query);
@@ -441,7 +434,7 @@ function addObservation(b: SliceBuilder, exp: string, o: ObservationInfo, local 
 function addSummaries(b: SliceBuilder, exp: string, s: SessionInfo): void {
   const add = (local: string, kind: "summary" | "event", text: string, source: string) => {
     const id = `${exp}::${local}`;
-    const cost = kind === "summary" ? summaryCost(text) : otherCost(text);
+    const cost = naturalCost(kind, text);
     b.candidates.push({ id, experience: exp, kind, representation: kind, cost, text, source });
     coverLexically(b, id, text);
   };

@@ -88,11 +88,7 @@ export function certifyAll(
  * @returns the row
  * @throws {RangeError} if the lengths differ
  */
-export function agreementRow(
-  name: string,
-  a: readonly number[],
-  b: readonly number[],
-): {
+export function agreementRow(name: string, a: readonly number[], b: readonly number[]): {
   /** The row's label. */
   labelings: string;
   /** Cells compared. */

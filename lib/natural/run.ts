@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { sha256Hex } from "../base/hash.ts";
+import { sha256File } from "../base/hash.ts";
 import { join } from "node:path";
 import { InputError } from "../base/errors.ts";
 import { writeFileSet } from "../base/write_files.ts";
@@ -20,7 +20,9 @@ import { type Shard, shardItems } from "../shard/partition.ts";
 import { inputDigests, runDigest } from "../shard/digest.ts";
 import { chunksByLines, ShardWriter } from "../shard/manifest.ts";
 import type { JoinedRun, KindFinish, ShardKind } from "../shard/join.ts";
-import type { NaturalScoreRow, NaturalSummaryRow } from "./score_natural.ts";
+import type { NaturalScoreRow } from "./score_natural.ts";
+import type { NaturalGridSchema, NaturalReportSchema } from "./report.ts";
+import type { z } from "../base/deps/zod.ts";
 import type { Package } from "../package/schema.ts";
 
 /** File names of a natural run's folder. */
@@ -30,32 +32,10 @@ export const NATURAL_FILES = {
 } as const;
 
 /** The settings of a natural run (recorded in its summary; shards of one run share them). */
-export interface NaturalGrid {
-  /** The LoCoMo file's name and SHA-256 (which data the numbers come from). */
-  data: { file: string; sha256: string };
-  /** Conversations kept (sample ids), or null for every conversation of the file. */
-  conversations: string[] | null;
-  /** Packages of the scoring set (all shards together). */
-  packages: number;
-  /** Budgets B in cost units. */
-  budgets: number[];
-  /** Writer ids (an `opt` row is always written too). */
-  methods: string[];
-  /** Group cap k of OPT, or null for each package's own. */
-  k: number | null;
-  /** The shard, on a shard's folder only. */
-  shard?: Shard;
-}
+export type NaturalGrid = z.output<typeof NaturalGridSchema>;
 
-/** The summary file of a natural run. */
-export interface NaturalRunSummary {
-  /** The run's settings. */
-  grid: NaturalGrid;
-  /** Rows in the folder. */
-  rows: number;
-  /** Per (method, budget): means over the same items with their denominators. */
-  summary: NaturalSummaryRow[];
-}
+/** The summary file of a natural run: its settings, row count and per-(method, budget) means. */
+export type NaturalRunSummary = z.output<typeof NaturalReportSchema>;
 
 /** Options of {@linkcode runNatural}. */
 export interface NaturalRunOptions {
@@ -92,33 +72,39 @@ export async function summaryOf(
   return { grid, rows: rows.length, summary: summarizeNatural(rows) };
 }
 
-/** Writes a run's folder; a shard's through a {@linkcode ShardWriter} (with its manifest). */
+/**
+ * Writes a run's folder (a shard's through a {@linkcode ShardWriter}, with its manifest), each
+ * package as `packages/<package id>.json` (readable by `memaudit validate/solve`).
+ */
 async function writeRun(
-  outDir: string,
+  opts: NaturalRunOptions,
   grid: NaturalGrid,
   rows: readonly NaturalScoreRow[],
-  shard?: { locomo: string; unitIds: string[] },
-  packages: readonly Package[] = [],
+  packages: readonly Package[],
 ): Promise<NaturalRunSummary> {
   const summary = await summaryOf(grid, rows);
   const rowsText = rows.map((r) => canonicalJson(r) + "\n").join("");
-  const packageFiles = await packageFilesOf(outDir, packages);
-  if (grid.shard === undefined || shard === undefined) {
+  const { packageToJson } = await import("../package/json_io.ts");
+  const packageFiles = packages.map((p): [string, string] => [
+    join(opts.outDir, "packages", `${p.id}.json`),
+    packageToJson(p),
+  ]);
+  if (grid.shard === undefined) {
     // One set: no file is written when any target is bad.
     await writeFileSet([
       ...packageFiles,
-      [join(outDir, NATURAL_FILES.rows), rowsText],
-      [join(outDir, NATURAL_FILES.summary), sortedPrettyJson(summary)],
+      [join(opts.outDir, NATURAL_FILES.rows), rowsText],
+      [join(opts.outDir, NATURAL_FILES.summary), sortedPrettyJson(summary)],
     ]);
     return summary;
   }
-  const { shard: s, ...whole } = grid;
-  const writer = new ShardWriter(outDir, {
+  const { shard, ...whole } = grid;
+  const writer = new ShardWriter(opts.outDir, {
     kind: "natural",
-    shard: s,
-    run: runDigest("memaudit natural", whole, await inputDigests([shard.locomo])),
+    shard,
+    run: runDigest("memaudit natural", whole, await inputDigests([opts.locomo])),
     units: grid.packages,
-    unitIds: shard.unitIds,
+    unitIds: packages.map((p) => p.id),
   });
   const perPackage = grid.budgets.length * (grid.methods.length + 1);
   writer.write(NATURAL_FILES.rows, chunksByLines(rowsText, 0, perPackage));
@@ -167,9 +153,8 @@ export async function runNatural(opts: NaturalRunOptions): Promise<NaturalRunSum
     samples = samples.filter((s) => keep.has(s.sample_id));
   }
   const { scoring } = convertLocomo(samples);
-  const bytes = await Deno.readFile(opts.locomo);
   const grid: NaturalGrid = {
-    data: { file: opts.locomo.replace(/^.*[\\/]/, ""), sha256: sha256Hex(bytes) },
+    data: { file: opts.locomo.replace(/^.*[\\/]/, ""), sha256: await sha256File(opts.locomo) },
     conversations: opts.conversations === undefined ? null : [...opts.conversations],
     packages: scoring.length,
     budgets,
@@ -184,18 +169,7 @@ export async function runNatural(opts: NaturalRunOptions): Promise<NaturalRunSum
     rows.push(...nat.scoreNatural([pkg], { budgets, methods, k: opts.k }));
     opts.onProgress?.(i + 1, mine.length);
   });
-  const unitIds = mine.map((p) => p.id);
-  return await writeRun(opts.outDir, grid, rows, { locomo: opts.locomo, unitIds }, mine);
-}
-
-/** Each package as DIR/packages/<package id>.json (readable by `memaudit validate/solve`). */
-async function packageFilesOf(
-  outDir: string,
-  packages: readonly Package[],
-): Promise<[string, string][]> {
-  if (packages.length === 0) return [];
-  const { packageToJson } = await import("../package/json_io.ts");
-  return packages.map((p) => [join(outDir, "packages", `${p.id}.json`), packageToJson(p)]);
+  return await writeRun(opts, grid, rows, mine);
 }
 
 /** The merged summary, recomputed from every row (as one run writes it). */

@@ -239,9 +239,12 @@ export function summarizeNatural(
   return out;
 }
 
+/** The mean of a non-empty list, summed in order. */
+const mean = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+
 /** Mean F of rows (null for none). */
 function meanValue(rows: readonly NaturalScoreRow[]): number | null {
-  return rows.length === 0 ? null : rows.reduce((s, r) => s + r.value, 0) / rows.length;
+  return rows.length === 0 ? null : mean(rows.map((r) => r.value));
 }
 
 /** One budget's (or all budgets') rescoring shift between two scorings. */
@@ -292,7 +295,6 @@ export function rescoringShift(
     const ps = budget === "all" ? pairs : pairs.filter((p) => p.a.budget === budget);
     const deltas = ps.map((p) => Math.abs(p.b.ratio! - p.a.ratio!));
     const methods = [...new Set(ps.map((p) => p.a.method))];
-    const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
     const ma = methods.map((m) => mean(ps.filter((p) => p.a.method === m).map((p) => p.a.ratio!)));
     const mb = methods.map((m) => mean(ps.filter((p) => p.a.method === m).map((p) => p.b.ratio!)));
     const rank = (ms: number[]) =>
@@ -320,10 +322,7 @@ export function rescoringShift(
  * @param b rows of scoring B
  * @returns one row per budget, ascending
  */
-export function optShift(
-  a: readonly NaturalScoreRow[],
-  b: readonly NaturalScoreRow[],
-): {
+export function optShift(a: readonly NaturalScoreRow[], b: readonly NaturalScoreRow[]): {
   /** Budget B in cost units. */
   budget: number;
   /** Packages with a certified OPT under both. */
@@ -352,7 +351,6 @@ export function optShift(
       });
     const pos = ps.filter((p) => p.a > 1e-12);
     const ratios = pos.map((p) => p.b / p.a);
-    const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
     const mr = ratios.length ? mean(ratios) : null;
     return {
       budget,

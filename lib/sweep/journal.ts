@@ -30,14 +30,6 @@ export interface JournalEntry {
   bytes: [number, number, number];
 }
 
-/** What was read back from a journal. */
-export interface JournalState {
-  /** The recorded units, in the order they were appended. */
-  entries: JournalEntry[];
-  /** Bytes dropped from a truncated last line (0 if none). */
-  droppedBytes: number;
-}
-
 const NL = 0x0a;
 
 /** The shape of a unit line (read when a journal has unit lines: a resume). */
@@ -81,7 +73,8 @@ function parseEntryLine(
  *
  * @param path journal file
  * @param grid the resolved grid (any JSON value); a journal written for a different grid is refused
- * @returns the open file (positioned for appending) and the recorded units
+ * @returns the open file (positioned for appending) and the recorded units, in the order they
+ *   were appended
  * @throws {InputError} naming the journal and line if the journal is a folder, is not UTF-8,
  *   belongs to another grid (a foreign file included, with or without a final newline), or a
  *   complete line is not a unit record (not JSON, null, wrong field types)
@@ -89,7 +82,7 @@ function parseEntryLine(
 export async function openJournal(
   path: string,
   grid: unknown,
-): Promise<{ file: Deno.FsFile; state: JournalState }> {
+): Promise<{ file: Deno.FsFile; entries: JournalEntry[] }> {
   const header = canonicalJson({ format: JOURNAL_FORMAT, grid }) + "\n";
   const entries: JournalEntry[] = [];
   let bytes: Uint8Array | null = null;
@@ -102,7 +95,6 @@ export async function openJournal(
     if (!(err instanceof Deno.errors.NotFound)) throw err;
   }
   const end = bytes === null ? -1 : bytes.lastIndexOf(NL);
-  const droppedBytes = bytes === null ? 0 : bytes.length - (end + 1);
   const refuse = (): never => {
     throw new InputError(
       path,
@@ -122,10 +114,10 @@ export async function openJournal(
     for (let i = 1; i < lines.length; i++) {
       entries.push(parseEntryLine(shape ??= await entryShape(), lines[i], path, i + 1));
     }
-    if (droppedBytes > 0) await Deno.truncate(path, end + 1);
+    if (end + 1 < bytes.length) await Deno.truncate(path, end + 1);
   }
   const file = await Deno.open(path, { append: true });
-  return { file, state: { entries, droppedBytes } };
+  return { file, entries };
 }
 
 /**

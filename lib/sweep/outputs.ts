@@ -109,17 +109,8 @@ export class Outputs {
       this.#waiting.delete(this.#next);
       this.#parts.forEach((f, j) => writeAllSync(f, w.bytes[j]));
       if (this.#sync) { for (const f of this.#parts) f.syncDataSync(); }
-      const u = this.#units[this.#next++];
-      const counts: [number, number, number] = [
-        w.bytes[0].length,
-        w.bytes[1].length,
-        w.bytes[2].length,
-      ];
-      appendEntry(
-        this.#journal,
-        { distribution: u.distribution, seed: u.seed, bytes: counts },
-        this.#sync,
-      );
+      const sizes = w.bytes.map((b) => b.length) as [number, number, number];
+      appendEntry(this.#journal, { ...this.#units[this.#next++], bytes: sizes }, this.#sync);
       onRecorded(w.lite);
     }
   }
@@ -196,10 +187,9 @@ export async function openOutputs(
   if (!replace && (await statOrNull(files.journal)) === null) {
     await checkFinishedGrid(files, grid);
   }
-  const { file: journal, state } = await openJournal(files.journal, grid);
+  const { file: journal, entries } = await openJournal(files.journal, grid);
   const parts: Deno.FsFile[] = [];
   try {
-    const entries = state.entries;
     entries.forEach((e, i) => {
       const u = units[i];
       if (u === undefined || e.distribution !== u.distribution || e.seed !== u.seed) {

@@ -41,49 +41,8 @@ export const SweepReportSchema = z.strictObject({
   aggregates: z.array(AggregateSchema),
 });
 
-/** One aggregate of a {@linkcode SweepReport}. */
-export interface SweepAggregate {
-  /** Distribution name. */
-  distribution: string;
-  /** Absolute budget B. */
-  budget: number;
-  /** Method id. */
-  method: string;
-  /** Packages (seeds) in the cell. */
-  n: number;
-  /** Mean F / OPT over the cell's packages. */
-  mean_ratio_to_opt: number | null;
-  /** Artifact bootstrap 95 % interval, low end. */
-  ci95_low: number | null;
-  /** Artifact bootstrap 95 % interval, high end. */
-  ci95_high: number | null;
-  /** Packages with OPT = 0 (no ratio). */
-  n_degenerate_opt: number;
-}
-
-/** `memaudit sweep --json`: the run and its aggregates. */
-export interface SweepReport {
-  /** The output folder as given. */
-  out: string;
-  /** The shard run, or null. */
-  shard: Shard | null;
-  /** Result rows written. */
-  rows: number;
-  /** (distribution, seed) packages in the run. */
-  units: number;
-  /** Units read back from a journal. */
-  resumed_units: number;
-  /** The absolute budgets. */
-  budgets: number[];
-  /** The files written. */
-  files: { results: string; csv: string; summary: string; timings: string; journal: string };
-  /** One per (distribution, budget, method), in the summary's order. */
-  aggregates: SweepAggregate[];
-}
-
-// The types above are written out for readers; the compiler proves they are the schema's type.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const _sameShape: Same<SweepReport, z.output<typeof SweepReportSchema>> = true;
+/** `memaudit sweep --json`: the run and its aggregates ({@linkcode SweepReportSchema}). */
+export type SweepReport = z.output<typeof SweepReportSchema>;
 
 /** The shape of {@linkcode SweepReport}: its JSON and JSON Schema. */
 export const SWEEP_REPORT: ReportShape<typeof SweepReportSchema> = reportShape(

@@ -5,13 +5,8 @@
  *
  * @module
  */
-import { checkDistributionName, generate } from "../generate/distributions.ts";
-import {
-  budgetBasisFromTotals,
-  budgetsFromBasis,
-  packageCostTotal,
-  parseBudgetToken,
-} from "../generate/budgets.ts";
+import { checkDistributionName } from "../generate/distributions.ts";
+import { budgetBasisFromTotals, budgetsFromBasis, parseBudgetToken } from "../generate/budgets.ts";
 import { inWritableFolder, makeFolder, writeTextAtomic } from "../base/fs.ts";
 import { DEFAULT_SUMMATION, type Summation } from "../score/summation.ts";
 import { finishOutputs, lockFolder, openOutputs } from "./outputs.ts";
@@ -67,7 +62,7 @@ export interface SweepOptions {
    * Run only this shard's units (lib/shard/partition.ts: the units at output positions p with
    * p mod count === index). The budget basis is still taken over every package of the grid,
    * so each unit's rows are the bytes a whole run writes for it; the folder's grid records the
-   * shard, and `mergeSweepShards` (shard.ts) joins the shards into the whole run's files.
+   * shard, and `memaudit merge` (shard.ts) joins the shards into the whole run's files.
    */
   shard?: Shard;
 }
@@ -90,31 +85,25 @@ export interface SweepResult {
   wallSec: number;
 }
 
+/** A bad grid or option: a RangeError "Cannot run sweep: ...". */
+function badSweep(what: string): never {
+  throw new RangeError(`Cannot run sweep: ${what}`);
+}
+
 /**
- * Resolves a grid: validates names and seeds and maps budget tokens to
- * absolute budgets over every (distribution, seed) package of the run
- * (ARTIFACT-SPEC §4.1; e.g. 0.01..0.20 → 1, 2, 4, 8, 16 for base × 500).
+ * Validates the options of a grid (names, seeds, methods, budget tokens, bound, shard, summation).
  *
- * @param opts the sweep options
- * @returns the grid
  * @throws {RangeError} on a bad seed, duplicate, unknown method or empty list
  * @throws {InputError} on an unknown distribution or a bad budget token
  */
-export function resolveGrid(opts: SweepOptions): SweepGrid {
-  checkGridOptions(opts);
-  const needsBasis = opts.budgets.some((t) => parseBudgetToken(String(t)).kind === "fraction");
-  const totals = needsBasis
-    ? opts.distributions.flatMap((d) => opts.seeds.map((s) => packageCostTotal(generate(d, s))))
-    : [];
-  return gridFromBasis(opts, needsBasis ? budgetBasisFromTotals(totals) : null);
-}
-
-/** Validates the options of a grid. */
-function checkGridOptions(opts: SweepOptions): void {
+export function checkGridOptions(opts: SweepOptions): void {
   const nonEmpty = (name: string, xs: readonly unknown[]) => {
-    if (xs.length === 0) throw new RangeError(`Cannot run sweep: no ${name} given`);
-    if (new Set(xs).size !== xs.length) {
-      throw new RangeError(`Cannot run sweep: duplicate ${name} in ${JSON.stringify(xs)}`);
+    if (xs.length === 0) badSweep(`no ${name} given`);
+    if (new Set(xs).size !== xs.length) badSweep(`duplicate ${name} in ${JSON.stringify(xs)}`);
+  };
+  const oneOf = (name: string, value: string | undefined, allowed: string[], words: string) => {
+    if (value !== undefined && !allowed.includes(value)) {
+      badSweep(`${name} must be ${words}, got ${JSON.stringify(value)}`);
     }
   };
   nonEmpty("distributions", opts.distributions);
@@ -124,37 +113,28 @@ function checkGridOptions(opts: SweepOptions): void {
   for (const d of opts.distributions) checkDistributionName(d);
   for (const s of opts.seeds) {
     if (!Number.isSafeInteger(s) || s < 0) {
-      throw new RangeError(`Cannot run sweep: seeds must be non-negative integers, got ${s}`);
+      badSweep(`seeds must be non-negative integers, got ${s}`);
     }
   }
   for (const m of opts.methods) getSweepMethod(m);
   for (const t of opts.budgets) parseBudgetToken(String(t));
-  if (opts.bound !== undefined && !["auto", "knapsack", "suffix"].includes(opts.bound)) {
-    throw new RangeError(
-      `Cannot run sweep: bound must be auto, knapsack or suffix, got ${JSON.stringify(opts.bound)}`,
-    );
-  }
+  oneOf("bound", opts.bound, ["auto", "knapsack", "suffix"], "auto, knapsack or suffix");
   const sh = opts.shard;
   if (
     sh !== undefined &&
     !(Number.isSafeInteger(sh.count) && Number.isSafeInteger(sh.index) && sh.count >= 1 &&
       sh.index >= 0 && sh.index < sh.count)
   ) {
-    throw new RangeError(
-      `Cannot run sweep: shard must be I/N with 0 <= I < N, got ${JSON.stringify(sh)}`,
-    );
+    badSweep(`shard must be I/N with 0 <= I < N, got ${JSON.stringify(sh)}`);
   }
-  if (opts.summation !== undefined && !["naive", "neumaier"].includes(opts.summation)) {
-    throw new RangeError(
-      `Cannot run sweep: summation must be naive or neumaier, got ${
-        JSON.stringify(opts.summation)
-      }`,
-    );
-  }
+  oneOf("summation", opts.summation, ["naive", "neumaier"], "naive or neumaier");
 }
 
-/** The grid of checked options, given the budget basis (null when every budget is absolute). */
-function gridFromBasis(opts: SweepOptions, basis: number | null): SweepGrid {
+/**
+ * The grid of checked options, given the budget basis (the mean total candidate cost over every
+ * package of the run, ARTIFACT-SPEC §4.1; null when every budget is absolute).
+ */
+export function gridFromBasis(opts: SweepOptions, basis: number | null): SweepGrid {
   const tokens = opts.budgets.map(String);
   return {
     distributions: [...opts.distributions],
@@ -201,7 +181,7 @@ function defaultWorkers(units: number): number {
  *
  * @param opts grid, output folder, workers, progress callback
  * @returns the grid, the file paths, the rows and the summary
- * @throws {RangeError} or {@linkcode InputError} on a bad grid (see {@linkcode resolveGrid}) or an empty `outDir`
+ * @throws {RangeError} or {@linkcode InputError} on a bad grid (see {@linkcode checkGridOptions}) or an empty `outDir`
  * @throws {InputError} if `outDir` is a file or cannot be written (naming the folder), or the
  *   journal belongs to another grid, is not UTF-8 or holds a line that is not a unit result
  *   (naming the journal file and line)
@@ -211,13 +191,9 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
   const t0 = performance.now();
   checkGridOptions(opts);
   if (opts.workers !== undefined && (!Number.isSafeInteger(opts.workers) || opts.workers < 1)) {
-    throw new RangeError(
-      `Cannot run sweep: workers must be a positive integer, got ${opts.workers}`,
-    );
+    badSweep(`workers must be a positive integer, got ${opts.workers}`);
   }
-  if (opts.outDir.trim() === "") {
-    throw new RangeError("Cannot run sweep: the output folder is an empty path");
-  }
+  if (opts.outDir.trim() === "") badSweep("the output folder is an empty path");
   // Units in run order (the basis sums packages in this order); ids are output positions.
   const runOrder = opts.distributions.flatMap((distribution) =>
     opts.seeds.map((seed) => ({ distribution, seed }))
@@ -266,7 +242,7 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
     try {
       // A shard being (re)written has no manifest until it is finished.
       if (opts.shard !== undefined) {
-        await (await import("./shard.ts")).removeSweepManifest(opts.outDir);
+        await (await import("../shard/manifest.ts")).removeShardManifest(opts.outDir, "sweep");
       }
       const rowsPerUnit = grid.budgets.length * grid.methods.length;
       const out = await inWritableFolder(

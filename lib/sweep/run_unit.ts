@@ -100,12 +100,8 @@ export function runUnit(
   const exact = (pool: CompiledPackage, budget: number, floor: number | undefined) => {
     const t0 = performance.now();
     const cert = solveBnb(pool, budget, { bound, lowerBound: floor });
-    const sel: Selection = {
-      store: cert.store,
-      seconds: (performance.now() - t0) / 1000,
-      status: cert.status,
-    };
-    return { sel, cert };
+    const seconds = (performance.now() - t0) / 1000;
+    return { sel: { store: cert.store, seconds, status: cert.status } satisfies Selection, cert };
   };
   const groupCount = new Int32Array(cp.groupIds.length); // all zeros between scoreStore calls
   /** A store scored on the full package: indices, F, cost, feasibility. */
@@ -145,10 +141,7 @@ export function runUnit(
       const res = WRITERS[m.id](cp, budget);
       return { store: res.store, seconds: (performance.now() - t2) / 1000 };
     });
-    const scored = sels.map((
-      sel,
-      i,
-    ) => (sel === null ? null : scoreStore(methods[i][0], sel.store)));
+    const scored = sels.map((sel, i) => sel === null ? null : scoreStore(methods[i][0], sel.store));
     const feasible = [referenceScored, ...scored].filter((x): x is Scored =>
       x !== null && x.groupFeasible && fitsBudget(cp.cost, x.idx, budget)
     );

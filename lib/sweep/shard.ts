@@ -14,39 +14,15 @@
 import { basename, dirname } from "node:path";
 import { readTextInput } from "../base/fs.ts";
 import { runDigest } from "../shard/digest.ts";
-import {
-  type JoinedRun,
-  type KindFinish,
-  type MergeReport,
-  mergeShardFolders,
-  type ShardKind,
-} from "../shard/join.ts";
-import { chunksByLines, removeShardManifest, ShardWriter } from "../shard/manifest.ts";
+import type { JoinedRun, KindFinish, ShardKind } from "../shard/join.ts";
+import { chunksByLines, ShardWriter } from "../shard/manifest.ts";
 import type { SweepFiles, SweepGrid } from "./grid.ts";
 import { SweepPool } from "./pool.ts";
 import type { ResultRow } from "./row.ts";
 import { liteBlock, SummaryBuilder, summaryText } from "./summary.ts";
 
-/** The grid without its shard: the settings of the whole run (a sweep's run digest flags). */
-export function wholeGrid(g: SweepGrid): SweepGrid {
-  const { shard: _shard, ...rest } = g;
-  return rest;
-}
-
 /** The `kind` of a sweep shard's manifest. */
 const SWEEP_KIND = "sweep";
-
-/**
- * Removes a sweep shard folder's manifest before its run writes the folder again
- * ({@linkcode removeShardManifest} of kind `sweep`).
- *
- * @param dir the shard folder
- * @returns nothing once no manifest is left
- * @throws {InputError} naming the `shard.json` that is not a sweep shard's manifest (verb "write")
- */
-export function removeSweepManifest(dir: string): Promise<void> {
-  return removeShardManifest(dir, SWEEP_KIND);
-}
 
 /**
  * Writes a finished sweep shard's manifest: the run digest (the whole grid)
@@ -62,10 +38,11 @@ export async function writeSweepManifest(
   grid: SweepGrid,
   units: { all: number; mine: readonly { distribution: string; seed: number }[] },
 ): Promise<void> {
+  const { shard: _shard, ...wholeGrid } = grid;
   const writer = new ShardWriter(dirname(files.summary), {
     kind: SWEEP_KIND,
     shard: grid.shard!,
-    run: runDigest("memaudit sweep", { ...wholeGrid(grid) }),
+    run: runDigest("memaudit sweep", wholeGrid),
     units: units.all,
     unitIds: units.mine.map((u) => `${u.distribution}/${u.seed}`),
   });
@@ -112,27 +89,3 @@ async function finish(run: JoinedRun): Promise<KindFinish> {
 
 /** The sweep as a kind of sharded run. */
 export const SWEEP_SHARDS: ShardKind = { kind: SWEEP_KIND, finish };
-
-/**
- * Merges sweep shard folders into `outDir` (lib/shard/join.ts): checks the
- * shards (one run, this version, a complete partition, every file as
- * written), interleaves the units back into output order, recomputes the
- * summary and writes the files as one set (nothing on a problem).
- *
- * @example Merge four shards
- * ```ts ignore
- * await mergeSweepShards(["out/s0", "out/s1", "out/s2", "out/s3"], "out/merged");
- * ```
- *
- * @param dirs the shard folders, in any order
- * @param outDir the folder to write
- * @returns kind, shards, units, rows and the files written
- * @throws {InputError} naming the manifest or file and what was expected (lib/shard/read.ts)
- */
-export function mergeSweepShards(dirs: readonly string[], outDir: string): Promise<MergeReport> {
-  return mergeShardFolders(
-    dirs,
-    outDir,
-    (k) => Promise.resolve(k === "sweep" ? SWEEP_SHARDS : undefined),
-  );
-}

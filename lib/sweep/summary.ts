@@ -14,7 +14,6 @@ import {
   aggregateColumns,
   type AggregateRow,
   bestByBudget,
-  compareBySeed,
   emptyColumns,
   sortAggregates,
 } from "../score/aggregate.ts";
@@ -233,29 +232,6 @@ export class SummaryBuilder {
       versions: { ...VERSIONS },
     };
   }
-}
-
-/**
- * Builds the summary of a set of rows (ARTIFACT-SPEC §1.2 `summary.json`).
- *
- * @param rows result rows, any order
- * @param grid the grid they came from
- * @returns the summary
- */
-export function summarizeRows(rows: readonly ResultRow[], grid: SweepGrid): SweepSummary {
-  const b = new SummaryBuilder();
-  const sorted = [...rows].sort(compareBySeed);
-  // After the sort the rows of one unit (distribution, seed, instance) are adjacent.
-  for (let i = 0; i < sorted.length;) {
-    let j = i + 1;
-    while (
-      j < sorted.length && sorted[j].distribution === sorted[i].distribution &&
-      sorted[j].seed === sorted[i].seed && sorted[j].instance_id === sorted[i].instance_id
-    ) j++;
-    b.addBlock(liteBlock(sorted.slice(i, j)));
-    i = j;
-  }
-  return b.summary(grid);
 }
 
 /**

@@ -2,21 +2,72 @@ import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { loadLocomo } from "../../lib/natural/load_locomo.ts";
 import {
-  locomoSampleIssues,
+  type LocomoSlices,
   locomoSlices,
-  summarizeSlices,
+  type SliceOutcome,
 } from "../../lib/natural/locomo_slices.ts";
+import type { Package } from "../../lib/package/schema.ts";
 import { parsePackage } from "../../lib/package/parse.ts";
 import { qaItem, smallSample } from "./_sample.ts";
 
-Deno.test("locomoSampleIssues() reports a session with a date but no turns once", () => {
-  const issues = locomoSampleIssues(smallSample([]));
+/** Whether a package's own required units are all, some or none covered by candidates of cost <= maxCost. */
+function coveredShare(pkg: Package, maxCost: number): "all" | "some" | "none" {
+  const cost = new Map(pkg.candidates.map((c) => [c.id, c.cost]));
+  const required = pkg.queries[0]?.required_units ?? [];
+  const covered = new Set(
+    pkg.coverage.filter((c) => c.value > 0 && cost.get(c.candidate)! <= maxCost).map((c) => c.unit),
+  );
+  const n = required.filter((u) => covered.has(u)).length;
+  return n === 0 ? "none" : n === required.length ? "all" : "some";
+}
+
+/** The counts of a conversion the tests check: outcomes, issues by code, sizes, coverage. */
+function summarizeSlices(slices: LocomoSlices) {
+  const outcomes: Record<SliceOutcome, number> = { package: 0, unresolved: 0, skipped: 0 };
+  const byCategory: Record<string, { qa: number } & Record<SliceOutcome, number>> = {};
+  for (const r of slices.records) {
+    outcomes[r.outcome]++;
+    const c = byCategory[String(r.category)] ??= { qa: 0, package: 0, unresolved: 0, skipped: 0 };
+    c.qa++;
+    c[r.outcome]++;
+  }
+  const issuesByCode: Record<string, number> = {};
+  for (const code of slices.issues.map((i) => i.code).sort()) {
+    issuesByCode[code] = (issuesByCode[code] ?? 0) + 1;
+  }
+  const coverage = { all: 0, some: 0, none: 0 };
+  const coverageWithinBudget = { all: 0, some: 0, none: 0 };
+  for (const p of slices.packages) {
+    coverage[coveredShare(p, Infinity)]++;
+    coverageWithinBudget[coveredShare(p, Math.max(0, ...p.budgets))]++;
+  }
+  const sizes = slices.packages.map((p) => p.experiences.length).sort((a, b) => a - b);
+  const experiences = {
+    min: sizes[0],
+    median: sizes[Math.floor((sizes.length - 1) / 2)],
+    mean: sizes.reduce((a, b) => a + b, 0) / sizes.length,
+    max: sizes[sizes.length - 1],
+  };
+  return {
+    samples: slices.samples,
+    qaItems: slices.records.length,
+    outcomes,
+    byCategory,
+    issuesByCode,
+    sizes: { experiences },
+    coverage,
+    coverageWithinBudget,
+  };
+}
+
+Deno.test("locomoSlices() reports a session with a date but no turns once (sample level)", () => {
+  const issues = locomoSlices([smallSample([])]).issues;
   assert.deepEqual(issues.map((i) => [i.code, i.qa_index, i.ref, i.severity]), [
     ["session_without_turns", null, "session_3", "note"],
   ]);
 });
 
-Deno.test("locomoSlices() converts every QA item and summarizeSlices() counts outcomes", () => {
+Deno.test("locomoSlices() converts every QA item; its outcomes, issues, sizes and coverage add up", () => {
   const sample = smallSample([
     qaItem(["D1:1"]),
     qaItem([]),

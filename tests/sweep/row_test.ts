@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { CSV_COLUMNS, type ResultRow, rowsToCsv, rowsToJsonl } from "../../lib/sweep/row.ts";
-import { resolveGrid } from "../../lib/sweep/run_sweep.ts";
-import { summarizeRows } from "../../lib/sweep/summary.ts";
+import { resolveGrid, summarizeRows } from "./_helpers.ts";
 import { runUnit } from "../../lib/sweep/run_unit.ts";
 
 const methods = ["opt", "density_only"];

@@ -1,11 +1,13 @@
-/** removeSweepManifest() removes a sweep shard's manifest only, never a user's shard.json (issue 29 item 6). */
+/** A sweep run removes a sweep shard's manifest only, never a user's shard.json (issue 29 item 6). */
 import assert from "node:assert/strict";
-import { SHARD_SCHEMA } from "../../lib/shard/manifest.ts";
-import { mergeSweepShards, removeSweepManifest } from "../../lib/sweep/shard.ts";
+import { removeShardManifest, SHARD_SCHEMA } from "../../lib/shard/manifest.ts";
 import { withTempDir } from "../_tmp.ts";
 import { join } from "node:path";
 import { runSweep, type SweepOptions } from "../../lib/sweep/run_sweep.ts";
-import { crashAfterTwoUnits, inputError } from "./_helpers.ts";
+import { crashAfterTwoUnits, inputError, mergeSweepShards } from "./_helpers.ts";
+
+/** What runSweep() does to a shard folder before writing it again. */
+const removeSweepManifest = (dir: string) => removeShardManifest(dir, "sweep");
 
 Deno.test("removeSweepManifest() removes a sweep shard's manifest and refuses any other shard.json, removing nothing", async () => {
   await withTempDir(async (dir) => {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { resolveGrid } from "../../lib/sweep/run_sweep.ts";
 import { runUnit } from "../../lib/sweep/run_unit.ts";
-import { liteBlock, summarizeRows, SummaryBuilder } from "../../lib/sweep/summary.ts";
+import { liteBlock, SummaryBuilder } from "../../lib/sweep/summary.ts";
+import { resolveGrid, summarizeRows } from "./_helpers.ts";
 import { unitText } from "../../lib/sweep/row.ts";
 
 const opts = {

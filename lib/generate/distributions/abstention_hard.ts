@@ -4,10 +4,33 @@
  *
  * @module
  */
-import { type DistributionSpec, PREFIXED_IDS } from "../distribution_spec.ts";
+import { type CandidateRow, type DistributionSpec, PREFIXED_IDS } from "../distribution_spec.ts";
 
 /** count = clamp(n + u, 3, 5) with n = 3, u = 2. */
 const COUNT = 5;
+
+/** The candidates of a question that calls for abstention (even i). */
+const ABSTAIN_ROWS: readonly CandidateRow[] = [
+  {
+    variant: "overconfident_fact",
+    rep: "atomic_fact",
+    cost: 2,
+    cover: { Un: 1.0 },
+    confidence: 0.42,
+  },
+  { variant: "abstain_marker", rep: "abstention", cost: 1, cover: { Ab: 1.0 } },
+  { variant: "conflict_marker", rep: "uncertainty", cost: 2, cover: { Ab: 0.8, Cf: 1.0 } },
+  { variant: "raw_conflict", rep: "raw_span", cost: 4, cover: { Ab: 0.9, Cf: 1.0, Un: 0.1 } },
+  { variant: "ambiguous_summary", rep: "summary", cost: 3, cover: { Ab: 0.65, Cf: 0.7 } },
+];
+
+/** The candidates of an answerable question (odd i). */
+const ANSWER_ROWS: readonly CandidateRow[] = [
+  { variant: "answer_fact", rep: "atomic_fact", cost: 2, cover: { An: 1.0 } },
+  { variant: "unneeded_abstain", rep: "abstention", cost: 1, cover: { Na: 1.0 }, confidence: 0.5 },
+  { variant: "evidence_summary", rep: "summary", cost: 3, cover: { An: 0.75, Ev: 0.8 } },
+  { variant: "raw_answer", rep: "raw_span", cost: 4, cover: { An: 1.0, Ev: 1.0 } },
+];
 
 /** 5 questions (even: abstain, odd: answer): 23 candidates, total cost 56 (salt 53). */
 export const ABSTENTION_HARD: DistributionSpec = {
@@ -31,34 +54,7 @@ export const ABSTENTION_HARD: DistributionSpec = {
         experiences: [{
           id: "question_{i}",
           order: { offset: 0, stride: 1 },
-          candidates: [
-            {
-              variant: "overconfident_fact",
-              rep: "atomic_fact",
-              cost: 2,
-              cover: { Un: 1.0 },
-              confidence: 0.42,
-            },
-            { variant: "abstain_marker", rep: "abstention", cost: 1, cover: { Ab: 1.0 } },
-            {
-              variant: "conflict_marker",
-              rep: "uncertainty",
-              cost: 2,
-              cover: { Ab: 0.8, Cf: 1.0 },
-            },
-            {
-              variant: "raw_conflict",
-              rep: "raw_span",
-              cost: 4,
-              cover: { Ab: 0.9, Cf: 1.0, Un: 0.1 },
-            },
-            {
-              variant: "ambiguous_summary",
-              rep: "summary",
-              cost: 3,
-              cover: { Ab: 0.65, Cf: 0.7 },
-            },
-          ],
+          candidates: ABSTAIN_ROWS,
         }],
       },
       {
@@ -73,18 +69,7 @@ export const ABSTENTION_HARD: DistributionSpec = {
         experiences: [{
           id: "question_{i}",
           order: { offset: 0, stride: 1 },
-          candidates: [
-            { variant: "answer_fact", rep: "atomic_fact", cost: 2, cover: { An: 1.0 } },
-            {
-              variant: "unneeded_abstain",
-              rep: "abstention",
-              cost: 1,
-              cover: { Na: 1.0 },
-              confidence: 0.5,
-            },
-            { variant: "evidence_summary", rep: "summary", cost: 3, cover: { An: 0.75, Ev: 0.8 } },
-            { variant: "raw_answer", rep: "raw_span", cost: 4, cover: { An: 1.0, Ev: 1.0 } },
-          ],
+          candidates: ANSWER_ROWS,
         }],
       },
     ],

@@ -3,10 +3,17 @@
  *
  * @module
  */
-import { type DistributionSpec, PREFIXED_IDS } from "../distribution_spec.ts";
+import { type CandidateRow, type DistributionSpec, PREFIXED_IDS } from "../distribution_spec.ts";
 
 /** count = clamp(n + u, 4, 6) with n = 3, u = 2. */
 const COUNT = 5;
+
+const REDUNDANT_ROWS: readonly CandidateRow[] = [
+  { variant: "core_fact", rep: "atomic_fact", cost: 2, cover: { core: 0.85 } },
+  { variant: "tail_fact", rep: "atomic_fact", cost: 2, cover: { T: 1.0 } },
+  { variant: "core_tail_summary", rep: "summary", cost: 3, cover: { core: 0.6, T: 0.8, Lo: 0.25 } },
+  { variant: "raw_redundant", rep: "raw_span", cost: 4, cover: { core: 1.0, T: 1.0, Lo: 0.4 } },
+];
 
 /** 5 experiences, 20 candidates, total cost 55; one draw per item (salt 41). */
 export const REDUNDANCY_HEAVY: DistributionSpec = {
@@ -29,22 +36,7 @@ export const REDUNDANCY_HEAVY: DistributionSpec = {
         experiences: [{
           id: "redundant_{i}",
           order: { offset: 0, stride: 1 },
-          candidates: [
-            { variant: "core_fact", rep: "atomic_fact", cost: 2, cover: { core: 0.85 } },
-            { variant: "tail_fact", rep: "atomic_fact", cost: 2, cover: { T: 1.0 } },
-            {
-              variant: "core_tail_summary",
-              rep: "summary",
-              cost: 3,
-              cover: { core: 0.6, T: 0.8, Lo: 0.25 },
-            },
-            {
-              variant: "raw_redundant",
-              rep: "raw_span",
-              cost: 4,
-              cover: { core: 1.0, T: 1.0, Lo: 0.4 },
-            },
-          ],
+          candidates: REDUNDANT_ROWS,
         }],
       }],
     },

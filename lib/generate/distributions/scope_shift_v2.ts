@@ -4,10 +4,94 @@
  *
  * @module
  */
-import { type DistributionSpec, PREFIXED_IDS } from "../distribution_spec.ts";
+import { type DistributionSpec, type ExperienceDef, PREFIXED_IDS } from "../distribution_spec.ts";
 
 /** Extra context experiences: max(0, clamp(n + u, 3, 5) − 4) with n = 3, u = 2. */
 const EXTRA_CONTEXT = 1;
+
+/** The five experiences of the preference and its corrections, in time order. */
+const EXPERIENCES: readonly ExperienceDef[] = [
+  {
+    id: "general_preference",
+    order: 0,
+    candidates: [
+      { variant: "broad_fact", rep: "atomic_fact", cost: 1, cover: { Ge: 1.0 } },
+      {
+        variant: "scoped_general_summary",
+        rep: "summary",
+        cost: 3,
+        cover: { Ge: 1.0, ScT: 0.35, ScC: 0.35 },
+      },
+    ],
+  },
+  {
+    id: "travel_only_preference",
+    order: 1,
+    candidates: [
+      {
+        variant: "travel_hint",
+        rep: "atomic_fact",
+        cost: 1,
+        cover: { Tr: 0.88 },
+        confidence: 0.76,
+      },
+      { variant: "travel_scoped_fact", rep: "summary", cost: 2, cover: { Tr: 1.0, ScT: 1.0 } },
+    ],
+  },
+  {
+    id: "conference_exception",
+    order: 2,
+    candidates: [
+      {
+        variant: "conference_hint",
+        rep: "atomic_fact",
+        cost: 1,
+        cover: { Cf: 0.85 },
+        confidence: 0.72,
+      },
+      {
+        variant: "conference_scoped_exception",
+        rep: "summary",
+        cost: 3,
+        cover: { Cf: 1.0, ScC: 1.0 },
+      },
+    ],
+  },
+  {
+    id: "historical_preference",
+    order: 3,
+    candidates: [
+      {
+        variant: "historical_broad_summary",
+        rep: "summary",
+        cost: 1,
+        cover: { Ge: 0.55, St: 0.5, ScH: 0.25 },
+        confidence: 0.68,
+      },
+      { variant: "historical_raw", rep: "raw_span", cost: 3, cover: { St: 1.0, ScH: 1.0 } },
+    ],
+  },
+  {
+    id: "current_scoped_correction",
+    order: 4,
+    candidates: [
+      { variant: "current_fact_only", rep: "atomic_fact", cost: 2, cover: { Cu: 1.0 } },
+      { variant: "invalidate_historical", rep: "tombstone", cost: 1, cover: { In: 1.0 } },
+      {
+        variant: "compound_scoped_update",
+        rep: "compound_update",
+        cost: 3,
+        cover: { Cu: 1.0, In: 1.0, ScC: 1.0 },
+      },
+      {
+        variant: "ambiguous_current_summary",
+        rep: "summary",
+        cost: 3,
+        cover: { Cu: 0.72, ScC: 0.7 },
+      },
+    ],
+  },
+];
 
 /** 6 experiences, 13 candidates, total cost 26; one draw picks the subject (salt 211). */
 export const SCOPE_SHIFT_V2: DistributionSpec = {
@@ -44,98 +128,7 @@ export const SCOPE_SHIFT_V2: DistributionSpec = {
         current: ["Tr", "Cf", "Cu"],
         invalidation: ["In"],
         stale: ["St"],
-        experiences: [
-          {
-            id: "general_preference",
-            order: 0,
-            candidates: [
-              { variant: "broad_fact", rep: "atomic_fact", cost: 1, cover: { Ge: 1.0 } },
-              {
-                variant: "scoped_general_summary",
-                rep: "summary",
-                cost: 3,
-                cover: { Ge: 1.0, ScT: 0.35, ScC: 0.35 },
-              },
-            ],
-          },
-          {
-            id: "travel_only_preference",
-            order: 1,
-            candidates: [
-              {
-                variant: "travel_hint",
-                rep: "atomic_fact",
-                cost: 1,
-                cover: { Tr: 0.88 },
-                confidence: 0.76,
-              },
-              {
-                variant: "travel_scoped_fact",
-                rep: "summary",
-                cost: 2,
-                cover: { Tr: 1.0, ScT: 1.0 },
-              },
-            ],
-          },
-          {
-            id: "conference_exception",
-            order: 2,
-            candidates: [
-              {
-                variant: "conference_hint",
-                rep: "atomic_fact",
-                cost: 1,
-                cover: { Cf: 0.85 },
-                confidence: 0.72,
-              },
-              {
-                variant: "conference_scoped_exception",
-                rep: "summary",
-                cost: 3,
-                cover: { Cf: 1.0, ScC: 1.0 },
-              },
-            ],
-          },
-          {
-            id: "historical_preference",
-            order: 3,
-            candidates: [
-              {
-                variant: "historical_broad_summary",
-                rep: "summary",
-                cost: 1,
-                cover: { Ge: 0.55, St: 0.5, ScH: 0.25 },
-                confidence: 0.68,
-              },
-              {
-                variant: "historical_raw",
-                rep: "raw_span",
-                cost: 3,
-                cover: { St: 1.0, ScH: 1.0 },
-              },
-            ],
-          },
-          {
-            id: "current_scoped_correction",
-            order: 4,
-            candidates: [
-              { variant: "current_fact_only", rep: "atomic_fact", cost: 2, cover: { Cu: 1.0 } },
-              { variant: "invalidate_historical", rep: "tombstone", cost: 1, cover: { In: 1.0 } },
-              {
-                variant: "compound_scoped_update",
-                rep: "compound_update",
-                cost: 3,
-                cover: { Cu: 1.0, In: 1.0, ScC: 1.0 },
-              },
-              {
-                variant: "ambiguous_current_summary",
-                rep: "summary",
-                cost: 3,
-                cover: { Cu: 0.72, ScC: 0.7 },
-              },
-            ],
-          },
-        ],
+        experiences: EXPERIENCES,
       }],
     },
     {

@@ -3,10 +3,30 @@
  *
  * @module
  */
-import { type DistributionSpec, PREFIXED_IDS } from "../distribution_spec.ts";
+import { type CandidateRow, type DistributionSpec, PREFIXED_IDS } from "../distribution_spec.ts";
 
 /** N = clamp(n + u, 3, 5) intervals and K = clamp(u, 1, 3) closures, n = 3, u = 2. */
 const N = 5, K = 2;
+
+const INTERVAL_ROWS: readonly CandidateRow[] = [
+  { variant: "label_fact", rep: "atomic_fact", cost: 2, cover: { La: 1.0 } },
+  { variant: "endpoint_fact", rep: "interval_fact", cost: 3, cover: { St: 1.0, En: 1.0, Du: 0.7 } },
+  { variant: "coarse_summary", rep: "summary", cost: 2, cover: { La: 0.85, St: 0.35, En: 0.35 } },
+  {
+    variant: "raw_interval",
+    rep: "raw_span",
+    cost: 5,
+    cover: { La: 1.0, St: 1.0, En: 1.0, Du: 1.0 },
+  },
+];
+
+const CLOSURE_ROWS: readonly CandidateRow[] = [
+  { variant: "raw_closure", rep: "raw_span", cost: 5, cover: { Cl: 1.0, I: 0.45, O: 0.15 } },
+  { variant: "closed_fact", rep: "atomic_fact", cost: 2, cover: { Cl: 1.0 } },
+  { variant: "invalidate_open", rep: "tombstone", cost: 1, cover: { I: 1.0 } },
+  { variant: "compound_closure", rep: "compound_update", cost: 3, cover: { Cl: 1.0, I: 1.0 } },
+  { variant: "closure_summary", rep: "summary", cost: 3, cover: { Cl: 0.7, I: 0.7 } },
+];
 
 /** N interval experiences then K closures (no RNG): 7 experiences, 30 candidates, total cost 88. */
 export const TEMPORAL_INTERVAL: DistributionSpec = {
@@ -29,27 +49,7 @@ export const TEMPORAL_INTERVAL: DistributionSpec = {
         experiences: [{
           id: "interval_{i}",
           order: { offset: 0, stride: 1 },
-          candidates: [
-            { variant: "label_fact", rep: "atomic_fact", cost: 2, cover: { La: 1.0 } },
-            {
-              variant: "endpoint_fact",
-              rep: "interval_fact",
-              cost: 3,
-              cover: { St: 1.0, En: 1.0, Du: 0.7 },
-            },
-            {
-              variant: "coarse_summary",
-              rep: "summary",
-              cost: 2,
-              cover: { La: 0.85, St: 0.35, En: 0.35 },
-            },
-            {
-              variant: "raw_interval",
-              rep: "raw_span",
-              cost: 5,
-              cover: { La: 1.0, St: 1.0, En: 1.0, Du: 1.0 },
-            },
-          ],
+          candidates: INTERVAL_ROWS,
         }],
       }],
     },
@@ -68,23 +68,7 @@ export const TEMPORAL_INTERVAL: DistributionSpec = {
         experiences: [{
           id: "closure_{i}",
           order: { offset: N, stride: 1 },
-          candidates: [
-            {
-              variant: "raw_closure",
-              rep: "raw_span",
-              cost: 5,
-              cover: { Cl: 1.0, I: 0.45, O: 0.15 },
-            },
-            { variant: "closed_fact", rep: "atomic_fact", cost: 2, cover: { Cl: 1.0 } },
-            { variant: "invalidate_open", rep: "tombstone", cost: 1, cover: { I: 1.0 } },
-            {
-              variant: "compound_closure",
-              rep: "compound_update",
-              cost: 3,
-              cover: { Cl: 1.0, I: 1.0 },
-            },
-            { variant: "closure_summary", rep: "summary", cost: 3, cover: { Cl: 0.7, I: 0.7 } },
-          ],
+          candidates: CLOSURE_ROWS,
         }],
       }],
     },

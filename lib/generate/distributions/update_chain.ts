@@ -33,11 +33,7 @@ function updateStep(last: boolean): Step {
     current: last ? ["Cu"] : [],
     invalidation: ["I"],
     stale: ["P"],
-    experiences: [{
-      id: "update_{i}",
-      order: { offset: 0, stride: 1 },
-      candidates: UPDATE_ROWS,
-    }],
+    experiences: [{ id: "update_{i}", order: { offset: 0, stride: 1 }, candidates: UPDATE_ROWS }],
   };
 }
 
