@@ -80,6 +80,25 @@ export function usableScaleBoundary(
 }
 
 /**
+ * What is wrong with a scorer's threshold alpha of s*_alpha (in [0, 1], default 0.7) or its
+ * bootstrap's resamples (a non-negative integer, default 2,000) and level (in (0, 1), default
+ * 0.95), in that order.
+ *
+ * @param o the options given
+ * @returns the first problem ("alpha must be in [0, 1], got 2"), or undefined
+ */
+export function reliabilityOptionIssue(
+  o: { alpha?: number; resamples?: number; level?: number },
+): string | undefined {
+  const a = o.alpha ?? 0.7, n = o.resamples ?? 2000, l = o.level ?? 0.95;
+  if (!(a >= 0 && a <= 1)) return `alpha must be in [0, 1], got ${a}`;
+  if (!(Number.isSafeInteger(n) && n >= 0)) {
+    return `resamples must be a non-negative integer, got ${n}`;
+  }
+  if (!(l > 0 && l < 1)) return `level must be in (0, 1), got ${l}`;
+}
+
+/**
  * Compares ladder labels in natural order: digit runs compare as numbers,
  * other text by code unit (`s2` < `s10`, `s4` < `s4b`). Independent of the
  * order labels appear in.

@@ -125,25 +125,3 @@ export function simulatedReader(
     : "(simulated answer: wrong)";
   return { correct: right, answer, covered };
 }
-
-/**
- * Structural verdict for any `memaudit.trajectory/1` record run on a
- * memaudit ladder: the sessions its memory calls returned (`returned[].session_id`)
- * against E(q) from the ladder manifest. Session level only (the format has
- * no `has_answer` per item).
- *
- * @param steps the trajectory's steps
- * @param target the query's evidence and rule
- * @returns whether the evidence was covered within the trajectory
- */
-export function trajectoryCovers(
-  steps: readonly { kind?: string; returned?: readonly { session_id?: string }[] }[],
-  target: JudgeTarget,
-): boolean {
-  const found = new Set<string>();
-  for (const s of steps) {
-    if (s.kind !== "memory_call") continue;
-    for (const r of s.returned ?? []) if (r.session_id !== undefined) found.add(r.session_id);
-  }
-  return evidenceCovered(target, found);
-}

@@ -185,8 +185,7 @@ interface Placed {
 }
 
 function order(a: Placed, b: Placed): number {
-  return a.session.date - b.session.date || a.tie - b.tie ||
-    (a.session.id < b.session.id ? -1 : a.session.id > b.session.id ? 1 : 0);
+  return a.session.date - b.session.date || a.tie - b.tie || byId(a.session, b.session);
 }
 
 /**
@@ -275,8 +274,7 @@ export function buildLadder(source: LadderSource, opts: {
     return { q, own, cross, reachable: own.length + cross.length };
   });
   const reach = lists.map((l) => l.reachable);
-  const minReach = reach.length ? Math.min(...reach) : 0;
-  const maxReach = reach.length ? Math.max(...reach) : 0;
+  const minReach = Math.min(...reach), maxReach = Math.max(...reach);
 
   let nIrr: number[];
   let note: string;
@@ -321,7 +319,7 @@ export function buildLadder(source: LadderSource, opts: {
     issues.push({ code: "query_unreachable", ref: l.q.queryId, detail });
     return false;
   });
-  if (kept.length === 0 && lists.length > 0) {
+  if (kept.length === 0) {
     throw new RangeError(
       `Cannot build a ladder to N_irr ${top}: the largest filler pool holds ${maxReach} sessions`,
     );
@@ -565,9 +563,7 @@ export async function readLadder(dir: string): Promise<Ladder> {
     throw bad(metaPath, "schema", `expected "memaudit.ladder/1" with a scales list`);
   }
   // A ladder has scales, each with a label (its instances file) and an N_irr.
-  if (meta.scales.length === 0) {
-    throw new InputError(metaPath, { path: "scales" }, "expected at least one scale");
-  }
+  if (meta.scales.length === 0) throw bad(metaPath, "scales", "expected at least one scale");
   meta.scales.forEach((sc, j) => {
     if (typeof sc?.label !== "string" || sc.label === "" || !Number.isSafeInteger(sc.nIrr)) {
       throw bad(metaPath, `scales[${j}]`, 'expected a scale {"label": "s0", "nIrr": 0}');

@@ -62,7 +62,7 @@ export async function loadSharedLongMemEvalRuns(
 ): Promise<SharedLongMemEvalRun[] | null> {
   const out: SharedLongMemEvalRun[] = [];
   for (const r of SHARED_LONGMEMEVAL_RUNS) {
-    const path = dir === undefined ? sharedDataPath(r.name) : sharedDataPath(r.name, dir);
+    const path = sharedDataPath(r.name, dir);
     if (path === null) return null;
     const text = await Deno.readTextFile(path);
     out.push({

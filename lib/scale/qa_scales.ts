@@ -21,7 +21,7 @@
  */
 import { quantileSorted } from "../base/deps/simple_statistics.ts";
 import { SeededRandom } from "../base/rng/seeded_random.ts";
-import { usableScaleBoundary } from "./boundary.ts";
+import { reliabilityOptionIssue, usableScaleBoundary } from "./boundary.ts";
 import type { Interval } from "./score.ts";
 import { type JudgeVerdict, readJudgeLog, TrajectoryInputError } from "./trajectory.ts";
 
@@ -157,13 +157,8 @@ function check(runs: readonly QaScaleRun[], o: QaScalesOptions): void {
       throw new RangeError(`Cannot score QA scales: ${r.file} has no graded questions`);
     }
   }
-  const a = o.alpha ?? 0.7, n = o.resamples ?? 2000, l = o.level ?? 0.95;
-  const bad = [
-    !(a >= 0 && a <= 1) && `alpha must be in [0, 1], got ${a}`,
-    !(Number.isSafeInteger(n) && n >= 0) && `resamples must be a non-negative integer, got ${n}`,
-    !(l > 0 && l < 1) && `level must be in (0, 1), got ${l}`,
-  ].find((x) => x !== false);
-  if (bad) throw new RangeError(`Cannot score QA scales: ${bad}`);
+  const bad = reliabilityOptionIssue(o);
+  if (bad !== undefined) throw new RangeError(`Cannot score QA scales: ${bad}`);
 }
 
 /** Per scale, per id of the sorted union: 1 correct, 0 wrong, -1 not graded. */

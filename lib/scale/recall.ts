@@ -27,7 +27,7 @@ import { InputError } from "../base/errors.ts";
 import { bootstrapCi } from "../score/bootstrap_ci.ts";
 import { type LongMemEvalInstance, readLongMemEval } from "../longmemeval/read.ts";
 import { bm25ScoreTexts } from "../base/bm25.ts";
-import { usableScaleBoundary } from "./boundary.ts";
+import { reliabilityOptionIssue, usableScaleBoundary } from "./boundary.ts";
 import type { Interval } from "./score.ts";
 import {
   evaluateRetrieval,
@@ -241,9 +241,7 @@ export function questionMetrics(
   level: RecallLevel,
 ): Record<string, number> {
   if (level === "turn" && q.granularity === "session") {
-    throw new RangeError(
-      `Cannot score ${q.question_id} at turn level: its ranking is of sessions`,
-    );
+    throw new RangeError(`Cannot score ${q.question_id} at turn level: its ranking is of sessions`);
   }
   const out: Record<string, number> = {};
   for (const k of ks) {
@@ -271,13 +269,9 @@ function checkOptions(rungs: readonly RecallRung[], o: RecallOptions): void {
       `Cannot score recall: k must be distinct ascending integers >= 1, got ${ks.join(", ")}`,
     );
   }
-  const a = o.alpha ?? 0.7, n = o.resamples ?? 2000;
-  if (!(a >= 0 && a <= 1)) {
-    throw new RangeError(`Cannot score recall: alpha must be in [0, 1], got ${a}`);
-  }
-  if (!(Number.isSafeInteger(n) && n >= 0)) {
-    throw new RangeError(`Cannot score recall: resamples must be a non-negative integer, got ${n}`);
-  }
+  // The bootstrap's level is fixed (0.95); `level` here is the metrics' (turn or session).
+  const bad = reliabilityOptionIssue({ alpha: o.alpha, resamples: o.resamples });
+  if (bad !== undefined) throw new RangeError(`Cannot score recall: ${bad}`);
   if (o.roles !== undefined && o.roles.length === 0) {
     throw new RangeError("Cannot score recall: no role to index");
   }

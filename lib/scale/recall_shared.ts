@@ -61,12 +61,10 @@ export async function sharedLongMemEvalRecall(
     ladderIssues: { code: string; ref: string; detail: string }[];
   } | null
 > {
-  const at = (name: string) =>
-    opts.dir === undefined ? sharedDataPath(name) : sharedDataPath(name, opts.dir);
-  const oracle = at(SHARED_LONGMEMEVAL_FILES.oracle), s = at(SHARED_LONGMEMEVAL_FILES.s);
+  const oracle = sharedDataPath(SHARED_LONGMEMEVAL_FILES.oracle, opts.dir);
+  const s = sharedDataPath(SHARED_LONGMEMEVAL_FILES.s, opts.dir);
   if (oracle === null || s === null) return null;
-  const items: unknown[] = [];
-  for await (const x of readLongMemEval(s, { onWarning: () => {} })) items.push(x);
+  const items = await Array.fromAsync(readLongMemEval(s, { onWarning: () => {} }));
   const source = longMemEvalLadderSource(parseLongMemEval(items, s), [s]);
   const ladder = buildLadder(source, { seed: opts.seed ?? 0, nIrr: SHARED_RUNG_N_IRR });
   await writeLadder(ladder, tmp);

@@ -24,7 +24,7 @@
 import { quantileSorted } from "../base/deps/simple_statistics.ts";
 import { SeededRandom } from "../base/rng/seeded_random.ts";
 import { BinomialSampler } from "./_binomial.ts";
-import { compareLadderLabels, usableScaleBoundary } from "./boundary.ts";
+import { compareLadderLabels, reliabilityOptionIssue, usableScaleBoundary } from "./boundary.ts";
 import { type ScoreRecord, TrajectoryInputError, type TrajectoryScale } from "./trajectory.ts";
 
 /** Options of {@linkcode scoreScale}. */
@@ -244,21 +244,14 @@ interface Acc {
 const NO_SCALE = "\u0000";
 
 function checkOptions(o: ScoreScaleOptions): void {
-  const b = o.budget ?? 2;
-  if (!Number.isSafeInteger(b) || b < 0) {
-    throw new RangeError(`Cannot score: budget must be a non-negative integer, got ${b}`);
-  }
-  const a = o.alpha ?? 0.7;
-  if (!(a >= 0 && a <= 1)) throw new RangeError(`Cannot score: alpha must be in [0, 1], got ${a}`);
-  const r = o.resamples ?? 2000;
-  if (!Number.isSafeInteger(r) || r < 0) {
-    throw new RangeError(`Cannot score: resamples must be a non-negative integer, got ${r}`);
-  }
-  const l = o.level ?? 0.95;
-  if (!(l > 0 && l < 1)) throw new RangeError(`Cannot score: level must be in (0, 1), got ${l}`);
-  if (o.curveMax !== undefined && (!Number.isSafeInteger(o.curveMax) || o.curveMax < 0)) {
-    throw new RangeError(`Cannot score: curveMax must be a non-negative integer`);
-  }
+  const b = o.budget ?? 2, c = o.curveMax ?? 0;
+  const whole = (x: number) => Number.isSafeInteger(x) && x >= 0;
+  const bad = [
+    whole(b) ? undefined : `budget must be a non-negative integer, got ${b}`,
+    reliabilityOptionIssue(o),
+    whole(c) ? undefined : "curveMax must be a non-negative integer",
+  ].find((x) => x !== undefined);
+  if (bad !== undefined) throw new RangeError(`Cannot score: ${bad}`);
 }
 
 /** P90R by integers: the least r with 10·#{R ≤ r} ≥ 9·n. `hist` ascending by r. */
@@ -555,11 +548,8 @@ export class ScaleScorer {
    */
   score(): ScaleScore {
     const opts = this.#opts, file = this.#file, tree = this.#tree;
-    const B = opts.budget ?? 2;
-    const alpha = opts.alpha ?? 0.7;
-    const resamples = opts.resamples ?? 2000;
-    const level = opts.level ?? 0.95;
-    const seed = opts.seed ?? 0;
+    const B = opts.budget ?? 2, alpha = opts.alpha ?? 0.7, seed = opts.seed ?? 0;
+    const resamples = opts.resamples ?? 2000, level = opts.level ?? 0.95;
     const scales = resolveScales(tree, file);
     const ladder = orderLadder(scales, opts.ladder, file);
     const groups: ScaleGroupScore[] = [];
@@ -660,9 +650,7 @@ function resolveScales(tree: RecordTree, file: string): ResolvedScales {
   // Visit raw scales in a fixed order so the reported conflict does not depend on line order.
   const rawKey = (s: TrajectoryScale | null) =>
     s === null ? "" : `${s.n_irr ?? ""}\u0001${s.label ?? ""}`;
-  const sortedRaws = [...raws].sort((a, b) =>
-    rawKey(a.scale) < rawKey(b.scale) ? -1 : rawKey(a.scale) > rawKey(b.scale) ? 1 : 0
-  );
+  const sortedRaws = [...raws].sort((a, b) => byCode(rawKey(a.scale), rawKey(b.scale)));
   for (const a of sortedRaws) {
     const s = a.scale;
     if (s?.label === undefined || s.n_irr === undefined) continue;
@@ -931,15 +919,7 @@ function scoreGroup(
   system: string,
   scale: TrajectoryScale | null,
   accs: Acc[],
-  o: {
-    B: number;
-    curveEnd: number;
-    resamples: number;
-    level: number;
-    seed: string;
-    file: string;
-    slots: Int32Array;
-  },
+  o: Omit<PairOptions, "seed"> & { curveEnd: number; seed: string },
 ): ScaleGroupScore {
   const where = `${JSON.stringify(agent)}/${JSON.stringify(system)} at ${
     scale === null ? "no scale" : `scale ${scale.label ?? scale.n_irr}`

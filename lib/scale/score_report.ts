@@ -8,7 +8,7 @@
  */
 import { z } from "../base/deps/zod.ts";
 import { type ReportShape, reportShape } from "../base/report_shape.ts";
-import type { Interval, ScaleScore } from "./score.ts";
+import type { ScaleScore } from "./score.ts";
 
 const Scale = z.union([z.number(), z.string()]);
 const IntervalSchema = z.strictObject({
@@ -17,7 +17,7 @@ const IntervalSchema = z.strictObject({
   half_width: z.number().describe("(high - low) / 2, the paper's ±"),
 });
 
-/** The zod schema of a {@linkcode ScaleScoreReport}. */
+/** The zod schema of `memaudit scale score --json`. */
 export const ScaleScoreReportSchema = z.strictObject({
   groups: z.array(z.strictObject({
     agent: z.string(),
@@ -63,51 +63,7 @@ export const ScaleScoreReportSchema = z.strictObject({
   warnings: z.array(z.string()).describe("every assumption that changes a number"),
 });
 
-/** `memaudit scale score --json`. */
-export interface ScaleScoreReport {
-  /** One per (agent, system, scale), in ladder order. */
-  groups: {
-    agent: string;
-    system: string;
-    scale: number | string | null;
-    n: number;
-    pass_at_b: number;
-    p_exh: number;
-    p_wrong: number;
-    p90r: number;
-    mean_r: number;
-    ci: { pass_at_b: Interval; p_exh: Interval; p_wrong: Interval } | null;
-  }[];
-  /** One per (agent, system). */
-  boundaries: {
-    agent: string;
-    system: string;
-    s_star: number | string;
-    recovers: boolean;
-    s_star_sustained: number | string;
-    missing_scales: (number | string)[];
-    points: { scale: number | string; pass_at_b: number; n: number; ci: Interval | null }[];
-  }[];
-  /** What the numbers were computed with. */
-  params: {
-    budget: number;
-    alpha: number;
-    boundary_rule: "first" | "sustained";
-    ladder: (number | string)[];
-    n: number;
-    format: string;
-  };
-  /** Source records an adapter did not map. */
-  skipped: { line: number; reason: string }[];
-  /** Every assumption that changes a number. */
-  warnings: string[];
-}
-
-// The type above is written out for readers; the compiler proves it is the schema's type.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const _sameShape: Same<ScaleScoreReport, z.output<typeof ScaleScoreReportSchema>> = true;
-
-/** The shape of {@linkcode ScaleScoreReport}: its JSON and JSON Schema. */
+/** The shape of `memaudit scale score --json`: its JSON and JSON Schema. */
 export const SCALE_SCORE_REPORT: ReportShape<typeof ScaleScoreReportSchema> = reportShape(
   "scale_score_report",
   ScaleScoreReportSchema,
@@ -150,7 +106,7 @@ export const SCALE_BOUNDARY_COLUMNS: readonly string[] = [
 export function scaleScoreReport(
   res: ScaleScore,
   extra: { format: string; skipped: { line: number; reason: string }[]; warnings: string[] },
-): ScaleScoreReport {
+): z.output<typeof ScaleScoreReportSchema> {
   return SCALE_SCORE_REPORT.json({
     groups: res.groups.map((g) => ({
       agent: g.agent,

@@ -19,9 +19,8 @@ import { SHORT_KEYS, type ShortFields } from "./trajectory.ts";
 const QUOTE = 0x22, BACKSLASH = 0x5c, COLON = 0x3a, COMMA = 0x2c, OPEN = 0x7b, CLOSE = 0x7d;
 
 /**
- * The keys a short-form line may hold: its own seven ({@linkcode SHORT_KEYS}, in the order of
- * {@linkcode ShortFields}) and its scale object's two. Any other key sends the line to the strict
- * reader, which names it.
+ * The keys a short-form line may hold: its own seven ({@linkcode SHORT_KEYS}, in their order) and
+ * its scale object's two. Any other key sends the line to the strict reader, which names it.
  */
 const KEYS = [...SHORT_KEYS, "label", "n_irr"].map((k) =>
   Uint8Array.from(k, (c) => c.charCodeAt(0))

@@ -145,14 +145,6 @@ export interface SimulateOptions {
   includeText?: boolean;
 }
 
-function target(ql: QueryLadder): JudgeTarget {
-  return {
-    evidenceIds: ql.query.evidence.map((s) => s.id),
-    need: ql.query.need,
-    abstention: ql.query.abstention,
-  };
-}
-
 /**
  * One simulated trajectory of one query at one scale.
  *
@@ -183,7 +175,8 @@ export function simulateTrajectory(
       if (e.turns.some((t) => t.has_answer && s.roles.includes(t.role))) marked.add(e.id);
     }
   }
-  const tgt = target(ql);
+  const evidenceIds = q.evidence.map((e) => e.id);
+  const tgt: JudgeTarget = { evidenceIds, need: q.need, abstention: q.abstention };
   const texts = new Map<string, string>();
   if (opts.includeText) {
     for (const ses of rung.sessions) {

@@ -111,24 +111,6 @@ export interface Trajectory {
   params?: Record<string, unknown>;
 }
 
-/** A short-form line `{query_id, scale, agent, system, R, correct}`. */
-export interface ShortTrajectory {
-  /** Query q. */
-  query_id: string;
-  /** A ladder label, N_irr, or a scale object. */
-  scale?: string | number | TrajectoryScale;
-  /** Agent A. */
-  agent?: string;
-  /** Memory interface M. */
-  system?: string;
-  /** R(τ), memory calls. */
-  R: number;
-  /** C(τ) as true/false or 1/0; null or absent: join a judge log. */
-  correct?: boolean | 0 | 1 | null;
-  /** Optional trajectory id. */
-  trajectory_id?: string;
-}
-
 /**
  * The scale of a trajectory on a scale ladder: a label (e.g. `s2`), the
  * number of irrelevant sessions N_irr (paper 002 §1(a) item 1), or both.
@@ -224,7 +206,7 @@ export const ShortTrajectoryScaleSchema: z.ZodType<string | number | TrajectoryS
 ]);
 
 /** The short form for users with counts only: `{query_id, scale, agent, system, R, correct}`. */
-export const ShortTrajectorySchema: z.ZodType<ShortTrajectory> = z.object({
+export const ShortTrajectorySchema = z.object({
   query_id: text,
   scale: ShortTrajectoryScaleSchema.optional(),
   agent: z.string().optional(),
@@ -237,10 +219,7 @@ export const ShortTrajectorySchema: z.ZodType<ShortTrajectory> = z.object({
 }).strict();
 
 /** One line of a trajectory file: the full form (with `schema`) or the short form (with `R`). */
-export const TrajectoryLineSchema: z.ZodType<Trajectory | ShortTrajectory> = z.union([
-  TrajectorySchema,
-  ShortTrajectorySchema,
-]);
+export const TrajectoryLineSchema = z.union([TrajectorySchema, ShortTrajectorySchema]);
 
 /**
  * The scored view of one trajectory: what the scorer needs. `correct` is
@@ -284,12 +263,7 @@ export class TrajectoryInputError extends InputError {
    * @param field JSON path inside the line ("" for the whole line)
    * @param expected what should have been there
    */
-  constructor(
-    file: string,
-    readonly line: number,
-    readonly field: string,
-    expected: string,
-  ) {
+  constructor(file: string, readonly line: number, readonly field: string, expected: string) {
     super(
       file,
       { path: line === 0 ? field : `line ${line}${field === "" ? "" : `: ${field}`}` },
@@ -341,11 +315,7 @@ export interface ReadTrajectoriesOptions {
   memoryTools?: readonly string[];
 }
 
-function zodIssue(
-  file: string,
-  line: number,
-  error: z.ZodError,
-): TrajectoryInputError {
+function zodIssue(file: string, line: number, error: z.ZodError): TrajectoryInputError {
   // For a union failure, report the branch that matched the line's shape best.
   let issue = error.issues[0];
   let path = issue.path;
@@ -357,17 +327,16 @@ function zodIssue(
   return new TrajectoryInputError(file, line, formatPath(path), issue.message);
 }
 
-function scaleOf(
-  s: z.infer<typeof ShortTrajectoryScaleSchema> | undefined,
-): TrajectoryScale | null {
+/** A short-form scale (a label, N_irr or the scale object) as a scale object, or null. */
+export function scaleOf(s: string | number | TrajectoryScale | undefined): TrajectoryScale | null {
   if (s === undefined) return null;
   if (typeof s === "string") return { label: s };
   if (typeof s === "number") return { n_irr: s };
   return s;
 }
 
-/** The seven keys of a short-form line, in the order of {@linkcode ShortFields}. */
-export const SHORT_KEYS: readonly string[] = [
+/** The seven keys of a short-form line. */
+export const SHORT_KEYS = [
   "query_id",
   "scale",
   "agent",
@@ -375,8 +344,14 @@ export const SHORT_KEYS: readonly string[] = [
   "R",
   "correct",
   "trajectory_id",
-];
-const SHORT_KEY_SET = new Set(SHORT_KEYS);
+] as const;
+const SHORT_KEY_SET = new Set<string>(SHORT_KEYS);
+
+/**
+ * A short-form line's seven fields as parsed (undefined where the line lacks the key; `scale` a
+ * string, a number or an object of `label` and `n_irr`).
+ */
+export type ShortFields = { [K in typeof SHORT_KEYS[number]]?: unknown };
 
 /**
  * The short form's common case checked by hand (measured: zod's parse is a
@@ -393,24 +368,6 @@ const SHORT_KEY_SET = new Set(SHORT_KEYS);
 function shortFast(o: Record<string, unknown>, line: number): ScoreRecord | undefined {
   for (const k in o) if (!SHORT_KEY_SET.has(k)) return undefined;
   return shortRecord(o, line);
-}
-
-/** A short-form line's seven fields as parsed (undefined where the line lacks the key). */
-export interface ShortFields {
-  /** `query_id`. */
-  query_id?: unknown;
-  /** `scale` (a string, a number or an object of `label` and `n_irr`). */
-  scale?: unknown;
-  /** `agent`. */
-  agent?: unknown;
-  /** `system`. */
-  system?: unknown;
-  /** `R`. */
-  R?: unknown;
-  /** `correct`. */
-  correct?: unknown;
-  /** `trajectory_id`. */
-  trajectory_id?: unknown;
 }
 
 /**
@@ -657,16 +614,10 @@ export function toScoreRecord(
  *   key once in an object" naming file, line and the key's JSON path
  */
 export function parseJsonLine(s: string, file: string, line: number): unknown {
-  const value = parseJsonOr(
-    s,
-    (message) =>
-      new TrajectoryInputError(
-        file,
-        line,
-        "",
-        `expected valid JSON (${message.replaceAll("\n", " ")})`,
-      ),
-  );
+  const value = parseJsonOr(s, (message) => {
+    const expected = `expected valid JSON (${message.replaceAll("\n", " ")})`;
+    return new TrajectoryInputError(file, line, "", expected);
+  });
   const issue = strictJsonIssue(s);
   if (issue !== undefined) {
     throw new TrajectoryInputError(file, line, formatPath(issue.path), issue.expected);
@@ -710,34 +661,14 @@ export function readTrajectories(
   return out;
 }
 
-/** One line of a LongMemEval judge log, with optional targeting keys; other keys are kept. */
-export interface JudgeLogLine {
-  /** The question id, joined to `query_id`. */
-  question_id: string;
-  /** The model's answer. */
-  hypothesis?: string;
-  /** The judge's verdict. */
-  autoeval_label: { model?: string; label: boolean; [key: string]: unknown };
-  /** Optional: the one trajectory the verdict is for. */
-  trajectory_id?: string;
-  /** Optional: the agent the verdict is for. */
-  agent?: string;
-  /** Optional: the memory system the verdict is for. */
-  system?: string;
-  /** Optional: the scale the verdict is for. */
-  scale?: string | number | TrajectoryScale;
-  /** Other keys of the log line. */
-  [key: string]: unknown;
-}
-
-/** Schema of one LongMemEval judge-log line (`autoeval_label` from its QA evaluation). */
-export const JudgeLogLineSchema: z.ZodType<JudgeLogLine> = z.object({
+/**
+ * One LongMemEval judge-log line (`autoeval_label` from its QA evaluation), with optional
+ * targeting keys; other keys are kept.
+ */
+const JudgeLogLineSchema = z.object({
   question_id: text,
   hypothesis: z.string().optional(),
-  autoeval_label: z.object({
-    model: z.string().optional(),
-    label: z.boolean(),
-  }).loose(),
+  autoeval_label: z.object({ model: z.string().optional(), label: z.boolean() }).loose(),
   trajectory_id: text.optional(),
   agent: z.string().optional(),
   system: z.string().optional(),

@@ -181,7 +181,6 @@ export function extendedPackage(
       `${base.description}, plus ${rung.scale.nIrr} filler sessions (${rung.scale.label})`,
     experiences,
     candidates,
-    budgets: base.budgets,
     meta: { ...base.meta, ladder_scale: rung.scale, filler_sessions: rung.fillerIds.length },
   };
 }

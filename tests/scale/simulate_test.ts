@@ -13,11 +13,27 @@ import {
   ABSTAIN_ANSWER,
   evidenceCovered,
   foundSessions,
+  type JudgeTarget,
   simulatedReader,
-  trajectoryCovers,
 } from "../../lib/scale/judge.ts";
 import { memoryCallCount, TrajectorySchema } from "../../lib/scale/trajectory.ts";
 import { SeededRandom } from "../../lib/base/rng/seeded_random.ts";
+
+/**
+ * The structural verdict of a trajectory's steps: the sessions its memory calls returned
+ * (`returned[].session_id`) against E(q), at session level.
+ */
+function trajectoryCovers(
+  steps: readonly { kind?: string; returned?: readonly { session_id?: string }[] }[],
+  target: JudgeTarget,
+): boolean {
+  const found = new Set<string>();
+  for (const s of steps) {
+    if (s.kind !== "memory_call") continue;
+    for (const r of s.returned ?? []) if (r.session_id !== undefined) found.add(r.session_id);
+  }
+  return evidenceCovered(target, found);
+}
 
 const FIXTURE = new URL("./fixtures/longmemeval_small.json", import.meta.url).pathname;
 const words = ["budget", "tomato", "river", "engine", "violin", "harbor", "lemon", "quartz"];

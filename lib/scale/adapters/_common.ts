@@ -9,11 +9,12 @@ import { z } from "../../base/deps/zod.ts";
 import { jsonlLines } from "../../base/jsonl.ts";
 import {
   parseJsonLine,
+  scaleOf,
   ShortTrajectoryScaleSchema,
   type Trajectory,
   TRAJECTORY_SCHEMA,
   TrajectoryInputError,
-  type TrajectoryScale,
+  TrajectoryJudgeSchema,
   type TrajectoryStep,
 } from "../trajectory.ts";
 import { formatPath } from "../../base/errors.ts";
@@ -58,63 +59,11 @@ export const EnvelopeSchema = z.object({
   system: z.string().optional(),
   memory_tools: z.array(z.string().min(1)).optional(),
   correct: z.union([z.boolean(), z.literal(0), z.literal(1), z.null()]).optional(),
-  judge: z.object({
-    kind: z.enum(["llm", "structural", "user"]),
-    model: z.string().optional(),
-  }).strict().optional(),
+  judge: TrajectoryJudgeSchema.optional(),
 }).loose();
 
 /** A parsed envelope. */
 export type Envelope = z.infer<typeof EnvelopeSchema>;
-
-/**
- * Reads JSONL envelopes: parses each non-blank line and validates the
- * envelope keys; `payloadKey` must hold an array (the source's records).
- *
- * @returns per line: its number, the envelope and the payload array
- * @throws {TrajectoryInputError} naming file, line and field
- */
-export function readEnvelopes(
-  text: string,
-  file: string,
-  payloadKeys: readonly string[],
-): { line: number; env: Envelope; payload: unknown[]; key: string }[] {
-  const out: { line: number; env: Envelope; payload: unknown[]; key: string }[] = [];
-  for (const { line, text: s } of jsonlLines(text)) {
-    const value = parseJsonLine(s, file, line);
-    if (value === null || typeof value !== "object" || Array.isArray(value)) {
-      throw new TrajectoryInputError(file, line, "", "expected a JSON object");
-    }
-    const parsed = EnvelopeSchema.safeParse(value);
-    if (!parsed.success) {
-      const i = parsed.error.issues[0];
-      throw new TrajectoryInputError(file, line, formatPath(i.path), i.message);
-    }
-    const obj = value as Record<string, unknown>;
-    const key = payloadKeys.find((k) => k in obj);
-    if (key === undefined || !Array.isArray(obj[key])) {
-      throw new TrajectoryInputError(
-        file,
-        line,
-        key ?? payloadKeys[0],
-        `expected an array "${payloadKeys.join('" or "')}" of the source's records`,
-      );
-    }
-    out.push({ line, env: parsed.data, payload: obj[key] as unknown[], key });
-  }
-  if (out.length === 0) {
-    throw new TrajectoryInputError(file, 0, "", "expected at least one trajectory line");
-  }
-  return out;
-}
-
-/** The envelope scale as a trajectory scale. */
-export function envelopeScale(s: Envelope["scale"]): TrajectoryScale | undefined {
-  if (s === undefined) return undefined;
-  if (typeof s === "string") return { label: s };
-  if (typeof s === "number") return { n_irr: s };
-  return s;
-}
 
 /** A plain object, or undefined. */
 export function asObject(v: unknown): Record<string, unknown> | undefined {
@@ -290,13 +239,13 @@ export class TrajectoryBuilder {
 
   /** The trajectory with the envelope's keys. */
   build(env: Envelope): Trajectory {
-    const scale = envelopeScale(env.scale);
+    const scale = scaleOf(env.scale);
     const c = env.correct;
     return {
       schema: TRAJECTORY_SCHEMA,
       ...(env.trajectory_id !== undefined ? { trajectory_id: env.trajectory_id } : {}),
       query_id: env.query_id,
-      ...(scale !== undefined ? { scale } : {}),
+      ...(scale !== null ? { scale } : {}),
       ...(env.agent !== undefined ? { agent: env.agent } : {}),
       ...(env.system !== undefined ? { system: env.system } : {}),
       // The declared memory tools, then names counted by kind (a retriever run): the line is
@@ -310,20 +259,11 @@ export class TrajectoryBuilder {
   }
 }
 
-/** The memory tools of one envelope: its own list, else the options', else the defaults. */
-export function toolsFor(
-  env: { memory_tools?: string[] },
-  opts: AdapterOptions,
-  defaults: readonly string[],
-): readonly string[] {
-  return env.memory_tools ?? opts.memoryTools ?? defaults;
-}
-
 /**
- * Runs a line-oriented adapter: per envelope line ({@linkcode readEnvelopes}),
- * a builder with the line's memory tools ({@linkcode toolsFor}), the
- * adapter's mapping of the payload, then the trajectory with the envelope's
- * keys.
+ * Runs a line-oriented adapter: per JSONL line, its envelope checked (the payload the first of
+ * `payloadKeys` the line has, an array of the source's records), a builder with the line's
+ * memory tools (its own list, else the options', else the defaults), the adapter's mapping of
+ * the payload, then the trajectory with the envelope's keys.
  *
  * @param text the JSONL file's content
  * @param opts the adapter's options (memory tools, file name)
@@ -332,7 +272,8 @@ export function toolsFor(
  * @param map maps one payload into the builder, reporting what it skips (with its JSON path;
  *   `key` is the payload key the line used)
  * @returns trajectories, skipped records (with their lines) and the tool names seen
- * @throws {TrajectoryInputError} if a line is not JSON or its envelope is malformed
+ * @throws {TrajectoryInputError} naming file, line and field if a line is not JSON or its
+ *   envelope is malformed, or if the file has no line
  */
 export function mapEnvelopes(
   text: string,
@@ -346,15 +287,35 @@ export function mapEnvelopes(
     key: string,
   ) => void,
 ): AdapterResult {
+  const file = opts.file ?? "<memory>";
   const res: AdapterResult = { trajectories: [], skipped: [], tools: {} };
-  for (
-    const { line, env, payload, key } of readEnvelopes(text, opts.file ?? "<memory>", payloadKeys)
-  ) {
-    const b = new TrajectoryBuilder(toolsFor(env, opts, defaults), res.tools);
-    map(payload, b, (reason) => {
-      res.skipped.push({ line, reason });
-    }, key);
+  for (const { line, text: s } of jsonlLines(text)) {
+    const value = parseJsonLine(s, file, line);
+    if (value === null || typeof value !== "object" || Array.isArray(value)) {
+      throw new TrajectoryInputError(file, line, "", "expected a JSON object");
+    }
+    const parsed = EnvelopeSchema.safeParse(value);
+    if (!parsed.success) {
+      const i = parsed.error.issues[0];
+      throw new TrajectoryInputError(file, line, formatPath(i.path), i.message);
+    }
+    const obj = value as Record<string, unknown>;
+    const key = payloadKeys.find((k) => k in obj);
+    if (key === undefined || !Array.isArray(obj[key])) {
+      throw new TrajectoryInputError(
+        file,
+        line,
+        key ?? payloadKeys[0],
+        `expected an array "${payloadKeys.join('" or "')}" of the source's records`,
+      );
+    }
+    const env = parsed.data;
+    const b = new TrajectoryBuilder(env.memory_tools ?? opts.memoryTools ?? defaults, res.tools);
+    map(obj[key] as unknown[], b, (reason) => void res.skipped.push({ line, reason }), key);
     res.trajectories.push({ line, trajectory: b.build(env) });
+  }
+  if (res.trajectories.length === 0) {
+    throw new TrajectoryInputError(file, 0, "", "expected at least one trajectory line");
   }
   return res;
 }

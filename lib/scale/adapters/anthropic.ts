@@ -12,7 +12,13 @@
  *
  * @module
  */
-import { type AdapterOptions, type AdapterResult, asObject, mapEnvelopes } from "./_common.ts";
+import {
+  type AdapterOptions,
+  type AdapterResult,
+  asObject,
+  asString,
+  mapEnvelopes,
+} from "./_common.ts";
 import { GENERIC_MEMORY_TOOLS } from "./defaults.ts";
 
 const CONTEXT_BLOCKS = new Set(["text", "image", "document", "search_result"]);
@@ -37,8 +43,7 @@ function resultBlock(
   b: { result(id: string | undefined, content: unknown): boolean },
   skip: (why: string) => void,
 ): void {
-  const id = typeof blk.tool_use_id === "string" ? blk.tool_use_id : undefined;
-  if (!b.result(id, blk.content)) {
+  if (!b.result(asString(blk.tool_use_id), blk.content)) {
     skip(`${at}: ${String(blk.type)} for unknown tool_use_id ${JSON.stringify(blk.tool_use_id)}`);
   }
 }
@@ -67,7 +72,7 @@ export function fromAnthropic(text: string, opts: AdapterOptions = {}): AdapterR
       const bl = blocks(o.content);
       if (o.role === "assistant") {
         const texts: string[] = [];
-        if (k !== last) b.llm(typeof o.model === "string" ? o.model : undefined);
+        if (k !== last) b.llm(asString(o.model));
         bl.forEach((x, j) => {
           const blk = asObject(x);
           const t = String(blk?.type);
@@ -78,7 +83,7 @@ export function fromAnthropic(text: string, opts: AdapterOptions = {}): AdapterR
             if (t === "mcp_tool_use" && typeof blk.server_name === "string") {
               servers.set(blk.name, (servers.get(blk.name) ?? new Set()).add(blk.server_name));
             }
-            b.call(blk.name, blk.input, typeof blk.id === "string" ? blk.id : undefined);
+            b.call(blk.name, blk.input, asString(blk.id));
           } else if (blk && t.endsWith("_tool_result")) {
             // Server tool results (web_search_tool_result, ...) follow their call.
             resultBlock(blk, `${at}.content[${j}]`, b, skip);
@@ -87,9 +92,7 @@ export function fromAnthropic(text: string, opts: AdapterOptions = {}): AdapterR
             skip(`${at}.content[${j}]: unknown block type ${JSON.stringify(blk?.type)}`);
           }
         });
-        if (k === last) {
-          b.final(texts.join("\n"), typeof o.model === "string" ? o.model : undefined);
-        }
+        if (k === last) b.final(texts.join("\n"), asString(o.model));
         return;
       }
       if (o.role === "user") {

@@ -20,6 +20,7 @@ import {
   type AdapterOptions,
   type AdapterResult,
   asObject,
+  asString,
   mapEnvelopes,
   returnedItems,
 } from "./_common.ts";
@@ -80,29 +81,21 @@ export function fromLangSmith(text: string, opts: AdapterOptions = {}): AdapterR
         !ids.has(String(run.parent_run_id));
       const rt = run.run_type;
       const name = typeof run.name === "string" && run.name !== "" ? run.name : String(rt);
-      const ts = typeof run.start_time === "string" ? run.start_time : undefined;
+      const ts = asString(run.start_time);
       if (isRoot && (rt === "chain" || rt === undefined)) {
         const out = asObject(run.outputs);
-        for (const k of ["output", "answer", "text", "content"]) {
-          if (typeof out?.[k] === "string") {
-            answer = out[k] as string;
-            break;
-          }
-        }
+        const texts = ["output", "answer", "text", "content"].map((k) => asString(out?.[k]));
+        answer = texts.find((t) => t !== undefined) ?? answer;
         continue;
       }
       if (rt === "llm") b.llm(name, ts);
       else if (rt === "retriever") {
         const outer = memoryAncestor(run);
         if (outer) outer.returned = [...(outer.returned ?? []), ...returnedItems(run.outputs)];
-        else {memoryStep.set(
-            String(run.id),
-            b.call(name, run.inputs, String(run.id), {
-              forceMemory: true,
-              ts,
-              returned: run.outputs ?? [],
-            }),
-          );}
+        else {
+          const call = { forceMemory: true, ts, returned: run.outputs ?? [] };
+          memoryStep.set(String(run.id), b.call(name, run.inputs, String(run.id), call));
+        }
       } else if (rt === "tool") {
         const outs = asObject(run.outputs);
         const step = b.call(name, run.inputs, String(run.id), {

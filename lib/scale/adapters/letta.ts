@@ -41,7 +41,7 @@ import { parseJsonOr } from "../../base/json_text.ts";
 
 function sendMessageText(args: unknown): string | undefined {
   const a = parseArgs(args);
-  return typeof a?.message === "string" ? a.message : undefined;
+  return asString(a?.message);
 }
 
 /**
@@ -62,7 +62,7 @@ export function fromLettaMessages(text: string, opts: AdapterOptions = {}): Adap
       const o = asObject(m);
       const at = `messages[${k}]`;
       if (!o) return skip(`${at}: expected a message object`);
-      const ts = typeof o.date === "string" ? o.date : undefined;
+      const ts = asString(o.date);
       switch (o.message_type) {
         case "system_message":
         case "user_message":
@@ -88,7 +88,7 @@ export function fromLettaMessages(text: string, opts: AdapterOptions = {}): Adap
             if (!co || typeof co.name !== "string" || co.name === "") {
               return skip(`${where}: expected {name, arguments, tool_call_id}`);
             }
-            const id = typeof co.tool_call_id === "string" ? co.tool_call_id : undefined;
+            const id = asString(co.tool_call_id);
             if (co.name === "send_message") {
               if (id) answerIds.add(id);
               return b.final(sendMessageText(co.arguments), "send_message", ts);
@@ -102,7 +102,7 @@ export function fromLettaMessages(text: string, opts: AdapterOptions = {}): Adap
             ? o.tool_returns.map((r) => asObject(r) ?? {})
             : [{ tool_call_id: o.tool_call_id, func_response: o.tool_return }];
           returns.forEach((r, j) => {
-            const id = typeof r.tool_call_id === "string" ? r.tool_call_id : undefined;
+            const id = asString(r.tool_call_id);
             if (id !== undefined && answerIds.has(id)) return;
             if (!b.result(id, r.func_response ?? r.tool_return)) {
               skip(

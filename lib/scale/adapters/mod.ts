@@ -15,7 +15,12 @@ import {
   type Trajectory,
   TrajectoryInputError,
 } from "../trajectory.ts";
-import type { AdapterOptions, AdapterResult, SkippedRecord } from "./_common.ts";
+import {
+  type AdapterOptions,
+  type AdapterResult,
+  asObject,
+  type SkippedRecord,
+} from "./_common.ts";
 import { fromAnthropic } from "./anthropic.ts";
 import { fromLangSmith } from "./langsmith.ts";
 import { fromLettaAgentFile, fromLettaMessages } from "./letta.ts";
@@ -66,16 +71,24 @@ export interface TrajectoryInput {
   warnings: string[];
 }
 
-function isAgentFile(text: string): boolean {
-  const t = text.trimStart(); // also drops a byte-order mark (U+FEFF is white space to trim)
-  if (!t.startsWith("{")) return false;
+/**
+ * The file as one JSON document when its text starts with `open` (`{` or `[`; white space and a
+ * byte-order mark, U+FEFF, trimmed first) and parses, else undefined.
+ */
+function jsonDocument(text: string, open: string): unknown {
+  const t = text.trimStart();
+  if (!t.startsWith(open)) return undefined;
   try {
-    const d = JSON.parse(t) as Record<string, unknown>;
-    return Array.isArray(d.agents) ||
-      (Array.isArray(d.messages) && ("agent_type" in d || "llm_config" in d || "core_memory" in d));
+    return JSON.parse(t);
   } catch {
-    return false;
+    return undefined;
   }
+}
+
+function isAgentFile(text: string): boolean {
+  const d = asObject(jsonDocument(text, "{"));
+  return d !== undefined && (Array.isArray(d.agents) ||
+    (Array.isArray(d.messages) && ("agent_type" in d || "llm_config" in d || "core_memory" in d)));
 }
 
 /** Anthropic call and result blocks: tool_use, server_tool_use, mcp_tool_use, *_tool_result. */
@@ -96,18 +109,6 @@ function blockTypes(messages: unknown[]): Set<string> {
  */
 export type DetectedFormat = TrajectoryInput["format"] | "longmemeval-qa";
 
-/** A JSON array document (tau-bench's result files are one indented array), or undefined. */
-function jsonArray(text: string): unknown[] | undefined {
-  const t = text.trimStart(); // also drops a byte-order mark
-  if (!t.startsWith("[")) return undefined;
-  try {
-    const v = JSON.parse(t);
-    return Array.isArray(v) ? v : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Detects the format of a trajectory file from its first decisive line: a
  * tau-bench result file (one JSON array of `{task_id, reward, traj, ...}`); a
@@ -126,7 +127,7 @@ function jsonArray(text: string): unknown[] | undefined {
  */
 export function detectFormat(text: string, file = "<memory>"): DetectedFormat {
   if (isAgentFile(text)) return "letta-af";
-  if (isTauBenchResults(jsonArray(text))) return "tau-bench";
+  if (isTauBenchResults(jsonDocument(text, "["))) return "tau-bench"; // one indented array
   let chat = false; // a line with messages but no tool use
   const found = firstOf(text, (line, s) => {
     let v: unknown;

@@ -16,6 +16,7 @@ import {
   type AdapterOptions,
   type AdapterResult,
   asObject,
+  asString,
   contentText,
   mapEnvelopes,
   type TrajectoryBuilder,
@@ -41,25 +42,19 @@ export function mapChatMessages(messages: unknown[], b: TrajectoryBuilder, path:
     const at = `${path}[${k}]`;
     if (!o) return skipped.push(`${at}: expected a message object`);
     const role = o.role;
-    const ts = typeof o.created_at === "string" ? o.created_at : undefined;
+    const ts = asString(o.created_at);
     if (role === "system" || role === "developer" || role === "user") return;
     if (role === "assistant") {
       const calls = Array.isArray(o.tool_calls) ? o.tool_calls : [];
-      if (k === last) {
-        return b.final(
-          contentText(o.content),
-          typeof o.model === "string" ? o.model : undefined,
-          ts,
-        );
-      }
-      b.llm(typeof o.model === "string" ? o.model : undefined, ts);
+      if (k === last) return b.final(contentText(o.content), asString(o.model), ts);
+      b.llm(asString(o.model), ts);
       calls.forEach((c, j) => {
         const co = asObject(c), fn = asObject(co?.function);
         if (!fn || typeof fn.name !== "string" || fn.name === "") {
           skipped.push(`${at}.tool_calls[${j}]: expected {id, function: {name, arguments}}`);
           return;
         }
-        b.call(fn.name, fn.arguments, typeof co!.id === "string" ? co!.id : undefined, { ts });
+        b.call(fn.name, fn.arguments, asString(co!.id), { ts });
       });
       const fc = asObject(o.function_call);
       if (fc) {
@@ -74,8 +69,7 @@ export function mapChatMessages(messages: unknown[], b: TrajectoryBuilder, path:
       return;
     }
     if (role === "tool") {
-      const id = typeof o.tool_call_id === "string" ? o.tool_call_id : undefined;
-      if (!b.result(id, o.content)) {
+      if (!b.result(asString(o.tool_call_id), o.content)) {
         skipped.push(
           `${at}: tool result for unknown tool_call_id ${JSON.stringify(o.tool_call_id)}`,
         );

@@ -19,6 +19,7 @@ import {
   type AdapterOptions,
   type AdapterResult,
   asObject,
+  asString,
   contentText,
   mapEnvelopes,
 } from "./_common.ts";
@@ -58,11 +59,7 @@ export function fromOpenAIResponses(text: string, opts: AdapterOptions = {}): Ad
       // Input items may be bare messages without "type".
       const type = o?.type ?? (o?.role !== undefined ? "message" : undefined);
       if (!o || typeof type !== "string") return skip(`${at}: expected an item with a type`);
-      const callId = typeof o.call_id === "string"
-        ? o.call_id
-        : typeof o.id === "string"
-        ? o.id
-        : undefined;
+      const callId = asString(o.call_id) ?? asString(o.id);
       if (type === "message") {
         if (o.role === "assistant") {
           if (k === last) b.final(contentText(o.content));
@@ -95,7 +92,7 @@ export function fromOpenAIResponses(text: string, opts: AdapterOptions = {}): Ad
         return;
       }
       if (OUTPUTS.has(type)) {
-        if (!b.result(typeof o.call_id === "string" ? o.call_id : undefined, o.output)) {
+        if (!b.result(asString(o.call_id), o.output)) {
           skip(`${at}: ${type} for unknown call_id ${JSON.stringify(o.call_id)}`);
         }
         return;

@@ -22,13 +22,7 @@
  */
 import { parseJsonOr } from "../../base/json_text.ts";
 import { TrajectoryInputError } from "../trajectory.ts";
-import {
-  type AdapterOptions,
-  type AdapterResult,
-  asObject,
-  toolsFor,
-  TrajectoryBuilder,
-} from "./_common.ts";
+import { type AdapterOptions, type AdapterResult, asObject, TrajectoryBuilder } from "./_common.ts";
 import { GENERIC_MEMORY_TOOLS } from "./defaults.ts";
 import { mapChatMessages } from "./openai_chat.ts";
 
@@ -159,7 +153,7 @@ export function fromTauBench(text: string, opts: AdapterOptions = {}): AdapterRe
     }
     seen.set(id, k);
     if (asObject(o.info)?.error !== undefined) errors++;
-    const b = new TrajectoryBuilder(toolsFor({}, opts, GENERIC_MEMORY_TOOLS), res.tools);
+    const b = new TrajectoryBuilder(opts.memoryTools ?? GENERIC_MEMORY_TOOLS, res.tools);
     const react = fromReact(o.traj, k);
     reactActions += react.actions;
     for (const reason of mapChatMessages(react.messages, b, `[${k}].traj`)) {

@@ -11,16 +11,8 @@ import { formatPath, InputError } from "../../base/errors.ts";
 import { readTextInput } from "../../base/fs.ts";
 import type { LadderSession, LadderSource } from "./types.ts";
 
-/** One line of a filler corpus (a session). */
-export interface FillerLine {
-  /** Session id, unique in the corpus. */
-  session_id: string;
-  /** Turns, in order (at least one). */
-  turns: { role: "user" | "assistant"; content: string; has_answer?: boolean }[];
-}
-
-/** Schema of one line of a filler corpus. */
-export const FillerLineSchema: z.ZodType<FillerLine> = z.looseObject({
+/** One line of a filler corpus: a session, its id unique in the corpus, its turns in order. */
+const FillerLineSchema = z.looseObject({
   session_id: z.string().min(1),
   turns: z.array(z.object({
     role: z.enum(["user", "assistant"]),

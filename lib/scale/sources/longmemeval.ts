@@ -32,9 +32,7 @@ export const LongMemEvalInstanceSchema: z.ZodType<LongMemEvalInstance> = z.loose
 });
 
 /** A LongMemEval file: a JSON list of instances. */
-export const LongMemEvalFileSchema: z.ZodType<LongMemEvalInstance[]> = z.array(
-  LongMemEvalInstanceSchema,
-);
+const LongMemEvalFileSchema = z.array(LongMemEvalInstanceSchema);
 
 /** One LongMemEval turn. */
 export interface LongMemEvalTurn {
