@@ -54,8 +54,7 @@ const LADDER_EXTRA_HELP = [
   ["-h, --help", "this help"],
 ] as const;
 
-/** Help text of `memaudit scale ladder`. */
-export const LADDER_HELP = `Usage: memaudit scale ladder [FILE] --out DIR [options]
+const LADDER_HELP = `Usage: memaudit scale ladder [FILE] --out DIR [options]
 
 Builds an evidence-preserving, nested scale ladder (paper 002): for every
 query its evidence sessions E(q), identical at every scale, plus the first

@@ -72,8 +72,7 @@ const RECALL_EXTRA_HELP = [
   ["-h, --help", "this help"],
 ] as const;
 
-/** Help text of `memaudit scale recall`. */
-export const RECALL_HELP = `Usage: memaudit scale recall LABEL=FILE LABEL=FILE ... [options]
+const RECALL_HELP = `Usage: memaudit scale recall LABEL=FILE LABEL=FILE ... [options]
        memaudit scale recall --retrieval LABEL=LOG --retrieval LABEL=LOG ... [options]
 
 Evidence retrieval along a scale ladder (paper 002 on LongMemEval, no LLM).
@@ -127,7 +126,15 @@ export async function runScaleRecall(argv: string[], io: CliIo): Promise<number>
   const report = await scaleRecall(rungs, options);
   const json = recallReportJson(report);
   const rows = recallScaleRows(report);
-  if (values.out !== undefined) await writeRecallOut(values.out, report, json, rows);
+  const names = report.params.ks.flatMap((k) =>
+    ["recall_any", "recall_all", "ndcg_any"].map((m) => `${m}@${k}`)
+  );
+  await writeOutFiles(values.out, {
+    "scales.csv": csvTable(RECALL_SCALE_COLUMNS, rows),
+    "questions.csv": csvTable(["question_id", "label", ...names], report.questions),
+    "transitions.csv": csvTable(RECALL_TRANSITION_COLUMNS, report.transitions),
+    "recall.json": JSON.stringify(json, null, 2) + "\n",
+  });
   emit(io, form, { json, columns: RECALL_SCALE_COLUMNS, rows, text: text(report, rows) });
   printWarnings(io, report.warnings);
   return EXIT.ok;
@@ -208,24 +215,6 @@ function parseKs(k: string | undefined): number[] | undefined {
     throw new UsageError(`--k expects distinct ascending integers, got "${k}"`);
   }
   return ks;
-}
-
-/** `--out DIR`: scales.csv, questions.csv, transitions.csv and recall.json, as one file set. */
-async function writeRecallOut(
-  out: string,
-  report: RecallReport,
-  json: unknown,
-  rows: Record<string, unknown>[],
-): Promise<void> {
-  const names = report.params.ks.flatMap((k) =>
-    ["recall_any", "recall_all", "ndcg_any"].map((m) => `${m}@${k}`)
-  );
-  await writeOutFiles(out, {
-    "scales.csv": csvTable(RECALL_SCALE_COLUMNS, rows),
-    "questions.csv": csvTable(["question_id", "label", ...names], report.questions),
-    "transitions.csv": csvTable(RECALL_TRANSITION_COLUMNS, report.transitions),
-    "recall.json": JSON.stringify(json, null, 2) + "\n",
-  });
 }
 
 function text(r: RecallReport, rows: Record<string, unknown>[]): string {

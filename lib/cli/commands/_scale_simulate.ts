@@ -57,8 +57,7 @@ const SIMULATE_EXTRA_HELP = [
   ["-h, --help", "this help"],
 ] as const;
 
-/** Help text of `memaudit scale simulate`. */
-export const SIMULATE_HELP = `Usage: memaudit scale simulate LADDER_DIR --out FILE.jsonl [options]
+const SIMULATE_HELP = `Usage: memaudit scale simulate LADDER_DIR --out FILE.jsonl [options]
 
 Runs offline trajectory simulators (NOT real agents) over a ladder folder
 written by 'memaudit scale ladder': BM25Okapi memory calls (rank_bm25

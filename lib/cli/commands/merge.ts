@@ -55,7 +55,6 @@ Example:
   memaudit merge out/s0 out/s1 --out out/solved
 `;
 
-/** `memaudit merge ...`. */
 export const command: Command = {
   name: "merge",
   summary: SUMMARIES.merge,

@@ -90,7 +90,6 @@ Example:
     --budgets 30,60 --out out/natural/lme-oracle --json
 `;
 
-/** \`memaudit natural ...\`. */
 export const command: Command = {
   name: "natural",
   summary: SUMMARIES.natural,
@@ -178,7 +177,6 @@ async function runLongMemEval(
     undefined,
     llmSettings(values["llm-model"] as string | undefined),
   );
-  const quiet = values.quiet === true;
   // Streamed: the number of questions is known only at the end, so no progress bar.
   const res = await runNaturalLongMemEval({
     longmemeval: values.longmemeval as string,
@@ -186,7 +184,7 @@ async function runLongMemEval(
     adjudicator,
   });
   printWarnings(io, res.warnings, "natural: warning: ");
-  if (quiet) return EXIT.ok;
+  if (values.quiet === true) return EXIT.ok;
   const r = res.reliability.all;
   io.stderr(
     `natural: ${res.grid.data.file} (sha256 ${res.grid.data.sha256.slice(0, 12)}…), ` +

@@ -322,7 +322,6 @@ async function solveMany(
   return EXIT.ok;
 }
 
-/** `memaudit solve ...`. */
 export const command: Command = {
   name: "solve",
   summary: SUMMARIES.solve,

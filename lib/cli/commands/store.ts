@@ -276,7 +276,6 @@ function checked(values: Record<string, unknown>): Asked & { budgets?: number[] 
   };
 }
 
-/** `memaudit store ...`. */
 export const command: Command = {
   name: "store",
   summary: SUMMARIES.store,

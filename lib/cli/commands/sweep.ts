@@ -266,7 +266,6 @@ async function runCommand(
   return EXIT.ok;
 }
 
-/** `memaudit sweep ...`. */
 export const command: Command = {
   name: "sweep",
   summary: SUMMARIES.sweep,

@@ -40,7 +40,6 @@ Example:
   memaudit validate data/examples/vegetarian_pescatarian_csv --json
 `;
 
-/** `memaudit validate ...`. */
 export const command: Command = {
   name: "validate",
   summary: SUMMARIES.validate,

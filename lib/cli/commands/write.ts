@@ -231,7 +231,6 @@ function checkedSource(v: (k: string) => string | undefined): { source: WriteSou
   return { source: { kind: "locomo", conversation: conv, ...(data ? { data } : {}) } };
 }
 
-/** `memaudit write ...`. */
 export const command: Command = {
   name: "write",
   summary: SUMMARIES.write,
