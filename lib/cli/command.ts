@@ -1,45 +1,41 @@
 /**
- * The contract every `memaudit` subcommand implements, and the helpers they
- * share: flag parsing (node:util parseArgs), output in three forms (a text
- * table for people, `--json` and `--csv` for machines) and the exit codes
- * (0 done, 1 a claim failed, 2 bad input or usage).
+ * The contract every `memaudit` subcommand implements, and the helpers they share: flag parsing
+ * (node:util parseArgs), output in three forms (a text table for people, `--json` and `--csv` for
+ * machines) and the exit codes (0 done, 1 a claim failed, 2 bad input or usage).
  *
- * A command never calls `Deno.exit` and never prints a stack trace: it
- * returns its exit code, throws {@linkcode UsageError} for bad flags, or lets
- * an {@linkcode InputError} reach the entry point, which prints one line.
+ * A command never calls `Deno.exit` and never prints a stack trace: it returns its exit code,
+ * throws {@linkcode UsageError} for bad flags, or lets an {@linkcode InputError} reach the entry
+ * point, which prints one line.
  *
  * @module
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { CSV_CAST, stringifyCsv } from "../base/deps/csv_stringify.ts";
 
-/** Exit codes of every memaudit command. */
-export const EXIT = {
-  /** The command did what it was asked. */
-  ok: 0,
-  /** The command ran, but a claim it checks failed (e.g. a ratio above 1). */
-  claimFailed: 1,
-  /** Bad usage or bad input: one line on stderr. */
-  badInput: 2,
-} as const;
+/**
+ * Exit codes of every memaudit command: `ok`, it did what it was asked; `claimFailed`, it ran but
+ * a claim it checks failed (e.g. a ratio above 1); `badInput`, bad usage or bad input (one line on
+ * stderr).
+ */
+export const EXIT = { ok: 0, claimFailed: 1, badInput: 2 } as const;
 
-/** Where a command writes: injected so tests can capture it. */
+/**
+ * Where a command writes (injected so tests can capture it): standard output and standard error
+ * (no newline added), and whether stderr is a terminal (progress bars are shown only then).
+ */
 export interface CliIo {
-  /** Writes text to standard output (no newline added). */
   stdout(text: string): void;
-  /** Writes text to standard error (no newline added). */
   stderr(text: string): void;
-  /** Whether stderr is a terminal (progress bars are shown only then). */
   readonly isTerminal: boolean;
 }
 
-/** One subcommand of `memaudit`. */
+/**
+ * One subcommand of `memaudit`: the word after `memaudit` (e.g. `solve`), its line for
+ * `memaudit --help`, and `run` on the words after its name, resolving to an {@linkcode EXIT} code.
+ */
 export interface Command {
-  /** The word after `memaudit` (e.g. `solve`). */
   readonly name: string;
-  /** One line for `memaudit --help`. */
   readonly summary: string;
-  /** Runs the command on the words after its name; resolves to an {@linkcode EXIT} code. */
   run(argv: string[], io: CliIo): Promise<number>;
 }
 
@@ -68,32 +64,26 @@ export const OUTPUT_FLAGS = {
 /** Output form chosen by `--json` / `--csv` (default: a text table). */
 export type OutputForm = "table" | "json" | "csv";
 
+/** parseArgs options. */
+type Options = NonNullable<ParseArgsConfig["options"]>;
+
 /**
- * Parses a command's flags with node:util parseArgs (strict), turning its
- * errors into {@linkcode UsageError}. A negative number after a flag that
- * takes a value is that value (`--budgets -1` is `--budgets=-1`, refused by
- * the command's own check). `--help` handling is the caller's.
+ * Parses a command's flags (the words after its name) with node:util parseArgs (strict), into
+ * parseArgs' `values` and `positionals`, turning its errors into {@linkcode UsageError}. A
+ * negative number after a flag that takes a value is that value (`--budgets -1` is
+ * `--budgets=-1`, refused by the command's own check). `--help` handling is the caller's.
  *
- * @param argv the words after the command name
- * @param options parseArgs options
- * @param allowPositionals whether positional arguments are accepted
- * @returns parseArgs' `values` and `positionals`
  * @throws {UsageError} on an unknown flag, a missing value, a stray positional or a flag that
  *   takes a value given twice (unless declared `multiple`)
  */
-export function parseFlags<O extends NonNullable<ParseArgsConfig["options"]>>(
+export function parseFlags<O extends Options>(
   argv: string[],
   options: O,
   allowPositionals = true,
 ): ReturnType<typeof parseArgs<{ options: O; allowPositionals: boolean; strict: true }>> {
   try {
-    const parsed = parseArgs({
-      args: joinNegativeValues(argv, options),
-      options,
-      allowPositionals,
-      strict: true,
-      tokens: true,
-    });
+    const args = joinNegativeValues(argv, options);
+    const parsed = parseArgs({ args, options, allowPositionals, strict: true, tokens: true });
     refuseRepeats(parsed.tokens, options);
     const { tokens: _, ...rest } = parsed;
     return rest as ReturnType<
@@ -116,13 +106,12 @@ export function parseFlags<O extends NonNullable<ParseArgsConfig["options"]>>(
 }
 
 /**
- * A flag that takes a value given twice (`--budget 2 --budget 3`): parseArgs
- * keeps the last one, so the first would be dropped without a word. Flags
- * declared `multiple` may repeat.
+ * A flag that takes a value given twice (`--budget 2 --budget 3`): parseArgs keeps the last one, so
+ * the first would be dropped without a word. Flags declared `multiple` may repeat.
  */
 function refuseRepeats(
   tokens: readonly { kind: string; name?: string; value?: string | undefined }[],
-  options: NonNullable<ParseArgsConfig["options"]>,
+  options: Options,
 ): void {
   const first = new Map<string, string | undefined>();
   for (const t of tokens) {
@@ -143,10 +132,7 @@ function refuseRepeats(
  * negative number reaches the command's own check of the value (and its
  * message) instead of parseArgs' "argument is ambiguous" error.
  */
-function joinNegativeValues(
-  argv: readonly string[],
-  options: NonNullable<ParseArgsConfig["options"]>,
-): string[] {
+function joinNegativeValues(argv: readonly string[], options: Options): string[] {
   const out: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const name = argv[i].startsWith("--") ? argv[i].slice(2) : "";
@@ -162,27 +148,17 @@ function joinNegativeValues(
 }
 
 /**
- * The "did you mean" after an unknown flag, command or subcommand: the known
- * name nearest to `name` (edit distance at most 2, or a prefix).
- *
- * @param name what was given (a flag without its dashes)
- * @param known the names there are
- * @param prefix written before the name, e.g. `--` for a flag
- * @returns ` (did you mean PREFIXNAME?)`, or "" when no name is that near
+ * The "did you mean" after an unknown flag, command or subcommand `name` (a flag without its
+ * dashes): ` (did you mean PREFIXNAME?)` with the `known` name nearest to it (edit distance at
+ * most 2, or a prefix; `prefix` e.g. `--` for a flag), or "" when no name is that near.
  */
 export function didYouMean(name: string, known: readonly string[], prefix = ""): string {
-  const near = closestName(name, known);
-  return near === null ? "" : ` (did you mean ${prefix}${near}?)`;
-}
-
-/** The known name nearest to `name` (edit distance at most 2, or a prefix), or null. */
-function closestName(name: string, known: readonly string[]): string | null {
-  let best: string | null = null, bestD = 3;
+  let near: string | null = null, nearD = 3;
   for (const k of known) {
     const d = k.startsWith(name) || name.startsWith(k) ? 1 : editDistance(name, k);
-    if (d < bestD) [best, bestD] = [k, d];
+    if (d < nearD) [near, nearD] = [k, d];
   }
-  return name === "" ? null : best;
+  return near === null || name === "" ? "" : ` (did you mean ${prefix}${near}?)`;
 }
 
 /** Levenshtein distance of two short strings. */
@@ -198,36 +174,28 @@ function editDistance(a: string, b: string): number {
   return prev[b.length];
 }
 
-/**
- * The output form from `--json` / `--csv` flags.
- *
- * @param values parsed flags with optional boolean `json` and `csv`
- * @returns "json", "csv" or "table"
- * @throws {UsageError} if both are given
- */
+/** The output form from the parsed `--json` / `--csv` flags; UsageError if both are given. */
 export function outputForm(values: { json?: boolean; csv?: boolean }): OutputForm {
   if (values.json && values.csv) throw new UsageError("--json and --csv exclude each other");
   return values.json ? "json" : values.csv ? "csv" : "table";
 }
 
+/** A row's cell in column `c`. */
+const field = (row: object, c: string): unknown => (row as Record<string, unknown>)[c];
+
 /** A number in a text table: integers as they are, others to 4 decimals, tiny ones in 4 digits. */
 function tableNumber(v: number): string {
-  if (Number.isInteger(v)) return String(v);
-  const fixed = v.toFixed(4);
+  const fixed = Number.isInteger(v) ? String(v) : v.toFixed(4);
   // A budget of 1e-12 must not show as 0.0000 (every small budget would look the same).
   return /^-?0\.0000$/.test(fixed) ? v.toPrecision(4) : fixed;
 }
 
 /**
- * Formats rows as an aligned text table (numbers right-aligned, non-integers
- * to 4 decimals, nonzero ones that would show as 0.0000 in 4 significant
- * digits, null as "–").
- *
- * @param columns column keys, in order
- * @param rows the rows
- * @returns the table, one line per row after a header and a rule, ending in a newline
+ * Formats rows as an aligned text table of the `columns` (keys, in order): a header, a rule, one
+ * line per row, ending in a newline; numbers right-aligned, non-integers to 4 decimals, nonzero
+ * ones that would show as 0.0000 in 4 significant digits, null as "–".
  */
-export function textTable(columns: string[], rows: Record<string, unknown>[]): string {
+export function textTable(columns: readonly string[], rows: readonly object[]): string {
   const cell = (v: unknown): string =>
     v === null || v === undefined
       ? "–"
@@ -236,12 +204,12 @@ export function textTable(columns: string[], rows: Record<string, unknown>[]): s
       : typeof v === "object"
       ? JSON.stringify(v)
       : String(v);
-  const body = rows.map((r) => columns.map((c) => cell(r[c])));
+  const body = rows.map((r) => columns.map((c) => cell(field(r, c))));
   const width = columns.map((c, j) => Math.max(c.length, ...body.map((b) => b[j].length)));
   const numeric = columns.map((c) =>
-    rows.length > 0 && rows.every((r) => typeof r[c] === "number")
+    rows.length > 0 && rows.every((r) => typeof field(r, c) === "number")
   );
-  const line = (cells: string[]) =>
+  const line = (cells: readonly string[]) =>
     cells.map((s, j) => numeric[j] ? s.padStart(width[j]) : s.padEnd(width[j])).join("  ")
       .trimEnd();
   return [line(columns), width.map((w) => "-".repeat(w)).join("  "), ...body.map(line)].join("\n") +
@@ -249,51 +217,41 @@ export function textTable(columns: string[], rows: Record<string, unknown>[]): s
 }
 
 /**
- * Formats rows as CSV (csv-stringify, header row, objects as JSON text, booleans as `true` and
- * `false` as in JSON: csv-stringify's default writes `1` and an empty cell, which reads as missing).
- *
- * @param columns column keys, in order
- * @param rows the rows
- * @returns CSV text ending in a newline
+ * Formats rows as CSV text of the `columns` (keys, in order), ending in a newline (csv-stringify,
+ * header row, objects as JSON text, booleans as `true` and `false` as in JSON: csv-stringify's
+ * default writes `1` and an empty cell, which reads as missing).
  */
-export function csvTable(columns: string[], rows: Record<string, unknown>[]): string {
+export function csvTable(columns: readonly string[], rows: readonly object[]): string {
   return stringifyCsv(
     rows.map((r) =>
       columns.map((c) => {
-        const v = r[c];
+        const v = field(r, c);
         return v !== null && typeof v === "object" ? JSON.stringify(v) : v ?? "";
       })
     ),
-    { header: true, columns, cast: CSV_CAST },
+    { header: true, columns: [...columns], cast: CSV_CAST },
   );
 }
 
 /**
- * Writes a result in the chosen form: JSON (`json`, pretty-printed), CSV or a
- * text table of `rows`.
- *
- * @param io where to write
- * @param form the output form
- * @param result `json`: the machine result; `columns` / `rows`: its tabular view
+ * Writes a result in the chosen form: JSON (`json`, the machine result, pretty-printed), CSV of its
+ * tabular view (`columns` of `rows`), or for people `text` when given, else a text table of `rows`.
  */
 export function emit(
   io: CliIo,
   form: OutputForm,
-  result: { json: unknown; columns: string[]; rows: Record<string, unknown>[] },
+  result: { json: unknown; columns: readonly string[]; rows: readonly object[]; text?: string },
 ): void {
   if (form === "json") io.stdout(JSON.stringify(result.json, null, 2) + "\n");
   else if (form === "csv") io.stdout(csvTable(result.columns, result.rows));
-  else io.stdout(textTable(result.columns, result.rows));
+  else io.stdout(result.text ?? textTable(result.columns, result.rows));
 }
 
 /**
- * Writes each warning to stderr as one line, `<prefix><warning>`. A control character in the line
- * (a newline in a file name, say) is written escaped, as JSON writes it (`\n`,
- * `\u0001`), so that every warning stays one line; `--json` carries the warnings as they are.
- *
- * @param io where to write
- * @param warnings the warnings, in order
- * @param prefix what each line starts with (default `warning: `)
+ * Writes each warning to stderr as one line, `<prefix><warning>` (default prefix `warning: `). A
+ * control character in the line (a newline in a file name, say) is written escaped, as JSON
+ * writes it (`\n`, `\u0001`), so that every warning stays one line; `--json` carries the
+ * warnings as they are.
  */
 export function printWarnings(io: CliIo, warnings: readonly string[], prefix = "warning: "): void {
   // deno-lint-ignore no-control-regex

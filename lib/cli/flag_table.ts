@@ -2,33 +2,27 @@
  * A command's flags declared once as a table (issue 27 item 1): each flag's type, value name,
  * choices, default and help line. From the table come the parseArgs options
  * ({@linkcode flagOptions}), the "Options:" block of `--help` and so of docs/cli.md
- * ({@linkcode optionsHelp}), and the checks of choices and required flags
- * ({@linkcode checkFlags}).
+ * ({@linkcode optionsHelp}), and the checks of choices and required flags ({@linkcode checkFlags}).
  *
  * @module
  */
 import { UsageError } from "./command.ts";
 
-/** One flag of a command. */
+/**
+ * One flag of a command: its `type`, `string` (takes a value; the default) or `boolean`; the
+ * `value`'s name in the help (e.g. `FILE`); the `help` text (wrapped to the help's width); the
+ * `choices` the value may be (a choice `WORD:NAME`, NAME in capitals, takes `WORD:` followed by
+ * any text: `imported:FILE`); the `default` value, shown in the help unless `help` already says
+ * it; whether the command refuses to run without it (`required`); whether a `string` flag may be
+ * given more than once (`multiple`: its value is then a list).
+ */
 export interface FlagSpec {
-  /** `string` (takes a value; the default) or `boolean`. */
   readonly type?: "string" | "boolean";
-  /** The value's name in the help, e.g. `FILE`. */
   readonly value?: string;
-  /** The help text (wrapped to the help's width). */
   readonly help: string;
-  /**
-   * The words the value may be; a choice `WORD:NAME` (NAME in capitals) takes `WORD:` followed by
-   * any text (`imported:FILE`).
-   */
   readonly choices?: readonly string[];
-  /** The default value, shown in the help unless `help` already says it. */
   readonly default?: string | boolean;
-  /** Whether the command refuses to run without it. */
   readonly required?: boolean;
-  /** A one-letter alias. */
-  readonly short?: string;
-  /** Whether a `string` flag may be given more than once (its value is then a list). */
   readonly multiple?: boolean;
 }
 
@@ -42,18 +36,12 @@ export type FlagOptionsOf<T extends FlagTable> = {
     : { type: "string"; default?: string };
 };
 
-/**
- * The parseArgs options of a table (types, defaults, short names and repeatable flags).
- *
- * @param table the flags
- * @returns `{ name: { type, default?, short?, multiple? } }` in table order
- */
+/** The parseArgs options of a table, `{ name: { type, default?, multiple? } }` in table order. */
 export function flagOptions<T extends FlagTable>(table: T): FlagOptionsOf<T> {
   return Object.fromEntries(
     Object.entries(table).map(([name, f]) => [name, {
       type: f.type ?? "string",
       ...(f.default !== undefined ? { default: f.default } : {}),
-      ...(f.short !== undefined ? { short: f.short } : {}),
       ...(f.multiple ? { multiple: true } : {}),
     }]),
   ) as FlagOptionsOf<T>;
@@ -62,25 +50,18 @@ export function flagOptions<T extends FlagTable>(table: T): FlagOptionsOf<T> {
 /** Words of `text` wrapped to `width` columns. */
 function wrap(text: string, width: number): string[] {
   const lines: string[] = [];
-  let line = "";
   for (const w of text.split(/\s+/).filter((x) => x !== "")) {
-    if (line !== "" && line.length + 1 + w.length > width) {
-      lines.push(line);
-      line = w;
-    } else line = line === "" ? w : `${line} ${w}`;
+    const last = lines.at(-1);
+    if (last === undefined || last.length + 1 + w.length > width) lines.push(w);
+    else lines[lines.length - 1] = `${last} ${w}`;
   }
-  return line === "" ? lines : [...lines, line];
+  return lines;
 }
 
 /**
  * The "Options:" block of a command's help, one entry per flag (`--name VALUE`, the help text
- * wrapped beside it, `[required]`), then `extra` entries (e.g. the output flags).
- *
- * @param table the flags
- * @param extra further `[left, help]` entries printed after the table's
- * @param column where the help text starts (default 24)
- * @param width total width (default 78)
- * @returns the lines, each ending in a newline
+ * wrapped beside it from `column` (default 24) to `width` (default 78), `[required]`), then
+ * `extra` `[left, help]` entries (e.g. the output flags); each line ends in a newline.
  */
 export function optionsHelp(
   table: FlagTable,
@@ -89,38 +70,29 @@ export function optionsHelp(
   width = 78,
 ): string {
   const entries: [string, string][] = Object.entries(table).map(([name, f]) => {
-    const left = `${f.short !== undefined ? `-${f.short}, ` : ""}--${name}${
-      f.value !== undefined ? ` ${f.value}` : ""
-    }`;
+    const left = `--${name}${f.value !== undefined ? ` ${f.value}` : ""}`;
     const choices = f.choices !== undefined && !f.help.includes(f.choices[0])
       ? `: ${f.choices.join(" | ")}`
       : "";
-    const dflt = f.default !== undefined && typeof f.default === "string" &&
-        !f.help.includes("default")
+    const dflt = typeof f.default === "string" && !f.help.includes("default")
       ? ` (default ${f.default})`
       : "";
     return [left, `${f.help}${choices}${dflt}${f.required ? " [required]" : ""}`];
   });
-  let out = "";
-  for (const [left, help] of [...entries, ...extra]) {
+  return [...entries, ...extra].map(([left, help]) => {
     const lines = wrap(help, width - column);
     const head = `  ${left}`;
-    out += head.length + 1 >= column
-      ? `${head}\n${lines.map((l) => " ".repeat(column) + l + "\n").join("")}`
-      : `${head.padEnd(column)}${lines[0] ?? ""}\n${
-        lines.slice(1).map((l) => " ".repeat(column) + l + "\n").join("")
-      }`;
-  }
-  return out;
+    // A flag too long for the column starts its help on the next line.
+    const first = head.length + 1 >= column
+      ? `${head}\n`
+      : `${head.padEnd(column)}${lines.shift() ?? ""}\n`;
+    return first + lines.map((l) => " ".repeat(column) + l + "\n").join("");
+  }).join("");
 }
 
 /**
  * Checks parsed values against the table: required flags are there and not blank, values with
- * choices are among them.
- *
- * @param table the flags
- * @param values parsed values
- * @throws {UsageError} naming the flag and what it expects
+ * choices are among them; UsageError naming the flag and what it expects.
  */
 export function checkFlags(table: FlagTable, values: Record<string, unknown>): void {
   for (const [name, f] of Object.entries(table)) {
@@ -128,9 +100,8 @@ export function checkFlags(table: FlagTable, values: Record<string, unknown>): v
     if (f.required && (v === undefined || v === "")) {
       throw new UsageError(`--${name}${f.value ? ` ${f.value}` : ""} is required`);
     }
-    if (typeof v !== "string" || f.choices === undefined) continue;
-    if (!f.choices.some((c) => matchesChoice(c, v))) {
-      const words = f.choices;
+    const words = f.choices;
+    if (typeof v === "string" && words !== undefined && !words.some((c) => matchesChoice(c, v))) {
       throw new UsageError(
         `--${name} expects ${words.slice(0, -1).join(", ")}${words.length > 1 ? " or " : ""}${
           words.at(-1)

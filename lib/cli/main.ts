@@ -1,11 +1,10 @@
 /**
- * The `memaudit` command line: dispatches `memaudit COMMAND ...` to the
- * command modules under `lib/cli/commands/` (listed, each loaded only when it
- * runs, in `lib/cli/commands/registry.ts`), and turns errors into one line
- * and an exit code: 2 for bad usage ({@linkcode UsageError}), bad input
- * (`InputError`, a library `RangeError`) or a file system error; 1 for
- * anything else (an internal error: its stack only with MEMAUDIT_DEBUG=1).
- * Standard output closed by its reader (`| head`) ends the command quietly.
+ * The `memaudit` command line: dispatches `memaudit COMMAND ...` to the command modules under
+ * `lib/cli/commands/` (listed, each loaded only when it runs, in `lib/cli/commands/registry.ts`),
+ * and turns errors into one line and an exit code: 2 for bad usage ({@linkcode UsageError}), bad
+ * input (`InputError`, a library `RangeError`) or a file system error; 1 for anything else (an
+ * internal error: its stack only with MEMAUDIT_DEBUG=1). Standard output closed by its reader
+ * (`| head`) ends the command quietly.
  *
  * @module
  */
@@ -52,11 +51,9 @@ Examples:
 }
 
 /**
- * Runs `memaudit` on `argv` (the words after the program name).
- *
- * @param argv e.g. `["solve", "pkg.json", "--budgets", "2,5"]`
- * @param io where to write (default: the process's streams)
- * @returns the exit code: 0, 1 or 2
+ * Runs `memaudit` on `argv`, the words after the program name (e.g. `["solve", "pkg.json",
+ * "--budgets", "2,5"]`), writing to `io` (default: the process's streams); resolves to the exit
+ * code: 0, 1 or 2.
  */
 export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
   let [name, ...rest] = argv;
@@ -91,29 +88,19 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
       io.stderr(`memaudit ${name}: ${msg} (see memaudit ${err.helpFor ?? name} --help)\n`);
       return EXIT.badInput;
     }
-    // RangeError: the library's "bad argument" (e.g. a budget that is not positive).
-    // (V8's own RangeErrors, e.g. "Invalid string length", are limits hit, not bad input.)
-    if (
-      err instanceof InputError ||
+    // Bad input, one line: an InputError; a RangeError, the library's "bad argument" (e.g. a
+    // budget that is not positive; V8's own, e.g. "Invalid string length", are limits hit, not
+    // bad input); a system error (a missing file, no permission, a read-only file system, a
+    // full disk) naming the path. A certificate's claim contradicted (a store above a proven
+    // bound): exit 1, one line.
+    const badInput = err instanceof InputError ||
       (err instanceof RangeError &&
-        !/^(Invalid (string|array|typed array) length|Maximum call stack)/.test(err.message))
-    ) {
-      io.stderr(`memaudit ${name}: ${msg}\n`);
-      return EXIT.badInput;
-    }
-    // A system error (a missing file, no permission, a read-only file system, a full disk):
-    // one line naming the path.
-    if (
+        !/^(Invalid (string|array|typed array) length|Maximum call stack)/.test(err.message)) ||
       isUnwritable(err) ||
-      (err instanceof Error && Object.values(Deno.errors).some((E) => err instanceof E))
-    ) {
+      (err instanceof Error && Object.values(Deno.errors).some((E) => err instanceof E));
+    if (badInput || (err instanceof Error && err.name === "ClaimError")) {
       io.stderr(`memaudit ${name}: ${msg}\n`);
-      return EXIT.badInput;
-    }
-    // A certificate's claim contradicted (a store above a proven bound): exit 1, one line.
-    if (err instanceof Error && err.name === "ClaimError") {
-      io.stderr(`memaudit ${name}: ${msg}\n`);
-      return EXIT.claimFailed;
+      return badInput ? EXIT.badInput : EXIT.claimFailed;
     }
     if (Deno.env.get("MEMAUDIT_DEBUG")) io.stderr(`${(err as Error)?.stack ?? err}\n`);
     io.stderr(`memaudit ${name}: internal error: ${msg} (set MEMAUDIT_DEBUG=1 for the stack)\n`);

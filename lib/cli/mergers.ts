@@ -1,8 +1,7 @@
 /**
- * The kinds of sharded runs `memaudit merge` can join (lib/shard/): a
- * shard's manifest names its kind, and the kind's module, loaded only when
- * a merge runs, says what the merge recomputes. A command that shards its
- * units adds one line to `KINDS` below.
+ * The kinds of sharded runs `memaudit merge` can join (lib/shard/): a shard's manifest names its
+ * kind, and the kind's module, loaded only when a merge runs, says what the merge recomputes. A
+ * command that shards its units adds one line to `KINDS` below.
  *
  * @module
  */
@@ -21,11 +20,9 @@ const KINDS: Record<string, () => Promise<ShardKind>> = {
 };
 
 /**
- * Merges shard folders of any known kind into `outDir` (lib/shard/join.ts).
+ * Merges shard folders (any order) of any known kind into `outDir` (lib/shard/join.ts); resolves
+ * to the kind, shards, units, rows and the files written.
  *
- * @param dirs the shard folders, any order
- * @param outDir the merged folder
- * @returns kind, shards, units, rows and the files written
  * @throws {InputError} naming the manifest or file and what was expected
  */
 export function mergeShardRun(dirs: readonly string[], outDir: string): Promise<MergeReport> {

@@ -1,25 +1,20 @@
 /**
- * A progress bar for long `memaudit` work, drawn with the cli-progress
- * library on standard error, and only when standard error is a terminal
- * (never into a log file or a pipe, never in tests).
+ * A progress bar for long `memaudit` work, drawn with the cli-progress library on standard error,
+ * and only when standard error is a terminal (never into a log file or a pipe, never in tests).
  *
  * @module
  */
 import type { CliIo } from "./command.ts";
 
-/** A started progress display; both methods may be called any number of times. */
+/**
+ * A started progress display; both methods may be called any number of times. `update` shows
+ * `done` of `total` units (resumed ones included) and the estimated seconds left (null when
+ * unknown); `stop` stops the bar and ends its line; `shown` says whether anything was drawn (a
+ * message written after it should start on a new line).
+ */
 export interface Progress {
-  /**
-   * Shows `done` of `total` units.
-   *
-   * @param done units finished (resumed ones included)
-   * @param total units in the run
-   * @param etaSec estimated seconds left, or null when unknown
-   */
   update(done: number, total: number, etaSec?: number | null): void;
-  /** Stops the bar and ends its line (stderr then starts on a new line). */
   stop(): void;
-  /** Whether anything was drawn (a message written after it should start on a new line). */
   readonly shown: boolean;
 }
 
@@ -77,9 +72,7 @@ function terminalStream(io: CliIo, columns: number) {
  *
  * @param io where to draw (its stderr) and whether that is a terminal
  * @param label the name shown before the bar, e.g. `sweep`
- * @param opts.quiet draw nothing
- * @param opts.columns terminal width (default: the terminal's, else 80)
- * @returns the progress display
+ * @param opts `quiet`: draw nothing; `columns`: terminal width (default: the terminal's, else 80)
  */
 export async function startProgress(
   io: CliIo,
@@ -88,12 +81,10 @@ export async function startProgress(
 ): Promise<Progress> {
   if (opts.quiet || !io.isTerminal) return NO_PROGRESS;
   let columns = opts.columns ?? 80;
-  if (opts.columns === undefined) {
-    try {
-      columns = Deno.consoleSize().columns;
-    } catch {
-      // Not a console after all: keep 80.
-    }
+  try {
+    columns = opts.columns ?? Deno.consoleSize().columns;
+  } catch {
+    // Not a console after all: keep 80.
   }
   const cliProgress = (await import("../base/deps/cli_progress.ts"))
     .cliProgress as unknown as CliProgress;
@@ -108,18 +99,16 @@ export async function startProgress(
     forceRedraw: false,
   }, cliProgress.Presets.shades_classic);
   let started = false, stopped = false;
-  const left = (eta: number | null | undefined) =>
-    eta === null || eta === undefined ? "" : `~${Math.ceil(eta)} s left`;
   return {
     update(done, total, etaSec) {
       if (stopped) return;
-      if (!started) {
-        bar.start(total, done, { left: left(etaSec) });
-        started = true;
-      } else {
+      const left = typeof etaSec === "number" ? `~${Math.ceil(etaSec)} s left` : "";
+      if (!started) bar.start(total, done, { left });
+      else {
         bar.setTotal(total);
-        bar.update(done, { left: left(etaSec) });
+        bar.update(done, { left });
       }
+      started = true;
     },
     stop() {
       if (started && !stopped) bar.stop();

@@ -1,14 +1,13 @@
 /**
- * Helpers every `memaudit` command shares: the start of a command (`--help`,
- * its flags and the output form in one call: {@linkcode parseCommand},
- * {@linkcode runWithFlags}), reading a package argument (a JSON file or a CSV
- * folder), parsing list, number and shard flags into checked values (a bad
- * value is a {@linkcode UsageError}: one line, exit 2), `--help` handling with
- * a worked example, and writing `--out DIR` files atomically.
+ * Helpers every `memaudit` command shares: the start of a command (`--help`, its flags and the
+ * output form in one call: {@linkcode parseCommand}, {@linkcode runWithFlags}), reading a package
+ * argument (a JSON file or a CSV folder), parsing list, number and shard flags into checked values
+ * (a bad value is a {@linkcode UsageError}: one line, exit 2), `--help` handling with a worked
+ * example, and writing `--out DIR` files atomically.
  *
  * @module
  */
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { writeFileSet } from "../base/write_files.ts";
 import { inWritableFolder, statOrNull } from "../base/fs.ts";
 import type { Package } from "../package/schema.ts";
@@ -25,36 +24,24 @@ import {
   UsageError,
 } from "./command.ts";
 
-/** A package read from the command line, and the form it came in. */
-export interface PackageArg {
-  /** The validated package. */
-  pkg: Package;
-  /** `json` (one file) or `csv` (a folder of tables). */
-  form: "json" | "csv";
-  /** The path as given. */
-  path: string;
-}
-
 /**
- * Reads a package given on the command line: a folder is read as CSV
- * tables (lib/package csv_io), anything else as a package JSON file.
+ * Reads a package given on the command line: a folder is read as CSV tables (lib/package
+ * csv_io), anything else as a package JSON file; resolves to the validated package, its form
+ * (`json`: one file, `csv`: a folder of tables) and the path as given.
  *
- * @param path the argument
- * @returns the package and its form
  * @throws {InputError} naming the file and the JSON path or CSV row and column of the first
  *   problem, or "expected an existing file" for a missing path
  */
-export async function readPackageArg(path: string): Promise<PackageArg> {
+export async function readPackageArg(
+  path: string,
+): Promise<{ pkg: Package; form: "json" | "csv"; path: string }> {
   const { readPackageFrom } = await import("../package/read_any.ts");
   return { ...(await readPackageFrom(path)), path };
 }
 
 /**
  * Whether a command-line path names a folder of packages rather than one package: a folder
- * without `package.csv` (a folder with it is one CSV package).
- *
- * @param path the argument
- * @returns true for such a folder; false for a file, a CSV package folder or a missing path
+ * without `package.csv` (false for a file, a CSV package folder or a missing path).
  */
 export async function isPackageFolder(path: string): Promise<boolean> {
   const info = await statOrNull(path);
@@ -65,13 +52,7 @@ export async function isPackageFolder(path: string): Promise<boolean> {
   return !(await isCsvPackage(path));
 }
 
-/**
- * The one PACKAGE argument of a command (a JSON file or a CSV folder).
- *
- * @param positionals the command's positional arguments
- * @returns the path
- * @throws {UsageError} unless there is exactly one
- */
+/** The one PACKAGE argument of a command (a JSON file or a CSV folder); UsageError unless one. */
 export function onePackageArg(positionals: readonly string[]): string {
   if (positionals.length !== 1) {
     throw new UsageError(
@@ -82,14 +63,12 @@ export function onePackageArg(positionals: readonly string[]): string {
 }
 
 /**
- * Splits a list flag (`a,b c`, `a, b`) into its words: commas and blanks
- * separate them. An empty entry (`8,`, `a,,b`, `,a`) is refused: it is a
- * list the user did not finish, not a shorter one.
+ * Splits a list flag's value (`a,b c`, `a, b`) into its words, in order: commas and blanks
+ * separate them; none for a blank value (callers refuse an empty list). An empty entry (`8,`,
+ * `a,,b`, `,a`) is refused, naming `flag` (e.g. `--budgets`): it is a list the user did not
+ * finish, not a shorter one.
  *
- * @param text the flag's value
- * @param flag the flag's name for messages, e.g. `--budgets`
- * @returns the words, in order (none for a blank value; callers refuse an empty list)
- * @throws {UsageError} naming the flag and the value for an empty entry
+ * @throws {UsageError} for an empty entry
  */
 export function parseList(text: string, flag = "the list"): string[] {
   const trimmed = text.trim();
@@ -102,12 +81,10 @@ export function parseList(text: string, flag = "the list"): string[] {
 }
 
 /**
- * Parses `--methods a,b`: writer ids of the registry (lib/writers/registry.ts).
+ * Parses `--methods a,b`: writer ids of the registry `writers` (lib/writers/registry.ts; only its
+ * own keys count: `toString` is no writer), in the order given; with `all`, the word `all` is
+ * every writer, in registry order.
  *
- * @param text the flag's value
- * @param writers the registry, by id (only its own keys count: `toString` is no writer)
- * @param all whether the word `all` (every writer, in registry order) is accepted
- * @returns the ids, in the order given
  * @throws {UsageError} for an empty list or an unknown id
  */
 export function parseMethodList(
@@ -131,14 +108,10 @@ export function parseMethodList(
 }
 
 /**
- * Parses a list of numbers such as `--budgets 2,5,10`.
+ * Parses a list of numbers such as `--budgets 2,5,10` (`flag` names it in messages), in the order
+ * given. `opts`: `positive` requires every number > 0 (default true), `integer` integers,
+ * `distinct` refuses repeats (default true).
  *
- * @param flag the flag's name for messages, e.g. `--budgets`
- * @param text its value
- * @param opts.positive require every number > 0 (default true)
- * @param opts.integer require integers
- * @param opts.distinct refuse repeats (default true)
- * @returns the numbers, in the order given
  * @throws {UsageError} naming the flag and the bad entry, for an empty list, a word that is not a
  *   finite decimal number, a number out of range or a repeat
  */
@@ -170,21 +143,15 @@ export function parseNumberList(
  * Whether a word is a decimal number: an optional sign, digits with an
  * optional point, an optional exponent (`2`, `-0.5`, `.1`, `1e3`); not hex,
  * `Infinity`, `NaN`, blanks or an empty word, which `Number()` would take.
- *
- * @param text the word
- * @returns whether it is one
  */
 export function isDecimal(text: string): boolean {
   return /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text);
 }
 
 /**
- * The `llm:URL` adjudicator's model and bearer token: `--llm-model`, else
- * `$MEMAUDIT_LLM_MODEL`, and `$MEMAUDIT_LLM_API_KEY` (a variable that is
- * empty or that this process may not read counts as unset).
- *
- * @param model the `--llm-model` value, if given
- * @returns the model and the token, each undefined when unset
+ * The `llm:URL` adjudicator's model and bearer token (each undefined when unset): `--llm-model`
+ * (`model`), else `$MEMAUDIT_LLM_MODEL`, and `$MEMAUDIT_LLM_API_KEY` (a variable that is empty
+ * or that this process may not read counts as unset).
  */
 export function llmSettings(model: string | undefined): { llmModel?: string; llmApiKey?: string } {
   const env = (name: string): string | undefined => {
@@ -198,14 +165,9 @@ export function llmSettings(model: string | undefined): { llmModel?: string; llm
 }
 
 /**
- * Parses a `--seed`: an integer (a safe one, kept as a number) or any other
- * non-empty word (kept as text, as are integers beyond 2^53, which a number
- * would round onto another seed).
- *
- * @param text the flag's value, or undefined when absent
- * @param dflt the seed when absent
- * @returns the seed
- * @throws {UsageError} for an empty or blank value
+ * Parses a `--seed` (`dflt` when absent): an integer (a safe one, kept as a number) or any other
+ * non-empty word (kept as text, as are integers beyond 2^53, which a number would round onto
+ * another seed); UsageError for an empty or blank value.
  */
 export function parseSeedFlag(text: string | undefined, dflt: number | string): number | string {
   if (text === undefined) return dflt;
@@ -215,14 +177,8 @@ export function parseSeedFlag(text: string | undefined, dflt: number | string): 
 }
 
 /**
- * Parses a flag that must be a plain decimal integer in [min, max].
- *
- * @param flag the flag's name for messages, e.g. `--k`
- * @param text its value
- * @param min smallest value (default 1)
- * @param max largest value (default 2^31 - 1)
- * @returns the integer
- * @throws {UsageError} for a sign, exponent, hex or a value out of range
+ * Parses the value `text` of the flag `flag` (e.g. `--k`): a plain decimal integer in [min, max]
+ * (default [1, 2^31 - 1]); UsageError for a sign, exponent, hex or a value out of range.
  */
 export function parseIntFlag(flag: string, text: string, min = 1, max = 2 ** 31 - 1): number {
   if (!/^[0-9]+$/.test(text)) {
@@ -235,13 +191,15 @@ export function parseIntFlag(flag: string, text: string, min = 1, max = 2 ** 31 
   return n;
 }
 
+/** `parse(text)` of a flag's value `text`, or undefined when the flag is absent. */
+export function ifGiven<T>(text: string | undefined, parse: (text: string) => T): T | undefined {
+  return text === undefined ? undefined : parse(text);
+}
+
 /**
- * Parses `--shard I/N` (lib/shard/partition.ts: shard I takes the units at output
- * positions p with p mod N = I).
- *
- * @param text the flag's value, or undefined when the flag is absent
- * @returns the shard, or undefined for a whole run
- * @throws {UsageError} for anything but `I/N` with 0 <= I < N
+ * Parses `--shard I/N` (lib/shard/partition.ts: shard I takes the units at output positions p
+ * with p mod N = I); undefined (a whole run) when absent; UsageError for anything but `I/N` with
+ * 0 <= I < N.
  */
 export function parseShardFlag(text: string | undefined): Shard | undefined {
   if (text === undefined) return undefined;
@@ -253,12 +211,8 @@ export function parseShardFlag(text: string | undefined): Shard | undefined {
 }
 
 /**
- * Handles `--help` / `-h`: prints the command's help text on stdout.
- *
- * @param argv the words after the command name
- * @param io where to print
- * @param help the full help text (usage, flags, a worked example)
- * @returns true when help was asked for (the command then returns 0)
+ * Handles `--help` / `-h` among `argv`: prints the command's help text (usage, flags, a worked
+ * example) on stdout, and returns true (the command then returns 0).
  */
 export function handleHelp(argv: readonly string[], io: CliIo, help: string): boolean {
   if (!argv.includes("--help") && !argv.includes("-h")) return false;
@@ -267,20 +221,14 @@ export function handleHelp(argv: readonly string[], io: CliIo, help: string): bo
 }
 
 /**
- * Dispatches `memaudit COMMAND SUBCOMMAND ...` (e.g. `scale score`): no
- * subcommand prints the overview on stderr (exit 2, as `memaudit` alone
- * does); `--help`, `-h` or `help` prints it on stdout (exit 0); an unknown
- * name (own keys of `subcommands` only: `toString` is unknown) is a usage
- * error with a "did you mean"; the subcommand's own usage errors point to
- * its `--help` (`memaudit scale score --help`).
+ * Dispatches `memaudit COMMAND SUBCOMMAND ...` (e.g. `scale score`; `argv`: the words after the
+ * command) to the runner in `subcommands` (listed in the order the overview `help` and the error
+ * list them), which gets the words after its name and resolves to the exit code. No subcommand
+ * prints the overview on stderr (exit 2, as `memaudit` alone does); `--help`, `-h` or `help`
+ * prints it on stdout (exit 0); an unknown name (own keys of `subcommands` only: `toString` is
+ * unknown) is a usage error with a "did you mean"; the subcommand's own usage errors point to its
+ * `--help` (`memaudit scale score --help`).
  *
- * @param command the command, e.g. `scale`
- * @param argv the words after the command; the first names the subcommand
- * @param io where help goes
- * @param help the command's overview text
- * @param subcommands each subcommand's runner (it gets the words after its name), in the order
- *   the overview and the error list them
- * @returns the subcommand's exit code
  * @throws {UsageError} for an unknown subcommand, and the subcommand's own (with `helpFor` set)
  */
 export async function runSubcommands(
@@ -313,12 +261,7 @@ export async function runSubcommands(
   }
 }
 
-/**
- * parseArgs options for flags that take a value and have no default.
- *
- * @param names the flags' names, without `--`
- * @returns `{ [name]: { type: "string" } }` for each name, in the order given
- */
+/** parseArgs options `{ [name]: { type: "string" } }` for flags that take a value and have no default. */
 export function stringFlags<N extends string>(...names: N[]): { [K in N]: { type: "string" } } {
   return Object.fromEntries(names.map((n) => [n, { type: "string" }])) as {
     [K in N]: { type: "string" };
@@ -333,25 +276,13 @@ export type CommandLine<O extends FlagOptions> =
   & ReturnType<typeof parseFlags<O & typeof OUTPUT_FLAGS>>
   & { form: OutputForm };
 
-/** How {@linkcode parseCommand} reads a command line. */
-export interface CommandLineOptions {
-  /** Whether positional arguments are accepted (default true). */
-  positionals?: boolean;
-}
-
 /**
- * The start of a command: prints `help` for `-h` / `--help`, else parses
- * the flags `options` plus {@linkcode OUTPUT_FLAGS} (strict) and reads the
- * output form. Help wins whenever `-h` or `--help` is among the words, even
- * beside a bad flag (as most command lines do).
+ * The start of a command: prints `help` for `-h` / `--help` and returns null (the command then
+ * returns 0), else parses the flags `options` (parseArgs options of the command's own flags) plus
+ * {@linkcode OUTPUT_FLAGS} (strict; positionals unless `opts.positionals` is false) and returns
+ * the flags' `values`, the `positionals` and the output `form`. Help wins whenever `-h` or
+ * `--help` is among the words, even beside a bad flag (as most command lines do).
  *
- * @param argv the words after the command name
- * @param io where help is printed
- * @param help the command's help text
- * @param options parseArgs options of the command's own flags
- * @param opts whether positionals are accepted
- * @returns null when help was printed (the command then returns 0), else the flags'
- *   `values`, the `positionals` and the output `form`
  * @throws {UsageError} on an unknown flag, a missing value, a stray or empty positional, or
  *   both `--json` and `--csv`
  */
@@ -360,7 +291,7 @@ export function parseCommand<O extends FlagOptions>(
   io: CliIo,
   help: string,
   options: O,
-  opts: CommandLineOptions = {},
+  opts: { positionals?: boolean } = {},
 ): CommandLine<O> | null {
   if (handleHelp(argv, io, help)) return null;
   const parsed = parseFlags(argv, { ...options, ...OUTPUT_FLAGS }, opts.positionals ?? true);
@@ -372,20 +303,15 @@ export function parseCommand<O extends FlagOptions>(
 }
 
 /**
- * A command's `run` that starts with {@linkcode parseCommand}: `--help` prints
- * `help` and returns 0; otherwise `body` runs on the parsed command line.
- *
- * @param help the command's help text
- * @param options parseArgs options of the command's own flags
- * @param body the command proper: resolves to an EXIT code
- * @param opts as for {@linkcode parseCommand}
- * @returns the `run` function of a {@linkcode Command}
+ * A command's `run` that starts with {@linkcode parseCommand} (`help`, `options` and `opts` as
+ * there): `--help` prints `help` and returns 0; otherwise `body`, the command proper, runs on the
+ * parsed command line and resolves to an EXIT code.
  */
 export function runWithFlags<O extends FlagOptions>(
   help: string,
   options: O,
   body: (cmd: CommandLine<O>, io: CliIo) => Promise<number>,
-  opts: CommandLineOptions = {},
+  opts: { positionals?: boolean } = {},
 ): Command["run"] {
   return async (argv, io) => {
     const cmd = parseCommand(argv, io, help, options, opts);
@@ -394,14 +320,27 @@ export function runWithFlags<O extends FlagOptions>(
 }
 
 /**
- * The `--out DIR` (or `--out FILE`) of a command that needs one.
- *
- * @param out the flag's value
- * @param name what it names in the usage, `DIR` (default, a folder) or a file such as
- *   `FILE.jsonl`
- * @returns the path
- * @throws {UsageError} when the flag is absent or empty (an empty path would write into the
- *   working folder, or the root)
+ * Runs `f`, turning a RangeError (the library's "bad argument") into a UsageError with its
+ * message, less what `strip` matches (e.g. `/^Cannot simulate: /`).
+ */
+export async function rangeAsUsage<T>(f: () => T | Promise<T>, strip = /^/): Promise<T> {
+  try {
+    return await f();
+  } catch (e) {
+    if (e instanceof RangeError) throw new UsageError(e.message.replace(strip, ""));
+    throw e;
+  }
+}
+
+/** A path with its links resolved (to compare two paths), or made absolute if it does not exist. */
+export function realPath(path: string): Promise<string> {
+  return Deno.realPath(path).catch(() => resolve(path));
+}
+
+/**
+ * The `--out DIR` (or `--out FILE`, `name` as the usage names it, e.g. `FILE.jsonl`) of a command
+ * that needs one; UsageError when the flag is absent or empty (an empty path would write into the
+ * working folder, or the root).
  */
 export function requireOutDir(out: string | undefined, name = "DIR"): string {
   if (out === undefined) throw new UsageError(`--out ${name} is required`);
@@ -414,26 +353,22 @@ export function requireOutDir(out: string | undefined, name = "DIR"): string {
 }
 
 /**
- * Writes `--out DIR` files, each atomically (temporary file, then rename:
- * never a half-written file), after checking that no target is a folder (so
- * a folder in the way leaves none of them written).
+ * Writes `--out DIR` files (file name → text; `dir` is created; none without `--out`), each
+ * atomically (temporary file, then rename: never a half-written file), after checking that no
+ * target is a folder (so a folder in the way leaves none of them written); resolves to the paths
+ * written, in the order given.
  *
- * @param dir the output folder (created)
- * @param files file name → text
- * @returns the paths written, in the order given
  * @throws {UsageError} if `dir` is empty
  * @throws {InputError} if `dir` or a parent is a file, a target is a folder, or `dir` is not
  *   writable
  */
 export async function writeOutFiles(
-  dir: string,
+  dir: string | undefined,
   files: Readonly<Record<string, string>>,
 ): Promise<string[]> {
+  if (dir === undefined) return [];
   requireOutDir(dir);
-  const paths = Object.keys(files).map((name) => join(dir, name));
-  await inWritableFolder(
-    dir,
-    () => writeFileSet(Object.values(files).map((text, i) => [paths[i], text] as const)),
-  );
-  return paths;
+  const set = Object.entries(files).map(([name, text]) => [join(dir, name), text] as const);
+  await inWritableFolder(dir, () => writeFileSet(set));
+  return set.map(([path]) => path);
 }

@@ -92,14 +92,9 @@ export const SOLVE_SUMMARY: ReportShape<typeof SolveSummarySchema> = reportShape
 );
 
 /**
- * The summary of a batch's rows (a pure function of them and the settings: a merge recomputes
- * it from the joined rows). Its warnings are those of `readBatch` for the shard's listing.
- *
- * @param settings the batch's settings
- * @param rows its rows without `seconds`, in order
- * @param packages packages solved
- * @param shard the shard, or undefined
- * @returns the summary
+ * The summary of a batch's rows (without `seconds`, in order), a pure function of them, the
+ * settings, the count of packages solved and the shard (a merge recomputes it from the joined
+ * rows). Its warnings are those of `readBatch` for the shard's listing.
  */
 export function batchSummary(
   settings: SolveBatchSettings,
@@ -134,14 +129,10 @@ export function batchSummary(
   };
 }
 
-/** The summary file's text. */
-function summaryText(s: SolveBatchSummary): string {
-  return JSON.stringify(SOLVE_SUMMARY.json(s), null, 2) + "\n";
-}
+const summaryText = (s: SolveBatchSummary) => JSON.stringify(SOLVE_SUMMARY.json(s), null, 2) + "\n";
 
 /** A row without its `seconds`, keys in {@linkcode SOLVE_OUT_COLUMNS} order. */
-function untimed(r: SolveBatchRow): Omit<SolveBatchRow, "seconds"> {
-  const { seconds: _, ...rest } = r;
+function untimed({ seconds: _, ...rest }: SolveBatchRow): Omit<SolveBatchRow, "seconds"> {
   return rest;
 }
 
@@ -166,14 +157,8 @@ function rowBlocks(perPackage: readonly SolveBatchRow[][]): Record<string, Block
     [SOLVE_OUT_FILES.timings]: {
       head: "",
       chunks: perPackage.map((p) =>
-        p.map((r) =>
-          JSON.stringify({
-            package: r.package,
-            file: r.file,
-            budget: r.budget,
-            seconds: r.seconds,
-          }) +
-          "\n"
+        p.map(({ package: id, file, budget, seconds }) =>
+          JSON.stringify({ package: id, file, budget, seconds }) + "\n"
         ).join("")
       ),
     },
@@ -181,11 +166,9 @@ function rowBlocks(perPackage: readonly SolveBatchRow[][]): Record<string, Block
 }
 
 /**
- * The unit ids of a batch: the listed paths, a path listed again with `#2`, `#3`, ... (the first
- * such suffix that no listed path and no earlier id has: `a.json#2` may be a file of its own).
- *
- * @param files the listed paths, in order
- * @returns one id per path, all distinct
+ * The unit ids of a batch, one per listed path, all distinct: the path, a path listed again with
+ * `#2`, `#3`, ... (the first such suffix that no listed path and no earlier id has: `a.json#2`
+ * may be a file of its own).
  */
 export function batchUnitIds(files: readonly string[]): string[] {
   const taken = new Set(files), seen = new Set<string>(), last = new Map<string, number>();
@@ -202,30 +185,27 @@ export function batchUnitIds(files: readonly string[]): string[] {
   });
 }
 
-/** What {@linkcode writeBatchOut} writes. */
+/**
+ * What {@linkcode writeBatchOut} writes: the output folder, the settings (with every listed path,
+ * all shards'), the rows of each package solved in list order (this shard's packages), the shard
+ * (undefined for the whole list) and the run digest's inputs (a shard's), hashed when the packages
+ * were read, before solving (a file edited while the batch solves must not give a digest of
+ * content that was not solved); hashed when writing when absent.
+ */
 export interface BatchOut {
-  /** The output folder. */
   dir: string;
-  /** The settings (with every listed path, all shards'). */
   settings: SolveBatchSettings;
-  /** The rows of each package solved, in list order (this shard's packages). */
   perPackage: readonly SolveBatchRow[][];
-  /** The shard, or undefined for the whole list. */
   shard?: Shard;
-  /**
-   * The run digest's inputs (a shard's), hashed when the packages were read, before solving (a
-   * file edited while the batch solves must not give a digest of content that was not solved);
-   * hashed when writing when absent.
-   */
   inputs?: readonly InputDigest[];
 }
 
 /**
- * Clears an `--out` folder's manifest before a batch solves (sharded or not): a `shard.json` of an
- * earlier solve shard is removed, so a whole run leaves no stale manifest beside its rows and an
- * interrupted shard none at all; any other `shard.json` is a refusal before anything is solved.
+ * Clears an `--out` folder's manifest (the folder may not exist yet) before a batch solves
+ * (sharded or not): a `shard.json` of an earlier solve shard is removed, so a whole run leaves no
+ * stale manifest beside its rows and an interrupted shard none at all; any other `shard.json` is
+ * a refusal before anything is solved.
  *
- * @param dir the `--out` folder (it may not exist yet)
  * @throws {InputError} naming a `shard.json` that is not a solve shard's manifest
  */
 export function clearBatchManifest(dir: string): Promise<void> {
@@ -233,48 +213,37 @@ export function clearBatchManifest(dir: string): Promise<void> {
 }
 
 /**
- * Checks an `--out` folder before a batch solves, so that a target the write would refuse
- * (after every package is solved) is refused first: `dir` or a parent of it that is a file, or
- * a folder where one of the batch's files goes. Nothing is made or removed.
+ * Checks an `--out` folder (it may not exist yet) before a batch solves, so that a target the write
+ * would refuse (after every package is solved) is refused first: `dir` or a parent of it that is a
+ * file, or a folder where one of the batch's files goes (`shard.json` too when `sharded`). Nothing
+ * is made or removed.
  *
- * @param dir the `--out` folder (it may not exist yet)
- * @param sharded whether `shard.json` is written too
- * @throws {InputError} naming the file in the way ("expected a folder (it or a parent is a
- *   file)") or the folder that is in a file's place ("expected a file, found a folder"); verb
- *   "write"
+ * @throws {InputError} naming the file in the way ("expected a folder (it or a parent is a file)")
+ *   or the folder that is in a file's place ("expected a file, found a folder"); verb "write"
  */
 export async function checkBatchOut(dir: string, sharded: boolean): Promise<void> {
+  const refuse = (path: string, expected: string) => {
+    throw new InputError(path, { path: "" }, expected, [], "write");
+  };
   for (let at = dir;; at = dirname(at)) {
     const info = await statOrNull(at);
-    if (info !== null) {
-      if (!info.isDirectory) {
-        throw new InputError(
-          dir,
-          { path: "" },
-          "expected a folder (it or a parent is a file)",
-          [],
-          "write",
-        );
-      }
-      break;
+    if (info !== null && !info.isDirectory) {
+      refuse(dir, "expected a folder (it or a parent is a file)");
     }
-    if (dirname(at) === at) break;
+    if (info !== null || dirname(at) === at) break;
   }
   const names = [...Object.values(SOLVE_OUT_FILES), ...(sharded ? ["shard.json"] : [])];
   for (const name of names) {
     const path = join(dir, name);
-    if ((await statOrNull(path))?.isDirectory) {
-      throw new InputError(path, { path: "" }, "expected a file, found a folder", [], "write");
-    }
+    if ((await statOrNull(path))?.isDirectory) refuse(path, "expected a file, found a folder");
   }
 }
 
 /**
  * Writes a batch's `--out` folder as one set (see the module doc); with a shard, through a
- * {@linkcode ShardWriter}, `shard.json` last.
+ * {@linkcode ShardWriter}, `shard.json` last. Resolves to the paths written, by role (rows, csv,
+ * timings, summary and, with a shard, manifest).
  *
- * @param out the folder, settings, rows and shard
- * @returns the paths written, by role (rows, csv, timings, summary and, with a shard, manifest)
  * @throws {InputError} if a listed package cannot be read for its digest, or a file cannot be
  *   written (a target that is a folder leaves none written)
  */
@@ -329,15 +298,11 @@ function finish(run: JoinedRun): Promise<KindFinish> {
     }
   });
   const summary = batchSummary(settings, rows, run.unitIds.length);
+  const { rows: results, ...others } = SOLVE_OUT_FILES;
   return Promise.resolve({
     files: [[SOLVE_OUT_FILES.summary, summaryText(summary)]],
     rows: rows.length,
-    report: {
-      results: SOLVE_OUT_FILES.rows,
-      csv: SOLVE_OUT_FILES.csv,
-      timings: SOLVE_OUT_FILES.timings,
-      summary: SOLVE_OUT_FILES.summary,
-    },
+    report: { results, ...others },
   });
 }
 

@@ -1,8 +1,7 @@
 /**
- * The run digest a shard carries: which memaudit wrote it, the command and
- * its settings, and the SHA-256 of every input (issue 22, "merges that
- * cannot be fooled"). Two shards belong to one run exactly when their run
- * digests are equal; the merge also requires the version it runs itself.
+ * The run digest a shard carries: which memaudit wrote it, the command and its settings, and the
+ * SHA-256 of every input (issue 22, "merges that cannot be fooled"). Two shards belong to one run
+ * exactly when their run digests are equal; the merge also requires the version it runs itself.
  *
  * @module
  */
@@ -15,34 +14,33 @@ import { sha256Hex } from "../base/hash.ts";
 /** The version of this memaudit (deno.json `version`), recorded in every run digest. */
 export const MEMAUDIT_VERSION: string = denoConfig.version;
 
-/** One input of a run: its name (without the folder it was read from) and SHA-256 (hex). */
+/**
+ * One input of a run: its name (the file name, or `FOLDER/NAME` for a file of an input folder)
+ * and the SHA-256 of its bytes (lowercase hex).
+ */
 export interface InputDigest {
-  /** File name, or `FOLDER/NAME` for a file of an input folder. */
   name: string;
-  /** SHA-256 of its bytes, lowercase hex. */
   sha256: string;
 }
 
-/** What identifies a run: equal on every shard of it. */
+/**
+ * What identifies a run, equal on every shard of it: the memaudit version that wrote the shard,
+ * the command (e.g. `memaudit sweep`), its settings as resolved (every flag that changes an
+ * output; not `--shard`, `--out`) and every input read, in the order read.
+ */
 export interface RunDigest {
-  /** memaudit version that wrote the shard. */
   memaudit: string;
-  /** The command, e.g. `memaudit sweep`. */
   command: string;
-  /** Its settings as resolved (every flag that changes an output; not `--shard`, `--out`). */
   flags: Record<string, unknown>;
-  /** Every input read, in the order read. */
   inputs: InputDigest[];
 }
 
 /**
- * The digests of a run's inputs: a file by its base name; a folder by each
- * of its files (names sorted, subfolders walked) as `FOLDER/REL`. Inside a folder, a link to a
- * file counts as that file, any other link (to a folder, to nothing, one that loops) by its
- * target text (not walked: it may loop).
+ * The digests of a run's inputs: a file by its base name; a folder by each of its files (names
+ * sorted, subfolders walked) as `FOLDER/REL`. Inside a folder, a link to a file counts as that
+ * file, any other link (to a folder, to nothing, one that loops) by its target text (not walked: it
+ * may loop). `paths`: the input files and folders, in the order the run reads them.
  *
- * @param paths the input files and folders, in the order the run reads them
- * @returns one digest per file
  * @throws {InputError} "expected an existing file or folder" naming a path that is neither
  */
 export async function inputDigests(paths: readonly string[]): Promise<InputDigest[]> {
@@ -69,12 +67,9 @@ export async function inputDigests(paths: readonly string[]): Promise<InputDiges
 }
 
 /**
- * The run digest of a command run by this memaudit.
- *
- * @param command the command, e.g. `memaudit natural`
- * @param flags its resolved settings (JSON values)
- * @param inputs the digests of its inputs ({@linkcode inputDigests})
- * @returns the digest, with {@linkcode MEMAUDIT_VERSION}
+ * The run digest, with {@linkcode MEMAUDIT_VERSION}, of a command run by this memaudit (e.g.
+ * `memaudit natural`), its resolved settings (JSON values) and the digests of its inputs
+ * ({@linkcode inputDigests}).
  */
 export function runDigest(
   command: string,
@@ -84,24 +79,15 @@ export function runDigest(
   return { memaudit: MEMAUDIT_VERSION, command, flags: { ...flags }, inputs: [...inputs] };
 }
 
-/**
- * SHA-256 of a run digest's canonical JSON (sorted keys, no whitespace).
- *
- * @param run the run digest
- * @returns 64 lowercase hex digits
- */
+/** SHA-256 of a run digest's canonical JSON (sorted keys, no whitespace): 64 lowercase hex digits. */
 export function runDigestSha256(run: RunDigest): string {
   return sha256Hex(canonicalJson(run));
 }
 
 /**
- * The first JSON path at which two values differ, for the message of a
- * refused merge (`flags.budgets[1]`, or `""` when they are equal).
- *
- * @param a one value
- * @param b the other
- * @param at the path of `a` and `b`
- * @returns the path, `at` itself if they differ in type or scalar value
+ * The first JSON path at which two values (at the path `at`) differ, for the message of a
+ * refused merge: `flags.budgets[1]`, `at` itself if they differ in type or scalar value, or `""`
+ * when they are equal.
  */
 export function firstDifference(a: unknown, b: unknown, at = ""): string {
   if (canonicalJson(a) === canonicalJson(b)) return "";

@@ -1,42 +1,42 @@
 /**
- * Joining checked shards (lib/shard/read.ts) into the files one machine
- * writes for the whole run: `interleave` files unit by unit in output
- * order, `copy` files as they are; then the kind adds what it recomputes
- * from the joined files (a summary, say), and everything is written as one
- * set (nothing written on a problem).
+ * Joining checked shards (lib/shard/read.ts) into the files one machine writes for the whole run:
+ * `interleave` files unit by unit in output order, `copy` files as they are; then the kind adds
+ * what it recomputes from the joined files (a summary, say), and everything is written as one set
+ * (nothing written on a problem).
  *
  * @module
  */
+import { Buffer } from "node:buffer";
 import { join } from "node:path";
 import { z } from "../base/deps/zod.ts";
 import { InputError } from "../base/errors.ts";
 import { type ReportShape, reportShape } from "../base/report_shape.ts";
 import { otherEntryIn, writeFileSet } from "../base/write_files.ts";
-import { SHARD_MANIFEST } from "./manifest.ts";
+import { SHARD_MANIFEST, type ShardManifest } from "./manifest.ts";
 import { type ReadShard, readShardSet, type ShardSet } from "./read.ts";
-import type { ShardManifest } from "./manifest.ts";
 
-/** The joined files of a run, handed to its kind's {@linkcode ShardKind.finish}. */
+/**
+ * The joined files of a run, handed to its kind's {@linkcode ShardKind.finish}: the first shard's
+ * manifest (run digest, units; every shard's agree), the shards joined, every unit id in output
+ * order, the joined text of each `interleave` and `copy` file (by path relative to the folder)
+ * and the merged folder.
+ */
 export interface JoinedRun {
-  /** The first shard's manifest (run digest, units; every shard's agree). */
   manifest: ShardManifest;
-  /** Shards joined. */
   shards: number;
-  /** Every unit id, in output order. */
   unitIds: string[];
-  /** The joined text of each `interleave` and `copy` file, by path relative to the folder. */
   texts: Map<string, string>;
-  /** The merged folder. */
   outDir: string;
 }
 
-/** What a kind adds to a merge. */
+/**
+ * What a kind adds to a merge: files to write besides the joined ones ([path relative to the
+ * folder, text]), the rows written (as the kind counts them), and file role → path (relative to
+ * the folder) as `memaudit merge` reports them.
+ */
 export interface KindFinish {
-  /** Files to write besides the joined ones, [path relative to the folder, text]. */
   files?: [string, string][];
-  /** Rows written (as the kind counts them). */
   rows: number;
-  /** File role → path (relative to the folder) as `memaudit merge` reports them. */
   report: Record<string, string>;
 }
 
@@ -134,44 +134,35 @@ function interleave(set: ShardSet, rel: string): string {
       out.push(parts[p % n].groups[g][Math.floor(p / n)]);
     }
   }
-  const all = new Uint8Array(out.reduce((s, b) => s + b.length, 0));
-  let at = 0;
-  for (const b of out) all.set(b, (at += b.length) - b.length);
-  return decode(all, join(first.dir, rel));
+  return decode(Buffer.concat(out), join(first.dir, rel));
 }
 
 /** Every `copy` file of every shard; a path in two shards must have the same bytes in both. */
 function copies(set: ShardSet): Map<string, string> {
-  const out = new Map<string, { sha: string; text: string; dir: string }>();
+  const out = new Map<string, string>(), from = new Map<string, ReadShard>();
   for (const s of set.byIndex) {
     for (const [rel, rec] of Object.entries(s.manifest.files)) {
       if (rec.merge !== "copy") continue;
-      const had = out.get(rel);
-      if (had !== undefined && had.sha !== rec.sha256) {
+      const had = from.get(rel);
+      if (had !== undefined && had.manifest.files[rel].sha256 !== rec.sha256) {
         throw InputError.atRoot(
           join(s.dir, rel),
           `expected the bytes of ${join(had.dir, rel)} (one file of the run, in both shards)`,
         );
       }
-      out.set(rel, {
-        sha: rec.sha256,
-        text: decode(s.bytes.get(rel)!, join(s.dir, rel)),
-        dir: s.dir,
-      });
+      out.set(rel, decode(s.bytes.get(rel)!, join(s.dir, rel)));
+      from.set(rel, s);
     }
   }
-  return new Map([...out].map(([rel, v]) => [rel, v.text]));
+  return out;
 }
 
 /**
- * Merges shard folders into `outDir` (see the module doc): reads and checks
- * them (lib/shard/read.ts), joins their files, lets the kind recompute what
- * it must, and writes every file as one set.
+ * Merges shard folders (any order) into `outDir` (see the module doc): reads and checks them
+ * (lib/shard/read.ts), joins their files, lets the kind (`kindOf` a manifest's `kind`; undefined:
+ * not a kind this merge knows) recompute what it must, and writes every file as one set.
+ * Resolves to the kind, shards, units, rows and files written.
  *
- * @param dirs the shard folders, any order
- * @param outDir the merged folder
- * @param kindOf the kind of a manifest's `kind` (undefined: not a kind this merge knows)
- * @returns the kind, shards, units, rows and files written
  * @throws {InputError} what {@linkcode readShardSet} throws; an unknown kind (naming the first
  *   manifest); heads or copied files that differ between shards; what the kind's `finish` throws;
  *   an `outDir` holding a file the merge does not write (verb "write")

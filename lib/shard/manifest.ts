@@ -1,24 +1,23 @@
 /**
- * A shard's manifest, `shard.json`: the shard, the run digest, the units
- * it holds and the SHA-256 of every file it wrote, with how each file is
- * merged (issue 20, "one sharded-run framework"; issue 22, "merges that
- * cannot be fooled").
+ * A shard's manifest, `shard.json`: the shard, the run digest, the units it holds and the SHA-256
+ * of every file it wrote, with how each file is merged (issue 20, "one sharded-run framework";
+ * issue 22, "merges that cannot be fooled").
  *
  * Merge rules of a file:
- * - `interleave`: a head (e.g. a CSV header) and then, in `groups` groups,
- *   one chunk of bytes per unit of the shard, in the shard's unit order. The
- *   merged file is the head and then, group by group, the chunks of every
- *   unit of the run in output order (lib/shard/partition.ts).
- * - `copy`: copied to the merged folder under the same name (a name in
- *   several shards must have the same bytes in each).
+ * - `interleave`: a head (e.g. a CSV header) and then, in `groups` groups, one chunk of bytes per
+ *   unit of the shard, in the shard's unit order. The merged file is the head and then, group by
+ *   group, the chunks of every unit of the run in output order (lib/shard/partition.ts).
+ * - `copy`: copied to the merged folder under the same name (a name in several shards must have the
+ *   same bytes in each).
  * - `none`: checked, not copied (e.g. a summary that the merge recomputes).
  *
- * {@linkcode ShardWriter} writes a shard's files and, last, its manifest: a
- * shard cut short has none, and a merge refuses it.
+ * {@linkcode ShardWriter} writes a shard's files and, last, its manifest: a shard cut short has
+ * none, and a merge refuses it.
  *
  * @module
  */
 import { join } from "node:path";
+import { z } from "../base/deps/zod.ts";
 import { InputError } from "../base/errors.ts";
 import { writeFileSet } from "../base/write_files.ts";
 import { sha256Hex } from "../base/hash.ts";
@@ -31,51 +30,50 @@ export const SHARD_MANIFEST = "shard.json";
 /** Schema tag of a shard's manifest. */
 export const SHARD_SCHEMA = "memaudit.shard/1";
 
-/** How a shard's file is merged (see the module doc). */
-export type MergeRule = "interleave" | "copy" | "none";
-
-/** What a manifest records of one file. */
-export interface ShardFileRecord {
-  /** SHA-256 of its bytes (hex). */
-  sha256: string;
-  /** Its size in bytes. */
-  bytes: number;
-  /** How it is merged. */
-  merge: MergeRule;
-  /** `interleave`: bytes of the head. */
-  head?: number;
-  /** `interleave`: groups of chunks (each group one chunk per unit of the shard). */
-  groups?: number;
-  /** `interleave`: bytes of each chunk, group by group. */
-  chunks?: number[];
-}
-
-/** The content of `shard.json`. */
-export interface ShardManifest {
-  /** {@linkcode SHARD_SCHEMA}. */
-  schema: string;
-  /** The kind of run, e.g. `sweep` (which merge joins it). */
-  kind: string;
-  /** This shard. */
-  shard: Shard;
-  /** The run digest (equal on every shard of the run). */
-  run: RunDigest;
-  /** SHA-256 of the run digest's canonical JSON. */
-  run_sha256: string;
-  /** Units of the whole run. */
-  units: number;
-  /** This shard's units, by id, in its output order. */
-  unit_ids: string[];
-  /** Every file the shard wrote (path relative to its folder, `/`-separated) and its record. */
-  files: Record<string, ShardFileRecord>;
-}
+const count = z.int().nonnegative();
 
 /**
- * Whether a manifest's file path stays inside the shard folder: relative, `/`-separated, no
- * empty, `.` or `..` part, no backslash.
- *
- * @param path the path as recorded
- * @returns true for such a path
+ * The content of `shard.json` as zod checks it (a merge checks it before it uses any field):
+ * the kind of run (e.g. `sweep`, which merge joins it), this shard, the run digest (equal on
+ * every shard of the run) and the SHA-256 of its canonical JSON, the units of the whole run and
+ * this shard's unit ids in its output order, and every file the shard wrote (path relative to
+ * its folder, `/`-separated): the SHA-256 (hex) and size of its bytes, its merge rule (see the
+ * module doc) and, for `interleave`, the bytes of the head, the groups of chunks (each group one
+ * chunk per unit of the shard) and the bytes of each chunk, group by group.
+ */
+export const SHARD_MANIFEST_SCHEMA = z.object({
+  schema: z.literal(SHARD_SCHEMA),
+  kind: z.string().min(1),
+  shard: z.object({ index: count, count: z.int().positive() })
+    .refine((s) => s.index < s.count, "expected an index below the count"),
+  run: z.object({
+    memaudit: z.string(),
+    command: z.string(),
+    flags: z.record(z.string(), z.unknown()),
+    inputs: z.array(z.object({ name: z.string(), sha256: z.string() })),
+  }),
+  run_sha256: z.string(),
+  units: count,
+  unit_ids: z.array(z.string()),
+  files: z.record(
+    z.string(),
+    z.object({
+      sha256: z.string().regex(/^[0-9a-f]{64}$/),
+      bytes: count,
+      merge: z.enum(["interleave", "copy", "none"]),
+      head: count.optional(),
+      groups: z.int().positive().optional(),
+      chunks: z.array(count).optional(),
+    }),
+  ),
+});
+
+/** The content of `shard.json` ({@linkcode SHARD_MANIFEST_SCHEMA}). */
+export type ShardManifest = z.output<typeof SHARD_MANIFEST_SCHEMA>;
+
+/**
+ * Whether a manifest's file path (as recorded) stays inside the shard folder: relative,
+ * `/`-separated, no empty, `.` or `..` part, no backslash.
  */
 export function isInsideFolder(path: string): boolean {
   return path !== "" && !path.includes("\\") &&
@@ -93,14 +91,9 @@ export interface Blocks {
 }
 
 /**
- * Cuts a text of whole lines into a head of `headLines` lines and chunks of
- * `linesPerChunk` lines each (the layout of a file with a fixed number of
- * lines per unit).
- *
- * @param text the file's text (every line ending in a newline)
- * @param headLines lines of the head
- * @param linesPerChunk lines per chunk (>= 1)
- * @returns the head and the chunks (the last one shorter if the lines do not divide evenly)
+ * Cuts a text of whole lines (every line ending in a newline) into a head of `headLines` lines
+ * and chunks of `linesPerChunk` (>= 1) lines each, the last one shorter if the lines do not divide
+ * evenly (the layout of a file with a fixed number of lines per unit).
  */
 export function chunksByLines(text: string, headLines: number, linesPerChunk: number): Blocks {
   const ends: number[] = [];
@@ -115,18 +108,17 @@ export function chunksByLines(text: string, headLines: number, linesPerChunk: nu
 }
 
 const utf8 = (s: string) => new TextEncoder().encode(s).length;
+const textOf = (c: string | Blocks) => typeof c === "string" ? c : c.head + c.chunks.join("");
 
-/** Who writes a shard: {@linkcode ShardWriter}'s constructor argument. */
+/**
+ * Who writes a shard ({@linkcode ShardWriter}'s constructor argument): the kind of run, this
+ * shard, the run digest, the units of the whole run and this shard's unit ids in its output order.
+ */
 export interface ShardHeader {
-  /** The kind of run. */
   kind: string;
-  /** This shard. */
   shard: Shard;
-  /** The run digest. */
   run: RunDigest;
-  /** Units of the whole run. */
   units: number;
-  /** This shard's unit ids, in its output order. */
   unitIds: readonly string[];
 }
 
@@ -151,68 +143,49 @@ export interface ShardHeader {
  * ```
  */
 export class ShardWriter {
-  readonly #dir: string;
-  readonly #header: ShardHeader;
-  readonly #files: Record<string, ShardFileRecord> = {};
+  readonly #files: ShardManifest["files"] = {};
   readonly #texts: [string, string][] = [];
 
-  /**
-   * A writer of the shard folder `dir`.
-   *
-   * @param dir the shard folder
-   * @param header the kind, shard, run digest and units
-   */
-  constructor(dir: string, header: ShardHeader) {
-    this.#dir = dir;
-    this.#header = header;
-  }
+  /** A writer of the shard folder `dir` (`header`: the kind, shard, run digest and units). */
+  constructor(private readonly dir: string, private readonly header: ShardHeader) {}
 
   /**
-   * Records a file already written with these contents.
-   *
-   * @param path the path relative to the shard folder (`/`-separated)
-   * @param content the text (merge rule `copy` or `none`) or its blocks (`interleave`)
-   * @param merge the rule of a text (default `copy`)
+   * Records a file already written with these contents: at `path` relative to the shard folder
+   * (`/`-separated), the text (merge rule `merge`: `copy`, the default, or `none`) or its blocks
+   * (`interleave`).
    */
   record(path: string, content: string | Blocks, merge: "copy" | "none" = "copy"): void {
-    if (typeof content === "string") {
-      this.#files[path] = { sha256: sha256Hex(content), bytes: utf8(content), merge };
-      return;
-    }
-    const text = content.head + content.chunks.join("");
-    this.#files[path] = {
-      sha256: sha256Hex(text),
-      bytes: utf8(text),
-      merge: "interleave",
-      head: utf8(content.head),
-      groups: content.groups ?? 1,
-      chunks: content.chunks.map(utf8),
-    };
+    const text = textOf(content);
+    this.#files[path] = typeof content === "string"
+      ? { sha256: sha256Hex(text), bytes: utf8(text), merge }
+      : {
+        sha256: sha256Hex(text),
+        bytes: utf8(text),
+        merge: "interleave",
+        head: utf8(content.head),
+        groups: content.groups ?? 1,
+        chunks: content.chunks.map(utf8),
+      };
   }
 
   /**
-   * Records a file and keeps its text for {@linkcode ShardWriter.close}, which writes all files
-   * as one set (for a shard's files that fit in memory; else write each and {@linkcode record} it).
-   *
-   * @param path the path relative to the shard folder
-   * @param content the text or its blocks
-   * @param merge the rule of a text (default `copy`)
+   * Records a file as {@linkcode record} does and keeps its text for
+   * {@linkcode ShardWriter.close}, which writes all files as one set (for a shard's files that fit
+   * in memory; else write each and {@linkcode record} it).
    */
   write(path: string, content: string | Blocks, merge: "copy" | "none" = "copy"): void {
-    const text = typeof content === "string" ? content : content.head + content.chunks.join("");
-    this.#texts.push([join(this.#dir, path), text]);
+    this.#texts.push([join(this.dir, path), textOf(content)]);
     this.record(path, content, merge);
   }
 
   /**
-   * Writes the files given to {@linkcode ShardWriter.write} and then the manifest, as one set:
-   * a target that is a folder leaves none of them written.
+   * Writes the files given to {@linkcode ShardWriter.write} and then the manifest, as one set
+   * (a target that is a folder leaves none of them written); resolves to the manifest written.
    *
-   * @returns the manifest written
    * @throws {InputError} if a file cannot be written (what `writeFileSet` throws)
    */
   async close(): Promise<ShardManifest> {
-    const { kind, shard, run, units, unitIds } = this.#header;
+    const { kind, shard, run, units, unitIds } = this.header;
     const manifest: ShardManifest = {
       schema: SHARD_SCHEMA,
       kind,
@@ -225,7 +198,7 @@ export class ShardWriter {
     };
     await writeFileSet([
       ...this.#texts,
-      [join(this.#dir, SHARD_MANIFEST), JSON.stringify(manifest, null, 2) + "\n"],
+      [join(this.dir, SHARD_MANIFEST), JSON.stringify(manifest, null, 2) + "\n"],
     ]);
     return manifest;
   }

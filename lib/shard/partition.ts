@@ -1,17 +1,16 @@
 /**
- * Shards: a deterministic partition of a run's units over N machines, and
- * the merge that puts the shards' per-unit results back into the order one
- * machine writes them (issue 14, "beyond one machine").
+ * Shards: a deterministic partition of a run's units over N machines, and the merge that puts the
+ * shards' per-unit results back into the order one machine writes them (issue 14, "beyond one
+ * machine").
  *
- * The rule: the units are put in the run's output order (position 0, 1, 2,
- * ...); shard `I/N` (0 <= I < N) takes the units at positions p with
- * `p mod N === I` (round robin). Round robin, rather than contiguous blocks,
- * spreads expensive regions of a grid (a slow distribution, the large seeds)
- * over every shard. Shard I then holds `ceil((total - I) / N)` units, its
- * j-th unit being the one at position `I + j * N`.
+ * The rule: the units are put in the run's output order (position 0, 1, 2, ...); shard `I/N` (0 <=
+ * I < N) takes the units at positions p with `p mod N === I` (round robin). Round robin, rather
+ * than contiguous blocks, spreads expensive regions of a grid (a slow distribution, the large
+ * seeds) over every shard. Shard I then holds `ceil((total - I) / N)` units, its j-th unit being
+ * the one at position `I + j * N`.
  *
- * The rest of a sharded run (writing a shard's files with their digests,
- * merging and verifying) is in the other modules of lib/shard/ (mod.ts).
+ * The rest of a sharded run (writing a shard's files with their digests, merging and verifying) is
+ * in the other modules of lib/shard/ (mod.ts).
  *
  * @example Four shards of ten units, merged back
  * ```ts
@@ -63,28 +62,11 @@ export function parseShard(text: string): Shard {
 }
 
 /**
- * Whether the unit at output position `position` belongs to `shard`.
- *
- * @param position the unit's 0-based position in the run's output order
- * @param shard the shard (undefined: the whole run)
- * @returns `position mod count === index`
- */
-export function inShard(position: number, shard: Shard | undefined): boolean {
-  return shard === undefined || position % shard.count === shard.index;
-}
-
-/**
- * The items of one shard, in output order.
- *
- * @param items every unit of the run, in output order
- * @param shard the shard (undefined: all of them)
- * @returns the items at positions `index, index + count, ...`
+ * The items of one shard, in output order: of every unit of the run (in output order), those at
+ * positions `index, index + count, ...` (all of them when `shard` is undefined).
  */
 export function shardItems<T>(items: readonly T[], shard: Shard | undefined): T[] {
-  if (shard === undefined) return [...items];
-  const out: T[] = [];
-  for (let p = shard.index; p < items.length; p += shard.count) out.push(items[p]);
-  return out;
+  return items.filter((_, p) => shard === undefined || p % shard.count === shard.index);
 }
 
 /**

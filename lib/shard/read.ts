@@ -1,86 +1,54 @@
 /**
- * Reading the shards of a merge and checking that they cannot fool it
- * (issue 22, "merges that cannot be fooled"): each folder's manifest is
- * well formed; every shard is of this memaudit's version, of one kind and
- * one run (equal run digests); the shards form one complete partition
- * (lib/shard/partition.ts), each holding its share of units, each unit
- * once; and every file a manifest lists has the bytes it recorded. Every
- * refusal is an {@linkcode InputError} naming the manifest or file and what
- * was expected.
+ * Reading the shards of a merge and checking that they cannot fool it (issue 22, "merges that
+ * cannot be fooled"): each folder's manifest is well formed; every shard is of this memaudit's
+ * version, of one kind and one run (equal run digests); the shards form one complete partition
+ * (lib/shard/partition.ts), each holding its share of units, each unit once; and every file a
+ * manifest lists has the bytes it recorded. Every refusal is an {@linkcode InputError} naming the
+ * manifest or file and what was expected.
  *
  * @module
  */
 import { join } from "node:path";
-import { z } from "../base/deps/zod.ts";
 import { canonicalJson } from "../base/canonical_json.ts";
 import { InputError } from "../base/errors.ts";
 import { readJsonOr } from "../base/fs.ts";
 import { validateInput } from "../base/validate_input.ts";
 import { sha256Hex } from "../base/hash.ts";
 import { firstDifference, MEMAUDIT_VERSION, runDigestSha256 } from "./digest.ts";
-import { isInsideFolder, SHARD_MANIFEST, SHARD_SCHEMA, type ShardManifest } from "./manifest.ts";
-import { checkShardSet, mergeShards, shardSize } from "./partition.ts";
+import {
+  isInsideFolder,
+  SHARD_MANIFEST,
+  SHARD_MANIFEST_SCHEMA,
+  type ShardManifest,
+} from "./manifest.ts";
+import { mergeShards, shardSize } from "./partition.ts";
 
-/** The zod schema of `shard.json` (checked before the merge uses any field), as {@linkcode ShardManifest}. */
-const SHARD_MANIFEST_JSON = z.object({
-  schema: z.literal(SHARD_SCHEMA),
-  kind: z.string().min(1),
-  shard: z.object({ index: z.int().nonnegative(), count: z.int().positive() })
-    .refine((s) => s.index < s.count, "expected an index below the count"),
-  run: z.object({
-    memaudit: z.string(),
-    command: z.string(),
-    flags: z.record(z.string(), z.unknown()),
-    inputs: z.array(z.object({ name: z.string(), sha256: z.string() })),
-  }),
-  run_sha256: z.string(),
-  units: z.int().nonnegative(),
-  unit_ids: z.array(z.string()),
-  files: z.record(
-    z.string(),
-    z.object({
-      sha256: z.string().regex(/^[0-9a-f]{64}$/),
-      bytes: z.int().nonnegative(),
-      merge: z.enum(["interleave", "copy", "none"]),
-      head: z.int().nonnegative().optional(),
-      groups: z.int().positive().optional(),
-      chunks: z.array(z.int().nonnegative()).optional(),
-    }),
-  ),
-}) satisfies z.ZodType<ShardManifest>;
-
-/** One shard of a merge, read and checked. */
+/**
+ * One shard of a merge, read and checked: its folder, its manifest file and manifest, and the
+ * bytes of each file its manifest lists (checked against the recorded SHA-256).
+ */
 export interface ReadShard {
-  /** Its folder. */
   dir: string;
-  /** Its manifest file. */
   file: string;
-  /** Its manifest. */
   manifest: ShardManifest;
-  /** The bytes of each file its manifest lists (checked against the recorded SHA-256). */
   bytes: Map<string, Uint8Array>;
 }
 
-/** The shards of one run, checked: by index, and every unit id in output order. */
+/**
+ * The shards of one run, checked: shard I/N at entry I of `byIndex`, every unit of the run in
+ * output order, the files in a shard folder that its manifest does not list (left out of the
+ * merge; DIR/REL, sorted) and the subfolders of a shard folder that could not be read (DIR/REL)
+ * and why, sorted by path.
+ */
 export interface ShardSet {
-  /** Shard I/N at entry I. */
   byIndex: ReadShard[];
-  /** Every unit of the run, in output order. */
   unitIds: string[];
-  /** Files in a shard folder that its manifest does not list (left out of the merge), as DIR/REL, sorted. */
   unlisted: string[];
-  /** Subfolders of a shard folder that could not be read (DIR/REL) and why, sorted by path. */
   unreadable: { path: string; why: string }[];
 }
 
-/**
- * The error of a merge whose shards do not form one partition, naming every folder.
- *
- * @param dirs the shard folders
- * @param expected what was wrong, as "expected ..."
- * @returns an InputError with the verb "merge"
- */
-export function shardMergeError(dirs: readonly string[], expected: string): InputError {
+/** The error (verb "merge") of a merge whose shards do not form one partition, naming every folder. */
+function shardMergeError(dirs: readonly string[], expected: string): InputError {
   return new InputError(dirs.join(", "), { path: "" }, expected, [], "merge");
 }
 
@@ -88,8 +56,6 @@ export function shardMergeError(dirs: readonly string[], expected: string): Inpu
  * Reads a shard folder's manifest and checks it: well formed, written by
  * this memaudit, its run digest's SHA-256 its own, its unit ids its share.
  *
- * @param dir the shard folder
- * @returns the manifest
  * @throws {InputError} naming `DIR/shard.json`: missing (not a finished shard), not JSON, a bad
  *   field at its JSON path, another version at `run.memaudit`, a `run_sha256` or `unit_ids`
  *   that do not match
@@ -104,7 +70,7 @@ export async function readManifest(dir: string): Promise<ShardManifest> {
     );
   }
   const raw = await readJsonOr(file, () => "expected a shard's manifest (JSON)");
-  const m: ShardManifest = validateInput(SHARD_MANIFEST_JSON, raw, file);
+  const m: ShardManifest = validateInput(SHARD_MANIFEST_SCHEMA, raw, file);
   if (m.run.memaudit !== MEMAUDIT_VERSION) {
     throw bad(
       "run.memaudit",
@@ -134,11 +100,9 @@ export async function readManifest(dir: string): Promise<ShardManifest> {
 }
 
 /**
- * Reads every file a manifest lists and checks its bytes and layout.
+ * Reads every file the manifest `m` of the shard folder `dir` lists and checks its bytes and
+ * layout; resolves to the bytes of each file.
  *
- * @param dir the shard folder
- * @param m its manifest
- * @returns the bytes of each file
  * @throws {InputError} naming the file: missing, or bytes other than recorded ("edited after the
  *   shard was written"); naming the manifest: chunks that do not add up to the file
  */
@@ -209,15 +173,12 @@ function checkSameRun(first: ReadShard, s: ReadShard): void {
 }
 
 /**
- * Reads and checks the shards of a merge (see the module doc).
+ * Reads and checks the shards of a merge (see the module doc). The shard folders may come in any
+ * order; `outDir` (the merged folder) is named when there are none.
  *
- * @param dirs the shard folders, any order
- * @param outDir the merged folder (named when there are no folders)
- * @returns the shards by index and the run's unit ids in output order
- * @throws {InputError} for no folders; what {@linkcode readManifest} and
- *   {@linkcode readShardFiles} throw; a shard of another kind or run (naming its manifest and
- *   the first field that differs); shards that overlap or miss one, or a unit in two shards
- *   (verb "merge", naming the folders)
+ * @throws {InputError} for no folders; what {@linkcode readManifest} and {@linkcode readShardFiles}
+ *   throw; a shard of another kind or run (naming its manifest and the first field that differs);
+ *   shards that overlap or miss one, or a unit in two shards (verb "merge", naming the folders)
  */
 export async function readShardSet(dirs: readonly string[], outDir: string): Promise<ShardSet> {
   if (dirs.length === 0) {
@@ -230,9 +191,8 @@ export async function readShardSet(dirs: readonly string[], outDir: string): Pro
     if (shards.length > 0) checkSameRun(shards[0], s);
     shards.push(s);
   }
-  let n: number, unitIds: string[];
+  let unitIds: string[];
   try {
-    n = checkShardSet(shards.map((s) => ({ shard: s.manifest.shard, label: s.dir })));
     unitIds = mergeShards(
       shards.map((s) => ({ shard: s.manifest.shard, items: s.manifest.unit_ids, label: s.dir })),
     );
@@ -244,7 +204,7 @@ export async function readShardSet(dirs: readonly string[], outDir: string): Pro
     if (seen.has(u)) throw shardMergeError(dirs, `expected each unit once: ${u} is in two shards`);
     seen.add(u);
   }
-  const byIndex = new Array<ReadShard>(n);
+  const byIndex = new Array<ReadShard>(shards[0].manifest.shard.count);
   const unlisted: string[] = [], unreadable: ShardSet["unreadable"] = [];
   for (const s of shards) {
     s.bytes = await readShardFiles(s.dir, s.manifest);
@@ -263,8 +223,6 @@ export async function readShardSet(dirs: readonly string[], outDir: string): Pro
  * read (no permission) holds no listed file (those were read first), so it is named instead of
  * failing the merge.
  *
- * @param dir the shard folder
- * @param m its manifest
  * @returns `files`: their paths relative to `dir`, `/`-separated, sorted; `unreadable`: the
  *   subfolders that could not be read, relative to `dir`, with the error's message
  * @throws whatever Deno.readDir throws on `dir` itself

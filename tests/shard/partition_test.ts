@@ -4,7 +4,6 @@ import { convertLocomo } from "../../lib/natural/convert.ts";
 import { type NaturalScoreRow, scoreNatural } from "../../lib/natural/score_natural.ts";
 import {
   checkShardSet,
-  inShard,
   mergeShards,
   parseShard,
   type Shard,
@@ -37,8 +36,6 @@ Deno.test("shardItems() takes positions p with p mod N = I; shardSize() counts t
   assert.deepEqual(shardItems(items, undefined), items);
   assert.deepEqual([0, 1, 2, 3].map((index) => shardSize(10, { index, count: 4 })), [3, 3, 2, 2]);
   assert.equal(shardSize(2, { index: 3, count: 4 }), 0);
-  assert.ok(inShard(5, { index: 1, count: 4 }) && !inShard(6, { index: 1, count: 4 }));
-  assert.ok(inShard(6, undefined));
 });
 
 Deno.test("mergeShards() inverts shardItems() for any item count and shard count", () => {

@@ -5,23 +5,14 @@
  *
  * @module
  */
-import {
-  type CliIo,
-  csvTable,
-  emit,
-  EXIT,
-  type OutputForm,
-  printWarnings,
-  UsageError,
-} from "../command.ts";
-import { writeOutFiles } from "../shared.ts";
+import { type CliIo, csvTable, emit, EXIT, type OutputForm, printWarnings } from "../command.ts";
+import { rangeAsUsage, writeOutFiles } from "../shared.ts";
 import { readTextInput } from "../../base/fs.ts";
 import { readPerFactFolder } from "../../retention/read.ts";
 import {
   parseStaticCutoffs,
   PER_FACT_COLUMNS,
   PER_FACT_REPORT,
-  type PerFactRetention,
   perFactRetention,
 } from "../../retention/per_fact.ts";
 
@@ -36,13 +27,9 @@ const COLUMNS = [
 ];
 
 /**
- * Runs the per-fact path of `retention rr`.
+ * Runs the per-fact path of `retention rr` on the per_fact folder `dir`, with the static cutoffs
+ * file (undefined: dynamic), the output form and `--out` folder; resolves to EXIT.ok.
  *
- * @param dir the per_fact folder
- * @param staticFile the static cutoffs file, or undefined (dynamic)
- * @param o output form and `--out` folder
- * @param io the CLI's streams
- * @returns EXIT.ok
  * @throws {InputError} on a bad folder, file or cutoff; {UsageError} when a user lacks a cutoff
  */
 export async function perFactRr(
@@ -55,16 +42,13 @@ export async function perFactRr(
   const cutoffs = staticFile === undefined
     ? undefined
     : parseStaticCutoffs(await readTextInput(staticFile), staticFile);
-  let r: PerFactRetention;
-  try {
-    r = perFactRetention(tracks, checkpoints, { cutoffs });
-  } catch (e) {
-    if (e instanceof RangeError) throw new UsageError(e.message.replace(/^Cannot compute /, ""));
-    throw e;
-  }
+  const r = await rangeAsUsage(
+    () => perFactRetention(tracks, checkpoints, { cutoffs }),
+    /^Cannot compute /,
+  );
   const json = PER_FACT_REPORT.json({ format: "permem-per-fact", ...r });
-  const rows: Record<string, unknown>[] = [
-    ...r.users.map((u) => ({ ...u })),
+  const rows: object[] = [
+    ...r.users,
     {
       user: `benchmark (mean of ${r.benchmark.users} users)`,
       facts: r.users.reduce((a, u) => a + u.facts, 0),
@@ -75,14 +59,12 @@ export async function perFactRr(
       per_fact_mean: r.benchmark.per_fact_mean,
     },
   ];
-  if (o.out !== undefined) {
-    await writeOutFiles(o.out, {
-      "rr.json": JSON.stringify(json, null, 2) + "\n",
-      "rr_users.csv": csvTable(COLUMNS, rows),
-      // per counted fact: population, checkpoints, held, replicas
-      "rr_facts.csv": csvTable([...PER_FACT_COLUMNS], r.facts.map((f) => ({ ...f }))),
-    });
-  }
+  await writeOutFiles(o.out, {
+    "rr.json": JSON.stringify(json, null, 2) + "\n",
+    "rr_users.csv": csvTable(COLUMNS, rows),
+    // per counted fact: population, checkpoints, held, replicas
+    "rr_facts.csv": csvTable(PER_FACT_COLUMNS, r.facts),
+  });
   emit(io, o.form, { json, columns: COLUMNS, rows });
   if (o.form === "table") {
     io.stdout(

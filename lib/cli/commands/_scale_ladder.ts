@@ -1,14 +1,19 @@
 /**
- * `memaudit scale ladder`: builds an evidence-preserving scale ladder
- * (paper 002 §3.1) from LoCoMo or a LongMemEval-format file, optionally
- * with a filler corpus, and writes LongMemEval-format instances per scale
- * plus a manifest.
+ * `memaudit scale ladder`: builds an evidence-preserving scale ladder (paper 002 §3.1) from LoCoMo
+ * or a LongMemEval-format file, optionally with a filler corpus, and writes LongMemEval-format
+ * instances per scale plus a manifest.
  *
  * @module
  */
 import { type CliIo, emit, EXIT, UsageError } from "../command.ts";
 import { flagOptions, type FlagTable, optionsHelp } from "../flag_table.ts";
-import { parseCommand, parseIntFlag, parseSeedFlag, requireOutDir } from "../shared.ts";
+import {
+  parseCommand,
+  parseIntFlag,
+  parseSeedFlag,
+  rangeAsUsage,
+  requireOutDir,
+} from "../shared.ts";
 import { InputError } from "../../base/errors.ts";
 import { readJsonInput } from "../../base/fs.ts";
 import { parseLocomo } from "../../natural/load_locomo.ts";
@@ -49,8 +54,7 @@ const LADDER_EXTRA_HELP = [
   ["-h, --help", "this help"],
 ] as const;
 
-/** Help text of `memaudit scale ladder`. */
-export const LADDER_HELP = `Usage: memaudit scale ladder [FILE] --out DIR [options]
+const LADDER_HELP = `Usage: memaudit scale ladder [FILE] --out DIR [options]
 
 Builds an evidence-preserving, nested scale ladder (paper 002): for every
 query its evidence sessions E(q), identical at every scale, plus the first
@@ -90,30 +94,28 @@ async function isGzip(path: string): Promise<boolean> {
   }
 }
 
-async function readSource(file: string | undefined): Promise<{ src: LadderSource; file: string }> {
+async function readSource(file: string | undefined): Promise<LadderSource> {
   let path = file;
   if (path === undefined) {
     const found = await locateLocomo();
     if (!found) throw new UsageError(`no FILE given and ${locomoHowTo()}`);
     path = found.path;
   }
+  const name = path.replace(/^.*[\\/]/, "");
   if (await isGzip(path)) {
     // The published .json.gz copies: LongMemEval lists, streamed and checked by the reader.
-    const items: unknown[] = [];
-    for await (const x of readLongMemEval(path)) items.push(x);
-    const name = path.replace(/^.*[\\/]/, "");
-    return { src: longMemEvalLadderSource(parseLongMemEval(items, path), [name]), file: path };
+    const items = await Array.fromAsync(readLongMemEval(path));
+    return longMemEvalLadderSource(parseLongMemEval(items, path), [name]);
   }
   const data = await readJsonInput(path);
   const first = Array.isArray(data) ? data[0] : undefined;
-  const name = path.replace(/^.*[\\/]/, "");
   if (first && typeof first === "object" && "sample_id" in first) {
-    return { src: locomoLadderSource(parseLocomo(data, path), {}, [name]), file: path };
+    return locomoLadderSource(parseLocomo(data, path), {}, [name]);
   }
   if (
     (first && typeof first === "object" && "question_id" in first) || isLongMemEvalInstance(data)
   ) {
-    return { src: longMemEvalLadderSource(parseLongMemEval(data, path), [name]), file: path };
+    return longMemEvalLadderSource(parseLongMemEval(data, path), [name]);
   }
   if (!Array.isArray(data)) {
     throw InputError.atRoot(
@@ -130,11 +132,8 @@ async function readSource(file: string | undefined): Promise<{ src: LadderSource
 }
 
 /**
- * Runs `memaudit scale ladder`.
+ * Runs `memaudit scale ladder` on the words after `ladder`; resolves to the exit code.
  *
- * @param argv the words after `ladder`
- * @param io where to write
- * @returns the exit code
  * @throws {UsageError} for bad flags
  * @throws {InputError} for a bad input file
  */
@@ -150,26 +149,22 @@ export async function runScaleLadder(argv: string[], io: CliIo): Promise<number>
   const nIrr = values["n-irr"]?.split(",").map((x) =>
     x.trim() === "all" ? "all" as const : parseIntFlag("--n-irr", x.trim(), 0)
   );
-  const { src: base } = await readSource(positionals[0]);
+  const base = await readSource(positionals[0]);
   const src = values.filler
     ? withFiller(base, await loadFillerCorpus(values.filler), values.filler.replace(/^.*[\\/]/, ""))
     : base;
-  let ladder;
-  try {
-    ladder = buildLadder(src, {
+  const ladder = await rangeAsUsage(() =>
+    buildLadder(src, {
       seed,
       nIrr,
       limit: values.limit === undefined ? undefined : parseIntFlag("--limit", values.limit, 0),
       queryIds: values.queries?.split(",").map((s) => s.trim()).filter((s) => s !== ""),
-    });
-  } catch (e) {
-    if (e instanceof RangeError) throw new UsageError(e.message);
-    throw e;
-  }
+    })
+  );
   const report = ladderReport(ladder, await writeLadder(ladder, out));
   emit(io, form, {
     json: report,
-    columns: [...LADDER_COLUMNS],
+    columns: LADDER_COLUMNS,
     rows: report.scales.map((r) => "all" in r ? { ...r, n_irr: `all (<= ${r.n_irr})` } : r),
   });
   if (form === "table") {

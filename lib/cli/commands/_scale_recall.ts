@@ -6,7 +6,15 @@
  * @module
  */
 import { basename } from "node:path";
-import { type CliIo, csvTable, EXIT, printWarnings, textTable, UsageError } from "../command.ts";
+import {
+  type CliIo,
+  csvTable,
+  emit,
+  EXIT,
+  printWarnings,
+  textTable,
+  UsageError,
+} from "../command.ts";
 import {
   checkFlags,
   flagOptions,
@@ -64,8 +72,7 @@ const RECALL_EXTRA_HELP = [
   ["-h, --help", "this help"],
 ] as const;
 
-/** Help text of `memaudit scale recall`. */
-export const RECALL_HELP = `Usage: memaudit scale recall LABEL=FILE LABEL=FILE ... [options]
+const RECALL_HELP = `Usage: memaudit scale recall LABEL=FILE LABEL=FILE ... [options]
        memaudit scale recall --retrieval LABEL=LOG --retrieval LABEL=LOG ... [options]
 
 Evidence retrieval along a scale ladder (paper 002 on LongMemEval, no LLM).
@@ -106,11 +113,8 @@ function labelled(word: string, flag: string): RecallRung {
 }
 
 /**
- * Runs `memaudit scale recall`.
+ * Runs `memaudit scale recall` on the words after `recall`; resolves to the exit code.
  *
- * @param argv the words after `recall`
- * @param io where to write
- * @returns the exit code
  * @throws {UsageError} for bad flags
  * @throws {InputError} for a bad input file
  */
@@ -122,10 +126,16 @@ export async function runScaleRecall(argv: string[], io: CliIo): Promise<number>
   const report = await scaleRecall(rungs, options);
   const json = recallReportJson(report);
   const rows = recallScaleRows(report);
-  if (values.out !== undefined) await writeRecallOut(values.out, report, json, rows);
-  if (form === "json") io.stdout(JSON.stringify(json, null, 2) + "\n");
-  else if (form === "csv") io.stdout(csvTable([...RECALL_SCALE_COLUMNS], rows));
-  else io.stdout(text(report, rows));
+  const names = report.params.ks.flatMap((k) =>
+    ["recall_any", "recall_all", "ndcg_any"].map((m) => `${m}@${k}`)
+  );
+  await writeOutFiles(values.out, {
+    "scales.csv": csvTable(RECALL_SCALE_COLUMNS, rows),
+    "questions.csv": csvTable(["question_id", "label", ...names], report.questions),
+    "transitions.csv": csvTable(RECALL_TRANSITION_COLUMNS, report.transitions),
+    "recall.json": JSON.stringify(json, null, 2) + "\n",
+  });
+  emit(io, form, { json, columns: RECALL_SCALE_COLUMNS, rows, text: text(report, rows) });
   printWarnings(io, report.warnings);
   return EXIT.ok;
 }
@@ -165,8 +175,6 @@ function recallInput(
   }
   const ks = parseKs(values.k);
   checkFlags(RECALL_FLAGS, { ...values });
-  const level = (values.level ?? "turn") as RecallLevel;
-  const rolesFlag = values.roles ?? "all";
   if (values.roles !== undefined && logs.length > 0) {
     throw new UsageError("--roles does not apply to --retrieval logs (their corpus is fixed)");
   }
@@ -184,8 +192,8 @@ function recallInput(
     rungs,
     options: {
       ks,
-      level,
-      roles: rolesFlag === "all" ? ["user", "assistant"] : ["user"],
+      level: (values.level ?? "turn") as RecallLevel,
+      roles: values.roles === "user" ? ["user"] : ["user", "assistant"],
       alpha,
       resamples,
       seed: parseSeedFlag(values.seed, 0),
@@ -209,27 +217,6 @@ function parseKs(k: string | undefined): number[] | undefined {
   return ks;
 }
 
-/** `--out DIR`: scales.csv, questions.csv, transitions.csv and recall.json, as one file set. */
-async function writeRecallOut(
-  out: string,
-  report: RecallReport,
-  json: unknown,
-  rows: Record<string, unknown>[],
-): Promise<void> {
-  const names = report.params.ks.flatMap((k) =>
-    ["recall_any", "recall_all", "ndcg_any"].map((m) => `${m}@${k}`)
-  );
-  await writeOutFiles(out, {
-    "scales.csv": csvTable([...RECALL_SCALE_COLUMNS], rows),
-    "questions.csv": csvTable(["question_id", "label", ...names], report.questions),
-    "transitions.csv": csvTable(
-      [...RECALL_TRANSITION_COLUMNS],
-      report.transitions.map((t) => ({ ...t })),
-    ),
-    "recall.json": JSON.stringify(json, null, 2) + "\n",
-  });
-}
-
 function text(r: RecallReport, rows: Record<string, unknown>[]): string {
   const p = r.params;
   const boot = p.bootstrap.resamples > 0
@@ -242,10 +229,10 @@ function text(r: RecallReport, rows: Record<string, unknown>[]): string {
   return `Evidence recall, ${p.level} level, ${r.scales.length} rung(s) in the order given; ` +
     `BM25Okapi k1 ${p.bm25.k1}, b ${p.bm25.b}, epsilon ${p.bm25.epsilon}; roles indexed: ` +
     `${p.roles.join(", ")}; ${boot}\n\n` +
-    textTable([...RECALL_SCALE_COLUMNS], rows) +
+    textTable(RECALL_SCALE_COLUMNS, rows) +
     (r.transitions.length > 0
       ? `\nPer-question transitions between consecutive rungs (paired by question_id):\n` +
-        textTable([...RECALL_TRANSITION_COLUMNS], r.transitions.map((t) => ({ ...t })))
+        textTable(RECALL_TRANSITION_COLUMNS, r.transitions)
       : "") +
     `\nUsable-scale boundary s*_${p.alpha} (first rung below): ${stars || "(no rung scored)"}\n`;
 }

@@ -4,10 +4,10 @@
  *
  * @module
  */
-import { basename } from "node:path";
 import {
   type CliIo,
   csvTable,
+  emit,
   EXIT,
   type OutputForm,
   printWarnings,
@@ -18,13 +18,13 @@ import { writeOutFiles } from "../shared.ts";
 import { readTextInput } from "../../base/fs.ts";
 import { type QaScalesScore, readQaEvaluation, scoreQaScales } from "../../scale/qa_scales.ts";
 
-/** One scale named on the command line: its label, its file, and the text when already read. */
+/**
+ * One scale named on the command line: its label (LABEL of LABEL=FILE, else the file's base
+ * name), its file, and the file's content when the caller has read it.
+ */
 export interface QaScaleArg {
-  /** The label (LABEL of LABEL=FILE, else the file's base name). */
   label: string;
-  /** The file. */
   path: string;
-  /** The file's content, when the caller has read it. */
   text?: string;
 }
 
@@ -38,10 +38,9 @@ function isFile(path: string): boolean {
 
 /**
  * The scales of `memaudit scale score oracle=FILE s=FILE ...`: every word that is not a file
- * and reads LABEL=PATH. A word naming an existing file is a path, even with a `=` in it.
+ * and reads LABEL=PATH, in order, or null when no word is LABEL=PATH. A word naming an existing
+ * file is a path, even with a `=` in it.
  *
- * @param positionals the words after the flags
- * @returns the scales in order, or null when no word is LABEL=PATH
  * @throws {UsageError} when only some words are LABEL=PATH, or a label repeats
  */
 export function qaScaleArgs(positionals: readonly string[]): QaScaleArg[] | null {
@@ -62,7 +61,10 @@ export function qaScaleArgs(positionals: readonly string[]): QaScaleArg[] | null
   return runs;
 }
 
-/** What the QA path takes from `scale score`'s flags (already checked). */
+/**
+ * What the QA path takes from `scale score`'s flags (already checked); `given`: the flags of the
+ * trajectory scorer that were given (refused here).
+ */
 export interface QaFlags {
   alpha: number;
   resamples: number;
@@ -70,7 +72,6 @@ export interface QaFlags {
   sustained: boolean;
   out?: string;
   form: OutputForm;
-  /** Flags of the trajectory scorer that were given (refused here). */
   given: string[];
 }
 
@@ -112,14 +113,11 @@ function qaJson(res: QaScalesScore, f: QaFlags): Record<string, unknown> {
 
 function rows(res: QaScalesScore) {
   const scales = res.scales.map((s) => ({
+    ...s,
     scale: s.label,
-    n: s.n,
-    correct: s.correct,
-    accuracy: s.accuracy,
     ci_low: s.ci?.low ?? null,
     ci_high: s.ci?.high ?? null,
     judge: s.judge_models.join(" "),
-    file: s.file,
   }));
   const transitions = res.transitions.map((t) => ({
     ...t,
@@ -132,12 +130,9 @@ function rows(res: QaScalesScore) {
 }
 
 /**
- * Runs the QA-scales scoring and prints or writes it.
+ * Runs the QA-scales scoring of the scales in order, with the checked flags, and prints or writes
+ * it; resolves to EXIT.ok.
  *
- * @param args the scales in order
- * @param f the checked flags
- * @param io the CLI's streams
- * @returns EXIT.ok
  * @throws {UsageError} when a flag of the trajectory scorer is given
  * @throws {InputError} on an unreadable or malformed file
  */
@@ -156,16 +151,12 @@ export async function runQaScales(args: QaScaleArg[], f: QaFlags, io: CliIo): Pr
   const res = scoreQaScales(runs, { alpha: f.alpha, resamples: f.resamples, seed: f.seed });
   const json = qaJson(res, f);
   const t = rows(res);
-  if (f.out !== undefined) {
-    await writeOutFiles(f.out, {
-      "scales.csv": csvTable(SCALE_COLUMNS, t.scales),
-      "transitions.csv": csvTable(TRANSITION_COLUMNS, t.transitions),
-      "score.json": JSON.stringify(json, null, 2) + "\n",
-    });
-  }
-  if (f.form === "json") io.stdout(JSON.stringify(json, null, 2) + "\n");
-  else if (f.form === "csv") io.stdout(csvTable(SCALE_COLUMNS, t.scales));
-  else io.stdout(qaText(res, f, t));
+  await writeOutFiles(f.out, {
+    "scales.csv": csvTable(SCALE_COLUMNS, t.scales),
+    "transitions.csv": csvTable(TRANSITION_COLUMNS, t.transitions),
+    "score.json": JSON.stringify(json, null, 2) + "\n",
+  });
+  emit(io, f.form, { json, columns: SCALE_COLUMNS, rows: t.scales, text: qaText(res, f, t) });
   printWarnings(io, res.warnings);
   return EXIT.ok;
 }
@@ -186,15 +177,4 @@ function qaText(res: QaScalesScore, f: QaFlags, t: ReturnType<typeof rows>): str
     `crossing): ${f.sustained ? b.s_star_sustained : b.s_star}` +
     `${b.recovers ? " (recovers)" : ""}\n` +
     "No tool calls are recorded: R, the budget, p_exh and P90R do not apply.\n";
-}
-
-/**
- * The single file of `scale score FILE` as a QA scale, labelled by its base name.
- *
- * @param path the file
- * @param text its content
- * @returns the one scale
- */
-export function qaSingle(path: string, text: string): QaScaleArg[] {
-  return [{ label: basename(path), path, text }];
 }

@@ -1,8 +1,7 @@
 /**
- * `memaudit scale simulate`: runs offline trajectory SIMULATORS over a
- * ladder written by `memaudit scale ladder` and writes
- * `memaudit.trajectory/1` lines (labelled simulated: agents `sim-*`,
- * structural judge).
+ * `memaudit scale simulate`: runs offline trajectory SIMULATORS over a ladder written by
+ * `memaudit scale ladder` and writes `memaudit.trajectory/1` lines (labelled simulated: agents
+ * `sim-*`, structural judge).
  *
  * @module
  */
@@ -22,6 +21,7 @@ import {
   parseIntFlag,
   parseSeedFlag,
   parseShardFlag,
+  rangeAsUsage,
   requireOutDir,
 } from "../shared.ts";
 import { writeTextAtomic } from "../../base/fs.ts";
@@ -57,8 +57,7 @@ const SIMULATE_EXTRA_HELP = [
   ["-h, --help", "this help"],
 ] as const;
 
-/** Help text of `memaudit scale simulate`. */
-export const SIMULATE_HELP = `Usage: memaudit scale simulate LADDER_DIR --out FILE.jsonl [options]
+const SIMULATE_HELP = `Usage: memaudit scale simulate LADDER_DIR --out FILE.jsonl [options]
 
 Runs offline trajectory simulators (NOT real agents) over a ladder folder
 written by 'memaudit scale ladder': BM25Okapi memory calls (rank_bm25
@@ -92,18 +91,13 @@ Exit codes: 0 done, 2 bad usage or bad input (one line on stderr).
 function num(flag: string, v: string | undefined): number | undefined {
   if (v === undefined) return undefined;
   const x = isDecimal(v) ? Number(v) : NaN;
-  if (!Number.isFinite(x)) {
-    throw new UsageError(`--${flag} expects a number, got "${v}"`);
-  }
+  if (!Number.isFinite(x)) throw new UsageError(`--${flag} expects a number, got "${v}"`);
   return x;
 }
 
 /**
- * Runs `memaudit scale simulate`.
+ * Runs `memaudit scale simulate` on the words after `simulate`; resolves to the exit code.
  *
- * @param argv the words after `simulate`
- * @param io where to write
- * @returns the exit code
  * @throws {UsageError} for bad flags or an unknown simulator
  * @throws {InputError} for a bad ladder folder
  */
@@ -117,21 +111,17 @@ export async function runScaleSimulate(argv: string[], io: CliIo): Promise<numbe
   const specs = simulatorSpecs(values);
   const seed = parseSeedFlag(values.seed, 0);
   const ladder = await readLadder(positionals[0]);
-  let ts;
-  try {
-    ts = shard === undefined
+  const ts = await rangeAsUsage(() =>
+    shard === undefined
       ? simulateLadder(ladder, specs, { seed })
-      : await writeScaleShard(ladder, positionals[0], specs, { seed }, shard, out);
-  } catch (e) {
-    if (e instanceof RangeError) throw new UsageError(e.message);
-    throw e;
-  }
+      : writeScaleShard(ladder, positionals[0], specs, { seed }, shard, out)
+  );
   if (shard === undefined) {
     await writeTextAtomic(out, ts.map((t) => JSON.stringify(t) + "\n").join(""));
   }
   const file = shard === undefined ? out : join(out, SCALE_TRAJECTORIES);
   const report = simulateReport(ts, specs, ladder.scales, { seed, file, shard });
-  emit(io, form, { json: report, columns: [...SIMULATE_COLUMNS], rows: report.groups });
+  emit(io, form, { json: report, columns: SIMULATE_COLUMNS, rows: report.groups });
   if (form === "table") {
     io.stdout(
       `\nSIMULATED trajectories (offline stand-ins, structural judge): ${ts.length} written to ${out}.\n` +
@@ -155,9 +145,8 @@ function simulatorSpecs(values: SimulateValues): SimulatorSpec[] {
   }
   checkFlags(SIMULATE_FLAGS, { ...values });
   const granularity = (values.granularity ?? "session") as SimulatorSpec["granularity"];
-  const rolesFlag = values.roles ?? "user";
-  const roles: ("user" | "assistant")[] = rolesFlag === "all" ? ["user", "assistant"] : ["user"];
-  const specs: SimulatorSpec[] = names.map((n) => {
+  const roles: ("user" | "assistant")[] = values.roles === "all" ? ["user", "assistant"] : ["user"];
+  return names.map((n) => {
     const p = Object.hasOwn(SIMULATOR_PRESETS, n) ? SIMULATOR_PRESETS[n] : undefined;
     if (!p) {
       throw new UsageError(
@@ -173,5 +162,4 @@ function simulatorSpecs(values: SimulateValues): SimulatorSpec[] {
       gammaGuess: num("gamma-guess", values["gamma-guess"]) ?? p.gammaGuess,
     };
   });
-  return specs;
 }

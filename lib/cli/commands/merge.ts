@@ -8,7 +8,7 @@
  */
 import { type Command, emit, EXIT, printWarnings, UsageError } from "../command.ts";
 import { flagOptions, type FlagTable, optionsHelp } from "../flag_table.ts";
-import { requireOutDir, runWithFlags } from "../shared.ts";
+import { realPath, requireOutDir, runWithFlags } from "../shared.ts";
 import { SUMMARIES } from "../summaries.ts";
 
 const EXTRA_HELP = [
@@ -55,7 +55,6 @@ Example:
   memaudit merge out/s0 out/s1 --out out/solved
 `;
 
-/** `memaudit merge ...`. */
 export const command: Command = {
   name: "merge",
   summary: SUMMARIES.merge,
@@ -68,26 +67,14 @@ export const command: Command = {
     for (const dir of positionals) {
       const info = await statOrNull(dir);
       if (info === null || !info.isDirectory) {
-        throw InputError.atRoot(
-          dir,
-          info === null
-            ? "expected an existing shard folder"
-            : "expected a shard folder, found a file",
-        );
+        const found = info === null ? "an existing shard folder" : "a shard folder, found a file";
+        throw InputError.atRoot(dir, `expected ${found}`);
       }
     }
     // The merged files would replace a shard's own (same names): refuse before reading any.
-    const { resolve } = await import("node:path");
-    const real = async (p: string) => {
-      try {
-        return await Deno.realPath(p);
-      } catch {
-        return resolve(p);
-      }
-    };
-    const outReal = await real(out);
+    const outReal = await realPath(out);
     for (const dir of positionals) {
-      if (await real(dir) === outReal) {
+      if (await realPath(dir) === outReal) {
         throw new UsageError(
           `--out ${out} is the shard folder ${dir}: the merge would overwrite that ` +
             "shard; expected another folder",
@@ -98,11 +85,9 @@ export const command: Command = {
     const { MERGE_REPORT } = await import("../../shard/join.ts");
     const json = MERGE_REPORT.json({ out, ...res });
     const rows = [
-      { field: "shards", value: res.shards },
-      { field: "units", value: res.units },
-      { field: "rows", value: res.rows },
-      ...Object.entries(res.files).map(([k, v]) => ({ field: k, value: v })),
-    ];
+      ...[["shards", res.shards], ["units", res.units], ["rows", res.rows]] as const,
+      ...Object.entries(res.files),
+    ].map(([field, value]) => ({ field, value }));
     emit(io, form, { json, columns: ["field", "value"], rows });
     printWarnings(io, res.warnings);
     return EXIT.ok;

@@ -1,8 +1,7 @@
 /**
- * `memaudit natural`: scores LoCoMo support-slice packages (paper 000 §5):
- * certified OPT and the writers at each budget, per-package rows and the
- * conversation-clustered summary; shardable with `--shard I/N` and joined
- * with `memaudit merge` (lib/natural/run.ts).
+ * `memaudit natural`: scores LoCoMo support-slice packages (paper 000 §5): certified OPT and the
+ * writers at each budget, per-package rows and the conversation-clustered summary; shardable with
+ * `--shard I/N` and joined with `memaudit merge` (lib/natural/run.ts).
  *
  * @module
  */
@@ -10,6 +9,7 @@ import { type Command, emit, EXIT, printWarnings, UsageError } from "../command.
 import { checkFlags, flagOptions, type FlagTable, optionsHelp } from "../flag_table.ts";
 import { startProgress } from "../progress.ts";
 import {
+  ifGiven,
   llmSettings,
   parseIntFlag,
   parseList,
@@ -90,7 +90,6 @@ Example:
     --budgets 30,60 --out out/natural/lme-oracle --json
 `;
 
-/** \`memaudit natural ...\`. */
 export const command: Command = {
   name: "natural",
   summary: SUMMARIES.natural,
@@ -121,21 +120,16 @@ export const command: Command = {
     }
     const { runNatural } = await import("../../natural/run.ts");
     const bar = await startProgress(io, "natural", { quiet: values.quiet });
-    let res;
-    try {
-      res = await runNatural({
-        locomo,
-        conversations,
-        budgets,
-        methods,
-        k,
-        shard,
-        outDir,
-        onProgress: (done, total) => bar.update(done, total, null),
-      });
-    } finally {
-      bar.stop();
-    }
+    const res = await runNatural({
+      locomo,
+      conversations,
+      budgets,
+      methods,
+      k,
+      shard,
+      outDir,
+      onProgress: (done, total) => bar.update(done, total, null),
+    }).finally(() => bar.stop());
     if (values.quiet) return EXIT.ok;
     io.stderr(
       `natural: ${res.grid.data.file} (sha256 ${res.grid.data.sha256.slice(0, 12)}…), ` +
@@ -144,8 +138,8 @@ export const command: Command = {
         }, ${res.rows} rows, wrote ${outDir}\n`,
     );
     const { NATURAL_REPORT, NATURAL_SUMMARY_COLUMNS } = await import("../../natural/report.ts");
-    const rows = res.summary.map((s) => ({ ...s }));
-    emit(io, form, { json: NATURAL_REPORT.json(res), columns: [...NATURAL_SUMMARY_COLUMNS], rows });
+    const json = NATURAL_REPORT.json(res);
+    emit(io, form, { json, columns: NATURAL_SUMMARY_COLUMNS, rows: res.summary });
     return EXIT.ok;
   }, { positionals: false }),
 };
@@ -155,14 +149,10 @@ function naturalFlags(values: Record<string, string | boolean | undefined>) {
   checkFlags(FLAGS, values);
   const v = (name: keyof typeof FLAGS) => values[name] as string | undefined;
   const outDir = requireOutDir(v("out"));
-  const budgets = v("budgets") === undefined
-    ? undefined
-    : parseNumberList("--budgets", v("budgets")!);
-  const k = v("k") === undefined ? undefined : parseIntFlag("--k", v("k")!);
+  const budgets = ifGiven(v("budgets"), (t) => parseNumberList("--budgets", t));
+  const k = ifGiven(v("k"), (t) => parseIntFlag("--k", t));
   const shard = parseShardFlag(v("shard"));
-  const conversations = v("conversations") === undefined
-    ? undefined
-    : parseList(v("conversations")!, "--conversations");
+  const conversations = ifGiven(v("conversations"), (t) => parseList(t, "--conversations"));
   // An empty list kept no conversation: a run of 0 packages, exit 0.
   if (conversations?.length === 0) {
     throw new UsageError("--conversations expects conversation ids, e.g. conv-26,conv-30");
@@ -187,7 +177,6 @@ async function runLongMemEval(
     undefined,
     llmSettings(values["llm-model"] as string | undefined),
   );
-  const quiet = values.quiet === true;
   // Streamed: the number of questions is known only at the end, so no progress bar.
   const res = await runNaturalLongMemEval({
     longmemeval: values.longmemeval as string,
@@ -195,7 +184,7 @@ async function runLongMemEval(
     adjudicator,
   });
   printWarnings(io, res.warnings, "natural: warning: ");
-  if (quiet) return EXIT.ok;
+  if (values.quiet === true) return EXIT.ok;
   const r = res.reliability.all;
   io.stderr(
     `natural: ${res.grid.data.file} (sha256 ${res.grid.data.sha256.slice(0, 12)}…), ` +
@@ -206,11 +195,7 @@ async function runLongMemEval(
     import("../../longmemeval/report.ts"),
     import("../../natural/report.ts"),
   ]);
-  const rows = res.summary.map((s) => ({ ...s }));
-  emit(io, form, {
-    json: LONGMEMEVAL_NATURAL_REPORT.json(res),
-    columns: [...NATURAL_SUMMARY_COLUMNS],
-    rows,
-  });
+  const json = LONGMEMEVAL_NATURAL_REPORT.json(res);
+  emit(io, form, { json, columns: NATURAL_SUMMARY_COLUMNS, rows: res.summary });
   return EXIT.ok;
 }

@@ -1,8 +1,7 @@
 /**
- * Every `memaudit` subcommand: one line per command in each table below; the
- * module is loaded only when the command runs. `lib/cli/main.ts` dispatches
- * through {@linkcode COMMANDS} (this module imports nothing of main's, so the
- * two do not import each other).
+ * Every `memaudit` subcommand: one line per command in each table below; the module is loaded only
+ * when the command runs. `lib/cli/main.ts` dispatches through {@linkcode COMMANDS} (this module
+ * imports nothing of main's, so the two do not import each other).
  *
  * @module
  */
@@ -20,11 +19,8 @@ export type Loader = () => Promise<Command>;
 export const COMMANDS: Record<string, { summary: string; load: Loader }> = Object.create(null);
 
 /**
- * Registers a command (the tables below; tests add their own).
- *
- * @param name the word after `memaudit`
- * @param summary one line for the overview
- * @param load resolves to the command
+ * Registers the command `name` (the word after `memaudit`) with its overview line (the tables
+ * below; tests add their own).
  */
 export function registerCommand(name: string, summary: string, load: Loader): void {
   COMMANDS[name] = { summary, load };

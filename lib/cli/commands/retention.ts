@@ -1,14 +1,12 @@
 /**
- * `memaudit retention`: Memory Retention Rate and storage-gating metrics of
- * paper 003 (PerMem-Bench; COMPANIONS §2(a), decision §6.1) from plain CSV
- * files.
+ * `memaudit retention`: Memory Retention Rate and storage-gating metrics of paper 003
+ * (PerMem-Bench; COMPANIONS §2(a), decision §6.1) from plain CSV files.
  *
- * - `retention rr --facts FACTS.csv --presence PRESENCE.csv [--k 20]
- *   [--reweight artifact|exact]`: per user and benchmark (mean over users)
- *   the pooled RR over all sessions, its K-checkpoint estimate and the
- *   per-fact macro average;
- * - `retention gating PREDICTIONS.csv | GATING_DIR`: pooled confusion counts,
- *   precision, recall, F1 and accuracy (null where undefined; exact values).
+ * - `retention rr --facts FACTS.csv --presence PRESENCE.csv [--k 20] [--reweight artifact|exact]`:
+ *   per user and benchmark (mean over users) the pooled RR over all sessions, its K-checkpoint
+ *   estimate and the per-fact macro average;
+ * - `retention gating PREDICTIONS.csv | GATING_DIR`: pooled confusion counts, precision, recall, F1
+ *   and accuracy (null where undefined; exact values).
  *
  * @module
  */
@@ -26,6 +24,7 @@ import {
   parseIntFlag,
   parseSeedFlag,
   parseShardFlag,
+  rangeAsUsage,
   requireOutDir,
   runSubcommands,
   stringFlags,
@@ -100,14 +99,8 @@ const RR_FLAGS = {
     help: "end a fact's lifespan before the session in its optional superseded_at column (off " +
       "by default, like the benchmark)",
   },
-  reweight: {
-    value: "W",
-    help: "artifact (integer replicas, default) | exact (L/n per sample)",
-  },
-  out: {
-    value: "DIR",
-    help: "also write rr.json, rr_users.csv and rr_facts.csv there",
-  },
+  reweight: { value: "W", help: "artifact (integer replicas, default) | exact (L/n per sample)" },
+  out: { value: "DIR", help: "also write rr.json, rr_users.csv and rr_facts.csv there" },
 } as const satisfies FlagTable;
 
 /** The flags of one help block. */
@@ -221,20 +214,15 @@ async function simulate(argv: string[], io: CliIo): Promise<number> {
   const budget = int("budget", values.budget, 0);
   const shard = parseShardFlag(values.shard);
   parseSeedFlag(values.seed, 0); // refuses an empty seed; the seed is kept as text
-  let files;
-  try {
-    files = await writeSimulatedRun(out, {
+  const files = await rangeAsUsage(() =>
+    writeSimulatedRun(out, {
       users,
       seed: values.seed ?? 0,
       budget,
       policy: values.policy,
       profileShift: values.shift ?? false,
       shard,
-    });
-  } catch (e) {
-    if (e instanceof RangeError) throw new UsageError(e.message.replace(/^Cannot simulate: /, ""));
-    throw e;
-  }
+    }), /^Cannot simulate: /);
   const rows = Object.entries(files).map(([what, path]) => ({ what, path }));
   emit(io, form, { json: SIMULATED_RUN_REPORT.json(files), columns: ["what", "path"], rows });
   if (form === "table") io.stdout("everything written is SIMULATED (see SIMULATED.txt)\n");
@@ -271,13 +259,11 @@ async function rr(argv: string[], io: CliIo): Promise<number> {
   }
   const r = await retentionReport(rrInput(values, csvMode));
   const kKey = r.columns[3];
-  if (values.out !== undefined) {
-    await writeOutFiles(values.out, {
-      "rr.json": JSON.stringify(r.report, null, 2) + "\n",
-      "rr_users.csv": csvTable(r.columns, r.rows),
-      "rr_facts.csv": csvTable([...RR_FACT_COLUMNS], r.facts),
-    });
-  }
+  await writeOutFiles(values.out, {
+    "rr.json": JSON.stringify(r.report, null, 2) + "\n",
+    "rr_users.csv": csvTable(r.columns, r.rows),
+    "rr_facts.csv": csvTable(RR_FACT_COLUMNS, r.facts),
+  });
   emit(io, form, { json: r.report, columns: r.columns, rows: r.rows });
   printWarnings(io, r.report.warnings);
   if (form === "table") {
@@ -330,9 +316,7 @@ function rrInput(values: Record<string, string | boolean | undefined>, tables: b
   const key = String(issue.code === "unrecognized_keys" ? issue.keys[0] : issue.path[0]);
   if (issue.code === "unrecognized_keys") throw new UsageError(RR_NOT_HERE[key] ?? issue.message);
   if (issue.code === "invalid_value") {
-    throw new UsageError(
-      `${RR_FLAG[key]} expects ${issue.values.join(" or ")}, got '${raw[key]}'`,
-    );
+    throw new UsageError(`${RR_FLAG[key]} expects ${issue.values.join(" or ")}, got '${raw[key]}'`);
   }
   throw new UsageError(`${RR_FLAG[key] ?? key} is required`);
 }
@@ -354,15 +338,10 @@ async function gating(argv: string[], io: CliIo): Promise<number> {
   const json = GATING_REPORT.json(m);
   const columns = ["n", ...Object.keys(json)];
   const rows = [{ n, ...json }];
-  if (values.out !== undefined) {
-    await writeOutFiles(values.out, { "gating.json": JSON.stringify(json, null, 2) + "\n" });
-  }
+  await writeOutFiles(values.out, { "gating.json": JSON.stringify(json, null, 2) + "\n" });
   emit(io, form, { json, columns, rows });
   return EXIT.ok;
 }
-
-/** The command contract (re-exported so this module's docs are complete). */
-export type { CliIo, Command };
 
 /** `memaudit retention rr ...` and `memaudit retention gating ...`. */
 export const command: Command = {

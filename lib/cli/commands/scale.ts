@@ -1,19 +1,20 @@
 /**
- * `memaudit scale`: scale-conditioned reliability (paper 002). Subcommands
- * live in the {@linkcode SUBCOMMANDS} table below.
+ * `memaudit scale`: scale-conditioned reliability (paper 002). Subcommands live in the
+ * {@linkcode SUBCOMMANDS} table below.
  *
- * FOR SCALE-B (and anyone adding a subcommand): add ONE entry to
- * `SUBCOMMANDS` — `name: { summary, run(argv, io) }` returning an EXIT code,
- * throwing UsageError for bad flags and letting InputError propagate — and
- * keep its implementation in its own function (or a lazily imported module).
- * `memaudit scale --help` lists the table; nothing else needs to change.
+ * FOR SCALE-B (and anyone adding a subcommand): add ONE entry to `SUBCOMMANDS` —
+ * `name: { summary, run(argv, io) }` returning an EXIT code, throwing UsageError for bad flags and
+ * letting InputError propagate — and keep its implementation in its own function (or a lazily
+ * imported module). `memaudit scale --help` lists the table; nothing else needs to change.
  *
  * @module
  */
+import { basename } from "node:path";
 import {
   type CliIo,
   type Command,
   csvTable,
+  emit,
   EXIT,
   printWarnings,
   textTable,
@@ -42,9 +43,6 @@ import {
   type TrajectoryInput,
 } from "../../scale/adapters/mod.ts";
 import { streamTrajectoryFile } from "../../scale/trajectory_stream.ts";
-
-/** `--format` values of `scale score`: the trajectory formats and LongMemEval's graded outputs. */
-const SCORE_FORMATS = [...TRAJECTORY_FORMATS, "longmemeval-qa"] as const;
 import {
   type ScaleScore,
   ScaleScorer,
@@ -59,17 +57,8 @@ import {
   scaleScoreReport,
 } from "../../scale/score_report.ts";
 
-/** One `memaudit scale` subcommand. */
-interface Subcommand {
-  /** One line for `memaudit scale --help`. */
-  summary: string;
-  /** Runs the subcommand on the words after its name; resolves to an EXIT code. */
-  run(argv: string[], io: CliIo): Promise<number>;
-}
-
-// ---------------------------------------------------------------------------
-// scale score
-// ---------------------------------------------------------------------------
+/** `--format` values of `scale score`: the trajectory formats and LongMemEval's graded outputs. */
+const SCORE_FORMATS = [...TRAJECTORY_FORMATS, "longmemeval-qa"] as const;
 
 const SCORE_EXTRA_HELP = [
   ["--json | --csv", "machine-readable output (stable keys)"],
@@ -148,9 +137,6 @@ Example:
 Exit codes: 0 done, 2 bad usage or bad input (one line on stderr).
 `;
 
-const GROUP_COLUMNS = [...SCALE_GROUP_COLUMNS];
-const BOUNDARY_COLUMNS = [...SCALE_BOUNDARY_COLUMNS];
-
 /** Most bootstrap resamples `memaudit scale score` accepts (1e6 take seconds). */
 const MAX_RESAMPLES = 1_000_000;
 
@@ -194,26 +180,14 @@ function scoreFlags(values: Record<string, string | boolean | undefined>) {
   return { budget, alpha, resamples, format, seed: parseSeedFlag(str("seed"), 0) };
 }
 
-/** The groups' and boundaries' table rows of a score. */
+/** The groups' and boundaries' table rows of a score (tables read only their columns). */
 function scoreRows(res: ScaleScore) {
   const groupRows = res.groups.map((g) => ({
-    agent: g.agent,
-    system: g.system,
-    scale: g.scale,
-    n: g.n,
-    pass_at_b: g.pass_at_b,
+    ...g,
     pass_ci_half_width: g.ci?.pass_at_b.half_width ?? null,
-    p_exh: g.p_exh,
-    p_wrong: g.p_wrong,
-    p90r: g.p90r,
-    mean_r: g.mean_r,
   }));
   const boundaryRows = res.boundaries.map((b) => ({
-    agent: b.agent,
-    system: b.system,
-    s_star: b.s_star,
-    recovers: b.recovers,
-    s_star_sustained: b.s_star_sustained,
+    ...b,
     missing_scales: b.missing_scales.length > 0 ? b.missing_scales.join(" ") : null,
   }));
   return { groupRows, boundaryRows };
@@ -244,14 +218,14 @@ function scoreOutFiles(
     exhausted: r.R > budget,
   }));
   const files: [string, string][] = [
-    ["groups.csv", csvTable(GROUP_COLUMNS, rows.groupRows)],
-    ["boundaries.csv", csvTable(BOUNDARY_COLUMNS, rows.boundaryRows)],
+    ["groups.csv", csvTable(SCALE_GROUP_COLUMNS, rows.groupRows)],
+    ["boundaries.csv", csvTable(SCALE_BOUNDARY_COLUMNS, rows.boundaryRows)],
     [
       "curves.csv",
       csvTable(["agent", "system", "scale", "B", "pass_at_b", "p_exh", "p_wrong"], curveRows),
     ],
     ["trajectories.csv", csvTable(Object.keys(trajRows[0]), trajRows)],
-    ["skipped.csv", csvTable(["line", "reason"], input.skipped.map((s) => ({ ...s })))],
+    ["skipped.csv", csvTable(["line", "reason"], input.skipped)],
     ["score.json", JSON.stringify({ ...(json as object), detail: res }, null, 2) + "\n"],
   ];
   // A log read by an adapter is also written in the memaudit.trajectory/1 format.
@@ -265,35 +239,25 @@ function scoreOutFiles(
 }
 
 /** The text form of a score: the header line, the groups, the boundaries, the tools seen. */
-function printScoreText(
-  io: CliIo,
+function scoreText(
   file: string,
   read: ReadScore,
   f: { budget: number; alpha: number; resamples: number },
   rows: ReturnType<typeof scoreRows>,
-): void {
+): string {
   const { input, res } = read;
-  io.stdout(
-    `${file}: ${res.n} trajectories (${input.format}), budget B = ${f.budget}, alpha = ${f.alpha}, ` +
-      `${
-        f.resamples > 0
-          ? `95 % bootstrap over query ids (${f.resamples} resamples)`
-          : "no intervals"
-      }\n\n`,
-  );
-  io.stdout(textTable(GROUP_COLUMNS, rows.groupRows));
-  if (rows.boundaryRows.length > 0) {
-    io.stdout(`\nUsable-scale boundary s*_${f.alpha} (${res.boundary_rule} crossing):\n`);
-    io.stdout(textTable(BOUNDARY_COLUMNS, rows.boundaryRows));
-  }
-  const tools = Object.entries(input.tools);
-  if (tools.length > 0) {
-    io.stdout(
-      `\nTools seen: ${
-        tools.map(([n, t]) => `${n} ×${t.calls}${t.memory ? " (memory)" : ""}`).join(", ")
-      }\n`,
-    );
-  }
+  const boot = f.resamples > 0
+    ? `95 % bootstrap over query ids (${f.resamples} resamples)`
+    : "no intervals";
+  const tools = Object.entries(input.tools)
+    .map(([n, t]) => `${n} ×${t.calls}${t.memory ? " (memory)" : ""}`).join(", ");
+  return `${file}: ${res.n} trajectories (${input.format}), budget B = ${f.budget}, ` +
+    `alpha = ${f.alpha}, ${boot}\n\n${textTable(SCALE_GROUP_COLUMNS, rows.groupRows)}` +
+    (rows.boundaryRows.length > 0
+      ? `\nUsable-scale boundary s*_${f.alpha} (${res.boundary_rule} crossing):\n` +
+        textTable(SCALE_BOUNDARY_COLUMNS, rows.boundaryRows)
+      : "") +
+    (tools !== "" ? `\nTools seen: ${tools}\n` : "");
 }
 
 /** `scale score`: parse -> read and score (or the LongMemEval QA path) -> emit. */
@@ -303,19 +267,13 @@ async function runScore(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals, form } = cmd;
   const f = scoreFlags(values);
   const { budget, alpha, resamples, seed, format } = f;
+  const sustained = values.sustained === true;
   // LongMemEval evaluate_qa outputs, one per scale (LABEL=FILE ...): lib/scale/qa_scales.ts.
   const qa = await import("./_scale_score_qa.ts");
-  const qaFlags = {
-    alpha,
-    resamples,
-    seed,
-    sustained: values.sustained === true,
-    out: values.out,
-    form,
-    given: ["budget", "judge-log", "memory-tools", "ladder"].filter((k) =>
-      values[k as keyof typeof values] !== undefined
-    ),
-  };
+  const given = ["budget", "judge-log", "memory-tools", "ladder"].filter((k) =>
+    values[k as keyof typeof values] !== undefined
+  );
+  const qaFlags = { alpha, resamples, seed, sustained, out: values.out, form, given };
   const scales = qa.qaScaleArgs(positionals);
   if (scales !== null) return qa.runQaScales(scales, qaFlags, io);
   if (positionals.length !== 1) {
@@ -323,18 +281,13 @@ async function runScore(argv: string[], io: CliIo): Promise<number> {
   }
   const file = positionals[0];
   const memoryTools = list("memory-tools", values["memory-tools"]);
-  const scoreOpts = {
-    budget,
-    alpha,
-    resamples,
-    seed,
-    ladder: list("ladder", values.ladder),
-    sustained: values.sustained === true,
-    file,
-  };
+  const ladder = list("ladder", values.ladder);
+  const scoreOpts = { budget, alpha, resamples, seed, ladder, sustained, file };
   const log = values["judge-log"];
   const read = await readAndScore(file, { format, memoryTools, log, out: values.out }, scoreOpts);
-  if ("qaText" in read) return qa.runQaScales(qa.qaSingle(file, read.qaText), qaFlags, io);
+  if ("qaText" in read) {
+    return qa.runQaScales([{ label: basename(file), path: file, text: read.qaText }], qaFlags, io);
+  }
   const { input, res, calls } = read;
   const rows = scoreRows(res);
   const noCalls = memoryCallWarning({ ...input, records: calls, memoryTools });
@@ -343,9 +296,8 @@ async function runScore(argv: string[], io: CliIo): Promise<number> {
   if (values.out !== undefined) {
     await writeOutFiles(values.out, scoreOutFiles(read, json, budget, rows));
   }
-  if (form === "json") io.stdout(JSON.stringify(json, null, 2) + "\n");
-  else if (form === "csv") io.stdout(csvTable(GROUP_COLUMNS, rows.groupRows));
-  else printScoreText(io, file, read, f, rows);
+  const text = scoreText(file, read, f, rows);
+  emit(io, form, { json, columns: SCALE_GROUP_COLUMNS, rows: rows.groupRows, text });
   printWarnings(io, warnings, `warning: ${file}: `);
   if (input.skipped.length > 0 && form !== "json") {
     io.stderr(`${input.skipped.length} source record(s) not mapped:\n`);
@@ -354,13 +306,15 @@ async function runScore(argv: string[], io: CliIo): Promise<number> {
   return EXIT.ok;
 }
 
-/** What `scale score` read and scored: the input's description, the score, its records. */
+/**
+ * What `scale score` read and scored: the input's description, the score, the scored records
+ * (only when the whole file was read: for --out) and records that tell memoryCallWarning
+ * whether any R > 0.
+ */
 interface ReadScore {
   input: Omit<TrajectoryInput, "records">;
   res: ScaleScore;
-  /** The scored records (only when the whole file was read: for --out). */
   scored: ScoreRecord[];
-  /** Records that tell memoryCallWarning whether any R > 0. */
   calls: Pick<ScoreRecord, "R">[];
 }
 
@@ -413,10 +367,7 @@ async function scoreStreamed(
   detect: boolean,
   memoryTools: string[] | undefined,
   opts: ScoreScaleOptions,
-): Promise<
-  | { input: Omit<TrajectoryInput, "records">; res: ScaleScore; calls: Pick<ScoreRecord, "R">[] }
-  | null
-> {
+): Promise<Omit<ReadScore, "scored"> | null> {
   const scorer = new ScaleScorer(opts);
   // As requireCorrectness after reading: a bad line anywhere is named before a missing verdict.
   let unjudged: ScoreRecord | undefined, maxR = 0;
@@ -439,14 +390,15 @@ async function scoreStreamed(
   return { input, res: scorer.score(), calls: [{ R: maxR }] };
 }
 
-// ---------------------------------------------------------------------------
-// The subcommand table: add new subcommands here (one entry each).
-// ---------------------------------------------------------------------------
-
-/** `memaudit scale` subcommands, in the order `--help` lists them. */
-const SUBCOMMANDS: Record<string, Subcommand> = {
+/**
+ * `memaudit scale` subcommands, in the order `--help` lists them: a line for the overview, and
+ * the runner of the words after the subcommand's name (resolves to an EXIT code).
+ */
+const SUBCOMMANDS: Record<
+  string,
+  { summary: string; run(argv: string[], io: CliIo): Promise<number> }
+> = {
   score: { summary: "score trajectories: Pass@B, p_exh/p_wrong, P90R, s*_alpha", run: runScore },
-  // scale-B: ladders and simulators (implementations in _scale_ladder.ts / _scale_simulate.ts).
   ladder: {
     summary: "build an evidence-preserving scale ladder (LoCoMo or LongMemEval format)",
     run: async (argv, io) => (await import("./_scale_ladder.ts")).runScaleLadder(argv, io),

@@ -1,20 +1,21 @@
 /**
- * `memaudit solve PACKAGE --budgets 2,5`: certifies OPT_P(B) at each budget
- * with the exact solvers (paper 000 §3; `solve()` in lib/solve/solve.ts) and
- * prints one row per budget: status, objective, bound, gap, solver, store
- * and its cost. With several packages or a folder of them
- * (`memaudit solve DIR --budgets 2,8`), one process solves them all and prints
- * one row per (package, budget) (lib/solve/batch.ts).
+ * `memaudit solve PACKAGE --budgets 2,5`: certifies OPT_P(B) at each budget with the exact solvers
+ * (paper 000 §3; `solve()` in lib/solve/solve.ts) and prints one row per budget: status, objective,
+ * bound, gap, solver, store and its cost. With several packages or a folder of them
+ * (`memaudit solve DIR --budgets 2,8`), one process solves them all and prints one row per
+ * (package, budget) (lib/solve/batch.ts).
  *
  * @module
  */
 import {
+  ifGiven,
   isPackageFolder,
   onePackageArg,
   parseIntFlag,
   parseNumberList,
   parseShardFlag,
   readPackageArg,
+  realPath,
   requireOutDir,
   runWithFlags,
 } from "../shared.ts";
@@ -42,39 +43,33 @@ import { SUMMARIES } from "../summaries.ts";
 /** The flags of `memaudit solve`, in help order (the help's Options block is made from them). */
 const FLAGS = {
   budgets: {
-    type: "string",
     value: "LIST",
     help: "budgets B > 0 in cost units, comma-separated (default: the package's)",
   },
   solver: {
-    type: "string",
     value: "NAME",
     help: "auto (default: branch-and-bound, then the HiGHS MILP; the MILP first above 40 " +
       "experiences), bnb, milp, brute",
     choices: ["auto", "bnb", "milp", "brute"],
     default: "auto",
   },
-  k: { type: "string", value: "K", help: "group cap, an integer >= 1 (default: the package's)" },
+  k: { value: "K", help: "group cap, an integer >= 1 (default: the package's)" },
   "time-limit": {
-    type: "string",
     value: "MS",
     help: "overall time limit per budget in milliseconds (default: none)",
   },
   shard: {
-    type: "string",
     value: "I/N",
     help: "several packages only: solve the packages at list positions p with p mod N = I " +
       "(0 <= I < N), as sweep --shard does",
   },
   workers: {
-    type: "string",
     value: "N",
     help: "several packages only: N worker threads (at most two per core are started), each " +
       "solving one package at a time with its own HiGHS; 1 solves on the main thread " +
       "(default: one per core from 4 packages, else 1); the rows are the same but for seconds",
   },
   out: {
-    type: "string",
     value: "OUT",
     help: "several packages only: also write the folder OUT: solve_rows.jsonl and " +
       "solve_rows.csv (the rows without seconds), timings.jsonl (package, file, budget, " +
@@ -144,30 +139,20 @@ Example:
   memaudit merge out/s0 out/s1 --out out/solved
 `;
 
-/** The JSON keys of one row, in order. */
 /** Most --workers of a batch. */
 const MAX_WORKERS = 64;
 
 /** The solver options and budgets of a command line, checked. */
-interface SolveFlags {
-  solver: "auto" | "bnb" | "milp" | "brute";
-  k: number | undefined;
-  timeLimitMs: number | undefined;
-  budgets: number[] | undefined;
-}
+type SolveFlags = ReturnType<typeof solveFlags>;
 
 /** Reads --solver, --k, --time-limit and --budgets (UsageError naming the flag). */
-function solveFlags(values: Record<string, string | boolean | undefined>): SolveFlags {
+function solveFlags(values: Record<string, string | boolean | undefined>) {
   checkFlags(FLAGS, values);
-  const solver = values.solver as SolveFlags["solver"];
+  const solver = values.solver as "auto" | "bnb" | "milp" | "brute";
   const text = (name: string) => values[name] as string | undefined;
-  const k = text("k") === undefined ? undefined : parseIntFlag("--k", text("k")!, 1);
-  const timeLimitMs = text("time-limit") === undefined
-    ? undefined
-    : parseIntFlag("--time-limit", text("time-limit")!, 0);
-  const budgets = text("budgets") === undefined
-    ? undefined
-    : parseNumberList("--budgets", text("budgets")!);
+  const k = ifGiven(text("k"), (t) => parseIntFlag("--k", t, 1));
+  const timeLimitMs = ifGiven(text("time-limit"), (t) => parseIntFlag("--time-limit", t, 0));
+  const budgets = ifGiven(text("budgets"), (t) => parseNumberList("--budgets", t));
   return { solver, k, timeLimitMs, budgets };
 }
 
@@ -202,7 +187,7 @@ async function solveOne(path: string, f: SolveFlags, io: CliIo, form: OutputForm
   const rows = solveReport(certs);
   emit(io, form, {
     json: rows,
-    columns: [...SOLVE_COLUMNS],
+    columns: SOLVE_COLUMNS,
     // CSV keeps the id array (csvTable writes it as JSON: unambiguous for any id); the text
     // table joins the ids for people.
     rows: form === "csv" ? rows : rows.map((r) => ({ ...r, store: r.store.join(" + ") })),
@@ -210,37 +195,16 @@ async function solveOne(path: string, f: SolveFlags, io: CliIo, form: OutputForm
   return EXIT.ok;
 }
 
-/**
- * The packages of one shard of a batch list (shard I/N takes the packages at positions p with
- * p mod N = I, lib/shard/partition.ts), and a warning when it holds none.
- */
-function batchShard(
-  files: readonly string[],
-  shard: Shard | undefined,
-): { files: string[]; warnings: string[] } {
-  const mine = shardItems(files, shard);
-  const warnings = shard !== undefined && mine.length === 0
-    ? [`shard ${shard.index}/${shard.count} holds none of the ${files.length} packages`]
-    : [];
-  return { files: mine, warnings };
-}
-
 /** The flags of a batch only: --shard, --workers, --out. */
-interface BatchFlags {
-  shard: Shard | undefined;
-  workers: number | undefined;
-  out: string | undefined;
-}
+type BatchFlags = ReturnType<typeof batchFlags>;
 
 /** Reads --shard, --workers and --out (UsageError naming the flag). */
-function batchFlags(values: Record<string, string | boolean | undefined>): BatchFlags {
+function batchFlags(values: Record<string, string | boolean | undefined>) {
   const text = (name: string) => values[name] as string | undefined;
   return {
     shard: parseShardFlag(text("shard")),
-    workers: text("workers") === undefined
-      ? undefined
-      : parseIntFlag("--workers", text("workers")!, 1, MAX_WORKERS),
-    out: text("out") === undefined ? undefined : requireOutDir(text("out")),
+    workers: ifGiven(text("workers"), (t) => parseIntFlag("--workers", t, 1, MAX_WORKERS)),
+    out: ifGiven(text("out"), requireOutDir),
   };
 }
 
@@ -255,9 +219,8 @@ async function refuseOutInInput(
   args: readonly string[],
   files: readonly string[],
 ): Promise<void> {
-  const { isAbsolute, relative, resolve } = await import("node:path");
-  const real = (p: string) => Deno.realPath(p).catch(() => resolve(p));
-  const outReal = await real(out);
+  const { isAbsolute, relative } = await import("node:path");
+  const outReal = await realPath(out);
   const refuse = (folder: string, inside: boolean) => {
     throw new UsageError(
       `--out ${out} is ${inside ? "inside " : ""}the package folder ${folder}: its files ` +
@@ -265,13 +228,13 @@ async function refuseOutInInput(
     );
   };
   for (const arg of args) {
-    if ((await statOrNull(arg))?.isDirectory === true && await real(arg) === outReal) {
+    if ((await statOrNull(arg))?.isDirectory === true && await realPath(arg) === outReal) {
       refuse(arg, false);
     }
   }
   for (const file of files) {
     if ((await statOrNull(file))?.isDirectory !== true) continue;
-    const rel = relative(await real(file), outReal);
+    const rel = relative(await realPath(file), outReal);
     if (rel === "" || (!rel.startsWith("..") && !isAbsolute(rel))) refuse(file, rel !== "");
   }
 }
@@ -312,11 +275,12 @@ async function solveMany(
   const batch = await import("../../solve/batch.ts");
   const listed = await batch.listBatch(args);
   if (batchFlags.out !== undefined) await refuseOutInInput(batchFlags.out, args, listed.files);
-  const mine = batchShard(listed.files, shard);
-  const lanes = workers ?? batch.defaultBatchWorkers(mine.files.length);
+  // Shard I/N takes the packages at list positions p with p mod N = I (lib/shard/partition.ts).
+  const mine = shardItems(listed.files, shard);
+  const lanes = workers ?? batch.defaultBatchWorkers(mine.length);
   // Workers load their own HiGHS; the main thread's only when it solves.
-  if (batch.batchThreads(lanes, mine.files.length) === 1) preloadMilp(f.solver);
-  const read = await batch.readBatch(mine.files, f.budgets);
+  if (batch.batchThreads(lanes, mine.length) === 1) preloadMilp(f.solver);
+  const read = await batch.readBatch(mine, f.budgets);
   let inputs: InputDigest[] | undefined;
   if (batchFlags.out !== undefined) {
     const { checkBatchOut, clearBatchManifest } = await import("../solve_batch_out.ts");
@@ -327,7 +291,13 @@ async function solveMany(
     }
     await inWritableFolder(batchFlags.out, () => clearBatchManifest(batchFlags.out!));
   }
-  const warnings = [...listed.warnings, ...mine.warnings, ...read.warnings];
+  const warnings = [
+    ...listed.warnings,
+    ...(shard !== undefined && mine.length === 0
+      ? [`shard ${shard.index}/${shard.count} holds none of the ${listed.files.length} packages`]
+      : []),
+    ...read.warnings,
+  ];
   printWarnings(io, warnings);
   const { startProgress } = await import("../progress.ts");
   const bar = await startProgress(io, "solve");
@@ -347,15 +317,11 @@ async function solveMany(
     rows,
     warnings,
   });
-  emit(io, form, {
-    json: report,
-    columns: [...(form === "csv" ? batch.SOLVE_BATCH_COLUMNS : batch.SOLVE_BATCH_TABLE_COLUMNS)],
-    rows: report.rows,
-  });
+  const columns = form === "csv" ? batch.SOLVE_BATCH_COLUMNS : batch.SOLVE_BATCH_TABLE_COLUMNS;
+  emit(io, form, { json: report, columns, rows: report.rows });
   return EXIT.ok;
 }
 
-/** `memaudit solve ...`. */
 export const command: Command = {
   name: "solve",
   summary: SUMMARIES.solve,

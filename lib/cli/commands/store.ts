@@ -1,10 +1,8 @@
 /**
- * `memaudit store`: scores a memory store written by a real system (OpenAI
- * memory, Mem0, Letta, A-Mem, Memvid cards, the MCP memory server, generic
- * JSONL) against one LoCoMo conversation's support-slice packages, or against
- * the user's own package,
- * under the union denominator (paper 000 definition 2, Table 4;
- * ARTIFACT-SPEC §6.5). The command is its flag table, then parse ->
+ * `memaudit store`: scores a memory store written by a real system (OpenAI memory, Mem0, Letta,
+ * A-Mem, Memvid cards, the MCP memory server, generic JSONL) against one LoCoMo conversation's
+ * support-slice packages, or against the user's own package, under the union denominator (paper 000
+ * definition 2, Table 4; ARTIFACT-SPEC §6.5). The command is its flag table, then parse ->
  * {@linkcode scoreStoreFile} -> emit.
  *
  * @module
@@ -25,17 +23,14 @@ import {
   storeBudgetRows,
   StoreBudgetSchema,
 } from "../../systems/store_report.ts";
-import { type Command, csvTable, emit, EXIT, UsageError } from "../command.ts";
+import { type Command, csvTable, emit, EXIT, textTable, UsageError } from "../command.ts";
 import { checkFlags, flagOptions, type FlagTable, optionsHelp } from "../flag_table.ts";
 import { isDecimal, llmSettings, runWithFlags, writeOutFiles } from "../shared.ts";
 import { SUMMARIES } from "../summaries.ts";
 
 /** The flags of `memaudit store`, in help order (the help's Options block is made from them). */
 const FLAGS = {
-  locomo: {
-    value: "CONV",
-    help: "LoCoMo conversation (sample id), e.g. conv-26; or --package",
-  },
+  locomo: { value: "CONV", help: "LoCoMo conversation (sample id), e.g. conv-26; or --package" },
   package: {
     value: "FILE",
     help: "your own package (a JSON file or a folder of CSV tables): the store is scored on " +
@@ -160,11 +155,8 @@ ratio, or above 1); 2 bad usage or bad input.
 `;
 
 /**
- * Parses `--budgets`: positive finite decimal numbers, comma-separated, no repeats.
- *
- * @param text e.g. `30,60,100`
- * @returns the budgets in the given order
- * @throws {UsageError} on anything else (hexadecimal `0x10` included)
+ * Parses `--budgets` (e.g. `30,60,100`): positive finite decimal numbers, comma-separated, no
+ * repeats, in the given order; UsageError on anything else (hexadecimal `0x10` included).
  */
 export function parseBudgetList(text: string): number[] {
   const parts = text.split(",").map((s) => s.trim());
@@ -208,11 +200,7 @@ function itemsCsv(r: ScoredStoreFile, longmemeval: boolean): string {
 /** What the checked flags ask for: a store file on a target, or LongMemEval stores. */
 type Asked =
   | { kind: "file"; store: string; target: StoreTarget }
-  | {
-    kind: "longmemeval";
-    file: string;
-    stores: string | { question: string; file: string };
-  };
+  | { kind: "longmemeval"; file: string; stores: string | { question: string; file: string } };
 
 /** `--longmemeval`'s flags, checked. */
 function checkedLongMemEval(values: Record<string, unknown>): Asked {
@@ -288,7 +276,6 @@ function checked(values: Record<string, unknown>): Asked & { budgets?: number[] 
   };
 }
 
-/** `memaudit store ...`. */
 export const command: Command = {
   name: "store",
   summary: SUMMARIES.store,
@@ -306,57 +293,38 @@ export const command: Command = {
     };
     const r = asked.kind === "file"
       ? await scoreStoreFile({ store: asked.store, target: asked.target, ...common })
-      : await scoreLongMemEvalStores({
-        longmemeval: asked.file,
-        stores: asked.stores,
-        ...common,
-      });
+      : await scoreLongMemEvalStores({ longmemeval: asked.file, stores: asked.stores, ...common });
     const { report } = r;
     const rows = storeBudgetRows(report);
+    const memories = perMemory ? perMemoryTableRows(report) : [];
     // Files first: a folder that cannot be written is exit 2 with nothing on stdout.
-    if (values.out !== undefined) {
-      await writeOutFiles(values.out, {
-        "store_items.csv": itemsCsv(r, asked.kind === "longmemeval"),
-        "store_summary.json": JSON.stringify(report, null, 2) + "\n",
-        ...(perMemory
-          ? {
-            "store_memories.csv": csvTable([...PER_MEMORY_COLUMNS], perMemoryTableRows(r.report)),
-          }
-          : {}),
-      });
-    }
-    if (perMemory && form === "csv") {
-      io.stdout(csvTable([...PER_MEMORY_COLUMNS], perMemoryTableRows(r.report)));
-    } else emit(io, form, { json: report, columns: [...STORE_BUDGET_COLUMNS], rows });
+    await writeOutFiles(values.out, {
+      "store_items.csv": itemsCsv(r, asked.kind === "longmemeval"),
+      "store_summary.json": JSON.stringify(report, null, 2) + "\n",
+      ...(perMemory ? { "store_memories.csv": csvTable(PER_MEMORY_COLUMNS, memories) } : {}),
+    });
+    if (perMemory && form === "csv") io.stdout(csvTable(PER_MEMORY_COLUMNS, memories));
+    else emit(io, form, { json: report, columns: STORE_BUDGET_COLUMNS, rows });
     if (form === "table") {
       if (perMemory) {
-        emit(io, form, {
-          json: null,
-          columns: [...PER_MEMORY_COLUMNS],
-          rows: perMemoryTableRows(r.report),
-        });
         const n = report.covers_nothing!;
         io.stdout(
-          `${n.memories} of ${report.memories} memories cover nothing ` +
-            `(${(100 * n.share).toFixed(1)} % of the store, ${
-              (100 * n.cost_share).toFixed(1)
-            } % of its cost).\n`,
+          textTable(PER_MEMORY_COLUMNS, memories) +
+            `${n.memories} of ${report.memories} memories cover nothing ` +
+            `(${(100 * n.share).toFixed(1)} % of the store, ` +
+            `${(100 * n.cost_share).toFixed(1)} % of its cost).\n`,
         );
       }
+      const what = report.conversation ?? report.package ?? "LongMemEval";
       io.stdout(
-        `${
-          report.conversation ?? report.package ?? "LongMemEval"
-        }, ${report.format}, ${report.memories} ` +
-          `memories; adjudicator ${report.adjudicator}; salience ${report.salience_source}; ` +
-          `${r.target}. Means over the scored items (every OPT certified, package OPT > 0).\n`,
+        `${what}, ${report.format}, ${report.memories} memories; adjudicator ` +
+          `${report.adjudicator}; salience ${report.salience_source}; ${r.target}. Means over ` +
+          "the scored items (every OPT certified, package OPT > 0).\n",
       );
     }
     if (r.violations.length > 0) {
-      io.stderr(
-        `memaudit store: claim failed: union ratio above package ratio or 1 at ${r.violations.length} place(s), e.g. ${
-          r.violations[0]
-        }\n`,
-      );
+      const where = `${r.violations.length} place(s), e.g. ${r.violations[0]}`;
+      io.stderr(`memaudit store: claim failed: union ratio above package ratio or 1 at ${where}\n`);
       return EXIT.claimFailed;
     }
     return EXIT.ok;

@@ -18,12 +18,11 @@ import {
   parseFlags,
   UsageError,
 } from "../command.ts";
-import type { Shard } from "../../shard/partition.ts";
 import type { SweepOptions, SweepResult } from "../../sweep/run_sweep.ts";
 import type { SweepReport } from "../../sweep/report.ts";
 import { startProgress } from "../progress.ts";
 import { checkFlags, flagOptions, type FlagTable, optionsHelp } from "../flag_table.ts";
-import { handleHelp, parseList, parseShardFlag, requireOutDir } from "../shared.ts";
+import { handleHelp, parseIntFlag, parseList, parseShardFlag, requireOutDir } from "../shared.ts";
 import { SUMMARIES } from "../summaries.ts";
 
 /** The flags of a sweep, in help order (shared by `memaudit sweep` and `deno task sweep`). */
@@ -125,20 +124,14 @@ function integerFlag(name: string, text: string, max: number): number {
   if (!/^[0-9]+$/.test(text)) {
     throw new UsageError(`--${name} expects a positive decimal integer, got '${text}'`);
   }
-  const n = Number(text);
-  if (n < 1 || n > max) {
-    throw new UsageError(`--${name} expects an integer in [1, ${max}], got '${text}'`);
-  }
-  return n;
+  return parseIntFlag(`--${name}`, text, 1, max);
 }
 
 /** How the run reports: `memaudit sweep` or the historical `deno task sweep`. */
 type Mode = "memaudit" | "script";
 
 /** What the command shares with its caller, so that an error after a bar starts on a new line. */
-interface RunState {
-  progressShown: boolean;
-}
+type RunState = { progressShown: boolean };
 
 /** The parsed flags of a sweep: the runner's options and how to report. */
 async function sweepFlags(argv: readonly string[]) {
@@ -150,8 +143,6 @@ async function sweepFlags(argv: readonly string[]) {
     ? undefined
     : integerFlag("workers", values.workers, MAX_WORKERS);
   checkFlags(FLAGS, values);
-  const bound = values.bound as SweepOptions["bound"];
-  const summation = values.summation as SweepOptions["summation"];
   const shard = parseShardFlag(values.shard);
   const [{ STRESS_DISTRIBUTIONS }, { EXACT_SWEEP_METHODS, STRESS_METHODS }] = await Promise.all([
     import("../../generate/distributions.ts"),
@@ -170,12 +161,12 @@ async function sweepFlags(argv: readonly string[]) {
       : parseList(values.methods!, "--methods"),
     outDir: out,
     workers,
-    bound,
-    summation,
+    bound: values.bound as SweepOptions["bound"],
+    summation: values.summation as SweepOptions["summation"],
     replace: values.replace === true,
     shard,
   };
-  return { options, form, quiet: values.quiet === true, shard, out };
+  return { options, form, quiet: values.quiet === true };
 }
 
 /** Runs the sweep under a progress bar; Ctrl-C says how to resume. */
@@ -231,10 +222,9 @@ async function reportRun(
   mode: Mode,
   form: OutputForm,
   res: SweepResult,
-  flags: { out: string; shard?: Shard },
+  { outDir, shard }: SweepOptions,
 ): Promise<void> {
   const { sweepReport, SWEEP_AGGREGATE_COLUMNS } = await import("../../sweep/report.ts");
-  const { shard } = flags;
   const shardText = shard === undefined ? "" : `, shard ${shard.index}/${shard.count}`;
   io.stderr(
     `sweep: ${res.summary.num_rows} rows, ${res.units} units (${res.resumedUnits} resumed)` +
@@ -242,15 +232,11 @@ async function reportRun(
       (res.grid.budget_basis === null ? "" : ` (basis ${res.grid.budget_basis})`) +
       `, ${res.wallSec.toFixed(2)} s\n`,
   );
-  io.stderr(
-    `sweep: wrote ${res.files.results}, ${res.files.csv}, ${res.files.summary}, ${res.files.timings}\n`,
-  );
-  const report = sweepReport(res, flags.out, shard);
+  const f = res.files;
+  io.stderr(`sweep: wrote ${f.results}, ${f.csv}, ${f.summary}, ${f.timings}\n`);
+  const report = sweepReport(res, outDir, shard);
   if (mode === "script") io.stdout(scriptTable(report));
-  else {
-    const rows = report.aggregates.map((a) => ({ ...a }));
-    emit(io, form, { json: report, columns: [...SWEEP_AGGREGATE_COLUMNS], rows });
-  }
+  else emit(io, form, { json: report, columns: SWEEP_AGGREGATE_COLUMNS, rows: report.aggregates });
 }
 
 /** The command: parse -> runSweep -> report. */
@@ -262,12 +248,12 @@ async function runCommand(
 ): Promise<number> {
   const prog = mode === "script" ? "deno task sweep" : "memaudit sweep";
   if (handleHelp(argv, io, await help(prog))) return EXIT.ok;
-  const { options, form, quiet, shard, out } = await sweepFlags(argv);
+  const { options, form, quiet } = await sweepFlags(argv);
   const res = await runWithBar(options, io, quiet, state);
   state.progressShown = false;
   if (quiet) return EXIT.ok;
   try {
-    await reportRun(io, mode, form, res, { out, ...(shard !== undefined ? { shard } : {}) });
+    await reportRun(io, mode, form, res, options);
   } catch (err) {
     // The sweep is done and its files are written; only the report could not be printed.
     try {
@@ -280,7 +266,6 @@ async function runCommand(
   return EXIT.ok;
 }
 
-/** `memaudit sweep ...`. */
 export const command: Command = {
   name: "sweep",
   summary: SUMMARIES.sweep,
@@ -290,15 +275,11 @@ export const command: Command = {
 };
 
 /**
- * `deno task sweep` / `deno run -A scripts/sweep.ts`: the same command with
- * its historical messages: `sweep: MESSAGE` then the usage text for bad
- * flags (exit 2); `sweep: MESSAGE` for a bad grid, folder or journal (exit
- * 2) and for a system error (exit 1). Anything else is a bug and is thrown
- * (with its stack).
+ * `deno task sweep` / `deno run -A scripts/sweep.ts`: the same command with its historical
+ * messages: `sweep: MESSAGE` then the usage text for bad flags (exit 2); `sweep: MESSAGE` for a bad
+ * grid, folder or journal (exit 2) and for a system error (exit 1). Anything else is a bug and is
+ * thrown (with its stack). Resolves to the exit code.
  *
- * @param argv the script's arguments
- * @param io where to write
- * @returns the exit code
  * @throws what the run threw when it is neither bad input nor a system error
  */
 export async function sweepScript(argv: readonly string[], io: CliIo): Promise<number> {
@@ -307,23 +288,15 @@ export async function sweepScript(argv: readonly string[], io: CliIo): Promise<n
     return await runCommand(argv, io, "script", state);
   } catch (err) {
     const msg = (err as Error).message?.replaceAll("\n", " ");
-    const line = `${state.progressShown ? "\n" : ""}sweep: ${msg}\n`;
-    if (err instanceof GridError || err instanceof InputError) {
-      io.stderr(line);
-      return EXIT.badInput;
-    }
-    if (err instanceof UsageError) {
+    const nl = state.progressShown ? "\n" : "";
+    if (err instanceof GridError || err instanceof InputError) io.stderr(`${nl}sweep: ${msg}\n`);
+    else if (err instanceof UsageError) {
       io.stderr(`sweep: ${msg}\n\n${(await help("deno task sweep")).trimEnd()}\n`);
-      return EXIT.badInput;
-    }
-    if (isUnwritable(err)) {
-      io.stderr(`${state.progressShown ? "\n" : ""}sweep: Cannot write the output: ${msg}\n`);
-      return EXIT.badInput;
-    }
-    if (Object.values(Deno.errors).some((E) => err instanceof E)) {
-      io.stderr(line);
+    } else if (isUnwritable(err)) io.stderr(`${nl}sweep: Cannot write the output: ${msg}\n`);
+    else if (Object.values(Deno.errors).some((E) => err instanceof E)) {
+      io.stderr(`${nl}sweep: ${msg}\n`);
       return EXIT.claimFailed;
-    }
-    throw err;
+    } else throw err;
+    return EXIT.badInput;
   }
 }

@@ -1,8 +1,7 @@
 /**
- * `memaudit validate PACKAGE`: reads a package (a JSON file or a folder of
- * CSV tables), checks it against the schema and its cross-references, and
- * prints its counts (DESIGN §2: experiences, candidates, evidence units,
- * queries, coverage rows, budgets, the unit-weight source).
+ * `memaudit validate PACKAGE`: reads a package (a JSON file or a folder of CSV tables), checks it
+ * against the schema and its cross-references, and prints its counts (DESIGN §2: experiences,
+ * candidates, evidence units, queries, coverage rows, budgets, the unit-weight source).
  *
  * @module
  */
@@ -41,7 +40,6 @@ Example:
   memaudit validate data/examples/vegetarian_pescatarian_csv --json
 `;
 
-/** `memaudit validate ...`. */
 export const command: Command = {
   name: "validate",
   summary: SUMMARIES.validate,
@@ -53,9 +51,7 @@ export const command: Command = {
       value: Array.isArray(value) ? (value.length === 0 ? "(none)" : value.join(", ")) : value,
     }));
     // Files first: a folder that cannot be written is exit 2 with nothing on stdout.
-    if (values.out !== undefined) {
-      await writeOutFiles(values.out, { "validate.json": JSON.stringify(result, null, 2) + "\n" });
-    }
+    await writeOutFiles(values.out, { "validate.json": JSON.stringify(result, null, 2) + "\n" });
     emit(io, form, { json: result, columns: ["field", "value"], rows });
     return EXIT.ok;
   }),

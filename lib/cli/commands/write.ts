@@ -1,9 +1,8 @@
 /**
- * `memaudit write`: writes a memory store with a real memory system from npm
- * (Mem0 with `infer: false`, Memvid with its rule engine), feeding it a LoCoMo
- * conversation or a LongMemEval question's haystack turn by turn with the
- * session dates, and exports the whole store in the system's own format, for
- * `memaudit store` (paper 000 §5, Table 4). The command is its flag table,
+ * `memaudit write`: writes a memory store with a real memory system from npm (Mem0 with
+ * `infer: false`, Memvid with its rule engine), feeding it a LoCoMo conversation or a LongMemEval
+ * question's haystack turn by turn with the session dates, and exports the whole store in the
+ * system's own format, for `memaudit store` (paper 000 §5, Table 4). The command is its flag table,
  * then the source's turns -> {@linkcode writeStore} -> one line.
  *
  * @module
@@ -24,31 +23,23 @@ import { SUMMARIES } from "../summaries.ts";
 /** The flags of `memaudit write`, in help order. */
 const FLAGS = {
   system: {
-    type: "string",
     value: "NAME",
     help: "the memory system that writes the store",
     choices: Object.keys(WRITE_SYSTEMS),
     required: true,
   },
-  locomo: { type: "string", value: "CONV", help: "LoCoMo conversation (sample id), e.g. conv-26" },
+  locomo: { value: "CONV", help: "LoCoMo conversation (sample id), e.g. conv-26" },
   "locomo-data": {
-    type: "string",
     value: "WHICH",
     help: "locomo8 | locomo10 | PATH (default $MEMAUDIT_LOCOMO, else the cached " +
       "locomo10.json, else ../shared locomo8)",
   },
   longmemeval: {
-    type: "string",
     value: "FILE",
     help: "a LongMemEval file (oracle, S or M; plain JSON or gzip), with --question",
   },
-  question: {
-    type: "string",
-    value: "QID",
-    help: "with --longmemeval: the question whose haystack is fed",
-  },
+  question: { value: "QID", help: "with --longmemeval: the question whose haystack is fed" },
   frames: {
-    type: "string",
     value: "UNIT",
     help: "memvid only: one put() frame per session (default: the session's lines, its date " +
       "as the timestamp) or per turn (each put() rewrites the .mv2 file: on a LoCoMo " +
@@ -56,14 +47,12 @@ const FLAGS = {
     choices: ["session", "turn"],
   },
   llm: {
-    type: "string",
     value: "URL",
     help: "mem0 only: run mem0's own extraction (infer: true) against this OpenAI-compatible " +
       "endpoint (e.g. http://127.0.0.1:8000/v1; key from $MEMAUDIT_LLM_API_KEY), recording " +
       "every request and response to DIR/llm_exchanges.jsonl",
   },
   "llm-model": {
-    type: "string",
     value: "NAME",
     help: `with --llm: the chat model named in each request (default ${MEM0_DEFAULT_MODEL}, ` +
       "mem0's own)",
@@ -73,13 +62,11 @@ const FLAGS = {
     help: "with --llm: how long one request may take before the run fails (default 300)",
   },
   replay: {
-    type: "string",
     value: "FILE",
     help: "mem0 only: rebuild a --llm store offline, each request answered from FILE (an " +
       "llm_exchanges.jsonl of the same conversation); a request FILE lacks is an error",
   },
   out: {
-    type: "string",
     value: "DIR",
     help: "writes DIR/store.json (the system's own export) and DIR/provenance.json",
   },
@@ -140,8 +127,7 @@ Exit codes: 0 done; 2 bad usage, bad input, or node/npm missing or the install f
 
 /** Mem0's LLM from --llm, --llm-model and --replay, checked; undefined without them. */
 function checkedLlm(v: (k: string) => string | undefined, system: unknown): WriteLlm | undefined {
-  const [url, model, replay] = [v("llm"), v("llm-model"), v("replay")];
-  const timeout = v("llm-timeout");
+  const [url, model, replay, timeout] = [v("llm"), v("llm-model"), v("replay"), v("llm-timeout")];
   if (timeout !== undefined && url === undefined) {
     throw new UsageError("--llm-timeout goes with --llm URL");
   }
@@ -181,12 +167,7 @@ function checkedLlm(v: (k: string) => string | undefined, system: unknown): Writ
  * llm_exchanges.jsonl and provenance.json; the key goes in `$MEMAUDIT_LLM_API_KEY`).
  */
 function checkedUrl(url: string): string {
-  let u: URL | undefined;
-  try {
-    u = /^https?:\/\/[^\s/]+/.test(url) ? new URL(url) : undefined;
-  } catch {
-    u = undefined;
-  }
+  const u = /^https?:\/\/[^\s/]+/.test(url) && URL.canParse(url) ? new URL(url) : undefined;
   const fail = (what: string, shown = url): never => {
     throw new UsageError(`--llm expects ${what}, got '${shown}'`);
   };
@@ -250,7 +231,6 @@ function checkedSource(v: (k: string) => string | undefined): { source: WriteSou
   return { source: { kind: "locomo", conversation: conv, ...(data ? { data } : {}) } };
 }
 
-/** `memaudit write ...`. */
 export const command: Command = {
   name: "write",
   summary: SUMMARIES.write,

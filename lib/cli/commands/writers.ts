@@ -1,13 +1,11 @@
 /**
- * `memaudit writers PACKAGE --budgets LIST --methods LIST [--k K]`: runs
- * writers of the registry (lib/writers/registry.ts) on a package at each
- * budget and scores each store against a certified OPT of the same
- * package, budget and k (paper 000 §3, definition 1: the package ratio
- * F(X) / OPT_P(B); lib/score/ratio.ts `scoreStore`).
+ * `memaudit writers PACKAGE --budgets LIST --methods LIST [--k K]`: runs writers of the registry
+ * (lib/writers/registry.ts) on a package at each budget and scores each store against a certified
+ * OPT of the same package, budget and k (paper 000 §3, definition 1: the package ratio F(X) /
+ * OPT_P(B); lib/score/ratio.ts `scoreStore`).
  *
- * Exit 1 when a claim the command checks fails: a feasible writer store
- * with F above a certified OPT (beyond 1e-9 relative), which would mean
- * the certificate is wrong.
+ * Exit 1 when a claim the command checks fails: a feasible writer store with F above a certified
+ * OPT (beyond 1e-9 relative), which would mean the certificate is wrong.
  *
  * @module
  */
@@ -15,6 +13,7 @@ import { type Command, csvTable, emit, EXIT, UsageError } from "../command.ts";
 import { checkFlags, flagOptions, type FlagTable, optionsHelp } from "../flag_table.ts";
 import { startProgress } from "../progress.ts";
 import {
+  ifGiven,
   onePackageArg,
   parseIntFlag,
   parseMethodList,
@@ -36,20 +35,14 @@ const FLAGS = {
     help: 'writer ids, or "all" (default all): oracle_gvt, density_only, greedy, ...',
     default: "all",
   },
-  k: {
-    value: "K",
-    help: "group cap k for OPT and the writers (default: the package's group_cap)",
-  },
+  k: { value: "K", help: "group cap k for OPT and the writers (default: the package's group_cap)" },
   solver: {
     value: "S",
     help: "the exact solver of OPT: auto (default: branch-and-bound, then the MILP), bnb or milp",
     choices: ["auto", "bnb", "milp"],
     default: "auto",
   },
-  "time-limit": {
-    value: "MS",
-    help: "milliseconds per OPT certificate (default: none)",
-  },
+  "time-limit": { value: "MS", help: "milliseconds per OPT certificate (default: none)" },
   out: { value: "DIR", help: "also write DIR/writers.json and DIR/writers.csv" },
   quiet: { type: "boolean", help: "no progress bar", default: false },
 } as const satisfies FlagTable;
@@ -89,18 +82,14 @@ export const command: Command = {
   run: runWithFlags(HELP, flagOptions(FLAGS), async ({ values, positionals, form }, io) => {
     const packagePath = onePackageArg(positionals);
     checkFlags(FLAGS, values);
-    const k = values.k === undefined ? undefined : parseIntFlag("--k", values.k);
-    const timeLimitMs = values["time-limit"] === undefined
-      ? undefined
-      : parseIntFlag("--time-limit", values["time-limit"], 0);
+    const k = ifGiven(values.k, (t) => parseIntFlag("--k", t));
+    const timeLimitMs = ifGiven(values["time-limit"], (t) => parseIntFlag("--time-limit", t, 0));
     const [{ WRITERS }, { writersReport, WRITER_ROW_COLUMNS }] = await Promise.all([
       import("../../writers/registry.ts"),
       import("../../score/writers_report.ts"),
     ]);
     const methods = parseMethodList(values.methods ?? "all", WRITERS, true);
-    const budgets = values.budgets === undefined
-      ? undefined
-      : parseNumberList("--budgets", values.budgets);
+    const budgets = ifGiven(values.budgets, (t) => parseNumberList("--budgets", t));
     const { pkg, path } = await readPackageArg(packagePath);
     if ((budgets ?? pkg.budgets).length === 0) {
       throw new UsageError("--budgets is required: the package lists no budgets");
@@ -115,21 +104,15 @@ export const command: Command = {
       ...(timeLimitMs !== undefined ? { timeLimitMs } : {}),
       onProgress: (done, total) => bar.update(done, total, null),
     }).finally(() => bar.stop());
-    const columns = [...WRITER_ROW_COLUMNS];
     // Files first: a folder that cannot be written is exit 2 with nothing on stdout.
-    if (values.out !== undefined) {
-      await writeOutFiles(values.out, {
-        "writers.json": JSON.stringify(r.report, null, 2) + "\n",
-        "writers.csv": csvTable(columns, r.rows),
-      });
-    }
-    emit(io, form, { json: r.report, columns, rows: r.rows });
+    await writeOutFiles(values.out, {
+      "writers.json": JSON.stringify(r.report, null, 2) + "\n",
+      "writers.csv": csvTable(WRITER_ROW_COLUMNS, r.rows),
+    });
+    emit(io, form, { json: r.report, columns: WRITER_ROW_COLUMNS, rows: r.rows });
     if (r.claimFailed.length > 0) {
-      io.stderr(
-        `memaudit writers: a feasible writer store is above a certified OPT (claim failed): ${
-          r.claimFailed[0]
-        }\n`,
-      );
+      const claim = "a feasible writer store is above a certified OPT (claim failed)";
+      io.stderr(`memaudit writers: ${claim}: ${r.claimFailed[0]}\n`);
       return EXIT.claimFailed;
     }
     return EXIT.ok;
