@@ -178,25 +178,18 @@ export async function driverLlm(
   replayed?: { text: string; header: ExchangeLogHeader; edited: boolean };
 }> {
   if (llm.mode === "record") {
+    const { url, model } = llm;
     const header: ExchangeLogHeader = {
       memaudit_llm_exchanges: 1,
       system: run.system,
       package: run.sys.package,
       version: run.sys.version,
-      model: llm.model,
-      url: llm.url,
+      model,
+      url,
       turns_sha256: run.turnsSha256,
     };
-    return {
-      driver: {
-        mode: "record",
-        url: llm.url,
-        model: llm.model,
-        log: "",
-        header,
-        ...(llm.timeoutSec !== undefined ? { timeout_s: llm.timeoutSec } : {}),
-      },
-    };
+    const timeout = llm.timeoutSec !== undefined ? { timeout_s: llm.timeoutSec } : {};
+    return { driver: { mode: "record", url, model, log: "", header, ...timeout } };
   }
   let text: string;
   try {
