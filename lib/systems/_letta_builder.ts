@@ -1,10 +1,9 @@
 /**
- * Private: reads Letta blocks and passages into one store; shared by the two
- * Letta adapters.
+ * Private: reads Letta blocks and passages into one store; shared by the two Letta adapters.
  *
  * @module
  */
-import { RecordReader, timeProblems, UnmappedFields } from "./_read.ts";
+import { problem, RecordReader, type TimeNote, timeProblems, UnmappedFields } from "./_read.ts";
 import { CORE_ATOM_MAX_WORDS, CORE_ATOM_MIN_WORDS, coreAtoms } from "./core_atoms.ts";
 import type { AdapterProblem, MemoryStore, StoredMemory, Tombstone } from "./memory_store.ts";
 
@@ -18,14 +17,13 @@ export interface LettaReadOptions {
   /** System label of the store (default `letta`). */
   system?: string;
   /**
-   * `block` (default): one memory per core block (its whole value); `atoms`:
-   * the artifact's atom split (see {@linkcode coreAtoms}).
+   * `block` (default): one memory per core block (its whole value); `atoms`: the artifact's atom
+   * split (see {@linkcode coreAtoms}).
    */
   core?: CoreMode;
   /**
-   * Drop archival passages whose whitespace-normalised lowercase text
-   * repeats an earlier one (default true, as the artifact does); each drop is
-   * reported.
+   * Drop archival passages whose whitespace-normalised lowercase text repeats an earlier one
+   * (default true, as the artifact does); each drop is reported.
    */
   dedupeArchival?: boolean;
 }
@@ -51,7 +49,7 @@ export class LettaStoreBuilder {
   readonly #texts = new Set<string>();
   readonly #blockFields = new UnmappedFields(BLOCK_FIELDS, "core block");
   readonly #passageFields = new UnmappedFields(PASSAGE_FIELDS, "archival passage");
-  readonly #times: { record: string; field: string; value: string | undefined }[] = [];
+  readonly #times: TimeNote[] = [];
   readonly system: string;
 
   constructor(
@@ -87,23 +85,15 @@ export class LettaStoreBuilder {
     this.#blockFields.note(r);
     const rec = `${path} (label '${label}')`;
     if (limit !== undefined && value.length > limit) {
-      this.problems.push({
-        code: "coerced",
-        record: rec,
-        field: "value",
-        detail: `value has ${value.length} characters, over the block limit ${limit}: kept whole`,
-      });
+      const detail =
+        `value has ${value.length} characters, over the block limit ${limit}: kept whole`;
+      this.problems.push(problem("coerced", rec, "value", detail));
     }
     if (hidden === true) {
-      this.problems.push({
-        code: "coerced",
-        record: rec,
-        field: "hidden",
-        detail: "hidden block kept as a core memory",
-      });
+      this.problems.push(problem("coerced", rec, "hidden", "hidden block kept as a core memory"));
     }
     if (value.trim() === "") {
-      this.problems.push({ code: "dropped", record: rec, field: "value", detail: "empty block" });
+      this.problems.push(problem("dropped", rec, "value", "empty block"));
       return;
     }
     this.#times.push({ record: rec, field: "created_at", value: created });
@@ -131,14 +121,7 @@ export class LettaStoreBuilder {
       a.duplicates > 0 ? `${a.duplicates} repeated atom(s) dropped` : "",
       a.truncated > 0 ? `${a.truncated} atom(s) cut to ${CORE_ATOM_MAX_WORDS} words` : "",
     ].filter((s) => s !== "");
-    if (notes.length > 0) {
-      this.problems.push({
-        code: "dropped",
-        record: rec,
-        field: "value",
-        detail: notes.join("; "),
-      });
-    }
+    if (notes.length > 0) this.problems.push(problem("dropped", rec, "value", notes.join("; ")));
   }
 
   /** Adds an archival passage. */
@@ -158,26 +141,18 @@ export class LettaStoreBuilder {
       const t: Tombstone = { id, text, source: `${this.system}:archival` };
       if (updated !== undefined) t.deleted_at = updated;
       this.tombstones.push(t);
-      this.problems.push({
-        code: "tombstone",
-        record: rec,
-        field: "is_deleted",
-        detail: "deleted passage: not in the store",
-      });
+      const detail = "deleted passage: not in the store";
+      this.problems.push(problem("tombstone", rec, "is_deleted", detail));
       return;
     }
     if (text.trim() === "") {
-      this.problems.push({ code: "dropped", record: rec, field: "text", detail: "empty passage" });
+      this.problems.push(problem("dropped", rec, "text", "empty passage"));
       return;
     }
     const key = text.trim().split(/\s+/).join(" ").toLowerCase();
     if ((this.opts.dedupeArchival ?? true) && this.#texts.has(key)) {
-      this.problems.push({
-        code: "dropped",
-        record: rec,
-        field: "text",
-        detail: "passage repeats an earlier passage's text (normalised): dropped",
-      });
+      const detail = "passage repeats an earlier passage's text (normalised): dropped";
+      this.problems.push(problem("dropped", rec, "text", detail));
       return;
     }
     this.#texts.add(key);
@@ -198,18 +173,9 @@ export class LettaStoreBuilder {
 
   /** The finished store. */
   store(): MemoryStore {
-    return {
-      system: this.system,
-      format: this.format,
-      file: this.file,
-      memories: this.memories,
-      tombstones: this.tombstones,
-      problems: [
-        ...this.problems,
-        ...this.#blockFields.problems(),
-        ...this.#passageFields.problems(),
-        ...timeProblems(this.#times),
-      ],
-    };
+    const { system, format, file, memories, tombstones } = this;
+    const problems = [...this.problems, ...this.#blockFields.problems()];
+    problems.push(...this.#passageFields.problems(), ...timeProblems(this.#times));
+    return { system, format, file, memories, tombstones, problems };
   }
 }

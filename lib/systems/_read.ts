@@ -1,24 +1,20 @@
 /**
- * Private helpers of the adapters: typed field reads that throw an
- * {@linkcode ExportFormatError} naming the record and field, an accumulator
- * of unmapped fields, and deterministic time parsing.
+ * Private helpers of the adapters: typed field reads that throw an {@linkcode ExportFormatError}
+ * naming the record and field, an accumulator of unmapped fields, and deterministic time parsing.
  *
  * @module
  */
 import { ExportFormatError, type ExportRecordRef } from "./export_error.ts";
-import type { AdapterProblem, StoreFormat } from "./memory_store.ts";
+import type { AdapterProblem, ProblemCode, StoreFormat } from "./memory_store.ts";
 import { formatWhere, InputError } from "../base/errors.ts";
 import { parseJsonText } from "../base/json_text.ts";
 
 /**
- * Parses export JSON text with the package readers' checks: a leading
- * byte-order mark accepted, a syntax error at its line and column, a
- * duplicate key, a number that underflows to 0 or too deep a nesting refused
- * at its JSON path. Errors are {@linkcode ExportFormatError}s of `format`.
+ * Parses export JSON text with the package readers' checks: a leading byte-order mark accepted, a
+ * syntax error at its line and column, a duplicate key, a number that underflows to 0 or too deep a
+ * nesting refused at its JSON path. Errors are {@linkcode ExportFormatError}s of `format`.
  *
  * @param text the JSON text (a whole file, or one JSONL line)
- * @param format the adapter's format
- * @param file file name for errors
  * @param line the text's line in its file (JSONL), if any
  */
 export function parseExportJson(
@@ -54,6 +50,8 @@ export function typeName(v: unknown): string {
   return `${typeof v} ${JSON.stringify(v)}`.slice(0, 60);
 }
 
+const isFiniteNumber = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+
 /** Label of a record for problems: `results[3] (id 'abc')`. */
 export function recordLabel(ref: ExportRecordRef): string {
   return ref.id !== undefined ? `${ref.path} (id '${ref.id}')` : ref.path;
@@ -61,19 +59,16 @@ export function recordLabel(ref: ExportRecordRef): string {
 
 /** Typed reads of one record's fields. */
 export class RecordReader {
-  readonly ref: ExportRecordRef;
   private constructor(
     readonly format: StoreFormat,
     readonly file: string,
-    ref: ExportRecordRef,
+    readonly ref: ExportRecordRef,
     readonly obj: Record<string, unknown>,
-  ) {
-    this.ref = ref;
-  }
+  ) {}
 
   /**
-   * Opens `value` as a record; reads its id from `idField` when that is a
-   * string, so later errors name it.
+   * Opens `value` as a record; reads its id from the first of `idFields` that is a non-empty string
+   * or a finite number, so later errors name it.
    *
    * @throws {ExportFormatError} when `value` is not an object
    */
@@ -86,26 +81,12 @@ export class RecordReader {
     idFields: readonly string[] = ["id"],
   ): RecordReader {
     const ref: ExportRecordRef = { path, index };
-    if (!isObject(value)) {
-      throw new ExportFormatError(
-        format,
-        file,
-        ref,
-        "",
-        `expected an object, got ${typeName(value)}`,
-      );
-    }
-    for (const f of idFields) {
-      const id = value[f];
-      if (typeof id === "string" && id !== "") {
-        ref.id = id;
-        break;
-      }
-      if (typeof id === "number" && Number.isFinite(id)) {
-        ref.id = String(id);
-        break;
-      }
-    }
+    const what = `expected an object, got ${typeName(value)}`;
+    if (!isObject(value)) throw new ExportFormatError(format, file, ref, "", what);
+    const id = idFields.map((f) => value[f]).find((v) =>
+      (typeof v === "string" && v !== "") || (typeof v === "number" && Number.isFinite(v))
+    );
+    if (id !== undefined) ref.id = String(id);
     return new RecordReader(format, file, ref, value);
   }
 
@@ -136,7 +117,7 @@ export class RecordReader {
     return v;
   }
 
-  /** An optional field that passes `ok`; null and absent give undefined. */
+  /** An optional field that passes `ok` (the `opt*` reads below); null or absent give undefined. */
   private opt<T>(field: string, ok: (v: unknown) => v is T, expected: string): T | undefined {
     const v = this.obj[field];
     if (v === undefined || v === null) return undefined;
@@ -144,31 +125,22 @@ export class RecordReader {
     return v;
   }
 
-  /** An optional string; null and absent give undefined. */
   optStr(field: string): string | undefined {
     return this.opt(field, (v) => typeof v === "string", "a string");
   }
 
-  /** An optional finite number; null and absent give undefined. */
   optNum(field: string): number | undefined {
-    return this.opt(
-      field,
-      (v): v is number => typeof v === "number" && Number.isFinite(v),
-      "a finite number",
-    );
+    return this.opt(field, isFiniteNumber, "a finite number");
   }
 
-  /** An optional boolean; null and absent give undefined. */
   optBool(field: string): boolean | undefined {
     return this.opt(field, (v) => typeof v === "boolean", "a boolean");
   }
 
-  /** An optional array; null and absent give undefined. */
   optArray(field: string): unknown[] | undefined {
     return this.opt(field, Array.isArray, "an array");
   }
 
-  /** An optional object; null and absent give undefined. */
   optObject(field: string): Record<string, unknown> | undefined {
     return this.opt(field, isObject, "an object");
   }
@@ -179,15 +151,23 @@ export class RecordReader {
   }
 }
 
-/**
- * The problem the Mem0 adapters report for a memory whose `memory` text is
- * empty (the memory is left out of the store).
- *
- * @param record the record label
- * @returns a `dropped` problem on field `memory`
- */
+/** The entries of `fields` whose value is defined (so an optional key left out stays absent). */
+export const defined = <T extends object>(fields: T): Partial<T> =>
+  Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+/** An {@linkcode AdapterProblem}; `field` is left out when undefined. */
+export function problem(
+  code: ProblemCode,
+  record: string,
+  field: string | undefined,
+  detail: string,
+): AdapterProblem {
+  return field === undefined ? { code, record, detail } : { code, record, field, detail };
+}
+
+/** The `dropped` problem of a Mem0 memory whose `memory` text is empty (left out of the store). */
 export function emptyMemoryText(record: string): AdapterProblem {
-  return { code: "dropped", record, field: "memory", detail: "empty memory text" };
+  return problem("dropped", record, "memory", "empty memory text");
 }
 
 /** Collects fields no adapter rule maps, one problem per field name with a record count. */
@@ -207,51 +187,33 @@ export class UnmappedFields {
 
   /** The problems, in first-seen order. */
   problems(): AdapterProblem[] {
-    return [...this.#seen].map(([field, s]) => ({
-      code: "unmapped_field" as const,
-      record: s.first,
-      field,
-      detail: `field '${field}' of ${s.count} ${this.what} record(s) is not mapped (kept in raw)`,
-    }));
+    return [...this.#seen].map(([field, s]) => {
+      const detail =
+        `field '${field}' of ${s.count} ${this.what} record(s) is not mapped (kept in raw)`;
+      return problem("unmapped_field", s.first, field, detail);
+    });
   }
 }
 
-const MONTHS: Record<string, number> = {
-  january: 0,
-  february: 1,
-  march: 2,
-  april: 3,
-  may: 4,
-  june: 5,
-  july: 6,
-  august: 7,
-  september: 8,
-  october: 9,
-  november: 10,
-  december: 11,
-};
+const MONTHS: Record<string, number> = Object.fromEntries(
+  "january february march april may june july august september october november december"
+    .split(" ").map((name, i) => [name, i]),
+);
 
 const ISO = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
 /**
- * Milliseconds since the epoch of an exported time, or null when the text is
- * not one of the recognised forms. Deterministic on any machine: a time
- * without an offset is read as UTC. Forms: ISO-8601 (`2026-01-01T10:00:00Z`,
- * `2025-04-01T03:47:27.123`, `2026-01-01`), A-Mem's `YYYYMMDDHHMM`, and
- * LoCoMo's `1:56 pm on 8 May, 2023`.
+ * Milliseconds since the epoch of an exported time, or null when the text is not one of the
+ * recognised forms. Deterministic on any machine: a time without an offset is read as UTC. Forms:
+ * ISO-8601 (`2026-01-01T10:00:00Z`, `2025-04-01T03:47:27.123`, `2026-01-01`), A-Mem's
+ * `YYYYMMDDHHMM`, and LoCoMo's `1:56 pm on 8 May, 2023`.
  */
 export function parseTime(s: string | undefined): number | null {
   if (s === undefined) return null;
   const t = s.trim();
-  if (/^\d{12}$/.test(t)) {
-    const [y, mo, d, h, mi] = [
-      t.slice(0, 4),
-      t.slice(4, 6),
-      t.slice(6, 8),
-      t.slice(8, 10),
-      t.slice(10),
-    ]
-      .map(Number);
+  const amem = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(t);
+  if (amem) {
+    const [y, mo, d, h, mi] = amem.slice(1).map(Number);
     const ms = Date.UTC(y, mo - 1, d, h, mi);
     return Number.isFinite(ms) ? ms : null;
   }
@@ -270,21 +232,18 @@ export function parseTime(s: string | undefined): number | null {
   return Number.isFinite(ms) ? ms : null;
 }
 
+/** A time value of a record, noted for {@linkcode timeProblems}. */
+export type TimeNote = { record: string; field: string; value: string | undefined };
+
 /**
- * One problem for the times of a store that are not recognised by
- * {@linkcode parseTime} (recency then falls back to export order), or none.
+ * One problem for the times of a store that are not recognised by {@linkcode parseTime} (recency
+ * then falls back to export order), or none.
  */
-export function timeProblems(
-  times: { record: string; field: string; value: string | undefined }[],
-): AdapterProblem[] {
+export function timeProblems(times: TimeNote[]): AdapterProblem[] {
   const bad = times.filter((t) => t.value !== undefined && parseTime(t.value) === null);
   if (bad.length === 0) return [];
-  return [{
-    code: "coerced",
-    record: bad[0].record,
-    field: bad[0].field,
-    detail: `${bad.length} time value(s) not recognised (e.g. ${
-      JSON.stringify(bad[0].value)
-    }): kept as text; recency uses export order for them`,
-  }];
+  const detail = `${bad.length} time value(s) not recognised (e.g. ${
+    JSON.stringify(bad[0].value)
+  }): kept as text; recency uses export order for them`;
+  return [problem("coerced", bad[0].record, bad[0].field, detail)];
 }

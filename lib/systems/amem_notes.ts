@@ -1,22 +1,29 @@
 /**
- * A-Mem notes to a {@linkcode MemoryStore}, in the full serialized view, a
- * compact metadata view, the content alone, or full and metadata together
- * (ARTIFACT-SPEC §1.5, §6.5; shapes in ../shared/formats/README.md).
+ * A-Mem notes to a {@linkcode MemoryStore}, in the full serialized view, a compact metadata view,
+ * the content alone, or full and metadata together (ARTIFACT-SPEC §1.5, §6.5; shapes in
+ * ../shared/formats/README.md).
  *
  * @module
  */
-import { isObject, RecordReader, timeProblems, typeName, UnmappedFields } from "./_read.ts";
+import {
+  isObject,
+  problem,
+  RecordReader,
+  type TimeNote,
+  timeProblems,
+  typeName,
+  UnmappedFields,
+} from "./_read.ts";
 import { nonSpaceTokens } from "./cost_models.ts";
 import { ExportFormatError, rootErrors } from "./export_error.ts";
 import type { AdapterProblem, MemoryStore, StoredMemory } from "./memory_store.ts";
 
-/** The errors of this format at the file's root. */
 const atRoot = rootErrors("amem");
 
 /**
- * Views of an A-Mem note: `full` (the serialized note), `metadata` (the
- * compact metadata view), `content` (the note's content only) and `both`
- * (full and metadata memories per note, sharing one group).
+ * Views of an A-Mem note: `full` (the serialized note), `metadata` (the compact metadata view),
+ * `content` (the note's content only) and `both` (full and metadata memories per note, sharing one
+ * group).
  */
 export const AMEM_VIEWS = ["full", "metadata", "content", "both"] as const;
 
@@ -61,10 +68,9 @@ export interface AmemNote {
 export const AMEM_METADATA_LIMITS = { contextWords: 80, keywords: 12, tags: 12, links: 8 } as const;
 
 /**
- * The full serialized note: `content:`, `context:`, `keywords:` and `tags:`
- * lines (ARTIFACT-SPEC §1.5), lists joined with ", ".
+ * The full serialized note: `content:`, `context:`, `keywords:` and `tags:` lines (ARTIFACT-SPEC
+ * §1.5), lists joined with ", ".
  *
- * @param n a decoded note
  * @returns the text costed and adjudicated in the full view
  */
 export function amemFullText(n: AmemNote): string {
@@ -77,11 +83,10 @@ export function amemFullText(n: AmemNote): string {
 }
 
 /**
- * The compact metadata view: `context:` (first 80 words), `keywords:` (first
- * 12), `tags:` (first 12) and `links:` (first 8) lines, each only when
- * non-empty; no content. Empty when the note has no metadata.
+ * The compact metadata view: `context:` (first 80 words), `keywords:` (first 12), `tags:` (first
+ * 12) and `links:` (first 8) lines, each only when non-empty; no content. Empty when the note has
+ * no metadata.
  *
- * @param n a decoded note
  * @returns the metadata text, possibly ""
  */
 export function amemMetadataText(n: AmemNote): string {
@@ -153,14 +158,9 @@ function decodeNote(
       try {
         v = JSON.parse(v);
       } catch {
-        const py = pythonList(v as string);
-        if (py === null) {
-          r.fail(
-            field,
-            `expected a list or a JSON-encoded list, got ${JSON.stringify(v).slice(0, 60)}`,
-          );
-        }
-        v = py;
+        const got = JSON.stringify(v).slice(0, 60);
+        v = pythonList(v as string) ??
+          r.fail(field, `expected a list or a JSON-encoded list, got ${got}`);
       }
     }
     if (!Array.isArray(v)) r.fail(field, `expected a list of strings, got ${typeName(v)}`);
@@ -180,11 +180,9 @@ function decodeNote(
     if (typeof v !== "string") r.fail(field, `expected a string, got ${typeName(v)}`);
     return v;
   };
-  const id = overrides.id ?? r.id("id");
-  const content = overrides.content ?? r.str("content", true);
   const note: AmemNote = {
-    id,
-    content,
+    id: overrides.id ?? r.id("id"),
+    content: overrides.content ?? r.str("content", true),
     context: text("context") ?? "",
     keywords: list("keywords"),
     tags: list("tags"),
@@ -221,25 +219,23 @@ function decodeNote(
 /**
  * Reads A-Mem notes.
  *
- * Accepted shapes: a list of notes; `{notes: [...]}`; `{memories: {id: note}}`
- * or `{memories: [...]}` (A-Mem's in-memory store); one note; the ChromaDB
- * `get()` result `{ids, documents, metadatas}`, where list fields are JSON
- * strings and numbers strings (decoded; a Python list literal is accepted
- * too). Every decoded field is reported once with its count.
+ * Accepted shapes: a list of notes; `{notes: [...]}`; `{memories: {id: note}}` or `{memories:
+ * [...]}` (A-Mem's in-memory store); one note; the ChromaDB `get()` result `{ids, documents,
+ * metadatas}`, where list fields are JSON strings and numbers strings (decoded; a Python list
+ * literal is accepted too). Every decoded field is reported once with its count.
  *
- * Memories per note (source `amem:<view>`, created_at = the note's
- * timestamp): `full` -> {@linkcode amemFullText}; `metadata` ->
- * {@linkcode amemMetadataText} (notes with no metadata are dropped and
- * reported, as the artifact drops empty metadata texts); `content` -> the
- * content; `both` -> `<id>#full` and `<id>#metadata`, sharing group `<id>`
- * (aligned by note id, not by list position as in the artifact, §6.5).
+ * Memories per note (source `amem:<view>`, created_at = the note's timestamp): `full` ->
+ * {@linkcode amemFullText}; `metadata` -> {@linkcode amemMetadataText} (notes with no metadata are
+ * dropped and reported, as the artifact drops empty metadata texts); `content` -> the content;
+ * `both` -> `<id>#full` and `<id>#metadata`, sharing group `<id>` (aligned by note id, not by list
+ * position as in the artifact, §6.5).
  *
  * @param data parsed JSON of the export
  * @param opts file name, system label, view
  * @returns the store
- * @throws {ExportFormatError} naming the record (index, id) and field when a
- *   note lacks `id` or `content`, a list field is neither a list nor a
- *   decodable string, or the ChromaDB arrays differ in length
+ * @throws {ExportFormatError} naming the record (index, id) and field when a note lacks `id` or
+ *   `content`, a list field is neither a list nor a decodable string, or the ChromaDB arrays differ
+ *   in length
  */
 export function readAmemNotes(data: unknown, opts: {
   /** File name for errors (default `<memory>`). */
@@ -261,12 +257,8 @@ export function readAmemNotes(data: unknown, opts: {
   readNoteShapes(c, data);
   const problems: AdapterProblem[] = [];
   for (const [field, n] of c.coerced) {
-    problems.push({
-      code: "coerced",
-      record: "(notes)",
-      field,
-      detail: `${n} string-encoded value(s) of '${field}' decoded (ChromaDB form)`,
-    });
+    const detail = `${n} string-encoded value(s) of '${field}' decoded (ChromaDB form)`;
+    problems.push(problem("coerced", "(notes)", field, detail));
   }
   const { memories, times } = notesToMemories(c.notes, view, system, problems);
   problems.push(...c.unmapped.problems(), ...timeProblems(times));
@@ -313,11 +305,9 @@ function readNoteShapes(c: NoteCollector, data: unknown): void {
     const r = RecordReader.open("amem", c.file, data, "(root)", 0);
     c.add(r, decodeNote(r, c.coerced), data);
   } else {
-    throw atRoot(
-      c.file,
-      "",
-      "expected a list of notes, {notes}, {memories}, a note, or a ChromaDB {ids, documents, metadatas}",
-    );
+    const msg =
+      "expected a list of notes, {notes}, {memories}, a note, or a ChromaDB {ids, documents, metadatas}";
+    throw atRoot(c.file, "", msg);
   }
 }
 
@@ -326,26 +316,18 @@ function readChromaGet(c: NoteCollector, data: Record<string, unknown>, ids: unk
   const docs = data.documents ?? null, metas = data.metadatas ?? null;
   for (const [name, arr] of [["documents", docs], ["metadatas", metas]] as const) {
     if (arr !== null && (!Array.isArray(arr) || arr.length !== ids.length)) {
-      throw atRoot(
-        c.file,
-        name,
-        `expected a list as long as ids (${ids.length}), got ${
-          Array.isArray(arr) ? arr.length : typeName(arr)
-        }`,
-      );
+      const msg = `expected a list as long as ids (${ids.length}), got ${
+        Array.isArray(arr) ? arr.length : typeName(arr)
+      }`;
+      throw atRoot(c.file, name, msg);
     }
   }
   ids.forEach((id, i) => {
     const meta = (metas as unknown[] | null)?.[i] ?? {};
     const r = RecordReader.open("amem", c.file, meta, `metadatas[${i}]`, i);
     if (typeof id !== "string" || id === "") {
-      throw new ExportFormatError(
-        "amem",
-        c.file,
-        { path: `ids[${i}]`, index: i },
-        "",
-        "expected a non-empty string id",
-      );
+      const ref = { path: `ids[${i}]`, index: i };
+      throw new ExportFormatError("amem", c.file, ref, "", "expected a non-empty string id");
     }
     r.ref.id = id;
     const doc = (docs as unknown[] | null)?.[i];
@@ -364,57 +346,41 @@ function notesToMemories(
   view: string,
   system: string,
   problems: AdapterProblem[],
-): {
-  memories: StoredMemory[];
-  times: { record: string; field: string; value: string | undefined }[];
-} {
+): { memories: StoredMemory[]; times: TimeNote[] } {
   const memories: StoredMemory[] = [];
-  const times: { record: string; field: string; value: string | undefined }[] = [];
-  const push = (
-    n: AmemNote,
-    raw: unknown,
-    id: string,
-    text: string,
-    scope: string,
-    group?: string,
-  ) => {
-    const m: StoredMemory = {
-      id,
-      text,
-      source: `${system}:${scope}`,
-      scope,
-      order: memories.length,
-      raw,
-    };
-    if (n.timestamp !== undefined) m.created_at = n.timestamp;
-    if (group !== undefined) m.group = group;
-    memories.push(m);
-  };
+  const times: TimeNote[] = [];
   for (const { note, path, raw } of notes) {
+    const push = (id: string, text: string, scope: string, group?: string) =>
+      memories.push({
+        id,
+        text,
+        source: `${system}:${scope}`,
+        scope,
+        order: memories.length,
+        raw,
+        ...(note.timestamp !== undefined ? { created_at: note.timestamp } : {}),
+        ...(group !== undefined ? { group } : {}),
+      });
     const label = `${path} (id '${note.id}')`;
     times.push({ record: label, field: "timestamp", value: note.timestamp });
     if (note.content.trim() === "" && view !== "metadata") {
-      problems.push({ code: "dropped", record: label, field: "content", detail: "empty content" });
+      problems.push(problem("dropped", label, "content", "empty content"));
       continue;
     }
     const meta = amemMetadataText(note);
     if (meta === "" && view !== "full" && view !== "content") {
-      problems.push({
-        code: "dropped",
-        record: label,
-        field: "context",
-        detail: `no metadata (context, keywords, tags, links all empty): no ${
-          view === "both" ? "metadata memory" : "memory"
-        }`,
-      });
+      const detail = `no metadata (context, keywords, tags, links all empty): no ${
+        view === "both" ? "metadata memory" : "memory"
+      }`;
+      problems.push(problem("dropped", label, "context", detail));
     }
-    if (view === "content") push(note, raw, note.id, note.content, "content");
-    else if (view === "full") push(note, raw, note.id, amemFullText(note), "full");
+    if (view === "content") push(note.id, note.content, "content");
+    else if (view === "full") push(note.id, amemFullText(note), "full");
     else if (view === "metadata") {
-      if (meta !== "") push(note, raw, note.id, meta, "metadata");
+      if (meta !== "") push(note.id, meta, "metadata");
     } else {
-      push(note, raw, `${note.id}#full`, amemFullText(note), "full", note.id);
-      if (meta !== "") push(note, raw, `${note.id}#metadata`, meta, "metadata", note.id);
+      push(`${note.id}#full`, amemFullText(note), "full", note.id);
+      if (meta !== "") push(`${note.id}#metadata`, meta, "metadata", note.id);
     }
   }
   return { memories, times };

@@ -1,6 +1,6 @@
 /**
- * Core memory blocks split into memory atoms, approximating the artifact's
- * Letta export (ARTIFACT-SPEC §1.5).
+ * Core memory blocks split into memory atoms, approximating the artifact's Letta export
+ * (ARTIFACT-SPEC §1.5).
  *
  * @module
  */
@@ -20,12 +20,11 @@ export interface CoreAtoms {
 }
 
 /**
- * Splits a core block's value into memory atoms, an approximation of the
- * artifact's rule (ARTIFACT-SPEC §1.5, whose full list of sentence starters
- * is not given): lines are split at sentence ends (`.`, `!`, `?`) followed
- * by a capital letter; atoms under 4 words are dropped; atoms over 90 words
- * are cut to their first 90 words; repeats (whitespace-normalised,
- * lowercase) are dropped.
+ * Splits a core block's value into memory atoms, an approximation of the artifact's rule
+ * (ARTIFACT-SPEC §1.5, whose full list of sentence starters is not given): lines are split at
+ * sentence ends (`.`, `!`, `?`) followed by a capital letter; atoms under 4 words are dropped;
+ * atoms over 90 words are cut to their first 90 words; repeats (whitespace-normalised, lowercase)
+ * are dropped.
  *
  * @param value the block's value
  * @returns the atoms in text order and the counts of dropped and cut atoms

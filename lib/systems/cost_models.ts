@@ -1,11 +1,11 @@
 /**
- * Cost models for exported memories (paper 000 §2 "storage accounting",
- * paper 001 byte-overhead rule; ARTIFACT-SPEC §6.6):
+ * Cost models for exported memories (paper 000 §2 "storage accounting", paper 001 byte-overhead
+ * rule; ARTIFACT-SPEC §6.6):
  *
- * - `words`: max(1, number of non-space tokens), the artifact's rule for
- *   external memories (Python `len(text.split())`);
- * - `byte_overhead`: 8 + ceil(UTF-8 bytes / 24), paper 001's sensitivity rule
- *   (`byteOverheadCost` of the natural packages' cost rules).
+ * - `words`: max(1, number of non-space tokens), the artifact's rule for external memories (Python
+ *   `len(text.split())`);
+ * - `byte_overhead`: 8 + ceil(UTF-8 bytes / 24), paper 001's sensitivity rule (`byteOverheadCost`
+ *   of the natural packages' cost rules).
  *
  * @module
  */
@@ -25,7 +25,6 @@ const PY_SPACE = /[\t\n\v\f\r \x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u
 /**
  * Non-space tokens of `text`, split like Python's `str.split()`.
  *
- * @param text any text
  * @returns the tokens (no empty strings)
  */
 export function nonSpaceTokens(text: string): string[] {
@@ -35,7 +34,6 @@ export function nonSpaceTokens(text: string): string[] {
 /**
  * Word cost: max(1, non-space tokens).
  *
- * @param text the memory's text
  * @returns the cost in word units (integer >= 1)
  */
 export function wordCost(text: string): number {
@@ -45,18 +43,15 @@ export function wordCost(text: string): number {
 /**
  * Cost of `text` under `model`.
  *
- * @param text the memory's text
- * @param model cost model
  * @returns the cost in the model's units
  * @throws {RangeError} on an unknown model
  */
 export function memoryCost(text: string, model: MemoryCostModel): number {
   if (model === "words") return wordCost(text);
   if (model === "byte_overhead") return byteOverheadCost(text);
+  const known = MEMORY_COST_MODELS.join(", ");
   throw new RangeError(
-    `Cannot cost a memory: unknown cost model '${model}', expected one of ${
-      MEMORY_COST_MODELS.join(", ")
-    }`,
+    `Cannot cost a memory: unknown cost model '${model}', expected one of ${known}`,
   );
 }
 

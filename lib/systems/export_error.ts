@@ -1,6 +1,6 @@
 /**
- * The typed error for a malformed export: it names the file, the record
- * (index and, when readable, id) and the field (DESIGN §7).
+ * The typed error for a malformed export: it names the file, the record (index and, when readable,
+ * id) and the field (DESIGN §7).
  *
  * @module
  */
@@ -18,9 +18,8 @@ export interface ExportRecordRef {
 }
 
 /**
- * A malformed export. Subclass of {@linkcode InputError}: `where.path` is the
- * full JSON path of the bad field (`results[3].memory`), and `record`,
- * `field` and `format` are available separately.
+ * A malformed export. Subclass of {@linkcode InputError}: `where.path` is the full JSON path of the
+ * bad field (`results[3].memory`), and `record`, `field` and `format` are available separately.
  */
 export class ExportFormatError extends InputError {
   /** Always `ExportFormatError`. */
@@ -52,12 +51,10 @@ export class ExportFormatError extends InputError {
 }
 
 /**
- * The {@linkcode ExportFormatError}s of one format at an export's root (record `(root)`, no
- * index).
+ * The {@linkcode ExportFormatError}s of one format at an export's root (record `(root)`, no index).
  *
- * @param format the adapter's format
- * @returns the error for a file name, the root's field (empty for the root itself) and what
- *   should have been there
+ * @returns the error for a file name, the root's field (empty for the root itself) and what should
+ *   have been there
  */
 export function rootErrors(
   format: StoreFormat,

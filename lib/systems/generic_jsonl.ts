@@ -1,21 +1,22 @@
 /**
- * The generic store format: JSONL, one store per line,
- * `{instance_id?, system?, memories: [{id, text, created_at?, ...}]}`, like
- * the authors' `written_stores.jsonl` (ARTIFACT-SPEC §1.5). Reader and writer.
+ * The generic store format: JSONL, one store per line, `{instance_id?, system?, memories: [{id,
+ * text, created_at?, ...}]}`, like the authors' `written_stores.jsonl` (ARTIFACT-SPEC §1.5). Reader
+ * and writer.
  *
  * @module
  */
 import {
-  isObject,
+  defined,
   parseExportJson,
+  problem,
   RecordReader,
+  type TimeNote,
   timeProblems,
   typeName,
   UnmappedFields,
 } from "./_read.ts";
 import { forEachJsonlLine } from "../base/jsonl.ts";
-import { ExportFormatError } from "./export_error.ts";
-import type { AdapterProblem, MemoryStore, StoredMemory } from "./memory_store.ts";
+import type { AdapterProblem, MemoryStore, ReaderOptions, StoredMemory } from "./memory_store.ts";
 
 /** One memory of a generic row. Only `id` (or `memory_id`) and `text` are required. */
 export interface GenericMemory {
@@ -67,33 +68,19 @@ const MEMORY_FIELDS: ReadonlySet<string> = new Set((
   "id memory_id text created_at updated_at memory_index salience cost experience group source raw"
 ).split(" "));
 
-/** Options of {@linkcode readGenericJsonl}. */
-export interface GenericReadOptions {
-  /** File name for errors (default `<memory>`). */
-  file?: string;
-  /** System label when a row has none (default `generic`). */
-  system?: string;
-}
-
 /**
  * Reads one generic row (an object already parsed from a JSONL line).
  *
- * @param row the parsed line
  * @param line 1-based line number (for messages)
- * @param opts file name and default system label
+ * @param opts file name and the system label of a row without one (default `generic`)
  * @returns the row's store; other row fields go to `meta`
  * @throws {ExportFormatError} naming the line, memory (index, id) and field
  */
-export function readGenericRow(
-  row: unknown,
-  line: number,
-  opts: GenericReadOptions = {},
-): MemoryStore {
+export function readGenericRow(row: unknown, line: number, opts: ReaderOptions = {}): MemoryStore {
   const file = opts.file ?? "<memory>";
   const lineRef = `line ${line}`;
-  const r0: RecordReader = RecordReader.open("generic_jsonl", file, row, lineRef, line, [
-    "instance_id",
-  ]);
+  const rowIdField = ["instance_id"];
+  const r0: RecordReader = RecordReader.open("generic_jsonl", file, row, lineRef, line, rowIdField);
   const list = r0.obj.memories;
   if (!Array.isArray(list)) {
     r0.fail("memories", `expected a list of memories, got ${typeName(list)}`);
@@ -103,7 +90,7 @@ export function readGenericRow(
   const problems: AdapterProblem[] = [];
   const unmapped = new UnmappedFields(MEMORY_FIELDS, "memory");
   const memories: StoredMemory[] = [];
-  const times: { record: string; field: string; value: string | undefined }[] = [];
+  const times: TimeNote[] = [];
   const seen = new Set<string>();
   list.forEach((v, i) => {
     const ids = ["id", "memory_id"];
@@ -129,16 +116,14 @@ export function readGenericRow(
     unmapped.note(r);
     const label = `${r.ref.path} (id '${id}')`;
     if (text.trim() === "") {
-      problems.push({ code: "dropped", record: label, field: "text", detail: "empty text" });
+      problems.push(problem("dropped", label, "text", "empty text"));
       return;
     }
     const m: StoredMemory = { id, text, source: source ?? system, order: index ?? i, raw: v };
-    if (created !== undefined) m.created_at = created;
-    if (updated !== undefined) m.updated_at = updated;
-    if (salience !== undefined) m.salience = salience;
-    if (cost !== undefined) m.cost = cost;
-    if (experience !== undefined) m.experience = experience;
-    if (group !== undefined) m.group = group;
+    Object.assign(
+      m,
+      defined({ created_at: created, updated_at: updated, salience, cost, experience, group }),
+    );
     times.push({ record: label, field: "created_at", value: created });
     memories.push(m);
   });
@@ -157,38 +142,23 @@ export function readGenericRow(
 /**
  * Reads a generic JSONL text: one store per non-blank line.
  *
- * @param text the file's text
- * @param opts file name and default system label
+ * @param opts file name and the system label of a row without one (default `generic`)
  * @returns the stores in line order
- * @throws {ExportFormatError} naming the line (and memory index, id, field)
- *   for a line that is not JSON, has no `memories` list, or a memory without
- *   `id`/`memory_id` or `text`, a repeated id, or a value of the wrong type
+ * @throws {ExportFormatError} naming the line (and memory index, id, field) for a line that is not
+ *   JSON, has no `memories` list, or a memory without `id`/`memory_id` or `text`, a repeated id, or
+ *   a value of the wrong type
  */
-export function readGenericJsonl(text: string, opts: GenericReadOptions = {}): MemoryStore[] {
+export function readGenericJsonl(text: string, opts: ReaderOptions = {}): MemoryStore[] {
   const file = opts.file ?? "<memory>";
   const out: MemoryStore[] = [];
+  // A line that is not an object is refused by readGenericRow, at `line N`.
   forEachJsonlLine(text, (n, line) => {
-    const row = parseExportJson(line, "generic_jsonl", file, n);
-    if (!isObject(row)) {
-      throw new ExportFormatError(
-        "generic_jsonl",
-        file,
-        { path: `line ${n}`, index: n },
-        "",
-        `expected an object, got ${typeName(row)}`,
-      );
-    }
-    out.push(readGenericRow(row, n, opts));
+    out.push(readGenericRow(parseExportJson(line, "generic_jsonl", file, n), n, opts));
   });
   return out;
 }
 
-/**
- * Writes rows as generic JSONL (one compact JSON object per line, trailing newline).
- *
- * @param rows the stores
- * @returns the JSONL text
- */
+/** Writes rows as generic JSONL (one compact JSON object per line, trailing newline). */
 export function toGenericJsonl(rows: readonly GenericStoreRow[]): string {
   return rows.map((r) => JSON.stringify(r)).join("\n") + (rows.length > 0 ? "\n" : "");
 }

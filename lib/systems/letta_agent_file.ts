@@ -1,36 +1,32 @@
 /**
  * Letta Agent Files (.af) to a {@linkcode MemoryStore} of their core memory
- * (../shared/data/letta-af/; agent files carry core blocks and messages, not
- * archival passages).
+ * (../shared/data/letta-af/; agent files carry core blocks and messages, not archival passages).
  *
  * @module
  */
-import { isObject, RecordReader, typeName } from "./_read.ts";
+import { isObject, problem, RecordReader, typeName } from "./_read.ts";
 import { type LettaReadOptions, LettaStoreBuilder } from "./_letta_builder.ts";
 import { rootErrors } from "./export_error.ts";
 import type { MemoryStore } from "./memory_store.ts";
 
-/** The errors of this format at the file's root. */
 const atRoot = rootErrors("letta_agent_file");
 
 /**
  * Reads the core memory of a Letta Agent File.
  *
- * Two layouts: the single-agent files of Letta 0.6-0.7 (top-level
- * `core_memory` list of blocks without ids; memory id `core:<label>`), and
- * the multi-agent files of later versions (`agents[]` with `block_ids` into a
- * top-level `blocks[]`, plus any inline `memory_blocks`). Memories have source
- * `letta:af:<agent>:<label>` and scope `core`. Messages, files and sources
- * are reported as not mapped (conversation and documents are not core
- * memory); blocks no agent uses, and blocks shared by several agents (read
- * once), are reported.
+ * Two layouts: the single-agent files of Letta 0.6-0.7 (top-level `core_memory` list of blocks
+ * without ids; memory id `core:<label>`), and the multi-agent files of later versions (`agents[]`
+ * with `block_ids` into a top-level `blocks[]`, plus any inline `memory_blocks`). Memories have
+ * source `letta:af:<agent>:<label>` and scope `core`. Messages, files and sources are reported as
+ * not mapped (conversation and documents are not core memory); blocks no agent uses, and blocks
+ * shared by several agents (read once), are reported.
  *
  * @param data parsed JSON of the .af file
  * @param opts file name, system label, core mode, agent choice
  * @returns the store of core memories
- * @throws {ExportFormatError} naming the record and field when the file has
- *   neither layout, an agent names a block id the file lacks, a block lacks
- *   a string `label` or `value`, or the chosen agent is absent
+ * @throws {ExportFormatError} naming the record and field when the file has neither layout, an
+ *   agent names a block id the file lacks, a block lacks a string `label` or `value`, or the chosen
+ *   agent is absent
  */
 export function readLettaAgentFile(
   data: unknown,
@@ -58,12 +54,8 @@ function notMapped(
   what: string,
 ) {
   if (Array.isArray(list) && list.length > 0) {
-    b.problems.push({
-      code: "not_mapped",
-      record,
-      field,
-      detail: `${list.length} ${what}: not core memory, not mapped`,
-    });
+    const detail = `${list.length} ${what}: not core memory, not mapped`;
+    b.problems.push(problem("not_mapped", record, field, detail));
   }
 }
 
@@ -99,34 +91,25 @@ function readAgents(
   agent: string | undefined,
 ): void {
   if (!Array.isArray(data.agents)) {
-    throw atRoot(
-      b.file,
-      "agents",
-      `expected a core_memory list (Letta 0.6-0.7) or an agents list, got ${typeName(data.agents)}`,
-    );
+    const msg = `expected a core_memory list (Letta 0.6-0.7) or an agents list, got ${
+      typeName(data.agents)
+    }`;
+    throw atRoot(b.file, "agents", msg);
   }
   const blocks = data.blocks ?? [];
-  if (!Array.isArray(blocks)) {
-    throw atRoot(b.file, "blocks", "expected a list of blocks");
-  }
+  if (!Array.isArray(blocks)) throw atRoot(b.file, "blocks", "expected a list of blocks");
   const byId = blockIndex(b.file, blocks);
   const used = new Map<number, string>();
   let matched = false;
   data.agents.forEach((a, i) => {
     if (readAgent(b, a, i, { blocks, byId, used, agent })) matched = true;
   });
-  if (!matched) {
-    throw atRoot(b.file, "agents", `expected an agent with id or name '${agent}'`);
-  }
+  if (!matched) throw atRoot(b.file, "agents", `expected an agent with id or name '${agent}'`);
   if (agent === undefined) {
     blocks.forEach((_v, k) => {
       if (!used.has(k)) {
-        b.problems.push({
-          code: "not_mapped",
-          record: `blocks[${k}]`,
-          field: "id",
-          detail: "block used by no agent: not mapped",
-        });
+        const detail = "block used by no agent: not mapped";
+        b.problems.push(problem("not_mapped", `blocks[${k}]`, "id", detail));
       }
     });
   }
@@ -158,28 +141,20 @@ function readAgent(
     agent: string | undefined;
   },
 ): boolean {
-  const r: RecordReader = RecordReader.open("letta_agent_file", b.file, a, `agents[${i}]`, i, [
-    "id",
-    "name",
-  ]);
+  const ids = ["id", "name"];
+  const r: RecordReader = RecordReader.open("letta_agent_file", b.file, a, `agents[${i}]`, i, ids);
   const agentId = r.has("id") ? r.id("id") : `agent_${i}`;
   const name = r.optStr("name");
   if (x.agent !== undefined && x.agent !== agentId && x.agent !== name) return false;
   (r.optArray("block_ids") ?? []).forEach((bid, j) => {
     const k = typeof bid === "string" ? x.byId.get(bid) : undefined;
     if (k === undefined) {
-      r.fail(
-        `block_ids[${j}]`,
-        `expected the id of a block in blocks[], got ${JSON.stringify(bid)}`,
-      );
+      const msg = `expected the id of a block in blocks[], got ${JSON.stringify(bid)}`;
+      r.fail(`block_ids[${j}]`, msg);
     }
     if (x.used.has(k)) {
-      b.problems.push({
-        code: "dropped",
-        record: `blocks[${k}] (id '${bid}')`,
-        field: "id",
-        detail: `block shared by agents '${x.used.get(k)}' and '${agentId}': read once`,
-      });
+      const detail = `block shared by agents '${x.used.get(k)}' and '${agentId}': read once`;
+      b.problems.push(problem("dropped", `blocks[${k}] (id '${bid}')`, "id", detail));
       return;
     }
     x.used.set(k, agentId);
@@ -188,13 +163,8 @@ function readAgent(
   });
   (r.optArray("memory_blocks") ?? []).forEach((v, j) => {
     const label = labelOf(v);
-    b.block(
-      v,
-      `agents[${i}].memory_blocks[${j}]`,
-      j,
-      `${b.system}:af:${agentId}:${label}`,
-      `${agentId}:core:${label}`,
-    );
+    const source = `${b.system}:af:${agentId}:${label}`;
+    b.block(v, `agents[${i}].memory_blocks[${j}]`, j, source, `${agentId}:core:${label}`);
   });
   notMapped(b, `agents[${i}] (id '${agentId}')`, "messages", r.obj.messages, "message(s)");
   return true;

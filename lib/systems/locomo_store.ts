@@ -1,10 +1,9 @@
 /**
- * A real system's store scored against one LoCoMo conversation's
- * support-slice packages under the union denominator (paper 000
- * definition 2, Table 4; ARTIFACT-SPEC §6.5): per package and budget the
- * certified OPT of P and of P+(Y), and the recency-, salience- and exact
- * upper-pruned selections of the store; then means over the same items.
- * The engine behind `memaudit store` and notebooks 06 and 10.
+ * A real system's store scored against one LoCoMo conversation's support-slice packages under the
+ * union denominator (paper 000 definition 2, Table 4; ARTIFACT-SPEC §6.5): per package and budget
+ * the certified OPT of P and of P+(Y), and the recency-, salience- and exact upper-pruned
+ * selections of the store; then means over the same items. The engine behind `memaudit store` and
+ * notebooks 06 and 10.
  *
  * @module
  */
@@ -34,6 +33,12 @@ export const STORE_SELECTIONS = {
   upper: "upper_pruned",
 } as const satisfies Record<string, UnionSelector>;
 
+/** The selections a store file is scored with: the store as written and {@linkcode STORE_SELECTIONS}. */
+export const STORE_SELECTORS: readonly UnionSelector[] = [
+  "as_written",
+  ...Object.values(STORE_SELECTIONS),
+];
+
 /** `recency`, `salience` or `upper`. */
 export type StoreSelection = keyof typeof STORE_SELECTIONS;
 
@@ -49,8 +54,8 @@ export interface StoreItemScore {
   /** LoCoMo category code (1 multi-hop, 2 temporal, 3 open-domain, 4 single-hop, 5 adversarial). */
   category: number;
   /**
-   * LongMemEval: the question's id as in the file (from the package's meta; the package id is
-   * its safe token, so `a b` and `a_b` share one).
+   * LongMemEval: the question's id as in the file (from the package's meta; the package id is its
+   * safe token, so `a b` and `a_b` share one).
    */
   question_id?: string;
   /** LongMemEval: the question's type (from the package's meta). */
@@ -94,10 +99,9 @@ export interface StoreBudgetSummary {
   /** Mean OPT(P+(Y)) / OPT(P): how much the store adds to what the package can reach. */
   opt_gain: number | null;
   /**
-   * Shares of the evidence weight (F / sum of unit weights, means over the
-   * scored items): `store` what the whole store holds (no budget: extraction),
-   * `recency` / `salience` / `upper` what each selection keeps at B
-   * (selection), `opt_union` the best any store of P+(Y) keeps at B.
+   * Shares of the evidence weight (F / sum of unit weights, means over the scored items): `store`
+   * what the whole store holds (no budget: extraction), `recency` / `salience` / `upper` what each
+   * selection keeps at B (selection), `opt_union` the best any store of P+(Y) keeps at B.
    */
   evidence: Record<StoreSelection | "store" | "opt_union", number | null>;
 }
@@ -127,7 +131,6 @@ const mean = (xs: number[]) => (xs.length === 0 ? null : xs.reduce((a, b) => a +
 /**
  * Rows of one union score (see {@linkcode StoreItemScore}).
  *
- * @param pkg the package
  * @param s its union score (with the three selections)
  * @returns one row per budget
  */
@@ -138,9 +141,8 @@ export function storeItemRows(pkg: Package, s: UnionScore): StoreItemScore[] {
     const upper = get("upper_pruned");
     const certified = isCertified(b.optPackage) && isCertified(b.optUnion) &&
       upper.certified === true;
-    const whole = get("as_written");
-    const pick = (f: (sel: UnionSelector) => number | null) =>
-      Object.fromEntries(SEL.map(([k, sel]) => [k, f(sel)])) as SelectionRatios;
+    const pick = <T>(f: (sel: UnionSelector) => T) =>
+      Object.fromEntries(SEL.map(([k, sel]) => [k, f(sel)])) as Record<StoreSelection, T>;
     return {
       package: pkg.id,
       qa_index: Number(pkg.meta?.qa_index ?? -1),
@@ -153,11 +155,8 @@ export function storeItemRows(pkg: Package, s: UnionScore): StoreItemScore[] {
       certified,
       opt_package: isCertified(b.optPackage) ? b.optPackage.objective : null,
       opt_union: isCertified(b.optUnion) ? b.optUnion.objective : null,
-      value: Object.fromEntries(SEL.map(([k, sel]) => [k, get(sel).value])) as Record<
-        StoreSelection,
-        number
-      >,
-      store_value: whole.value,
+      value: pick((sel) => get(sel).value),
+      store_value: get("as_written").value,
       max_value: maxValue,
       union_ratio: pick((sel) => get(sel).unionRatio.ratio),
       package_ratio: pick((sel) => get(sel).packageRatio.ratio),
@@ -166,9 +165,8 @@ export function storeItemRows(pkg: Package, s: UnionScore): StoreItemScore[] {
 }
 
 /**
- * Means per budget over the same items: the certified items with OPT(P) > 0
- * (then every ratio is defined and union <= package item by item, since
- * OPT(P+(Y)) >= OPT(P)).
+ * Means per budget over the same items: the certified items with OPT(P) > 0 (then every ratio is
+ * defined and union <= package item by item, since OPT(P+(Y)) >= OPT(P)).
  *
  * @param rows item rows (any packages)
  * @param budgets the budgets, in output order
@@ -184,18 +182,16 @@ export function summarizeStoreRows(
     const scored = cert.filter((r) => (r.opt_package ?? 0) > 0);
     const m = (f: (r: StoreItemScore) => number | null) =>
       mean(scored.map(f).filter((x): x is number => x !== null));
+    const perSelection = (f: (r: StoreItemScore, k: StoreSelection) => number | null) =>
+      Object.fromEntries(SEL.map(([k]) => [k, m((r) => f(r, k))])) as SelectionRatios;
     return {
       budget,
       items: at.length,
       certified: cert.length,
       degenerate: cert.length - scored.length,
       scored: scored.length,
-      union_ratio: Object.fromEntries(
-        SEL.map(([k]) => [k, m((r) => r.union_ratio[k])]),
-      ) as SelectionRatios,
-      package_ratio: Object.fromEntries(
-        SEL.map(([k]) => [k, m((r) => r.package_ratio[k])]),
-      ) as SelectionRatios,
+      union_ratio: perSelection((r, k) => r.union_ratio[k]),
+      package_ratio: perSelection((r, k) => r.package_ratio[k]),
       opt_gain: m((r) => r.opt_union! / r.opt_package!),
       evidence: {
         store: m((r) => share(r.store_value, r)),
@@ -209,11 +205,10 @@ export function summarizeStoreRows(
 }
 
 /**
- * Scores a store against every support-slice package of a LoCoMo
- * conversation ({@linkcode locomoSlices}, session granularity, raw spans and
- * observations): word costs for the store's memories (max(1, tokens)), the
- * package's own costs, each memory its own group, salience pruning on the
- * store's scores when every memory has one, else the query-blind estimate.
+ * Scores a store against every support-slice package of a LoCoMo conversation
+ * ({@linkcode locomoSlices}, session granularity, raw spans and observations): word costs for the
+ * store's memories (max(1, tokens)), the package's own costs, each memory its own group, salience
+ * pruning on the store's scores when every memory has one, else the query-blind estimate.
  *
  * @param sample the LoCoMo conversation
  * @param store the system's store (from any adapter)
@@ -253,13 +248,10 @@ export async function scoreStoreOnLocomo(
   const packages = opts.packages ?? slices!.packages;
   const rows: StoreItemScore[] = [];
   let salience: "system" | "estimate" = "estimate";
+  const solver = opts.solver ?? { bnbTimeMs: 20 };
+  const unionOpts = { adjudicator, budgets, selectors: STORE_SELECTORS, solver };
   for (const [i, pkg] of packages.entries()) {
-    const s = await scoreUnion(pkg, store, {
-      adjudicator,
-      budgets,
-      selectors: ["as_written", ...Object.values(STORE_SELECTIONS)],
-      solver: opts.solver ?? { bnbTimeMs: 20 },
-    });
+    const s = await scoreUnion(pkg, store, unionOpts);
     salience = s.salienceSource;
     opts.onUnion?.(pkg, s);
     rows.push(...storeItemRows(pkg, s));
@@ -290,21 +282,18 @@ export interface AdjudicatorSpecOptions {
 
 /**
  * An adjudicator from its command-line spelling:
- * - `lexical` (default): the deterministic lexical adjudicator with IDF over
- *   the conversation's turns ({@linkcode locomoLexicalAdjudicator});
- * - `imported:FILE`: coverage labels from a CSV/JSONL keyed by the SHA-256 of
- *   (memory text, unit text) ({@linkcode ImportedAdjudicator}); cells the file
- *   lacks count as 0 (its `hits` / `misses` say how many);
- * - `llm:URL`: an OpenAI-compatible chat endpoint ({@linkcode LlmAdjudicator},
- *   cached, strictly parsed).
+ * - `lexical` (default): the deterministic lexical adjudicator with IDF over the conversation's
+ *   turns ({@linkcode locomoLexicalAdjudicator});
+ * - `imported:FILE`: coverage labels from a CSV/JSONL keyed by the SHA-256 of (memory text, unit
+ *   text) ({@linkcode ImportedAdjudicator}); cells the file lacks count as 0 (its `hits` / `misses`
+ *   say how many);
+ * - `llm:URL`: an OpenAI-compatible chat endpoint ({@linkcode LlmAdjudicator}, cached, strictly
+ *   parsed).
  *
- * @param spec the spelling
  * @param sample the conversation (for the lexical IDF; only `lexical` needs one), or a function
  *   giving the lexical adjudicator of other data (a LongMemEval question's)
- * @param opts LLM settings
- * @returns the adjudicator
- * @throws {InputError} on an unknown spelling (or `lexical` without a conversation), an
- *   unreadable labels file, or `llm:` without a model or with a URL that is not http(s)
+ * @throws {InputError} on an unknown spelling (or `lexical` without a conversation), an unreadable
+ *   labels file, or `llm:` without a model or with a URL that is not http(s)
  */
 export async function adjudicatorFromSpec(
   spec: string,
@@ -325,10 +314,8 @@ export async function adjudicatorFromSpec(
       throw InputError.atRoot("--adjudicator", `expected llm:http(s)://..., got '${spec}'`);
     }
     if (!opts.llmModel) {
-      throw InputError.atRoot(
-        "--adjudicator",
-        "llm:URL needs a model name (--llm-model or MEMAUDIT_LLM_MODEL)",
-      );
+      const msg = "llm:URL needs a model name (--llm-model or MEMAUDIT_LLM_MODEL)";
+      throw InputError.atRoot("--adjudicator", msg);
     }
     return new LlmAdjudicator({
       baseUrl,
@@ -338,10 +325,8 @@ export async function adjudicatorFromSpec(
       ...(opts.llmApiKey ? { apiKey: opts.llmApiKey } : {}),
     });
   }
-  throw InputError.atRoot(
-    "--adjudicator",
-    `expected lexical, imported:FILE or llm:URL, got '${spec}'`,
-  );
+  const msg = `expected lexical, imported:FILE or llm:URL, got '${spec}'`;
+  throw InputError.atRoot("--adjudicator", msg);
 }
 
 /** Series of the extraction-versus-selection figure, in legend order. */
@@ -364,23 +349,17 @@ export interface EvidencePoint {
 }
 
 /**
- * The points of the extraction-versus-selection figure: per budget with
- * scored items, what the whole store holds, what OPT of P+(Y) keeps, and
- * what each selection keeps, as shares of the evidence weight
- * ({@linkcode StoreBudgetSummary.evidence}).
+ * The points of the extraction-versus-selection figure: per budget with scored items, what the
+ * whole store holds, what OPT of P+(Y) keeps, and what each selection keeps, as shares of the
+ * evidence weight ({@linkcode StoreBudgetSummary.evidence}).
  *
  * @param summaries per-budget summaries
  * @returns points in budget then series order
  */
 export function evidencePoints(summaries: readonly StoreBudgetSummary[]): EvidencePoint[] {
-  const pick: Record<EvidencePoint["series"], (b: StoreBudgetSummary) => number | null> = {
-    "whole store (no budget)": (b) => b.evidence.store,
-    "OPT of P+(Y) at B": (b) => b.evidence.opt_union,
-    "upper-pruned bound": (b) => b.evidence.upper,
-    "salience-pruned": (b) => b.evidence.salience,
-    "recency-pruned": (b) => b.evidence.recency,
-  };
+  // The `evidence` key of each series, in EVIDENCE_SERIES order.
+  const keys = ["store", "opt_union", "upper", "salience", "recency"] as const;
   return summaries.filter((b) => b.scored > 0).flatMap((b) =>
-    EVIDENCE_SERIES.map((series) => ({ B: b.budget, series, share: pick[series](b) ?? 0 }))
+    EVIDENCE_SERIES.map((series, k) => ({ B: b.budget, series, share: b.evidence[keys[k]] ?? 0 }))
   );
 }

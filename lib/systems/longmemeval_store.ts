@@ -1,10 +1,10 @@
 /**
- * A memory system's stores scored on LongMemEval (issue 28 item 3; paper 000 definition 2,
- * Table 4, §5): a system run on LongMemEval writes one store per question, since each question
- * has its own haystack. Each store `DIR/<question_id>.<ext>` (any store format the readers know)
- * is scored on its question's support-slice package (lib/longmemeval/natural.ts) under the union
- * denominator, pruned by recency, salience and the exact upper-pruned bound, as a LoCoMo store is
- * on its conversation's packages; the means are over the questions scored.
+ * A memory system's stores scored on LongMemEval (issue 28 item 3; paper 000 definition 2, Table 4,
+ * §5): a system run on LongMemEval writes one store per question, since each question has its own
+ * haystack. Each store `DIR/<question_id>.<ext>` (any store format the readers know) is scored on
+ * its question's support-slice package (lib/longmemeval/natural.ts) under the union denominator,
+ * pruned by recency, salience and the exact upper-pruned bound, as a LoCoMo store is on its
+ * conversation's packages; the means are over the questions scored.
  *
  * @module
  */
@@ -24,33 +24,34 @@ import { type LongMemEvalInstance, readLongMemEval } from "../longmemeval/read.t
 import type { Package } from "../package/schema.ts";
 import {
   adjudicatorFromSpec,
-  STORE_SELECTIONS,
+  STORE_SELECTORS,
   storeItemRows,
   type StoreItemScore,
   summarizeStoreRows,
 } from "./locomo_store.ts";
-import type { MemoryStore } from "./memory_store.ts";
 import { readStoreFileDetected, type StoreFormatChoice } from "./read_store.ts";
 import {
   budgetRows,
   claimViolations,
-  coversNothing,
   oneStore,
+  otherTarget,
+  perMemoryFields,
   perMemoryRows,
   problemLines,
   type ScoredStoreFile,
+  type StoreFileOptions,
   unscoredBudgets,
 } from "./score_store_file.ts";
 import { type LongMemEvalStores, STORE_REPORT } from "./store_report.ts";
-import { scoreUnion, type UnionScore } from "./union_score.ts";
+import { scoreUnion } from "./union_score.ts";
 
 /** Options of {@linkcode scoreLongMemEvalStores}. */
-export interface LongMemEvalStoreOptions {
+export interface LongMemEvalStoreOptions extends Pick<StoreFileOptions, "llmModel" | "llmApiKey"> {
   /** The LongMemEval file (plain JSON list or gzip, any name). */
   longmemeval: string;
   /**
-   * The stores: a folder of `<question_id>.<ext>` files, or one question's store
-   * (`{ question, file }`).
+   * The stores: a folder of `<question_id>.<ext>` files, or one question's store (`{ question, file
+   * }`).
    */
   stores: string | { question: string; file: string };
   /** Store format of every file, or `auto` (default: detected per file). */
@@ -63,10 +64,6 @@ export interface LongMemEvalStoreOptions {
    * share one judge).
    */
   adjudicator?: string;
-  /** `llm:URL`: the model. */
-  llmModel?: string;
-  /** `llm:URL`: the bearer token, if any. */
-  llmApiKey?: string;
   /** List what each memory covers (one question only: memory ids repeat across stores). */
   perMemory?: boolean;
   /** Called with each warning, as soon as it is known, and one info line at the end. */
@@ -93,8 +90,8 @@ async function isFileEntry(dir: string, e: Deno.DirEntry): Promise<boolean> {
 }
 
 /**
- * The store files of a folder by question id (the file name without its last extension);
- * symbolic links to files count as files.
+ * The store files of a folder by question id (the file name without its last extension); symbolic
+ * links to files count as files.
  *
  * @throws {InputError} naming the folder when it cannot be read, or two files naming one question
  */
@@ -106,20 +103,15 @@ async function storeFiles(dir: string): Promise<Map<string, string>> {
     for (const name of names.sort()) {
       const stem = stemOf(name), prev = byStem.get(stem);
       if (prev !== undefined) {
-        throw new InputError(
-          dir,
-          { path: name },
-          `expected one store per question, '${prev}' and '${name}' both name '${stem}'`,
-        );
+        const msg = `expected one store per question, '${prev}' and '${name}' both name '${stem}'`;
+        throw new InputError(dir, { path: name }, msg);
       }
       byStem.set(stem, name);
     }
   } catch (err) {
     if (err instanceof InputError) throw err;
-    throw InputError.atRoot(
-      dir,
-      `expected a folder of store files <question_id>.<ext> (${(err as Error).message})`,
-    );
+    const msg = `expected a folder of store files <question_id>.<ext> (${(err as Error).message})`;
+    throw InputError.atRoot(dir, msg);
   }
   return byStem;
 }
@@ -132,16 +124,7 @@ const some = (ids: readonly string[]) =>
 type JudgeOf = (pkg: Package) => Adjudicator;
 
 /** One question's store, scored. */
-interface QuestionScore {
-  store: MemoryStore;
-  format: string;
-  reason: string;
-  rows: StoreItemScore[];
-  salience: "system" | "estimate";
-  pkg: Package;
-  score: UnionScore;
-  adjudicator: string;
-}
+type QuestionScore = Awaited<ReturnType<typeof scoreQuestion>>;
 
 /** Scores one store file on one question's package. */
 async function scoreQuestion(
@@ -152,28 +135,22 @@ async function scoreQuestion(
   judge: Adjudicator,
   budgets: readonly number[],
   warn: (w: string) => void,
-): Promise<QuestionScore> {
+) {
   const read = await readStoreFileDetected(file, o.format ?? "auto", {});
   const store = oneStore(read, file, qid, true);
   if (store.memories.length === 0) {
     warn(`${qid}: the store holds no memories: scored as empty (F = 0, every ratio 0)`);
   }
-  if (store.instance !== undefined && store.instance !== qid) {
-    warn(`${qid}: the store looks like ${store.instance}'s (from its file), scored on ${qid}`);
-  }
-  const score = await scoreUnion(pkg, store, {
-    adjudicator: judge,
-    budgets,
-    selectors: ["as_written", ...Object.values(STORE_SELECTIONS)],
-    solver: { bnbTimeMs: 20 },
-  });
+  for (const w of otherTarget(store, qid)) warn(`${qid}: ${w}`);
+  const selectors = STORE_SELECTORS;
+  const solver = { bnbTimeMs: 20 };
+  const score = await scoreUnion(pkg, store, { adjudicator: judge, budgets, selectors, solver });
   for (const p of problemLines(score)) warn(`${qid}: ${p}`);
   return {
     store,
     format: read.format,
     reason: read.reason,
     rows: storeItemRows(pkg, score),
-    salience: score.salienceSource,
     pkg,
     score,
     adjudicator: judge.name,
@@ -194,11 +171,9 @@ function sliceOf(
     return longMemEvalSupportSlice(q, opts);
   } catch (err) {
     if (!(err instanceof RangeError) || !/safe id/.test(err.message)) throw err;
-    throw new InputError(
-      file,
-      { path: `[${index}].question_id` },
-      `expected an id with an ASCII letter or digit (package ids keep A-Z, a-z, 0-9, '._-'), got '${q.question_id}'`,
-    );
+    const msg =
+      `expected an id with an ASCII letter or digit (package ids keep A-Z, a-z, 0-9, '._-'), got '${q.question_id}'`;
+    throw new InputError(file, { path: `[${index}].question_id` }, msg);
   }
 }
 
@@ -237,26 +212,25 @@ async function judgeFor(
 }
 
 /**
- * Scores a system's LongMemEval stores: each question of the file (streamed) that has a store
- * file is converted to its support-slice package and its store scored on it (union ratio and
- * package ratio of the recency-, salience- and upper-pruned selections at each budget).
+ * Scores a system's LongMemEval stores: each question of the file (streamed) that has a store file
+ * is converted to its support-slice package and its store scored on it (union ratio and package
+ * ratio of the recency-, salience- and upper-pruned selections at each budget).
  *
- * Warnings (also passed to `onNote`): the LongMemEval reader's notes (on the file, or on a
- * question that has a store), each store reader's notes
- * (prefixed with the question id), questions without a store (the means leave them out), stores of
- * flagged questions (not scored), files naming no question, a store naming another question,
- * budgets where no item has a ratio, questions whose package optimum is 0 at every budget, cells an
- * imported labeling lacks (counted as 0), stores whose memories have no time (recency then takes
- * export order), and salience from the system on some stores but not
- * others.
+ * Warnings (also passed to `onNote`): the LongMemEval reader's notes (on the file, or on a question
+ * that has a store), each store reader's notes (prefixed with the question id), questions without a
+ * store (the means leave them out), stores of flagged questions (not scored), files naming no
+ * question, a store naming another question, budgets where no item has a ratio, questions whose
+ * package optimum is 0 at every budget, cells an imported labeling lacks (counted as 0), stores
+ * whose memories have no time (recency then takes export order), and salience from the system on
+ * some stores but not others.
  *
  * @param o the LongMemEval file, the stores (folder or one question's file), format, budgets,
  *   adjudicator
  * @returns the report (its `longmemeval` says which questions were scored), the item rows (one per
  *   question and budget), the means, and the claims that failed
- * @throws {InputError} naming the file for a bad LongMemEval file, folder or store file, a
- *   question id the file lacks (one-question form), a flagged question (one-question form), no
- *   store naming a question of the file, or a bad adjudicator spelling
+ * @throws {InputError} naming the file for a bad LongMemEval file, folder or store file, a question
+ *   id the file lacks (one-question form), a flagged question (one-question form), no store naming
+ *   a question of the file, or a bad adjudicator spelling
  */
 export async function scoreLongMemEvalStores(
   o: LongMemEvalStoreOptions,
@@ -283,6 +257,7 @@ export async function scoreLongMemEvalStores(
     unused: [],
   };
   const scored: QuestionScore[] = [];
+  const sliceOpts = { budgets, ...(judge.relabel ? { lexical: false as const } : {}) };
   const readerNote = readerNotes(files, warn);
   for await (const q of readLongMemEval(o.longmemeval, { onWarning: readerNote })) {
     lme.questions++;
@@ -292,18 +267,13 @@ export async function scoreLongMemEvalStores(
       continue;
     }
     seen.add(q.question_id);
-    const slice = sliceOf(q, o.longmemeval, lme.questions - 1, {
-      budgets,
-      ...(judge.relabel ? { lexical: false as const } : {}),
-    });
+    const slice = sliceOf(q, o.longmemeval, lme.questions - 1, sliceOpts);
     if (slice.status === "flagged") {
       const reason = slice.reasons.map((r) => LONGMEMEVAL_FLAG_REASONS[r]).join("; ");
       if (one !== undefined) {
-        throw new InputError(
-          o.longmemeval,
-          { path: q.question_id },
-          `expected a question with located evidence to score the store on, it is flagged: ${reason}`,
-        );
+        const msg =
+          `expected a question with located evidence to score the store on, it is flagged: ${reason}`;
+        throw new InputError(o.longmemeval, { path: q.question_id }, msg);
       }
       lme.flagged.push({ question_id: q.question_id, reason });
       continue;
@@ -317,16 +287,14 @@ export async function scoreLongMemEvalStores(
   }
   lme.unused = [...files.keys()].filter((k) => !seen.has(k)).map((k) => files.get(k)!);
   if (one !== undefined && scored.length === 0) {
-    throw InputError.atRoot(
-      o.longmemeval,
-      `expected a question '${one.question}', the file's ${lme.questions} questions do not include it`,
-    );
+    const msg =
+      `expected a question '${one.question}', the file's ${lme.questions} questions do not include it`;
+    throw InputError.atRoot(o.longmemeval, msg);
   }
   if (scored.length === 0 && lme.flagged.length === 0) {
-    throw InputError.atRoot(
-      where,
-      `expected store files named <question_id>.<ext> for questions of ${o.longmemeval}; none of its ${files.size} file(s) names one of its ${lme.questions} questions`,
-    );
+    const msg =
+      `expected store files named <question_id>.<ext> for questions of ${o.longmemeval}; none of its ${files.size} file(s) names one of its ${lme.questions} questions`;
+    throw InputError.atRoot(where, msg);
   }
   const misses = labelMisses(o, judge.shared);
   if (misses !== undefined) warn(misses);
@@ -336,8 +304,8 @@ export async function scoreLongMemEvalStores(
 /**
  * The questions whose certified package optimum is 0 at every budget, and whether some candidate
  * covers a unit (then the budgets are too small for it); when none does, no text can cover a unit
- * (under lexical, e.g. a unit of fewer than two word stems, `* Mummies (4):`). No budget gives
- * them a ratio, so the means leave them out. One warning per cause.
+ * (under lexical, e.g. a unit of fewer than two word stems, `* Mummies (4):`). No budget gives them
+ * a ratio, so the means leave them out. One warning per cause.
  */
 function neverScored(scored: readonly QuestionScore[]): string[] {
   const never = scored.filter((s) => s.rows.every((r) => r.certified && r.opt_package === 0));
@@ -404,7 +372,7 @@ function finish(
       }`,
     );
   }
-  const saliences = new Set(scored.map((s) => s.salience));
+  const saliences = new Set(scored.map((s) => s.score.salienceSource));
   if (saliences.size > 1) {
     warn(
       "salience: some stores carry the system's scores and some do not; those without are pruned by the query-blind estimate",
@@ -432,9 +400,7 @@ function finish(
     adjudicator: scored[0]?.adjudicator ?? (o.adjudicator ?? "lexical"),
     salience_source: saliences.has("estimate") || saliences.size === 0 ? "estimate" : "system",
     warnings,
-    ...(perMemory !== undefined
-      ? { covers_nothing: coversNothing(perMemory), per_memory: perMemory }
-      : {}),
+    ...perMemoryFields(perMemory),
   });
   return { report, rows, summaries, info, target, violations: claimViolations(rows, summaries) };
 }

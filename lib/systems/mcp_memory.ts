@@ -1,32 +1,30 @@
 /**
  * The MCP memory server's knowledge graph (npm `@modelcontextprotocol/server-memory`) to a
- * {@linkcode MemoryStore}: its `memory.jsonl` file (one line per entity, then one per relation)
- * or the graph its `read_graph` / `search_nodes` tools return (`{entities, relations}`).
+ * {@linkcode MemoryStore}: its `memory.jsonl` file (one line per entity, then one per relation) or
+ * the graph its `read_graph` / `search_nodes` tools return (`{entities, relations}`).
  *
- * Every observation is a memory: id `<entity>#<index>` (index in the entity's list, from 0),
- * text `<entity>: <observation>`. Every relation is a memory too, since `read_graph` hands it to
- * the model as much as the observations: id `<from>|<relationType>|<to>`, text `<from>
- * <relationType> <to>` with the relation type's underscores read as spaces (`is_friend_of` ->
- * `is friend of`). Scopes `observation` and `relation` tell them apart ({@linkcode filterScope}
- * keeps one). The file has no times: recency is file order (entities' observations, then
- * relations).
+ * Every observation is a memory: id `<entity>#<index>` (index in the entity's list, from 0), text
+ * `<entity>: <observation>`. Every relation is a memory too, since `read_graph` hands it to the
+ * model as much as the observations: id `<from>|<relationType>|<to>`, text `<from> <relationType>
+ * <to>` with the relation type's underscores read as spaces (`is_friend_of` -> `is friend of`).
+ * Scopes `observation` and `relation` tell them apart. The file has no times: recency is file order
+ * (entities' observations, then relations).
  *
  * @module
  */
-import { parseExportJson, recordLabel, RecordReader, typeName, UnmappedFields } from "./_read.ts";
+import {
+  isObject,
+  parseExportJson,
+  problem,
+  recordLabel,
+  RecordReader,
+  typeName,
+  UnmappedFields,
+} from "./_read.ts";
 import { rootErrors } from "./export_error.ts";
-import type { AdapterProblem, MemoryStore, StoredMemory } from "./memory_store.ts";
+import type { AdapterProblem, MemoryStore, ReaderOptions, StoredMemory } from "./memory_store.ts";
 
-/** The errors of this format at the file's root. */
 const atRoot = rootErrors("mcp_memory");
-
-/** Options of {@linkcode readMcpMemory}. */
-export interface McpMemoryOptions {
-  /** File name for errors (default `<memory>`). */
-  file?: string;
-  /** System label (default `mcp_memory`). */
-  system?: string;
-}
 
 const ENTITY_FIELDS: ReadonlySet<string> = new Set(["type", "name", "entityType", "observations"]);
 const RELATION_FIELDS: ReadonlySet<string> = new Set(["type", "from", "to", "relationType"]);
@@ -43,18 +41,17 @@ interface GraphRecord {
 /**
  * Reads the MCP memory server's graph into a store (mapping in the module doc).
  *
- * @param input the `memory.jsonl` text (a string: one JSON object per line, blank lines
- *   skipped, `{"type": "entity", "name", "entityType", "observations": [...]}` or `{"type":
- *   "relation", "from", "to", "relationType"}`), or parsed JSON: the graph `{entities: [...],
- *   relations: [...]}` of `read_graph`, or one line's object
- * @param opts file name and system label
- * @returns the store (source `mcp_memory`, scopes `observation` and `relation`); entities
- *   without observations, empty and repeated observations and repeated relations are
- *   reported, and fields the server does not write are reported once per field name
- * @throws {ExportFormatError} naming the line (or JSON path) and field when a line is not
- *   JSON or not an object, `type` is not `entity` or `relation`, a name, entity type or
- *   relation end is not a non-empty string, `observations` is not a list of strings, or an
- *   entity name repeats
+ * @param input the `memory.jsonl` text (a string: one JSON object per line, blank lines skipped,
+ *   `{"type": "entity", "name", "entityType", "observations": [...]}` or `{"type": "relation",
+ *   "from", "to", "relationType"}`), or parsed JSON: the graph `{entities: [...], relations:
+ *   [...]}` of `read_graph`, or one line's object
+ * @param opts file name and system label (default `mcp_memory`)
+ * @returns the store (source `mcp_memory`, scopes `observation` and `relation`); entities without
+ *   observations, empty and repeated observations and repeated relations are reported, and fields
+ *   the server does not write are reported once per field name
+ * @throws {ExportFormatError} naming the line (or JSON path) and field when a line is not JSON or
+ *   not an object, `type` is not `entity` or `relation`, a name, entity type or relation end is not
+ *   a non-empty string, `observations` is not a list of strings, or an entity name repeats
  *
  * @example
  * ```ts
@@ -66,7 +63,7 @@ interface GraphRecord {
  * assert.deepEqual(s.memories.map((m) => [m.id, m.text]), [["Tim#0", "Tim: Reads novels"]]);
  * ```
  */
-export function readMcpMemory(input: unknown, opts: McpMemoryOptions = {}): MemoryStore {
+export function readMcpMemory(input: unknown, opts: ReaderOptions = {}): MemoryStore {
   const file = opts.file ?? "<memory>";
   const system = opts.system ?? "mcp_memory";
   const records = typeof input === "string" ? textRecords(input, file) : jsonRecords(input, file);
@@ -93,23 +90,19 @@ function textRecords(text: string, file: string): GraphRecord[] {
 
 /** The records of parsed JSON: the graph form, or one line's object. */
 function jsonRecords(data: unknown, file: string): GraphRecord[] {
-  if (typeof data !== "object" || data === null || Array.isArray(data)) {
-    throw atRoot(
-      file,
-      "",
-      `expected the graph {entities, relations} or a memory.jsonl line, got ${typeName(data)}`,
-    );
+  if (!isObject(data)) {
+    const msg = `expected the graph {entities, relations} or a memory.jsonl line, got ${
+      typeName(data)
+    }`;
+    throw atRoot(file, "", msg);
   }
-  const o = data as Record<string, unknown>;
-  if (o.entities === undefined && o.relations === undefined) {
-    return [{ value: o, path: "line 1", index: 1 }];
+  if (data.entities === undefined && data.relations === undefined) {
+    return [{ value: data, path: "line 1", index: 1 }];
   }
   const out: GraphRecord[] = [];
   for (const key of ["entities", "relations"] as const) {
-    const list = o[key] ?? [];
-    if (!Array.isArray(list)) {
-      throw atRoot(file, key, `expected an array, got ${typeName(list)}`);
-    }
+    const list = data[key] ?? [];
+    if (!Array.isArray(list)) throw atRoot(file, key, `expected an array, got ${typeName(list)}`);
     const kind = key === "entities" ? "entity" : "relation";
     list.forEach((value, i) => out.push({ value, path: `${key}[${i}]`, index: i, kind }));
   }
@@ -129,15 +122,12 @@ class GraphBuilder {
   constructor(readonly file: string, readonly system: string) {}
 
   add(rec: GraphRecord): void {
-    const r = RecordReader.open("mcp_memory", this.file, rec.value, rec.path, rec.index, [
-      "name",
-    ]);
+    const { value, path, index } = rec;
+    const r = RecordReader.open("mcp_memory", this.file, value, path, index, ["name"]);
     const kind = rec.kind ?? r.str("type");
     if (rec.kind !== undefined && r.has("type") && r.obj.type !== rec.kind) {
-      r.fail(
-        "type",
-        `expected "${rec.kind}" in ${rec.kind === "entity" ? "entities" : "relations"}`,
-      );
+      const msg = `expected "${rec.kind}" in ${rec.kind === "entity" ? "entities" : "relations"}`;
+      r.fail("type", msg);
     }
     if (kind === "entity") this.#entity(r);
     else if (kind === "relation") this.#relation(r);
@@ -161,12 +151,10 @@ class GraphBuilder {
       const id = `${name}#${i}`;
       const label = `${r.ref.path}.observations[${i}] (id '${id}')`;
       if (o.trim() === "" || seen.has(o)) {
-        this.problems.push({
-          code: "dropped",
-          record: label,
-          field: "observations",
-          detail: o.trim() === "" ? "empty observation" : "observation repeats one of its entity",
-        });
+        const detail = o.trim() === ""
+          ? "empty observation"
+          : "observation repeats one of its entity";
+        this.problems.push(problem("dropped", label, "observations", detail));
         return;
       }
       seen.add(o);
@@ -181,11 +169,8 @@ class GraphBuilder {
     this.#relationFields.note(r);
     const id = `${from}|${type}|${to}`;
     if (this.#relations.has(id)) {
-      this.problems.push({
-        code: "dropped",
-        record: `${recordLabel(r.ref)} (id '${id}')`,
-        detail: "relation repeats an earlier one",
-      });
+      const record = `${recordLabel(r.ref)} (id '${id}')`;
+      this.problems.push(problem("dropped", record, undefined, "relation repeats an earlier one"));
       return;
     }
     this.#relations.add(id);
@@ -206,23 +191,13 @@ class GraphBuilder {
   store(): MemoryStore {
     const problems = [...this.problems];
     if (this.#bare.length > 0) {
-      problems.push({
-        code: "dropped",
-        record: "(entities)",
-        field: "observations",
-        detail: `${this.#bare.length} entity(ies) without observations (${
-          this.#bare.slice(0, 3).join(", ")
-        }${this.#bare.length > 3 ? ", ..." : ""}): no memory of their own`,
-      });
+      const detail = `${this.#bare.length} entity(ies) without observations (${
+        this.#bare.slice(0, 3).join(", ")
+      }${this.#bare.length > 3 ? ", ..." : ""}): no memory of their own`;
+      problems.push(problem("dropped", "(entities)", "observations", detail));
     }
     problems.push(...this.#entityFields.problems(), ...this.#relationFields.problems());
-    return {
-      system: this.system,
-      format: "mcp_memory",
-      file: this.file,
-      memories: this.memories,
-      tombstones: [],
-      problems,
-    };
+    const { system, file, memories } = this;
+    return { system, format: "mcp_memory", file, memories, tombstones: [], problems };
   }
 }

@@ -1,23 +1,30 @@
 /**
- * Mem0 `add()` events and `history()` rows replayed to the final store
- * (ARTIFACT-SPEC §1.5; shapes in ../shared/formats/README.md).
+ * Mem0 `add()` events and `history()` rows replayed to the final store (ARTIFACT-SPEC §1.5; shapes
+ * in ../shared/formats/README.md).
  *
  * @module
  */
 import {
+  defined,
   emptyMemoryText,
   isObject,
   parseTime,
+  problem,
   RecordReader,
+  type TimeNote,
   timeProblems,
   typeName,
   UnmappedFields,
 } from "./_read.ts";
 import { ExportFormatError, rootErrors } from "./export_error.ts";
-import type { AdapterProblem, MemoryStore, StoredMemory, Tombstone } from "./memory_store.ts";
-import type { Mem0ReadOptions } from "./mem0_get_all.ts";
+import type {
+  AdapterProblem,
+  MemoryStore,
+  ReaderOptions,
+  StoredMemory,
+  Tombstone,
+} from "./memory_store.ts";
 
-/** The errors of this format at the file's root. */
 const atRoot = rootErrors("mem0_events");
 
 /** Mem0 event types. `NONE` (no change) is counted, nothing else. */
@@ -33,19 +40,18 @@ interface Ev {
   text: string | undefined;
   /** UPDATE's previous text, if given. */
   previous: string | undefined;
-  /** The field `previous` was read from (`previous_memory`, `metadata.previousMemory`, ...). */
+  /** Where `previous` was read from (set whenever it is): `previous_memory`, `old_memory`, ... */
   previousField?: string;
   /** Time of the event (history rows only). */
-  at: string | undefined;
+  at?: string;
   /** Memory creation time carried by a history row. */
-  created: string | undefined;
+  created?: string;
   label: string;
   raw: unknown;
-  reader: RecordReader;
   /** mem0 3.x history row (`action`, `previous_value`, `new_value`): replayed in write order. */
-  v3: boolean;
+  v3?: boolean;
   /** The history row's own numeric `id` (mem0 3.x SQLite: its write sequence), if any. */
-  rowId: number | undefined;
+  rowId?: number;
   /** Position in the file among the rows of its kind. */
   pos: number;
 }
@@ -78,10 +84,8 @@ function addEventOf(r: RecordReader): EventType {
   const meta = r.optObject("metadata");
   const e = meta?.event;
   if (typeof e !== "string") {
-    r.fail(
-      meta === undefined ? "event" : "metadata.event",
-      `expected the event type (event, or mem0 3.x metadata.event), got ${typeName(e)}`,
-    );
+    const msg = `expected the event type (event, or mem0 3.x metadata.event), got ${typeName(e)}`;
+    r.fail(meta === undefined ? "event" : "metadata.event", msg);
   }
   return checkEvent(r, "metadata.event", e);
 }
@@ -89,42 +93,36 @@ function addEventOf(r: RecordReader): EventType {
 /**
  * Replays Mem0 memory events to the final store.
  *
- * Accepted shapes: one `add()` return `{results: [{id, memory, event,
- * previous_memory?}]}` (the TypeScript `mem0ai/oss` 2.x and 3.x: `{id,
- * memory, metadata: {event, previousMemory?}}`); a list of such returns or of events; `{add_return, history}`
- * (as in the formats example); `{history: [...]}`; a list of `history()` rows
- * `{memory_id, old_memory, new_memory, event, created_at, updated_at,
- * is_deleted}`, or mem0 3.x rows `{id, memory_id, previous_value, new_value,
- * action, created_at, updated_at, is_deleted}`; a list of `history()` results
- * (one list of rows per memory, as `Promise.all(ids.map(history))` gives).
+ * Accepted shapes: one `add()` return `{results: [{id, memory, event, previous_memory?}]}` (the
+ * TypeScript `mem0ai/oss` 2.x and 3.x: `{id, memory, metadata: {event, previousMemory?}}`); a list
+ * of such returns or of events; `{add_return, history}` (as in the formats example); `{history:
+ * [...]}`; a list of `history()` rows `{memory_id, old_memory, new_memory, event, created_at,
+ * updated_at, is_deleted}`, or mem0 3.x rows `{id, memory_id, previous_value, new_value, action,
+ * created_at, updated_at, is_deleted}`; a list of `history()` results (one list of rows per memory,
+ * as `Promise.all(ids.map(history))` gives).
  *
- * mem0 3.x's `history()` lists a memory's rows newest first, so its rows (the
- * ones with `action`) are replayed in write order: by their numeric `id`
- * (the SQLite history store's sequence) when every row of the memory has one,
- * else ADD, then UPDATEs by `updated_at`, then DELETE (file order breaks ties).
+ * mem0 3.x's `history()` lists a memory's rows newest first, so its rows (the ones with `action`)
+ * are replayed in write order: by their numeric `id` (the SQLite history store's sequence) when
+ * every row of the memory has one, else ADD, then UPDATEs by `updated_at`, then DELETE (file order
+ * breaks ties).
  *
- * Replay, per memory id (memories are independent, so a concatenation of
- * per-memory histories replays correctly): when the memory has history rows,
- * they are the log (in file order; times going backwards are reported) and
- * each of its add() events must match one of them (same event and text) or is
- * reported; otherwise its add() events are the log, in order. ADD creates,
- * UPDATE replaces the text (a `previous_memory` differing from the replayed
- * text is reported), DELETE removes the memory and records a tombstone, NONE
- * changes nothing. An UPDATE or DELETE without an earlier ADD, an ADD on a
- * live memory and an event after a DELETE are applied and reported.
- * Memories keep the order of their first appearance (add() events first).
- * With history rows, created_at comes from the rows and updated_at from the
- * last UPDATE.
+ * Replay, per memory id (memories are independent, so a concatenation of per-memory histories
+ * replays correctly): when the memory has history rows, they are the log (in file order; times
+ * going backwards are reported) and each of its add() events must match one of them (same event and
+ * text) or is reported; otherwise its add() events are the log, in order. ADD creates, UPDATE
+ * replaces the text (a `previous_memory` differing from the replayed text is reported), DELETE
+ * removes the memory and records a tombstone, NONE changes nothing. An UPDATE or DELETE without an
+ * earlier ADD, an ADD on a live memory and an event after a DELETE are applied and reported.
+ * Memories keep the order of their first appearance (add() events first). With history rows,
+ * created_at comes from the rows and updated_at from the last UPDATE.
  *
- * @param data parsed JSON of the export
- * @param opts file name and system label
- * @returns the final store (source `mem0:events` or `mem0:history`), its
- *   tombstones and the replay problems
- * @throws {ExportFormatError} naming the record (index, id) and field when an
- *   event is not an object, lacks `id`/`memory_id`, has an unknown `event`,
- *   or an ADD/UPDATE has no text
+ * @param opts file name and system label (default `mem0`)
+ * @returns the final store (source `mem0:events` or `mem0:history`), its tombstones and the replay
+ *   problems
+ * @throws {ExportFormatError} naming the record (index, id) and field when an event is not an
+ *   object, lacks `id`/`memory_id`, has an unknown `event`, or an ADD/UPDATE has no text
  */
-export function replayMem0Events(data: unknown, opts: Mem0ReadOptions = {}): MemoryStore {
+export function replayMem0Events(data: unknown, opts: ReaderOptions = {}): MemoryStore {
   const file = opts.file ?? "<memory>";
   const system = opts.system ?? "mem0";
   const read = readEventLog(data, file);
@@ -132,7 +130,7 @@ export function replayMem0Events(data: unknown, opts: Mem0ReadOptions = {}): Mem
   const { ids, addsOf, histOf } = perMemoryLogs(read.adds, read.history);
   const memories: StoredMemory[] = [];
   const tombstones: Tombstone[] = [];
-  const times: { record: string; field: string; value: string | undefined }[] = [];
+  const times: TimeNote[] = [];
   let noop = 0;
   ids.forEach((id, order) => {
     const hist = inWriteOrder(histOf.get(id));
@@ -153,12 +151,8 @@ export function replayMem0Events(data: unknown, opts: Mem0ReadOptions = {}): Mem
     memories.push(m);
   });
   if (noop > 0) {
-    problems.push({
-      code: "not_mapped",
-      record: "(events)",
-      field: "event",
-      detail: `${noop} NONE event(s): no change to the store`,
-    });
+    const detail = `${noop} NONE event(s): no change to the store`;
+    problems.push(problem("not_mapped", "(events)", "event", detail));
   }
   problems.push(
     ...read.addFields.problems(),
@@ -169,25 +163,18 @@ export function replayMem0Events(data: unknown, opts: Mem0ReadOptions = {}): Mem
 }
 
 /** What reading the export gives: the add() events and history rows in file order. */
-interface EventLog {
-  file: string;
-  adds: Ev[];
-  history: Ev[];
-  problems: AdapterProblem[];
-  addFields: UnmappedFields;
-  histFields: UnmappedFields;
+class EventLog {
+  readonly adds: Ev[] = [];
+  readonly history: Ev[] = [];
+  readonly problems: AdapterProblem[] = [];
+  readonly addFields = new UnmappedFields(ADD_FIELDS, "add() event");
+  readonly histFields = new UnmappedFields(HISTORY_FIELDS, "history");
+  constructor(readonly file: string) {}
 }
 
 /** Step 1: reads every add() event and history() row of the accepted shapes, in file order. */
 function readEventLog(data: unknown, file: string): EventLog {
-  const log: EventLog = {
-    file,
-    adds: [],
-    history: [],
-    problems: [],
-    addFields: new UnmappedFields(ADD_FIELDS, "add() event"),
-    histFields: new UnmappedFields(HISTORY_FIELDS, "history"),
-  };
+  const log = new EventLog(file);
   if (Array.isArray(data)) {
     data.forEach((v, i) => {
       if (Array.isArray(v)) v.forEach((h, j) => readHistoryRow(log, h, `[${i}][${j}]`, j));
@@ -205,54 +192,37 @@ function readEventLog(data: unknown, file: string): EventLog {
 
 /** The object shapes: `{results}`, `{add_return, history}`, `{history}`, `{events}`. */
 function readExportObject(log: EventLog, data: Record<string, unknown>): void {
-  let known = false;
-  if (data.results !== undefined) {
-    readAddReturn(log, data, "");
-    known = true;
+  if (!["results", "add_return", "events", "history"].some((k) => data[k] !== undefined)) {
+    const msg =
+      "expected {results}, {add_return, history}, {history}, {events} or a list of events";
+    throw atRoot(log.file, "", msg);
   }
-  if (data.add_return !== undefined) {
-    const a = data.add_return;
-    if (Array.isArray(a)) a.forEach((v, i) => readAddReturn(log, v, `add_return[${i}]`));
-    else readAddReturn(log, a, "add_return");
-    known = true;
-  }
+  if (data.results !== undefined) readAddReturn(log, data, "");
+  const a = data.add_return;
+  if (Array.isArray(a)) a.forEach((v, i) => readAddReturn(log, v, `add_return[${i}]`));
+  else if (a !== undefined) readAddReturn(log, a, "add_return");
   for (const key of ["events", "history"] as const) {
     const list = data[key];
     if (list === undefined) continue;
-    if (!Array.isArray(list)) {
-      throw atRoot(log.file, key, "expected an array");
-    }
+    if (!Array.isArray(list)) throw atRoot(log.file, key, "expected an array");
     list.forEach((v, i) => {
       if (key === "events") readAddEvent(log, v, `events[${i}]`, i);
       else if (Array.isArray(v)) {
         v.forEach((h, j) => readHistoryRow(log, h, `history[${i}][${j}]`, j));
       } else readHistoryRow(log, v, `history[${i}]`, i);
     });
-    known = true;
-  }
-  if (!known) {
-    throw atRoot(
-      log.file,
-      "",
-      "expected {results}, {add_return, history}, {history}, {events} or a list of events",
-    );
   }
 }
 
 /** One `add()` return: `{results: [event, ...]}`. */
 function readAddReturn(log: EventLog, v: unknown, path: string): void {
   if (!isObject(v) || !Array.isArray(v.results)) {
-    throw new ExportFormatError(
-      "mem0_events",
-      log.file,
-      { path: path === "" ? "(root)" : path, index: null },
-      "results",
-      `expected an add() return {results: [...]}, got ${typeName(v)}`,
-    );
+    const ref = { path: path === "" ? "(root)" : path, index: null };
+    const what = `expected an add() return {results: [...]}, got ${typeName(v)}`;
+    throw new ExportFormatError("mem0_events", log.file, ref, "results", what);
   }
-  v.results.forEach((e, i) =>
-    readAddEvent(log, e, `${path === "" ? "" : `${path}.`}results[${i}]`, i)
-  );
+  const at = path === "" ? "" : `${path}.`;
+  v.results.forEach((e, i) => readAddEvent(log, e, `${at}results[${i}]`, i));
 }
 
 /** One `add()` event `{id, memory, event, previous_memory?}`. */
@@ -271,20 +241,15 @@ function readAddEvent(log: EventLog, item: unknown, path: string, index: number)
     event,
     text,
     ...previousOf(r),
-    at: undefined,
-    created: undefined,
     label: `${path} (id '${memoryId}')`,
     raw: item,
-    reader: r,
-    v3: false,
-    rowId: undefined,
     pos: log.adds.length,
   });
 }
 
 /**
- * An add() event's previous text and its field: `previous_memory`, `old_memory`, or the
- * TypeScript mem0ai 2.x UPDATE's `metadata.previousMemory`.
+ * An add() event's previous text and its field: `previous_memory`, `old_memory`, or the TypeScript
+ * mem0ai 2.x UPDATE's `metadata.previousMemory`.
  */
 function previousOf(r: RecordReader): { previous: string | undefined; previousField?: string } {
   for (const f of ["previous_memory", "old_memory"]) {
@@ -301,9 +266,7 @@ function previousOf(r: RecordReader): { previous: string | undefined; previousFi
 /** `is_deleted` of a history row: absent, a boolean or 0/1. */
 function deletedFlagOf(r: RecordReader): boolean {
   const flag = r.obj.is_deleted;
-  if (
-    flag !== undefined && flag !== null && typeof flag !== "boolean" && flag !== 0 && flag !== 1
-  ) {
+  if (![undefined, null, true, false, 0, 1].includes(flag as never)) {
     r.fail("is_deleted", `expected a boolean or 0/1, got ${typeName(flag)}`);
   }
   return flag === true || flag === 1;
@@ -332,11 +295,8 @@ function readHistoryRow(log: EventLog, item: unknown, path: string, index: numbe
   const label = `${path} (memory_id '${memoryId}')`;
   const flaggedDelete = deleted && event !== "DELETE";
   if (flaggedDelete) {
-    log.problems.push(replayProblem(
-      label,
-      "is_deleted",
-      `is_deleted set on a ${event} row: replayed as a DELETE after it`,
-    ));
+    const detail = `is_deleted set on a ${event} row: replayed as a DELETE after it`;
+    log.problems.push(problem("replay", label, "is_deleted", detail));
   }
   const row: Ev = {
     kind: "history",
@@ -349,17 +309,12 @@ function readHistoryRow(log: EventLog, item: unknown, path: string, index: numbe
     created,
     label,
     raw: item,
-    reader: r,
     v3,
     rowId: typeof r.obj.id === "number" && Number.isInteger(r.obj.id) ? r.obj.id : undefined,
     pos: log.history.length,
   };
   log.history.push(row);
   if (flaggedDelete) log.history.push({ ...row, event: "DELETE" });
-}
-
-function replayProblem(record: string, field: string, detail: string): AdapterProblem {
-  return { code: "replay", record, field, detail };
 }
 
 /** Step 2: the add() events and history rows of each memory id, ids in first-appearance order. */
@@ -383,9 +338,9 @@ function perMemoryLogs(
 const RANK: Record<EventType, number> = { ADD: 0, NONE: 1, UPDATE: 1, DELETE: 2 };
 
 /**
- * Step 2b: a memory's history rows in write order. Rows before mem0 3.x keep file order; mem0
- * 3.x rows (history() lists them newest first) go by numeric row id when all have one, else ADD,
- * UPDATE / NONE by event time, DELETE (file order breaking ties).
+ * Step 2b: a memory's history rows in write order. Rows before mem0 3.x keep file order; mem0 3.x
+ * rows (history() lists them newest first) go by numeric row id when all have one, else ADD, UPDATE
+ * / NONE by event time, DELETE (file order breaking ties).
  */
 function inWriteOrder(hist: Ev[] | undefined): Ev[] | undefined {
   if (hist === undefined || !hist.every((h) => h.v3)) return hist;
@@ -400,17 +355,12 @@ function inWriteOrder(hist: Ev[] | undefined): Ev[] | undefined {
 
 /** Step 3a: the add() events of a memory with history rows that match none of them. */
 function unmatchedAdds(adds: Ev[], hist: Ev[]): AdapterProblem[] {
+  const detail = "event has no matching history row: the history rows are the log";
   return adds
     .filter((a) =>
       !hist.some((h) => h.event === a.event && (a.text === undefined || h.text === a.text))
     )
-    .map((a) =>
-      replayProblem(
-        a.label,
-        "event",
-        `${a.event} event has no matching history row: the history rows are the log`,
-      )
-    );
+    .map((a) => problem("replay", a.label, "event", `${a.event} ${detail}`));
 }
 
 /** Step 3b: history rows whose time goes back from an earlier row of the same memory. */
@@ -421,11 +371,9 @@ function historyOutOfOrder(hist: Ev[]): AdapterProblem[] {
     const t = parseTime(h.at);
     if (t === null) continue;
     if (t < last) {
-      problems.push(replayProblem(
-        h.label,
-        "updated_at",
-        "history row earlier than the previous row of this memory: replayed in file order",
-      ));
+      const detail =
+        "history row earlier than the previous row of this memory: replayed in file order";
+      problems.push(problem("replay", h.label, "updated_at", detail));
     }
     last = Math.max(last, t);
   }
@@ -469,7 +417,7 @@ function replayMemory(
       continue;
     }
     if (s.deleted && e.event !== "DELETE") {
-      problems.push(replayProblem(e.label, "event", `${e.event} after DELETE: memory revived`));
+      problems.push(problem("replay", e.label, "event", `${e.event} after DELETE: memory revived`));
       s.deleted = false;
     }
     if (e.event === "ADD") applyAdd(s, e, problems);
@@ -480,26 +428,22 @@ function replayMemory(
 }
 
 function applyAdd(s: Replay, e: Ev, problems: AdapterProblem[]): void {
-  if (s.live) problems.push(replayProblem(e.label, "event", "ADD on a live memory: text replaced"));
+  if (s.live) {
+    problems.push(problem("replay", e.label, "event", "ADD on a live memory: text replaced"));
+  }
   s.live = { text: e.text!, created: e.at ?? s.created, raw: e.raw };
 }
 
 function applyUpdate(s: Replay, e: Ev, problems: AdapterProblem[]): void {
   if (!s.live) {
-    problems.push(replayProblem(
-      e.label,
-      "event",
-      "UPDATE without an earlier ADD: the memory is taken as pre-existing",
-    ));
+    const detail = "UPDATE without an earlier ADD: the memory is taken as pre-existing";
+    problems.push(problem("replay", e.label, "event", detail));
     s.live = { text: e.text!, created: s.created, raw: e.raw };
   } else if (e.previous !== undefined && e.previous !== s.live.text) {
-    problems.push(replayProblem(
-      e.label,
-      e.previousField ?? (e.kind === "add" ? "previous_memory" : "old_memory"),
-      `previous text ${JSON.stringify(e.previous)} differs from the replayed text ${
-        JSON.stringify(s.live.text)
-      }`,
-    ));
+    const detail = `previous text ${JSON.stringify(e.previous)} differs from the replayed text ${
+      JSON.stringify(s.live.text)
+    }`;
+    problems.push(problem("replay", e.label, e.previousField!, detail));
   }
   s.live = { ...s.live, text: e.text!, raw: e.raw };
   if (e.at !== undefined) s.live.updated = e.at;
@@ -514,15 +458,13 @@ function applyDelete(
 ): Tombstone {
   const text = s.live?.text ?? e.text ?? "";
   if (!s.live) {
-    problems.push(replayProblem(e.label, "event", "DELETE of a memory never added in this log"));
+    const detail = "DELETE of a memory never added in this log";
+    problems.push(problem("replay", e.label, "event", detail));
   }
   const t: Tombstone = { id, text, source: `${system}:${e.kind === "add" ? "events" : "history"}` };
   if (e.at !== undefined) t.deleted_at = e.at;
-  problems.push({
-    code: "tombstone",
-    record: e.label,
-    detail: `memory deleted (last text ${JSON.stringify(text)}): not in the store`,
-  });
+  const detail = `memory deleted (last text ${JSON.stringify(text)}): not in the store`;
+  problems.push(problem("tombstone", e.label, undefined, detail));
   s.live = null;
   s.deleted = true;
   return t;
@@ -532,8 +474,6 @@ function applyDelete(
 function storedMemory(id: string, replay: Replay, source: string, order: number): StoredMemory {
   const live = replay.live!;
   const m: StoredMemory = { id, text: live.text, source, order, raw: live.raw };
-  const c = live.created ?? replay.created;
-  if (c !== undefined) m.created_at = c;
-  if (live.updated !== undefined) m.updated_at = live.updated;
-  return m;
+  const created = live.created ?? replay.created;
+  return Object.assign(m, defined({ created_at: created, updated_at: live.updated }));
 }

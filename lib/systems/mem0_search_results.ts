@@ -1,21 +1,26 @@
 /**
- * Mem0's LoCoMo evaluation output (`evaluation/results/mem0_results_*.json`
- * of the Mem0 repository): per conversation, the QA items with each
- * speaker's top-k search hits `{memory, timestamp, score}`. The hits carry no
- * ids; the same memory recurs across questions. The reader merges them into
- * one store per conversation, with ids from a content hash and a count of
- * the questions that retrieved each memory. It is the union of what search
- * returned, a partial view of Mem0's store, not a `get_all` dump (paper 000
- * definition 2, Table 4).
+ * Mem0's LoCoMo evaluation output (`evaluation/results/mem0_results_*.json` of the Mem0
+ * repository): per conversation, the QA items with each speaker's top-k search hits `{memory,
+ * timestamp, score}`. The hits carry no ids; the same memory recurs across questions. The reader
+ * merges them into one store per conversation, with ids from a content hash and a count of the
+ * questions that retrieved each memory. It is the union of what search returned, a partial view of
+ * Mem0's store, not a `get_all` dump (paper 000 definition 2, Table 4).
  *
  * @module
  */
-import { emptyMemoryText, isObject, RecordReader, timeProblems, typeName } from "./_read.ts";
+import {
+  emptyMemoryText,
+  isObject,
+  problem,
+  RecordReader,
+  type TimeNote,
+  timeProblems,
+  typeName,
+} from "./_read.ts";
 import { rootErrors } from "./export_error.ts";
-import type { AdapterProblem, MemoryStore, StoredMemory } from "./memory_store.ts";
+import type { AdapterProblem, MemoryStore, ReaderOptions, StoredMemory } from "./memory_store.ts";
 import { contentMemoryId, LOCOMO10_ORDER } from "./openai_memory.ts";
 
-/** The errors of this format at the file's root. */
 const atRoot = rootErrors("mem0_search_results");
 
 /** The two per-speaker hit lists of a QA item (speaker 1 = LoCoMo's `speaker_a`). */
@@ -46,21 +51,16 @@ export interface Mem0SearchMemoryRaw {
 }
 
 /** Options of {@linkcode readMem0SearchResults}. */
-export interface Mem0SearchOptions {
-  /** File name for errors (default `<memory>`). */
-  file?: string;
-  /** System label (default `mem0`). */
-  system?: string;
+export interface Mem0SearchOptions extends ReaderOptions {
   /**
-   * The conversation to read: a key of the file (`"0"`) or a LoCoMo sample
-   * id (`conv-26`, mapped through {@linkcode LOCOMO10_ORDER}). Default: the
-   * only key; a file with several keys needs it.
+   * The conversation to read: a key of the file (`"0"`) or a LoCoMo sample id (`conv-26`, mapped
+   * through {@linkcode LOCOMO10_ORDER}). Default: the only key; a file with several keys needs it.
    */
   conversation?: string;
   /**
-   * Salience for salience pruning: `none` (default; the scorer then uses its
-   * query-blind estimate, as for stores without scores), `mean_score` or
-   * `max_score` (the search scores; they depend on the evaluation's questions).
+   * Salience for salience pruning: `none` (default; the scorer then uses its query-blind estimate,
+   * as for stores without scores), `mean_score` or `max_score` (the search scores; they depend on
+   * the evaluation's questions).
    */
   salience?: "none" | "mean_score" | "max_score";
 }
@@ -78,27 +78,19 @@ export interface Mem0SearchMeta {
 }
 
 function conversationKey(data: Record<string, unknown>, file: string, want?: string): string {
-  const keys = Object.keys(data);
+  const keys = Object.keys(data), held = keys.join(", ");
   if (want !== undefined) {
     if (keys.includes(want)) return want;
     const i = LOCOMO10_ORDER.indexOf(want);
     if (i >= 0 && keys.includes(String(i))) return String(i);
-    throw atRoot(
-      file,
-      "",
-      `expected conversation '${want}' (a key or a LoCoMo sample id), the file holds keys ${
-        keys.join(", ")
-      }`,
-    );
+    const msg =
+      `expected conversation '${want}' (a key or a LoCoMo sample id), the file holds keys ${held}`;
+    throw atRoot(file, "", msg);
   }
   if (keys.length !== 1) {
-    throw atRoot(
-      file,
-      "",
-      `expected one conversation or a chosen one, the file holds ${keys.length} (keys ${
-        keys.join(", ")
-      })`,
-    );
+    const msg =
+      `expected one conversation or a chosen one, the file holds ${keys.length} (keys ${held})`;
+    throw atRoot(file, "", msg);
   }
   return keys[0];
 }
@@ -106,7 +98,6 @@ function conversationKey(data: Record<string, unknown>, file: string, want?: str
 /**
  * The keys of a Mem0 evaluation output and the LoCoMo sample each stands for.
  *
- * @param data parsed JSON
  * @returns `[key, sample id or undefined]` pairs in file order
  * @throws {ExportFormatError} when the root is not an object of lists
  */
@@ -120,41 +111,32 @@ export function mem0SearchConversations(
 
 function rootOf(data: unknown, file: string): Record<string, unknown> {
   if (!isObject(data) || Object.keys(data).length === 0) {
-    throw atRoot(
-      file,
-      "",
-      `expected an object {"<conversation>": [QA items]}, got ${
-        isObject(data) ? "an empty object" : typeName(data)
-      }`,
-    );
+    const msg = `expected an object {"<conversation>": [QA items]}, got ${
+      isObject(data) ? "an empty object" : typeName(data)
+    }`;
+    throw atRoot(file, "", msg);
   }
   for (const [k, v] of Object.entries(data)) {
-    if (!Array.isArray(v)) {
-      throw atRoot(file, k, `expected a list of QA items, got ${typeName(v)}`);
-    }
+    if (!Array.isArray(v)) throw atRoot(file, k, `expected a list of QA items, got ${typeName(v)}`);
   }
   return data;
 }
 
 /**
- * Reads one conversation of Mem0's search-results evaluation output into a
- * store. Hits are merged by (speaker, normalised text): the id is
- * {@linkcode contentMemoryId}(text, "mem0", speaker), `created_at` the hit's
- * timestamp (parsed deterministically as UTC by the scorer's time order),
- * `scope` the speaker, `order` the first hit's position (item, speaker 1
- * before 2, rank), and `raw` a {@linkcode Mem0SearchMemoryRaw} with the
- * number of QA items that retrieved it. Empty hit texts are dropped and
- * reported; a memory seen with two timestamps keeps the first and is
- * reported; non-empty graph memories are reported as not mapped.
+ * Reads one conversation of Mem0's search-results evaluation output into a store. Hits are merged
+ * by (speaker, normalised text): the id is {@linkcode contentMemoryId}(text, "mem0", speaker),
+ * `created_at` the hit's timestamp (parsed deterministically as UTC by the scorer's time order),
+ * `scope` the speaker, `order` the first hit's position (item, speaker 1 before 2, rank), and `raw`
+ * a {@linkcode Mem0SearchMemoryRaw} with the number of QA items that retrieved it. Empty hit texts
+ * are dropped and reported; a memory seen with two timestamps keeps the first and is reported;
+ * non-empty graph memories are reported as not mapped.
  *
- * @param data parsed JSON of the file
- * @param opts file name, system label, conversation key, salience source
- * @returns the store (format `mem0_search_results`; `instance` the LoCoMo
- *   sample id when the key is an index; `meta` a {@linkcode Mem0SearchMeta})
- * @throws {ExportFormatError} naming the JSON path (`0[12].speaker_1_memories[3].score`)
- *   when the root is not an object of lists, an item is not an object, lacks
- *   a hit list, or a hit lacks a string `memory`, a string `timestamp` or a
- *   numeric `score`
+ * @param opts file name, system label (default `mem0`), conversation key, salience source
+ * @returns the store (format `mem0_search_results`; `instance` the LoCoMo sample id when the key is
+ *   an index; `meta` a {@linkcode Mem0SearchMeta})
+ * @throws {ExportFormatError} naming the JSON path (`0[12].speaker_1_memories[3].score`) when the
+ *   root is not an object of lists, an item is not an object, lacks a hit list, or a hit lacks a
+ *   string `memory`, a string `timestamp` or a numeric `score`
  *
  * @example
  * ```ts
@@ -172,18 +154,7 @@ export function readMem0SearchResults(data: unknown, opts: Mem0SearchOptions = {
   const root = rootOf(data, file);
   const key = conversationKey(root, file, opts.conversation);
   const items = root[key] as unknown[];
-  const st: HitUnion = {
-    file,
-    system,
-    byId: new Map(),
-    problems: [],
-    unknown: new Map(),
-    hits: 0,
-    graph: 0,
-    times: [],
-    twoTimes: 0,
-    twoTimesFirst: "",
-  };
+  const st = new HitUnion(file, system);
   items.forEach((item, qi) => readQaItem(st, item, `${key}[${qi}]`, qi));
   const memories = unionMemories(st, opts.salience);
   const problems = [...st.problems, ...unionProblems(st, key, items.length, memories.length)];
@@ -205,19 +176,21 @@ export function readMem0SearchResults(data: unknown, opts: Mem0SearchOptions = {
 }
 
 /** The union of the search hits of one conversation, as it is read. */
-interface HitUnion {
-  file: string;
-  system: string;
-  byId: Map<string, { m: StoredMemory; raw: Mem0SearchMemoryRaw; scores: number[] }>;
-  problems: AdapterProblem[];
+class HitUnion {
+  readonly byId = new Map<
+    string,
+    { m: StoredMemory; raw: Mem0SearchMemoryRaw; scores: number[] }
+  >();
+  readonly problems: AdapterProblem[] = [];
   /** Unknown QA-item fields and how many items have each. */
-  unknown: Map<string, number>;
-  hits: number;
-  graph: number;
-  times: { record: string; field: string; value: string | undefined }[];
+  readonly unknown = new Map<string, number>();
+  hits = 0;
+  graph = 0;
+  readonly times: TimeNote[] = [];
   /** Hits repeating a memory with another timestamp, and the first of them. */
-  twoTimes: number;
-  twoTimesFirst: string;
+  twoTimes = 0;
+  twoTimesFirst = "";
+  constructor(readonly file: string, readonly system: string) {}
 }
 
 /** One QA item: its graph memories counted, both speakers' hit lists merged. */
@@ -324,35 +297,21 @@ function unionProblems(
 ): AdapterProblem[] {
   const problems: AdapterProblem[] = [];
   if (st.twoTimes > 0) {
-    problems.push({
-      code: "coerced",
-      record: st.twoTimesFirst,
-      field: "timestamp",
-      detail: `${st.twoTimes} hit(s) repeat a memory with another timestamp: the first is kept`,
-    });
+    const detail =
+      `${st.twoTimes} hit(s) repeat a memory with another timestamp: the first is kept`;
+    problems.push(problem("coerced", st.twoTimesFirst, "timestamp", detail));
   }
   if (st.graph > 0) {
-    problems.push({
-      code: "not_mapped",
-      record: key,
-      field: "speaker_N_graph_memories",
-      detail: `${st.graph} graph memories are not memories of the store: not mapped`,
-    });
+    const detail = `${st.graph} graph memories are not memories of the store: not mapped`;
+    problems.push(problem("not_mapped", key, "speaker_N_graph_memories", detail));
   }
   for (const [f, n] of st.unknown) {
-    problems.push({
-      code: "unmapped_field",
-      record: `${key}[0]`,
-      field: f,
-      detail: `field '${f}' of ${n} QA item(s) is not mapped`,
-    });
+    const detail = `field '${f}' of ${n} QA item(s) is not mapped`;
+    problems.push(problem("unmapped_field", `${key}[0]`, f, detail));
   }
-  problems.push({
-    code: "not_mapped",
-    record: key,
-    detail: `${st.hits} search hit(s) over ${questions} question(s) merged into ${distinct} ` +
-      `distinct memories: the union of what search returned, a partial view of the store`,
-  });
+  const detail = `${st.hits} search hit(s) over ${questions} question(s) merged into ${distinct} ` +
+    `distinct memories: the union of what search returned, a partial view of the store`;
+  problems.push(problem("not_mapped", key, undefined, detail));
   problems.push(...timeProblems(st.times));
   return problems;
 }
@@ -360,7 +319,6 @@ function unionProblems(
 /**
  * Reads every conversation of a Mem0 evaluation output, one store each.
  *
- * @param data parsed JSON
  * @param opts as {@linkcode readMem0SearchResults} (`conversation` ignored)
  * @returns the stores, in key order
  * @throws {ExportFormatError} as {@linkcode readMem0SearchResults}

@@ -1,10 +1,8 @@
 /**
- * One memory-store type for every exported system (paper 000 definition 2,
- * Table 4; ARTIFACT-SPEC §1.5): Mem0, Letta, A-Mem, Memvid cards, the MCP
- * memory server's graph and the generic JSONL all
- * read into a {@linkcode MemoryStore}. What an adapter cannot map is listed in
- * `problems`, never dropped silently; deleted memories are listed in
- * `tombstones`.
+ * One memory-store type for every exported system (paper 000 definition 2, Table 4; ARTIFACT-SPEC
+ * §1.5): Mem0, Letta, A-Mem, Memvid cards, the MCP memory server's graph and the generic JSONL all
+ * read into a {@linkcode MemoryStore}. What an adapter cannot map is listed in `problems`, never
+ * dropped silently; deleted memories are listed in `tombstones`.
  *
  * @module
  */
@@ -37,8 +35,8 @@ export interface StoredMemory {
   /** Last update time as exported, if any. */
   updated_at?: string;
   /**
-   * Where the memory came from: `mem0`, `mem0:events`, `letta:archival`,
-   * `letta:core:<label>`, `letta:af:<agent>:<label>`, `amem:<view>`, `generic`, ...
+   * Where the memory came from: `mem0`, `mem0:events`, `letta:archival`, `letta:core:<label>`,
+   * `letta:af:<agent>:<label>`, `amem:<view>`, `generic`, ...
    */
   source: string;
   /** Scope inside the system (`core`, `archival`; A-Mem `full`, `metadata`, `content`). */
@@ -98,6 +96,14 @@ export interface AdapterProblem {
   field?: string;
   /** What happened, in words (e.g. `empty text`, `no declared cost: word cost used`). */
   detail: string;
+}
+
+/** Options every adapter takes. */
+export interface ReaderOptions {
+  /** File name for errors (default `<memory>`). */
+  file?: string;
+  /** System label of the store (default the adapter's: `mem0`, `memvid`, `mcp_memory`, ...). */
+  system?: string;
 }
 
 /** An exported memory store read by one adapter. */

@@ -7,34 +7,20 @@
  */
 import { normalizeCellText } from "../adjudicate/content_key.ts";
 import { parseCsv } from "../base/deps/csv_parse.ts";
-import { isObject, recordLabel, RecordReader, typeName, UnmappedFields } from "./_read.ts";
+import { isObject, problem, recordLabel, RecordReader, typeName, UnmappedFields } from "./_read.ts";
 import { ExportFormatError, rootErrors } from "./export_error.ts";
-import type { AdapterProblem, MemoryStore, StoredMemory } from "./memory_store.ts";
+import type { AdapterProblem, MemoryStore, ReaderOptions, StoredMemory } from "./memory_store.ts";
 import { contentMemoryId } from "./openai_memory.ts";
 
-/** The errors of this format at the file's root. */
 const atRoot = rootErrors("memvid_cards");
-
-/** Options of {@linkcode readMemvidCards}. */
-export interface MemvidCardsOptions {
-  /** File name for errors (default `<memory>`). */
-  file?: string;
-  /** System label (default `memvid`). */
-  system?: string;
-}
 
 const CARD_FIELDS: ReadonlySet<string> = new Set((
   "id kind entity slot value polarity confidence sourceFrameId sourceUri documentDate eventDate " +
   "engine engineVersion"
 ).split(" "));
-const FACT_FIELDS: ReadonlySet<string> = new Set([
-  "subject",
-  "predicate",
-  "object",
-  "engine",
-  "sourceFrameId",
-  "timestamp",
-]);
+const FACT_FIELDS: ReadonlySet<string> = new Set(
+  "subject predicate object engine sourceFrameId timestamp".split(" "),
+);
 
 /** The header `exportFacts("csv")` starts with (provenance adds columns after it). */
 const CSV_HEADER = /^\uFEFF?subject,predicate,object(,|\r?\n|$)/;
@@ -42,9 +28,6 @@ const CSV_HEADER = /^\uFEFF?subject,predicate,object(,|\r?\n|$)/;
 /**
  * Whether text is Memvid's `exportFacts("csv")` output: its first line starts with
  * `subject,predicate,object`.
- *
- * @param text a file's text
- * @returns true for the facts CSV
  */
 export function isMemvidFactsCsv(text: string): boolean {
   return CSV_HEADER.test(text);
@@ -63,14 +46,13 @@ interface Card {
 }
 
 /**
- * The text of a card: `<entity> <slot>: <value>`, the slot's underscores read as spaces, and
- * `not ` before the value when the polarity is negative (`caroline preference: not crowds`).
+ * The text of a card: `<entity> <slot>: <value>`, the slot's underscores read as spaces, and `not `
+ * before the value when the polarity is negative (`caroline preference: not crowds`).
  *
  * @param entity the card's entity (subject)
  * @param slot the card's slot (predicate), e.g. `favorite_color`
  * @param value the card's value (object)
  * @param polarity the card's polarity, if any (`positive`, `negative`, `neutral`; any case)
- * @returns the memory text
  *
  * @example
  * ```ts
@@ -93,23 +75,23 @@ export function memvidCardText(
  * Reads Memvid memory cards into a store (the facts CSV: {@linkcode readMemvidFactsCsv}).
  *
  * Cards (`memories()`): id `String(card.id)`, text {@linkcode memvidCardText}, `documentDate`
- * (epoch seconds) -> `created_at` as ISO-8601, `confidence` in [0, 1] -> salience, the card ->
- * raw; memories in card-id order (memvid numbers cards as it writes them, and cards carry no
- * write time, so recency follows the ids). Facts (`exportFacts("json")`, no ids): id
- * `contentMemoryId(text, "memvid")`, file order, and one problem saying what the triples lack
- * (id, kind, polarity). A card repeating an earlier card's text
- * (normalised; memvid re-extracts a fact from every frame that states it) is dropped and
- * reported, the earliest kept; a `count` other than the number of cards is reported.
+ * (epoch seconds) -> `created_at` as ISO-8601, `confidence` in [0, 1] -> salience, the card -> raw;
+ * memories in card-id order (memvid numbers cards as it writes them, and cards carry no write time,
+ * so recency follows the ids). Facts (`exportFacts("json")`, no ids): id `contentMemoryId(text,
+ * "memvid")`, file order, and one problem saying what the triples lack (id, kind, polarity). A card
+ * repeating an earlier card's text (normalised; memvid re-extracts a fact from every frame that
+ * states it) is dropped and reported, the earliest kept; a `count` other than the number of cards
+ * is reported.
  *
  * @param data parsed JSON: `{cards, count}`, a list of cards, or a list of facts
- * @param opts file name and system label
+ * @param opts file name and system label (default `memvid`)
  * @returns the store (source `memvid`, scope the card's kind: `fact`, `preference`, ...)
- * @throws {ExportFormatError} naming the record (index, id) and field when the root is of
- *   another shape, a card is not an object, lacks a numeric or string `id`, a non-empty
- *   `entity`/`slot` (`subject`/`predicate`) or a string `value` (`object`), repeats an id, or
- *   has a date or confidence that is not a finite number
+ * @throws {ExportFormatError} naming the record (index, id) and field when the root is of another
+ *   shape, a card is not an object, lacks a numeric or string `id`, a non-empty `entity`/`slot`
+ *   (`subject`/`predicate`) or a string `value` (`object`), repeats an id, or has a date or
+ *   confidence that is not a finite number
  */
-export function readMemvidCards(data: unknown, opts: MemvidCardsOptions = {}): MemoryStore {
+export function readMemvidCards(data: unknown, opts: ReaderOptions = {}): MemoryStore {
   const file = opts.file ?? "<memory>";
   const problems: AdapterProblem[] = [];
   const { items, base } = cardList(data, file, problems);
@@ -117,18 +99,17 @@ export function readMemvidCards(data: unknown, opts: MemvidCardsOptions = {}): M
 }
 
 /**
- * Reads Memvid's `exportFacts("csv")` output (header `subject,predicate,object`, with
- * provenance also `sourceFrameId,timestamp,engine`) as {@linkcode readMemvidCards} reads the
- * JSON triples; a `timestamp` above 0 (epoch seconds) becomes `created_at`.
+ * Reads Memvid's `exportFacts("csv")` output (header `subject,predicate,object`, with provenance
+ * also `sourceFrameId,timestamp,engine`) as {@linkcode readMemvidCards} reads the JSON triples; a
+ * `timestamp` above 0 (epoch seconds) becomes `created_at`.
  *
  * @param text the CSV text (a byte-order mark accepted)
- * @param opts file name and system label
+ * @param opts file name and system label (default `memvid`)
  * @returns the store; rows are named `line N` (the header is line 1)
- * @throws {ExportFormatError} when the text is not CSV, the header lacks `subject`,
- *   `predicate` or `object`, or a row has an empty subject or predicate or a timestamp that
- *   is not a number
+ * @throws {ExportFormatError} when the text is not CSV, the header lacks `subject`, `predicate` or
+ *   `object`, or a row has an empty subject or predicate or a timestamp that is not a number
  */
-export function readMemvidFactsCsv(text: string, opts: MemvidCardsOptions = {}): MemoryStore {
+export function readMemvidFactsCsv(text: string, opts: ReaderOptions = {}): MemoryStore {
   const file = opts.file ?? "<memory>";
   let rows: Record<string, string>[];
   try {
@@ -137,13 +118,8 @@ export function readMemvidFactsCsv(text: string, opts: MemvidCardsOptions = {}):
     throw atRoot(file, "", `expected CSV (${(e as Error).message})`);
   }
   if (!isMemvidFactsCsv(text)) {
-    throw new ExportFormatError(
-      "memvid_cards",
-      file,
-      { path: "line 1", index: 1 },
-      "",
-      "expected the header subject,predicate,object",
-    );
+    const what = "expected the header subject,predicate,object";
+    throw new ExportFormatError("memvid_cards", file, { path: "line 1", index: 1 }, "", what);
   }
   return buildStore(rows, (i) => `line ${i + 2}`, [], opts);
 }
@@ -153,7 +129,7 @@ function buildStore(
   items: unknown[],
   pathOf: (i: number) => string,
   problems: AdapterProblem[],
-  opts: MemvidCardsOptions,
+  opts: ReaderOptions,
 ): MemoryStore {
   const file = opts.file ?? "<memory>";
   const system = opts.system ?? "memvid";
@@ -176,11 +152,8 @@ function buildStore(
   for (const c of cards) {
     const key = normalizeCellText(c.text);
     if (texts.has(key)) {
-      problems.push({
-        code: "dropped",
-        record: c.label,
-        detail: "card repeats an earlier card's text (normalised): dropped",
-      });
+      const detail = "card repeats an earlier card's text (normalised): dropped";
+      problems.push(problem("dropped", c.label, undefined, detail));
       continue;
     }
     texts.add(key);
@@ -198,12 +171,10 @@ function buildStore(
     memories.push(m);
   }
   if (facts) {
-    problems.push({
-      code: "not_mapped",
-      record: "(root)",
-      detail: "exportFacts() triples carry no card id, kind or polarity: content-hash ids, file " +
-        "order as recency, a negative card reads as a positive one (memories() has them)",
-    });
+    const detail =
+      "exportFacts() triples carry no card id, kind or polarity: content-hash ids, file " +
+      "order as recency, a negative card reads as a positive one (memories() has them)";
+    problems.push(problem("not_mapped", "(root)", undefined, detail));
   }
   problems.push(...unmapped.problems());
   return { system, format: "memvid_cards", file, memories, tombstones: [], problems };
@@ -219,22 +190,16 @@ function cardList(
   if (isObject(data) && Array.isArray(data.cards)) {
     const n = data.count;
     if (n !== undefined && n !== data.cards.length) {
-      problems.push({
-        code: typeof n === "number" && n > data.cards.length ? "truncated" : "coerced",
-        record: "(root)",
-        field: "count",
-        detail: `count ${JSON.stringify(n)} but ${data.cards.length} card(s) in the export`,
-      });
+      const detail = `count ${JSON.stringify(n)} but ${data.cards.length} card(s) in the export`;
+      const code = typeof n === "number" && n > data.cards.length ? "truncated" : "coerced";
+      problems.push(problem(code, "(root)", "count", detail));
     }
     return { items: data.cards, base: "cards" };
   }
-  throw atRoot(
-    file,
-    isObject(data) ? "cards" : "",
-    `expected memories() {cards: [...], count} or a list of cards or facts, got ${
-      isObject(data) ? `cards = ${typeName(data.cards)}` : typeName(data)
-    }`,
-  );
+  const msg = `expected memories() {cards: [...], count} or a list of cards or facts, got ${
+    isObject(data) ? `cards = ${typeName(data.cards)}` : typeName(data)
+  }`;
+  throw atRoot(file, isObject(data) ? "cards" : "", msg);
 }
 
 /** One `memories()` card. */
@@ -260,12 +225,8 @@ function readCard(r: RecordReader, problems: AdapterProblem[]): Card {
   if (confidence !== undefined) {
     if (confidence >= 0 && confidence <= 1) c.salience = confidence;
     else {
-      problems.push({
-        code: "coerced",
-        record: c.label,
-        field: "confidence",
-        detail: `confidence ${confidence} outside [0, 1]: not used as salience`,
-      });
+      const detail = `confidence ${confidence} outside [0, 1]: not used as salience`;
+      problems.push(problem("coerced", c.label, "confidence", detail));
     }
   }
   return c;

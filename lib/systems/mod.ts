@@ -1,9 +1,8 @@
 /**
- * Exported memory systems (paper 000 definition 2, Table 4; ARTIFACT-SPEC §1.5,
- * §6.5, §6.6): read a system's store (Mem0, Letta, A-Mem, OpenAI memory, generic JSONL) into
- * one memory-store type, cost its memories, score it by union against a package or on a
- * LoCoMo conversation, proxy stores and round trips through the writers, your own package
- * (the paper's Table 4: `memaudit/paper`).
+ * Exported memory systems (paper 000 definition 2, Table 4; ARTIFACT-SPEC §1.5, §6.5, §6.6): read a
+ * system's store (Mem0, Letta, A-Mem, OpenAI memory, generic JSONL) into one memory-store type,
+ * cost its memories, score it by union against a package or on a LoCoMo conversation, proxy stores
+ * and round trips through the writers, your own package (the paper's Table 4: `memaudit/paper`).
  *
  * Entry point `memaudit/systems` (deno.json `exports["./systems"]`): this list is what the part
  * offers; anything under `lib/systems/` it does not name is internal and may change.

@@ -1,8 +1,7 @@
 /**
- * OpenAI's ChatGPT memory as plain text (the memories Mem0's authors
- * collected for LoCoMo, `evaluation/src/openai/memories/N.txt`): one memory
- * per paragraph, paragraphs separated by blank lines, no ids, no times.
- * Ids come from a content hash, so the same text gets the same id in any
+ * OpenAI's ChatGPT memory as plain text (the memories Mem0's authors collected for LoCoMo,
+ * `evaluation/src/openai/memories/N.txt`): one memory per paragraph, paragraphs separated by blank
+ * lines, no ids, no times. Ids come from a content hash, so the same text gets the same id in any
  * file; recency falls back to file order (paper 000 definition 2, Table 4).
  *
  * @module
@@ -10,22 +9,22 @@
 import { sha256Hex } from "../base/hash.ts";
 import { normalizeCellText } from "../adjudicate/content_key.ts";
 import { ExportFormatError } from "./export_error.ts";
-import type { AdapterProblem, MemoryStore, StoredMemory } from "./memory_store.ts";
+import type { AdapterProblem, MemoryStore, ReaderOptions, StoredMemory } from "./memory_store.ts";
+import { problem } from "./_read.ts";
 
 /**
- * LoCoMo conversations in `locomo10.json` order: file `N.txt` of the OpenAI
- * memories and key `"N"` of Mem0's evaluation output belong to entry N.
+ * LoCoMo conversations in `locomo10.json` order: file `N.txt` of the OpenAI memories and key `"N"`
+ * of Mem0's evaluation output belong to entry N.
  */
 export const LOCOMO10_ORDER: readonly string[] = (
   "conv-26 conv-30 conv-41 conv-42 conv-43 conv-44 conv-47 conv-48 conv-49 conv-50"
 ).split(" ");
 
 /**
- * A memory id from its content: `<prefix>-` and the first 16 hex digits of
- * the SHA-256 of the JSON array `[scope, normalised text]` (NFC, whitespace
- * runs collapsed, trimmed; the normalisation of coverage content keys).
+ * A memory id from its content: `<prefix>-` and the first 16 hex digits of the SHA-256 of the JSON
+ * array `[scope, normalised text]` (NFC, whitespace runs collapsed, trimmed; the normalisation of
+ * coverage content keys).
  *
- * @param text the memory text
  * @param prefix id prefix (e.g. `oai`, `mem0`)
  * @param scope what else tells two equal texts apart (e.g. the Mem0 user), default ""
  * @returns e.g. `oai-3f2a9c0d11b2e4f5`
@@ -41,19 +40,9 @@ export function contentMemoryId(text: string, prefix: string, scope = ""): strin
   return `${prefix}-${sha256Hex(JSON.stringify([scope, normalizeCellText(text)])).slice(0, 16)}`;
 }
 
-/** Options of {@linkcode readOpenAiMemory}. */
-export interface OpenAiMemoryOptions {
-  /** File name for errors (default `<memory>`). */
-  file?: string;
-  /** System label (default `openai`). */
-  system?: string;
-  /** The LoCoMo conversation the file belongs to (goes to `instance`), if known. */
-  instance?: string;
-}
-
 /**
- * The LoCoMo conversation of an OpenAI memory file named `N.txt`
- * (N in `locomo10.json` order, {@linkcode LOCOMO10_ORDER}).
+ * The LoCoMo conversation of an OpenAI memory file named `N.txt` (N in `locomo10.json` order,
+ * {@linkcode LOCOMO10_ORDER}).
  *
  * @param file a path such as `openai_memories/0.txt`
  * @returns the sample id (`conv-26` for `0.txt`), or undefined for other names
@@ -77,23 +66,22 @@ function parses(text: string): boolean {
 }
 
 /**
- * Reads OpenAI memory text into a store: every paragraph (lines up to a
- * blank line; CRLF accepted, a leading byte-order mark dropped) is one
- * memory, its text the paragraph's lines joined as written. Memory ids are
- * {@linkcode contentMemoryId}(text, "oai"); `order` is the paragraph's
- * position; the memory's `raw` is `{paragraph, line}` (1-based first line).
- * A paragraph repeating an earlier one (same normalised text) is dropped and
- * reported; a paragraph of several lines (a bulleted list) stays one memory
- * and is reported once per file with a count.
+ * Reads OpenAI memory text into a store: every paragraph (lines up to a blank line; CRLF accepted,
+ * a leading byte-order mark dropped) is one memory, its text the paragraph's lines joined as
+ * written. Memory ids are {@linkcode contentMemoryId}(text, "oai"); `order` is the paragraph's
+ * position; the memory's `raw` is `{paragraph, line}` (1-based first line). A paragraph repeating
+ * an earlier one (same normalised text) is dropped and reported; a paragraph of several lines (a
+ * bulleted list) stays one memory and is reported once per file with a count.
  *
- * @param text the file's text
- * @param opts file name, system label, conversation
+ * @param opts file name, system label (default `openai`), conversation
  * @returns the store (format `openai_memory`, source `openai`)
- * @throws {ExportFormatError} naming the file and line when the text holds no
- *   paragraph, a NUL or other control character (binary data), or looks like
- *   JSON (another format)
+ * @throws {ExportFormatError} naming the file and line when the text holds no paragraph, a NUL or
+ *   other control character (binary data), or looks like JSON (another format)
  */
-export function readOpenAiMemory(text: string, opts: OpenAiMemoryOptions = {}): MemoryStore {
+export function readOpenAiMemory(text: string, opts: ReaderOptions & {
+  /** The LoCoMo conversation the file belongs to (goes to `instance`), if known. */
+  instance?: string;
+} = {}): MemoryStore {
   const file = opts.file ?? "<memory>", system = opts.system ?? "openai";
   const fail = (line: number, expected: string): never => {
     const where = { path: `line ${line}`, index: line };
@@ -103,7 +91,7 @@ export function readOpenAiMemory(text: string, opts: OpenAiMemoryOptions = {}): 
   if (text.startsWith("\uFEFF")) {
     text = text.slice(1);
     const detail = "byte-order mark at the start of the file dropped";
-    problems.push({ code: "coerced", record: "line 1", detail });
+    problems.push(problem("coerced", "line 1", undefined, detail));
   }
   // Line breaks as written: CRLF, LF, or a lone CR (classic Mac OS text was one line).
   const lines = text.split(LINE_BREAK);
@@ -111,12 +99,10 @@ export function readOpenAiMemory(text: string, opts: OpenAiMemoryOptions = {}): 
     // deno-lint-ignore no-control-regex
     const bad = l.match(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/);
     if (bad) {
-      fail(
-        i + 1,
-        `expected plain text, found control character U+${
-          bad[0].charCodeAt(0).toString(16).padStart(4, "0").toUpperCase()
-        } at column ${bad.index! + 1} (binary data?)`,
-      );
+      const msg = `expected plain text, found control character U+${
+        bad[0].charCodeAt(0).toString(16).padStart(4, "0").toUpperCase()
+      } at column ${bad.index! + 1} (binary data?)`;
+      fail(i + 1, msg);
     }
   });
   const first = lines.findIndex((l) => l.trim() !== "");
@@ -124,10 +110,9 @@ export function readOpenAiMemory(text: string, opts: OpenAiMemoryOptions = {}): 
   if (/^\s*[[{]/.test(lines[first])) {
     const t = text.trim();
     if (parses(t) || t.split(LINE_BREAK).filter((l) => l.trim()).every(parses)) {
-      fail(
-        first + 1,
-        "expected plain-text memories (one per paragraph), got JSON: pass the store's own --format, or --format auto",
-      );
+      const msg =
+        "expected plain-text memories (one per paragraph), got JSON: pass the store's own --format, or --format auto";
+      fail(first + 1, msg);
     }
   }
 
@@ -145,7 +130,7 @@ export function readOpenAiMemory(text: string, opts: OpenAiMemoryOptions = {}): 
     const prev = seen.get(id);
     if (prev !== undefined) {
       const detail = `paragraph repeats the one at line ${prev} (same text): dropped`;
-      problems.push({ code: "dropped", record: `line ${line}`, field: "text", detail });
+      problems.push(problem("dropped", `line ${line}`, "text", detail));
       return;
     }
     seen.set(id, line);
@@ -159,13 +144,9 @@ export function readOpenAiMemory(text: string, opts: OpenAiMemoryOptions = {}): 
   });
   flush(lines.length);
   if (multi > 0) {
-    problems.push({
-      code: "coerced",
-      record: `line ${firstMulti}`,
-      field: "text",
-      detail:
-        `${multi} paragraph(s) span several lines (e.g. a bulleted list): each kept as one memory`,
-    });
+    const detail =
+      `${multi} paragraph(s) span several lines (e.g. a bulleted list): each kept as one memory`;
+    problems.push(problem("coerced", `line ${firstMulti}`, "text", detail));
   }
   const format = "openai_memory";
   const store: MemoryStore = { system, format, file, memories, tombstones: [], problems };

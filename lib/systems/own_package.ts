@@ -1,31 +1,14 @@
 /**
- * The steps of notebook 10 ("your own package"): read a package from a JSON
- * file or a CSV folder, certify OPT at the user's budgets, score writers
- * against it (package ratio, paper 000 definition 1), and pick the
- * adjudicator a store is scored with on it (definition 2).
+ * The steps of notebook 10 ("your own package"): certify OPT at the user's budgets, score writers
+ * against it (package ratio, paper 000 definition 1), and name the settings it ignores.
  *
  * @module
  */
-import { readPackageFrom } from "../package/read_any.ts";
-import type { Adjudicator } from "../adjudicate/types.ts";
 import type { CompiledPackage } from "../package/compile.ts";
-import type { Package } from "../package/schema.ts";
 import { scoreStore } from "../score/ratio.ts";
 import type { Certificate } from "../certificate/result.ts";
 import { solve } from "../solve/solve.ts";
 import { getWriter, WRITER_LABELS } from "../writers/registry.ts";
-import { packageLexical, type Unmatchable } from "./package_lexical.ts";
-
-/**
- * Reads a package: a folder is read as CSV tables, anything else as JSON.
- *
- * @param path a `.json` file or a folder of CSV tables
- * @returns the validated package
- * @throws {InputError} naming the file and the JSON path (or CSV row and column)
- */
-export async function readPackageAny(path: string): Promise<Package> {
-  return (await readPackageFrom(path)).pkg;
-}
 
 /**
  * Certifies OPT at each budget (`solve()`: branch-and-bound, then the MILP).
@@ -94,27 +77,6 @@ export function writerRatios(
 }
 
 /**
- * The adjudicator for scoring a store on a package: the lexical one of
- * {@linkcode packageLexical} (a unit without a text is read through the texts
- * of the candidates that cover it), with the weighted units it cannot match.
- *
- * @param pkg the package
- * @returns the adjudicator, why it reads as it does, and the unmatchable units (ids, weight, share)
- */
-export function storeAdjudicatorFor(
-  pkg: Package,
-): { adjudicator: Adjudicator; why: string; unmatchable: Unmatchable } {
-  const { adjudicator, viaCandidates, unmatchable } = packageLexical(pkg);
-  const via = viaCandidates.length === 0
-    ? "every weighted unit has a text"
-    : `${viaCandidates.length} weighted unit(s) without a text read through the candidates covering them`;
-  const none = unmatchable.units.length === 0
-    ? ""
-    : `; ${unmatchable.units.length} unmatchable (weight ${unmatchable.weight})`;
-  return { adjudicator, why: `lexical: ${via}${none}`, unmatchable };
-}
-
-/**
  * Settings every notebook run shares (output folder, Python, Deno, test tier, lab mode, whether
  * notebook 06 writes stores with real systems): never reported by {@linkcode ignoredSettings}.
  */
@@ -127,8 +89,8 @@ export const RUN_SETTINGS: readonly string[] = (
  * The `MEMAUDIT_*` settings notebook 10 does not use in this run, each as a warning: a setting it
  * has no use for here (`MEMAUDIT_ADJUDICATOR` without a store, `MEMAUDIT_LOCOMO` without
  * `MEMAUDIT_LOCOMO_CONV`, `MEMAUDIT_LLM_MODEL` without an `llm:` adjudicator, ...) or one it does
- * not know (a misspelling, another notebook's). The run-wide {@linkcode RUN_SETTINGS} are left
- * out; values of names ending in `_KEY` are not shown.
+ * not know (a misspelling, another notebook's). The run-wide {@linkcode RUN_SETTINGS} are left out;
+ * values of names ending in `_KEY` are not shown.
  *
  * @param env the environment (e.g. `Deno.env.toObject()`)
  * @param run what the notebook was asked to do

@@ -1,14 +1,14 @@
 /**
- * The lexical adjudicator on a user's own package (paper 000 definition 2; issue 30 item 3):
- * a memory covers a unit with a text when the lexical adjudicator finds the unit's words in it;
- * a unit without a text is read through the candidates that cover it: the memory covers the
- * unit at min(lexical value of the memory against the candidate's text, the candidate's
- * coverage of the unit), the maximum over those candidates. A memory that copies a candidate's
- * text (after whitespace normalisation) covers at least what that candidate covers, as the
- * package-text adjudicator says (a copy of a one-word candidate has too few stems for the
- * lexical test). A weighted unit neither route can
- * read (no text of its own, no covering candidate with a word that has a stem) is unmatchable:
- * no memory can cover it, and {@linkcode packageLexical} reports it with its weight.
+ * The lexical adjudicator on a user's own package (paper 000 definition 2; issue 30 item 3): a
+ * memory covers a unit with a text when the lexical adjudicator finds the unit's words in it; a
+ * unit without a text is read through the candidates that cover it: the memory covers the unit at
+ * min(lexical value of the memory against the candidate's text, the candidate's coverage of the
+ * unit), the maximum over those candidates. A memory that copies a candidate's text (after
+ * whitespace normalisation) covers at least what that candidate covers, as the package-text
+ * adjudicator says (a copy of a one-word candidate has too few stems for the lexical test). A
+ * weighted unit neither route can read (no text of its own, no covering candidate with a word that
+ * has a stem) is unmatchable: no memory can cover it, and {@linkcode packageLexical} reports it
+ * with its weight.
  *
  * @module
  */
@@ -44,7 +44,6 @@ const hasStems = (t: string | undefined) => t !== undefined && lexicalStems(t).l
  * Builds the lexical adjudicator of a package: IDF over the package's experience and candidate
  * texts; thresholds as {@linkcode LexicalAdjudicator}'s defaults.
  *
- * @param pkg the package
  * @returns the adjudicator, the units read through candidates and the unmatchable units
  */
 export function packageLexical(pkg: Package): PackageLexical {

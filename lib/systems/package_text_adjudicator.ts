@@ -1,9 +1,8 @@
 /**
- * An adjudicator for memories copied from package candidates: a memory whose
- * text equals a candidate's text (after whitespace normalisation) gets that
- * candidate's coverage row. It makes the round trip of a writer's exported
- * store exact; a memory with new text gets no coverage (use a lexical,
- * imported or LLM adjudicator for those).
+ * An adjudicator for memories copied from package candidates: a memory whose text equals a
+ * candidate's text (after whitespace normalisation) gets that candidate's coverage row. It makes
+ * the round trip of a writer's exported store exact; a memory with new text gets no coverage (use a
+ * lexical, imported or LLM adjudicator for those).
  *
  * @module
  */
@@ -15,10 +14,9 @@ const norm = (s: string) => s.trim().split(/\s+/).join(" ");
 /**
  * Builds the package-text adjudicator of `pkg`.
  *
- * When several candidates share a text, the memory gets the maximum of their
- * coverage values per unit. Edges carry provenance `imported:package_text`
- * and the id of the first matching candidate as rationale. Requests whose
- * `packageId` differs from `pkg.id` (or from a union built on it,
+ * When several candidates share a text, the memory gets the maximum of their coverage values per
+ * unit. Edges carry provenance `imported:package_text` and the id of the first matching candidate
+ * as rationale. Requests whose `packageId` differs from `pkg.id` (or from a union built on it,
  * `<id>+<system>`) are refused.
  *
  * @param pkg the package whose candidates the memories copy
@@ -39,11 +37,9 @@ export function packageTextAdjudicator(pkg: Package): Adjudicator {
     name: "package_text",
     adjudicate(req: AdjudicationRequest): Promise<CoverageEdge[]> {
       if (req.packageId !== pkg.id && !req.packageId.startsWith(`${pkg.id}+`)) {
-        return Promise.reject(
-          new RangeError(
-            `Cannot adjudicate for package '${req.packageId}': this adjudicator holds '${pkg.id}'`,
-          ),
-        );
+        const msg =
+          `Cannot adjudicate for package '${req.packageId}': this adjudicator holds '${pkg.id}'`;
+        return Promise.reject(new RangeError(msg));
       }
       const row = rows.get(norm(req.memory.text));
       if (!row) return Promise.resolve([]);

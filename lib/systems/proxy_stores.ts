@@ -1,9 +1,8 @@
 /**
- * Offline stand-ins for exported systems' stores, built from a package's own
- * candidates (notebook 06; paper 000 Table 4's shape without running a
- * system), the cost-rule sensitivity of their salience-pruned selections
- * (paper 001 appendix C), and the round trip of writers' stores through the
- * generic adapter. These are PROXIES: no memory system wrote them.
+ * Offline stand-ins for exported systems' stores, built from a package's own candidates (notebook
+ * 06; paper 000 Table 4's shape without running a system), the cost-rule sensitivity of their
+ * salience-pruned selections (paper 001 appendix C), and the round trip of writers' stores through
+ * the generic adapter. These are PROXIES: no memory system wrote them.
  *
  * @module
  */
@@ -13,6 +12,7 @@ import { WRITERS } from "../writers/registry.ts";
 import { readGenericJsonl, toGenericJsonl } from "./generic_jsonl.ts";
 import { packageTextAdjudicator } from "./package_text_adjudicator.ts";
 import type { ExactSolveOptions } from "./pruning.ts";
+import type { MemoryCostModel } from "./cost_models.ts";
 import { scoreUnion, type UnionScore } from "./union_score.ts";
 import { exportCandidates, exportWriterStore } from "./writer_export.ts";
 
@@ -37,34 +37,35 @@ export const PROXY_STORES: readonly ProxyStore[] = Object.keys(SELECTIONS) as Pr
 /**
  * The candidate ids of a proxy store of a package:
  * - `observation store`: every atomic fact (LoCoMo observations; the shape of a Mem0 store);
- * - `session archive`: every raw span, as Recency raw keeps them without a budget (an
- *   archival store of long passages, or full A-Mem notes);
+ * - `session archive`: every raw span, as Recency raw keeps them without a budget (an archival
+ *   store of long passages, or full A-Mem notes);
  * - `archive + observations`: both (the shape of Letta's core + archival).
  *
- * @param pkg the package
- * @param store which proxy
  * @returns candidate ids (archive first, then observations, for the last)
  */
 export function proxyStoreIds(pkg: Package, store: ProxyStore): string[] {
   return SELECTIONS[store](pkg);
 }
 
+/** A proxy store's memories: their own groups (no experience), word costs (none declared). */
+const AS_STORE = { system: "store", declareCost: false, tieExperience: false };
+
 /** Result of {@linkcode scoreProxyStores}. */
 export interface ProxyStoreScores {
   /** Union scores per proxy store, one per package (package order). */
   pruned: Record<ProxyStore, UnionScore[]>;
   /**
-   * Salience-pruned package ratios at the cost-rule budget with every
-   * candidate (package and store) re-costed under the word rule and the
-   * byte-overhead rule; packages without a ratio are left out.
+   * Salience-pruned package ratios at the cost-rule budget with every candidate (package and store)
+   * re-costed under the word rule and the byte-overhead rule; packages without a ratio are left
+   * out.
    */
   costRules: Record<ProxyStore, { words: number[]; byte: number[] }>;
 }
 
 /**
- * Scores the three proxy stores of every package as external memories
- * (their own groups, word costs, package-text coverage) with every selector,
- * and the cost-rule sensitivity of the salience-pruned selection.
+ * Scores the three proxy stores of every package as external memories (their own groups, word
+ * costs, package-text coverage) with every selector, and the cost-rule sensitivity of the
+ * salience-pruned selection.
  *
  * @param packages the packages
  * @param opts budgets, solver limits, cost-rule budget
@@ -85,30 +86,21 @@ export async function scoreProxyStores(
   const budgets = opts.budgets ?? [30, 60, 100];
   const solver = opts.solver ?? { bnbTimeMs: 5 };
   const costB = opts.costRuleBudget === undefined ? 100 : opts.costRuleBudget;
-  const pruned = Object.fromEntries(PROXY_STORES.map((k) => [k, []])) as unknown as Record<
-    ProxyStore,
-    UnionScore[]
-  >;
-  const costRules = Object.fromEntries(
-    PROXY_STORES.map((k) => [k, { words: [], byte: [] }]),
-  ) as unknown as ProxyStoreScores["costRules"];
+  const pruned = {} as ProxyStoreScores["pruned"];
+  const costRules = {} as ProxyStoreScores["costRules"];
+  for (const k of PROXY_STORES) {
+    pruned[k] = [];
+    costRules[k] = { words: [], byte: [] };
+  }
   for (const pkg of packages) {
     const adjudicator = packageTextAdjudicator(pkg);
     for (const name of PROXY_STORES) {
-      const row = exportCandidates(pkg, proxyStoreIds(pkg, name), {
-        system: "store",
-        declareCost: false,
-        tieExperience: false,
-      });
+      const row = exportCandidates(pkg, proxyStoreIds(pkg, name), AS_STORE);
       const [store] = readGenericJsonl(toGenericJsonl([row]));
       pruned[name].push(await scoreUnion(pkg, store, { adjudicator, budgets, solver }));
       if (costB === null) continue;
-      for (
-        const [rule, into] of [["words", costRules[name].words], [
-          "byte_overhead",
-          costRules[name].byte,
-        ]] as const
-      ) {
+      const rules = [["words", costRules[name].words], ["byte_overhead", costRules[name].byte]];
+      for (const [rule, into] of rules as [MemoryCostModel, number[]][]) {
         const s = await scoreUnion(pkg, store, {
           adjudicator,
           budgets: [costB],
@@ -126,11 +118,10 @@ export async function scoreProxyStores(
 }
 
 /**
- * Exports each writer's store at each budget as a generic JSONL row (memory
- * = candidate text, its declared cost and experience), reads it back through
- * the generic adapter and scores it as written: tied to their experiences
- * with declared costs, the memories add nothing to P+(Y), so the union and
- * package ratios must both equal the writer's own ratio (exactly).
+ * Exports each writer's store at each budget as a generic JSONL row (memory = candidate text, its
+ * declared cost and experience), reads it back through the generic adapter and scores it as
+ * written: tied to their experiences with declared costs, the memories add nothing to P+(Y), so the
+ * union and package ratios must both equal the writer's own ratio (exactly).
  *
  * @param packages the packages
  * @param writers writer ids of the registry

@@ -1,9 +1,8 @@
 /**
- * Pruning an exported store to the budget (ARTIFACT-SPEC §6.5): recency,
- * salience, the exact upper-pruned bound, and the artifact's greedy
- * "upper-pruned" as a named option. Every selector works on a system's own
- * candidates inside the compiled union package P+(Y) and respects the budget
- * and the group cap.
+ * Pruning an exported store to the budget (ARTIFACT-SPEC §6.5): recency, salience, the exact
+ * upper-pruned bound, and the artifact's greedy "upper-pruned" as a named option. Every selector
+ * works on a system's own candidates inside the compiled union package P+(Y) and respects the
+ * budget and the group cap.
  *
  * @module
  */
@@ -48,13 +47,11 @@ function scan(
 }
 
 /**
- * Recency-pruned: newest first (the pool's last element first); add a memory
- * if it fits, otherwise skip it and go on.
+ * Recency-pruned: newest first (the pool's last element first); add a memory if it fits, otherwise
+ * skip it and go on.
  *
- * @param cu compiled union package
  * @param pool the system's candidate indices in time order, oldest first
  * @param budget B in cost units
- * @returns the pruned store
  */
 export function recencyPruned(
   cu: CompiledPackage,
@@ -65,14 +62,12 @@ export function recencyPruned(
 }
 
 /**
- * Salience-pruned: order by (−s/max(1, cost), −s, cost, id); memories with
- * s <= 0 are skipped; add if it fits.
+ * Salience-pruned: order by (−s/max(1, cost), −s, cost, id); memories with s <= 0 are skipped; add
+ * if it fits.
  *
- * @param cu compiled union package
  * @param pool the system's candidate indices in time order
  * @param salience s in [0, 1] per pool entry (parallel to `pool`)
  * @param budget B in cost units
- * @returns the pruned store
  */
 export function saliencePruned(
   cu: CompiledPackage,
@@ -90,15 +85,12 @@ export function saliencePruned(
 }
 
 /**
- * The artifact's "upper-pruned" (`oracle_pruned_upper`, a greedy): repeatedly
- * add the fitting remaining memory with the largest ΔF/max(1, cost) (ties:
- * first in pool order); stop when the best density is <= 1e-12 or none fits.
- * Not a bound: {@linkcode upperPrunedExact} is.
+ * The artifact's "upper-pruned" (`oracle_pruned_upper`, a greedy): repeatedly add the fitting
+ * remaining memory with the largest ΔF/max(1, cost) (ties: first in pool order); stop when the best
+ * density is <= 1e-12 or none fits. Not a bound: {@linkcode upperPrunedExact} is.
  *
- * @param cu compiled union package
  * @param pool the system's candidate indices in time order
  * @param budget B in cost units
- * @returns the pruned store
  */
 export function upperPrunedGreedy(
   cu: CompiledPackage,
@@ -130,17 +122,16 @@ export interface ExactPrunedStore extends PrunedStore {
 export type ExactSolveOptions = Pick<SolveOptions, "solver" | "bnbTimeMs" | "timeLimitMs">;
 
 /**
- * The upper-pruned bound (DESIGN §2): max F over budget-feasible subsets of
- * the system's memories, certified by `solve()` on P+(Y) restricted to those
- * candidates (same units, weights, h and group cap): branch-and-bound, then
- * the MILP certificate when branch-and-bound runs out of its time share.
+ * The upper-pruned bound (DESIGN §2): max F over budget-feasible subsets of the system's memories,
+ * certified by `solve()` on P+(Y) restricted to those candidates (same units, weights, h and group
+ * cap): branch-and-bound, then the MILP certificate when branch-and-bound runs out of its time
+ * share.
  *
- * @param cu compiled union package
  * @param pool the system's candidate indices in time order
  * @param budget B in cost units
  * @param opts solver choice and time limits (default `solve()`'s: auto, no limit)
- * @returns the optimal subset (in pool order) and the certificate; when the
- *   certificate is not optimal the store is the incumbent, not a bound
+ * @returns the optimal subset (in pool order) and the certificate; when the certificate is not
+ *   optimal the store is the incumbent, not a bound
  */
 export async function upperPrunedExact(
   cu: CompiledPackage,

@@ -1,6 +1,5 @@
 /**
- * One entry point for every adapter: `readStore` on parsed JSON and
- * `readStoreFile` on a file.
+ * One entry point for every adapter: `readStore` on parsed JSON and `readStoreFile` on a file.
  *
  * @module
  */
@@ -42,14 +41,11 @@ export interface ReadStoreOptions {
 }
 
 /**
- * Reads parsed JSON with the adapter of `format`. For `generic_jsonl` the
- * data is one row object; for `openai_memory` it is the file's text (a string);
- * for `mcp_memory` the `memory.jsonl` text (a string) or the parsed graph.
+ * Reads parsed JSON with the adapter of `format`. For `generic_jsonl` the data is one row object;
+ * for `openai_memory` it is the file's text (a string); for `mcp_memory` the `memory.jsonl` text (a
+ * string) or the parsed graph.
  *
- * @param data parsed JSON
  * @param format one of {@linkcode STORE_FORMATS}
- * @param opts adapter options
- * @returns the store
  * @throws {ExportFormatError} on a malformed export (naming record and field)
  * @throws {RangeError} on an unknown format
  */
@@ -58,35 +54,34 @@ export function readStore(
   format: StoreFormat,
   opts: ReadStoreOptions = {},
 ): MemoryStore {
-  switch (format) {
-    case "mem0_get_all":
-      return readMem0GetAll(data, opts);
-    case "mem0_events":
-      return replayMem0Events(data, opts);
-    case "letta":
-      return readLettaMemory(data, opts);
-    case "letta_agent_file":
-      return readLettaAgentFile(data, opts);
-    case "amem":
-      return readAmemNotes(data, opts);
-    case "generic_jsonl":
-      return readGenericRow(data, 1, opts);
-    case "openai_memory":
-      if (typeof data !== "string") {
-        throw new RangeError("Cannot read openai_memory from parsed JSON: pass the file's text");
-      }
-      return readOpenAiMemory(data, opts);
-    case "mem0_search_results":
-      return readMem0SearchResults(data, opts);
-    case "memvid_cards":
-      return readMemvidCards(data, opts);
-    case "mcp_memory":
-      return readMcpMemory(data, opts);
+  const read = Object.hasOwn(READERS, format) ? READERS[format] : undefined;
+  if (read === undefined) {
+    const known = STORE_FORMATS.join(", ");
+    throw new RangeError(
+      `Cannot read a store: unknown format '${format}', expected one of ${known}`,
+    );
   }
-  throw new RangeError(
-    `Cannot read a store: unknown format '${format}', expected one of ${STORE_FORMATS.join(", ")}`,
-  );
+  return read(data, opts);
 }
+
+/** The adapter of each format, on parsed JSON (see {@linkcode readStore}). */
+const READERS: Record<StoreFormat, (data: unknown, opts: ReadStoreOptions) => MemoryStore> = {
+  mem0_get_all: readMem0GetAll,
+  mem0_events: replayMem0Events,
+  letta: readLettaMemory,
+  letta_agent_file: readLettaAgentFile,
+  amem: readAmemNotes,
+  generic_jsonl: (data, opts) => readGenericRow(data, 1, opts),
+  openai_memory: (data, opts) => {
+    if (typeof data !== "string") {
+      throw new RangeError("Cannot read openai_memory from parsed JSON: pass the file's text");
+    }
+    return readOpenAiMemory(data, opts);
+  },
+  mem0_search_results: readMem0SearchResults,
+  memvid_cards: readMemvidCards,
+  mcp_memory: readMcpMemory,
+};
 
 /** {@linkcode readStoreFile}'s format: one of {@linkcode STORE_FORMATS} or `auto`. */
 export type StoreFormatChoice = StoreFormat | "auto";
@@ -102,18 +97,18 @@ export interface ReadStoreFileResult {
 }
 
 /**
- * Reads a store file with a given format or `auto` (see
- * {@linkcode detectStoreFormat}) and says which format it used.
+ * Reads a store file with a given format or `auto` (see {@linkcode detectStoreFormat}) and says
+ * which format it used.
  *
  * @param path file path
  * @param format a format or `auto`
  * @param opts adapter options (`file` defaults to `path`)
  * @returns format, reason and the stores
- * @throws {ExportFormatError} on text that is not JSON (line and column), a
- *   key that repeats, a number that underflows to 0 or too deep a nesting
- *   (JSON path), or a malformed export; a leading byte-order mark is accepted
- * @throws {InputError} when the file is missing, is a folder, is not UTF-8 or
- *   has no detectable format
+ * @throws {ExportFormatError} on text that is not JSON (line and column), a key that repeats, a
+ *   number that underflows to 0 or too deep a nesting (JSON path), or a malformed export; a leading
+ *   byte-order mark is accepted
+ * @throws {InputError} when the file is missing, is a folder, is not UTF-8 or has no detectable
+ *   format
  */
 export async function readStoreFileDetected(
   path: string,
@@ -122,10 +117,9 @@ export async function readStoreFileDetected(
 ): Promise<ReadStoreFileResult> {
   const file = opts.file ?? path;
   if (format !== "auto" && !(STORE_FORMATS as readonly string[]).includes(format)) {
+    const known = STORE_FORMATS.join(", ");
     throw new RangeError(
-      `Cannot read a store: unknown format '${format}', expected auto or one of ${
-        STORE_FORMATS.join(", ")
-      }`,
+      `Cannot read a store: unknown format '${format}', expected auto or one of ${known}`,
     );
   }
   const text = await readTextInput(path);
@@ -139,19 +133,18 @@ export async function readStoreFileDetected(
 }
 
 /**
- * Reads an export file: JSON for every format but `generic_jsonl` (one store
- * per line), `openai_memory` (plain text), `mcp_memory` (JSONL, one graph
- * record per line, or the graph as JSON) and `memvid_cards` (JSON, or the
- * facts CSV); `auto` detects the format
+ * Reads an export file: JSON for every format but `generic_jsonl` (one store per line),
+ * `openai_memory` (plain text), `mcp_memory` (JSONL, one graph record per line, or the graph as
+ * JSON) and `memvid_cards` (JSON, or the facts CSV); `auto` detects the format
  * ({@linkcode readStoreFileDetected} also says which).
  *
  * @param path file path
  * @param format one of {@linkcode STORE_FORMATS}, or `auto`
  * @param opts adapter options (`file` defaults to `path`)
- * @returns the stores (one, one per JSONL line, or one per conversation of a
- *   Mem0 evaluation output unless `conversation` picks one)
- * @throws {ExportFormatError} on text that is not JSON (line and column), a
- *   repeated key, an underflowing number, too deep a nesting, or a malformed export
+ * @returns the stores (one, one per JSONL line, or one per conversation of a Mem0 evaluation output
+ *   unless `conversation` picks one)
+ * @throws {ExportFormatError} on text that is not JSON (line and column), a repeated key, an
+ *   underflowing number, too deep a nesting, or a malformed export
  * @throws {InputError} when the file is missing, is a folder or is not UTF-8
  */
 export async function readStoreFile(

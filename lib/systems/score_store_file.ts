@@ -1,10 +1,10 @@
 /**
- * The whole `memaudit store` workflow as one function (issue 27 item 1, issue 30 items 3-4):
- * read a store file, check it (one store for the target, with memories), score it under the
- * union denominator (paper 000 definition 2, Table 4; ARTIFACT-SPEC §6.5) on a LoCoMo
- * conversation's support slices or on the user's own package, and return a
- * {@linkcode StoreReport} with every warning, optionally what each memory covers. The CLI and
- * notebook 10 both call {@linkcode scoreStoreFile}.
+ * The whole `memaudit store` workflow as one function (issue 27 item 1, issue 30 items 3-4): read a
+ * store file, check it (one store for the target, with memories), score it under the union
+ * denominator (paper 000 definition 2, Table 4; ARTIFACT-SPEC §6.5) on a LoCoMo conversation's
+ * support slices or on the user's own package, and return a {@linkcode StoreReport} with every
+ * warning, optionally what each memory covers. The CLI and notebook 10 both call
+ * {@linkcode scoreStoreFile}.
  *
  * @module
  */
@@ -19,6 +19,7 @@ import {
   type LocomoStoreScore,
   scoreStoreOnLocomo,
   STORE_SELECTIONS,
+  STORE_SELECTORS,
   type StoreBudgetSummary,
   storeItemRows,
   type StoreItemScore,
@@ -36,6 +37,7 @@ import {
   type PerMemoryRow,
   STORE_REPORT,
   type StoreBudgetRow,
+  StoreBudgetSchema,
   type StoreReport,
 } from "./store_report.ts";
 import { scoreUnion, type UnionScore } from "./union_score.ts";
@@ -68,8 +70,8 @@ export interface StoreFileOptions {
   /** Budgets (default: 30, 60, 100 words on LoCoMo; the package's own budgets). */
   budgets?: readonly number[];
   /**
-   * Coverage: `lexical` (default), `package_text` (package only: exact copies of candidate
-   * texts), `imported:FILE` or `llm:URL`.
+   * Coverage: `lexical` (default), `package_text` (package only: exact copies of candidate texts),
+   * `imported:FILE` or `llm:URL`.
    */
   adjudicator?: string;
   /** `llm:URL`: the model and bearer token. */
@@ -101,14 +103,12 @@ export interface ScoredStoreFile {
 /**
  * The one store of the file for the target.
  *
- * @param read the file as read
  * @param file its path (for errors)
  * @param target the conversation, package or question id a store may name
- * @param allowEmpty accept a store without memories (one of many per-question stores: an empty
- *   one is the system's answer, scored 0, not a reason to stop)
- * @returns the store
- * @throws {InputError} naming the file when it holds no store or several for the target, or a
- *   store without memories (unless `allowEmpty`)
+ * @param allowEmpty accept a store without memories (one of many per-question stores: an empty one
+ *   is the system's answer, scored 0, not a reason to stop)
+ * @throws {InputError} naming the file when it holds no store or several for the target, or a store
+ *   without memories (unless `allowEmpty`)
  */
 export function oneStore(
   read: ReadStoreFileResult,
@@ -120,18 +120,22 @@ export function oneStore(
     ? read.stores
     : read.stores.filter((s) => s.instance === target);
   if (matching.length !== 1) {
-    throw InputError.atRoot(
-      file,
-      `expected one store for ${target}, the file holds ${read.stores.length} (${
-        read.stores.map((s) => `${s.instance ?? "?"}/${s.system}`).join(", ")
-      })${matching.length > 1 ? `, ${matching.length} of them for ${target}` : ""}`,
-    );
+    const msg = `expected one store for ${target}, the file holds ${read.stores.length} (${
+      read.stores.map((s) => `${s.instance ?? "?"}/${s.system}`).join(", ")
+    })${matching.length > 1 ? `, ${matching.length} of them for ${target}` : ""}`;
+    throw InputError.atRoot(file, msg);
   }
   if (matching[0].memories.length === 0 && !allowEmpty) {
     throw InputError.atRoot(file, "expected a store with memories, it has none");
   }
   return matching[0];
 }
+
+/** The warning for a store whose file names another conversation, package or question. */
+export const otherTarget = (store: MemoryStore, target: string): string[] =>
+  store.instance !== undefined && store.instance !== target
+    ? [`the store looks like ${store.instance}'s (from its file), scored on ${target}`]
+    : [];
 
 /** The reader's notes as warning lines. */
 export const problemLines = (store: { problems: MemoryStore["problems"] }) =>
@@ -142,8 +146,6 @@ export const problemLines = (store: { problems: MemoryStore["problems"] }) =>
 /**
  * Places where a union ratio is above its package ratio or above 1 (a failed claim).
  *
- * @param rows item rows
- * @param budgets the means per budget
  * @returns one line per place, empty when none
  */
 export function claimViolations(
@@ -181,6 +183,9 @@ export const budgetRows = (budgets: readonly StoreBudgetSummary[]): StoreBudgetR
     degenerate: b.degenerate,
   }));
 
+/** A unit's weight and the best coverage of it by one memory. */
+type WeightValue = { w: number; v: number };
+
 /**
  * Per memory, over the union scores of every package: its cost, the units of positive weight it
  * covers (on LoCoMo unit ids name their package, `conv-26_q0::D1_3`), where the upper-pruned
@@ -192,21 +197,13 @@ export const budgetRows = (budgets: readonly StoreBudgetSummary[]): StoreBudgetR
 export function perMemoryRows(
   unions: readonly { pkg: Package; score: UnionScore }[],
 ): PerMemoryRow[] {
-  const rows = new Map<string, PerMemoryRow & { at: Map<string, { w: number; v: number }> }>();
+  const rows = new Map<string, { memory: string; cost: number; at: Map<string, WeightValue> }>();
   const kept = new Map<string, Set<number>>();
   for (const { pkg, score } of unions) {
     const w = compilePackage(pkg).weights;
     const weightOf = new Map(pkg.units.map((u, i) => [u.id, w[i]]));
     for (const m of score.memories) {
-      const r = rows.get(m.id) ?? {
-        memory: m.id,
-        cost: m.cost,
-        units: [],
-        weight: 0,
-        kept_upper: [],
-        covers_nothing: true,
-        at: new Map(),
-      };
+      const r = rows.get(m.id) ?? { memory: m.id, cost: m.cost, at: new Map() };
       for (const e of m.coverage) {
         const prev = r.at.get(e.unit) ?? { w: 0, v: 0 };
         r.at.set(e.unit, {
@@ -225,11 +222,8 @@ export function perMemoryRows(
   }
   const budgets = unions[0]?.score.budgets.map((b) => b.budget) ?? [];
   return [...rows.values()].map(({ at, ...r }) => {
-    const units = [...at].filter(([, x]) => x.v > 0 && x.w > 0).map(([unit, x]) => ({
-      unit,
-      weight: x.w,
-      value: x.v,
-    }));
+    const units = [...at].filter(([, x]) => x.v > 0 && x.w > 0)
+      .map(([unit, x]) => ({ unit, weight: x.w, value: x.v }));
     return {
       ...r,
       units,
@@ -239,6 +233,10 @@ export function perMemoryRows(
     };
   });
 }
+
+/** The report's `covers_nothing` and `per_memory`, when the rows were asked for. */
+export const perMemoryFields = (rows: PerMemoryRow[] | undefined) =>
+  rows === undefined ? {} : { covers_nothing: coversNothing(rows), per_memory: rows };
 
 /** The `covers_nothing` summary of per-memory rows. */
 export function coversNothing(
@@ -271,26 +269,23 @@ interface TargetScore {
 /**
  * Scores a store file on a LoCoMo conversation or on the user's own package.
  *
- * Checks, in order: the store file reads (its problems are named before missing LoCoMo data);
- * it holds exactly one store for the target (a file with several is refused); the store has
- * memories; the target reads (LoCoMo located and holding the conversation, or the package
- * validates and has budgets). Warnings (also passed to `onNote`): the reader's notes, a store
- * that names another conversation or package, and on a package: the scoring's own notes and the
- * weighted units the lexical adjudicator cannot match (with their weight).
+ * Checks, in order: the store file reads (its problems are named before missing LoCoMo data); it
+ * holds exactly one store for the target (a file with several is refused); the store has memories;
+ * the target reads (LoCoMo located and holding the conversation, or the package validates and has
+ * budgets). Warnings (also passed to `onNote`): the reader's notes, a store that names another
+ * conversation or package, and on a package: the scoring's own notes and the weighted units the
+ * lexical adjudicator cannot match (with their weight).
  *
  * @param opts the store, the target, format, budgets, adjudicator, per-memory listing
  * @returns the report, the item rows, the summaries, and the claims that failed
- * @throws {InputError} naming the file for a bad store, package or LoCoMo file, a file with
- *   several stores or none with memories, a missing conversation, or a bad adjudicator spec
+ * @throws {InputError} naming the file for a bad store, package or LoCoMo file, a file with several
+ *   stores or none with memories, a missing conversation, or a bad adjudicator spec
  */
 export async function scoreStoreFile(opts: StoreFileOptions): Promise<ScoredStoreFile> {
   const format = opts.format ?? "auto";
   const t = opts.target;
-  const read = await readStoreFileDetected(
-    opts.store,
-    format,
-    t.kind === "locomo" ? { conversation: t.conversation } : {},
-  );
+  const readOpts = t.kind === "locomo" ? { conversation: t.conversation } : {};
+  const read = await readStoreFileDetected(opts.store, format, readOpts);
   const s = t.kind === "locomo"
     ? await onLocomo(opts, t, read)
     : await onPackage(opts, t.path, read);
@@ -308,9 +303,7 @@ export async function scoreStoreFile(opts: StoreFileOptions): Promise<ScoredStor
     salience_source: s.salience,
     warnings: s.warnings,
     ...(s.unmatchable !== undefined ? { unmatchable: s.unmatchable } : {}),
-    ...(perMemory !== undefined
-      ? { covers_nothing: coversNothing(perMemory), per_memory: perMemory }
-      : {}),
+    ...perMemoryFields(perMemory),
   });
   return {
     report,
@@ -332,12 +325,7 @@ async function onLocomo(
   const { found, samples, sample } = await locomoConversation(tl.conversation, tl.data);
   const target = describeLocomo(found, samples.length);
   const adjudicator = await adjudicatorFromSpec(o.adjudicator ?? "lexical", sample, o);
-  const warnings = problemLines(store);
-  if (store.instance !== undefined && store.instance !== tl.conversation) {
-    warnings.push(
-      `the store looks like ${store.instance}'s (from its file), scored on ${tl.conversation}`,
-    );
-  }
+  const warnings = [...problemLines(store), ...otherTarget(store, tl.conversation)];
   note(o, store, rd, target, warnings);
   const unions: { pkg: Package; score: UnionScore }[] = [];
   const r: LocomoStoreScore = await scoreStoreOnLocomo(sample, store, {
@@ -374,24 +362,13 @@ async function onPackage(
   const spec = o.adjudicator ?? "lexical";
   const lex = spec === "lexical" ? packageLexical(pkg) : undefined;
   const adjudicator: Adjudicator = lex?.adjudicator ??
-    (spec === "package_text" ? packageTextAdjudicator(pkg) : await adjudicatorFromSpec(
-      spec,
-      undefined,
-      o,
-    ));
+    (spec === "package_text"
+      ? packageTextAdjudicator(pkg)
+      : await adjudicatorFromSpec(spec, undefined, o));
   const target =
     `package ${pkg.id} (${path}: ${pkg.units.length} units, ${pkg.candidates.length} candidates)`;
-  const score = await scoreUnion(pkg, store, {
-    adjudicator,
-    budgets,
-    selectors: ["as_written", ...Object.values(STORE_SELECTIONS)],
-  });
-  const warnings = problemLines(score);
-  if (store.instance !== undefined && store.instance !== pkg.id) {
-    warnings.push(
-      `the store looks like ${store.instance}'s (from its file), scored on ${pkg.id}`,
-    );
-  }
+  const score = await scoreUnion(pkg, store, { adjudicator, budgets, selectors: STORE_SELECTORS });
+  const warnings = [...problemLines(score), ...otherTarget(store, pkg.id)];
   const un = lex?.unmatchable;
   if (un !== undefined && un.units.length > 0) {
     warnings.push(

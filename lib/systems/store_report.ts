@@ -1,14 +1,13 @@
 /**
- * The machine shape of a scored store file (`memaudit store --json`, notebook 10), declared once
- * as a zod schema ({@linkcode STORE_REPORT}): it gives the `--json` keys and their order, the
- * `--csv` and table columns ({@linkcode STORE_BUDGET_COLUMNS}, {@linkcode PER_MEMORY_COLUMNS}),
- * the JSON Schema `data/schema/store_report.schema.json`, and lookups
- * ({@linkcode storeReportAt}). Paper 000 definition 2, Table 4.
+ * The machine shape of a scored store file (`memaudit store --json`, notebook 10), declared once as
+ * a zod schema ({@linkcode STORE_REPORT}): it gives the `--json` keys and their order, the `--csv`
+ * and table columns ({@linkcode STORE_BUDGET_COLUMNS}, {@linkcode PER_MEMORY_COLUMNS}) and the JSON
+ * Schema `data/schema/store_report.schema.json`. Paper 000 definition 2, Table 4.
  *
  * @module
  */
 import { z } from "../base/deps/zod.ts";
-import { at, flatRow, type ReportShape, reportShape, rowColumns } from "../base/report_shape.ts";
+import { flatRow, type ReportShape, reportShape, rowColumns } from "../base/report_shape.ts";
 
 const ratio = z.number().nullable();
 
@@ -204,26 +203,8 @@ export const STORE_BUDGET_COLUMNS: readonly string[] = rowColumns(StoreBudgetSch
 export const PER_MEMORY_COLUMNS: readonly string[] = rowColumns(PerMemorySchema);
 
 /**
- * A mean ratio of a report: `report.budgets` at `budget`, union and package ratio of a rule.
- *
- * @param report a store report
- * @param budget the budget
- * @param selection `recency`, `salience` or `upper`
- * @returns the two ratios
- * @throws {RangeError} when the report has no such budget
- */
-export function storeReportAt(
-  report: Pick<StoreReport, "budgets">,
-  budget: number,
-  selection: keyof StoreRatios,
-): { union: number | null; package: number | null } {
-  const b = at(report.budgets, { budget }, "budget");
-  return { union: b.union_ratio[selection], package: b.package_ratio[selection] };
-}
-
-/**
- * The budgets of a report as flat rows with the keys {@linkcode STORE_BUDGET_COLUMNS} (the
- * `--csv` rows and notebook tables).
+ * The budgets of a report as flat rows with the keys {@linkcode STORE_BUDGET_COLUMNS} (the `--csv`
+ * rows and notebook tables).
  *
  * @param report a store report
  * @returns one row per budget

@@ -1,6 +1,6 @@
 /**
- * The time order of a store's memories, used by recency pruning and as the
- * memories' time index in the union package (ARTIFACT-SPEC §1.5, §6.5).
+ * The time order of a store's memories, used by recency pruning and as the memories' time index in
+ * the union package (ARTIFACT-SPEC §1.5, §6.5).
  *
  * @module
  */
@@ -9,13 +9,11 @@ import { compareIds } from "../package/compile.ts";
 import type { StoredMemory } from "./memory_store.ts";
 
 /**
- * Sorts memories oldest first by (created_at, updated_at, order, id), with
- * times parsed deterministically (ISO-8601 without an offset is UTC; A-Mem's
- * YYYYMMDDHHMM and LoCoMo's "1:56 pm on 8 May, 2023" are recognised). A
- * missing or unrecognised time sorts before every time, so a store without
- * times keeps its export order.
+ * Sorts memories oldest first by (created_at, updated_at, order, id), with times parsed
+ * deterministically (ISO-8601 without an offset is UTC; A-Mem's YYYYMMDDHHMM and LoCoMo's "1:56 pm
+ * on 8 May, 2023" are recognised). A missing or unrecognised time sorts before every time, so a
+ * store without times keeps its export order.
  *
- * @param memories the store's memories
  * @returns a new array, oldest first
  */
 export function timeOrder(memories: readonly StoredMemory[]): StoredMemory[] {

@@ -1,11 +1,9 @@
 /**
- * Union scoring of an exported store (paper 000 definition 2, Table 4;
- * ARTIFACT-SPEC §6.5): the store's memories become candidates of kind
- * `system` with coverage rows from an adjudicator, giving P+(Y); each
- * selection of the store (as written, recency-, salience-, upper-pruned) is
- * scored against OPT of the union (rho_union, at most 1) and of the package
- * (the package ratio, which exceeds 1 when the store covers what the package
- * candidates could not).
+ * Union scoring of an exported store (paper 000 definition 2, Table 4; ARTIFACT-SPEC §6.5): the
+ * store's memories become candidates of kind `system` with coverage rows from an adjudicator,
+ * giving P+(Y); each selection of the store (as written, recency-, salience-, upper-pruned) is
+ * scored against OPT of the union (rho_union, at most 1) and of the package (the package ratio,
+ * which exceeds 1 when the store covers what the package candidates could not).
  *
  * @module
  */
@@ -18,8 +16,10 @@ import { type Certificate, isCertified } from "../certificate/result.ts";
 import { solve } from "../solve/solve.ts";
 import { checkFeasible, evaluateStore } from "../objective.ts";
 import { recostPackage } from "../natural/cost_rules.ts";
+import { estimatedSingletonValue } from "../writers/estimate.ts";
 import { memoryCost, type MemoryCostModel, wordCost } from "./cost_models.ts";
 import type { AdapterProblem, MemoryStore, StoredMemory } from "./memory_store.ts";
+import { problem } from "./_read.ts";
 import {
   type ExactSolveOptions,
   type PrunedStore,
@@ -28,15 +28,14 @@ import {
   upperPrunedExact,
   upperPrunedGreedy,
 } from "./pruning.ts";
-import { queryBlindSalience } from "./salience_estimate.ts";
 import { timeOrder } from "./time_order.ts";
 
 /**
  * Selections of a store scored at each budget:
  * - `as_written`: the whole store (a ratio only when it fits the budget);
  * - `recency_pruned`, `salience_pruned`: ARTIFACT-SPEC §6.5;
- * - `upper_pruned`: the exact upper-pruned bound (max F over budget-feasible
- *   subsets of the store, certified);
+ * - `upper_pruned`: the exact upper-pruned bound (max F over budget-feasible subsets of the store,
+ *   certified);
  * - `upper_pruned_greedy`: the artifact's greedy "upper-pruned".
  */
 export const UNION_SELECTORS = [
@@ -57,42 +56,39 @@ export interface UnionScoreOptions {
   /** Budgets B (default the package's). */
   budgets?: readonly number[];
   /**
-   * Memory costs: `words` (default; max(1, non-space tokens)),
-   * `byte_overhead` (8 + ceil(bytes/24)), or `declared` (the export's `cost`,
-   * falling back to words, reported).
+   * Memory costs: `words` (default; max(1, non-space tokens)), `byte_overhead` (8 +
+   * ceil(bytes/24)), or `declared` (the export's `cost`, falling back to words, reported).
    */
   costModel?: MemoryCostModel | "declared";
   /**
-   * Package candidate costs: `declared` (the package's own), or `model`
-   * (re-costed under the memory cost model). Default: `model` for
-   * byte_overhead, `declared` otherwise, so both sides share units.
+   * Package candidate costs: `declared` (the package's own), or `model` (re-costed under the memory
+   * cost model). Default: `model` for byte_overhead, `declared` otherwise, so both sides share
+   * units.
    */
   packageCosts?: "declared" | "model";
   /** System label in candidate ids (default the store's). */
   system?: string;
   /**
-   * `experience`: a memory naming a package experience joins that group (a
-   * store copied from package candidates then adds no new combinations);
-   * `none` (default): every memory is its own group (or its `group`'s).
+   * `experience`: a memory naming a package experience joins that group (a store copied from
+   * package candidates then adds no new combinations); `none` (default): every memory is its own
+   * group (or its `group`'s).
    */
   tie?: "none" | "experience";
   /** Show the adjudicator the package's own query (default false: query-blind). */
   question?: boolean;
   /**
-   * Salience for salience pruning: `system` (the store's scores; missing
-   * ones count 0, reported), `estimate` (query-blind, see
-   * {@linkcode queryBlindSalience}), `auto` (default: `system` when every
-   * memory has a score, else `estimate`).
+   * Salience for salience pruning: `system` (the store's scores; missing ones count 0, reported),
+   * `estimate` (query-blind, see {@linkcode queryBlindSalience}), `auto` (default: `system` when
+   * every memory has a score, else `estimate`).
    */
   salience?: "auto" | "system" | "estimate";
   /** Selections to score (default all). */
   selectors?: readonly UnionSelector[];
   /**
-   * Exact solves (OPT of P, of P+(Y), the upper-pruned bound) go through
-   * `solve()`: branch-and-bound for `bnbTimeMs` (default here 200 ms), then
-   * the HiGHS MILP certificate; `timeLimitMs` caps each solve (default none).
-   * Union packages whose memories copy package candidates have many tied
-   * optima, which branch-and-bound must enumerate; the MILP does not.
+   * Exact solves (OPT of P, of P+(Y), the upper-pruned bound) go through `solve()`:
+   * branch-and-bound for `bnbTimeMs` (default here 200 ms), then the HiGHS MILP certificate;
+   * `timeLimitMs` caps each solve (default none). Union packages whose memories copy package
+   * candidates have many tied optima, which branch-and-bound must enumerate; the MILP does not.
    */
   solver?: ExactSolveOptions;
 }
@@ -135,9 +131,9 @@ export interface SelectionScore {
   /** F / OPT of P (may exceed 1). */
   packageRatio: SelectionRatio;
   /**
-   * For `upper_pruned`: whether the subset optimum is certified. When it is
-   * not, `value` is the solver's incumbent (not a bound), both ratios are
-   * `uncertified` and `summarizeUnion` leaves it out of every mean (counted).
+   * For `upper_pruned`: whether the subset optimum is certified. When it is not, `value` is the
+   * solver's incumbent (not a bound), both ratios are `uncertified` and `summarizeUnion` leaves it
+   * out of every mean (counted).
    */
   certified?: boolean;
 }
@@ -180,24 +176,22 @@ export interface UnionScore {
 /**
  * Scores an exported store on a package under the union denominator.
  *
- * Steps: memories in time order ({@linkcode timeOrder}); costs under the cost
- * model; coverage rows from the adjudicator (edges naming units outside the
- * package are dropped and reported; values clipped to [0, 1]; repeats keep
- * the maximum); P+(Y) via `unionPackage` (memories after every package
- * experience, in time order; a `group` shared by several memories becomes
- * one group; with `tie: "experience"` a memory naming a package experience
- * joins it); then per budget the certified OPT of P and of P+(Y) and each
- * selection's F, union ratio and package ratio (ratios only against a
- * certified OPT, a zero OPT flagged).
+ * Steps: memories in time order ({@linkcode timeOrder}); costs under the cost model; coverage rows
+ * from the adjudicator (edges naming units outside the package are dropped and reported; values
+ * clipped to [0, 1]; repeats keep the maximum); P+(Y) via `unionPackage` (memories after every
+ * package experience, in time order; a `group` shared by several memories becomes one group; with
+ * `tie: "experience"` a memory naming a package experience joins it); then per budget the certified
+ * OPT of P and of P+(Y) and each selection's F, union ratio and package ratio (ratios only against
+ * a certified OPT, a zero OPT flagged).
  *
  * @param pkg the package P
  * @param store the exported store Y (from an adapter)
  * @param opts adjudicator, budgets, cost model, ties, salience, selectors
  * @returns the scores and every problem met
- * @throws {InputError} if the union package does not validate (e.g. an
- *   adjudicator edge with a value that is not a finite number)
- * @throws {RangeError} when package candidates are re-costed (`packageCosts:
- *   "model"`) and one has no text
+ * @throws {InputError} if the union package does not validate (e.g. an adjudicator edge with a
+ *   value that is not a finite number)
+ * @throws {RangeError} when package candidates are re-costed (`packageCosts: "model"`) and one has
+ *   no text
  */
 export async function scoreUnion(
   pkg: Package,
@@ -209,30 +203,17 @@ export async function scoreUnion(
   const problems: AdapterProblem[] = [...store.problems];
   const base = packageUnderCosts(pkg, costModel, opts.packageCosts);
   const memories = timeOrder(store.memories);
-  const scored = await adjudicateMemories(
-    pkg,
-    base.id,
-    memories,
-    system,
-    costModel,
-    opts,
-    problems,
-  );
+  const scored = await adjudicateMemories(pkg, base.id, memories, system, opts, problems);
   const salienceSource = assignSalience(memories, scored, opts.salience ?? "auto", problems);
   const external = externalMemories(pkg, memories, scored, system, opts.tie, problems);
   const union = unionPackage(base, external, { system, file: store.file });
   const cp = compilePackage(base);
   const cu = compilePackage(union);
   const pool = scored.map((s) => cu.candIndex.get(s.candidate)!);
-  const selection: SelectionContext = {
-    cp,
-    cu,
-    pool,
-    poolPos: new Map(pool.map((c, i) => [c, i])),
-    scored,
-    salience: scored.map((s) => s.salience),
-    limit: { bnbTimeMs: 200, ...opts.solver },
-  };
+  const poolPos = new Map(pool.map((c, i) => [c, i]));
+  const salience = scored.map((s) => s.salience);
+  const limit = { bnbTimeMs: 200, ...opts.solver };
+  const selection: SelectionContext = { cp, cu, pool, poolPos, scored, salience, limit };
   const selectors = opts.selectors ?? UNION_SELECTORS;
   const out: UnionBudgetScore[] = [];
   for (const budget of opts.budgets ?? pkg.budgets) {
@@ -269,12 +250,7 @@ function memoryCostOf(
 ): number {
   if (costModel !== "declared") return memoryCost(m.text, costModel);
   if (m.cost !== undefined) return m.cost;
-  problems.push({
-    code: "coerced",
-    record: m.id,
-    field: "cost",
-    detail: "no declared cost: word cost used",
-  });
+  problems.push(problem("coerced", m.id, "cost", "no declared cost: word cost used"));
   return wordCost(m.text);
 }
 
@@ -287,10 +263,10 @@ async function adjudicateMemories(
   packageId: string,
   memories: readonly StoredMemory[],
   system: string,
-  costModel: MemoryCostModel | "declared",
   opts: UnionScoreOptions,
   problems: AdapterProblem[],
 ): Promise<ScoredMemory[]> {
+  const costModel = opts.costModel ?? "words";
   const units = pkg.units.map((u) => ({ id: u.id, text: u.text ?? "", family: u.family }));
   const unitIds = new Set(units.map((u) => u.id));
   const question = opts.question ? pkg.queries[0]?.text : undefined;
@@ -305,13 +281,9 @@ async function adjudicateMemories(
     const best = new Map<string, CoverageEdge>();
     for (const e of edges) {
       if (!unitIds.has(e.unit)) {
-        problems.push({
-          code: "dropped",
-          record: m.id,
-          field: "coverage",
-          detail:
-            `${opts.adjudicator.name} named unit '${e.unit}', not in the package: edge dropped`,
-        });
+        const detail =
+          `${opts.adjudicator.name} named unit '${e.unit}', not in the package: edge dropped`;
+        problems.push(problem("dropped", m.id, "coverage", detail));
         continue;
       }
       const value = Math.min(1, Math.max(0, e.value));
@@ -345,27 +317,33 @@ function assignSalience(
   if (mode === "system" || (mode === "auto" && allScored)) {
     memories.forEach((m, i) => {
       if (m.salience === undefined) {
-        problems.push({
-          code: "coerced",
-          record: m.id,
-          field: "salience",
-          detail: "no system salience: counted as 0",
-        });
+        problems.push(problem("coerced", m.id, "salience", "no system salience: counted as 0"));
       }
       scored[i].salience = m.salience ?? 0;
     });
     return "system";
   }
   if (mode === "auto" && memories.some((m) => m.salience !== undefined)) {
-    problems.push({
-      code: "coerced",
-      record: "(store)",
-      field: "salience",
-      detail: "system salience missing for some memories: the query-blind estimate is used for all",
-    });
+    const detail =
+      "system salience missing for some memories: the query-blind estimate is used for all";
+    problems.push(problem("coerced", "(store)", "salience", detail));
   }
   queryBlindSalience(memories).forEach((s, i) => (scored[i].salience = s));
   return "estimate";
+}
+
+/**
+ * A query-blind salience estimate for memories without a system score: the App. A.1 heuristic
+ * singleton value (type prior, cue bonuses, signature tokens; no model call) of the memory's text
+ * alone, scaled to [0, 1] by the store's largest value. It sees neither the question nor any
+ * coverage.
+ *
+ * @returns s in [0, 1] per memory, in input order (all 0 when every value is 0)
+ */
+export function queryBlindSalience(memories: readonly { id: string; text: string }[]): number[] {
+  const v = memories.map((m) => estimatedSingletonValue({ id: m.id, rep: "system", text: m.text }));
+  const max = v.reduce((a, b) => Math.max(a, b), 0);
+  return v.map((x) => (max > 0 ? x / max : 0));
 }
 
 /**
@@ -395,12 +373,8 @@ function externalMemories(
     if (tie === "experience" && m.experience !== undefined) {
       if (expIds.has(m.experience)) e.experience = m.experience;
       else {
-        problems.push({
-          code: "coerced",
-          record: m.id,
-          field: "experience",
-          detail: `experience '${m.experience}' is not in the package: own group`,
-        });
+        const detail = `experience '${m.experience}' is not in the package: own group`;
+        problems.push(problem("coerced", m.id, "experience", detail));
       }
     }
     if (e.experience === undefined && m.group !== undefined) {

@@ -1,6 +1,6 @@
 /**
- * Mem0's LLM in `memaudit write` (issue 30 item 1): `--llm URL` runs mem0's own extraction
- * (`infer: true`) against an OpenAI-compatible endpoint through memaudit's local server
+ * Mem0's LLM in `memaudit write` (issue 30 item 1): `--llm URL` runs mem0's own extraction (`infer:
+ * true`) against an OpenAI-compatible endpoint through memaudit's local server
  * (`systems/mem0/llm_exchange.mjs`), which keeps every request and response in
  * `DIR/llm_exchanges.jsonl`; `--replay FILE` answers the same requests from such a file, offline,
  * so the store is rebuilt byte for byte. The API key (`$MEMAUDIT_LLM_API_KEY`) is sent, never
@@ -87,9 +87,7 @@ export interface RecordedExchange {
  * The header of an exchange log, checked against the run that replays it.
  *
  * @param file the log's path (for messages)
- * @param text its content
  * @param expect the system and the turns of the replaying run
- * @returns the header
  * @throws {InputError} (line 1) when the first line is not a header of format 1, or the log was
  *   recorded with another system, version or conversation
  */
@@ -130,14 +128,12 @@ export function replayHeader(
 }
 
 /**
- * The exchange lines of a log (after its header), each checked; blank lines are skipped, CRLF
- * line ends and a byte-order mark are read.
+ * The exchange lines of a log (after its header), each checked; blank lines are skipped, CRLF line
+ * ends and a byte-order mark are read.
  *
  * @param file the log's path (for messages)
- * @param text its content
- * @returns the exchanges, in order
- * @throws {InputError} (line N, counted in the file) when a line is not JSON (say, a log cut
- *   short) or not an exchange `{path, key, status, response}`
+ * @throws {InputError} (line N, counted in the file) when a line is not JSON (say, a log cut short)
+ *   or not an exchange `{path, key, status, response}`
  */
 export function recordedExchanges(file: string, text: string): RecordedExchange[] {
   const out: RecordedExchange[] = [];
@@ -171,9 +167,8 @@ export function recordedExchanges(file: string, text: string): RecordedExchange[
  *
  * @returns the driver's settings and, for a replay, the log's text, header and whether it was
  *   edited after recording (its exchanges' SHA-256 is not its header's `exchanges_sha256`)
- * @throws {InputError} when the replay file cannot be read, its header does not fit, it holds
- *   fewer or more exchanges than its header counts (a log cut short), or a line
- *   is not an exchange
+ * @throws {InputError} when the replay file cannot be read, its header does not fit, it holds fewer
+ *   or more exchanges than its header counts (a log cut short), or a line is not an exchange
  */
 export async function driverLlm(
   llm: WriteLlm,
@@ -183,44 +178,32 @@ export async function driverLlm(
   replayed?: { text: string; header: ExchangeLogHeader; edited: boolean };
 }> {
   if (llm.mode === "record") {
+    const { url, model } = llm;
     const header: ExchangeLogHeader = {
       memaudit_llm_exchanges: 1,
       system: run.system,
       package: run.sys.package,
       version: run.sys.version,
-      model: llm.model,
-      url: llm.url,
+      model,
+      url,
       turns_sha256: run.turnsSha256,
     };
-    return {
-      driver: {
-        mode: "record",
-        url: llm.url,
-        model: llm.model,
-        log: "",
-        header,
-        ...(llm.timeoutSec !== undefined ? { timeout_s: llm.timeoutSec } : {}),
-      },
-    };
+    const timeout = llm.timeoutSec !== undefined ? { timeout_s: llm.timeoutSec } : {};
+    return { driver: { mode: "record", url, model, log: "", header, ...timeout } };
   }
   let text: string;
   try {
     text = await Deno.readTextFile(llm.file);
   } catch (err) {
-    throw InputError.atRoot(
-      llm.file,
-      `expected a readable exchange log (${(err as Error).message})`,
-    );
+    const msg = `expected a readable exchange log (${(err as Error).message})`;
+    throw InputError.atRoot(llm.file, msg);
   }
   const header = replayHeader(llm.file, text, run);
   const exchanges = recordedExchanges(llm.file, text);
   if (header.exchanges !== undefined && header.exchanges !== exchanges.length) {
-    throw new InputError(
-      llm.file,
-      { path: "line 1" },
-      `expected the ${header.exchanges} exchanges the header counts, the file holds ` +
-        `${exchanges.length}: a log cut short (or lines removed)`,
-    );
+    const msg = `expected the ${header.exchanges} exchanges the header counts, the file holds ` +
+      `${exchanges.length}: a log cut short (or lines removed)`;
+    throw new InputError(llm.file, { path: "line 1" }, msg);
   }
   const edited = header.exchanges_sha256 !== undefined &&
     header.exchanges_sha256 !== sha256Hex(canonicalJson(exchanges));
@@ -254,9 +237,9 @@ export function inferSettings(
 }
 
 /**
- * The warning of a run whose LLM answers gave mem0 no memory at all: mem0 drops an answer it
- * cannot parse (content that is not its JSON), with a line on the driver's stderr only, so the
- * run succeeds with an empty store.
+ * The warning of a run whose LLM answers gave mem0 no memory at all: mem0 drops an answer it cannot
+ * parse (content that is not its JSON), with a line on the driver's stderr only, so the run
+ * succeeds with an empty store.
  */
 function nothingAdded(summary: { [key: string]: unknown }, log: string): string[] {
   const calls = Number(summary.llm_calls ?? 0);
@@ -289,6 +272,16 @@ export function llmProvenance(
     };
   }
   const unused = Number(summary.replay_unused ?? 0);
+  const warnings: string[] = [];
+  if (files.edited) {
+    warnings.push(
+      `${llm.file} was edited after it was recorded (its exchanges' SHA-256 is not its ` +
+        "header's exchanges_sha256): this store is not the recorded run's",
+    );
+  }
+  if (unused > 0) {
+    warnings.push(`${unused} recorded exchanges of ${llm.file} were not asked for by the replay`);
+  }
   return {
     record: {
       mode: "replay",
@@ -299,17 +292,6 @@ export function llmProvenance(
       unused,
       ...(files.edited ? { edited: true } : {}),
     },
-    warnings: [
-      ...(files.edited
-        ? [
-          `${llm.file} was edited after it was recorded (its exchanges' SHA-256 is not its ` +
-          "header's exchanges_sha256): this store is not the recorded run's",
-        ]
-        : []),
-      ...(unused > 0
-        ? [`${unused} recorded exchanges of ${llm.file} were not asked for by the replay`]
-        : []),
-      ...nothingAdded(summary, llm.file),
-    ],
+    warnings: [...warnings, ...nothingAdded(summary, llm.file)],
   };
 }

@@ -1,7 +1,7 @@
 /**
  * What `memaudit write --json` prints, declared once as a zod schema ({@linkcode WRITE_REPORT}):
- * the two files written and the provenance record `DIR/provenance.json` holds (paper 000 §5,
- * Table 4), which `writeStore` (lib/systems/write_store.ts) builds through it; it gives the JSON Schema
+ * the two files written and the provenance record `DIR/provenance.json` holds (paper 000 §5, Table
+ * 4), which `writeStore` (lib/systems/write_store.ts) builds through it; it gives the JSON Schema
  * `data/schema/write_report.schema.json`.
  *
  * @module

@@ -29,8 +29,8 @@ export interface WriteSource {
 }
 
 /**
- * The turns of a source, the user id the system writes them for, and what provenance.json says
- * of the source (its file, the file's SHA-256, the conversation's or question's SHA-256).
+ * The turns of a source, the user id the system writes them for, and what provenance.json says of
+ * the source (its file, the file's SHA-256, the conversation's or question's SHA-256).
  *
  * @param s a LoCoMo conversation (data as `--locomo-data` takes it) or a LongMemEval question
  * @throws {InputError} when the data is not found, or holds no such conversation or question
@@ -55,10 +55,8 @@ export async function writeSource(s: WriteSourceSpec): Promise<WriteSource> {
         },
       };
     }
-    throw InputError.atRoot(
-      s.file,
-      `expected a question '${s.question}', the file holds ${heldIds(ids, s.question)}`,
-    );
+    const msg = `expected a question '${s.question}', the file holds ${heldIds(ids, s.question)}`;
+    throw InputError.atRoot(s.file, msg);
   }
   const { found, samples, sample } = await locomoConversation(s.conversation, s.data);
   return await locomoWriteSource(sample, found, samples.length);
@@ -75,7 +73,6 @@ function heldIds(ids: readonly string[], question: string): string {
 /**
  * {@linkcode writeSource} of one conversation of a LoCoMo file already read.
  *
- * @param sample the conversation
  * @param found where the file was found ({@linkcode locateLocomo})
  * @param count how many conversations the file holds (for its description)
  */

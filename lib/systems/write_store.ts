@@ -1,10 +1,10 @@
 /**
- * Writes a memory store with a REAL memory system from npm: the turns of a
- * conversation go, in order and with their session dates, to the system's
- * driver (`systems/<system>/write.mjs`, run with the machine's Node from
- * `.cache/systems/<system>/`, where the pinned `systems/<system>/package-lock.json`
- * is installed with `npm ci` (Memvid: `npm install`) on first use), and the system's whole store comes
- * back in its own export format, which `memaudit store` reads.
+ * Writes a memory store with a REAL memory system from npm: the turns of a conversation go, in
+ * order and with their session dates, to the system's driver (`systems/<system>/write.mjs`, run
+ * with the machine's Node from `.cache/systems/<system>/`, where the pinned
+ * `systems/<system>/package-lock.json` is installed with `npm ci` (Memvid: `npm install`) on first
+ * use), and the system's whole store comes back in its own export format, which `memaudit store`
+ * reads.
  *
  * @module
  */
@@ -37,8 +37,8 @@ export interface WriteSystem {
   /** The store format `memaudit store` reads the export as. */
   format: "mem0_get_all" | "memvid_cards";
   /**
-   * The npm command that installs the pinned lock: `npm ci`, or `npm install` when the lock
-   * cannot be complete (Memvid names native addons for other platforms that are not published).
+   * The npm command that installs the pinned lock: `npm ci`, or `npm install` when the lock cannot
+   * be complete (Memvid names native addons for other platforms that are not published).
    */
   npm: string[];
   /** The settings the driver uses, for provenance.json. */
@@ -50,9 +50,8 @@ export interface WriteSystem {
 }
 
 /**
- * How the driver runs: Memvid's frame per turn or per session; Mem0's LLM calls, none
- * (`infer: false`) or through memaudit's local record / replay server
- * (`systems/mem0/llm_exchange.mjs`).
+ * How the driver runs: Memvid's frame per turn or per session; Mem0's LLM calls, none (`infer:
+ * false`) or through memaudit's local record / replay server (`systems/mem0/llm_exchange.mjs`).
  */
 export interface DriverOptions {
   /** Memvid: one `put()` frame per turn or per session. */
@@ -66,8 +65,8 @@ export const MEM0_DEFAULT_MODEL = "gpt-5-mini";
 
 /**
  * The time a turn is added at, in milliseconds since the epoch: its session's date plus its
- * position in the conversation in milliseconds (0 for the session date when not recognised),
- * so stamps follow the feed order and the same conversation gives the same stamps.
+ * position in the conversation in milliseconds (0 for the session date when not recognised), so
+ * stamps follow the feed order and the same conversation gives the same stamps.
  */
 export const turnClockMs = (t: WriteTurn, position: number): number =>
   (t.session_time ?? 0) * 1000 + position;
@@ -75,16 +74,10 @@ export const turnClockMs = (t: WriteTurn, position: number): number =>
 /**
  * What one Memvid `put()` frame holds: a turn, or a whole session (its turns' lines joined by
  * newlines, the session's date as the timestamp). Each `put()` rewrites the `.mv2` file and adds
- * about 0.1 MB to it: a frame per turn on conv-26 (419 turns) ran 262 s and stopped at the SDK's
- * 50 MB free-tier limit; a frame per session takes seconds.
+ * about 0.1 MB to it: a frame per turn on conv-26 (419 turns) ran 262 s and stopped at the SDK's 50
+ * MB free-tier limit; a frame per session takes seconds.
  */
 export type MemvidFrames = "turn" | "session";
-
-const memvidMetadata = (group: readonly WriteTurn[]) => ({
-  session: group[0].session,
-  session_date_time: group[0].session_date,
-  turn_ids: group.map((t) => t.turn_id),
-});
 
 /** The turns grouped by session, in order. */
 function bySession(turns: readonly WriteTurn[]): WriteTurn[][] {
@@ -153,7 +146,11 @@ export const WRITE_SYSTEMS: Readonly<Record<"mem0" | "memvid", WriteSystem>> = {
         title: frames === "turn" ? g[0].turn_id : `session_${g[0].session}`,
         text: g.map((t) => t.text).join("\n"),
         ...(g[0].session_time !== null ? { timestamp: g[0].session_time } : {}),
-        metadata: memvidMetadata(g),
+        metadata: {
+          session: g[0].session,
+          session_date_time: g[0].session_date,
+          turn_ids: g.map((t) => t.turn_id),
+        },
       })),
     }),
   },
@@ -171,6 +168,10 @@ const INSTALL_FILES = ["package.json", "package-lock.json", ".npmrc"];
 const HOW_TO = "install Node.js 20 or later with npm (e.g. `apt-get install nodejs npm`), " +
   "with access to registry.npmjs.org, then rerun";
 
+/** The InputError of `file` as a whole: what was expected, and what could not be done (`verb`). */
+const refused = (file: string, expected: string, verb: string) =>
+  new InputError(file, { path: "" }, expected, [], verb);
+
 /** Runs a program; a program not on PATH is an InputError saying how to install it. */
 async function run(
   program: string,
@@ -178,16 +179,11 @@ async function run(
   opts: { cwd?: string; env?: Record<string, string>; signal?: AbortSignal } = {},
 ): Promise<Deno.CommandOutput> {
   try {
-    return await new Deno.Command(program, {
-      args,
-      ...opts,
-      stdin: "null",
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
+    const io = { stdin: "null", stdout: "piped", stderr: "piped" } as const;
+    return await new Deno.Command(program, { args, ...opts, ...io }).output();
   } catch (err) {
     if (err instanceof Deno.errors.NotFound) {
-      throw new InputError(program, { path: "" }, `expected it on PATH: ${HOW_TO}`, [], "run");
+      throw refused(program, `expected it on PATH: ${HOW_TO}`, "run");
     }
     throw err;
   }
@@ -234,32 +230,25 @@ export async function nodeVersion(): Promise<string> {
   const major = Number(/^(\d+)\./.exec(v)?.[1] ?? NaN);
   if (!r.success || v === "deno" || !(major >= 20)) {
     const found = v === "deno" ? "none (Deno stood in for it)" : v === "" ? "none" : `node ${v}`;
-    throw new InputError(
-      "node",
-      { path: "" },
-      `expected it on PATH, found ${found}: ${HOW_TO}`,
-      [],
-      "run",
-    );
+    throw refused("node", `expected it on PATH, found ${found}: ${HOW_TO}`, "run");
   }
   return v;
 }
 
 /** npm's first error line with content (not its `code` line or the log's path). */
 function npmError(bytes: Uint8Array): string {
+  const skip = /^(code |errno |A complete log|syscall )/;
   const lines = new TextDecoder().decode(bytes).split("\n").map((l) =>
     l.replace(/^npm error\s*/, "")
-  )
-    .filter((l) => l.trim() !== "" && !/^(code |errno |A complete log|syscall )/.test(l.trim()));
-  return lines[0]?.trim() ?? "no message";
+  );
+  return lines.find((l) => l.trim() !== "" && !skip.test(l.trim()))?.trim() ?? "no message";
 }
 
 /**
- * Installs a system's pinned packages into `.cache/systems/<name>/` with
- * `npm ci` (Memvid: `npm install --no-save`) unless the same package files are installed there already (a stamp
- * holds their SHA-256), and copies its driver there.
+ * Installs a system's pinned packages into `.cache/systems/<name>/` with `npm ci` (Memvid: `npm
+ * install --no-save`) unless the same package files are installed there already (a stamp holds
+ * their SHA-256), and copies its driver there.
  *
- * @param name the system
  * @param onNote told when an install starts (it takes a minute or two)
  * @returns the folder holding `write.mjs` and `node_modules/`
  * @throws {InputError} when npm is missing or the install fails, saying how to install
@@ -268,15 +257,12 @@ export async function installSystem(
   name: keyof typeof WRITE_SYSTEMS,
   onNote: (line: string) => void = () => {},
 ): Promise<string> {
-  const src = `${SOURCE_ROOT}${name}/`, dir = `${SYSTEMS_CACHE}${name}`;
+  const src = `${SOURCE_ROOT}${name}/`, dir = `${SYSTEMS_CACHE}${name}`, sys = WRITE_SYSTEMS[name];
   const texts = await Promise.all(INSTALL_FILES.map((f) => readTextInputIfExists(src + f)));
   const stamp = sha256Hex(canonicalJson(texts.map((t) => t ?? null)));
   const installed = await readTextInputIfExists(`${dir}/.memaudit-installed`);
   if (installed?.trim() !== stamp) {
-    onNote(
-      `installing ${WRITE_SYSTEMS[name].package}@${WRITE_SYSTEMS[name].version} ` +
-        `from npm into ${dir} (once; a minute or two)`,
-    );
+    onNote(`installing ${sys.package}@${sys.version} from npm into ${dir} (once; a minute or two)`);
     await makeFolder(dir);
     await Promise.all(
       INSTALL_FILES.map((f, i) =>
@@ -285,16 +271,11 @@ export async function installSystem(
           : Deno.writeTextFile(`${dir}/${f}`, texts[i]!)
       ),
     );
-    const r = await run("npm", WRITE_SYSTEMS[name].npm, { cwd: dir });
+    const r = await run("npm", sys.npm, { cwd: dir });
     if (!r.success) {
-      throw new InputError(
-        dir,
-        { path: "" },
-        `npm ${WRITE_SYSTEMS[name].npm[0]} failed (${npmError(r.stderr)}): ${HOW_TO} ` +
-          `(or run \`npm ${WRITE_SYSTEMS[name].npm.join(" ")}\` in that folder)`,
-        [],
-        "install into",
-      );
+      const msg = `npm ${sys.npm[0]} failed (${npmError(r.stderr)}): ${HOW_TO} ` +
+        `(or run \`npm ${sys.npm.join(" ")}\` in that folder)`;
+      throw refused(dir, msg, "install into");
     }
     await Deno.writeTextFile(`${dir}/.memaudit-installed`, stamp + "\n");
   }
@@ -314,15 +295,13 @@ interface DriverSummary {
 }
 
 /**
- * Runs a system's driver on turns in a fresh temporary folder (removed afterwards, and on
- * Ctrl-C, which also stops the driver).
+ * Runs a system's driver on turns in a fresh temporary folder (removed afterwards, and on Ctrl-C,
+ * which also stops the driver).
  *
- * @param name the system
  * @param dir the installed folder ({@linkcode installSystem})
  * @param user the user / conversation id the store is written for
- * @param turns the turns, in order
- * @param o Memvid's frames (default session; Mem0 adds per turn) and Mem0's LLM (default none);
- *   a record's `log` is replaced by a file in the temporary folder
+ * @param o Memvid's frames (default session; Mem0 adds per turn) and Mem0's LLM (default none); a
+ *   record's `log` is replaced by a file in the temporary folder
  * @returns the export's text, the driver's summary and, when recording, the exchange log's text
  * @throws {InputError} when node is missing, or the driver fails or reports nonsense
  */
@@ -355,17 +334,12 @@ export async function runDriver(
     const input = `${work}/input.json`, output = `${work}/export.json`;
     const log = `${work}/llm_exchanges.jsonl`;
     const llm = o.llm?.mode === "record" ? { ...o.llm, log } : o.llm ?? null;
-    await Deno.writeTextFile(
-      input,
-      JSON.stringify(sys.input(user, turns, { frames: o.frames ?? "session", llm })),
-    );
-    const r = await run("node", [`${dir}/write.mjs`, input, output, work], {
-      cwd: work,
-      env: sys.env(work),
-      signal: driver.signal,
-    });
+    const payload = sys.input(user, turns, { frames: o.frames ?? "session", llm });
+    await Deno.writeTextFile(input, JSON.stringify(payload));
+    const how = { cwd: work, env: sys.env(work), signal: driver.signal };
+    const r = await run("node", [`${dir}/write.mjs`, input, output, work], how);
     const fail = (what: string): never => {
-      throw new InputError(`${dir}/write.mjs`, { path: "" }, what, [], "run");
+      throw refused(`${dir}/write.mjs`, what, "run");
     };
     if (!r.success) fail(`expected the driver to succeed: ${driverError(r.stderr, name)}`);
     let summary: DriverSummary;
@@ -391,9 +365,9 @@ export async function runDriver(
 
 /**
  * Checks, before the system runs (minutes, and paid LLM calls), that `out` can take the files:
- * `out` or its nearest existing parent is a folder that can be written in, no target is a
- * folder, and (unless recording) no exchange log of an earlier `--llm` run sits there, which
- * would not be this store's (a replay of that very log is its own). Nothing is created.
+ * `out` or its nearest existing parent is a folder that can be written in, no target is a folder,
+ * and (unless recording) no exchange log of an earlier `--llm` run sits there, which would not be
+ * this store's (a replay of that very log is its own). Nothing is created.
  *
  * @throws {InputError} naming `out` or the target, as {@linkcode writeFileSet} would
  */
@@ -401,35 +375,18 @@ async function checkOut(out: string, recording: boolean, replayed?: string): Pro
   let dir = resolve(out);
   for (let st = await statOrNull(dir); st === null; st = await statOrNull(dir)) dir = dirname(dir);
   if (!(await Deno.stat(dir)).isDirectory) {
-    throw new InputError(
-      out,
-      { path: "" },
-      "expected a folder (it or a parent is a file)",
-      [],
-      "write",
-    );
+    throw refused(out, "expected a folder (it or a parent is a file)", "write");
   }
   try {
     await Deno.remove(await Deno.makeTempFile({ dir, prefix: ".memaudit_write_probe_" }));
   } catch (err) {
     if (!isUnwritable(err)) throw err;
-    throw new InputError(
-      dir === resolve(out) ? out : dir,
-      { path: "" },
-      `expected a writable folder (${(err as Error).message})`,
-      [],
-      "write",
-    );
+    const msg = `expected a writable folder (${(err as Error).message})`;
+    throw refused(dir === resolve(out) ? out : dir, msg, "write");
   }
   for (const name of ["store.json", "provenance.json", "llm_exchanges.jsonl"]) {
     if ((await statOrNull(join(out, name)))?.isDirectory) {
-      throw new InputError(
-        join(out, name),
-        { path: "" },
-        "expected a file, found a folder",
-        [],
-        "write",
-      );
+      throw refused(join(out, name), "expected a file, found a folder", "write");
     }
   }
   const log = join(out, "llm_exchanges.jsonl");
@@ -437,25 +394,19 @@ async function checkOut(out: string, recording: boolean, replayed?: string): Pro
     const same = replayed !== undefined &&
       (await Deno.realPath(log)) === (await Deno.realPath(replayed).catch(() => ""));
     if (!same) {
-      throw new InputError(
-        out,
-        { path: "" },
+      const msg =
         "expected a folder without llm_exchanges.jsonl (it holds an earlier --llm run's " +
-          "recording, which this store would not match): give another folder, or move it",
-        [],
-        "write",
-      );
+        "recording, which this store would not match): give another folder, or move it";
+      throw refused(out, msg, "write");
     }
   }
 }
 
 /**
  * The warnings {@linkcode writeStore} gives for sessions whose date memaudit does not read: their
- * turns carry no time (Mem0's `createdAt` then counts from 1970-01-01T00:00:00Z, Memvid's frame
- * has no timestamp), so recency pruning takes them as the oldest.
+ * turns carry no time (Mem0's `createdAt` then counts from 1970-01-01T00:00:00Z, Memvid's frame has
+ * no timestamp), so recency pruning takes them as the oldest.
  *
- * @param turns the turns fed
- * @param system the system that writes them
  * @returns one warning per such session, in order
  */
 export function undatedSessions(
@@ -473,20 +424,19 @@ export function undatedSessions(
 }
 
 /**
- * Writes a store: installs the system if needed, feeds the turns, writes
- * `out/store.json` (the export, as the system wrote it),
- * `out/provenance.json` (system, package version, settings, the source and
- * its SHA-256, turn count, memories exported, wall time in seconds, warnings) and, with
+ * Writes a store: installs the system if needed, feeds the turns, writes `out/store.json` (the
+ * export, as the system wrote it), `out/provenance.json` (system, package version, settings, the
+ * source and its SHA-256, turn count, memories exported, wall time in seconds, warnings) and, with
  * `llm.mode = "record"`, `out/llm_exchanges.jsonl` (lib/systems/write_llm.ts).
  *
- * @param o the system, the turns and their source, the output folder; Memvid's frames; Mem0's
- *   LLM (none: `infer: false`)
+ * @param o the system, the turns and their source, the output folder; Memvid's frames; Mem0's LLM
+ *   (none: `infer: false`)
  * @returns the paths written and the provenance record (`memaudit write --json`,
  *   {@linkcode WRITE_REPORT})
  * @throws {TypeError} when the record breaks its schema (a defect of memaudit or its driver)
- * @throws {InputError} when node (20 or later) or npm is missing, the install or the driver
- *   fails (a replayed request the log lacks, an unreachable endpoint), a replay log does not
- *   fit the run, or the folder cannot be written
+ * @throws {InputError} when node (20 or later) or npm is missing, the install or the driver fails
+ *   (a replayed request the log lacks, an unreachable endpoint), a replay log does not fit the run,
+ *   or the folder cannot be written
  */
 export async function writeStore(o: {
   system: keyof typeof WRITE_SYSTEMS;
@@ -503,27 +453,19 @@ export async function writeStore(o: {
   const llm = o.llm === undefined
     ? undefined
     : await driverLlm(o.llm, { system: o.system, sys, turnsSha256 });
-  await checkOut(
-    o.out,
-    o.llm?.mode === "record",
-    o.llm?.mode === "replay" ? o.llm.file : undefined,
-  );
+  const replayed = o.llm?.mode === "replay" ? o.llm.file : undefined;
+  await checkOut(o.out, o.llm?.mode === "record", replayed);
   const t0 = performance.now();
   const node = await nodeVersion();
   const dir = await installSystem(o.system, o.onNote);
   const t1 = performance.now();
   const frames = o.frames ?? "session";
-  const { text, summary, exchanges } = await runDriver(o.system, dir, o.user, o.turns, {
-    frames,
-    llm: llm?.driver ?? null,
-  });
+  const driverOpts = { frames, llm: llm?.driver ?? null };
+  const { text, summary, exchanges } = await runDriver(o.system, dir, o.user, o.turns, driverOpts);
   const t2 = performance.now();
   const model = llm?.driver.model ?? "";
-  const llmRun = o.llm === undefined ? undefined : llmProvenance(o.llm, model, summary, {
-    exchanges,
-    replayed: llm?.replayed?.text,
-    edited: llm?.replayed?.edited,
-  });
+  const files = { exchanges, replayed: llm?.replayed?.text, edited: llm?.replayed?.edited };
+  const llmRun = o.llm === undefined ? undefined : llmProvenance(o.llm, model, summary, files);
   const warnings = [...undatedSessions(o.turns, o.system), ...(llmRun?.warnings ?? [])];
   for (const w of warnings) o.onNote?.(`warning: ${w}`);
   const record = {

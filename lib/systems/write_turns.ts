@@ -1,8 +1,7 @@
 /**
- * The turns `memaudit write` feeds to a real memory system, from a LoCoMo
- * conversation or a LongMemEval question's haystack, in conversation order,
- * each with its session's date (paper 000 §5: a system writes its store from
- * the dialogue as it happens).
+ * The turns `memaudit write` feeds to a real memory system, from a LoCoMo conversation or a
+ * LongMemEval question's haystack, in conversation order, each with its session's date (paper 000
+ * §5: a system writes its store from the dialogue as it happens).
  *
  * @module
  */
@@ -33,7 +32,6 @@ const LME_DATE = /^(\d{4})\/(\d{2})\/(\d{2})(?:\s+\([A-Za-z]+\))?\s+(\d{2}):(\d{
 /**
  * Seconds since the epoch of a session date (LoCoMo's, LongMemEval's or ISO), read as UTC.
  *
- * @param date the date text
  * @returns whole seconds, or null when the text is not a recognised date
  */
 export function sessionSeconds(date: string): number | null {
@@ -45,13 +43,12 @@ export function sessionSeconds(date: string): number | null {
 }
 
 /**
- * The turns of a LoCoMo conversation: sessions in number order, each turn as
- * `Speaker: text` (image turns keep their text only). A turn whose text is blank is left out,
- * as in {@linkcode longMemEvalTurns} (it would be stored as a bare `Speaker: `).
+ * The turns of a LoCoMo conversation: sessions in number order, each turn as `Speaker: text` (image
+ * turns keep their text only). A turn whose text is blank is left out, as in
+ * {@linkcode longMemEvalTurns} (it would be stored as a bare `Speaker: `).
  *
  * @param sample a validated LoCoMo sample
  * @param file the file it came from, for errors
- * @returns the turns, in order
  * @throws {InputError} when a session has turns but no `session_N_date_time`, or no session has
  *   turns
  */
@@ -65,11 +62,8 @@ export function locomoTurns(sample: LocomoSample, file = "<memory>"): WriteTurn[
     if (list.length === 0) continue;
     const date = c[`session_${n}_date_time`];
     if (typeof date !== "string") {
-      throw new InputError(
-        file,
-        { path: `[${sample.sample_id}].conversation.session_${n}_date_time` },
-        "expected the date of a session that has turns",
-      );
+      const path = `[${sample.sample_id}].conversation.session_${n}_date_time`;
+      throw new InputError(file, { path }, "expected the date of a session that has turns");
     }
     const time = sessionSeconds(date);
     for (const t of list) {
@@ -91,14 +85,13 @@ export function locomoTurns(sample: LocomoSample, file = "<memory>"): WriteTurn[
 }
 
 /**
- * The turns of a LongMemEval question's haystack: sessions in file order
- * (numbered from 1), turns as `{role, content}`; a turn id is
- * `<session_id>:<index from 0>`. A turn whose content is blank is left out (there is nothing
- * to store, and Mem0 refuses a blank message); the others keep their index.
+ * The turns of a LongMemEval question's haystack: sessions in file order (numbered from 1), turns
+ * as `{role, content}`; a turn id is `<session_id>:<index from 0>`. A turn whose content is blank
+ * is left out (there is nothing to store, and Mem0 refuses a blank message); the others keep their
+ * index.
  *
  * @param q a validated LongMemEval instance
  * @param file the file it came from, for errors
- * @returns the turns, in order
  * @throws {InputError} when the haystack has no turn with content
  */
 export function longMemEvalTurns(q: LongMemEvalInstance, file = "<memory>"): WriteTurn[] {
@@ -119,11 +112,8 @@ export function longMemEvalTurns(q: LongMemEvalInstance, file = "<memory>"): Wri
     });
   });
   if (out.length === 0) {
-    throw new InputError(
-      file,
-      { path: `question ${q.question_id}` },
-      "expected a haystack with a turn that has content",
-    );
+    const msg = "expected a haystack with a turn that has content";
+    throw new InputError(file, { path: `question ${q.question_id}` }, msg);
   }
   return out;
 }

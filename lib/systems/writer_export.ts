@@ -1,7 +1,6 @@
 /**
- * Stores written by this project's writers, exported in the generic format
- * (a store that needs no API): scored back through the generic adapter they
- * give the writer's own ratio.
+ * Stores written by this project's writers, exported in the generic format (a store that needs no
+ * API): scored back through the generic adapter they give the writer's own ratio.
  *
  * @module
  */
@@ -23,12 +22,10 @@ export interface CandidateExportOptions {
 }
 
 /**
- * Exports package candidates as one generic row: memory id = candidate id,
- * text = candidate text, created_at = its experience's timestamp, memories
- * in (experience order, experience id, candidate id) order with that rank as
- * `memory_index`; optionally the declared cost and the experience.
+ * Exports package candidates as one generic row: memory id = candidate id, text = candidate text,
+ * created_at = its experience's timestamp, memories in (experience order, experience id, candidate
+ * id) order with that rank as `memory_index`; optionally the declared cost and the experience.
  *
- * @param pkg the package
  * @param ids candidate ids to export
  * @param opts system label, cost and experience fields, extra row fields
  * @returns the row (instance_id = package id)
@@ -67,13 +64,12 @@ export function exportCandidates(
 }
 
 /**
- * Exports a writer's store (see {@linkcode exportCandidates}); the row also
- * carries `writer`, `budget` and the writer's `value`.
+ * Exports a writer's store (see {@linkcode exportCandidates}); the row also carries `writer`,
+ * `budget` and the writer's `value`.
  *
  * @param pkg the package the writer ran on
  * @param result the writer's result
  * @param opts as {@linkcode exportCandidates} (system default: the writer id)
- * @returns the row
  * @throws {RangeError} as {@linkcode exportCandidates}
  */
 export function exportWriterStore(

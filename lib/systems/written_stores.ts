@@ -1,6 +1,6 @@
 /**
- * Stores written here by real systems, scored (issue 30 item 1; paper 000 §5, Table 4, union
- * rows): each system of `memaudit write` writes a store per LoCoMo conversation, which
+ * Stores written here by real systems, scored (issue 30 item 1; paper 000 §5, Table 4, union rows):
+ * each system of `memaudit write` writes a store per LoCoMo conversation, which
  * {@linkcode scoreStoreFile} scores on that conversation's support slices. Notebook 06's table.
  *
  * @module
@@ -51,8 +51,8 @@ const SETTINGS: Readonly<Record<keyof typeof WRITE_SYSTEMS, string>> = {
  * @param o the systems; the conversations and the LoCoMo file they came from; the folder; the
  *   budgets (default 30, 60, 100 words); a note sink (installs, warnings)
  * @returns one row per (system, conversation), systems outer, conversations in the given order
- * @throws {InputError} when node or npm is missing, an install or a driver fails, or a store
- *   cannot be scored
+ * @throws {InputError} when node or npm is missing, an install or a driver fails, or a store cannot
+ *   be scored
  */
 export async function writeLocomoStores(o: {
   systems: readonly ("mem0" | "memvid")[];

@@ -23,3 +23,14 @@ Deno.test("readGenericJsonl() reads one store per line with row fields kept in m
     "field 'writer' of 1 memory record(s) is not mapped (kept in raw)",
   );
 });
+
+Deno.test("readGenericJsonl() refuses a line that is not an object at `line N`", () => {
+  for (const [line, got] of [["[1]", "an array"], ["3", "number 3"], ["null", "null"]]) {
+    assert.throws(
+      () => readGenericJsonl(`{"memories":[]}\n\n${line}\n`, { file: "x.jsonl" }),
+      (e: Error) =>
+        e.name === "ExportFormatError" &&
+        e.message === `Cannot read x.jsonl: line 3: generic_jsonl: expected an object, got ${got}`,
+    );
+  }
+});

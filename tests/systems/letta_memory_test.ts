@@ -1,9 +1,11 @@
 /** lib/systems/letta_memory.ts: cases split out of tests/systems/adapters_test.ts. */
 import assert from "node:assert/strict";
-import { filterScope } from "../../lib/systems/filter_scope.ts";
 import { readLettaMemory } from "../../lib/systems/letta_memory.ts";
 import { fixtureJson, sharedFormat } from "./_fixtures.ts";
 import { ATOMS } from "./_fixtures.ts";
+import type { MemoryStore } from "../../lib/systems/memory_store.ts";
+
+const inScope = (s: MemoryStore, scope: string) => s.memories.filter((m) => m.scope === scope);
 
 Deno.test("readLettaMemory() reads passages, drops deleted and repeated ones, reports both", async () => {
   const s = readLettaMemory(await fixtureJson("letta_memory.json"));
@@ -23,7 +25,7 @@ Deno.test("readLettaMemory() reads passages, drops deleted and repeated ones, re
   assert.equal(keep.memories.length, 5);
 });
 
-Deno.test("readLettaMemory() reads core blocks with passages; filterScope() splits them", async () => {
+Deno.test("readLettaMemory() reads core blocks with passages, each with its scope", async () => {
   const block = await fixtureJson("letta_core_block.json");
   const passage = await fixtureJson("letta_archival_passage.json");
   const s = readLettaMemory({ core_memory: { blocks: [block] }, archival_memory: [passage] });
@@ -32,8 +34,8 @@ Deno.test("readLettaMemory() reads core blocks with passages; filterScope() spli
     ["passage-fixture-1", "archival", "letta:archival"],
   ]);
   assert.equal(s.memories[1].created_at, "2023-05-20T20:00:00Z");
-  assert.deepEqual(filterScope(s, ["core"]).memories.map((m) => m.id), ["block-fixture-human"]);
-  assert.deepEqual(filterScope(s, ["archival"]).memories.map((m) => m.id), ["passage-fixture-1"]);
+  assert.deepEqual(inScope(s, "core").map((m) => m.id), ["block-fixture-human"]);
+  assert.deepEqual(inScope(s, "archival").map((m) => m.id), ["passage-fixture-1"]);
   const atoms = readLettaMemory([block], { core: "atoms" });
   assert.deepEqual(atoms.memories.map((m) => m.text), ATOMS);
   assert.equal(atoms.problems[0].detail, "1 atom(s) under 4 words dropped");
@@ -54,8 +56,8 @@ Deno.test({
       ["core", "letta:core:human"],
       ["archival", "letta:archival"],
     ]);
-    assert.deepEqual(filterScope(s, ["core"]).memories.map((m) => m.id), ["block-..."]);
-    assert.deepEqual(filterScope(s, ["archival"]).memories.length, 1);
+    assert.deepEqual(inScope(s, "core").map((m) => m.id), ["block-..."]);
+    assert.deepEqual(inScope(s, "archival").length, 1);
     const atoms = readLettaMemory([block], { core: "atoms" });
     assert.deepEqual(atoms.memories.map((m) => m.text), [
       "Transgender woman; attends LGBTQ support group; plans counseling career.",

@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
 import { ExportFormatError } from "../../lib/systems/export_error.ts";
-import { filterScope } from "../../lib/systems/filter_scope.ts";
 import { readMcpMemory } from "../../lib/systems/mcp_memory.ts";
 import { readStoreFileDetected } from "../../lib/systems/read_store.ts";
 import { timeOrder } from "../../lib/systems/time_order.ts";
@@ -42,7 +41,7 @@ Deno.test("readMcpMemory() reads memory.jsonl: observations and relations as mem
   assert.deepEqual(s.memories.map((m) => m.created_at), Array(6).fill(undefined));
   assert.deepEqual(timeOrder(s.memories).map((m) => m.order), [0, 1, 2, 3, 4, 5]);
   assert.deepEqual(s.problems, [BARE]);
-  assert.deepEqual(filterScope(s, ["observation"]).memories.length, 4);
+  assert.deepEqual(s.memories.filter((m) => m.scope === "observation").length, 4);
 });
 
 Deno.test("readMcpMemory() reads the read_graph result the same way", async () => {

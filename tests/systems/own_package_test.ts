@@ -1,27 +1,12 @@
 import assert from "node:assert/strict";
-import { InputError } from "../../lib/base/errors.ts";
 import { compilePackage } from "../../lib/package/compile.ts";
-import {
-  certifyBudgets,
-  ignoredSettings,
-  readPackageAny,
-  storeAdjudicatorFor,
-  writerRatios,
-} from "../../lib/systems/own_package.ts";
-import { fixturePackage } from "./_fixtures.ts";
+import { readPackageFrom } from "../../lib/package/read_any.ts";
+import { certifyBudgets, ignoredSettings, writerRatios } from "../../lib/systems/own_package.ts";
 
 const EX = "data/examples/vegetarian_pescatarian.json";
 
-Deno.test("readPackageAny() reads the JSON file and the CSV folder to the same package", async () => {
-  const a = await readPackageAny(EX);
-  const b = await readPackageAny("data/examples/vegetarian_pescatarian_csv");
-  assert.equal(a.id, "vegetarian_to_pescatarian");
-  assert.deepEqual(b.candidates.map((c) => c.id), a.candidates.map((c) => c.id));
-  await assert.rejects(() => readPackageAny("data/examples/none.json"), InputError);
-});
-
 Deno.test("certifyBudgets() and writerRatios() give the paper's example numbers", async () => {
-  const cp = compilePackage(await readPackageAny(EX));
+  const cp = compilePackage((await readPackageFrom(EX)).pkg);
   const certs = await certifyBudgets(cp, [8]);
   assert.equal(certs[0].status, "optimal");
   assert.equal(certs[0].objective, 3);
@@ -35,19 +20,6 @@ Deno.test("certifyBudgets() and writerRatios() give the paper's example numbers"
   assert.ok(rows.every((r) => r.ratio === null || (r.ratio >= 0 && r.ratio <= 1)));
   assert.throws(() => writerRatios(cp, ["nope"], certs), /Cannot find writer 'nope'/);
   assert.throws(() => writerRatios(cp, ["toString"], certs), /Cannot find writer 'toString'/);
-});
-
-Deno.test("storeAdjudicatorFor() is lexical; units without a text are read through their candidates", async () => {
-  const veg = storeAdjudicatorFor(await readPackageAny(EX));
-  assert.equal(veg.adjudicator.name, "lexical");
-  assert.equal(
-    veg.why,
-    "lexical: 4 weighted unit(s) without a text read through the candidates covering them",
-  );
-  assert.deepEqual(veg.unmatchable, { units: [], weight: 0, share: 0 });
-  const fx = storeAdjudicatorFor(fixturePackage());
-  assert.equal(fx.adjudicator.name, "lexical");
-  assert.equal(fx.why, "lexical: every weighted unit has a text");
 });
 
 Deno.test("ignoredSettings(): every MEMAUDIT_* value notebook 10 does not use in this run is a warning", () => {

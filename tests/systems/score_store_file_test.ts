@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { InputError } from "../../lib/base/errors.ts";
 import { scoreStoreFile } from "../../lib/systems/score_store_file.ts";
-import { STORE_REPORT, storeReportAt } from "../../lib/systems/store_report.ts";
+import { STORE_REPORT } from "../../lib/systems/store_report.ts";
 
 const PKG = "data/examples/vegetarian_pescatarian.json";
 /** Four memories in a system's own words: none copies a candidate's text. */
@@ -51,7 +51,8 @@ Deno.test("a store in its own words on the example package: zero by exact text, 
     [1, 1],
     [1, 1],
   ]);
-  assert.deepEqual(storeReportAt(r, 21, "recency"), { union: 13 / 14, package: 1 });
+  const b21 = r.budgets.find((b) => b.budget === 21)!;
+  assert.deepEqual([b21.union_ratio.recency, b21.package_ratio.recency], [13 / 14, 1]);
   assert.deepEqual(r.unmatchable, { units: [], weight: 0, share: 0 });
   assert.deepEqual(r.warnings, []);
   assert.deepEqual(after.violations, []);

@@ -3,7 +3,6 @@ import {
   PER_MEMORY_COLUMNS,
   STORE_BUDGET_COLUMNS,
   STORE_REPORT,
-  storeReportAt,
 } from "../../lib/systems/store_report.ts";
 
 Deno.test("the store report's JSON Schema: required keys, strict objects", () => {
@@ -61,10 +60,10 @@ Deno.test("the --json from before the move fits the schema with its keys in the 
     new URL("../cli/fixtures/store_json/openai_memories_0_conv26.json", import.meta.url),
   );
   const r = STORE_REPORT.json(JSON.parse(text));
-  assert.deepEqual(storeReportAt(r, 100, "upper"), {
-    union: 0.480540293040293,
-    package: 0.5158119658119659,
-  });
-  assert.throws(() => storeReportAt(r, 50, "upper"), /Cannot find one budget with \{"budget":50\}/);
+  const b100 = r.budgets.find((b) => b.budget === 100)!;
+  assert.deepEqual([b100.union_ratio.upper, b100.package_ratio.upper], [
+    0.480540293040293,
+    0.5158119658119659,
+  ]);
   assert.throws(() => STORE_REPORT.json({ ...r, extra: 1 } as never), /store_report: \(root\)/);
 });
