@@ -2,11 +2,13 @@
  * One entry point for exact optima: `solve()` picks or combines the exact solvers and always
  * returns a {@linkcode Certificate} (paper 000 §3).
  *
- * `auto` runs branch-and-bound first, within {@linkcode AUTO_BNB_WORK} and `bnbTimeMs`, then the
- * MILP. The solvers return drafts; the call issues one certificate, with the best store any of its
- * solvers found (lib/certificate/issue.ts). Above {@linkcode AUTO_BNB_MAX_GROUPS} experiences the
- * MILP path runs first, and its exact decomposition (lib/solve/frontier.ts) first of all: also
- * where a time-limited solve does not call HiGHS.
+ * `auto` runs branch-and-bound first, within a work cap ({@linkcode AUTO_BNB_WORK} or `bnbWork`)
+ * and, only when asked, `bnbTimeMs`, then the MILP. Without a time limit the hand-over (and so
+ * which of several tied optimal stores is returned) is the same on every machine. The solvers
+ * return drafts; the call issues one certificate, with the best store any of its solvers found
+ * (lib/certificate/issue.ts). Above {@linkcode AUTO_BNB_MAX_GROUPS} experiences the MILP path runs
+ * first, and its exact decomposition (lib/solve/frontier.ts) first of all: also where a
+ * time-limited solve does not call HiGHS.
  *
  * @module
  */
@@ -40,16 +42,25 @@ export const AUTO_BNB_WORK = 1_000_000;
 export interface SolveOptions {
   /**
    * `auto` (default): branch-and-bound (ties not explored: the OPT value is certified, the store is
-   * one optimal store) within {@linkcode AUTO_BNB_WORK} and `bnbTimeMs`, then the MILP certificate
-   * for whatever is left of the time limit; `bnb`, `milp`, `brute`: that solver only.
+   * one optimal store) within `bnbWork` and `bnbTimeMs`, then the MILP certificate for whatever is
+   * left of the time limit; `bnb`, `milp`, `brute`: that solver only.
    */
   solver?: "auto" | "bnb" | "milp" | "brute";
   /** Group cap k (default: the package's). */
   k?: number;
   /** Overall time limit in milliseconds (default: none). */
   timeLimitMs?: number;
-  /** Branch-and-bound share of `auto` in milliseconds (default 1,000). */
+  /**
+   * Branch-and-bound share of `auto` in milliseconds (default: none without `timeLimitMs`, where
+   * only the work cap hands over; 1,000 with it). A wall-clock share makes the hand-over, and so
+   * which tied optimal store comes back, depend on the machine's speed; the OPT does not.
+   */
   bnbTimeMs?: number;
+  /**
+   * Branch-and-bound work cap of `auto`: nodes plus bound evaluations (default
+   * {@linkcode AUTO_BNB_WORK}).
+   */
+  bnbWork?: number;
 }
 
 /** A solve's answer and the other drafts its solvers made (their stores count too). */
@@ -123,7 +134,11 @@ function took(d: CertificateDraft, t0: number): CertificateDraft {
 function checkOptions(cp: CompiledPackage, budget: number, opts: SolveOptions): number {
   const k = opts.k ?? cp.k;
   checkSolveArgs("solve()", budget, k);
-  const limits = [["timeLimitMs", opts.timeLimitMs], ["bnbTimeMs", opts.bnbTimeMs]] as const;
+  const limits = [
+    ["timeLimitMs", opts.timeLimitMs],
+    ["bnbTimeMs", opts.bnbTimeMs],
+    ["bnbWork", opts.bnbWork],
+  ] as const;
   for (const [name, v] of limits) {
     if (v !== undefined && !(v >= 0 && Number.isFinite(v))) {
       throw new RangeError(`Cannot solve: ${name} must be finite and >= 0, got ${v}`);
@@ -173,8 +188,10 @@ async function solveAuto(
     const fr = frontierDraft(cp, budget, k, t0, t0 + limit!);
     if ("draft" in fr) return { answer: fr.draft, found: [] };
   }
-  const first = milpRuns ? Math.min(opts.bnbTimeMs ?? 1000, limit ?? Infinity) : left();
-  const workLimit = milpRuns ? AUTO_BNB_WORK : undefined;
+  // Without a time limit only a given bnbTimeMs caps B&B by the clock; with one, 1 s at most.
+  const share = limit === undefined ? opts.bnbTimeMs : Math.min(opts.bnbTimeMs ?? 1000, limit);
+  const first = milpRuns ? share : left();
+  const workLimit = milpRuns ? opts.bnbWork ?? AUTO_BNB_WORK : undefined;
   const search = searchBnb(cp, budget, { k, timeLimitMs: first, workLimit, exploreTies: false });
   const bnb = closeGap(cp, search);
   if (bnb.status === "optimal") return { answer: bnb, found: [] };

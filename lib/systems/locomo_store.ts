@@ -232,7 +232,7 @@ export async function scoreStoreOnLocomo(
     budgets?: readonly number[];
     /** Coverage adjudicator (default the lexical one of the conversation, {@linkcode locomoLexicalAdjudicator}). */
     adjudicator?: Adjudicator;
-    /** Exact solves (default branch-and-bound for 20 ms, then the MILP certificate). */
+    /** Exact solves (default branch-and-bound within 50,000 work units, then the MILP certificate). */
     solver?: ExactSolveOptions;
     /** Called after each package (done, total). */
     onProgress?: (done: number, total: number) => void;
@@ -248,7 +248,7 @@ export async function scoreStoreOnLocomo(
   const packages = opts.packages ?? slices!.packages;
   const rows: StoreItemScore[] = [];
   let salience: "system" | "estimate" = "estimate";
-  const solver = opts.solver ?? { bnbTimeMs: 20 };
+  const solver = opts.solver ?? { bnbWork: 50_000 };
   const unionOpts = { adjudicator, budgets, selectors: STORE_SELECTORS, solver };
   for (const [i, pkg] of packages.entries()) {
     const s = await scoreUnion(pkg, store, unionOpts);

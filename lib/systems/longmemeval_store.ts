@@ -143,7 +143,7 @@ async function scoreQuestion(
   }
   for (const w of otherTarget(store, qid)) warn(`${qid}: ${w}`);
   const selectors = STORE_SELECTORS;
-  const solver = { bnbTimeMs: 20 };
+  const solver = { bnbWork: 50_000 };
   const score = await scoreUnion(pkg, store, { adjudicator: judge, budgets, selectors, solver });
   for (const p of problemLines(score)) warn(`${qid}: ${p}`);
   return {

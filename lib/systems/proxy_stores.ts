@@ -77,14 +77,14 @@ export async function scoreProxyStores(
   opts: {
     /** Budgets (default 30, 60, 100). */
     budgets?: readonly number[];
-    /** Exact solves (default branch-and-bound 5 ms, then the MILP certificate). */
+    /** Exact solves (default branch-and-bound within 12,500 work units, then the MILP certificate). */
     solver?: ExactSolveOptions;
     /** Budget of the cost-rule sensitivity (default 100); null skips it. */
     costRuleBudget?: number | null;
   } = {},
 ): Promise<ProxyStoreScores> {
   const budgets = opts.budgets ?? [30, 60, 100];
-  const solver = opts.solver ?? { bnbTimeMs: 5 };
+  const solver = opts.solver ?? { bnbWork: 12_500 };
   const costB = opts.costRuleBudget === undefined ? 100 : opts.costRuleBudget;
   const pruned = {} as ProxyStoreScores["pruned"];
   const costRules = {} as ProxyStoreScores["costRules"];
@@ -126,14 +126,14 @@ export async function scoreProxyStores(
  * @param packages the packages
  * @param writers writer ids of the registry
  * @param budgets budgets
- * @param solver exact solve limits (default branch-and-bound 5 ms, then the MILP)
+ * @param solver exact solve limits (default branch-and-bound within 12,500 work units, then the MILP)
  * @returns the scores and the mismatch count
  */
 export async function roundTripWriters(
   packages: readonly Package[],
   writers: readonly string[],
   budgets: readonly number[] = [30, 60, 100],
-  solver: ExactSolveOptions = { bnbTimeMs: 5 },
+  solver: ExactSolveOptions = { bnbWork: 12_500 },
 ): Promise<{
   /** Union scores per writer (one per (package, budget), package then budget order). */
   scores: Record<string, UnionScore[]>;

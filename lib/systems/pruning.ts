@@ -119,7 +119,10 @@ export interface ExactPrunedStore extends PrunedStore {
 }
 
 /** Solver options of the exact selectors (see `solve()`). */
-export type ExactSolveOptions = Pick<SolveOptions, "solver" | "bnbTimeMs" | "timeLimitMs">;
+export type ExactSolveOptions = Pick<
+  SolveOptions,
+  "solver" | "bnbTimeMs" | "bnbWork" | "timeLimitMs"
+>;
 
 /**
  * The upper-pruned bound (DESIGN §2): max F over budget-feasible subsets of the system's memories,

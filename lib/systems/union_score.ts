@@ -86,7 +86,7 @@ export interface UnionScoreOptions {
   selectors?: readonly UnionSelector[];
   /**
    * Exact solves (OPT of P, of P+(Y), the upper-pruned bound) go through `solve()`:
-   * branch-and-bound for `bnbTimeMs` (default here 200 ms), then the HiGHS MILP certificate;
+   * branch-and-bound within `bnbWork` (default here 500,000), then the HiGHS MILP certificate;
    * `timeLimitMs` caps each solve (default none). Union packages whose memories copy package
    * candidates have many tied optima, which branch-and-bound must enumerate; the MILP does not.
    */
@@ -212,7 +212,7 @@ export async function scoreUnion(
   const pool = scored.map((s) => cu.candIndex.get(s.candidate)!);
   const poolPos = new Map(pool.map((c, i) => [c, i]));
   const salience = scored.map((s) => s.salience);
-  const limit = { bnbTimeMs: 200, ...opts.solver };
+  const limit = { bnbWork: 500_000, ...opts.solver };
   const selection: SelectionContext = { cp, cu, pool, poolPos, scored, salience, limit };
   const selectors = opts.selectors ?? UNION_SELECTORS;
   const out: UnionBudgetScore[] = [];

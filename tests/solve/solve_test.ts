@@ -234,3 +234,38 @@ Deno.test("solve() certifies on a 1e-12 budget grid: no flip between B and B (1 
   }
   console.log(`budget grid methods: ${seen.join(", ")}`);
 });
+
+Deno.test("solve() auto hands over to the MILP by work alone: a clock that races changes neither solver nor store (the store command's tied stores flipped with machine speed)", async () => {
+  await loadMilpSolver();
+  // One experience, 30 candidates of cost 1, each covering its own unit of weight 1; k = 2, B = 2:
+  // 435 tied optimal stores (F = 2), and enough subsets (> 256) that building the branch-and-bound
+  // tables reads the clock. Which tied store comes back depends on the solver that answers.
+  const ids = Array.from({ length: 30 }, (_, i) => `c${String(i).padStart(2, "0")}`);
+  const cp = pkg(
+    ids.map((id) => [id, "e", 1]),
+    ids.map((id) => [`u_${id}`, 1]),
+    ids.map((id) => [id, `u_${id}`, 1]),
+  );
+  const calm = await solve(cp, 2, { k: 2 });
+  const now = performance.now;
+  let t = now.call(performance);
+  // Every reading of the clock is 10 s later: a wall-clock share of branch-and-bound ends at its
+  // first reading, as on a machine 10^4 times slower.
+  performance.now = () => (t += 10_000);
+  let racing: Certificate, timed: Certificate;
+  try {
+    racing = await solve(cp, 2, { k: 2 });
+    timed = await solve(cp, 2, { k: 2, bnbTimeMs: 1000 });
+  } finally {
+    performance.now = now;
+  }
+  for (const c of [calm, racing, timed]) {
+    assert.ok(isCertified(c), c.message);
+    assert.equal(c.objective, 2);
+  }
+  assert.equal(calm.solver, "bnb");
+  assert.equal(racing.solver, "bnb");
+  assert.deepEqual(racing.store, calm.store);
+  // A wall-clock share asked for is still honoured: the MILP answers.
+  assert.equal(timed.solver, "milp");
+});
