@@ -37,7 +37,6 @@ import {
   type PerMemoryRow,
   STORE_REPORT,
   type StoreBudgetRow,
-  StoreBudgetSchema,
   type StoreReport,
 } from "./store_report.ts";
 import { scoreUnion, type UnionScore } from "./union_score.ts";
