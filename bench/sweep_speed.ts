@@ -5,12 +5,14 @@
  * main thread, without process start-up and file writing) with this tree's
  * code and with another tree's (e.g. main's), in ONE process, passes
  * interleaved (old, new, old, new, ...) so that load from other processes hits
- * both alike. Prints each pass, the medians and new/old; also checks that both
+ * both alike. Prints each pass, the medians and new/old (also paired: each pass's new over its
+ * old, median; and by CPU time); also checks that both
  * trees produce identical rows (JSON of every row but the timings).
  *
- * Run: deno run -A bench/sweep_speed.ts /path/to/other/tree [passes]
+ * Run: deno run -A --v8-flags=--expose-gc bench/sweep_speed.ts /path/to/other/tree [passes]
  * (e.g. `git worktree add --detach /tmp/base 8f1edb7` first).
  */
+import { cpuUsage } from "node:process";
 import type * as Generate from "../lib/generate/mod.ts";
 import type * as Sweep from "../lib/sweep/mod.ts";
 
@@ -49,11 +51,16 @@ const runs = { old: prepare(theirs, theirsUnit), new: prepare(ours, oursUnit) };
 const a = JSON.stringify(runs.old()), b = JSON.stringify(runs.new());
 console.log(`rows identical: ${a === b} (${a.length} characters of JSON)`);
 const times: Record<"old" | "new", number[]> = { old: [], new: [] };
+const cpu: Record<"old" | "new", number[]> = { old: [], new: [] };
 for (let p = 0; p < passes; p++) {
   for (const side of (p % 2 === 0 ? ["old", "new"] : ["new", "old"]) as ("old" | "new")[]) {
-    const t0 = performance.now();
+    // With --v8-flags=--expose-gc, each pass starts from a collected heap (less noise).
+    (globalThis as { gc?: () => void }).gc?.();
+    const t0 = performance.now(), c0 = cpuUsage();
     runs[side]();
     times[side].push(performance.now() - t0);
+    const c = cpuUsage(c0);
+    cpu[side].push((c.user + c.system) / 1000);
   }
 }
 const median = (xs: number[]) => {
@@ -71,4 +78,13 @@ console.log(
   `new / old = ${(median(times.new) / median(times.old)).toFixed(3)} (medians), ${
     (Math.min(...times.new) / Math.min(...times.old)).toFixed(3)
   } (minima)`,
+);
+// Each pass's new against the old of the same pass (run back to back), then the median: load and
+// garbage collection that drift over the run fall on both sides of a pair.
+const paired = (xs: Record<"old" | "new", number[]>) =>
+  median(xs.new.map((t, i) => t / xs.old[i])).toFixed(3);
+console.log(
+  `paired new / old: wall ${paired(times)}, CPU ${paired(cpu)} (CPU medians ${
+    median(cpu.old).toFixed(0)
+  } / ${median(cpu.new).toFixed(0)} ms)`,
 );
