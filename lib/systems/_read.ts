@@ -195,7 +195,7 @@ export class UnmappedFields {
   }
 }
 
-const MONTHS: Record<string, number> = Object.fromEntries(
+const MONTHS: ReadonlyMap<string, number> = new Map(
   "january february march april may june july august september october november december"
     .split(" ").map((name, i) => [name, i]),
 );
@@ -219,7 +219,7 @@ export function parseTime(s: string | undefined): number | null {
   }
   const m = t.match(/^(\d{1,2}):(\d{2})\s*(am|pm)\s+on\s+(\d{1,2})\s+([A-Za-z]+),?\s+(\d{4})$/i);
   if (m) {
-    const month = MONTHS[m[5].toLowerCase()];
+    const month = MONTHS.get(m[5].toLowerCase());
     if (month === undefined) return null;
     const hour = (Number(m[1]) % 12) + (m[3].toLowerCase() === "pm" ? 12 : 0);
     return Date.UTC(Number(m[6]), month, Number(m[4]), hour, Number(m[2]));
