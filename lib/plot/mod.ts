@@ -1,6 +1,6 @@
 /**
  * Figures: a Vega-Lite spec with its SVG rendered locally with vega, shown in Jupyter as a
- * Vega-Lite bundle with the SVG beside it, saved as `.vl.json`, `.svg` and `.png`, in the house
+ * Vega-Lite bundle with a PNG fallback (rendered from the SVG), saved as `.vl.json`, `.svg` and `.png`, in the house
  * style (Okabe-Ito palette, series told apart by dash and point shape).
  *
  * Entry point `memaudit/plot` (deno.json `exports["./plot"]`): this list is what the part

@@ -2,7 +2,7 @@
  * A claim's detail as the report page shows it (issue 30 item 5): numbers rounded to the
  * claim's tolerance (no float noise), JSON folded into a readable list or a short table, no
  * machine paths, and never over {@linkcode MAX_CELL_CHARS} characters of text in a cell (the
- * notebook holds the whole detail). Private to lib/report_page/.
+ * notebook holds the whole detail). Private to lib/repro/.
  *
  * @module
  */
