@@ -1,7 +1,7 @@
 /**
  * Figures: a Vega-Lite spec with its SVG rendered locally with vega, shown in Jupyter as a
- * Vega-Lite bundle with a PNG fallback (rendered from the SVG), saved as `.vl.json`, `.svg` and `.png`, in the house
- * style (Okabe-Ito palette, series told apart by dash and point shape).
+ * Vega-Lite bundle with a PNG fallback (rendered from the SVG), saved as `.vl.json`, `.svg` and
+ * `.png`, in the house style (Okabe-Ito palette, series told apart by dash and point shape).
  *
  * Entry point `memaudit/plot` (deno.json `exports["./plot"]`): this list is what the part
  * offers; anything under `lib/plot/` it does not name is internal and may change.
