@@ -24,13 +24,13 @@ Deno.test("parseNumberList() reads budget lists and names the flag and word it r
   assert.deepEqual(parseNumberList("--budgets", "0.5,1e1"), [0.5, 10]);
   assert.deepEqual(parseNumberList("--x", "-1,0", { positive: false }), [-1, 0]);
   const bad: [string, object, RegExp][] = [
-    ["", {}, /--budgets expects a list of numbers, got ''/],
-    ["2,x", {}, /--budgets expects numbers, got 'x'/],
-    ["0x10", {}, /got '0x10'/],
-    ["Infinity", {}, /got 'Infinity'/],
-    ["2,0", {}, /--budgets expects numbers > 0, got '0'/],
-    ["2.5", { integer: true }, /--budgets expects integers, got '2.5'/],
-    ["2,2", {}, /--budgets expects distinct numbers, got '2,2'/],
+    ["", {}, /^--budgets: expected a number > 0, got ""$/],
+    ["2,x", {}, /^--budgets: expected a number > 0, got "x"$/],
+    ["0x10", {}, /got "0x10"/],
+    ["Infinity", {}, /got "Infinity"/],
+    ["2,0", {}, /^--budgets: expected a number > 0, got "0"$/],
+    ["2.5", { integer: true }, /^--budgets: expected an integer > 0, got "2.5"$/],
+    ["2,2", {}, /^--budgets: expected distinct numbers, got "2,2"$/],
     ["8,", {}, /--budgets has an empty entry in '8,'/],
   ];
   for (const [text, opts, re] of bad) {
@@ -46,10 +46,16 @@ Deno.test("parseIntFlag(), parseList() and parseShardFlag() check their values",
   assert.equal(parseIntFlag("--k", "3"), 3);
   assert.throws(
     () => parseIntFlag("--k", "-3"),
-    /--k expects a decimal integer in \[1, 2147483647\], got '-3'/,
+    /^UsageError: --k: expected an integer >= 1, got "-3"$/,
   );
-  assert.throws(() => parseIntFlag("--k", "0"), /--k expects an integer in \[1, /);
-  assert.throws(() => parseIntFlag("--k", "9", 1, 8), /in \[1, 8\], got '9'/);
+  assert.throws(
+    () => parseIntFlag("--k", "0"),
+    /^UsageError: --k: expected an integer >= 1, got "0"$/,
+  );
+  assert.throws(
+    () => parseIntFlag("--k", "9", 1, 8),
+    /^UsageError: --k: expected an integer in \[1, 8\], got "9"$/,
+  );
   assert.deepEqual(parseList(" a, b  c"), ["a", "b", "c"]);
   assert.deepEqual(parseList("  "), []);
   for (const text of ["8,", "a,,b", ",a", "a, ,b"]) {
@@ -176,7 +182,7 @@ Deno.test("isDecimal() takes signed decimals with exponents, not what else Numbe
   assert.equal(parseSeedFlag("99999999999999999999", 0), "99999999999999999999");
   assert.throws(
     () => parseSeedFlag(" ", 0),
-    /^UsageError: --seed expects an integer or a word, got ''$/,
+    /^UsageError: --seed: expected an integer or a word, got " "$/,
   );
 });
 
