@@ -8,6 +8,8 @@ import {
   parseIntFlag,
   parseList,
   parseNumberList,
+  parseProbabilityFlag,
+  parseRealFlag,
   parseSeedFlag,
   parseShardFlag,
   readPackageArg,
@@ -196,4 +198,35 @@ Deno.test("textTable() shows a tiny nonzero number in 4 significant digits, not 
     "0",
     "0.00004000",
   ]);
+});
+
+Deno.test("parseRealFlag() and parseProbabilityFlag() take plain decimals in range and refuse in one wording", () => {
+  assert.equal(parseRealFlag("--llm-timeout", "2.5", 0, Infinity, { open: true }), 2.5);
+  assert.equal(parseRealFlag("--x", "0", 0), 0);
+  assert.equal(parseRealFlag("--x", "1e1", 0, 10), 10);
+  assert.throws(
+    () => parseRealFlag("--llm-timeout", "0", 0, Infinity, { open: true }),
+    /^UsageError: --llm-timeout: expected a number > 0, got "0"$/,
+  );
+  assert.throws(
+    () => parseRealFlag("--x", "11", 0, 10),
+    /^UsageError: --x: expected a number in \[0, 10\], got "11"$/,
+  );
+  assert.throws(
+    () => parseRealFlag("--x", " 5 ", 0),
+    /^UsageError: --x: expected a number >= 0, got " 5 "$/,
+  );
+  for (const [text, x] of [["0", 0], [".5", 0.5], ["1", 1], ["7e-1", 0.7]] as const) {
+    assert.equal(parseProbabilityFlag("--alpha", text), x);
+  }
+  for (const text of ["1.01", "-0.1", "NaN", "0x1", "", "\n"]) {
+    assert.throws(
+      () => parseProbabilityFlag("--alpha", text),
+      (e) =>
+        e instanceof UsageError &&
+        e.message === `--alpha: expected a probability in [0, 1], got ${JSON.stringify(text)}` &&
+        !e.message.includes("\n"),
+      text,
+    );
+  }
 });
