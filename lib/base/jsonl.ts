@@ -3,7 +3,9 @@
  * stores, imported coverage labels, trajectories, judge logs, retrieval logs, filler corpora,
  * ladder manifests) splits and parses lines by these rules, so a file is read the same way by
  * every command:
- * - a leading UTF-8 byte-order mark is dropped; lines end at `\n`, a `\r` before it is dropped;
+ * - a leading UTF-8 byte-order mark is dropped; lines end at `\n`, a `\r` before it is dropped
+ *   (a `\r` that ends the text, with no `\n` after it, is kept: it is no line ending, and an
+ *   error's column counts it as the file has it);
  * - a line of white space only is skipped; line numbers count every physical line from 1;
  * - each line is parsed strictly ({@linkcode parseJsonlLine}): a syntax error, a key repeated in
  *   an object (`{"R":1,"R":5}`), a number that underflows to 0 or nesting deeper than 256 levels is
@@ -29,10 +31,11 @@ export function forEachJsonlLine(
   let line = 0;
   while (start <= textIn.length) {
     let end = textIn.indexOf("\n", start);
-    if (end < 0) end = textIn.length;
+    const lf = end >= 0;
+    if (!lf) end = textIn.length;
     line++;
     let stop = end;
-    if (stop > start && textIn.charCodeAt(stop - 1) === 13) stop--;
+    if (lf && stop > start && textIn.charCodeAt(stop - 1) === 13) stop--;
     if (stop > start) {
       const s = textIn.slice(start, stop);
       // A line is blank only if it is all whitespace; JSON lines start with "{" in practice.

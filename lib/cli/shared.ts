@@ -112,8 +112,9 @@ export function parseMethodList(
  * given. `opts`: `positive` requires every number > 0 (default true), `integer` integers,
  * `distinct` refuses repeats (default true).
  *
- * @throws {UsageError} naming the flag and the bad entry, for an empty list, a word that is not a
- *   finite decimal number, a number out of range or a repeat
+ * @throws {UsageError} naming the flag and the bad entry (`--budgets: expected a number > 0, got
+ *   "x"`), for an empty list, a word that is not a finite decimal number, a number out
+ *   of range or a repeat (then the whole list)
  */
 export function parseNumberList(
   flag: string,
@@ -121,20 +122,18 @@ export function parseNumberList(
   opts: { positive?: boolean; integer?: boolean; distinct?: boolean } = {},
 ): number[] {
   const words = parseList(text, flag);
-  if (words.length === 0) throw new UsageError(`${flag} expects a list of numbers, got '${text}'`);
+  const positive = opts.positive ?? true;
+  const each = `${opts.integer ? "an integer" : "a number"}${positive ? " > 0" : ""}`;
+  if (words.length === 0) throw badNumber(flag, each, text);
   const out = words.map((w) => {
     const x = isDecimal(w) ? Number(w) : NaN;
-    if (!Number.isFinite(x)) throw new UsageError(`${flag} expects numbers, got '${w}'`);
-    if ((opts.positive ?? true) && !(x > 0)) {
-      throw new UsageError(`${flag} expects numbers > 0, got '${w}'`);
-    }
-    if (opts.integer && !Number.isInteger(x)) {
-      throw new UsageError(`${flag} expects integers, got '${w}'`);
+    if (!Number.isFinite(x) || (positive && !(x > 0)) || (opts.integer && !Number.isInteger(x))) {
+      throw badNumber(flag, each, w);
     }
     return x;
   });
   if ((opts.distinct ?? true) && new Set(out).size !== out.length) {
-    throw new UsageError(`${flag} expects distinct numbers, got '${text}'`);
+    throw badNumber(flag, "distinct numbers", text);
   }
   return out;
 }
@@ -164,31 +163,88 @@ export function llmSettings(model: string | undefined): { llmModel?: string; llm
   return { llmModel: model ?? env("MEMAUDIT_LLM_MODEL"), llmApiKey: env("MEMAUDIT_LLM_API_KEY") };
 }
 
+/** The largest value of an integer flag without its own cap (2^31 - 1, a signed 32-bit int). */
+const INT_FLAG_MAX = 2 ** 31 - 1;
+
+/**
+ * The one refusal of a numeric flag's value, e.g. `--budget: expected an integer >= 0, got "x"`:
+ * the flag, what it takes, and the text given (JSON-quoted, so an empty or blank value shows and
+ * a control character cannot break the one line).
+ */
+function badNumber(flag: string, expected: string, text: string): UsageError {
+  return new UsageError(`${flag}: expected ${expected}, got ${JSON.stringify(text)}`);
+}
+
+/**
+ * "an integer >= 1" or "a number in [0, 1]": `kind` with its bounds (`open`: min excluded; a max
+ * of 2^31 - 1 or more is no bound a user meets).
+ */
+function rangeText(kind: string, min: number, max: number, open = false): string {
+  if (max >= INT_FLAG_MAX) return `${kind} ${open ? ">" : ">="} ${min}`;
+  return `${kind} in ${open ? "(" : "["}${min}, ${max}]`;
+}
+
 /**
  * Parses a `--seed` (`dflt` when absent): an integer (a safe one, kept as a number) or any other
  * non-empty word (kept as text, as are integers beyond 2^53, which a number would round onto
- * another seed); UsageError for an empty or blank value.
+ * another seed).
+ *
+ * @throws {UsageError} `--seed: expected an integer or a word, got ""` for an empty or blank value
  */
 export function parseSeedFlag(text: string | undefined, dflt: number | string): number | string {
   if (text === undefined) return dflt;
-  if (text.trim() === "") throw new UsageError("--seed expects an integer or a word, got ''");
+  if (text.trim() === "") throw badNumber("--seed", "an integer or a word", text);
   const n = Number(text);
   return /^-?\d+$/.test(text) && Number.isSafeInteger(n) ? n : text;
 }
 
 /**
- * Parses the value `text` of the flag `flag` (e.g. `--k`): a plain decimal integer in [min, max]
- * (default [1, 2^31 - 1]); UsageError for a sign, exponent, hex or a value out of range.
+ * Parses the value `text` of the flag `flag` (e.g. `--k`): a plain decimal integer (digits only:
+ * no sign, point, exponent or hex) in [min, max], min >= 0 (default [1, 2^31 - 1]; a count that
+ * is only kept as a number, such as a budget, passes `Number.MAX_SAFE_INTEGER`).
+ *
+ * @throws {UsageError} `--k: expected an integer >= 1, got "x"` (`in [min, max]` when `max` is
+ *   given) for any other text
  */
-export function parseIntFlag(flag: string, text: string, min = 1, max = 2 ** 31 - 1): number {
-  if (!/^[0-9]+$/.test(text)) {
-    throw new UsageError(`${flag} expects a decimal integer in [${min}, ${max}], got '${text}'`);
-  }
-  const n = Number(text);
-  if (n < min || n > max) {
-    throw new UsageError(`${flag} expects an integer in [${min}, ${max}], got '${text}'`);
+export function parseIntFlag(flag: string, text: string, min = 1, max = INT_FLAG_MAX): number {
+  const n = /^[0-9]+$/.test(text) ? Number(text) : NaN;
+  if (!(Number.isSafeInteger(n) && n >= min && n <= max)) {
+    throw badNumber(flag, rangeText("an integer", min, max), text);
   }
   return n;
+}
+
+/**
+ * Parses the value `text` of the flag `flag`: a finite decimal number ({@linkcode isDecimal}: no
+ * hex, blanks, `Infinity` or `NaN`) in [min, max] (`opts.open`: in (min, max], for a value that
+ * must be above min).
+ *
+ * @throws {UsageError} `--llm-timeout: expected a number > 0, got "x"` for any other text
+ */
+export function parseRealFlag(
+  flag: string,
+  text: string,
+  min: number,
+  max = Infinity,
+  opts: { open?: boolean } = {},
+): number {
+  const x = isDecimal(text) ? Number(text) : NaN;
+  const low = opts.open ? x > min : x >= min;
+  if (!(Number.isFinite(x) && low && x <= max)) {
+    throw badNumber(flag, rangeText("a number", min, max, opts.open), text);
+  }
+  return x;
+}
+
+/**
+ * Parses a probability or a share such as `--alpha 0.7`: a decimal number in [0, 1].
+ *
+ * @throws {UsageError} `--alpha: expected a probability in [0, 1], got "x"` for any other text
+ */
+export function parseProbabilityFlag(flag: string, text: string): number {
+  const x = isDecimal(text) ? Number(text) : NaN;
+  if (!(x >= 0 && x <= 1)) throw badNumber(flag, "a probability in [0, 1]", text);
+  return x;
 }
 
 /** `parse(text)` of a flag's value `text`, or undefined when the flag is absent. */

@@ -61,7 +61,7 @@ function cells(cp: CompiledPackage) {
  *
  * @param cp compiled package (candidates, units, coverage a_ur, weights w_r)
  * @param kept what each method keeps at each budget
- * @param opts default budget, title, method order
+ * @param opts the budget shown first (the columns follow the methods' first appearance in `kept`)
  * @returns a Vega-Lite v5 spec (hconcat of the heatmap and the kept panel; `$schema` added by
  *   `makeFigure`)
  * @throws {RangeError} if `kept` is empty or names a candidate the package does not have
@@ -81,10 +81,6 @@ export function coverageHeatmapSpec(
   opts: {
     /** Budget shown first and in static renderings (default: the smallest budget in `kept`). */
     budget?: number;
-    /** Figure title. */
-    title?: string;
-    /** Method order of the columns (default: first appearance in `kept`). */
-    methods?: readonly string[];
   } = {},
 ): VegaLiteSpec {
   if (kept.length === 0) throw new RangeError("Cannot draw the heatmap: no kept stores given");
@@ -97,7 +93,7 @@ export function coverageHeatmapSpec(
     }
   }
   const budgets = [...new Set(kept.map((k) => k.B))].sort((a, b) => a - b);
-  const methods = opts.methods ?? [...new Set(kept.map((k) => k.method))];
+  const methods = [...new Set(kept.map((k) => k.method))];
   const budget = opts.budget ?? budgets[0];
   const { out, order, labels } = cells(cp);
   const keptRows = kept.flatMap((k) =>
@@ -117,7 +113,7 @@ export function coverageHeatmapSpec(
   };
   const atB = { filter: `datum.B == ${BUDGET_PARAM}` };
   return {
-    title: opts.title ?? "Coverage a_ur and what each method keeps at budget B",
+    title: "Coverage a_ur and what each method keeps at budget B",
     params: [{
       name: BUDGET_PARAM,
       value: budget,

@@ -21,7 +21,7 @@
 import { SeededRandom } from "../base/rng/seeded_random.ts";
 import type { SessionFile } from "./formats.ts";
 import { type GatingDecision, type GatingMetrics, gatingMetrics } from "./gating.ts";
-import { judgeTracks, type PresenceJudge, provenanceJudge } from "./judges.ts";
+import { judgeTracks, provenanceJudge } from "./judges.ts";
 import { replayBank, type SessionWrites } from "./replay.ts";
 import {
   type ReferenceFact,
@@ -218,7 +218,9 @@ export interface PolicyRow {
  * the same unbudgeted writes), with the Oracle − policy headroom.
  *
  * @param users the users (sessions, facts, writes)
- * @param opts budgets, policies, judge, K
+ * @param opts budgets, policies, and the K estimate's checkpoints and reweighting (as
+ *   {@linkcode retentionRate}'s); presence is judged by provenance (the replayed writes carry the
+ *   ids of the facts they hold)
  * @returns one row per (policy, budget), policies outer, budgets inner
  */
 export function evaluatePolicies(
@@ -228,16 +230,14 @@ export function evaluatePolicies(
     budgets: readonly number[];
     /** Policies (default {@linkcode defaultPolicies}). */
     policies?: readonly GatingPolicy[];
-    /** Presence judge (default provenance). */
-    judge?: PresenceJudge;
-    /** Checkpoints (default 20). */
+    /** Checkpoints K of the sampled estimate pooledK (default 20). */
     k?: number;
-    /** Reweighting of the K estimate (default artifact). */
+    /** Reweighting of the K estimate (default artifact; `exact`: L/n per sample). */
     reweight?: Reweight;
   },
 ): PolicyRow[] {
   const policies = opts.policies ?? defaultPolicies();
-  const judge = opts.judge ?? provenanceJudge();
+  const judge = provenanceJudge();
   const rows: PolicyRow[] = [];
   for (const p of policies) {
     const decided = users.map((u) => p.decide(u.user, u.sessions));

@@ -126,15 +126,13 @@ export async function openJournal(
  *
  * @param file journal opened by {@linkcode openJournal}
  * @param entry the unit and the bytes it added to each output file
- * @param sync also flush the file to disk (fdatasync)
  */
-export function appendEntry(file: Deno.FsFile, entry: JournalEntry, sync = false): void {
+export function appendEntry(file: Deno.FsFile, entry: JournalEntry): void {
   const { distribution, seed, bytes } = entry;
   writeAllSync(
     file,
     new TextEncoder().encode(JSON.stringify({ distribution, seed, bytes }) + "\n"),
   );
-  if (sync) file.syncDataSync();
 }
 
 /** Writes every byte of `data` at the file's position. */

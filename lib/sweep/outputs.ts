@@ -68,7 +68,6 @@ export class Outputs {
   /** Results JSONL, results CSV, timings JSONL (`.part` files), positioned for appending. */
   readonly #parts: Deno.FsFile[];
   readonly #units: readonly UnitRef[];
-  readonly #sync: boolean;
   readonly #waiting = new Map<number, { bytes: Uint8Array[]; lite: LiteBlock }>();
   #next: number;
 
@@ -80,13 +79,11 @@ export class Outputs {
     readonly done: number,
     /** The summary so far: their rows, read back from the results file. */
     readonly resumed: SummaryBuilder,
-    sync: boolean,
   ) {
     this.#journal = journal;
     this.#parts = parts;
     this.#units = units;
     this.#next = done;
-    this.#sync = sync;
   }
 
   /**
@@ -108,9 +105,8 @@ export class Outputs {
     for (let w = this.#waiting.get(this.#next); w; w = this.#waiting.get(this.#next)) {
       this.#waiting.delete(this.#next);
       this.#parts.forEach((f, j) => writeAllSync(f, w.bytes[j]));
-      if (this.#sync) { for (const f of this.#parts) f.syncDataSync(); }
       const sizes = w.bytes.map((b) => b.length) as [number, number, number];
-      appendEntry(this.#journal, { ...this.#units[this.#next++], bytes: sizes }, this.#sync);
+      appendEntry(this.#journal, { ...this.#units[this.#next++], bytes: sizes });
       onRecorded(w.lite);
     }
   }
@@ -165,7 +161,6 @@ async function checkFinishedGrid(files: SweepFiles, grid: SweepGrid): Promise<vo
  * @param grid the grid (the journal header)
  * @param units every unit, in output order
  * @param rowsPerUnit result rows per unit (budgets × methods)
- * @param sync flush every unit's bytes and journal line to disk
  * @throws {InputError} naming the file and line when anything does not match
  */
 export async function openOutputs(
@@ -173,7 +168,6 @@ export async function openOutputs(
   grid: SweepGrid,
   units: readonly UnitRef[],
   rowsPerUnit: number,
-  sync = false,
   replace = false,
 ): Promise<Outputs> {
   for (const key of [...OUTPUT_KEYS, "summary"] as const) {
@@ -233,7 +227,7 @@ export async function openOutputs(
       if (j === 0) readRows(bytes, units, rowsPerUnit, path, resumed);
       parts.push(await Deno.open(path, { append: true }));
     }
-    return new Outputs(journal, parts, units, entries.length, resumed, sync);
+    return new Outputs(journal, parts, units, entries.length, resumed);
   } catch (err) {
     for (const f of [journal, ...parts]) f.close();
     throw err;

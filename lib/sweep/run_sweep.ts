@@ -50,8 +50,6 @@ export interface SweepOptions {
   summation?: Summation;
   /** Called after each finished unit, and once at the start. */
   onProgress?: SweepProgress;
-  /** fdatasync the journal after every unit (default false: a killed process loses nothing anyway). */
-  sync?: boolean;
   /**
    * Replace a finished sweep of another grid found in `outDir` (default false: refused with an
    * InputError, so that earlier results are not overwritten by mistake). A finished sweep of the
@@ -247,7 +245,7 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
       const rowsPerUnit = grid.budgets.length * grid.methods.length;
       const out = await inWritableFolder(
         opts.outDir,
-        () => openOutputs(files, grid, units, rowsPerUnit, opts.sync, opts.replace),
+        () => openOutputs(files, grid, units, rowsPerUnit, opts.replace),
       );
       resumedUnits = out.done;
       const todo = units.length - out.done;

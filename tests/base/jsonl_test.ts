@@ -13,6 +13,7 @@ import { parseFillerCorpus } from "../../lib/scale/sources/filler.ts";
 import { readJudgeLog, readTrajectories } from "../../lib/scale/trajectory.ts";
 import { readRetrievalLog } from "../../lib/scale/retrieval_log.ts";
 import { medianPromptTokens } from "../../lib/scale/longmemeval_runs.ts";
+import { readArtifactPackage } from "../../lib/package/artifact_jsonl.ts";
 import { withTempDir } from "../_tmp.ts";
 
 Deno.test("readJsonl(): BOM, CRLF and blank lines; physical line numbers; objects only", () => {
@@ -35,6 +36,40 @@ Deno.test("readJsonl(): BOM, CRLF and blank lines; physical line numbers; object
     /x\.jsonl: line 2, column \d+: expected valid JSON/,
   );
   assert.deepEqual(jsonlLines("\n\na\r\n"), [{ line: 3, text: "a" }]);
+});
+
+Deno.test("forEachJsonlLine() drops a \\r only before \\n: a last line ending in a bare \\r keeps it, and a truncated line's column counts it", async () => {
+  assert.deepEqual(jsonlLines('{"a":1}\r\n{"b":2}\r'), [
+    { line: 1, text: '{"a":1}' },
+    { line: 2, text: '{"b":2}\r' },
+  ]);
+  assert.deepEqual(jsonlLines("a\r\r\n\r"), [{ line: 1, text: "a\r" }]); // a lone \r: blank
+  assert.deepEqual(readJsonl('{"b":2}\r', "x.jsonl"), [{ line: 1, value: { b: 2 } }]);
+  // The line as written is `{"b":` and a \r: its end is column 7, as with a \r\r\n ending.
+  for (const text of ['{"a":1}\n{"b":\r', '{"a":1}\n{"b":\r\r\n']) {
+    assert.throws(
+      () => readJsonl(text, "x.jsonl"),
+      (e: unknown) =>
+        e instanceof InputError &&
+        e.message ===
+          "Cannot read x.jsonl: line 2, column 7: expected valid JSON (Unexpected end of JSON input)",
+      JSON.stringify(text),
+    );
+  }
+  // With \r\n the \r is the line ending: the end of `{"b":` is column 6.
+  assert.throws(() => readJsonl('{"a":1}\n{"b":\r\n', "x.jsonl"), /line 2, column 6:/);
+  // The package export reader (lib/package/artifact_jsonl.ts) splits by the same rule.
+  await withTempDir(async (dir) => {
+    await Deno.writeTextFile(join(dir, "experiences.jsonl"), '{"experience_id":"e1"}\n{"a":\r');
+    for (const f of ["evidence_units", "queries", "candidate_memories", "coverage_matrix"]) {
+      await Deno.writeTextFile(join(dir, `${f}.jsonl`), "");
+    }
+    await assert.rejects(
+      () => readArtifactPackage(dir),
+      (e: unknown) =>
+        e instanceof InputError && /experiences\.jsonl: line 2, column 7: /.test(e.message),
+    );
+  });
 });
 
 /** Each reader on the same text: the second line repeats a key. */

@@ -187,10 +187,10 @@ Deno.test("memaudit writers: bad flags and a bad file: exit 2, one line", async 
     memaudit(["writers", join(ROOT, "deno.json"), "--budgets", "2"]),
   ]);
   const want = [
-    /^memaudit writers: --budgets expects numbers, got 'x'/,
-    /^memaudit writers: --budgets expects numbers > 0, got '0'/,
+    /^memaudit writers: --budgets: expected a number > 0, got "x"/,
+    /^memaudit writers: --budgets: expected a number > 0, got "0"/,
     /^memaudit writers: --methods: unknown writer 'nope'; expected ids among oracle_gvt, /,
-    /^memaudit writers: --k expects an integer in \[1, /,
+    /^memaudit writers: --k: expected an integer >= 1, got "0"/,
     /^memaudit writers: --solver expects auto, bnb or milp, got 'cplex'/,
     /^memaudit writers: Cannot read .*deno\.json: /,
   ];
@@ -271,7 +271,7 @@ Deno.test("memaudit sweep as 4 shards, then memaudit merge: the files of one run
       /^memaudit merge: Cannot merge .*: expected all 4 shards: missing 2\/4$/,
       /^memaudit merge: --out DIR is required/,
       /^memaudit sweep: --shard expected a shard index I from 0 to 3, got '4\/4'/,
-      /^memaudit sweep: --seeds expects a positive decimal integer, got '1e3'/,
+      /^memaudit sweep: --seeds: expected an integer in \[1, 10000000\], got "1e3"/,
       /^memaudit sweep: Cannot find sweep method 'nope'|^memaudit sweep: .*nope/,
       /^memaudit sweep: --out DIR is required/,
     ];

@@ -8,6 +8,8 @@ import {
   parseIntFlag,
   parseList,
   parseNumberList,
+  parseProbabilityFlag,
+  parseRealFlag,
   parseSeedFlag,
   parseShardFlag,
   readPackageArg,
@@ -24,13 +26,13 @@ Deno.test("parseNumberList() reads budget lists and names the flag and word it r
   assert.deepEqual(parseNumberList("--budgets", "0.5,1e1"), [0.5, 10]);
   assert.deepEqual(parseNumberList("--x", "-1,0", { positive: false }), [-1, 0]);
   const bad: [string, object, RegExp][] = [
-    ["", {}, /--budgets expects a list of numbers, got ''/],
-    ["2,x", {}, /--budgets expects numbers, got 'x'/],
-    ["0x10", {}, /got '0x10'/],
-    ["Infinity", {}, /got 'Infinity'/],
-    ["2,0", {}, /--budgets expects numbers > 0, got '0'/],
-    ["2.5", { integer: true }, /--budgets expects integers, got '2.5'/],
-    ["2,2", {}, /--budgets expects distinct numbers, got '2,2'/],
+    ["", {}, /^--budgets: expected a number > 0, got ""$/],
+    ["2,x", {}, /^--budgets: expected a number > 0, got "x"$/],
+    ["0x10", {}, /got "0x10"/],
+    ["Infinity", {}, /got "Infinity"/],
+    ["2,0", {}, /^--budgets: expected a number > 0, got "0"$/],
+    ["2.5", { integer: true }, /^--budgets: expected an integer > 0, got "2.5"$/],
+    ["2,2", {}, /^--budgets: expected distinct numbers, got "2,2"$/],
     ["8,", {}, /--budgets has an empty entry in '8,'/],
   ];
   for (const [text, opts, re] of bad) {
@@ -46,10 +48,16 @@ Deno.test("parseIntFlag(), parseList() and parseShardFlag() check their values",
   assert.equal(parseIntFlag("--k", "3"), 3);
   assert.throws(
     () => parseIntFlag("--k", "-3"),
-    /--k expects a decimal integer in \[1, 2147483647\], got '-3'/,
+    /^UsageError: --k: expected an integer >= 1, got "-3"$/,
   );
-  assert.throws(() => parseIntFlag("--k", "0"), /--k expects an integer in \[1, /);
-  assert.throws(() => parseIntFlag("--k", "9", 1, 8), /in \[1, 8\], got '9'/);
+  assert.throws(
+    () => parseIntFlag("--k", "0"),
+    /^UsageError: --k: expected an integer >= 1, got "0"$/,
+  );
+  assert.throws(
+    () => parseIntFlag("--k", "9", 1, 8),
+    /^UsageError: --k: expected an integer in \[1, 8\], got "9"$/,
+  );
   assert.deepEqual(parseList(" a, b  c"), ["a", "b", "c"]);
   assert.deepEqual(parseList("  "), []);
   for (const text of ["8,", "a,,b", ",a", "a, ,b"]) {
@@ -176,7 +184,7 @@ Deno.test("isDecimal() takes signed decimals with exponents, not what else Numbe
   assert.equal(parseSeedFlag("99999999999999999999", 0), "99999999999999999999");
   assert.throws(
     () => parseSeedFlag(" ", 0),
-    /^UsageError: --seed expects an integer or a word, got ''$/,
+    /^UsageError: --seed: expected an integer or a word, got " "$/,
   );
 });
 
@@ -190,4 +198,35 @@ Deno.test("textTable() shows a tiny nonzero number in 4 significant digits, not 
     "0",
     "0.00004000",
   ]);
+});
+
+Deno.test("parseRealFlag() and parseProbabilityFlag() take plain decimals in range and refuse in one wording", () => {
+  assert.equal(parseRealFlag("--llm-timeout", "2.5", 0, Infinity, { open: true }), 2.5);
+  assert.equal(parseRealFlag("--x", "0", 0), 0);
+  assert.equal(parseRealFlag("--x", "1e1", 0, 10), 10);
+  assert.throws(
+    () => parseRealFlag("--llm-timeout", "0", 0, Infinity, { open: true }),
+    /^UsageError: --llm-timeout: expected a number > 0, got "0"$/,
+  );
+  assert.throws(
+    () => parseRealFlag("--x", "11", 0, 10),
+    /^UsageError: --x: expected a number in \[0, 10\], got "11"$/,
+  );
+  assert.throws(
+    () => parseRealFlag("--x", " 5 ", 0),
+    /^UsageError: --x: expected a number >= 0, got " 5 "$/,
+  );
+  for (const [text, x] of [["0", 0], [".5", 0.5], ["1", 1], ["7e-1", 0.7]] as const) {
+    assert.equal(parseProbabilityFlag("--alpha", text), x);
+  }
+  for (const text of ["1.01", "-0.1", "NaN", "0x1", "", "\n"]) {
+    assert.throws(
+      () => parseProbabilityFlag("--alpha", text),
+      (e) =>
+        e instanceof UsageError &&
+        e.message === `--alpha: expected a probability in [0, 1], got ${JSON.stringify(text)}` &&
+        !e.message.includes("\n"),
+      text,
+    );
+  }
 });

@@ -267,7 +267,7 @@ Deno.test("solve PACKAGE... with a bad package is exit 2 with one line naming it
       ],
       [
         memaudit(["solve", d, "--budgets", "7", "--workers", "0"]),
-        /^memaudit solve: --workers expects an integer in \[1, 64\], got '0'/,
+        /^memaudit solve: --workers: expected an integer in \[1, 64\], got "0"/,
       ],
     ];
     const runs = await Promise.all(cases.map(([r]) => r));

@@ -59,3 +59,15 @@ Deno.test("coverageHeatmapSpec() rejects no stores and unknown candidates", () =
     /keeps 'nope'/,
   );
 });
+
+Deno.test("coverageHeatmapSpec() orders the method columns by their first appearance in the kept stores", () => {
+  const sorts = (k: typeof kept) =>
+    [...JSON.stringify(coverageHeatmapSpec(cp, k)).matchAll(/"sort":(\["[^\]]*\])/g)]
+      .map((m) => JSON.parse(m[1]) as string[]).filter((s) => s.includes("OPT"));
+  assert.deepEqual(sorts(kept), [["OPT", "Density-only"], ["OPT", "Density-only"]]);
+  assert.deepEqual(sorts([...kept].reverse()), [["Density-only", "OPT"], ["Density-only", "OPT"]]);
+  assert.equal(
+    coverageHeatmapSpec(cp, kept).title,
+    "Coverage a_ur and what each method keeps at budget B",
+  );
+});

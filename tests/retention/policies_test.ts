@@ -96,3 +96,29 @@ Deno.test("evaluatePolicies(): oracle >= universal at every budget, equal withou
     }
   }
 });
+
+Deno.test("evaluatePolicies() passes k and reweight to the K estimate: pooledK moves, the exact rates do not", () => {
+  const users = generateCohort({ users: 4, seed: 2 }).users.map((u) => ({
+    user: u.uuid,
+    sessions: u.sessions,
+    facts: u.facts,
+    writes: simulateWrites(u, { seed: 2 }),
+  }));
+  const run = (o: { k?: number; reweight?: "artifact" | "exact" }) =>
+    evaluatePolicies(users, { budgets: [5, Infinity], policies: [universalPolicy()], ...o });
+  const base = run({});
+  assert.deepEqual(base.map((r) => [r.report.options.k, r.report.options.reweight]), [
+    [20, "artifact"],
+    [20, "artifact"],
+  ]);
+  for (const o of [{ k: 3 }, { reweight: "exact" as const }]) {
+    const rows = run(o);
+    rows.forEach((r, i) => {
+      assert.equal(r.report.options.k, o.k ?? 20);
+      assert.equal(r.report.options.reweight, o.reweight ?? "artifact");
+      assert.equal(r.pooledExact, base[i].pooledExact);
+      assert.equal(r.perFactExact, base[i].perFactExact);
+    });
+    assert.ok(rows.some((r, i) => r.pooledK !== base[i].pooledK), JSON.stringify(o));
+  }
+});

@@ -22,7 +22,15 @@ import {
   type FlagTable,
   optionsHelp,
 } from "../flag_table.ts";
-import { type CommandLine, parseCommand, parseSeedFlag, writeOutFiles } from "../shared.ts";
+import {
+  type CommandLine,
+  ifGiven,
+  parseCommand,
+  parseIntFlag,
+  parseProbabilityFlag,
+  parseSeedFlag,
+  writeOutFiles,
+} from "../shared.ts";
 import {
   DEFAULT_RECALL_KS,
   type RecallLevel,
@@ -178,16 +186,10 @@ function recallInput(
   if (values.roles !== undefined && logs.length > 0) {
     throw new UsageError("--roles does not apply to --retrieval logs (their corpus is fixed)");
   }
-  const alpha = values.alpha === undefined ? 0.7 : Number(values.alpha);
-  if (!/^\d*\.?\d+$/.test(values.alpha ?? "0.7") || !(alpha >= 0 && alpha <= 1)) {
-    throw new UsageError(`--alpha expects a number in [0, 1], got "${values.alpha}"`);
-  }
-  const resamples = values.resamples === undefined ? 2000 : Number(values.resamples);
-  if (!/^\d+$/.test(values.resamples ?? "0") || resamples > 1_000_000) {
-    throw new UsageError(
-      `--resamples expects an integer in [0, 1000000], got "${values.resamples}"`,
-    );
-  }
+  const alpha = ifGiven(values.alpha, (t) => parseProbabilityFlag("--alpha", t)) ?? 0.7;
+  const resamples =
+    ifGiven(values.resamples, (t) => parseIntFlag("--resamples", t, 0, 1_000_000)) ??
+      2000;
   return {
     rungs,
     options: {
@@ -206,10 +208,7 @@ function recallInput(
 function parseKs(k: string | undefined): number[] | undefined {
   const ks = k === undefined ? undefined : k.split(",").map((x) => {
     const t = x.trim();
-    if (!/^\d+$/.test(t) || Number(t) < 1) {
-      throw new UsageError(`--k expects integers >= 1, got "${k}"`);
-    }
-    return Number(t);
+    return parseIntFlag("--k", t, 1, Number.MAX_SAFE_INTEGER);
   });
   if (ks && ks.some((v, i) => i > 0 && v <= ks[i - 1])) {
     throw new UsageError(`--k expects distinct ascending integers, got "${k}"`);

@@ -16,9 +16,10 @@ import {
 } from "../flag_table.ts";
 import {
   type CommandLine,
-  isDecimal,
+  ifGiven,
   parseCommand,
   parseIntFlag,
+  parseProbabilityFlag,
   parseSeedFlag,
   parseShardFlag,
   rangeAsUsage,
@@ -87,14 +88,6 @@ Example, on four machines (the merged trajectories.jsonl is byte-identical to ou
 Exit codes: 0 done, 2 bad usage or bad input (one line on stderr).
 `;
 
-/** A reader-noise flag's value, or undefined when absent (the range is the simulator's check). */
-function num(flag: string, v: string | undefined): number | undefined {
-  if (v === undefined) return undefined;
-  const x = isDecimal(v) ? Number(v) : NaN;
-  if (!Number.isFinite(x)) throw new UsageError(`--${flag} expects a number, got "${v}"`);
-  return x;
-}
-
 /**
  * Runs `memaudit scale simulate` on the words after `simulate`; resolves to the exit code.
  *
@@ -158,8 +151,11 @@ function simulatorSpecs(values: SimulateValues): SimulatorSpec[] {
       granularity,
       roles,
       k: values.k === undefined ? p.k : parseIntFlag("--k", values.k),
-      epsilonRead: num("epsilon-read", values["epsilon-read"]) ?? p.epsilonRead,
-      gammaGuess: num("gamma-guess", values["gamma-guess"]) ?? p.gammaGuess,
+      epsilonRead: ifGiven(values["epsilon-read"], (t) =>
+        parseProbabilityFlag("--epsilon-read", t)) ??
+        p.epsilonRead,
+      gammaGuess: ifGiven(values["gamma-guess"], (t) => parseProbabilityFlag("--gamma-guess", t)) ??
+        p.gammaGuess,
     };
   });
 }

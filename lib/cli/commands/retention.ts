@@ -20,6 +20,7 @@ import {
   UsageError,
 } from "../command.ts";
 import {
+  ifGiven,
   parseCommand,
   parseIntFlag,
   parseSeedFlag,
@@ -202,16 +203,11 @@ async function simulate(argv: string[], io: CliIo): Promise<number> {
   if (cmd === null) return EXIT.ok;
   const { values, form } = cmd;
   const out = requireOutDir(values.out);
-  const int = (flag: string, v: string | undefined, min: number) => {
-    if (v === undefined) return undefined;
-    const n = /^\d+$/.test(v) ? Number(v) : NaN;
-    if (!(Number.isSafeInteger(n) && n >= min)) {
-      throw new UsageError(`--${flag} expects an integer >= ${min}, got '${v}'`);
-    }
-    return n;
-  };
-  const users = int("users", values.users, 1);
-  const budget = int("budget", values.budget, 0);
+  const users = ifGiven(values.users, (t) => parseIntFlag("--users", t, 1));
+  const budget = ifGiven(
+    values.budget,
+    (t) => parseIntFlag("--budget", t, 0, Number.MAX_SAFE_INTEGER),
+  );
   const shard = parseShardFlag(values.shard);
   parseSeedFlag(values.seed, 0); // refuses an empty seed; the seed is kept as text
   const files = await rangeAsUsage(() =>

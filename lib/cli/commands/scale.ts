@@ -22,8 +22,10 @@ import {
 } from "../command.ts";
 import { checkFlags, flagOptions, type FlagTable, optionsHelp } from "../flag_table.ts";
 import {
-  isDecimal,
+  ifGiven,
   parseCommand,
+  parseIntFlag,
+  parseProbabilityFlag,
   parseSeedFlag,
   runSubcommands,
   writeOutFiles,
@@ -140,16 +142,6 @@ Exit codes: 0 done, 2 bad usage or bad input (one line on stderr).
 /** Most bootstrap resamples `memaudit scale score` accepts (1e6 take seconds). */
 const MAX_RESAMPLES = 1_000_000;
 
-function number(flag: string, v: string | undefined, dflt: number, integer: boolean): number {
-  if (v === undefined) return dflt;
-  // Plain decimals only (Number() would also take 0x10, " 5 " and, for an integer, 1e3).
-  const x = (integer ? /^-?\d+$/.test(v) : isDecimal(v)) ? Number(v) : NaN;
-  if (!Number.isFinite(x) || (integer && !Number.isSafeInteger(x))) {
-    throw new UsageError(`--${flag} expects ${integer ? "an integer" : "a number"}, got "${v}"`);
-  }
-  return x;
-}
-
 function list(flag: string, v: string | undefined): string[] | undefined {
   if (v === undefined) return undefined;
   const xs = v.split(",").map((s) => s.trim()).filter((s) => s !== "");
@@ -162,19 +154,13 @@ function list(flag: string, v: string | undefined): string[] | undefined {
 /** `scale score`'s numeric and format flags, checked. */
 function scoreFlags(values: Record<string, string | boolean | undefined>) {
   const str = (k: string) => values[k] as string | undefined;
-  const budget = number("budget", str("budget"), 2, true);
-  if (budget < 0) throw new UsageError(`--budget expects a non-negative integer, got ${budget}`);
-  const alpha = number("alpha", str("alpha"), 0.7, false);
-  if (alpha < 0 || alpha > 1) {
-    throw new UsageError(`--alpha expects a number in [0, 1], got ${alpha}`);
-  }
-  const resamples = number("resamples", str("resamples"), 2000, true);
+  const budget =
+    ifGiven(str("budget"), (t) => parseIntFlag("--budget", t, 0, Number.MAX_SAFE_INTEGER)) ?? 2;
+  const alpha = ifGiven(str("alpha"), (t) => parseProbabilityFlag("--alpha", t)) ?? 0.7;
   // Each resample's statistics are kept for the percentiles: 1e9 would exhaust the heap.
-  if (resamples < 0 || resamples > MAX_RESAMPLES) {
-    throw new UsageError(
-      `--resamples expects an integer in [0, ${MAX_RESAMPLES}], got "${str("resamples")}"`,
-    );
-  }
+  const resamples =
+    ifGiven(str("resamples"), (t) => parseIntFlag("--resamples", t, 0, MAX_RESAMPLES)) ??
+      2000;
   checkFlags(SCORE_FLAGS, values);
   const format = (str("format") ?? "auto") as TrajectoryFormat | "longmemeval-qa";
   return { budget, alpha, resamples, format, seed: parseSeedFlag(str("seed"), 0) };

@@ -25,7 +25,7 @@ import {
 } from "../../systems/store_report.ts";
 import { type Command, csvTable, emit, EXIT, textTable, UsageError } from "../command.ts";
 import { checkFlags, flagOptions, type FlagTable, optionsHelp } from "../flag_table.ts";
-import { isDecimal, llmSettings, runWithFlags, writeOutFiles } from "../shared.ts";
+import { llmSettings, parseRealFlag, runWithFlags, writeOutFiles } from "../shared.ts";
 import { SUMMARIES } from "../summaries.ts";
 
 /** The flags of `memaudit store`, in help order (the help's Options block is made from them). */
@@ -156,16 +156,18 @@ ratio, or above 1); 2 bad usage or bad input.
 
 /**
  * Parses `--budgets` (e.g. `30,60,100`): positive finite decimal numbers, comma-separated, no
- * repeats, in the given order; UsageError on anything else (hexadecimal `0x10` included).
+ * repeats, in the given order.
+ *
+ * @throws {UsageError} `--budgets: expected a number > 0, got "x"` for an entry that is not one
+ *   (hexadecimal `0x10` and an empty entry included), `--budgets: expected distinct numbers, got
+ *   "8,8.0"` for a repeat
  */
 export function parseBudgetList(text: string): number[] {
-  const parts = text.split(",").map((s) => s.trim());
-  const out = parts.map(Number);
-  if (parts.some((p) => !isDecimal(p)) || out.some((b) => !Number.isFinite(b) || b <= 0)) {
-    throw new UsageError(`--budgets expects positive numbers separated by commas, got '${text}'`);
-  }
+  const out = text.split(",").map((s) =>
+    parseRealFlag("--budgets", s.trim(), 0, Infinity, { open: true })
+  );
   if (new Set(out).size !== out.length) {
-    throw new UsageError(`--budgets repeats a budget: '${text}'`);
+    throw new UsageError(`--budgets: expected distinct numbers, got ${JSON.stringify(text)}`);
   }
   return out;
 }

@@ -119,14 +119,6 @@ const MAX_WORKERS = 1024;
 /** A bad grid found by the runner (unknown method, duplicates): one line, no usage text. */
 class GridError extends UsageError {}
 
-/** A flag value that must be a plain decimal integer (no sign, exponent or hex) in [1, max]. */
-function integerFlag(name: string, text: string, max: number): number {
-  if (!/^[0-9]+$/.test(text)) {
-    throw new UsageError(`--${name} expects a positive decimal integer, got '${text}'`);
-  }
-  return parseIntFlag(`--${name}`, text, 1, max);
-}
-
 /** How the run reports: `memaudit sweep` or the historical `deno task sweep`. */
 type Mode = "memaudit" | "script";
 
@@ -138,10 +130,10 @@ async function sweepFlags(argv: readonly string[]) {
   const { values } = parseFlags([...argv], { ...flagOptions(FLAGS), ...OUTPUT_FLAGS }, false);
   const out = requireOutDir(values.out);
   const form = outputForm(values);
-  const nSeeds = integerFlag("seeds", values.seeds!, MAX_SEEDS);
+  const nSeeds = parseIntFlag("--seeds", values.seeds!, 1, MAX_SEEDS);
   const workers = values.workers === undefined
     ? undefined
-    : integerFlag("workers", values.workers, MAX_WORKERS);
+    : parseIntFlag("--workers", values.workers, 1, MAX_WORKERS);
   checkFlags(FLAGS, values);
   const shard = parseShardFlag(values.shard);
   const [{ STRESS_DISTRIBUTIONS }, { EXACT_SWEEP_METHODS, STRESS_METHODS }] = await Promise.all([

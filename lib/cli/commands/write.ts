@@ -17,7 +17,7 @@ import {
 import { writeSource, type WriteSourceSpec } from "../../systems/write_source.ts";
 import { type Command, EXIT, UsageError } from "../command.ts";
 import { checkFlags, flagOptions, type FlagTable, optionsHelp } from "../flag_table.ts";
-import { requireOutDir, runWithFlags } from "../shared.ts";
+import { ifGiven, parseRealFlag, requireOutDir, runWithFlags } from "../shared.ts";
 import { SUMMARIES } from "../summaries.ts";
 
 /** The flags of `memaudit write`, in help order. */
@@ -149,10 +149,10 @@ function checkedLlm(v: (k: string) => string | undefined, system: unknown): Writ
     return { mode: "replay", file: replay };
   }
   if (model?.trim() === "") throw new UsageError("--llm-model expects a model name, got ''");
-  const timeoutSec = timeout === undefined ? undefined : Number(timeout);
-  if (timeoutSec !== undefined && !(timeoutSec > 0 && Number.isFinite(timeoutSec))) {
-    throw new UsageError(`--llm-timeout expects seconds > 0, got '${timeout}'`);
-  }
+  const timeoutSec = ifGiven(
+    timeout,
+    (t) => parseRealFlag("--llm-timeout", t, 0, Infinity, { open: true }),
+  );
   return {
     mode: "record",
     url: checkedUrl(url!),

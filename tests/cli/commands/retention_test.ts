@@ -96,7 +96,7 @@ Deno.test("memaudit retention exits 2 with one line for bad flags and bad files"
     [["rr", "--facts", `${FX}facts.csv`], /--presence FILE is required/],
     [
       ["rr", "--facts", `${FX}facts.csv`, "--presence", `${FX}presence.csv`, "--k", "1"],
-      /--k expects/,
+      /--k: expected an integer >= 2, got "1"/,
     ],
     [["rr", "--bogus"], /Unknown option/i],
     [
@@ -206,7 +206,7 @@ Deno.test("memaudit retention simulate writes a run the other subcommands read",
   assert.equal(JSON.parse(g.stdout).recall, 1); // universal stores every session
   const bad = await run("simulate", "--out", dir, "--users", "0");
   assert.equal(bad.code, 2);
-  assert.match(bad.stderr, /--users expects an integer >= 1/);
+  assert.match(bad.stderr, /--users: expected an integer >= 1, got "0"/);
   await Deno.remove(dir, { recursive: true });
 });
 

@@ -153,10 +153,13 @@ Deno.test("memaudit scale score --out writes the per-item and aggregate files", 
 
 Deno.test("memaudit scale score exits 2 with one line on bad flags, a bad file and missing correctness", async () => {
   const cases: [string[], RegExp][] = [
-    [["scale", "score", fx("memaudit.jsonl"), "--budget", "two"], /--budget expects an integer/],
+    [
+      ["scale", "score", fx("memaudit.jsonl"), "--budget", "two"],
+      /--budget: expected an integer >= 0, got "two"/,
+    ],
     [
       ["scale", "score", fx("memaudit.jsonl"), "--alpha", "1.5"],
-      /--alpha expects a number in \[0, 1\]/,
+      /--alpha: expected a probability in \[0, 1\], got "1.5"/,
     ],
     [
       ["scale", "score", fx("memaudit.jsonl"), "--format", "xml"],
@@ -165,28 +168,28 @@ Deno.test("memaudit scale score exits 2 with one line on bad flags, a bad file a
     // 1e9 resamples ran for an hour and then exhausted the heap.
     [
       ["scale", "score", fx("memaudit.jsonl"), "--resamples", "1000000000"],
-      /--resamples expects an integer in \[0, 1000000\], got "1000000000"/,
+      /--resamples: expected an integer in \[0, 1000000\], got "1000000000"/,
     ],
     // Integers are plain decimals (Number() took 1e9, 0x10 and +5).
     [
       ["scale", "score", fx("memaudit.jsonl"), "--resamples", "1e9"],
-      /--resamples expects an integer, got "1e9"/,
+      /--resamples: expected an integer in \[0, 1000000\], got "1e9"/,
     ],
     [
       ["scale", "score", fx("memaudit.jsonl"), "--budget", "0x10"],
-      /--budget expects an integer, got "0x10"/,
+      /--budget: expected an integer >= 0, got "0x10"/,
     ],
     [
       ["scale", "score", fx("memaudit.jsonl"), "--budget", "+5"],
-      /--budget expects an integer, got "\+5"/,
+      /--budget: expected an integer >= 0, got "\+5"/,
     ],
     [
       ["scale", "score", fx("memaudit.jsonl"), "--alpha", "0x1"],
-      /--alpha expects a number, got "0x1"/,
+      /--alpha: expected a probability in \[0, 1\], got "0x1"/,
     ],
     [
       ["scale", "score", fx("memaudit.jsonl"), "--seed", ""],
-      /--seed expects an integer or a word, got ''/,
+      /--seed: expected an integer or a word, got ""/,
     ],
     [
       ["scale", "score", fx("memaudit.jsonl"), "--ladder", "s0,s0"],

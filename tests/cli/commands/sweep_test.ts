@@ -24,11 +24,11 @@ Deno.test("scripts/sweep.ts accepts only plain decimal integers for --seeds and 
   const dir = await Deno.makeTempDir({ prefix: "memaudit_cli_" });
   try {
     const cases: [string[], string][] = [
-      [["--seeds", "1e3"], "--seeds expects a positive decimal integer, got '1e3'"],
-      [["--seeds", "0x2"], "--seeds expects a positive decimal integer, got '0x2'"],
-      [["--seeds", "-1"], "--seeds expects a positive decimal integer, got '-1'"],
-      [["--seeds", "10000001"], "--seeds expects an integer in [1, 10000000], got '10000001'"],
-      [["--workers", "2.0"], "--workers expects a positive decimal integer, got '2.0'"],
+      [["--seeds", "1e3"], '--seeds: expected an integer in [1, 10000000], got "1e3"'],
+      [["--seeds", "0x2"], '--seeds: expected an integer in [1, 10000000], got "0x2"'],
+      [["--seeds", "-1"], '--seeds: expected an integer in [1, 10000000], got "-1"'],
+      [["--seeds", "10000001"], '--seeds: expected an integer in [1, 10000000], got "10000001"'],
+      [["--workers", "2.0"], '--workers: expected an integer in [1, 1024], got "2.0"'],
       [["--out", ""], "--out expects a folder path, got an empty string"],
     ];
     const results = await Promise.all(

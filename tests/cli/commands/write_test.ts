@@ -248,7 +248,7 @@ Deno.test("memaudit write: --llm, --llm-model and --replay are checked (exit 2, 
   );
   await refused(
     ["--system", "mem0", "--llm", "http://127.0.0.1:1/v1", "--llm-timeout", "0", ...base],
-    /--llm-timeout expects seconds > 0, got '0'/,
+    /--llm-timeout: expected a number > 0, got "0"/,
   );
   await refused(
     ["--system", "memvid", "--llm", "http://127.0.0.1:1/v1", ...base],
