@@ -58,7 +58,7 @@ async function forEachFileLineBytes(
       let end = buf.indexOf(0x0a, start);
       if (end < 0 || end > upTo) end = upTo;
       line++;
-      const stop = end > start && buf[end - 1] === 13 ? end - 1 : end;
+      const stop = end < upTo && end > start && buf[end - 1] === 13 ? end - 1 : end;
       if (stop > start && visit(line, buf, start, stop) === false) return false;
       start = end + 1;
     }

@@ -137,6 +137,29 @@ Deno.test("forEachFileLine() gives forEachJsonlLine's lines across blocks (BOM, 
   });
 });
 
+Deno.test("a bare \\r that ends the file stays in its line, streamed as read whole: a truncated line is named alike", async () => {
+  await withTempDir(async (dir) => {
+    const text = lines(2).join("\n") + '\n{"b":\r';
+    await Deno.writeTextFile(`${dir}/f`, text);
+    const got: { line: number; text: string }[] = [];
+    await forEachFileLine(`${dir}/f`, (line, t) => void got.push({ line, text: t }));
+    assert.deepEqual(got, jsonlLines(text));
+    assert.equal(got.at(-1)?.text, '{"b":\r');
+    const streamed = await streamTrajectoryFile(`${dir}/f`, () => {}, { file: "f" }).then(
+      () => "read",
+      (e) => `${e.name}: ${e.message}`,
+    );
+    assert.equal(streamed, outcome(() => readTrajectories(text, "f")));
+    assert.match(streamed, /^TrajectoryInputError: Cannot read f: line 25: expected valid JSON/);
+    // A line that parses is read the same with its trailing \r (JSON white space).
+    const ok = lines(2).join("\n") + "\r";
+    await Deno.writeTextFile(`${dir}/ok`, ok);
+    const records: ScoreRecord[] = [];
+    await streamTrajectoryFile(`${dir}/ok`, (r) => void records.push(r));
+    assert.deepEqual(records, readTrajectories(ok));
+  });
+});
+
 Deno.test("forEachFileLine() names the line of a bad UTF-8 byte, a missing file and a folder", async () => {
   await withTempDir(async (dir) => {
     const head = new TextEncoder().encode(lines(1000).join("\n") + "\n");
