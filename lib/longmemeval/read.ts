@@ -18,6 +18,8 @@
  */
 import { InputError } from "../base/errors.ts";
 import { parseJsonText } from "../base/json_text.ts";
+import { isObject } from "../base/json_object.ts";
+import { openByteStream } from "../base/gzip_stream.ts";
 
 /** One turn of a LongMemEval session. */
 export interface LongMemEvalTurn {
@@ -49,55 +51,6 @@ export interface LongMemEvalInstance {
   haystack_sessions: LongMemEvalTurn[][];
   /** The evidence sessions' ids (each among `haystack_session_ids`). */
   answer_session_ids: string[];
-}
-
-const GZIP_MAGIC = [0x1f, 0x8b];
-
-/** The bytes of the file, gunzipped when they start with the gzip magic bytes. */
-async function byteStream(path: string): Promise<ReadableStream<Uint8Array>> {
-  let file: Deno.FsFile | undefined;
-  let reader: ReadableStreamDefaultReader<Uint8Array>;
-  let first: Uint8Array | undefined;
-  // The first chunk decides; a file of fewer than two bytes is not gzip. A folder opens on Linux
-  // and fails at the first read.
-  try {
-    file = await Deno.open(path, { read: true });
-    reader = file.readable.getReader();
-    while (first === undefined || first.length < 2) {
-      const r = await reader.read();
-      if (r.done) break;
-      first = first === undefined ? r.value : concat([first, r.value]);
-    }
-  } catch (err) {
-    try {
-      file?.close();
-    } catch { /* already closed */ }
-    throw InputError.atRoot(
-      path,
-      `expected a readable LongMemEval file (${(err as Error).message})`,
-    );
-  }
-  const head = first;
-  const plain = new ReadableStream<Uint8Array>({
-    start(c) {
-      if (head !== undefined && head.length > 0) c.enqueue(head);
-    },
-    async pull(c) {
-      const r = await reader.read();
-      if (r.done) c.close();
-      else c.enqueue(r.value);
-    },
-    cancel() {
-      reader.releaseLock();
-      file.close();
-    },
-  });
-  const gzip = head !== undefined && head[0] === GZIP_MAGIC[0] && head[1] === GZIP_MAGIC[1];
-  return gzip
-    ? (plain as ReadableStream<Uint8Array<ArrayBuffer>>).pipeThrough(
-      new DecompressionStream("gzip"),
-    )
-    : plain;
 }
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {
@@ -211,9 +164,6 @@ async function* splitJsonList(
     );
   }
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
 
 const show = (v: unknown): string => {
   const s = JSON.stringify(v) ?? String(v);
@@ -381,7 +331,15 @@ export async function* readLongMemEval(
   const numeric: string[] = [];
   const decoder = new TextDecoder("utf-8", { fatal: true });
   let i = 0;
-  for await (const bytes of splitJsonList(await byteStream(path), path)) {
+  for await (
+    const bytes of splitJsonList(
+      await openByteStream(
+        path,
+        (e) => `expected a readable LongMemEval file (${e.message})`,
+      ),
+      path,
+    )
+  ) {
     let text: string;
     try {
       text = decoder.decode(bytes);
