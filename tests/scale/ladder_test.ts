@@ -359,7 +359,8 @@ Deno.test("parseLongMemEval() names the JSON path of bad input", () => {
   };
   assert.throws(
     () => parseLongMemEval([inst], "lme.json"),
-    /\[0\]\.haystack_dates: expected 1 entries/,
+    // One check with lib/longmemeval/read.ts (was "expected 1 entries (one per ...), got 0").
+    /lme\.json: \[0\]\.haystack_dates: question 'x': expected one date per haystack_session_ids entry: 0 dates, 1 ids$/,
   );
 });
 
