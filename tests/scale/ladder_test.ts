@@ -448,6 +448,17 @@ Deno.test("readLadder() refuses an edited ladder.json or manifest.jsonl at its p
       manifest + "{oops\n",
       /manifest\.jsonl: line \d+, column \d+: expected valid JSON/,
     );
+    // The instance reader keeps a null question_date (one check with lib/longmemeval/read.ts);
+    // a rung file of memaudit's own never has one, so reading a ladder back refuses it.
+    const s0 = await Deno.readTextFile(join(l, "instances_s0.json"));
+    const edited = JSON.parse(s0);
+    edited[0].question_date = null;
+    await Deno.writeTextFile(join(l, "instances_s0.json"), JSON.stringify(edited));
+    await assert.rejects(readLadder(l), (e) =>
+      e instanceof InputError &&
+      e.message ===
+        `Cannot read ${l}/instances_s0.json: [0].question_date: expected a date like 2023/05/20 (Sat) 02:21, got null`);
+    await Deno.writeTextFile(join(l, "instances_s0.json"), s0);
     // A byte-order mark (an editor's) is skipped, as the package readers do.
     await Deno.writeTextFile(join(l, "ladder.json"), "\ufeff" + meta);
     assert.deepEqual(await readLadder(l), whole);
