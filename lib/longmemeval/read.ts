@@ -215,6 +215,17 @@ export async function* readLongMemEval(
 }
 
 /**
+ * Whether parsed JSON is one bare LongMemEval instance (an object with `question_id`) rather than
+ * the published list.
+ *
+ * @param data parsed JSON
+ * @returns true for a single instance object
+ */
+export function isLongMemEvalInstance(data: unknown): data is Record<string, unknown> {
+  return isObject(data) && "question_id" in data;
+}
+
+/**
  * Checks LongMemEval data already parsed from JSON by the same rules as {@linkcode readLongMemEval}
  * (one check for both): the published list of instances, or one bare instance (an object with
  * `question_id`), read as a list of one whose errors name its fields without `[0]`.
@@ -253,7 +264,7 @@ export function checkLongMemEval(
   const checks = startChecks(file, options.onWarning ?? (() => {}));
   let out: LongMemEvalInstance[];
   if (Array.isArray(data)) out = data.map((raw, i) => checkInstance(raw, i, `[${i}]`, checks));
-  else if (isObject(data) && "question_id" in data) out = [checkInstance(data, 0, "", checks)];
+  else if (isLongMemEvalInstance(data)) out = [checkInstance(data, 0, "", checks)];
   else {
     throw InputError.atRoot(
       file,

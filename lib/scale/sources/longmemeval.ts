@@ -6,24 +6,14 @@
  */
 import { readJsonInput } from "../../base/fs.ts";
 import { checkLongMemEval, type LongMemEvalInstance } from "../../longmemeval/read.ts";
+
+export { isLongMemEvalInstance } from "../../longmemeval/read.ts";
 import { parseLongMemEvalDate } from "./dates.ts";
 import type { LadderIssue, LadderQuery, LadderSession, LadderSource } from "./types.ts";
 
 // The one format and its one check live in lib/longmemeval/ (read.ts); `memaudit/scale` exports
 // the types under these names too.
 export type { LongMemEvalInstance, LongMemEvalTurn } from "../../longmemeval/read.ts";
-
-/**
- * Whether parsed JSON is one bare LongMemEval instance (an object with `question_id`) rather
- * than the published list.
- *
- * @param data parsed JSON
- * @returns true for a single instance object
- */
-export function isLongMemEvalInstance(data: unknown): boolean {
-  return data !== null && typeof data === "object" && !Array.isArray(data) &&
-    "question_id" in data;
-}
 
 /**
  * Checks parsed LongMemEval JSON: the published JSON list of instances, or one bare instance (an
