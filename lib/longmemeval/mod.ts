@@ -15,9 +15,9 @@
  *
  * @module
  */
-// read.ts names them LongMemEvalInstance / LongMemEvalTurn; `memaudit/scale` still exports other
-// types of those names (lib/scale/sources/longmemeval.ts), so this entry point gives them
-// distinct names until the scale part reads through readLongMemEval.
+// read.ts names them LongMemEvalInstance / LongMemEvalTurn, and `memaudit/scale` exports the same
+// types under those names; this entry point has always called them LongMemEvalQuestion /
+// LongMemEvalQuestionTurn, and keeps doing so.
 export {
   type LongMemEvalInstance as LongMemEvalQuestion,
   type LongMemEvalTurn as LongMemEvalQuestionTurn,

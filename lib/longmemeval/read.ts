@@ -12,93 +12,24 @@
  * element (`[i]`), the question id and the field. Published quirks are kept as they are and told
  * through `onWarning`: a question with no evidence turn (`has_answer: true`; the abstention
  * questions), a haystack that repeats a session id (S draws filler sessions with replacement),
- * answers that are numbers (kept as their decimal strings).
+ * answers that are numbers (kept as their decimal strings). The checks are one function
+ * (`_check_instance.ts`), run on each streamed element here and on parsed JSON by
+ * {@linkcode checkLongMemEval}, which the ladder sources of lib/scale/ use.
  *
  * @module
  */
 import { InputError } from "../base/errors.ts";
 import { parseJsonText } from "../base/json_text.ts";
+import { isObject } from "../base/json_object.ts";
+import { openByteStream } from "../base/gzip_stream.ts";
+import {
+  checkInstance,
+  endChecks,
+  type LongMemEvalInstance,
+  startChecks,
+} from "./_check_instance.ts";
 
-/** One turn of a LongMemEval session. */
-export interface LongMemEvalTurn {
-  /** Who spoke. */
-  role: "user" | "assistant";
-  /** The turn's text, as in the file. */
-  content: string;
-  /** True on an evidence turn (only evidence sessions carry the mark). */
-  has_answer?: boolean;
-}
-
-/** One LongMemEval question with its haystack (the official instance format). */
-export interface LongMemEvalInstance {
-  /** Unique id; the suffix `_abs` marks an abstention question. */
-  question_id: string;
-  /** One of the six types (single-session-user, ..., multi-session), as in the file. */
-  question_type: string;
-  /** The question. */
-  question: string;
-  /** The gold answer; a number in the file becomes its decimal string. */
-  answer: string;
-  /** The question's date (`2023/05/20 (Sat) 02:21`), or null. */
-  question_date: string | null;
-  /** One date per haystack session, same order. */
-  haystack_dates: string[];
-  /** One id per haystack session, same order (ids may repeat in S: fillers are drawn with replacement). */
-  haystack_session_ids: string[];
-  /** The sessions: lists of turns. */
-  haystack_sessions: LongMemEvalTurn[][];
-  /** The evidence sessions' ids (each among `haystack_session_ids`). */
-  answer_session_ids: string[];
-}
-
-const GZIP_MAGIC = [0x1f, 0x8b];
-
-/** The bytes of the file, gunzipped when they start with the gzip magic bytes. */
-async function byteStream(path: string): Promise<ReadableStream<Uint8Array>> {
-  let file: Deno.FsFile | undefined;
-  let reader: ReadableStreamDefaultReader<Uint8Array>;
-  let first: Uint8Array | undefined;
-  // The first chunk decides; a file of fewer than two bytes is not gzip. A folder opens on Linux
-  // and fails at the first read.
-  try {
-    file = await Deno.open(path, { read: true });
-    reader = file.readable.getReader();
-    while (first === undefined || first.length < 2) {
-      const r = await reader.read();
-      if (r.done) break;
-      first = first === undefined ? r.value : concat([first, r.value]);
-    }
-  } catch (err) {
-    try {
-      file?.close();
-    } catch { /* already closed */ }
-    throw InputError.atRoot(
-      path,
-      `expected a readable LongMemEval file (${(err as Error).message})`,
-    );
-  }
-  const head = first;
-  const plain = new ReadableStream<Uint8Array>({
-    start(c) {
-      if (head !== undefined && head.length > 0) c.enqueue(head);
-    },
-    async pull(c) {
-      const r = await reader.read();
-      if (r.done) c.close();
-      else c.enqueue(r.value);
-    },
-    cancel() {
-      reader.releaseLock();
-      file.close();
-    },
-  });
-  const gzip = head !== undefined && head[0] === GZIP_MAGIC[0] && head[1] === GZIP_MAGIC[1];
-  return gzip
-    ? (plain as ReadableStream<Uint8Array<ArrayBuffer>>).pipeThrough(
-      new DecompressionStream("gzip"),
-    )
-    : plain;
-}
+export type { LongMemEvalInstance, LongMemEvalTurn } from "./_check_instance.ts";
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {
   if (parts.length === 1) return parts[0];
@@ -212,144 +143,6 @@ async function* splitJsonList(
   }
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
-
-const show = (v: unknown): string => {
-  const s = JSON.stringify(v) ?? String(v);
-  return s.length > 60 ? s.slice(0, 57) + "..." : s;
-};
-
-/** Checks one parsed element; the instance, or an InputError naming question and field. */
-function instanceOf(
-  raw: unknown,
-  i: number,
-  file: string,
-  seen: Map<string, number>,
-  warn: (w: string) => void,
-  numeric: string[],
-): LongMemEvalInstance {
-  const at = (field: string) => ({ path: `[${i}]${field === "" ? "" : `.${field}`}` });
-  if (!isObject(raw)) {
-    throw new InputError(file, at(""), `expected an instance object, got ${show(raw)}`);
-  }
-  const qid = raw.question_id;
-  if (typeof qid !== "string" || qid === "") {
-    throw new InputError(file, at("question_id"), `expected a non-empty string, got ${show(qid)}`);
-  }
-  const fail = (field: string, expected: string): never => {
-    throw new InputError(file, at(field), `question '${qid}': ${expected}`);
-  };
-  const prior = seen.get(qid);
-  if (prior !== undefined) {
-    fail("question_id", `expected each question once, it is also element [${prior}]`);
-  }
-  seen.set(qid, i);
-  const str = (field: string): string => {
-    const v = raw[field];
-    if (typeof v !== "string") fail(field, `expected a string, got ${show(v)}`);
-    return v as string;
-  };
-  const strList = (field: string): string[] => {
-    const v = raw[field];
-    if (!Array.isArray(v)) fail(field, `expected a list of strings, got ${show(v)}`);
-    (v as unknown[]).forEach((x, k) => {
-      if (typeof x !== "string") fail(`${field}[${k}]`, `expected a string, got ${show(x)}`);
-    });
-    return v as string[];
-  };
-  const question_type = str("question_type");
-  const question = str("question");
-  let answer: string;
-  if (typeof raw.answer === "number" && Number.isFinite(raw.answer)) {
-    answer = String(raw.answer);
-    numeric.push(qid);
-  } else answer = str("answer");
-  const date = raw.question_date;
-  if (date !== null && typeof date !== "string") {
-    fail("question_date", `expected a string or null, got ${show(date)}`);
-  }
-  const haystack_dates = strList("haystack_dates");
-  const haystack_session_ids = strList("haystack_session_ids");
-  const sessionsRaw = raw.haystack_sessions;
-  if (!Array.isArray(sessionsRaw)) {
-    fail("haystack_sessions", `expected a list of sessions, got ${show(sessionsRaw)}`);
-  }
-  const sessionsList = sessionsRaw as unknown[];
-  const n = haystack_session_ids.length;
-  const perId = (field: string, what: string, length: number) => {
-    const expected = `expected one ${what} per haystack_session_ids entry`;
-    if (length !== n) fail(field, `${expected}: ${length} ${what}s, ${n} ids`);
-  };
-  perId("haystack_sessions", "session", sessionsList.length);
-  perId("haystack_dates", "date", haystack_dates.length);
-  let evidence = 0;
-  const haystack_sessions = sessionsList.map((s, si) => {
-    if (!Array.isArray(s)) {
-      fail(`haystack_sessions[${si}]`, `expected a session (a list of turns), got ${show(s)}`);
-    }
-    return (s as unknown[]).map((t, ti) => {
-      const f = `haystack_sessions[${si}][${ti}]`;
-      if (
-        !isObject(t) || (t.role !== "user" && t.role !== "assistant") ||
-        typeof t.content !== "string"
-      ) {
-        fail(f, `expected a turn {role: "user" | "assistant", content: string}, got ${show(t)}`);
-      }
-      const turn = t as Record<string, unknown>;
-      const out: LongMemEvalTurn = {
-        role: turn.role as "user" | "assistant",
-        content: turn.content as string,
-      };
-      if (turn.has_answer !== undefined) {
-        if (typeof turn.has_answer !== "boolean") {
-          fail(`${f}.has_answer`, `expected true or false, got ${show(turn.has_answer)}`);
-        }
-        out.has_answer = turn.has_answer as boolean;
-        if (out.has_answer) evidence++;
-      }
-      return out;
-    });
-  });
-  const answer_session_ids = strList("answer_session_ids");
-  const ids = new Map<string, number>();
-  haystack_session_ids.forEach((s, k) => {
-    const first = ids.get(s);
-    if (first === undefined) ids.set(s, k);
-    else {
-      warn(
-        `${file}: question '${qid}': haystack_session_ids repeats '${s}' (sessions ${first} and ${k}); both kept`,
-      );
-    }
-  });
-  answer_session_ids.forEach((a, k) => {
-    if (!ids.has(a)) {
-      fail(
-        `answer_session_ids[${k}]`,
-        `expected an id among haystack_session_ids, '${a}' is missing from the haystack`,
-      );
-    }
-  });
-  if (evidence === 0) {
-    warn(
-      `${file}: question '${qid}' (${question_type}${
-        qid.endsWith("_abs") ? ", abstention" : ""
-      }): no evidence turn (no turn has has_answer: true)`,
-    );
-  }
-  return {
-    question_id: qid,
-    question_type,
-    question,
-    answer,
-    question_date: date as string | null,
-    haystack_dates,
-    haystack_session_ids,
-    haystack_sessions,
-    answer_session_ids,
-  };
-}
-
 /**
  * Streams instances from a LongMemEval file (plain JSON list or gzip, detected by magic bytes),
  * in file order, one element parsed at a time (peak memory: about one instance, not the file).
@@ -376,12 +169,18 @@ export async function* readLongMemEval(
     onWarning?: (w: string) => void;
   } = {},
 ): AsyncGenerator<LongMemEvalInstance> {
-  const warn = options.onWarning ?? (() => {});
-  const seen = new Map<string, number>();
-  const numeric: string[] = [];
+  const checks = startChecks(path, options.onWarning ?? (() => {}));
   const decoder = new TextDecoder("utf-8", { fatal: true });
   let i = 0;
-  for await (const bytes of splitJsonList(await byteStream(path), path)) {
+  for await (
+    const bytes of splitJsonList(
+      await openByteStream(
+        path,
+        (e) => `expected a readable LongMemEval file (${e.message})`,
+      ),
+      path,
+    )
+  ) {
     let text: string;
     try {
       text = decoder.decode(bytes);
@@ -409,14 +208,69 @@ export async function* readLongMemEval(
         }`,
       );
     }
-    yield instanceOf(raw, i, path, seen, warn, numeric);
+    yield checkInstance(raw, i, `[${i}]`, checks);
     i++;
   }
-  if (numeric.length > 0) {
-    warn(
-      `${path}: ${numeric.length} answer(s) are numbers in the file, read as their decimal strings (${
-        numeric.slice(0, 5).join(", ")
-      }${numeric.length > 5 ? ", ..." : ""})`,
+  endChecks(checks);
+}
+
+/**
+ * Whether parsed JSON is one bare LongMemEval instance (an object with `question_id`) rather than
+ * the published list.
+ *
+ * @param data parsed JSON
+ * @returns true for a single instance object
+ */
+export function isLongMemEvalInstance(data: unknown): data is Record<string, unknown> {
+  return isObject(data) && "question_id" in data;
+}
+
+/**
+ * Checks LongMemEval data already parsed from JSON by the same rules as {@linkcode readLongMemEval}
+ * (one check for both): the published list of instances, or one bare instance (an object with
+ * `question_id`), read as a list of one whose errors name its fields without `[0]`.
+ *
+ * @example A numeric answer is kept as its decimal string, and told
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { checkLongMemEval } from "./read.ts";
+ * const warnings: string[] = [];
+ * const [q] = checkLongMemEval({
+ *   question_id: "q1", question_type: "single-session-user", question: "How many?", answer: 3,
+ *   question_date: "2023/05/20 (Sat) 02:21", haystack_dates: ["2023/05/01 (Mon) 10:00"],
+ *   haystack_session_ids: ["answer_1"], answer_session_ids: ["answer_1"],
+ *   haystack_sessions: [[{ role: "user", content: "I have 3.", has_answer: true }]],
+ * }, "one.json", { onWarning: (w) => warnings.push(w) });
+ * assert.equal(q.answer, "3");
+ * assert.match(warnings[0], /1 answer\(s\) are numbers/);
+ * ```
+ *
+ * @param data parsed JSON
+ * @param file the file's name, for errors and warnings
+ * @param options `onWarning`, told each published quirk kept (see the module doc)
+ * @returns the instances, in file order
+ * @throws {InputError} naming the file, the path (`[i].field`, or `field` for a bare instance), the
+ *   question id and what was expected (the same checks as {@linkcode readLongMemEval}); or, at the
+ *   root, data that is neither a list nor an instance object
+ */
+export function checkLongMemEval(
+  data: unknown,
+  file: string,
+  options: {
+    /** Told each published quirk kept (no evidence turn, repeated session id, numeric answers). */
+    onWarning?: (w: string) => void;
+  } = {},
+): LongMemEvalInstance[] {
+  const checks = startChecks(file, options.onWarning ?? (() => {}));
+  let out: LongMemEvalInstance[];
+  if (Array.isArray(data)) out = data.map((raw, i) => checkInstance(raw, i, `[${i}]`, checks));
+  else if (isLongMemEvalInstance(data)) out = [checkInstance(data, 0, "", checks)];
+  else {
+    throw InputError.atRoot(
+      file,
+      "expected a LongMemEval file: a JSON list of instances, or one instance object",
     );
   }
+  endChecks(checks);
+  return out;
 }

@@ -29,10 +29,6 @@ export interface LongMemEvalNaturalOptions {
   adjudicator?: Adjudicator;
   /** Output folder. */
   outDir: string;
-  /** Called after each package built: packages so far (the total is unknown while streaming). */
-  onProgress?: (done: number) => void;
-  /** Told each warning (also in the summary's `warnings`). */
-  onWarning?: (w: string) => void;
 }
 
 /**
@@ -46,7 +42,9 @@ export type LongMemEvalNaturalSummary = z.output<typeof LongMemEvalNaturalReport
  * package per question (lib/longmemeval/natural.ts), certified OPT and every writer at each budget
  * on the accepted ones; writes `natural_rows.jsonl`, `natural_summary.json` (with the reliability
  * counts) and every package built (accepted and flagged) as `packages/<question id>.json`.
- * Questions are streamed: memory holds one question and the rows.
+ * Questions are streamed: memory holds one question and the rows. The reader's and the scoring's
+ * warnings are in the summary's `warnings` (`memaudit natural --longmemeval` prints them after the
+ * run; it draws no progress bar, the number of questions being unknown until the file ends).
  *
  * @param opts data, budgets, writers, k, adjudicator, output folder
  * @returns the summary written
@@ -69,7 +67,6 @@ export async function runNaturalLongMemEval(
     methods: opts.methods,
     k: opts.k,
     adjudicator: opts.adjudicator,
-    onWarning: opts.onWarning,
     onPackage: (pkg, slice) => {
       // Two question ids can make one package id ('a b' and 'a_b'): one file would replace the other.
       const first = byId.get(pkg.id);
@@ -82,7 +79,6 @@ export async function runNaturalLongMemEval(
       }
       byId.set(pkg.id, slice.question_id);
       built.push([join(opts.outDir, "packages", `${pkg.id}.json`), packageToJson(pkg)]);
-      opts.onProgress?.(built.length);
     },
   });
   const { NATURAL_METHODS } = await import("../natural/score_natural.ts");

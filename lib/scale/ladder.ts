@@ -616,6 +616,15 @@ export async function readLadder(dir: string): Promise<Ladder> {
     });
     const evidence = rungs[0]?.sessions.filter((s) => ev.has(s.id)) ?? [];
     const row0 = rows.get(`${inst.question_id}\u0000${meta.scales[0].label}`)!;
+    // memaudit writes every rung's question_date; a null one (the reader keeps it) is refused here.
+    if (inst.question_date === null) {
+      const file = `${dir}/instances_${meta.scales[0].label}.json`;
+      throw bad(
+        file,
+        `[${qi}].question_date`,
+        "expected a date like 2023/05/20 (Sat) 02:21, got null",
+      );
+    }
     const date = parseLongMemEvalDate(inst.question_date) ?? 0;
     return {
       query: {

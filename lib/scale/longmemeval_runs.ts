@@ -8,6 +8,7 @@
  */
 import { sharedDataPath } from "../natural/shared_data.ts";
 import { jsonlLines, parseJsonlLine } from "../base/jsonl.ts";
+import { asObject } from "../base/json_object.ts";
 import { type QaScaleRun, readQaEvaluation } from "./qa_scales.ts";
 
 /** The two runs, in ladder order: label and path inside `../shared/data/`. */
@@ -15,11 +16,6 @@ export const SHARED_LONGMEMEVAL_RUNS: readonly { label: string; name: string }[]
   { label: "oracle", name: "longmemeval-runs/oracle_con_20251215-1521.jsonl" },
   { label: "s", name: "longmemeval-runs/s_rag-stella-turn-top50_con_20251212-0340.jsonl" },
 ];
-
-const asObject = (v: unknown): Record<string, unknown> | undefined =>
-  v !== null && typeof v === "object" && !Array.isArray(v)
-    ? v as Record<string, unknown>
-    : undefined;
 
 /** One shared run, read: its verdicts and the reader's median prompt size. */
 export interface SharedLongMemEvalRun extends QaScaleRun {

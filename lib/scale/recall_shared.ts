@@ -14,7 +14,7 @@ import { sharedDataPath } from "../natural/shared_data.ts";
 import { buildLadder, writeLadder } from "./ladder.ts";
 import { type RecallReport, type RecallRung, scaleRecall } from "./recall.ts";
 import type { QaScaleRun } from "./qa_scales.ts";
-import { longMemEvalLadderSource, parseLongMemEval } from "./sources/longmemeval.ts";
+import { longMemEvalLadderSource } from "./sources/longmemeval.ts";
 
 /** The shared files, inside `../shared/data/`. */
 export const SHARED_LONGMEMEVAL_FILES = {
@@ -64,8 +64,11 @@ export async function sharedLongMemEvalRecall(
   const oracle = sharedDataPath(SHARED_LONGMEMEVAL_FILES.oracle, opts.dir);
   const s = sharedDataPath(SHARED_LONGMEMEVAL_FILES.s, opts.dir);
   if (oracle === null || s === null) return null;
+  // Read and checked once. The reader's notes on S (one numeric answer, two repeated session ids,
+  // questions without an evidence turn) change no recall number here: the repeats come back as
+  // ladder issues (`ladderIssues`), and scaleRecall reads every rung again with its own warnings.
   const items = await Array.fromAsync(readLongMemEval(s, { onWarning: () => {} }));
-  const source = longMemEvalLadderSource(parseLongMemEval(items, s), [s]);
+  const source = longMemEvalLadderSource(items, [s]);
   const ladder = buildLadder(source, { seed: opts.seed ?? 0, nIrr: SHARED_RUNG_N_IRR });
   await writeLadder(ladder, tmp);
   const labels = ladder.scales.map((sc) => sc.all ? "all" : `n${sc.nIrr}`);

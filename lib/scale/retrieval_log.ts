@@ -16,49 +16,9 @@
  */
 import { InputError } from "../base/errors.ts";
 import { parseJsonlLine } from "../base/jsonl.ts";
+import { isObject } from "../base/json_object.ts";
+import { streamTextLines } from "../base/gzip_stream.ts";
 import type { RankedQuestion } from "./retrieval_metrics.ts";
-
-async function* lines(path: string): AsyncGenerator<{ text: string; line: number }> {
-  let file: Deno.FsFile;
-  try {
-    file = await Deno.open(path, { read: true });
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) {
-      throw InputError.atRoot(path, "expected an existing file");
-    }
-    throw InputError.atRoot(path, `expected a readable file (${(e as Error).message})`);
-  }
-  const head = new Uint8Array(2);
-  const got = await file.read(head);
-  await file.seek(0, Deno.SeekMode.Start);
-  let bytes: ReadableStream<Uint8Array> = file.readable;
-  if (got === 2 && head[0] === 0x1f && head[1] === 0x8b) {
-    bytes = bytes.pipeThrough(
-      new DecompressionStream("gzip") as unknown as ReadableWritablePair<Uint8Array, Uint8Array>,
-    );
-  }
-  const text = bytes.pipeThrough(new TextDecoderStream("utf-8", { fatal: true }));
-  let rest = "", line = 0;
-  try {
-    for await (const chunk of text) {
-      rest += chunk;
-      let nl: number;
-      while ((nl = rest.indexOf("\n")) >= 0) {
-        line++;
-        const t = rest.slice(0, nl);
-        rest = rest.slice(nl + 1);
-        if (t.trim() !== "") yield { text: t, line };
-      }
-    }
-  } catch (e) {
-    if (e instanceof InputError) throw e;
-    throw new InputError(path, { path: `line ${line + 1}` }, `expected UTF-8 JSONL (${e})`);
-  }
-  if (rest.trim() !== "") yield { text: rest, line: line + 1 };
-}
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === "object" && !Array.isArray(v);
 
 function numbers(v: unknown): Record<string, number> | undefined {
   if (!isObject(v)) return undefined;
@@ -77,7 +37,7 @@ function numbers(v: unknown): Record<string, number> | undefined {
  */
 export async function* readRetrievalLog(path: string): AsyncGenerator<RankedQuestion> {
   const seen = new Set<string>();
-  for await (const { text, line } of lines(path)) {
+  for await (const { text, line } of streamTextLines(path)) {
     const bad = (field: string, expected: string) =>
       new InputError(path, { path: `line ${line}${field ? `: ${field}` : ""}` }, expected);
     const o = parseJsonlLine(text, path, line);

@@ -8,6 +8,7 @@ import { ExportFormatError, type ExportRecordRef } from "./export_error.ts";
 import type { AdapterProblem, ProblemCode, StoreFormat } from "./memory_store.ts";
 import { formatWhere, InputError } from "../base/errors.ts";
 import { parseJsonText } from "../base/json_text.ts";
+import { isObject } from "../base/json_object.ts";
 
 /**
  * Parses export JSON text with the package readers' checks: a leading byte-order mark accepted, a
@@ -32,10 +33,8 @@ export function parseExportJson(
   }
 }
 
-/** A plain JSON object (not null, not an array). */
-export function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
+// The adapters import it from here with the rest of their helpers; it lives in lib/base/.
+export { isObject } from "../base/json_object.ts";
 
 /** Describes a JSON value's type for error messages. */
 export function typeName(v: unknown): string {

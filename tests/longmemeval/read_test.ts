@@ -201,3 +201,38 @@ Deno.test("readLongMemEval refuses a folder with an InputError naming it (was a 
     );
   });
 });
+
+Deno.test("checkLongMemEval() checks parsed JSON as readLongMemEval checks a file: a list, or one bare instance", async () => {
+  const { checkLongMemEval } = await import("../../lib/longmemeval/read.ts");
+  const warnings: string[] = [];
+  const list = [instance("q1"), instance("q2", { answer: 7, note: "not kept" })];
+  const got = checkLongMemEval(list, "l.json", { onWarning: (w) => warnings.push(w) });
+  assert.deepEqual(got.map((q) => [q.question_id, q.answer]), [["q1", "Oslo"], ["q2", "7"]]);
+  assert.equal("note" in got[1], false);
+  assert.deepEqual(warnings, [
+    "l.json: 1 answer(s) are numbers in the file, read as their decimal strings (q2)",
+  ]);
+  await withTempDir(async (dir) => {
+    const path = join(dir, "l.json");
+    await Deno.writeTextFile(path, JSON.stringify(list));
+    assert.deepEqual((await readAll(path)).qs, got);
+  });
+  assert.deepEqual(checkLongMemEval(instance("q1"), "one.json"), [got[0]]);
+  const refused = (data: unknown, message: string) =>
+    assert.throws(
+      () => checkLongMemEval(data, "x.json"),
+      (e: unknown) => e instanceof InputError && e.message === message,
+    );
+  refused(
+    instance("q1", { question: 4 }),
+    "Cannot read x.json: question: question 'q1': expected a string, got 4",
+  );
+  refused(
+    [instance("q1"), instance("q2", { question_date: 20230520 })],
+    "Cannot read x.json: [1].question_date: question 'q2': expected a string or null, got 20230520",
+  );
+  refused(
+    { questions: [] },
+    "Cannot read x.json: (root): expected a LongMemEval file: a JSON list of instances, or one instance object",
+  );
+});

@@ -359,7 +359,8 @@ Deno.test("parseLongMemEval() names the JSON path of bad input", () => {
   };
   assert.throws(
     () => parseLongMemEval([inst], "lme.json"),
-    /\[0\]\.haystack_dates: expected 1 entries/,
+    // One check with lib/longmemeval/read.ts (was "expected 1 entries (one per ...), got 0").
+    /lme\.json: \[0\]\.haystack_dates: question 'x': expected one date per haystack_session_ids entry: 0 dates, 1 ids$/,
   );
 });
 
@@ -447,6 +448,17 @@ Deno.test("readLadder() refuses an edited ladder.json or manifest.jsonl at its p
       manifest + "{oops\n",
       /manifest\.jsonl: line \d+, column \d+: expected valid JSON/,
     );
+    // The instance reader keeps a null question_date (one check with lib/longmemeval/read.ts);
+    // a rung file of memaudit's own never has one, so reading a ladder back refuses it.
+    const s0 = await Deno.readTextFile(join(l, "instances_s0.json"));
+    const edited = JSON.parse(s0);
+    edited[0].question_date = null;
+    await Deno.writeTextFile(join(l, "instances_s0.json"), JSON.stringify(edited));
+    await assert.rejects(readLadder(l), (e) =>
+      e instanceof InputError &&
+      e.message ===
+        `Cannot read ${l}/instances_s0.json: [0].question_date: expected a date like 2023/05/20 (Sat) 02:21, got null`);
+    await Deno.writeTextFile(join(l, "instances_s0.json"), s0);
     // A byte-order mark (an editor's) is skipped, as the package readers do.
     await Deno.writeTextFile(join(l, "ladder.json"), "\ufeff" + meta);
     assert.deepEqual(await readLadder(l), whole);

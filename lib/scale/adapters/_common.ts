@@ -18,6 +18,7 @@ import {
   type TrajectoryStep,
 } from "../trajectory.ts";
 import { formatPath } from "../../base/errors.ts";
+import { asObject } from "../../base/json_object.ts";
 
 /** Something an adapter could not map: its line and why. */
 export interface SkippedRecord {
@@ -65,12 +66,8 @@ export const EnvelopeSchema = z.object({
 /** A parsed envelope. */
 export type Envelope = z.infer<typeof EnvelopeSchema>;
 
-/** A plain object, or undefined. */
-export function asObject(v: unknown): Record<string, unknown> | undefined {
-  return v !== null && typeof v === "object" && !Array.isArray(v)
-    ? v as Record<string, unknown>
-    : undefined;
-}
+// The adapters import it from here with the rest of their helpers; it lives in lib/base/.
+export { asObject } from "../../base/json_object.ts";
 
 /** A string, or undefined. */
 export const asString = (v: unknown): string | undefined => typeof v === "string" ? v : undefined;

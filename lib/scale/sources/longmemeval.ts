@@ -4,119 +4,58 @@
  *
  * @module
  */
-import { z } from "../../base/deps/zod.ts";
-import { InputError } from "../../base/errors.ts";
 import { readJsonInput } from "../../base/fs.ts";
-import { validateInput } from "../../base/validate_input.ts";
+import { checkLongMemEval, type LongMemEvalInstance } from "../../longmemeval/read.ts";
+
+export { isLongMemEvalInstance } from "../../longmemeval/read.ts";
 import { parseLongMemEvalDate } from "./dates.ts";
 import type { LadderIssue, LadderQuery, LadderSession, LadderSource } from "./types.ts";
 
-/** One turn `{role: user|assistant, content, has_answer?}`. */
-export const LongMemEvalTurnSchema: z.ZodType<LongMemEvalTurn> = z.looseObject({
-  role: z.enum(["user", "assistant"]),
-  content: z.string(),
-  has_answer: z.boolean().optional(),
-});
-
-/** One LongMemEval instance (one question with its haystack). */
-export const LongMemEvalInstanceSchema: z.ZodType<LongMemEvalInstance> = z.looseObject({
-  question_id: z.string().min(1),
-  question_type: z.string(),
-  question: z.string(),
-  answer: z.union([z.string(), z.number()]),
-  question_date: z.string(),
-  haystack_session_ids: z.array(z.string()),
-  haystack_dates: z.array(z.string()),
-  haystack_sessions: z.array(z.array(LongMemEvalTurnSchema)),
-  answer_session_ids: z.array(z.string()),
-});
-
-/** A LongMemEval file: a JSON list of instances. */
-const LongMemEvalFileSchema = z.array(LongMemEvalInstanceSchema);
-
-/** One LongMemEval turn. */
-export interface LongMemEvalTurn {
-  /** Speaker role. */
-  role: "user" | "assistant";
-  /** Turn text. */
-  content: string;
-  /** True on an evidence turn. */
-  has_answer?: boolean;
-}
-
-/** A LongMemEval instance (one question with its haystack). */
-export interface LongMemEvalInstance {
-  /** Unique question id; suffix `_abs` marks an abstention question. */
-  question_id: string;
-  /** LongMemEval question type (e.g. `multi-session`). */
-  question_type: string;
-  /** Question text. */
-  question: string;
-  /** Gold answer (as text). */
-  answer: string | number;
-  /** Date of the question, `2023/05/20 (Sat) 02:21`. */
-  question_date: string;
-  /** Session ids of the history, in date order. */
-  haystack_session_ids: string[];
-  /** One date per session, same order. */
-  haystack_dates: string[];
-  /** The sessions: lists of turns. */
-  haystack_sessions: LongMemEvalTurn[][];
-  /** E(q): the evidence session ids. */
-  answer_session_ids: string[];
-}
+// The one format and its one check live in lib/longmemeval/ (read.ts); `memaudit/scale` exports
+// the types under these names too.
+export type { LongMemEvalInstance, LongMemEvalTurn } from "../../longmemeval/read.ts";
 
 /**
- * Whether parsed JSON is one bare LongMemEval instance (an object with `question_id`) rather
- * than the published list.
- *
- * @param data parsed JSON
- * @returns true for a single instance object
- */
-export function isLongMemEvalInstance(data: unknown): boolean {
-  return data !== null && typeof data === "object" && !Array.isArray(data) &&
-    "question_id" in data;
-}
-
-/**
- * Validates parsed LongMemEval JSON (also the lengths of the three haystack lists): the
- * published JSON list of instances, or one bare instance (an object), read as a list of one.
+ * Checks parsed LongMemEval JSON: the published JSON list of instances, or one bare instance (an
+ * object), read as a list of one. The checks are lib/longmemeval/read.ts's
+ * (`checkLongMemEval`, the same as the streamed reader's): numeric answers become their decimal
+ * strings, repeated haystack session ids and questions without an evidence turn are kept, each
+ * told through `onWarning`.
  *
  * @param data parsed JSON
  * @param file file name for errors
+ * @param options `onWarning`, told each published quirk kept
  * @returns the instances, in file order
- * @throws {InputError} naming the file and the JSON path of the first problem (`[3].answer` in
- *   a list, `answer` in a bare instance)
+ * @throws {InputError} naming the file, the JSON path of the first problem (`[3].answer` in a
+ *   list, `answer` in a bare instance), the question id and what was expected
  */
-export function parseLongMemEval(data: unknown, file = "<memory>"): LongMemEvalInstance[] {
-  const bare = isLongMemEvalInstance(data);
-  const instances = bare
-    ? [validateInput(LongMemEvalInstanceSchema, data, file)]
-    : validateInput(LongMemEvalFileSchema, data, file);
-  instances.forEach((inst, i) => {
-    const n = inst.haystack_session_ids.length;
-    for (const key of ["haystack_dates", "haystack_sessions"] as const) {
-      if (inst[key].length !== n) {
-        throw new InputError(
-          file,
-          { path: bare ? key : `[${i}].${key}` },
-          `expected ${n} entries (one per haystack_session_ids entry), got ${inst[key].length}`,
-        );
-      }
-    }
-  });
-  return instances;
+export function parseLongMemEval(
+  data: unknown,
+  file = "<memory>",
+  options: {
+    /** Told each published quirk kept (no evidence turn, repeated session id, numeric answers). */
+    onWarning?: (w: string) => void;
+  } = {},
+): LongMemEvalInstance[] {
+  return checkLongMemEval(data, file, options);
 }
 
 /**
- * Reads and validates a LongMemEval-format JSON file.
+ * Reads and checks a LongMemEval-format JSON file (see {@linkcode parseLongMemEval}).
  *
  * @param path file path
+ * @param options `onWarning`, told each published quirk kept
  * @returns the instances
  * @throws {InputError} when the file is missing, not JSON or not in the format
  */
-export async function loadLongMemEval(path: string): Promise<LongMemEvalInstance[]> {
-  return parseLongMemEval(await readJsonInput(path), path);
+export async function loadLongMemEval(
+  path: string,
+  options: {
+    /** Told each published quirk kept (no evidence turn, repeated session id, numeric answers). */
+    onWarning?: (w: string) => void;
+  } = {},
+): Promise<LongMemEvalInstance[]> {
+  return parseLongMemEval(await readJsonInput(path), path, options);
 }
 
 function evidenceLike(id: string, turns: readonly { has_answer?: boolean }[]): boolean {
@@ -170,7 +109,7 @@ export function longMemEvalLadderSource(
     }
     question.set(qid, i);
     const sessionAt = new Map<string, number>();
-    const qdate = parseLongMemEvalDate(inst.question_date);
+    const qdate = inst.question_date === null ? null : parseLongMemEvalDate(inst.question_date);
     const evidenceIds = new Set(inst.answer_session_ids);
     const evidence: LadderSession[] = [];
     const own: LadderSession[] = [];
@@ -237,7 +176,7 @@ export function longMemEvalLadderSource(
       queryId: qid,
       questionType: inst.question_type,
       question: inst.question,
-      answer: String(inst.answer),
+      answer: inst.answer,
       questionDate: qdate!,
       earliest: Math.min(...dates),
       evidence,

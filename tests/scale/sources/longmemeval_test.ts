@@ -21,7 +21,10 @@ Deno.test("parseLongMemEval() reads a bare instance as a list of one; its errors
   assert.throws(
     () => parseLongMemEval({ ...first, haystack_dates: [] }, "one.json"),
     (e: unknown) =>
-      e instanceof InputError && /one\.json: haystack_dates: expected/.test(e.message),
+      e instanceof InputError &&
+      // One check with lib/longmemeval/read.ts: the question is named (was "expected 4 entries").
+      /one\.json: haystack_dates: question 'e47becba': expected one date per haystack_session_ids entry: 0 dates, 4 ids$/
+        .test(e.message),
   );
   assert.throws(
     () => parseLongMemEval({ ...first, answer: null }, "one.json"),
@@ -88,4 +91,95 @@ Deno.test("longMemEvalLadderSource() draws a session listed twice in a haystack 
   const ladder = buildLadder(src, { seed: 1, nIrr: [0, top] });
   const ids = ladder.queries[0].rungs[1].sessions.map((s) => s.id);
   assert.equal(new Set(ids).size, ids.length, ids.join(","));
+});
+
+// --- One check with lib/longmemeval/read.ts (the two validators of the same format, merged) ---
+
+Deno.test("parseLongMemEval() reads a numeric answer as its decimal string and tells it (was kept a number, silently)", () => {
+  const l = list();
+  l[0].answer = 1300;
+  l[2].answer = 2.5;
+  const warnings: string[] = [];
+  const got = parseLongMemEval(l, "n.json", { onWarning: (w) => warnings.push(w) });
+  assert.deepEqual(got.map((x) => x.answer), ["1300", l[1].answer, "2.5", l[3].answer]);
+  assert.deepEqual(
+    warnings.filter((w) => /numbers/.test(w)),
+    [
+      `n.json: 2 answer(s) are numbers in the file, read as their decimal strings (${
+        l[0].question_id
+      }, ${l[2].question_id})`,
+    ],
+  );
+  const src = longMemEvalLadderSource(got);
+  assert.equal(src.queries[0].answer, "1300");
+});
+
+Deno.test("parseLongMemEval() refuses what the streamed reader refuses: a repeated question id, an answer session outside the haystack (both were accepted)", () => {
+  const l = list();
+  const dup = structuredClone(l);
+  dup[2].question_id = dup[0].question_id;
+  assert.throws(
+    () => parseLongMemEval(dup, "d.json"),
+    (e: unknown) =>
+      e instanceof InputError &&
+      e.message ===
+        `Cannot read d.json: [2].question_id: question '${
+          dup[0].question_id
+        }': expected each question once, it is also element [0]`,
+  );
+  const out = structuredClone(l);
+  out[1].answer_session_ids.push("nowhere");
+  const k = out[1].answer_session_ids.length - 1;
+  assert.throws(
+    () => parseLongMemEval(out, "o.json"),
+    (e: unknown) =>
+      e instanceof InputError &&
+      e.message ===
+        `Cannot read o.json: [1].answer_session_ids[${k}]: question '${
+          out[1].question_id
+        }': expected an id among haystack_session_ids, 'nowhere' is missing from the haystack`,
+  );
+});
+
+Deno.test("parseLongMemEval() keeps a null question_date (was refused); the ladder source leaves that question out and says why", () => {
+  const l = list();
+  l[1].question_date = null;
+  l[1].extra = { kept: false };
+  const got = parseLongMemEval(l, "q.json");
+  assert.equal(got[1].question_date, null);
+  assert.equal("extra" in got[1], false);
+  const src = longMemEvalLadderSource(got);
+  assert.deepEqual(src.queries.map((q) => q.queryId), [l[0], l[2], l[3]].map((x) => x.question_id));
+  assert.deepEqual(src.issues.filter((i) => i.code === "query_dropped"), [{
+    code: "query_dropped",
+    ref: l[1].question_id,
+    detail: "question_date null is not of the form 2023/05/20 (Sat) 02:21",
+  }]);
+});
+
+const SHARED_S = join(ROOT, "..", "shared", "data", "longmemeval", "longmemeval_s_30.json.gz");
+
+Deno.test({
+  name:
+    "parseLongMemEval() and readLongMemEval() give the same instances and warnings on the shared S copy",
+  ignore: !(await Deno.stat(SHARED_S).then(() => true, () => false)),
+  fn: async () => {
+    const { readLongMemEval } = await import("../../../lib/longmemeval/read.ts");
+    const streamed: string[] = [], parsed: string[] = [];
+    const a = await Array.fromAsync(
+      readLongMemEval(SHARED_S, { onWarning: (w) => streamed.push(w) }),
+    );
+    const bytes = (await Deno.open(SHARED_S)).readable.pipeThrough(
+      new DecompressionStream("gzip"),
+    );
+    const data = JSON.parse(await new Response(bytes).text());
+    const b = parseLongMemEval(data, SHARED_S, { onWarning: (w) => parsed.push(w) });
+    assert.equal(b.length, 30);
+    assert.deepEqual(b, a);
+    assert.deepEqual(parsed, streamed);
+    // One numeric answer (d682f1a2: 3), two repeated session ids, and the no-evidence questions.
+    assert.equal(b.find((x) => x.question_id === "d682f1a2")?.answer, "3");
+    assert.equal(parsed.filter((w) => /repeats/.test(w)).length, 2);
+    assert.match(parsed.at(-1)!, /: 1 answer\(s\) are numbers in the file, .*\(d682f1a2\)$/);
+  },
 });
