@@ -34,6 +34,8 @@ export const LadderReportSchema = z.strictObject({
   token_proxy: z.string().describe("how the token proxy is counted"),
   issues: z.record(z.string(), count).describe("the source's and the ladder's issues per code"),
   files: z.array(z.string()).describe("the paths written"),
+  warnings: z.array(z.string())
+    .describe("what the source's reader kept that the format does not quite say (read as told)"),
 });
 
 /** The shape of `scale ladder --json`: its JSON and JSON Schema. */
@@ -52,10 +54,15 @@ export const LADDER_COLUMNS: readonly string[] = rowColumns(ScaleRowSchema, ["al
  *
  * @param ladder the ladder
  * @param files the paths `writeLadder` wrote
+ * @param warnings what reading the source told (e.g. numeric LongMemEval answers read as text)
  * @returns the report, checked against {@linkcode LadderReportSchema}
  * @throws {TypeError} when the report breaks its schema (a defect of the producer)
  */
-export function ladderReport(ladder: Ladder, files: string[]): z.output<typeof LadderReportSchema> {
+export function ladderReport(
+  ladder: Ladder,
+  files: string[],
+  warnings: string[] = [],
+): z.output<typeof LadderReportSchema> {
   const issues: Record<string, number> = {};
   for (const i of ladder.issues) issues[i.code] = (issues[i.code] ?? 0) + 1;
   return LADDER_REPORT.json({
@@ -74,5 +81,6 @@ export function ladderReport(ladder: Ladder, files: string[]): z.output<typeof L
     token_proxy: TOKEN_PROXY_METHOD,
     issues,
     files,
+    warnings,
   });
 }

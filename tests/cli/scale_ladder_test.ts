@@ -78,6 +78,7 @@ Deno.test("memaudit scale ladder writes instances per scale, a manifest and a su
       "token_proxy",
       "issues",
       "files",
+      "warnings",
     ]);
     await assertFitsPublished("scale_ladder_report", JSON.parse(again.stdout));
     for (const f of files) {
@@ -155,4 +156,49 @@ Deno.test("memaudit scale ladder and simulate refuse bad usage with exit 2 and o
   assert.equal(help.code, 0);
   assert.match(help.stdout, /Example:\n {2}memaudit scale ladder/);
   assert.match((await memaudit("scale", "--help")).stdout, /ladder\s+build an evidence-preserving/);
+});
+
+Deno.test("memaudit scale ladder tells what the LongMemEval reader kept (a numeric answer, a repeated session id) on stderr and in --json", async () => {
+  await withDir(async (dir) => {
+    const items = JSON.parse(await Deno.readTextFile(FIXTURE));
+    items[0].answer = 7;
+    const ids = items[1].haystack_session_ids;
+    items[1].haystack_session_ids = [...ids, ids[0]];
+    items[1].haystack_sessions = [...items[1].haystack_sessions, items[1].haystack_sessions[0]];
+    items[1].haystack_dates = [...items[1].haystack_dates, items[1].haystack_dates[0]];
+    const file = `${dir}/quirks.json`;
+    await Deno.writeTextFile(file, JSON.stringify(items));
+    const q0 = items[0].question_id, q1 = items[1].question_id;
+    const expected = [
+      `${file}: question '${q1}': haystack_session_ids repeats '${
+        ids[0]
+      }' (sessions 0 and ${ids.length}); both kept`,
+      `${file}: 1 answer(s) are numbers in the file, read as their decimal strings (${q0})`,
+    ];
+    const text = await memaudit("scale", "ladder", file, "--out", `${dir}/a`, "--n-irr", "0");
+    assert.equal(text.code, 0, text.stderr);
+    assert.equal(text.stderr, expected.map((w) => `warning: ${w}\n`).join(""));
+    const json = await memaudit(
+      "scale",
+      "ladder",
+      file,
+      "--out",
+      `${dir}/b`,
+      "--n-irr",
+      "0",
+      "--json",
+    );
+    assert.deepEqual(JSON.parse(json.stdout).warnings, expected);
+    const clean = await memaudit(
+      "scale",
+      "ladder",
+      FIXTURE,
+      "--out",
+      `${dir}/c`,
+      "--n-irr",
+      "0",
+      "--json",
+    );
+    assert.deepEqual(JSON.parse(clean.stdout).warnings, []);
+  });
 });

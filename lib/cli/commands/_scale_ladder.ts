@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { type CliIo, emit, EXIT, UsageError } from "../command.ts";
+import { type CliIo, emit, EXIT, printWarnings, UsageError } from "../command.ts";
 import { flagOptions, type FlagTable, optionsHelp } from "../flag_table.ts";
 import {
   parseCommand,
@@ -94,7 +94,10 @@ async function isGzip(path: string): Promise<boolean> {
   }
 }
 
-async function readSource(file: string | undefined): Promise<LadderSource> {
+async function readSource(
+  file: string | undefined,
+  onWarning: (w: string) => void,
+): Promise<LadderSource> {
   let path = file;
   if (path === undefined) {
     const found = await locateLocomo();
@@ -104,7 +107,7 @@ async function readSource(file: string | undefined): Promise<LadderSource> {
   const name = path.replace(/^.*[\\/]/, "");
   if (await isGzip(path)) {
     // The published .json.gz copies: LongMemEval lists, streamed and checked by the reader.
-    const items = await Array.fromAsync(readLongMemEval(path));
+    const items = await Array.fromAsync(readLongMemEval(path, { onWarning }));
     return longMemEvalLadderSource(parseLongMemEval(items, path), [name]);
   }
   const data = await readJsonInput(path);
@@ -115,7 +118,7 @@ async function readSource(file: string | undefined): Promise<LadderSource> {
   if (
     (first && typeof first === "object" && "question_id" in first) || isLongMemEvalInstance(data)
   ) {
-    return longMemEvalLadderSource(parseLongMemEval(data, path), [name]);
+    return longMemEvalLadderSource(parseLongMemEval(data, path, { onWarning }), [name]);
   }
   if (!Array.isArray(data)) {
     throw InputError.atRoot(
@@ -149,7 +152,8 @@ export async function runScaleLadder(argv: string[], io: CliIo): Promise<number>
   const nIrr = values["n-irr"]?.split(",").map((x) =>
     x.trim() === "all" ? "all" as const : parseIntFlag("--n-irr", x.trim(), 0)
   );
-  const base = await readSource(positionals[0]);
+  const warnings: string[] = [];
+  const base = await readSource(positionals[0], (w) => warnings.push(w));
   const src = values.filler
     ? withFiller(base, await loadFillerCorpus(values.filler), values.filler.replace(/^.*[\\/]/, ""))
     : base;
@@ -161,7 +165,7 @@ export async function runScaleLadder(argv: string[], io: CliIo): Promise<number>
       queryIds: values.queries?.split(",").map((s) => s.trim()).filter((s) => s !== ""),
     })
   );
-  const report = ladderReport(ladder, await writeLadder(ladder, out));
+  const report = ladderReport(ladder, await writeLadder(ladder, out), warnings);
   emit(io, form, {
     json: report,
     columns: LADDER_COLUMNS,
@@ -173,5 +177,6 @@ export async function runScaleLadder(argv: string[], io: CliIo): Promise<number>
     if (codes) io.stdout(`Issues (see ladder.json): ${codes}.\n`);
     io.stdout(`Wrote ${report.files.length} files to ${out}\n`);
   }
+  printWarnings(io, warnings);
   return EXIT.ok;
 }
