@@ -239,10 +239,10 @@ export class LlmAdjudicator implements Adjudicator {
     const maxRetries = this.#opts.maxRetries ?? 1;
     for (let attempt = 0;; attempt++) {
       if (this.requests >= (this.#opts.maxRequests ?? 100)) {
-        throw new Error(
+        throw new RangeError(
           `Cannot adjudicate with ${this.name}: the request bound (${
             this.#opts.maxRequests ?? 100
-          }) is spent`,
+          }) is spent (what was answered is cached: raise the bound and run again)`,
         );
       }
       this.requests++;

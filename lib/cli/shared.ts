@@ -150,9 +150,15 @@ export function isDecimal(text: string): boolean {
 /**
  * The `llm:URL` adjudicator's model and bearer token (each undefined when unset): `--llm-model`
  * (`model`), else `$MEMAUDIT_LLM_MODEL`, and `$MEMAUDIT_LLM_API_KEY` (a variable that is empty
- * or that this process may not read counts as unset).
+ * or that this process may not read counts as unset); with `maxRequests` (`--llm-max-requests`'s
+ * text) its request bound, an integer >= 1.
+ *
+ * @throws {UsageError} when `maxRequests` is not an integer >= 1
  */
-export function llmSettings(model: string | undefined): { llmModel?: string; llmApiKey?: string } {
+export function llmSettings(
+  model: string | undefined,
+  maxRequests?: string,
+): { llmModel?: string; llmApiKey?: string; llmMaxRequests?: number } {
   const env = (name: string): string | undefined => {
     try {
       return Deno.env.get(name) || undefined;
@@ -160,7 +166,13 @@ export function llmSettings(model: string | undefined): { llmModel?: string; llm
       return undefined;
     }
   };
-  return { llmModel: model ?? env("MEMAUDIT_LLM_MODEL"), llmApiKey: env("MEMAUDIT_LLM_API_KEY") };
+  return {
+    llmModel: model ?? env("MEMAUDIT_LLM_MODEL"),
+    llmApiKey: env("MEMAUDIT_LLM_API_KEY"),
+    ...(maxRequests === undefined
+      ? {}
+      : { llmMaxRequests: parseIntFlag("--llm-max-requests", maxRequests) }),
+  };
 }
 
 /** The largest value of an integer flag without its own cap (2^31 - 1, a signed 32-bit int). */

@@ -274,9 +274,7 @@ export interface AdjudicatorSpecOptions {
   llmModel?: string;
   /** `llm:URL`: bearer token, if the endpoint needs one (the caller reads it). */
   llmApiKey?: string;
-  /** `llm:URL`: cache folder of prompts and completions. */
-  llmCacheDir?: string;
-  /** `llm:URL`: most HTTP requests (default 2,000). */
+  /** `llm:URL`: most HTTP requests, retries included (default 2,000; `--llm-max-requests`). */
   llmMaxRequests?: number;
 }
 
@@ -320,7 +318,7 @@ export async function adjudicatorFromSpec(
     return new LlmAdjudicator({
       baseUrl,
       model: opts.llmModel,
-      cacheDir: opts.llmCacheDir ?? LLM_CACHE_DIR,
+      cacheDir: LLM_CACHE_DIR,
       maxRequests: opts.llmMaxRequests ?? 2000,
       ...(opts.llmApiKey ? { apiKey: opts.llmApiKey } : {}),
     });

@@ -33,8 +33,13 @@ const FLAGS: [string[], Record<string, string>][] = [
   }],
   [["store", "--package", EXAMPLE, "--store", "data/examples/vegetarian_store.txt"], {
     "--budgets": "a number > 0",
+    "--llm-max-requests": "an integer >= 1",
   }],
-  [["natural", "--out", OUT], { "--budgets": "a number > 0", "--k": "an integer >= 1" }],
+  [["natural", "--out", OUT], {
+    "--budgets": "a number > 0",
+    "--k": "an integer >= 1",
+    "--llm-max-requests": "an integer >= 1",
+  }],
   [["sweep", "--out", OUT], {
     "--seeds": "an integer in [1, 10000000]",
     "--workers": "an integer in [1, 1024]",

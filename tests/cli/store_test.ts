@@ -383,3 +383,34 @@ Deno.test("memaudit store --package scores a store on your own package; --per-me
     /warning: package_text: only memories copying a candidate's text word for word/,
   );
 });
+
+Deno.test("memaudit store --llm-max-requests bounds llm:URL's requests (retries included): a spent bound is one line, exit 2", async () => {
+  let requests = 0;
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, () => {
+    requests++;
+    return new Response("busy", { status: 500 }); // a retry then needs a second request
+  });
+  try {
+    const r = await memaudit([
+      "store",
+      "--package",
+      "data/examples/vegetarian_pescatarian.json",
+      "--store",
+      "data/examples/vegetarian_store.txt",
+      "--adjudicator",
+      `llm:http://127.0.0.1:${server.addr.port}/v1`,
+      "--llm-model",
+      "m",
+      "--llm-max-requests",
+      "1",
+    ]);
+    assert.deepEqual([r.code, r.stdout, requests], [2, "", 1]);
+    assert.equal(
+      r.stderr,
+      "memaudit store: Cannot adjudicate with llm:m: the request bound (1) is spent (what was " +
+        "answered is cached: raise the bound and run again)\n",
+    );
+  } finally {
+    await server.shutdown();
+  }
+});

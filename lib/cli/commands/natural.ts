@@ -38,6 +38,10 @@ const FLAGS = {
     choices: ["lexical", "imported:FILE", "llm:URL"],
   },
   "llm-model": { value: "NAME", help: "model for llm:URL (default $MEMAUDIT_LLM_MODEL)" },
+  "llm-max-requests": {
+    value: "N",
+    help: "most requests llm:URL may send, retries included (default 2000); answers are cached",
+  },
   conversations: {
     value: "LIST",
     help: "keep only these conversations, e.g. conv-26,conv-30 (default all)",
@@ -152,6 +156,8 @@ function naturalFlags(values: Record<string, string | boolean | undefined>) {
   const budgets = ifGiven(v("budgets"), (t) => parseNumberList("--budgets", t));
   const k = ifGiven(v("k"), (t) => parseIntFlag("--k", t));
   const shard = parseShardFlag(v("shard"));
+  // Checked here, used by llm:URL only (runLongMemEval): a bad value fails with any adjudicator.
+  ifGiven(v("llm-max-requests"), (t) => parseIntFlag("--llm-max-requests", t));
   const conversations = ifGiven(v("conversations"), (t) => parseList(t, "--conversations"));
   // An empty list kept no conversation: a run of 0 packages, exit 0.
   if (conversations?.length === 0) {
@@ -175,7 +181,10 @@ async function runLongMemEval(
   const adjudicator = spec === "lexical" ? undefined : await adjudicatorFromSpec(
     spec,
     undefined,
-    llmSettings(values["llm-model"] as string | undefined),
+    llmSettings(
+      values["llm-model"] as string | undefined,
+      values["llm-max-requests"] as string | undefined,
+    ),
   );
   // Streamed: the number of questions is known only at the end, so no progress bar.
   const res = await runNaturalLongMemEval({

@@ -74,6 +74,10 @@ const FLAGS = {
     help: "model for llm:URL (default $MEMAUDIT_LLM_MODEL); the bearer token, if any, is " +
       "read from $MEMAUDIT_LLM_API_KEY",
   },
+  "llm-max-requests": {
+    value: "N",
+    help: "most requests llm:URL may send, retries included (default 2000); answers are cached",
+  },
   "locomo-data": {
     value: "WHICH",
     help: "locomo8 | locomo10 | PATH (default $MEMAUDIT_LOCOMO, else the cached " +
@@ -288,7 +292,7 @@ export const command: Command = {
       format: values.format as StoreFormatChoice,
       ...(asked.budgets !== undefined ? { budgets: asked.budgets } : {}),
       adjudicator: values.adjudicator,
-      ...llmSettings(values["llm-model"]),
+      ...llmSettings(values["llm-model"], values["llm-max-requests"]),
       perMemory,
       onNote: (line: string, kind: "info" | "warning") =>
         io.stderr(`memaudit store: ${kind === "warning" ? "warning: " : ""}${line}\n`),
