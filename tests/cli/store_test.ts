@@ -246,8 +246,8 @@ Deno.test({
         [["--store", openai0!], /--locomo CONV is required/],
         [["--locomo", "conv-26"], /--store FILE is required/],
         [[...ok, "--bogus"], /Unknown option '--bogus'/],
-        [[...ok, "--budgets", "30,x"], /--budgets expects positive numbers/],
-        [[...ok, "--budgets", "0"], /--budgets expects positive numbers/],
+        [[...ok, "--budgets", "30,x"], /--budgets: expected a number > 0, got "x"/],
+        [[...ok, "--budgets", "0"], /--budgets: expected a number > 0, got "0"/],
         [
           [...ok, "--format", "csv"],
           /--format expects auto, mem0_get_all, .* or mcp_memory, got 'csv'/,
