@@ -351,7 +351,7 @@ function writeModel(run: MilpRun): Step<LpModel> {
         `${MILP_TIMED_MAX_CANDIDATES}) it does not honour a time limit`,
     );
   }
-  const lp = buildLp(cp, budget, { k, normalise: true });
+  const lp = buildLp(cp, modelBudget(cp, budget), { k, normalise: true });
   if (timeLimit !== undefined && ms() > timeLimit * 1000) {
     return stop("time limit reached while writing the model");
   }
@@ -371,7 +371,7 @@ function writeModel(run: MilpRun): Step<LpModel> {
       },
     };
   }
-  const range = rangeProblem(cp, budget, lp);
+  const range = rangeProblem(cp, modelBudget(cp, budget), lp);
   return range === null ? { next: lp } : { done: noCertificate(budget, k, ms(), range) };
 }
 
@@ -627,6 +627,18 @@ function bestAddition(
     if (best === null || gain > best.gain) best = { u, gain };
   }
   return best;
+}
+
+/**
+ * The budget written into the model: `budget`, or twice the candidates' total cost when that is
+ * smaller. Every store fits either budget alike (twice the total leaves room for rounding), and a
+ * budget far above every cost would otherwise make the costs look negligible to HiGHS
+ * ({@linkcode MIN_RELATIVE_COST}) and send the solve to branch-and-bound.
+ */
+function modelBudget(cp: CompiledPackage, budget: number): number {
+  let total = 0;
+  for (const c of cp.cost) total += c;
+  return Math.min(budget, 2 * total);
 }
 
 /** Null if HiGHS can represent the costs, budget, weights and bounds, else the first problem. */

@@ -72,6 +72,21 @@ Deno.test("solveMilp() returns OPT 0 and an empty store when the budget is below
   assert.equal(c.cost, 0);
 });
 
+Deno.test("solveMilp() certifies a budget far above every cost as it does the total cost (it refused costs below 1e-6 x B, and auto fell back to exhaustive branch-and-bound)", async () => {
+  // Every store fits a budget of 10 (the total cost is 10): 1e7, 1e9 and 1e300 change nothing.
+  const at = async (b: number) => await solveMilp(three(), b);
+  const total = await at(10);
+  assert.equal(total.status, "optimal");
+  for (const b of [1e7, 1e9, 1e300]) {
+    const c = await at(b);
+    assert.deepEqual(
+      [c.status, c.method, c.objective, c.bound, c.budget],
+      ["optimal", total.method, total.objective, total.bound, b],
+      `B = ${b}: ${c.message ?? ""}`,
+    );
+  }
+});
+
 Deno.test("solveMilp() lets k = 2 keep two candidates of one group", async () => {
   const cp = pkg(
     [["a", "e0", 1], ["b", "e0", 1], ["c", "e1", 1]],
