@@ -183,17 +183,22 @@ export function outputForm(values: { json?: boolean; csv?: boolean }): OutputFor
 /** A row's cell in column `c`. */
 const field = (row: object, c: string): unknown => (row as Record<string, unknown>)[c];
 
-/** A number in a text table: integers as they are, others to 4 decimals, tiny ones in 4 digits. */
+/**
+ * A number in a text table: integers as they are; others to 4 decimals, but in 4 significant
+ * digits below 0.001 (4 decimals would keep at most one: 7.313e-5 and 8.857e-5 both showed as
+ * 0.0001) and as JavaScript writes it from 1e11 on (4 decimals would show digits a double does
+ * not hold: 200000000000000.6 as ...0.5938).
+ */
 function tableNumber(v: number): string {
-  const fixed = Number.isInteger(v) ? String(v) : v.toFixed(4);
-  // A budget of 1e-12 must not show as 0.0000 (every small budget would look the same).
-  return /^-?0\.0000$/.test(fixed) ? v.toPrecision(4) : fixed;
+  const a = Math.abs(v);
+  if (Number.isInteger(v) || a >= 1e11) return String(v);
+  return a < 1e-3 ? v.toPrecision(4) : v.toFixed(4);
 }
 
 /**
  * Formats rows as an aligned text table of the `columns` (keys, in order): a header, a rule, one
- * line per row, ending in a newline; numbers right-aligned, non-integers to 4 decimals, nonzero
- * ones that would show as 0.0000 in 4 significant digits, null as "–".
+ * line per row, ending in a newline; numbers right-aligned, non-integers to 4 decimals (below
+ * 0.001 in 4 significant digits, from 1e11 on in full), null as "–".
  */
 export function textTable(columns: readonly string[], rows: readonly object[]): string {
   const cell = (v: unknown): string =>

@@ -188,15 +188,24 @@ Deno.test("isDecimal() takes signed decimals with exponents, not what else Numbe
   );
 });
 
-Deno.test("textTable() shows a tiny nonzero number in 4 significant digits, not as 0.0000", async () => {
+Deno.test("textTable() shows numbers below 0.001 in 4 significant digits and from 1e11 on in full", async () => {
   const { textTable } = await import("../../lib/cli/command.ts");
-  const t = textTable(["b"], [{ b: 1e-12 }, { b: -3e-7 }, { b: 0.5 }, { b: 0 }, { b: 0.00004 }]);
-  assert.deepEqual(t.split("\n").slice(2, 7).map((s) => s.trim()), [
+  const values = [1e-12, -3e-7, 0.5, 0, 0.00004, 7.313e-5, 8.857e-5, 2.032e-4, 0.001, 0.01234];
+  const big = [200000000000000.6, 99999999999.12345];
+  const t = textTable(["b"], [...values, ...big].map((b) => ({ b })));
+  assert.deepEqual(t.split("\n").slice(2, 14).map((s) => s.trim()), [
     "1.000e-12",
     "-3.000e-7",
     "0.5000",
     "0",
     "0.00004000",
+    "0.00007313", // was 0.0001
+    "0.00008857", // was 0.0001
+    "0.0002032", // was 0.0002
+    "0.0010",
+    "0.0123",
+    "200000000000000.6", // was 200000000000000.5938
+    "99999999999.1234",
   ]);
 });
 
