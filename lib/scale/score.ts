@@ -422,7 +422,8 @@ function idTypes(
  * @throws {TrajectoryInputError} if a record has no correctness, or one label is given two
  *   different N_irr (or one N_irr two labels), or a label is missing from `ladder`, or a
  *   trajectory repeats another of the same (agent, system, scale, query_id) without a
- *   distinct `trajectory_id` (naming both lines)
+ *   distinct `trajectory_id`, or one without a `trajectory_id` stands beside one with (naming
+ *   both lines)
  * @throws {RangeError} on bad options
  */
 export function scoreScale(
@@ -849,6 +850,7 @@ function queryIndex(
   // slots[q]: the group's number for the scorer's query q, or -1 (set back to -1 on return).
   const queries: number[] = []; // the scorer's query numbers, by the group's number
   const plainLine: number[] = []; // line of the query's trajectory without an id, 0 if none
+  const idLine: number[] = []; // line of the query's first trajectory with an id, 0 if none
   const byId = new Map<string, number>();
   const of = new Int32Array(accs.reduce((s, a) => s + a.qids.length, 0));
   let t = 0;
@@ -862,13 +864,18 @@ function queryIndex(
           slots[qids[k]] = i = queries.length;
           queries.push(qids[k]);
           plainLine.push(0);
+          idLine.push(0);
         }
         of[t] = i;
         let before: number | undefined;
+        // A trial without an id beside trials with ids: one of them may repeat another.
+        const other = tid === "" ? idLine[i] : plainLine[i];
+        if (other !== 0) throw unnamedTrial(file, where, a.names[qids[k]], line, other, tid === "");
         if (tid === "") {
           if (plainLine[i] === 0) plainLine[i] = line;
           else before = plainLine[i];
         } else {
+          if (idLine[i] === 0) idLine[i] = line;
           const key = JSON.stringify([a.names[qids[k]], tid]);
           before = byId.get(key);
           if (before === undefined) byId.set(key, line);
@@ -880,6 +887,29 @@ function queryIndex(
     for (const q of queries) slots[q] = -1;
   }
   return { of, count: plainLine.length };
+}
+
+/**
+ * The error for a trajectory on `line` of a query that also has one on line `before`, one of the
+ * two with a `trajectory_id` and the other without (`plainNow`: the one on `line` has none).
+ */
+function unnamedTrial(
+  file: string,
+  where: string,
+  q: string,
+  line: number,
+  before: number,
+  plainNow: boolean,
+): TrajectoryInputError {
+  const [plain, named] = plainNow ? [line, before] : [before, line];
+  return new TrajectoryInputError(
+    file,
+    line,
+    "trajectory_id",
+    `expected one trajectory per (query, scale) of ${where}, or repeated trials each with a ` +
+      `trajectory_id: query ${JSON.stringify(q)} has one without (line ${plain}) and one with ` +
+      `(line ${named})`,
+  );
 }
 
 /** The error for a trajectory on `line` that repeats the one on line `before`. */

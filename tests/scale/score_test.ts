@@ -505,6 +505,25 @@ Deno.test("scoreScale() keeps repeated trials told apart by trajectory_id, and r
       e instanceof TrajectoryInputError && e.line === 3 && e.field === "trajectory_id" &&
       e.message.includes('query "q" (trajectory "q/0") is also on line 1'),
   );
+  // A trial without an id beside one with (a breaker's file): counted twice before, refused now.
+  const cases: [string | undefined, string | undefined, number, number][] = [
+    [undefined, "t1", 4, 9],
+    ["t1", undefined, 9, 4],
+  ];
+  for (const [tid4, tid9, plain, named] of cases) {
+    const mixed = [
+      { ...base, query_id: "q", line: 4, ...(tid4 ? { trajectory_id: tid4 } : {}) },
+      { ...base, query_id: "q", line: 9, ...(tid9 ? { trajectory_id: tid9 } : {}) },
+    ];
+    assert.throws(
+      () => scoreScale(mixed, { resamples: 0, file: "t.jsonl" }),
+      (e: unknown) =>
+        e instanceof TrajectoryInputError && e.line === 9 && e.field === "trajectory_id" &&
+        e.message ===
+          'Cannot read t.jsonl: line 9: trajectory_id: expected one trajectory per (query, scale) of "a"/"m" at scale 0, or repeated trials each with a trajectory_id: query "q" has one ' +
+            `without (line ${plain}) and one with (line ${named})`,
+    );
+  }
   // The same query at two scales, or for two systems, is no repeat.
   const spread = scoreScale([
     { ...base, query_id: "q" },
