@@ -5,6 +5,7 @@
  * @module
  */
 import { InputError } from "../base/errors.ts";
+import { parseJsonText } from "../base/json_text.ts";
 import { isObject } from "./_read.ts";
 import type { StoreFormat } from "./memory_store.ts";
 import { isMemvidFactsCsv } from "./memvid_cards.ts";
@@ -142,7 +143,8 @@ function detectJson(v: unknown): DetectedFormat | null {
  * @param text the file's text (a leading byte-order mark is ignored)
  * @returns the format and the reason
  * @throws {InputError} naming the file when the text is empty, is JSON of no known shape, or starts
- *   like JSON but does not parse
+ *   like JSON but does not parse: at the line and column where one JSON text breaks, or at the
+ *   first line (numbered as in the file, blank lines too) of JSONL that is not a JSON object
  *
  * @example
  * ```ts
@@ -158,8 +160,10 @@ export function detectStoreFormat(text: string, file = "<memory>"): DetectedForm
   try {
     parsed = JSON.parse(t);
   } catch (e) {
-    const lines = t.split(/\r\n|\r|\n/).filter((l) => l.trim() !== "");
-    const rows = lines.map((l) => {
+    // The non-blank lines, numbered as in the file (a leading byte-order mark dropped).
+    const lines = text.replace(/^\uFEFF/, "").split(/\r\n|\r|\n/)
+      .map((l, i) => ({ l, n: i + 1 })).filter(({ l }) => l.trim() !== "");
+    const rows = lines.map(({ l }) => {
       try {
         return JSON.parse(l);
       } catch {
@@ -176,11 +180,18 @@ export function detectStoreFormat(text: string, file = "<memory>"): DetectedForm
       return found("generic_jsonl", `JSONL: ${rows.length} line(s), each a JSON object`);
     }
     if (/^[[{]/.test(t)) {
-      const bad = rows.findIndex((r) => r === undefined);
-      const msg = `expected JSON or JSONL (the file starts with '${t[0]}'): ${
-        (e as Error).message
-      }`;
-      throw new InputError(file, { path: lines.length > 1 ? `line ${bad + 1}` : "" }, msg);
+      // A first line that is no JSON value: one JSON text, named where it breaks (line, column).
+      if (rows[0] === undefined) parseJsonText(text, file);
+      // JSONL: the first line that is not a JSON object, with its own reason.
+      const bad = rows.findIndex((r) => !isObject(r)), l = lines[bad];
+      let why = "found a JSON value that is not an object";
+      try {
+        JSON.parse(l.l);
+      } catch (err) {
+        why = (err as Error).message;
+      }
+      const msg = `expected JSON, or JSONL with a JSON object per line: ${why}`;
+      throw new InputError(file, { path: `line ${l.n}` }, msg);
     }
     if (isMemvidFactsCsv(t)) {
       return found("memvid_cards", "Memvid exportFacts() CSV (header subject,predicate,object)");

@@ -100,8 +100,28 @@ Deno.test("detectStoreFormat() refuses empty text, unknown JSON and broken JSON 
     "Cannot read s.json: (root): expected a memory store, the file is empty",
   );
   assert.match(err('{"x": 1}'), /^Cannot read s\.json: \(root\): expected a known store export/);
-  assert.match(err('{"x": '), /^Cannot read s\.json: \(root\): expected JSON or JSONL/);
-  assert.match(err('{"a": 1}\n{"b": \n'), /^Cannot read s\.json: line 2: expected JSON or JSONL/);
+  assert.equal(
+    err('{"x": '),
+    "Cannot read s.json: line 1, column 7: expected valid JSON (Unexpected end of JSON input)",
+  );
+  assert.match(
+    err('{"a": 1}\n{"b": \n'),
+    /^Cannot read s\.json: line 2: expected JSON, or JSONL with a JSON object per line: /,
+  );
+  // Blank lines count (the breaker's JSONL named line 3 for the file's 4th), and a JSON text over
+  // several lines is named where it breaks, not at its first line.
+  assert.match(
+    err('{"a": 1}\n\n{"b": 2}\n{"c":\n'),
+    /^Cannot read s\.json: line 4: expected JSON, or JSONL with a JSON object per line: /,
+  );
+  assert.equal(
+    err('{"a": 1}\n[1]\n'),
+    "Cannot read s.json: line 2: expected JSON, or JSONL with a JSON object per line: found a JSON value that is not an object",
+  );
+  assert.equal(
+    err('{\n  "results": [\n    {"id": "a", "memory": "likes wi'),
+    "Cannot read s.json: line 3, column 36: expected valid JSON (Unterminated string, found the end of the text)",
+  );
 });
 
 Deno.test("readStoreFileDetected() rejects bytes that are not UTF-8, naming the line", async () => {
