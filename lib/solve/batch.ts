@@ -307,8 +307,7 @@ export async function solveBatch(
       try {
         out[i] = await solvePackageRows(p, opts);
       } catch (err) {
-        if (!(err instanceof Error) || !KEPT_ERRORS.has(err.name)) throw err;
-        throw solveFailure(p.file, err.name, err.message);
+        throw namedSolveError(p.file, err);
       }
       onPackage(++done, packages.length);
     }
@@ -374,6 +373,20 @@ function solveFailure(file: string, name: string, message: string): Error {
     return e;
   }
   return new Error(`Cannot solve ${file}: ${name}: ${message}`);
+}
+
+/**
+ * What a solve of the package in `file` threw, as the CLI reports it: a RangeError or ClaimError
+ * (bad input, a contradicted claim) as one naming the file, "Cannot solve FILE: MESSAGE"; any
+ * other error as it is.
+ *
+ * @param file the package's file
+ * @param err what the solve threw
+ * @returns the error to throw
+ */
+export function namedSolveError(file: string, err: unknown): unknown {
+  if (!(err instanceof Error) || !KEPT_ERRORS.has(err.name)) return err;
+  return solveFailure(file, err.name, err.message);
 }
 
 /** Sends package `index` to a worker; resolves to its rows. */

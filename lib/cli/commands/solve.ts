@@ -181,8 +181,15 @@ async function solveOne(path: string, f: SolveFlags, io: CliIo, form: OutputForm
   }
   const cp = compilePackage(pkg);
   const certs: Certificate[] = [];
-  for (const budget of budgets) {
-    certs.push(await solve(cp, budget, { solver: f.solver, k: f.k, timeLimitMs: f.timeLimitMs }));
+  try {
+    for (const budget of budgets) {
+      certs.push(
+        await solve(cp, budget, { solver: f.solver, k: f.k, timeLimitMs: f.timeLimitMs }),
+      );
+    }
+  } catch (err) {
+    // Named as in a batch ("Cannot solve FILE: ..."), e.g. brute force's store count.
+    throw (await import("../../solve/batch.ts")).namedSolveError(path, err);
   }
   const rows = solveReport(certs);
   emit(io, form, {

@@ -304,7 +304,11 @@ Deno.test("memaudit solve A B --solver brute over the enumeration limit: exit 2 
       assertOneLine(r, /^memaudit solve: Cannot solve .*a\.json: Cannot enumerate: 2097152 stores/);
       lines.push(r.stderr);
     }
+    // One package alone is named the same way (it was "Cannot enumerate: ..." without the file).
+    const alone = await memaudit(["solve", a, "--budgets", "3", "--solver", "brute"]);
+    lines.push(alone.stderr);
     assert.equal(lines[0], lines[1]);
+    assert.equal(lines[0], lines[2]);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
