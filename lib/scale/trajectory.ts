@@ -315,11 +315,32 @@ export interface ReadTrajectoriesOptions {
   memoryTools?: readonly string[];
 }
 
+/**
+ * What a union of plain values accepts, e.g. "expected boolean, 0, 1 or null" for `correct`, when
+ * every branch failed on the value itself; else undefined.
+ */
+function valueUnionExpected(branches: z.core.$ZodIssue[][]): string | undefined {
+  const each: string[] = [];
+  for (const b of branches) {
+    const i = b[0];
+    if (b.length !== 1 || i.path.length > 0) return undefined;
+    if (i.code === "invalid_type") each.push(i.expected);
+    else if (i.code === "invalid_value") each.push(...i.values.map((v) => JSON.stringify(v)));
+    else return undefined;
+  }
+  const all = [...new Set(each)];
+  const got = /received (\w+)/.exec(branches[0][0].message)?.[1];
+  return `expected ${all.length > 1 ? `${all.slice(0, -1).join(", ")} or ` : ""}${all.at(-1)}` +
+    (got === undefined ? "" : `, received ${got}`);
+}
+
 function zodIssue(file: string, line: number, error: z.ZodError): TrajectoryInputError {
   // For a union failure, report the branch that matched the line's shape best.
   let issue = error.issues[0];
   let path = issue.path;
   if (issue.code === "invalid_union" && "errors" in issue && Array.isArray(issue.errors)) {
+    const values = valueUnionExpected(issue.errors as z.core.$ZodIssue[][]);
+    if (values !== undefined) return new TrajectoryInputError(file, line, formatPath(path), values);
     const branch = (issue.errors as z.core.$ZodIssue[][])[0];
     // A branch's path is relative to the union: prefix the union's own (`scale`, `correct`).
     if (branch?.length) [issue, path] = [branch[0], [...issue.path, ...branch[0].path]];

@@ -337,4 +337,13 @@ Deno.test("short form: a bad correct or scale names its field (field path)", () 
     () => readTrajectories(line(`"scale": 1e400, "correct": true`), "t.jsonl"),
     /t\.jsonl.*line 1: scale: /,
   );
+  // A field of plain values names all it takes (it said "expected boolean" while 0 and 1 pass).
+  assert.throws(() => readTrajectories(line(`"scale": "s0", "correct": 2`), "t.jsonl"), {
+    message:
+      "Cannot read t.jsonl: line 1: correct: expected boolean, 0, 1 or null, received number",
+  });
+  assert.throws(() => readTrajectories(line(`"scale": true, "correct": 1`), "t.jsonl"), {
+    message:
+      "Cannot read t.jsonl: line 1: scale: expected string, number or object, received boolean",
+  });
 });
