@@ -198,7 +198,8 @@ function tableNumber(v: number): string {
 /**
  * Formats rows as an aligned text table of the `columns` (keys, in order): a header, a rule, one
  * line per row, ending in a newline; numbers right-aligned, non-integers to 4 decimals (below
- * 0.001 in 4 significant digits, from 1e11 on in full), null as "–".
+ * 0.001 in 4 significant digits, from 1e11 on in full), null as "–"; a control character in a
+ * text (a newline or a terminal escape in an agent's name) written escaped, as JSON writes it.
  */
 export function textTable(columns: readonly string[], rows: readonly object[]): string {
   const cell = (v: unknown): string =>
@@ -208,7 +209,7 @@ export function textTable(columns: readonly string[], rows: readonly object[]): 
       ? tableNumber(v)
       : typeof v === "object"
       ? JSON.stringify(v)
-      : String(v);
+      : escapeControls(String(v));
   const body = rows.map((r) => columns.map((c) => cell(field(r, c))));
   const width = columns.map((c, j) => Math.max(c.length, ...body.map((b) => b[j].length)));
   const numeric = columns.map((c) =>
@@ -259,9 +260,13 @@ export function emit(
  * warnings as they are.
  */
 export function printWarnings(io: CliIo, warnings: readonly string[], prefix = "warning: "): void {
-  // deno-lint-ignore no-control-regex
-  const control = /[\u0000-\u001f\u007f]/g;
-  for (const w of warnings) {
-    io.stderr(`${prefix}${w}`.replace(control, (c) => JSON.stringify(c).slice(1, -1)) + "\n");
-  }
+  for (const w of warnings) io.stderr(escapeControls(`${prefix}${w}`) + "\n");
+}
+
+// deno-lint-ignore no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/g;
+
+/** The text with each control character escaped as JSON writes it (`\n`, `\u001b`). */
+function escapeControls(text: string): string {
+  return text.replace(CONTROL, (c) => JSON.stringify(c).slice(1, -1));
 }

@@ -209,6 +209,12 @@ Deno.test("textTable() shows numbers below 0.001 in 4 significant digits and fro
   ]);
 });
 
+Deno.test("textTable() writes a control character of a text escaped, so a row stays one line", async () => {
+  const { textTable } = await import("../../lib/cli/command.ts");
+  const t = textTable(["agent", "n"], [{ agent: "a\nb\u001b[31mRED", n: 1 }]);
+  assert.equal(t, "agent              n\n-----------------  -\na\\nb\\u001b[31mRED  1\n");
+});
+
 Deno.test("parseRealFlag() and parseProbabilityFlag() take plain decimals in range and refuse in one wording", () => {
   assert.equal(parseRealFlag("--llm-timeout", "2.5", 0, Infinity, { open: true }), 2.5);
   assert.equal(parseRealFlag("--x", "0", 0), 0);
