@@ -25,6 +25,7 @@ import {
   type StoreItemScore,
   summarizeStoreRows,
 } from "./locomo_store.ts";
+import { wordCost } from "./cost_models.ts";
 import type { MemoryStore } from "./memory_store.ts";
 import { packageLexical, type Unmatchable } from "./package_lexical.ts";
 import { packageTextAdjudicator } from "./package_text_adjudicator.ts";
@@ -346,6 +347,25 @@ async function onLocomo(
   };
 }
 
+/**
+ * The warning that a store's memories (priced in words) and the package's candidates (at their
+ * declared costs) may not share a unit: when some candidate with text is not priced at its word
+ * count, or none has text. The union, its OPT and the budgets take both as one unit.
+ */
+function costUnitWarning(pkg: Package): string | undefined {
+  const texts = pkg.candidates.filter((c) => (c.text ?? "").trim() !== "");
+  const off = texts.filter((c) => c.cost !== wordCost(c.text!));
+  const where = "memories are priced in words and the package's candidates at their declared " +
+    "costs, and the union and its budgets take both as one unit";
+  if (texts.length === 0) {
+    return `costs: ${where}; no candidate has a text to check that they are words`;
+  }
+  if (off.length === 0) return undefined;
+  const c = off[0];
+  return `costs: ${where}, but ${off.length} of ${texts.length} candidates with text are not ` +
+    `priced at their word count (e.g. ${c.id}: cost ${c.cost}, ${wordCost(c.text!)} words)`;
+}
+
 /** {@linkcode scoreStoreFile} on the user's own package. */
 async function onPackage(
   o: StoreFileOptions,
@@ -381,6 +401,8 @@ async function onPackage(
       "package_text: only memories copying a candidate's text word for word get coverage",
     );
   }
+  const units = costUnitWarning(pkg);
+  if (units !== undefined) warnings.push(units);
   const rows = storeItemRows(pkg, score);
   const summaries = summarizeStoreRows(rows, budgets);
   warnings.push(...unscoredBudgets(summaries));

@@ -14,6 +14,12 @@ const PKG = "data/examples/vegetarian_pescatarian.json";
 const OWN = "data/examples/vegetarian_own_words.txt";
 const onPackage = { kind: "package", path: PKG } as const;
 
+/** The example package's declared costs are not its texts' word counts (e1.raw: 9 against 8). */
+const COSTS =
+  "costs: memories are priced in words and the package's candidates at their declared costs, " +
+  "and the union and its budgets take both as one unit, but 5 of 6 candidates with text are not " +
+  "priced at their word count (e.g. e1.raw: cost 9, 8 words)";
+
 Deno.test("a store in its own words on the example package: zero by exact text, covered lexically", async () => {
   // Before (the package-text adjudicator notebook 10 fell back to for units without a text):
   // nothing matches, every ratio and every share is 0.
@@ -30,6 +36,7 @@ Deno.test("a store in its own words on the example package: zero by exact text, 
   ]);
   assert.deepEqual(before.report.warnings, [
     "package_text: only memories copying a candidate's text word for word get coverage",
+    COSTS,
   ]);
   // After: units without a text are read through the candidates covering them.
   const notes: string[] = [];
@@ -54,10 +61,11 @@ Deno.test("a store in its own words on the example package: zero by exact text, 
   const b21 = r.budgets.find((b) => b.budget === 21)!;
   assert.deepEqual([b21.union_ratio.recency, b21.package_ratio.recency], [13 / 14, 1]);
   assert.deepEqual(r.unmatchable, { units: [], weight: 0, share: 0 });
-  assert.deepEqual(r.warnings, []);
+  assert.deepEqual(r.warnings, [COSTS]);
   assert.deepEqual(after.violations, []);
-  assert.equal(notes.length, 1);
+  assert.equal(notes.length, 2);
   assert.match(notes[0], /^info: package vegetarian_to_pescatarian .* 4 memories, 0 adapter note/);
+  assert.equal(notes[1], `warning: ${COSTS}`);
   // Per memory: the window-seat memory covers nothing: a quarter of the store, 7 of its 29 words.
   assert.deepEqual(
     r.per_memory!.map((m) => [m.cost, m.weight, m.kept_upper, m.covers_nothing]),
@@ -88,6 +96,7 @@ Deno.test("a weighted unit no memory can match is a warning with its weight, and
     assert.deepEqual(r.report.warnings, [
       "unmatchable: 1 weighted unit(s) have no text and no covering candidate with text " +
       "(allergy): no memory can cover weight 1 (22.2 % of the package's)",
+      COSTS,
     ]);
   } finally {
     await Deno.remove(dir, { recursive: true });
@@ -147,6 +156,33 @@ Deno.test("a budget below every candidate's cost gives no ratio: a warning says 
   assert.equal(eight.scored, 1);
   const line = "B=0.5: no ratio: the package's optimum is 0 at this budget (1 of 1 item(s) " +
     "left out of the means)";
-  assert.deepEqual(r.report.warnings, [line]);
-  assert.deepEqual(notes, [line]);
+  assert.deepEqual(r.report.warnings, [COSTS, line]);
+  assert.deepEqual(notes, [COSTS, line]);
+});
+
+Deno.test("the costs warning: none when every candidate with text costs its word count; one when no candidate has text", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "memaudit-ssf-" });
+  try {
+    const pkg = JSON.parse(await Deno.readTextFile(PKG));
+    const words = (t: string) => t.split(/\s+/).filter((w) => w !== "").length;
+    for (const c of pkg.candidates) c.cost = Math.max(1, words(c.text));
+    const file = join(dir, "words.json");
+    await Deno.writeTextFile(file, JSON.stringify(pkg));
+    const target = { kind: "package", path: file } as const;
+    const ok = await scoreStoreFile({ store: OWN, target, adjudicator: "package_text" });
+    assert.ok(ok.report.warnings.every((w) => !w.startsWith("costs:")), ok.report.warnings.join());
+    for (const c of pkg.candidates) delete c.text;
+    await Deno.writeTextFile(file, JSON.stringify(pkg));
+    const none = await scoreStoreFile({ store: OWN, target, adjudicator: "package_text" });
+    assert.ok(
+      none.report.warnings.includes(
+        "costs: memories are priced in words and the package's candidates at their declared " +
+          "costs, and the union and its budgets take both as one unit; no candidate has a text " +
+          "to check that they are words",
+      ),
+      none.report.warnings.join(" | "),
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
