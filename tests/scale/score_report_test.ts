@@ -33,9 +33,12 @@ Deno.test("scaleScoreReport(): Pass@B per scale, s*_alpha, keys in the schema's 
     "budget",
     "alpha",
     "boundary_rule",
+    "bootstrap",
     "ladder",
     "n",
     "format",
   ]);
+  // What the intervals need to recur: resamples, level and seed (resamples 0: none).
+  assert.deepEqual(r.params.bootstrap, { resamples: 0, level: 0.95, seed: 0, unit: "query_id" });
   assert.ok(SCALE_GROUP_COLUMNS.includes("pass_ci_half_width"));
 });
