@@ -159,7 +159,7 @@ export function detectStoreFormat(text: string, file = "<memory>"): DetectedForm
   let parsed: unknown;
   try {
     parsed = JSON.parse(t);
-  } catch (e) {
+  } catch {
     // The non-blank lines, numbered as in the file (a leading byte-order mark dropped).
     const lines = text.replace(/^\uFEFF/, "").split(/\r\n|\r|\n/)
       .map((l, i) => ({ l, n: i + 1 })).filter(({ l }) => l.trim() !== "");
