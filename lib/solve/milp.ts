@@ -351,7 +351,8 @@ function writeModel(run: MilpRun): Step<LpModel> {
         `${MILP_TIMED_MAX_CANDIDATES}) it does not honour a time limit`,
     );
   }
-  const lp = buildLp(cp, modelBudget(cp, budget), { k, normalise: true });
+  const written = modelBudget(cp, budget);
+  const lp = buildLp(cp, written, { k, normalise: true });
   if (timeLimit !== undefined && ms() > timeLimit * 1000) {
     return stop("time limit reached while writing the model");
   }
@@ -371,7 +372,7 @@ function writeModel(run: MilpRun): Step<LpModel> {
       },
     };
   }
-  const range = rangeProblem(cp, modelBudget(cp, budget), lp);
+  const range = rangeProblem(cp, written, lp);
   return range === null ? { next: lp } : { done: noCertificate(budget, k, ms(), range) };
 }
 

@@ -163,10 +163,13 @@ export function detectStoreFormat(text: string, file = "<memory>"): DetectedForm
     // The non-blank lines, numbered as in the file (a leading byte-order mark dropped).
     const lines = text.replace(/^\uFEFF/, "").split(/\r\n|\r|\n/)
       .map((l, i) => ({ l, n: i + 1 })).filter(({ l }) => l.trim() !== "");
+    const reasons: string[] = []; // per line, why it did not parse ("" when it did)
     const rows = lines.map(({ l }) => {
       try {
+        reasons.push("");
         return JSON.parse(l);
-      } catch {
+      } catch (err) {
+        reasons[reasons.length - 1] = (err as Error).message;
         return undefined;
       }
     });
@@ -183,15 +186,10 @@ export function detectStoreFormat(text: string, file = "<memory>"): DetectedForm
       // A first line that is no JSON value: one JSON text, named where it breaks (line, column).
       if (rows[0] === undefined) parseJsonText(text, file);
       // JSONL: the first line that is not a JSON object, with its own reason.
-      const bad = rows.findIndex((r) => !isObject(r)), l = lines[bad];
-      let why = "found a JSON value that is not an object";
-      try {
-        JSON.parse(l.l);
-      } catch (err) {
-        why = (err as Error).message;
-      }
+      const bad = rows.findIndex((r) => !isObject(r));
+      const why = reasons[bad] || "found a JSON value that is not an object";
       const msg = `expected JSON, or JSONL with a JSON object per line: ${why}`;
-      throw new InputError(file, { path: `line ${l.n}` }, msg);
+      throw new InputError(file, { path: `line ${lines[bad].n}` }, msg);
     }
     if (isMemvidFactsCsv(t)) {
       return found("memvid_cards", "Memvid exportFacts() CSV (header subject,predicate,object)");
